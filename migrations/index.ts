@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+/**
+ * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
+ * Listed statically (not read from the folder) so the bundled server and the tests run the same set.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,18 @@
+import { loadConfig, type Config } from './core/config.js';
+import type { AppContext } from './core/context.js';
+import { createContext } from './core/create-context.js';
+import { openDb } from './core/db/index.js';
+import { migrateToLatest } from './core/db/migrate.js';
+import { createLogger } from './core/logger.js';
+
+/** Config → database → migrations → shared services: the start of the server and of the CLI. */
+export async function bootstrap(config: Config = loadConfig()): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const log = createLogger(config.logLevel);
+  if (config.generatedSecrets) log.warn({ dataDir: config.dataDir }, 'development secrets generated and stored in the data folder');
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateToLatest(dbHandle.db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const ctx = createContext({ config, dbHandle, log });
+  await ctx.blocklist.load();
+  return { ctx, close: () => dbHandle.close() };
+}

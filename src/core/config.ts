@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import webpush from 'web-push';
+import { z } from 'zod';
+import { PROJECT_ROOT, VERSION_FILE } from './paths.js';
+
+/** The only reader of process.env. Every variable is documented in .env.example. */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL muss mit postgres:// beginnen'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_NAME: z.string().min(1).max(60).default('Pfotenbuch'),
+  TZ_APP: z.string().default('Europe/Berlin'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET braucht mindestens 32 Zeichen').optional(),
+  JWT_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
+  JWT_REFRESH_FRACTION: z.coerce.number().min(1).max(100).default(2),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(256).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Pfotenbuch <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_CONTACT: z.string().default('mailto:admin@localhost'),
+
+  HTTP_USER_AGENT: z.string().optional(),
+  WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo']).default('brightsky'),
+  BRIGHTSKY_URL: z.url().default('https://api.brightsky.dev'),
+  OPEN_METEO_URL: z.url().default('https://archive-api.open-meteo.com'),
+  OVERPASS_URLS: z.string().default('https://overpass-api.de/api/interpreter'),
+  OSM_API_URL: z.url().default('https://master.apis.dev.openstreetmap.org'),
+  OSM_ACCESS_TOKEN: z.string().optional(),
+  ROUTING_URL: z.url().default('https://api.openrouteservice.org'),
+  ROUTING_API_KEY: z.string().optional(),
+  FOOD_ALERTS_URL: z.url().default('https://megov.bayern.de/verbraucherschutz/baystmuv-verbraucherinfo/rest/api'),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+
+  JOBS_ENABLED: bool.default(true),
+  RATE_LIMITS_ENABLED: bool.default(true),
+  IP_BLOCK_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function readBuildNumber(): string {
+  const raw = readFileSync(VERSION_FILE, 'utf8').trim();
+  if (!/^[0-9A-Za-z.\-]{1,40}$/.test(raw)) throw new Error(`VERSION enthält keine gültige Build-Nummer: "${raw}"`);
+  return raw;
+}
+
+interface DevSecrets {
+  jwtSecret: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/** Development only: secrets are generated once and kept in the data folder, so sessions survive restarts. */
+function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; created: boolean } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return { secrets: JSON.parse(readFileSync(file, 'utf8')) as DevSecrets, created: false };
+  const vapid = webpush.generateVAPIDKeys();
+  const secrets: DevSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return { secrets, created: true };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !e.JWT_SECRET) problems.push('  JWT_SECRET fehlt: in Produktion ist es Pflicht (mindestens 32 Zeichen).');
+  if (production && (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY))
+    problems.push('  VAPID_PUBLIC_KEY und VAPID_PRIVATE_KEY fehlen: in Produktion sind sie Pflicht.');
+  if (production && e.ARGON2_MEMORY_KIB < 19456) problems.push('  ARGON2_MEMORY_KIB muss in Produktion mindestens 19456 sein.');
+  if (production && !e.RATE_LIMITS_ENABLED) problems.push('  RATE_LIMITS_ENABLED=false ist in Produktion nicht erlaubt.');
+  if (problems.length) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
+
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(PROJECT_ROOT, e.DATA_DIR);
+  let generatedSecrets = false;
+  let jwtSecret = e.JWT_SECRET;
+  let vapidPublicKey = e.VAPID_PUBLIC_KEY;
+  let vapidPrivateKey = e.VAPID_PRIVATE_KEY;
+  if (!jwtSecret || !vapidPublicKey || !vapidPrivateKey) {
+    const { secrets, created } = loadOrCreateDevSecrets(dataDir);
+    generatedSecrets = created;
+    jwtSecret ??= secrets.jwtSecret;
+    vapidPublicKey ??= secrets.vapidPublicKey;
+    vapidPrivateKey ??= secrets.vapidPrivateKey;
+  }
+  const build = readBuildNumber();
+  const publicUrl = new URL(e.PUBLIC_URL);
+
+  return Object.freeze({
+    env: e.NODE_ENV,
+    isProduction: production,
+    isTest: e.NODE_ENV === 'test',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: publicUrl.origin,
+    logLevel: e.LOG_LEVEL,
+    appName: e.APP_NAME,
+    timeZone: e.TZ_APP,
+    trustProxy: e.TRUST_PROXY,
+    build,
+    generatedSecrets,
+    auth: Object.freeze({
+      jwtSecret,
+      expiryDays: e.JWT_EXPIRY_DAYS,
+      refreshFraction: e.JWT_REFRESH_FRACTION,
+      sessionMaxDays: e.SESSION_MAX_DAYS,
+      cookieSecure: production,
+      argon2: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST }),
+    }),
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, adminEmail: e.ADMIN_EMAIL }),
+    push: Object.freeze({ publicKey: vapidPublicKey, privateKey: vapidPrivateKey, contact: e.VAPID_CONTACT }),
+    upstream: Object.freeze({
+      userAgent: e.HTTP_USER_AGENT ?? `${e.APP_NAME}/${build} (+${publicUrl.origin})`,
+      weatherProvider: e.WEATHER_PROVIDER,
+      brightskyUrl: e.BRIGHTSKY_URL,
+      openMeteoUrl: e.OPEN_METEO_URL,
+      overpassUrls: e.OVERPASS_URLS.split(',').map((s) => s.trim()).filter(Boolean),
+      osmApiUrl: e.OSM_API_URL,
+      osmAccessToken: e.OSM_ACCESS_TOKEN,
+      routingUrl: e.ROUTING_URL,
+      routingApiKey: e.ROUTING_API_KEY,
+      foodAlertsUrl: e.FOOD_ALERTS_URL,
+      aiBaseUrl: e.AI_BASE_URL,
+      aiApiKey: e.AI_API_KEY,
+      aiModel: e.AI_MODEL,
+    }),
+    jobsEnabled: e.JOBS_ENABLED,
+    rateLimitsEnabled: e.RATE_LIMITS_ENABLED,
+    ipBlockMinutes: e.IP_BLOCK_MINUTES,
+  });
+}
+
+export type Config = ReturnType<typeof loadConfig>;

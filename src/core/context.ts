@@ -1,0 +1,31 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { SessionManager } from './auth/session.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db, DbEngine } from './db/index.js';
+import type { IpBlocklist } from './http/ip-blocklist.js';
+import type { RateLimiters } from './http/rate-limit.js';
+import type { Logger } from './logger.js';
+import type { MailOutbox } from './mail/outbox.js';
+
+/** What every area gets: the shared services, built once by createContext. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  engine: DbEngine;
+  log: Logger;
+  clock: Clock;
+  mail: MailOutbox;
+  sessions: SessionManager;
+  blocklist: IpBlocklist;
+  limits: RateLimiters;
+  openapi: OpenAPIRegistry;
+}
+
+/** A scheduled job: safe to rerun, works in batches, returns how many things it handled. */
+export interface Job {
+  name: string;
+  /** Cron expression in the app's time zone (TZ_APP). */
+  schedule: string;
+  run(ctx: AppContext): Promise<number>;
+}

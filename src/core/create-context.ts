@@ -1,0 +1,45 @@
+import { SessionManager } from './auth/session.js';
+import { TokenService } from './auth/tokens.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DbHandle } from './db/index.js';
+import { IpBlocklist } from './http/ip-blocklist.js';
+import { createOpenApiRegistry } from './http/openapi.js';
+import { createRateLimiters } from './http/rate-limit.js';
+import type { Logger } from './logger.js';
+import { MailOutbox } from './mail/outbox.js';
+import { logTransport, smtpTransport, type MailTransport } from './mail/transport.js';
+
+export interface ContextOptions {
+  config: Config;
+  dbHandle: DbHandle;
+  log: Logger;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+}
+
+/** Builds the shared services once; the app, the scheduler and the CLI all take them from here. */
+export function createContext(options: ContextOptions): AppContext {
+  const { config, dbHandle, log } = options;
+  const clock = options.clock ?? systemClock;
+  const transport = options.mailTransport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : logTransport(log));
+  const db = dbHandle.db;
+  return {
+    config,
+    db,
+    engine: dbHandle.engine,
+    log,
+    clock,
+    mail: new MailOutbox(db, transport, clock, log),
+    sessions: new SessionManager(db, new TokenService(config.auth.jwtSecret), clock, {
+      expiryDays: config.auth.expiryDays,
+      refreshFraction: config.auth.refreshFraction,
+      sessionMaxDays: config.auth.sessionMaxDays,
+      cookieSecure: config.auth.cookieSecure,
+    }),
+    blocklist: new IpBlocklist(db, clock, log),
+    limits: createRateLimiters(config.rateLimitsEnabled),
+    openapi: createOpenApiRegistry(),
+  };
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+
+export type { Database };
+export type Db = Kysely<Database>;
+export type DbEngine = 'sqlite' | 'postgres';
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  fileName?: string;
+}
+
+export interface DbHandle {
+  db: Db;
+  engine: DbEngine;
+  close(): Promise<void>;
+}
+
+/** Invoices must survive a power loss: older SQLite builds have known WAL corruption bugs fixed in 3.51.3. */
+const MIN_SQLITE = [3, 51, 3];
+
+function assertSqliteVersion(version: string): void {
+  const parts = version.split('.').map(Number);
+  for (let i = 0; i < MIN_SQLITE.length; i++) {
+    const have = parts[i] ?? 0;
+    const need = MIN_SQLITE[i] ?? 0;
+    if (have > need) return;
+    if (have < need) throw new Error(`SQLite ${version} ist zu alt; gebraucht wird ${MIN_SQLITE.join('.')} oder neuer.`);
+  }
+}
+
+export function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  const row = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
+  assertSqliteVersion(row.v);
+  return sqlite;
+}
+
+export function openDb(options: OpenDbOptions): DbHandle {
+  if (options.databaseUrl) {
+    // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = openSqlite(join(options.dataDir, options.fileName ?? 'pfotenbuch.sqlite'));
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}

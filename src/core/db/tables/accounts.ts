@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+
+/** Flags are integers 0/1 on both engines; timestamps are ISO 8601 UTC text. */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: string;
+  bio: string | null;
+  city: string | null;
+  lat: number | null;
+  lon: number | null;
+  avatar_url: string | null;
+  profile_private: Generated<number>;
+  notes_ki_enabled: Generated<number>;
+  is_social_media: Generated<number>;
+  rolle: Generated<string>;
+  subscription_tier: Generated<string>;
+  is_premium: Generated<number>;
+  is_founder: Generated<number>;
+  is_founder_pending: Generated<number>;
+  founder_number: number | null;
+  is_partner: Generated<number>;
+  status: Generated<string>;
+  token_version: Generated<number>;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  failed_at: string;
+}
+
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface AccountsTables {
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  login_failures: LoginFailuresTable;
+  email_verifications: EmailVerificationsTable;
+}

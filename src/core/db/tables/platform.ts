@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<string>; // pending | sent | failed
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  owner: string | null;
+  locked_until: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_status: string | null;
+  last_count: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+}
+
+export interface IpBlocksTable {
+  ip: string;
+  reason: string;
+  blocked_until: string;
+  created_at: string;
+}
+
+export interface PlatformTables {
+  mail_outbox: MailOutboxTable;
+  job_leases: JobLeasesTable;
+  ip_blocks: IpBlocksTable;
+}

@@ -1,0 +1,73 @@
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from './errors.js';
+import { zodToAppError } from './zod-errors.js';
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  code?: string;
+  name?: string;
+  message?: string;
+}
+
+const MULTER_STATUS: Record<string, [number, string]> = {
+  LIMIT_FILE_SIZE: [413, 'Die Datei ist zu groß.'],
+  LIMIT_PART_COUNT: [400, 'Zu viele Teile in der Anfrage.'],
+  LIMIT_FILE_COUNT: [400, 'Zu viele Dateien auf einmal.'],
+  LIMIT_FIELD_KEY: [400, 'Ein Feldname ist zu lang.'],
+  LIMIT_FIELD_VALUE: [400, 'Ein Feld ist zu lang.'],
+  LIMIT_FIELD_COUNT: [400, 'Zu viele Felder.'],
+  LIMIT_UNEXPECTED_FILE: [400, 'Unerwartetes Datei-Feld.'],
+};
+
+/** Turns anything thrown into the one AppError shape; unknown errors become 500. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return zodToAppError(err);
+  const e = (err ?? {}) as HttpishError;
+  if (e.type === 'entity.parse.failed') return new AppError(400, 'malformed_json', 'Die Anfrage enthält kein gültiges JSON.');
+  if (e.type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+    return new AppError(415, 'unsupported_media_type', 'Diese Kodierung wird nicht unterstützt.');
+  if (e.name === 'MulterError' && e.code) {
+    const [status, message] = MULTER_STATUS[e.code] ?? [400, 'Der Upload ist ungültig.'];
+    return new AppError(status, 'upload_rejected', message);
+  }
+  // busboy (inside multer) reports broken multipart bodies as plain errors.
+  if (e.message && /multipart|boundary|unexpected end of form|malformed part header/i.test(e.message))
+    return new AppError(400, 'malformed_multipart', 'Der Upload ist beschädigt.');
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
+    return new AppError(409, 'conflict', 'Diesen Eintrag gibt es schon.');
+  if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503')
+    return new AppError(409, 'conflict', 'Der Eintrag hängt an etwas, das es nicht (mehr) gibt.');
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError(status, 'bad_request', 'Die Anfrage ist ungültig.');
+  return new AppError(500, 'internal_error', 'Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.');
+}
+
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path === '/api' || !req.accepts('html');
+}
+
+export function sendError(req: Request, res: Response, error: AppError): void {
+  if (res.headersSent) return;
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res.status(error.status);
+  if (wantsJson(req)) {
+    res.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+    return;
+  }
+  res.render('error', { title: `Fehler ${error.status}`, status: error.status, message: error.message }, (renderErr, html) => {
+    if (renderErr) res.type('text/plain').send(error.message);
+    else res.type('html').send(html);
+  });
+}
+
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const error = toAppError(err);
+  if (error.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
+  sendError(req, res, error);
+};

@@ -1,0 +1,49 @@
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { HOUR, MINUTE } from '../clock.js';
+import { AppError } from './errors.js';
+
+/**
+ * THE table of rate-limit families. `key` says what is counted: the client address (behind TRUST_PROXY hops)
+ * or the logged-in user. Add a family here, then use `limits.<name>` in the route's `before`.
+ */
+export const RATE_LIMITS = {
+  login: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
+  register: { windowMs: HOUR, limit: 5, key: 'ip' },
+  verifyResend: { windowMs: HOUR, limit: 5, key: 'user' },
+  partnerCodeInfo: { windowMs: MINUTE, limit: 30, key: 'ip' },
+  breedList: { windowMs: MINUTE, limit: 60, key: 'ip' },
+  breedDetail: { windowMs: MINUTE, limit: 30, key: 'ip' },
+  aiTraining: { windowMs: HOUR, limit: 10, key: 'user' },
+  poisonReport: { windowMs: HOUR, limit: 3, key: 'user' },
+  upload: { windowMs: HOUR, limit: 300, key: 'user' },
+} as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimiters = Record<RateLimitName, RequestHandler>;
+
+function clientKey(req: Request): string {
+  return 'ip:' + ipKeyGenerator(req.ip ?? 'unknown');
+}
+
+const passThrough: RequestHandler = (_req, _res, next) => next();
+
+/** One set of limiters per app instance (memory store; see docs/operations.md for several instances). */
+export function createRateLimiters(enabled: boolean): RateLimiters {
+  const entries = Object.entries(RATE_LIMITS).map(([name, family]) => {
+    if (!enabled) return [name, passThrough] as const;
+    const limiter = rateLimit({
+      windowMs: family.windowMs,
+      limit: family.limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      identifier: name,
+      keyGenerator: (req) => (family.key === 'user' && req.user ? `u:${req.user.id}` : clientKey(req)),
+      handler: (_req, _res, next) => {
+        next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));
+      },
+    });
+    return [name, limiter] as const;
+  });
+  return Object.fromEntries(entries) as RateLimiters;
+}

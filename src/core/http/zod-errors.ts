@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { AppError } from './errors.js';
+
+/** German text for one zod issue, short and friendly. */
+function germanIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string' ? `Höchstens ${String(issue.maximum)} Zeichen.` : `Höchstens ${String(issue.maximum)}.`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? Number(issue.minimum) <= 1
+          ? 'Bitte ausfüllen.'
+          : `Mindestens ${String(issue.minimum)} Zeichen.`
+        : `Mindestens ${String(issue.minimum)}.`;
+    case 'invalid_type':
+      return issue.input === undefined ? 'Bitte ausfüllen.' : 'Ungültiger Wert.';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'Bitte gib eine gültige E-Mail-Adresse ein.' : 'Ungültiges Format.';
+    case 'unrecognized_keys':
+      return `Unbekanntes Feld: ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return 'Ungültiger Wert.';
+    default:
+      return issue.message || 'Ungültiger Wert.';
+  }
+}
+
+/**
+ * The spec's split: a string over its maximum is 422; every other problem (wrong type, unknown field,
+ * missing field) is 400. A mixed batch counts as 400: the request is malformed before it is too long.
+ */
+export function zodToAppError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  let onlyTooLong = error.issues.length > 0;
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = 'Unbekanntes Feld.';
+    } else {
+      const key = issue.path.join('.') || '_';
+      fields[key] ??= germanIssue(issue);
+    }
+    if (!(issue.code === 'too_big' && issue.origin === 'string')) onlyTooLong = false;
+  }
+  return onlyTooLong
+    ? new AppError(422, 'too_long', 'Ein Feld ist zu lang.', fields)
+    : new AppError(400, 'validation_failed', 'Bitte prüfe deine Eingaben.', fields);
+}

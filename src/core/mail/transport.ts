@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'log';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP via nodemailer, with short timeouts so a dead mail server never holds a job for long. */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP_URL, mails are written to the log (development default). */
+export function logTransport(log: Logger): MailTransport {
+  return {
+    kind: 'log',
+    async send(mail) {
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL configured)');
+    },
+    close: () => undefined,
+  };
+}

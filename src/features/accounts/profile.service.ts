@@ -1,0 +1,50 @@
+import { rm } from 'node:fs/promises';
+import type { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import type { SessionUser } from '../../core/auth/session-user.js';
+import type { AppContext } from '../../core/context.js';
+import { AppError, notFound } from '../../core/http/errors.js';
+import { userMediaDir } from '../../core/media/paths.js';
+import type { ChangePasswordBody, UpdateProfileBody } from './profile.schemas.js';
+import { deleteUserRow, endAllSessions, findPasswordHash, findUserById, updateUser } from './users.repo.js';
+
+const WRONG_PASSWORD = () => new AppError(403, 'wrong_password', 'Das Passwort stimmt nicht.', { password: 'Das Passwort stimmt nicht.' });
+
+export async function updateProfile(ctx: AppContext, userId: number, body: UpdateProfileBody): Promise<SessionUser> {
+  if (Object.keys(body).length > 0) await updateUser(ctx.db, userId, { ...body, updated_at: ctx.clock.now().toISOString() });
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Changes the password and ends every session; the caller re-issues one for the current device. */
+export async function changePassword(ctx: AppContext, userId: number, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
+  const hash = await findPasswordHash(ctx.db, userId);
+  if (!hash || !(await verifyPassword(hash, body.current_password)))
+    throw new AppError(403, 'wrong_password', 'Dein aktuelles Passwort stimmt nicht.', { current_password: 'Das Passwort stimmt nicht.' });
+  const newHash = await hashPassword(body.new_password, ctx.config.auth.argon2);
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { password_hash: newHash, updated_at: now });
+    await endAllSessions(trx, userId, now);
+  });
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function checkPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
+  const hash = await findPasswordHash(ctx.db, userId);
+  if (!hash || !(await verifyPassword(hash, password))) throw WRONG_PASSWORD();
+}
+
+/**
+ * Deletes the account: the user row goes, and with it (ON DELETE CASCADE) every record that belongs to the user.
+ * Invoices keep their own billing snapshot and survive. Files go after the commit: no file I/O in a transaction.
+ */
+export async function deleteAccount(ctx: AppContext, userId: number): Promise<void> {
+  const deleted = await ctx.db.transaction().execute((trx) => deleteUserRow(trx, userId));
+  if (!deleted) throw notFound('Dieses Konto gibt es nicht.');
+  await rm(userMediaDir(ctx.config.mediaDir, userId), { recursive: true, force: true });
+  ctx.log.info({ userId }, 'account deleted');
+}
