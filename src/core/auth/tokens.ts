@@ -34,7 +34,7 @@ export class TokenService {
       iat: input.now,
       exp: input.expiresAt,
     };
-    return { token: jwt.sign(claims, this.#key, { algorithm: 'HS256', noTimestamp: true }), claims };
+    return { token: jwt.sign(claims, this.#key, { algorithm: 'HS256' }), claims };
   }
 
   /** Null for anything not a valid, unexpired HS256 token of ours (tampered, alg:none, expired, garbage). */

@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+
+export interface DogsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  breed: string | null;
+  /** Link to the breed wiki (/rassen/<slug>). */
+  breed_slug: string | null;
+  bio: string | null;
+  birth_date: string | null;
+  sex: string | null; // 'male' | 'female'
+  neutered: number | null;
+  chip_number: string | null;
+  weight_kg: number | null;
+  color: string | null;
+  photo_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DogsTables {
+  dogs: DogsTable;
+}

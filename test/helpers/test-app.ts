@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { Clock } from '../../src/core/clock.js';
+import { loadConfig } from '../../src/core/config.js';
+import type { AppContext } from '../../src/core/context.js';
+import { createContext } from '../../src/core/create-context.js';
+import { openDb } from '../../src/core/db/index.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { createLogger } from '../../src/core/logger.js';
+import type { MailTransport } from '../../src/core/mail/transport.js';
+import { memoryTransport } from './memory-mail.js';
+import { createTestDatabase } from './test-db.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (e.g. RATE_LIMITS_ENABLED: 'true'). */
+  env?: Record<string, string>;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  app: Express;
+  dataDir: string;
+  mail: ReturnType<typeof memoryTransport>;
+  close(): Promise<void>;
+}
+
+export function testEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Cheap hashes keep the suite fast; production enforces the real cost in loadConfig.
+    ARGON2_MEMORY_KIB: '256',
+    ARGON2_TIME_COST: '1',
+    RATE_LIMITS_ENABLED: 'false',
+    JOBS_ENABLED: 'false',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...extra,
+  };
+}
+
+/** A migrated database (SQLite in a temp folder, or a fresh PostgreSQL database) and an app around it. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-test-'));
+  const testDb = await createTestDatabase();
+  const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...options.env });
+  const config = loadConfig(env);
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(dbHandle.db);
+  const mail = memoryTransport();
+  const log = createLogger(config.logLevel);
+  const ctx = createContext({ config, dbHandle, log, clock: options.clock, mailTransport: options.mailTransport ?? mail });
+  await ctx.blocklist.load();
+  const app = createApp(ctx);
+  return {
+    ctx,
+    app,
+    dataDir,
+    mail,
+    async close() {
+      await dbHandle.close();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One test app per test file: `const t = useTestApp();` then `t.app`, `t.ctx` inside tests.
+ * Each test makes its own rows with the factories, so tests in a file do not depend on each other.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const holder = {} as { current?: TestApp };
+  beforeAll(async () => {
+    holder.current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, prop: keyof TestApp) {
+      if (!holder.current) throw new Error('useTestApp: app not ready (use it inside a test)');
+      return holder.current[prop];
+    },
+  });
+}
