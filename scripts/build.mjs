@@ -1,4 +1,6 @@
-// Builds the server (and, once it exists, the client) with esbuild. Typechecking is `npm run typecheck`.
+// Builds the server (and the client, once scripts/build-client.mjs exists) with esbuild.
+// Typechecking is `npm run typecheck`.
+import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -12,3 +14,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+if (existsSync(new URL('./build-client.mjs', import.meta.url))) {
+  const { buildClient } = await import('./build-client.mjs');
+  await buildClient();
+}

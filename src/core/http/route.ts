@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
 import { ErrorBody } from './openapi.js';
 import { zodToAppError } from './zod-errors.js';

@@ -1,0 +1,23 @@
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'public/build/', 'data/', 'coverage/', 'test-artifacts/', '.ci-tmp/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    files: ['src/cli.ts', 'bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Migrations and tests may use kysely's untyped builder and loose helpers.
+    files: ['migrations/**', '**/*.test.ts', 'test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
