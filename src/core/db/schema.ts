@@ -1,9 +1,18 @@
 import type { AccountsTables } from './tables/accounts.js';
+import type { DiaryTables } from './tables/diary.js';
 import type { DogsTables } from './tables/dogs.js';
+import type { InvoicesTables } from './tables/invoices.js';
+import type { NotificationsTables } from './tables/notifications.js';
+import type { PartnerTables } from './tables/partner.js';
 import type { PlatformTables } from './tables/platform.js';
+import type { UpgradesTables } from './tables/upgrades.js';
+import type { WeatherTables } from './tables/weather.js';
+import type { HelpTables } from './tables/help.js';
+import type { WikiTables } from './tables/wiki.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
  * Add a line (an `extends`) when an area gets tables; keep the table types in tables/<area>.ts.
  */
-export interface Database extends AccountsTables, PlatformTables, DogsTables {}
+export interface Database extends AccountsTables, PlatformTables, DogsTables, PartnerTables, UpgradesTables, InvoicesTables, WikiTables, HelpTables,
+    DiaryTables, WeatherTables, NotificationsTables {}

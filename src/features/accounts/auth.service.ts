@@ -3,6 +3,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/auth
 import type { SessionUser } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../core/http/errors.js';
+import { redeemPartnerCode } from '../partner/index.js';
 import type { LoginBody, RegisterBody } from './auth.schemas.js';
 import { clearFailures, lockedForSeconds, recordFailure } from './lockout.repo.js';
 import { emailTaken, findCredentialsByEmail, findUserById, insertUser } from './users.repo.js';
@@ -18,6 +19,8 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertUser(trx, { email: body.email, password_hash: passwordHash, name: body.name, now });
     // Partner code (checked first) and referral code are applied here by the partner area.
+    if (body.partner_code) await redeemPartnerCode(trx, { userId: id, code: body.partner_code, now });
+    // referral_code: there is no referral program yet; the field is accepted and ignored (docs/areas/accounts-billing.md).
     return id;
   });
   const user = await findUserById(ctx.db, userId);

@@ -1,0 +1,59 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { DogsTable } from '../../core/db/tables/dogs.js';
+import type { Dog } from './dogs.schemas.js';
+
+const DOG_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'breed',
+  'breed_slug',
+  'bio',
+  'birth_date',
+  'sex',
+  'neutered',
+  'chip_number',
+  'weight_kg',
+  'color',
+  'photo_url',
+  'created_at',
+  'updated_at',
+] as const;
+
+type DogRow = Pick<Selectable<DogsTable>, (typeof DOG_COLUMNS)[number]>;
+
+export function toDog(row: DogRow): Dog {
+  return {
+    ...row,
+    sex: row.sex === 'male' || row.sex === 'female' ? row.sex : null,
+    neutered: row.neutered === null ? null : row.neutered ? 1 : 0,
+    breed_url: row.breed_slug ? `/rassen/${row.breed_slug}` : null,
+  };
+}
+
+export async function insertDog(db: Db, values: Insertable<DogsTable>): Promise<Dog> {
+  return toDog(await db.insertInto('dogs').values(values).returning(DOG_COLUMNS).executeTakeFirstOrThrow());
+}
+
+export async function findDog(db: Db, id: number): Promise<Dog | undefined> {
+  const row = await db.selectFrom('dogs').select(DOG_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toDog(row);
+}
+
+/** The owner's dogs in the order they were added; `afterId` is the cursor. */
+export async function listDogs(db: Db, userId: number, limit: number, afterId?: number): Promise<Dog[]> {
+  let q = db.selectFrom('dogs').select(DOG_COLUMNS).where('user_id', '=', userId).orderBy('id').limit(limit);
+  if (afterId !== undefined) q = q.where('id', '>', afterId);
+  return (await q.execute()).map(toDog);
+}
+
+export async function updateDog(db: Db, id: number, values: Updateable<DogsTable>): Promise<Dog | undefined> {
+  const row = await db.updateTable('dogs').set(values).where('id', '=', id).returning(DOG_COLUMNS).executeTakeFirst();
+  return row && toDog(row);
+}
+
+export async function deleteDog(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('dogs').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
