@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { SESSION_USER_COLUMNS, type SessionUser } from '../../core/auth/session-user.js';
+import type { Db } from '../../core/db/index.js';
+
+/** LIKE pattern for "contains", with the wildcards of the search term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Users whose name (and, when `includeEmail`, whose email) contains the term, case-insensitively (ASCII on SQLite),
+ * ordered by name then id; `after` is the keyset cursor.
+ */
+export async function searchUsers(
+  db: Db,
+  options: { term: string; includeEmail: boolean; limit: number; after?: { name: string; id: number } | undefined },
+): Promise<SessionUser[]> {
+  const pattern = containsPattern(options.term);
+  let q = db
+    .selectFrom('users')
+    .select(SESSION_USER_COLUMNS)
+    .where((eb) => {
+      const byName = sql<boolean>`lower(${sql.ref('name')}) like ${pattern} escape '\\'`;
+      return options.includeEmail ? eb.or([byName, sql<boolean>`${sql.ref('email')} like ${pattern} escape '\\'`]) : byName;
+    })
+    .orderBy('name')
+    .orderBy('id')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) q = q.where((eb) => eb.or([eb('name', '>', after.name), eb.and([eb('name', '=', after.name), eb('id', '>', after.id)])]));
+  return q.execute();
+}
+
+export async function setStatus(db: Db, id: number, status: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setPartner(db: Db, id: number, isPartner: 0 | 1, now: string): Promise<void> {
+  await db.updateTable('users').set({ is_partner: isPartner, updated_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isStaff, type SessionUser } from '../../core/auth/session-user.js';
+import type { AppContext } from '../../core/context.js';
+import { conflict, forbidden, notFound } from '../../core/http/errors.js';
+import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { deleteAccount, endAllSessions, findUserById } from '../accounts/index.js';
+import { toAdminUser, type AdminUser } from './admin-user-view.js';
+import { searchUsers, setPartner, setStatus } from './admin-users.repo.js';
+import type { UpdateUserAdminBody } from './admin-users.schemas.js';
+
+const SearchCursor = z.object({ name: z.string(), id: z.number().int() });
+
+/** decisions.md: by name; admins also by email (moderators only ever see masked addresses). */
+export async function search(ctx: AppContext, viewer: SessionUser, query: { q: string; limit: number; cursor?: string | undefined }) {
+  const after = decodeCursor(query.cursor, SearchCursor);
+  const rows = await searchUsers(ctx.db, { term: query.q, includeEmail: viewer.rolle === 'admin', limit: query.limit + 1, after });
+  return toPage(rows, query.limit, (u) => ({ name: u.name, id: u.id }), (u) => toAdminUser(u, viewer));
+}
+
+async function loadUser(ctx: AppContext, id: number): Promise<SessionUser> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound('Dieses Konto gibt es nicht.');
+  return user;
+}
+
+export async function getUser(ctx: AppContext, viewer: SessionUser, id: number): Promise<AdminUser> {
+  return toAdminUser(await loadUser(ctx, id), viewer);
+}
+
+/**
+ * Status (staff) and partner flag (admins only). Moderators may not change admins or moderators, and nobody
+ * changes their own status. Suspending or banning bumps the token version: every session of that user ends now.
+ */
+export async function updateUser(ctx: AppContext, viewer: SessionUser, id: number, body: UpdateUserAdminBody): Promise<AdminUser> {
+  const target = await loadUser(ctx, id);
+  if (body.is_partner !== undefined && viewer.rolle !== 'admin') throw forbidden('Den Partner-Status können nur Admins ändern.');
+  if (body.status !== undefined) {
+    if (target.id === viewer.id) throw conflict('Deinen eigenen Status kannst du nicht ändern.', 'own_account');
+    if (viewer.rolle !== 'admin' && isStaff(target)) throw forbidden('Admins und Moderatoren kann nur ein Admin sperren.');
+  }
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (body.status !== undefined && body.status !== target.status) {
+      await setStatus(trx, id, body.status, now);
+      if (body.status !== 'active') await endAllSessions(trx, id, now);
+    }
+    if (body.is_partner !== undefined) await setPartner(trx, id, body.is_partner, now);
+  });
+  if (body.status !== undefined && body.status !== target.status) ctx.log.info({ userId: id, by: viewer.id, status: body.status }, 'user status changed');
+  return toAdminUser(await loadUser(ctx, id), viewer);
+}
+
+/** The same deletion as DELETE /api/me (records by ON DELETE, files after the commit, invoices kept). */
+export async function deleteUserAsAdmin(ctx: AppContext, viewer: SessionUser, id: number): Promise<void> {
+  if (id === viewer.id) throw conflict('Dein eigenes Konto löschst du in deinem Profil.', 'own_account');
+  await deleteAccount(ctx, id);
+  ctx.log.info({ userId: id, by: viewer.id }, 'account deleted by admin');
+}
