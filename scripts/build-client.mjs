@@ -1,0 +1,94 @@
+// Builds the Preact client (src/client) into public/build/ with esbuild.
+//
+// Contract with the /app shell and the service worker (docs/areas/client.md):
+//   public/build/app.js              ES module entry (loaded as /build/app.js?v=<build>)
+//   public/build/app.css             the app's styles
+//   public/build/map.css             Leaflet + map styles, linked only by the map chunk
+//   public/build/chunk-*.js, asset-* code-split chunks per area and assets
+//   public/build/asset-manifest.json { build, files: [every emitted file except source maps] }
+//
+// `node scripts/build-client.mjs` builds once, `--watch` rebuilds on change (with source maps).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { context, build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}public/build`;
+
+async function readBuildNumber() {
+  return (await readFile(`${root}VERSION`, 'utf8')).trim();
+}
+
+function options(build, { watch }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [
+      { in: 'src/client/main.tsx', out: 'app' },
+      { in: 'src/client/styles/app.css', out: 'app' },
+      { in: 'src/client/areas/diary/map/map.css', out: 'map' },
+    ],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2020',
+    minify: !watch,
+    sourcemap: watch ? 'linked' : false,
+    // Stable names for what the shell links; everything else carries a content hash.
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    assetNames: 'asset-[name]-[hash]',
+    loader: { '.png': 'file', '.svg': 'file' },
+    tsconfig: 'src/client/tsconfig.json',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    define: { __APP_BUILD__: JSON.stringify(build) },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** Every emitted file as a URL path, source maps left out: the service worker caches this list. */
+async function writeManifest(build, metafile) {
+  const files = Object.keys(metafile.outputs)
+    .filter((path) => !path.endsWith('.map'))
+    .map((path) => `/build/${path.slice(path.lastIndexOf('/') + 1)}`)
+    .sort((a, b) => (a === '/build/app.js' ? -1 : b === '/build/app.js' ? 1 : a.localeCompare(b)));
+  await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files }, null, 2)}\n`);
+  return files;
+}
+
+/** Builds once (default) or keeps rebuilding (`{ watch: true }`). Returns the manifest's file list. */
+export async function buildClient({ watch = false } = {}) {
+  const buildNumber = await readBuildNumber();
+  // Stale chunks from an older build must not end up in the manifest or the worker's cache.
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  if (!watch) {
+    const result = await build(options(buildNumber, { watch }));
+    return writeManifest(buildNumber, result.metafile);
+  }
+  const ctx = await context({
+    ...options(buildNumber, { watch }),
+    plugins: [
+      {
+        name: 'asset-manifest',
+        setup(pluginBuild) {
+          pluginBuild.onEnd(async (result) => {
+            if (result.metafile) await writeManifest(buildNumber, result.metafile);
+            console.log(`client rebuilt (${result.errors.length} errors)`);
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+  return [];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const watch = process.argv.includes('--watch');
+  const files = await buildClient({ watch });
+  if (!watch) console.log(`client built: ${files.length} files in public/build/`);
+}

@@ -1,0 +1,3 @@
+export function DashboardScreen() {
+  return <section class="page"><h1>Start</h1></section>;
+}

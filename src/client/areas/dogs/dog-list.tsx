@@ -1,0 +1,65 @@
+import { formatAge } from '../../core/format.js';
+import { Icon } from '../../ui/icons.js';
+import { Empty, Load } from '../../ui/states.js';
+import { type Dog, useDogs } from './dogs-api.js';
+import { tx } from './texts.js';
+
+export function DogAvatar({ dog, size = 64 }: { dog: Pick<Dog, 'name' | 'photo_url'>; size?: number }) {
+  return dog.photo_url ? (
+    <img class="dog-avatar" src={dog.photo_url} alt="" width={size} height={size} loading="lazy" />
+  ) : (
+    <span class="dog-avatar dog-avatar-empty" aria-hidden="true" style={{ width: `${size}px`, height: `${size}px` }}>
+      {dog.name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+function DogCard({ dog }: { dog: Dog }) {
+  const facts = [dog.breed, dog.sex ? tx.sexLabel[dog.sex] : null, dog.birth_date ? tx.age(formatAge(dog.birth_date)) : null].filter(Boolean);
+  return (
+    <li class="card dog-card">
+      <DogAvatar dog={dog} />
+      <div class="dog-card-body">
+        <h2>
+          <a href={`/app/hunde/${dog.id}`}>{dog.name}</a>
+        </h2>
+        {facts.length > 0 && <p class="muted">{facts.join(' · ')}</p>}
+      </div>
+      <a class="button button-secondary button-small" href={`/app/tagebuch?hund=${dog.id}`} aria-label={`${tx.toDiary} von ${dog.name}`}>
+        {tx.toDiary}
+      </a>
+    </li>
+  );
+}
+
+export function DogListScreen() {
+  const [dogs, reload] = useDogs();
+  return (
+    <section class="page">
+      <div class="page-head">
+        <h1>{tx.listTitle}</h1>
+        <a class="button" href="/app/hunde/neu">
+          <Icon name="plus" size={20} /> {tx.add}
+        </a>
+      </div>
+      <Load resource={dogs} onRetry={reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty title={tx.emptyTitle}>
+              <p>{tx.emptyText}</p>
+              <a class="button" href="/app/hunde/neu">
+                {tx.add}
+              </a>
+            </Empty>
+          ) : (
+            <ul class="card-list">
+              {page.items.map((dog) => (
+                <DogCard key={dog.id} dog={dog} />
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { loadResponse, offline, saveResponse } from './offline-cache.js';
+
+/**
+ * The one way the client talks to the API. Errors always arrive as ApiError with a German message and, for
+ * validation problems, German messages per form field (the server's `{ error: { code, message, fields } }`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server could not be reached at all (no network, server down, offline answer of the worker). */
+  get isOffline(): boolean {
+    return this.code === 'offline';
+  }
+}
+
+/** Used when the body carries no usable German message (a proxy's HTML page, an empty 502, …). */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bitte prüfe deine Eingaben.',
+  401: 'Bitte melde dich an.',
+  403: 'Dafür hast du keine Berechtigung.',
+  404: 'Das gibt es nicht (mehr).',
+  409: 'Das passt gerade nicht zusammen. Lade die Seite neu und versuch es noch mal.',
+  413: 'Das ist zu groß (höchstens 20 MB auf einmal).',
+  415: 'Dieses Dateiformat geht leider nicht. Nimm JPEG, PNG, WebP oder HEIC.',
+  422: 'Ein Feld ist zu lang.',
+  429: 'Das waren zu viele Versuche. Bitte warte kurz.',
+};
+const FALLBACK_MESSAGE = 'Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.';
+export const OFFLINE_MESSAGE = 'Keine Verbindung zum Server. Prüf dein Internet und versuch es gleich noch mal.';
+
+/** Status codes that mean "the server is not there" rather than "the server said no". */
+const UNREACHABLE = new Set([502, 503, 504]);
+
+function offlineError(): ApiError {
+  offline.set(true);
+  return new ApiError(0, 'offline', OFFLINE_MESSAGE);
+}
+
+function retryAfter(header: string | null): number | null {
+  const seconds = header ? Number(header) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** German text for a rate limit, with the waiting time the server sent. */
+function waitMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 90 ? `Bitte warte ${Math.ceil(seconds)} Sekunden.` : `Bitte warte ${minutes} Minuten.`;
+}
+
+export function errorFromBody(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
+  const wait = retryAfter(retryAfterHeader);
+  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  if (error && typeof error.message === 'string') {
+    const fields: Record<string, string> = {};
+    if (error.fields && typeof error.fields === 'object') {
+      for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) if (typeof value === 'string') fields[key] = value;
+    }
+    const message = status === 429 && wait ? `${error.message} ${waitMessage(wait)}` : error.message;
+    return new ApiError(status, typeof error.code === 'string' ? error.code : 'error', message, fields, wait);
+  }
+  if (UNREACHABLE.has(status)) return offlineError();
+  const base = STATUS_MESSAGES[status] ?? FALLBACK_MESSAGE;
+  return new ApiError(status, 'error', status === 429 && wait ? `${base} ${waitMessage(wait)}` : base, {}, wait);
+}
+
+let unauthorizedHandler: ((path: string) => void) | null = null;
+/** The session module registers what happens when the server says the session is gone. */
+export function onUnauthorized(handler: (path: string) => void): void {
+  unauthorizedHandler = handler;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw offlineError();
+  }
+  const data = await readJson(res);
+  if (!res.ok) {
+    const error = errorFromBody(res.status, data, res.headers.get('Retry-After'));
+    if (!error.isOffline) offline.set(false);
+    if (res.status === 401) unauthorizedHandler?.(path);
+    throw error;
+  }
+  offline.set(false);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  del: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};
+
+export interface Loaded<T> {
+  data: T;
+  /** Set when the data comes from the offline copy: shown read-only with a notice. */
+  savedAt: string | null;
+}
+
+/** GET that remembers the answer, and falls back to the remembered one while the server is unreachable. */
+export async function getCached<T>(path: string): Promise<Loaded<T>> {
+  try {
+    const data = await api.get<T>(path);
+    saveResponse(path, data);
+    return { data, savedAt: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.isOffline) {
+      const cached = loadResponse<T>(path);
+      if (cached) return cached;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
+ * `onProgress` gets 0…1; the promise settles with the parsed answer or an ApiError.
+ */
+export function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        offline.set(false);
+        onProgress(1);
+        resolve(data as T);
+        return;
+      }
+      if (xhr.status === 401) unauthorizedHandler?.(path);
+      reject(errorFromBody(xhr.status, data, xhr.getResponseHeader('Retry-After')));
+    };
+    xhr.onerror = () => reject(offlineError());
+    xhr.onabort = () => reject(new ApiError(0, 'aborted', 'Upload abgebrochen.'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** Query string from the set values only: `query({ dog_id: 3, cursor: null })` → `?dog_id=3`. */
+export function query(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,82 @@
+import { api, ApiError, getCached, onUnauthorized } from './api.js';
+import { clearResponses } from './offline-cache.js';
+import { createStore } from './store.js';
+
+/** The current-user answer of GET /api/auth/me (src/features/accounts/user-view.ts). */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  name: string;
+  bio: string | null;
+  city: string | null;
+  avatar_url: string | null;
+  profile_private: 0 | 1;
+  notes_ki_enabled: 0 | 1;
+  is_social_media: 0 | 1;
+  rolle: string;
+  subscription_tier: string;
+  is_premium: 0 | 1;
+  is_founder: 0 | 1;
+  is_founder_pending: 0 | 1;
+  founder_number: number | null;
+  is_partner: 0 | 1;
+  plan_badge: 'admin' | 'moderator' | 'breeder' | 'pro' | 'free';
+  badges: string[];
+  email_verified: boolean;
+  created_at: string;
+}
+
+export type SessionState = { status: 'loading' } | { status: 'guest'; expired: boolean } | { status: 'user'; user: CurrentUser };
+
+export const session = createStore<SessionState>({ status: 'loading' });
+
+const OWNER_KEY = 'pb-cache-owner';
+
+/** The offline copy belongs to one account: a different login on this device starts without it. */
+function claimCache(userId: number): void {
+  try {
+    if (localStorage.getItem(OWNER_KEY) !== String(userId)) {
+      clearResponses();
+      localStorage.setItem(OWNER_KEY, String(userId));
+    }
+  } catch {
+    // storage disabled
+  }
+}
+
+export function setUser(user: CurrentUser): void {
+  claimCache(user.id);
+  session.set({ status: 'user', user });
+}
+
+export async function loadSession(): Promise<void> {
+  try {
+    const { data } = await getCached<CurrentUser>('/api/auth/me');
+    setUser(data);
+  } catch (error) {
+    // Offline without an offline copy is a guest; the login screen says why it cannot log in.
+    if (error instanceof ApiError) session.set({ status: 'guest', expired: false });
+    else throw error;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/auth/logout');
+  } finally {
+    clearResponses();
+    session.set({ status: 'guest', expired: false });
+  }
+}
+
+export function isStaff(user: CurrentUser): boolean {
+  return user.rolle === 'admin' || user.rolle === 'moderator';
+}
+
+// A 401 anywhere but the login itself means the session ended (expired, logged out elsewhere, password changed).
+onUnauthorized((path) => {
+  if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register')) return;
+  if (session.get().status !== 'user') return;
+  clearResponses();
+  session.set({ status: 'guest', expired: true });
+});

@@ -1,0 +1,23 @@
+import { render } from 'preact';
+import { App } from './app.js';
+import { offline } from './core/offline-cache.js';
+import { startRouter } from './core/router.js';
+import { loadSession } from './core/session.js';
+
+/** The build this bundle was made from (scripts/build-client.mjs); the shell's meta tag carries the server's. */
+export const CLIENT_BUILD = __APP_BUILD__;
+
+const root = document.getElementById('app');
+if (root) {
+  document.documentElement.dataset.clientBuild = CLIENT_BUILD;
+  startRouter();
+  // The browser's own signal helps the banner appear quickly; the next request decides for sure.
+  window.addEventListener('offline', () => offline.set(true));
+  window.addEventListener('online', () => {
+    offline.set(false);
+    void loadSession();
+  });
+  root.textContent = '';
+  render(<App />, root);
+  void loadSession();
+}

@@ -1,0 +1,49 @@
+import type { ComponentType } from 'preact';
+
+/** What every screen gets from the router. */
+export interface ScreenProps {
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+export type Access = 'guest' | 'user' | 'staff' | 'any';
+
+export interface RouteDef {
+  pattern: string;
+  access: Access;
+  /** Document title (the screen's own <h1> may say more). */
+  title: string;
+  load: () => Promise<ComponentType<ScreenProps>>;
+}
+
+// One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
+const accounts = () => import('./areas/accounts/index.js');
+const dashboard = () => import('./areas/dashboard/index.js');
+const dogs = () => import('./areas/dogs/index.js');
+const diary = () => import('./areas/diary/index.js');
+const admin = () => import('./areas/admin/index.js');
+
+/** THE client route table; first match wins. Paths are German like the rest of the app. */
+export const routes: RouteDef[] = [
+  { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen) },
+  { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
+  { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
+  { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
+  { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
+  { pattern: '/app/tarif', access: 'user', title: 'Tarif und Abzeichen', load: () => accounts().then((m) => m.PlanScreen) },
+  { pattern: '/app/hunde', access: 'user', title: 'Deine Hunde', load: () => dogs().then((m) => m.DogListScreen) },
+  { pattern: '/app/hunde/neu', access: 'user', title: 'Neuer Hund', load: () => dogs().then((m) => m.DogCreateScreen) },
+  { pattern: '/app/hunde/:dogId', access: 'user', title: 'Hund bearbeiten', load: () => dogs().then((m) => m.DogEditScreen) },
+  { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
+  { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },
+  { pattern: '/app/tagebuch/kalender', access: 'user', title: 'Tagebuch: Kalender', load: () => diary().then((m) => m.DiaryCalendarScreen) },
+  { pattern: '/app/tagebuch/karte', access: 'user', title: 'Tagebuch: Karte', load: () => diary().then((m) => m.DiaryMapScreen) },
+  { pattern: '/app/tagebuch/neu', access: 'user', title: 'Neuer Eintrag', load: () => diary().then((m) => m.EntryCreateScreen) },
+  { pattern: '/app/tagebuch/eintrag/:entryId', access: 'user', title: 'Tagebuch-Eintrag', load: () => diary().then((m) => m.EntryDetailScreen) },
+  { pattern: '/app/tagebuch/eintrag/:entryId/bearbeiten', access: 'user', title: 'Eintrag bearbeiten', load: () => diary().then((m) => m.EntryEditScreen) },
+  { pattern: '/app/admin', access: 'staff', title: 'Verwaltung', load: () => admin().then((m) => m.AdminHomeScreen) },
+  { pattern: '/app/admin/partnercodes', access: 'staff', title: 'Partnercodes', load: () => admin().then((m) => m.PartnerCodesScreen) },
+  { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => admin().then((m) => m.UsersScreen) },
+  { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
+  { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
+];

@@ -1,0 +1,75 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../core/texts.js';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ComponentChildren;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and focus returns to
+ * the button that opened it. The first input, or else the safe
+ * choice (cancel), gets the focus first.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      // A field to fill in (the password) comes first; otherwise the safe choice.
+      (dialog.querySelector<HTMLElement>('input, textarea, select') ?? cancelRef.current)?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      (opener.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      class="dialog"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+      >
+        <h2 id="confirm-title">{title}</h2>
+        {children}
+        {error && (
+          <p class="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div class="actions">
+          <button type="button" class="button button-secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
+            {t.cancel}
+          </button>
+          <button type="submit" class="button button-danger" disabled={busy} aria-busy={busy ? 'true' : undefined}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { flash } from '../core/flash.js';
+import { offline } from '../core/offline-cache.js';
+import { location } from '../core/router.js';
+import { isStaff, session } from '../core/session.js';
+import { useStore } from '../core/store.js';
+import { t } from '../core/texts.js';
+import { Icon } from './icons.js';
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin';
+}
+
+function isActive(href: string, path: string): boolean {
+  return href === '/app' ? path === '/app' : path === href || path.startsWith(`${href}/`);
+}
+
+/** Skip link, header with the navigation (a bottom tab bar on phones), offline banner and the main landmark. */
+export function Layout({ children }: { children: ComponentChildren }) {
+  const state = useStore(session);
+  const { path } = useStore(location);
+  const isOffline = useStore(offline);
+  const message = useStore(flash);
+  useEffect(() => {
+    if (flash.get() && flash.get()?.path !== path) flash.set(null);
+  }, [path]);
+  const user = state.status === 'user' ? state.user : null;
+
+  const items: NavItem[] = user
+    ? [
+        { href: '/app', label: t.nav.home, icon: 'home' },
+        { href: '/app/hunde', label: t.nav.dogs, icon: 'dogs' },
+        { href: '/app/tagebuch', label: t.nav.diary, icon: 'diary' },
+        { href: '/app/profil', label: t.nav.profile, icon: 'profile' },
+        ...(isStaff(user) ? [{ href: '/app/admin', label: t.nav.admin, icon: 'admin' as const }] : []),
+      ]
+    : [];
+
+  return (
+    <div class={`shell${user ? ' has-tabbar' : ''}`}>
+      <a class="skip-link" href="#main">
+        {t.skipLink}
+      </a>
+      <header class="topbar">
+        <a class="brand" href={user ? '/app' : '/'}>
+          <span class="brand-mark">
+            <Icon name="paw" size={26} />
+          </span>
+          {t.appName}
+        </a>
+        {user ? (
+          <nav class="tabbar" aria-label={t.nav.label}>
+            <ul>
+              {items.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} aria-current={isActive(item.href, path) ? 'page' : undefined}>
+                    <Icon name={item.icon} />
+                    <span>{item.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <nav class="guest-nav" aria-label={t.nav.label}>
+            <a href="/app/anmelden" aria-current={path === '/app/anmelden' ? 'page' : undefined}>
+              {t.nav.login}
+            </a>
+            <a href="/app/registrieren" aria-current={path === '/app/registrieren' ? 'page' : undefined}>
+              {t.nav.register}
+            </a>
+          </nav>
+        )}
+      </header>
+      {isOffline && (
+        <p class="offline-banner" role="status">
+          {t.offlineBanner}
+        </p>
+      )}
+      <main id="main" tabIndex={-1}>
+        {message?.path === path && (
+          <p class="notice notice-success flash" role="status">
+            {message.text}
+          </p>
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Ref } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { ApiError, upload } from '../core/api.js';
+import { offline } from '../core/offline-cache.js';
+import { useStore } from '../core/store.js';
+import { t } from '../core/texts.js';
+
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif';
+
+interface PhotoUploadProps {
+  id: string;
+  title: string;
+  currentUrl: string | null;
+  alt: string;
+  emptyText: string;
+  chooseLabel: string;
+  removeLabel?: string;
+  uploadPath: string;
+  fieldName: string;
+  uploadingText: string;
+  doneText: string;
+  removedText?: string;
+  onUploaded: (answer: unknown) => void | Promise<void>;
+  onRemove?: () => Promise<void>;
+}
+
+interface FilePickerProps {
+  id: string;
+  label: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A real file input (keyboard, screen readers and drag-and-drop keep working), visually replaced by its label
+ * styled as a button; the focus ring moves to the label. The native control's text would follow the browser's
+ * language instead of the app's.
+ */
+export function FilePicker({ id, label, multiple, disabled, onChange, inputRef }: FilePickerProps) {
+  return (
+    <span class={`file-picker${disabled ? ' is-disabled' : ''}`}>
+      <input ref={inputRef} id={id} class="file-picker-input" type="file" accept={IMAGE_ACCEPT} multiple={multiple} onChange={onChange} disabled={disabled} />
+      <label for={id} class="button button-secondary">
+        {label}
+      </label>
+    </span>
+  );
+}
+
+/** One photo (avatar, dog photo): preview, a real file input behind a visible label, progress and errors. */
+export function PhotoUpload(props: PhotoUploadProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isOffline = useStore(offline);
+
+  const onChange = async () => {
+    const file = inputRef.current?.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append(props.fieldName, file);
+    setMessage(null);
+    setProgress(0);
+    try {
+      const answer = await upload<unknown>(props.uploadPath, form, setProgress);
+      await props.onUploaded(answer);
+      setMessage({ text: props.doneText, error: false });
+    } catch (error) {
+      setMessage({ text: error instanceof ApiError ? error.message : t.offlineAction, error: true });
+    } finally {
+      setProgress(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const remove = async () => {
+    if (!props.onRemove) return;
+    setMessage(null);
+    try {
+      await props.onRemove();
+      setMessage({ text: props.removedText ?? '', error: false });
+    } catch (error) {
+      setMessage({ text: error instanceof ApiError ? error.message : t.offlineAction, error: true });
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <div class="photo-upload" aria-labelledby={`${props.id}-title`} role="group">
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      <div class="photo-upload-row">
+        {props.currentUrl ? <img class="photo-preview" src={props.currentUrl} alt={props.alt} width={96} height={96} /> : <p class="photo-preview photo-empty">{props.emptyText}</p>}
+        <div class="photo-actions">
+          <FilePicker inputRef={inputRef} id={`${props.id}-input`} label={props.chooseLabel} onChange={onChange} disabled={busy || isOffline} />
+          {props.onRemove && props.currentUrl && (
+            <button type="button" class="button button-ghost" onClick={remove} disabled={busy || isOffline}>
+              {props.removeLabel}
+            </button>
+          )}
+        </div>
+      </div>
+      {busy && (
+        <div class="progress-wrap">
+          <label for={`${props.id}-progress`}>{props.uploadingText}</label>
+          <progress id={`${props.id}-progress`} max={1} value={progress ?? 0} />
+        </div>
+      )}
+      {message?.text && (
+        <p class={`notice ${message.error ? 'notice-error' : 'notice-success'}`} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

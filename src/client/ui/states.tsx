@@ -1,0 +1,93 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, getCached } from '../core/api.js';
+import { formatDateTime } from '../core/format.js';
+import { t } from '../core/texts.js';
+import { Icon, type IconName } from './icons.js';
+
+export function Loading({ label = t.loading }: { label?: string }) {
+  return (
+    <div class="state state-loading" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Empty({ title, children, icon = 'paw' }: { title: string; children?: ComponentChildren; icon?: IconName }) {
+  return (
+    <div class="state state-empty">
+      <span class="state-icon">
+        <Icon name={icon} size={40} />
+      </span>
+      <p class="state-title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = error instanceof ApiError ? error.message : t.chunkFailed;
+  return (
+    <div class="state state-error" role="alert">
+      <span class="state-icon">
+        <Icon name="alert" size={36} />
+      </span>
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" class="button button-secondary" onClick={onRetry}>
+          {t.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Shown above data that comes from the offline copy. */
+export function StaleNotice({ savedAt }: { savedAt: string | null }) {
+  if (!savedAt) return null;
+  return (
+    <p class="notice notice-offline" role="status">
+      {t.offlineSince(formatDateTime(savedAt))}
+    </p>
+  );
+}
+
+export type Resource<T> =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: T; savedAt: string | null };
+
+/** Loads a GET path (with the offline fallback) and reloads when the path changes. `null` waits. */
+export function useResource<T>(path: string | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
+  const [state, setState] = useState<Resource<T>>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+  const latest = useRef(0);
+  const lastPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (!path) return;
+    const ticket = ++latest.current;
+    // A reload of the same path keeps showing the data; another path must not show the previous one's.
+    if (lastPath.current !== path) setState({ status: 'loading' });
+    lastPath.current = path;
+    getCached<T>(path).then(
+      (loaded) => ticket === latest.current && setState({ status: 'ready', data: loaded.data, savedAt: loaded.savedAt }),
+      (error: unknown) => ticket === latest.current && setState({ status: 'error', error }),
+    );
+  }, [path, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const mutate = useCallback((update: (data: T) => T) => setState((prev) => (prev.status === 'ready' ? { ...prev, data: update(prev.data) } : prev)), []);
+  return [state, reload, mutate];
+}
+
+/** Renders loading and error states and hands ready data (plus the offline notice) to `children`. */
+export function Load<T>({ resource, onRetry, children }: { resource: Resource<T>; onRetry: () => void; children: (data: T) => ComponentChildren }) {
+  if (resource.status === 'loading') return <Loading />;
+  if (resource.status === 'error') return <ErrorState error={resource.error} onRetry={onRetry} />;
+  return (
+    <>
+      <StaleNotice savedAt={resource.savedAt} />
+      {children(resource.data)}
+    </>
+  );
+}
