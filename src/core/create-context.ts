@@ -37,7 +37,7 @@ export function createContext(options: ContextOptions): AppContext {
       refreshFraction: config.auth.refreshFraction,
       sessionMaxDays: config.auth.sessionMaxDays,
       cookieSecure: config.auth.cookieSecure,
-    }),
+    }, dbHandle.writes),
     blocklist: new IpBlocklist(db, clock, log),
     limits: createRateLimiters(config.rateLimitsEnabled),
     openapi: createOpenApiRegistry(),

@@ -2,6 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { DAY } from '../clock.js';
 import type { Db } from '../db/index.js';
+import type { WriteWatchPlugin } from '../db/write-watch.js';
+import { SessionCache } from './session-cache.js';
 import { SESSION_USER_COLUMNS, type SessionUser } from './session-user.js';
 import type { TokenService } from './tokens.js';
 
@@ -31,12 +33,17 @@ export function readCookie(header: string | undefined, name: string): string | u
  * the user is active, and the login is at most SESSION_MAX_DAYS old.
  */
 export class SessionManager {
+  readonly #cache: SessionCache;
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly options: SessionOptions,
-  ) {}
+    writes?: WriteWatchPlugin,
+  ) {
+    this.#cache = new SessionCache(writes);
+  }
 
   /** A signed session token. `authTime` (seconds) carries over the original login on renewal. */
   createToken(user: Pick<SessionUser, 'id' | 'token_version'>, authTime?: number): { token: string; maxAgeMs: number } {
@@ -74,6 +81,22 @@ export class SessionManager {
       .execute();
   }
 
+  /** The user row and the blacklist check in one query, cached briefly (see session-cache.ts). */
+  async #lookup(userId: number, jti: string): Promise<{ user: SessionUser; revoked: boolean } | undefined> {
+    const cached = this.#cache.get(userId, jti);
+    if (cached) return cached;
+    const row = await this.db
+      .selectFrom('users')
+      .select(SESSION_USER_COLUMNS)
+      .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'))
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { revoked, ...user } = row;
+    this.#cache.set(userId, jti, user, Boolean(Number(revoked)));
+    return { user, revoked: Boolean(Number(revoked)) };
+  }
+
   /** Loads req.user from the cookie when there is one; renews the cookie past the refresh point. */
   middleware(): RequestHandler {
     return async (req: Request, res: Response, next) => {
@@ -87,18 +110,12 @@ export class SessionManager {
         this.clear(res);
         return next();
       }
-      const userId = Number(claims.sub);
-      const row = await this.db
-        .selectFrom('users')
-        .select(SESSION_USER_COLUMNS)
-        .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti)).as('revoked'))
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (!row || Number(row.revoked) || row.token_version !== claims.tv || row.status !== 'active') {
+      const session = await this.#lookup(Number(claims.sub), claims.jti);
+      const user = session?.user;
+      if (!user || session.revoked || user.token_version !== claims.tv || user.status !== 'active') {
         this.clear(res);
         return next();
       }
-      const { revoked: _revoked, ...user } = row;
       req.user = user;
       req.sessionToken = { jti: claims.jti, exp: claims.exp };
       const lifetime = (this.options.expiryDays * DAY) / 1000;

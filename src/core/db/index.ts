@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { ImmediateSqliteDialect } from './sqlite-dialect.js';
+import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
+import { WriteWatchPlugin } from './write-watch.js';
 
 export type { Database };
 export type Db = Kysely<Database>;
@@ -20,6 +21,8 @@ export interface OpenDbOptions {
 export interface DbHandle {
   db: Db;
   engine: DbEngine;
+  /** Reports the tables each write touches (see write-watch.ts). */
+  writes: WriteWatchPlugin;
   close(): Promise<void>;
 }
 
@@ -52,11 +55,13 @@ export function openDb(options: OpenDbOptions): DbHandle {
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const writes = new WriteWatchPlugin();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(join(options.dataDir, options.fileName ?? 'pfotenbuch.sqlite'));
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const writes = new WriteWatchPlugin();
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes] });
+  return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }

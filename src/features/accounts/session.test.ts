@@ -114,3 +114,20 @@ describe('session tokens', () => {
     expect(tokens.verify('a.b.c', 0)).toBeNull();
   });
 });
+
+describe('session cache', () => {
+  it('sees a write by another instance (own database connection) within a second', async () => {
+    const { openDb } = await import('../../core/db/index.js');
+    const other = openDb({ databaseUrl: t.ctx.config.databaseUrl, dataDir: t.ctx.config.dataDir });
+    try {
+      const user = await buildUser(t.ctx);
+      const cookie = sessionCookie(t.ctx, user);
+      await me(cookie).expect(200);
+      await other.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', user.id).execute();
+      await new Promise((r) => setTimeout(r, 1100));
+      await me(cookie).expect(401);
+    } finally {
+      await other.close();
+    }
+  });
+});

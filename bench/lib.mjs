@@ -1,0 +1,71 @@
+// Shared helpers for the benchmark scripts: start servers as child processes, drive them with autocannon,
+// read their memory, and write a section of docs/performance.md.
+import { fork, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+
+export function startForked(script, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('message', (m) => resolve({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** Starts the built app (dist/server.js) and waits until /api/health answers. */
+export async function startApp(env) {
+  const child = spawn(process.execPath, ['dist/server.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return { child, url };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('app did not start');
+}
+
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function load(name, options) {
+  // `amount` (a request count) replaces the default 10-second duration.
+  const base = options.amount ? { connections: 50 } : { connections: 50, duration: 10 };
+  const result = await autocannon({ ...base, ...options });
+  const row = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  console.log(`${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.total} requests, non-2xx ${row.non2xx}`);
+  return row;
+}
+
+export function machine() {
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/** Replaces (or appends) the section between `<!-- bench:KEY -->` markers in docs/performance.md. */
+export function writeSection(key, markdown) {
+  const file = 'docs/performance.md';
+  const start = `<!-- bench:${key} -->`;
+  const end = `<!-- /bench:${key} -->`;
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\nBenchmarks are scripts under `bench/`; each writes its own section here.\n';
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, doc);
+}
