@@ -63,6 +63,11 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   RATE_LIMITS_ENABLED: bool.default(true),
   IP_BLOCK_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+  // Invoices: the issuer printed on every invoice (snapshotted per invoice). Address lines separated by |.
+  INVOICE_ISSUER_NAME: z.string().max(200).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().max(500).default(''),
+  INVOICE_VAT_ID: z.string().max(40).optional(),
+  INVOICE_VAT_RATE: z.coerce.number().int().min(0).max(99).default(19),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -171,6 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobsEnabled: e.JOBS_ENABLED,
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED,
     ipBlockMinutes: e.IP_BLOCK_MINUTES,
+    invoice: Object.freeze({
+      issuerName: e.INVOICE_ISSUER_NAME || e.APP_NAME,
+      issuerAddress: e.INVOICE_ISSUER_ADDRESS.split('|').map((l) => l.trim()).filter(Boolean).join('\n'),
+      vatId: e.INVOICE_VAT_ID || null,
+      vatRatePercent: e.INVOICE_VAT_RATE,
+    }),
   });
 }
 

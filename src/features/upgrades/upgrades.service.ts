@@ -1,8 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { assertOwner } from '../../core/auth/ownership.js';
 import type { AppContext } from '../../core/context.js';
-import { conflict, notFound, unauthorized } from '../../core/http/errors.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../core/http/errors.js';
 import { decodeCursor, toPage } from '../../core/http/pagination.js';
 import { closeRequest, countOpen, findRequest, hasOpenRequest, insertRequest, listForAdmin, listOwnRequests, setTier } from './upgrades.repo.js';
 import { isPremiumTier, type CreateUpgradeRequestBody, type UpgradeRequest } from './upgrades.schemas.js';
@@ -28,7 +27,10 @@ export async function ownRequests(ctx: AppContext, userId: number, query: { limi
 
 /** open → withdrawn, by the user who asked. */
 export async function withdrawRequest(ctx: AppContext, req: Request, id: number): Promise<UpgradeRequest> {
-  assertOwner(req, await findRequest(ctx.db, id), 'Anfrage');
+  if (!req.user) throw unauthorized();
+  const request = await findRequest(ctx.db, id);
+  if (!request) throw notFound('Diese Anfrage gibt es nicht.');
+  if (request.user_id !== req.user.id) throw forbidden('Das ist nicht deine Anfrage.');
   const closed = await closeRequest(ctx.db, id, { status: 'withdrawn', now: ctx.clock.now().toISOString() });
   if (!closed) throw notOpen();
   return closed;
