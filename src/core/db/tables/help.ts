@@ -1,0 +1,16 @@
+import type { Generated } from 'kysely';
+
+export interface HelpArticlesTable {
+  id: Generated<number>;
+  category: string;
+  title: string;
+  body: string;
+  active: Generated<number>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HelpTables {
+  help_articles: HelpArticlesTable;
+}

@@ -1,0 +1,11 @@
+import type { AppContext } from '../../core/context.js';
+import type { Routes } from '../../core/http/route.js';
+import { helpPageRoutes } from './help.page.js';
+import { helpAdminRoutes } from './help.routes.js';
+
+export { HELP_CATEGORIES } from './help.categories.js';
+
+export function helpRoutes(ctx: AppContext, routes: Routes): void {
+  helpAdminRoutes(ctx, routes);
+  helpPageRoutes(ctx, routes);
+}

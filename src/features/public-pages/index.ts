@@ -1,0 +1,1 @@
+export { publicPagesRoutes } from './public-pages.routes.js';

@@ -1,0 +1,27 @@
+/** Folding of names for sorting and search: lower case, ASCII (é → e, ß → ss, ä → a), no punctuation. */
+export function foldName(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** What the list search matches: every name of the breed, folded, joined by "|". */
+export function searchTextOf(names: (string | null | undefined)[]): string {
+  const folded = names.filter((n): n is string => !!n).map(foldName);
+  return [...new Set(folded)].join('|');
+}
+
+/** A LIKE pattern that matches `term` anywhere; %, _ and \ in the term are literal (ESCAPE '\'). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The German display name: the German name where known, else the English one. */
+export function displayName(row: { name_de: string | null; name_en: string }): string {
+  return row.name_de ?? row.name_en;
+}

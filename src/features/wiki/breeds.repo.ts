@@ -1,0 +1,98 @@
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { BreedsTable } from '../../core/db/tables/wiki.js';
+import { containsPattern, foldName } from './breed-text.js';
+import type { SizeClass } from './wiki.labels.js';
+
+/** The fields the AI job may fill, each with the columns it writes. */
+export const AI_FIELD_COLUMNS = {
+  name_de: ['name_de'],
+  description_de: ['description_de'],
+  size_class: ['size_class'],
+  height: ['height_min_cm', 'height_max_cm'],
+  weight: ['weight_min_kg', 'weight_max_kg'],
+  life_span: ['life_min_years', 'life_max_years'],
+  temperament: ['temperament'],
+  origin_country_de: ['origin_country_de'],
+} as const satisfies Record<string, readonly (keyof BreedsTable)[]>;
+export type AiField = keyof typeof AI_FIELD_COLUMNS;
+
+export function parseAiFields(json: string): AiField[] {
+  const parsed = JSON.parse(json) as unknown;
+  return Array.isArray(parsed) ? parsed.filter((f): f is AiField => typeof f === 'string' && f in AI_FIELD_COLUMNS) : [];
+}
+
+export const SUMMARY_COLUMNS = ['id', 'slug', 'name_en', 'name_de', 'sort_name', 'fci_group', 'size_class', 'origin_country_de', 'ai_fields'] as const;
+export type BreedSummaryRow = Pick<Selectable<BreedsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+export type BreedRow = Selectable<BreedsTable>;
+
+export interface BreedFilter {
+  q?: string;
+  fciGroup?: number;
+  size?: SizeClass;
+}
+
+/** Either a keyset position (API cursor) or an offset (numbered HTML pages). */
+export type BreedPage = { limit: number; after?: { n: string; id: number } } | { limit: number; offset: number };
+
+function filtered(db: Db, filter: BreedFilter) {
+  let query = db.selectFrom('breeds');
+  const term = filter.q ? foldName(filter.q) : '';
+  if (term) query = query.where(sql<boolean>`search_text like ${containsPattern(term)} escape '\\'`);
+  if (filter.fciGroup !== undefined) query = query.where('fci_group', '=', filter.fciGroup);
+  if (filter.size) query = query.where('size_class', '=', filter.size);
+  return query;
+}
+
+/** limit + 1 rows in name order, so the caller knows whether a next page exists. */
+export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage): Promise<BreedSummaryRow[]> {
+  let query = filtered(db, filter).select(SUMMARY_COLUMNS).orderBy('sort_name').orderBy('id').limit(page.limit + 1);
+  if ('offset' in page) query = query.offset(page.offset);
+  else if (page.after) {
+    const { n, id } = page.after;
+    query = query.where((eb) => eb.or([eb('sort_name', '>', n), eb.and([eb('sort_name', '=', n), eb('id', '>', id)])]));
+  }
+  return query.execute();
+}
+
+export async function countBreeds(db: Db, filter: BreedFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findBreedBySlug(db: Db, slug: string): Promise<BreedRow | undefined> {
+  return db.selectFrom('breeds').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function findBreedNames(db: Db, slugs: string[]): Promise<{ slug: string; name_de: string | null; name_en: string }[]> {
+  if (!slugs.length) return [];
+  return db.selectFrom('breeds').select(['slug', 'name_de', 'name_en']).where('slug', 'in', slugs).orderBy('sort_name').execute();
+}
+
+export async function listBreedSlugs(db: Db): Promise<{ slug: string; updated_at: string }[]> {
+  return db.selectFrom('breeds').select(['slug', 'updated_at']).orderBy('sort_name').orderBy('id').execute();
+}
+
+/** Breeds the AI has not enriched yet and not given up on, oldest id first. */
+export async function enrichmentCandidates(db: Db, limit: number, maxAttempts: number): Promise<BreedRow[]> {
+  return db
+    .selectFrom('breeds')
+    .selectAll()
+    .where('ai_enriched_at', 'is', null)
+    .where('ai_attempts', '<', maxAttempts)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function updateBreed(db: Db, id: number, set: Updateable<BreedsTable>): Promise<void> {
+  await db.updateTable('breeds').set(set).where('id', '=', id).execute();
+}
+
+export async function countAttempt(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('breeds')
+    .set((eb) => ({ ai_attempts: eb('ai_attempts', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,65 @@
+import type { AppContext } from '../../core/context.js';
+import { forbidden } from '../../core/http/errors.js';
+import { route, type Routes } from '../../core/http/route.js';
+import { BreedDetail, BreedList, BreedListQuery, BreedSlugParams } from './wiki.schemas.js';
+import { breedDetailJson, breedListJson } from './wiki.service.js';
+
+const tags = ['Rassen-Wiki'];
+
+export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/wiki/rassen',
+      summary: 'Rassen suchen und filtern (60 pro Minute)',
+      tags,
+      access: 'public',
+      query: BreedListQuery,
+      before: [ctx.limits.breedList],
+      responses: { 200: { description: 'Seite der Rassenliste', schema: BreedList }, 422: { description: 'Suchbegriff zu lang' }, 429: { description: 'Zu viele Anfragen' } },
+    },
+    async ({ query }, _req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=60');
+      res.type('json').send(await breedListJson(ctx, query));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/wiki/rassen/:slug',
+      summary: 'Eine Rasse (30 pro Minute)',
+      tags,
+      access: 'public',
+      params: BreedSlugParams,
+      before: [ctx.limits.breedDetail],
+      responses: { 200: { description: 'Die Rasse', schema: BreedDetail }, 404: { description: 'Unbekannte Rasse' }, 429: { description: 'Zu viele Anfragen' } },
+    },
+    async ({ params }, _req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=60');
+      res.type('json').send(await breedDetailJson(ctx, params.slug));
+    },
+  );
+
+  // The honeypot: linked only invisibly from the breed pages and forbidden in robots.txt, so only scrapers that
+  // ignore both arrive here. Their address is blocked for IP_BLOCK_MINUTES; the blocklist middleware answers 403.
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/wiki/trap',
+      summary: 'Falle für Scraper – nicht aufrufen: sperrt die aufrufende Adresse',
+      tags,
+      access: 'public',
+      responses: { 403: { description: 'Adresse gesperrt' } },
+    },
+    async (_input, req) => {
+      const ip = req.ip ?? 'unknown';
+      req.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, path: req.originalUrl }, 'abuse: honeypot hit');
+      await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
+      throw forbidden('Zugriff gesperrt.');
+    },
+  );
+}

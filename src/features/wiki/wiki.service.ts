@@ -1,0 +1,44 @@
+import type { AppContext } from '../../core/context.js';
+import { notFound } from '../../core/http/errors.js';
+import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { breedCache } from './breeds.cache.js';
+import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type BreedFilter } from './breeds.repo.js';
+import { toBreedDetail, toBreedSummary } from './breeds.view.js';
+import { BreedCursor, type BreedDetail, type BreedListQuery, type BreedSummary } from './wiki.schemas.js';
+
+/** The list as JSON text, cached per normalised query (the breed data changes only through loader and job). */
+export async function breedListJson(ctx: AppContext, query: BreedListQuery): Promise<string> {
+  const filter: BreedFilter = { q: query.q || undefined, fciGroup: query.fci_group, size: query.size };
+  const key = JSON.stringify(['list', filter.q ?? '', filter.fciGroup ?? 0, filter.size ?? '', query.limit, query.cursor ?? '']);
+  return breedCache(ctx).getOrSet(key, async () => {
+    const after = decodeCursor(query.cursor, BreedCursor);
+    const rows = await listBreedRows(ctx.db, filter, { limit: query.limit, after });
+    return JSON.stringify(toPage(rows, query.limit, (r) => ({ n: r.sort_name, id: r.id }), toBreedSummary));
+  });
+}
+
+export async function breedDetail(ctx: AppContext, slug: string): Promise<BreedDetail> {
+  const row = await findBreedBySlug(ctx.db, slug);
+  if (!row) throw notFound('Diese Rasse kennen wir nicht.');
+  const parents = await findBreedNames(ctx.db, JSON.parse(row.parent_slugs) as string[]);
+  return toBreedDetail(row, parents);
+}
+
+export async function breedDetailJson(ctx: AppContext, slug: string): Promise<string> {
+  const key = JSON.stringify(['detail', slug]);
+  const hit = breedCache(ctx).get(key);
+  if (hit !== undefined) return hit;
+  // Not found is not cached: the cache holds only what exists.
+  const json = JSON.stringify(await breedDetail(ctx, slug));
+  breedCache(ctx).set(key, json);
+  return json;
+}
+
+export const PAGE_SIZE = 60;
+
+/** One numbered page of the HTML list. */
+export async function breedListPage(ctx: AppContext, filter: BreedFilter, page: number): Promise<{ items: BreedSummary[]; total: number; pages: number }> {
+  const total = await countBreeds(ctx.db, filter);
+  const rows = await listBreedRows(ctx.db, filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { items: rows.slice(0, PAGE_SIZE).map(toBreedSummary), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}

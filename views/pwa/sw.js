@@ -1,0 +1,130 @@
+/*
+ * Pfotenbuch service worker. Served as /sw.js with the build number and the asset list written in at server
+ * start (src/features/pwa/service-worker.ts), so every build has its own cache and its own worker bytes.
+ */
+const BUILD = /*BUILD*/'dev';
+const PRECACHE = /*PRECACHE*/[];
+const CACHE = 'pfotenbuch-' + BUILD;
+/** Viewed map tiles survive builds; only the page's storage rules and the trim below limit them. */
+const TILE_CACHE = 'pfotenbuch-tiles';
+const TILE_HOST = 'tile.openstreetmap.org';
+/** 500 by default; the page lowers it to 100 when storage is 80 % full (message 'tile-limit'). */
+let tileLimit = 500;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          PRECACHE.map((url) =>
+            // 'reload' skips the HTTP cache: the worker of a new build must not store the old build's files.
+            cache.add(new Request(url, { cache: 'reload', credentials: 'same-origin' })).catch((err) => {
+              console.warn('Vorab-Cache fehlgeschlagen:', url, err);
+            }),
+          ),
+        ),
+      )
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('pfotenbuch-') && n !== CACHE && n !== TILE_CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'tile-limit' && Number.isInteger(data.limit) && data.limit > 0) {
+    tileLimit = data.limit;
+    event.waitUntil(trim(TILE_CACHE, tileLimit));
+  }
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.hostname === TILE_HOST) {
+    event.respondWith(tile(request));
+    return;
+  }
+  if (url.origin !== self.location.origin) return;
+  // Data, private files and the update page always come from the network.
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname === '/force-update' || url.pathname === '/sw.js') return;
+  if (request.mode === 'navigate') {
+    // Every client route below /app is the same shell; public pages are server-rendered and left to HTTP caching.
+    if (url.pathname === '/app' || url.pathname.startsWith('/app/')) event.respondWith(shell(request));
+    return;
+  }
+  if (request.destination === 'style' || url.pathname.endsWith('.css')) {
+    event.respondWith(networkFirst(request));
+    return;
+  }
+  event.respondWith(cacheFirst(request));
+});
+
+/** The cached shell answers at once (also offline); its version check sends the page to /force-update if needed. */
+async function shell(request) {
+  const cached = await caches.match('/app', { cacheName: CACHE });
+  return cached || fetch(request);
+}
+
+/** The cache-control rule: only responses the server marks immutable (versioned links) are kept at run time. */
+function keepable(response) {
+  if (!response || !response.ok || response.type === 'opaque') return false;
+  const cc = response.headers.get('Cache-Control') || '';
+  return /\bimmutable\b/.test(cc) && !/\bno-store\b/.test(cc);
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { cacheName: CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (keepable(response)) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}
+
+/** CSS: always try the network first, so a style fix shows without a new worker; the cache covers offline. */
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && !/\bno-store\b/.test(response.headers.get('Cache-Control') || '')) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (err) {
+    const cached = (await caches.match(request, { cacheName: CACHE })) || (await caches.match(request, { cacheName: CACHE, ignoreSearch: true }));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+/** Map tiles: viewed tiles only (no prefetch, OSM tile policy), opaque responses never (their quota padding). */
+async function tile(request) {
+  const cache = await caches.open(TILE_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type !== 'opaque') {
+    await cache.put(request, response.clone());
+    await trim(TILE_CACHE, tileLimit);
+  }
+  return response;
+}
+
+/** Drops the oldest entries (keys() lists them in insertion order) until at most `limit` remain. */
+async function trim(name, limit) {
+  const cache = await caches.open(name);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - limit)).map((key) => cache.delete(key)));
+}
