@@ -1,11 +1,17 @@
 import type { Job } from './core/context.js';
 import { sendOutboxJob } from './core/mail/mail.jobs.js';
 import { accountsJobs } from './features/accounts/index.js';
+import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
+import { enrichBreedsJob } from './features/wiki/index.js';
+import { fillMissingWeatherJob } from './features/weather/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
   sendOutboxJob, // every minute: mail outbox retries
   ...accountsJobs, // 03:30 blacklist purge, 03:35 login-failure purge
   purgeExpiredInvoicesJob, // 04:10 invoices kept 10 years after account deletion, then deleted
+  enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
+  ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications
+  fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
 ];

@@ -3,18 +3,34 @@ import type { Routes } from './core/http/route.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminUsersRoutes } from './features/admin-users/index.js';
 import { dogsRoutes } from './features/dogs/index.js';
+import { serveMediaFiles } from './core/media/serve.js';
+import { diaryMediaRules, diaryRoutes } from './features/diary/index.js';
+import { notificationsRoutes } from './features/notifications/index.js';
+import { photosMediaRules, photosRoutes } from './features/photos/index.js';
 import { invoicesRoutes } from './features/invoices/index.js';
 import { partnerRoutes } from './features/partner/index.js';
 import { upgradesRoutes } from './features/upgrades/index.js';
 import { systemRoutes } from './features/system/index.js';
+import { pwaAreaRoutes } from './features/pwa/index.js';
+import { publicPagesRoutes } from './features/public-pages/index.js';
+import { wikiRoutes } from './features/wiki/index.js';
+import { helpRoutes } from './features/help/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
   systemRoutes(ctx, routes);
   accountsRoutes(ctx, routes);
   dogsRoutes(ctx, routes);
+  photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
+  diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*, /api/welcome-dashboard
+  notificationsRoutes(ctx, routes); // /api/notifications*
+  serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);
   adminUsersRoutes(ctx, routes);
   invoicesRoutes(ctx, routes);
+  pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update
+  publicPagesRoutes(ctx, routes); // exactly / and /sitemap.xml
+  wikiRoutes(ctx, routes); // /api/wiki/*, /rassen, /rassen/:slug
+  helpRoutes(ctx, routes); // /api/admin/help-articles*, /help
 }

@@ -20,3 +20,30 @@ export function userMediaUrlPrefix(userId: number): string {
 export function dogMediaUrlPrefix(userId: number, dogId: number): string {
   return `/media/u/${userId}/dogs/${dogId}/`;
 }
+
+/** Diary photos and their previews: /media/u/<userId>/dogs/<dogId>/diary/<name>.<ext> (+ <name>_preview.webp). */
+export function diaryMediaDir(mediaDir: string, userId: number, dogId: number): string {
+  return join(dogMediaDir(mediaDir, userId, dogId), 'diary');
+}
+
+export function diaryMediaUrlPrefix(userId: number, dogId: number): string {
+  return `${dogMediaUrlPrefix(userId, dogId)}diary/`;
+}
+
+/** The dog's profile photo: /media/u/<userId>/dogs/<dogId>/photo/<name>.webp. */
+export function dogPhotoDir(mediaDir: string, userId: number, dogId: number): string {
+  return join(dogMediaDir(mediaDir, userId, dogId), 'photo');
+}
+
+export function dogPhotoUrlPrefix(userId: number, dogId: number): string {
+  return `${dogMediaUrlPrefix(userId, dogId)}photo/`;
+}
+
+/** The user's avatar: /media/u/<userId>/avatar/<name>.webp. */
+export function avatarDir(mediaDir: string, userId: number): string {
+  return join(userMediaDir(mediaDir, userId), 'avatar');
+}
+
+export function avatarUrlPrefix(userId: number): string {
+  return `${userMediaUrlPrefix(userId)}avatar/`;
+}

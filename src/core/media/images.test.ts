@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeFormat, makeJpeg, makePng, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../test/fakes/photos.js';
+import { AppError } from '../http/errors.js';
+import { readPhotoFacts } from './exif.js';
+import { processImage } from './images.js';
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe('processImage', () => {
+  it('applies the EXIF orientation, then strips all metadata, and makes a WebP preview', async () => {
+    const input = await makeJpeg({ width: 60, height: 40, orientation: 6, lat: 48.1374, lon: 11.5755, takenAt: '2025:06:14 12:30:00' });
+    const out = await processImage(input, 'diary');
+    expect(out.main).toMatchObject({ ext: 'jpg', width: 40, height: 60 });
+    const meta = await sharp(out.main.data).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(out.preview?.ext).toBe('webp');
+    expect((await sharp(out.preview?.data).metadata()).format).toBe('webp');
+    // The original EXIF is handed back for the position, not written out.
+    expect((await readPhotoFacts(out.exif, 'Europe/Berlin', new Date())).lat).toBeCloseTo(48.1374, 4);
+  });
+
+  it('keeps transparency as WebP and shrinks big photos to 4096 px and previews to 800 px', async () => {
+    const alpha = await processImage(await makePng(20, 20, true), 'diary');
+    expect(alpha.main.ext).toBe('webp');
+    const big = await processImage(await makeJpeg({ width: 5000, height: 1000 }), 'diary');
+    expect(big.main).toMatchObject({ width: 4096, height: 819 });
+    expect(big.preview).toMatchObject({ width: 800, height: 160 });
+  });
+
+  it('accepts WebP and AVIF, and makes avatars 512 px squares and dog photos without preview', async () => {
+    expect((await processImage(await makeFormat('webp'), 'diary')).main.ext).toBe('jpg');
+    expect((await processImage(await makeFormat('avif'), 'diary')).main.ext).toBe('jpg');
+    const avatar = await processImage(await makeJpeg({ width: 900, height: 600 }), 'avatar');
+    expect(avatar.main).toMatchObject({ ext: 'webp', width: 512, height: 512 });
+    expect(avatar.preview).toBeUndefined();
+    const dog = await processImage(await makeJpeg({ width: 3000, height: 2000 }), 'dog-photo');
+    expect(dog.main).toMatchObject({ ext: 'webp', width: 1600, height: 1067 });
+    expect(dog.preview).toBeUndefined();
+  });
+
+  it.each([
+    ['GIF', () => makeFormat('gif')],
+    ['TIFF', () => makeFormat('tiff')],
+    ['SVG', async () => SVG],
+    ['PDF', async () => PDF],
+    ['text', async () => TEXT],
+  ])('refuses %s with 415, decided by the decoded format', async (_name, make) => {
+    const err = await rejection(processImage(await make(), 'diary', 'hund.jpg'));
+    expect(err).toMatchObject({ status: 415, code: 'unsupported_image' });
+    expect(err.message).toContain('„hund.jpg“');
+  });
+
+  it('refuses a pixel bomb (over 50 megapixels) from its header with 422', async () => {
+    const err = await rejection(processImage(pixelBombPng(), 'diary'));
+    expect(err).toMatchObject({ status: 422, code: 'image_too_large' });
+    // 7,072 × 7,072 is just over 50 MP: the limit is 50 MP, not libvips' default of 268 MP.
+    expect((await rejection(processImage(pixelBombPng(7072, 7072), 'diary'))).code).toBe('image_too_large');
+  });
+
+  it('refuses a truncated JPEG with 422', async () => {
+    const err = await rejection(processImage(await truncatedJpeg(), 'diary'));
+    expect(err).toMatchObject({ status: 422, code: 'image_corrupt' });
+  });
+});
+
+describe('readPhotoFacts', () => {
+  const now = new Date('2026-11-21T10:00:00Z');
+  const facts = async (buf: Buffer) => readPhotoFacts((await sharp(buf).metadata()).exif, 'Europe/Berlin', now);
+
+  it('reads GPS position and capture time with its offset', async () => {
+    const f = await facts(await makeJpeg({ lat: 48.1374, lon: 11.5755, takenAt: '2025:06:14 23:30:00', offset: '+02:00' }));
+    expect(f.lat).toBeCloseTo(48.1374, 4);
+    expect(f.lon).toBeCloseTo(11.5755, 4);
+    expect(f).toMatchObject({ takenAt: '2025-06-14T21:30:00.000Z', takenDay: '2025-06-14' });
+  });
+
+  it('reads a time without offset as Europe/Berlin wall time (summer and winter)', async () => {
+    expect((await facts(await makeJpeg({ takenAt: '2025:06:14 00:30:00' }))).takenAt).toBe('2025-06-13T22:30:00.000Z');
+    expect((await facts(await makeJpeg({ takenAt: '2025:01:14 00:30:00' }))).takenAt).toBe('2025-01-13T23:30:00.000Z');
+    expect((await facts(await makeJpeg({ takenAt: '2025:01:14 00:30:00' }))).takenDay).toBe('2025-01-14');
+  });
+
+  it('handles the southern and western hemispheres', async () => {
+    const f = await facts(await makeJpeg({ lat: -33.8568, lon: -70.6483 }));
+    expect(f.lat).toBeCloseTo(-33.8568, 4);
+    expect(f.lon).toBeCloseTo(-70.6483, 4);
+  });
+
+  it('treats a missing or nonsensical EXIF as no facts', async () => {
+    expect(await facts(await makePng())).toEqual({ lat: null, lon: null, takenAt: null, takenDay: null });
+    const zero = await facts(await makeJpeg({ lat: 0, lon: 0, takenAt: '0000:00:00 00:00:00' }));
+    expect(zero).toEqual({ lat: null, lon: null, takenAt: null, takenDay: null });
+    expect((await facts(await makeJpeg({ takenAt: '2031:01:01 10:00:00' }))).takenAt).toBeNull();
+    expect(await readPhotoFacts(Buffer.from('Exif\0\0garbage-garbage'), 'Europe/Berlin', now)).toMatchObject({ lat: null });
+  });
+});

@@ -1,0 +1,66 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { SessionUser } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import type { Routes } from '../http/route.js';
+import { mediaFilePath } from './storage.js';
+
+/**
+ * GET /media/… : user files, only for users allowed to see the record a file belongs to. Each area that stores
+ * files contributes rules (routes.ts passes them in, so core knows no area): a URL pattern and who may read it.
+ */
+
+export type MediaAccess = 'allow' | 'forbidden' | 'missing';
+
+export interface MediaRule {
+  /** What the rule covers, for docs and logs. */
+  kind: string;
+  /** Matched against the URL path, e.g. /media/u/7/avatar/<name>.webp. */
+  pattern: RegExp;
+  canRead(ctx: AppContext, user: SessionUser, url: string, match: RegExpExecArray): Promise<MediaAccess>;
+}
+
+/** Any logged-in user: avatars, dog photos, community images. */
+export const everyLoggedInUser: MediaRule['canRead'] = async () => 'allow';
+
+/** File names never repeat (a new upload gets a new name), so browsers may keep a file for a year. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+export function serveMediaFiles(ctx: AppContext, routes: Routes, rules: MediaRule[]): void {
+  routes.openapi.registerPath({
+    method: 'get',
+    path: '/media/{path}',
+    summary: 'Eine Datei (Foto, Vorschau, Avatar) – nur für Berechtigte, mit Range-Unterstützung',
+    tags: ['Medien'],
+    security: [{ session: [] }],
+    responses: {
+      200: { description: 'Die Datei (Cache-Control: private, immutable)' },
+      206: { description: 'Ein Ausschnitt (Range)' },
+      401: { description: 'Nicht angemeldet' },
+      403: { description: 'Gehört jemand anderem' },
+      404: { description: 'Gibt es nicht' },
+    },
+  });
+
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
+    const url = req.originalUrl.split('?')[0] ?? '';
+    if (!req.user) throw unauthorized();
+    const rule = rules.find((r) => r.pattern.test(url));
+    const match = rule?.pattern.exec(url);
+    const file = mediaFilePath(ctx.config.mediaDir, url);
+    if (!rule || !match || !file) throw notFound('Diese Datei gibt es nicht.');
+    const access = await rule.canRead(ctx, req.user, url, match);
+    if (access === 'missing') throw notFound('Diese Datei gibt es nicht.');
+    if (access === 'forbidden') throw forbidden('Diese Datei gehört jemand anderem.');
+    await new Promise<void>((resolve) => {
+      res.sendFile(file, { headers: { 'Cache-Control': CACHE_CONTROL }, cacheControl: false, acceptRanges: true, dotfiles: 'deny' }, (err) => {
+        if (err && !res.headersSent) {
+          const status = (err as { status?: number }).status;
+          next(status === 404 ? notFound('Diese Datei gibt es nicht.') : err);
+        }
+        resolve();
+      });
+    });
+  };
+  routes.router.get('/media/*path', handler);
+}

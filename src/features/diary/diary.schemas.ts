@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { PageQuery, pageSchema } from '../../core/http/pagination.js';
+import { WeatherSummary } from '../weather/index.js';
+
+const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+export const DogIdParam = z.object({ dogId: Id });
+export const EntryIdParam = z.object({ entryId: Id });
+export const MediaIdParam = z.object({ mediaId: Id });
+
+/** A real calendar date (2026-02-30 is refused). */
+const CalendarDate = z.iso.date().meta({ example: '2026-11-21' });
+
+export const Mood = z.enum(['happy', 'playful', 'calm', 'tired', 'sick', 'sad']).meta({
+  description: 'Stimmung des Hundes: happy (fröhlich), playful (verspielt), calm (entspannt), tired (müde), sick (krank), sad (traurig)',
+});
+
+const Title = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+/** Spec: a diary text of 50,000 characters is rejected (422); body fields hold at most 10,000. */
+const Text = z.string().max(10000);
+const Tags = z.array(z.string().trim().min(1).max(40)).max(20).meta({ description: 'Höchstens 20 Schlagwörter à 40 Zeichen' });
+
+export const CreateEntryBody = z
+  .strictObject({
+    date: CalendarDate,
+    title: Title.optional(),
+    text: Text,
+    mood: Mood.nullable().optional(),
+    tags: Tags.optional(),
+  })
+  .meta({ id: 'CreateDiaryEntryBody' });
+export type CreateEntryBody = z.infer<typeof CreateEntryBody>;
+
+export const UpdateEntryBody = z
+  .strictObject({
+    date: CalendarDate.optional(),
+    title: Title.optional(),
+    text: Text.optional(),
+    mood: Mood.nullable().optional(),
+    tags: Tags.optional(),
+  })
+  .meta({ id: 'UpdateDiaryEntryBody' });
+export type UpdateEntryBody = z.infer<typeof UpdateEntryBody>;
+
+export const WeatherStatus = z.enum(['none', 'pending', 'ok', 'unavailable']).meta({
+  description: 'none: Foto ohne Position; pending: wird nachgeladen; ok: Wetter da; unavailable: für Ort und Tag gibt es keine Daten',
+});
+
+export const MediaItem = z
+  .object({
+    id: z.number().int(),
+    entry_id: z.number().int(),
+    dog_id: z.number().int(),
+    url: z.string().meta({ example: '/media/u/1/dogs/2/diary/Vq3…xQ.jpg' }),
+    preview_url: z.string().meta({ example: '/media/u/1/dogs/2/diary/Vq3…xQ_preview.webp' }),
+    width: z.number().int(),
+    height: z.number().int(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    taken_at: z.string().nullable().meta({ description: 'Aufnahmezeit aus den Fotodaten (ISO 8601 UTC)' }),
+    weather_status: WeatherStatus,
+    weather: WeatherSummary.nullable(),
+  })
+  .meta({ id: 'DiaryMedia' });
+export type MediaItem = z.infer<typeof MediaItem>;
+
+export const Entry = z
+  .object({
+    id: z.number().int(),
+    dog_id: z.number().int(),
+    date: z.string(),
+    title: z.string().nullable(),
+    text: z.string(),
+    mood: Mood.nullable(),
+    tags: z.array(z.string()),
+    lat: z.number().nullable().meta({ description: 'Position des ersten Fotos mit Ortsangabe' }),
+    lon: z.number().nullable(),
+    media: z.array(MediaItem),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'DiaryEntry' });
+export type Entry = z.infer<typeof Entry>;
+
+export const EntryPage = pageSchema(Entry).meta({ id: 'DiaryEntryPage' });
+
+export const ListEntriesQuery = PageQuery.extend({
+  from: CalendarDate.optional().meta({ description: 'Nur Einträge ab diesem Tag' }),
+  to: CalendarDate.optional().meta({ description: 'Nur Einträge bis zu diesem Tag' }),
+});
+
+export const UploadForm = z
+  .object({ files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Ein bis zehn Fotos (JPEG, PNG, WebP, HEIF/AVIF)' }) })
+  .meta({ id: 'DiaryUploadForm' });
+
+export const UploadResult = z.object({ items: z.array(MediaItem) }).meta({ id: 'DiaryUploadResult' });

@@ -1,0 +1,92 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { DiaryEntriesTable } from '../../core/db/tables/diary.js';
+import type { Entry, MediaItem } from './diary.schemas.js';
+import { mediaOfEntries } from './media.repo.js';
+
+export type EntryRow = Selectable<DiaryEntriesTable>;
+
+const ENTRY_COLUMNS = [
+  'diary_entries.id',
+  'diary_entries.dog_id',
+  'diary_entries.date',
+  'diary_entries.title',
+  'diary_entries.text',
+  'diary_entries.mood',
+  'diary_entries.tags_json',
+  'diary_entries.lat',
+  'diary_entries.lon',
+  'diary_entries.cell_lat',
+  'diary_entries.cell_lon',
+  'diary_entries.created_at',
+  'diary_entries.updated_at',
+] as const;
+
+function parseTags(json: string | null): string[] {
+  if (!json) return [];
+  const value = JSON.parse(json) as unknown;
+  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+}
+
+export function toEntry(row: EntryRow, media: MediaItem[]): Entry {
+  return {
+    id: row.id,
+    dog_id: row.dog_id,
+    date: row.date,
+    title: row.title,
+    text: row.text,
+    mood: row.mood as Entry['mood'],
+    tags: parseTags(row.tags_json),
+    lat: row.lat,
+    lon: row.lon,
+    media,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The entry and the id of the user it belongs to (through its dog), for the 403/404 rule. */
+export async function findEntryWithOwner(db: Db, id: number): Promise<(EntryRow & { user_id: number }) | undefined> {
+  return db
+    .selectFrom('diary_entries')
+    .innerJoin('dogs', 'dogs.id', 'diary_entries.dog_id')
+    .select([...ENTRY_COLUMNS, 'dogs.user_id'])
+    .where('diary_entries.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertEntry(db: Db, values: Insertable<DiaryEntriesTable>): Promise<number> {
+  const row = await db.insertInto('diary_entries').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEntryRow(db: Db, id: number, values: Updateable<DiaryEntriesTable>): Promise<void> {
+  await db.updateTable('diary_entries').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteEntryRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('diary_entries').where('id', '=', id).execute();
+}
+
+export interface EntryListOptions {
+  limit: number;
+  after?: { d: string; id: number } | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Newest day first, then newest entry; one more row than asked tells whether a next page exists. */
+export async function listEntryRows(db: Db, dogId: number, o: EntryListOptions): Promise<EntryRow[]> {
+  let q = db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('dog_id', '=', dogId);
+  if (o.from) q = q.where('date', '>=', o.from);
+  if (o.to) q = q.where('date', '<=', o.to);
+  const after = o.after;
+  if (after) q = q.where((eb) => eb.or([eb('date', '<', after.d), eb.and([eb('date', '=', after.d), eb('id', '<', after.id)])]));
+  return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(o.limit + 1).execute();
+}
+
+/** Entries with their media, in the order given. */
+export async function withMedia(db: Db, rows: EntryRow[]): Promise<Entry[]> {
+  const media = await mediaOfEntries(db, rows.map((r) => r.id));
+  return rows.map((r) => toEntry(r, media.get(r.id) ?? []));
+}

@@ -1,0 +1,122 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { DiaryMediaTable } from '../../core/db/tables/diary.js';
+import { WeatherSummary } from '../weather/index.js';
+import type { MediaItem } from './diary.schemas.js';
+
+export type MediaRow = Pick<
+  Selectable<DiaryMediaTable>,
+  'id' | 'entry_id' | 'dog_id' | 'url' | 'preview_url' | 'width' | 'height' | 'lat' | 'lon' | 'taken_at' | 'weather_status' | 'weather_json'
+>;
+
+export const MEDIA_COLUMNS = [
+  'diary_media.id',
+  'diary_media.entry_id',
+  'diary_media.dog_id',
+  'diary_media.url',
+  'diary_media.preview_url',
+  'diary_media.width',
+  'diary_media.height',
+  'diary_media.lat',
+  'diary_media.lon',
+  'diary_media.taken_at',
+  'diary_media.weather_status',
+  'diary_media.weather_json',
+] as const;
+
+export function toMediaItem(row: MediaRow): MediaItem {
+  const weather = row.weather_json ? WeatherSummary.safeParse(JSON.parse(row.weather_json)) : undefined;
+  return {
+    id: row.id,
+    entry_id: row.entry_id,
+    dog_id: row.dog_id,
+    url: row.url,
+    preview_url: row.preview_url,
+    width: row.width,
+    height: row.height,
+    lat: row.lat,
+    lon: row.lon,
+    taken_at: row.taken_at,
+    weather_status: row.weather_status,
+    weather: weather?.success ? weather.data : null,
+  };
+}
+
+/** Media of several entries, oldest upload first, grouped by entry. */
+export async function mediaOfEntries(db: Db, entryIds: number[]): Promise<Map<number, MediaItem[]>> {
+  const byEntry = new Map<number, MediaItem[]>();
+  if (entryIds.length === 0) return byEntry;
+  const rows = await db.selectFrom('diary_media').select(MEDIA_COLUMNS).where('entry_id', 'in', entryIds).orderBy('id').execute();
+  for (const row of rows) {
+    const list = byEntry.get(row.entry_id) ?? [];
+    list.push(toMediaItem(row));
+    byEntry.set(row.entry_id, list);
+  }
+  return byEntry;
+}
+
+export async function countMediaOfEntry(db: Db, entryId: number): Promise<number> {
+  const row = await db.selectFrom('diary_media').select((eb) => eb.fn.countAll<number>().as('n')).where('entry_id', '=', entryId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertMediaRows(db: Db, rows: Insertable<DiaryMediaTable>[]): Promise<(MediaRow & { weather_day: string | null })[]> {
+  return db
+    .insertInto('diary_media')
+    .values(rows)
+    .returning(['id', 'entry_id', 'dog_id', 'url', 'preview_url', 'width', 'height', 'lat', 'lon', 'taken_at', 'weather_status', 'weather_json', 'weather_day'])
+    .execute();
+}
+
+/** The media item and the user it belongs to (media → dog → user). */
+export async function findMediaWithOwner(db: Db, id: number): Promise<(MediaRow & { user_id: number }) | undefined> {
+  return db
+    .selectFrom('diary_media')
+    .innerJoin('dogs', 'dogs.id', 'diary_media.dog_id')
+    .select([...MEDIA_COLUMNS, 'dogs.user_id'])
+    .where('diary_media.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function mediaUrlsOfEntry(db: Db, entryId: number): Promise<{ url: string; preview_url: string }[]> {
+  return db.selectFrom('diary_media').select(['url', 'preview_url']).where('entry_id', '=', entryId).execute();
+}
+
+/**
+ * The entry's position is its first located photo (upload order). Called after media are added or removed,
+ * inside the same transaction, so the map never points at a deleted photo.
+ */
+export async function refreshEntryPosition(db: Db, entryId: number): Promise<void> {
+  const first = await db
+    .selectFrom('diary_media')
+    .select(['lat', 'lon'])
+    .where('entry_id', '=', entryId)
+    .where('lat', 'is not', null)
+    .where('lon', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const lat = first?.lat ?? null;
+  const lon = first?.lon ?? null;
+  await db
+    .updateTable('diary_entries')
+    .set({
+      lat,
+      lon,
+      cell_lat: lat === null ? null : Math.round(lat * 1000),
+      cell_lon: lon === null ? null : Math.round(lon * 1000),
+    })
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/** The user a diary file (by its URL or preview URL) belongs to, for the /media permission check. */
+export async function findMediaOwnerByUrl(db: Db, column: 'url' | 'preview_url', url: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('diary_media')
+    .innerJoin('dogs', 'dogs.id', 'diary_media.dog_id')
+    .select('dogs.user_id')
+    .where(`diary_media.${column}`, '=', url)
+    .executeTakeFirst();
+  return row?.user_id;
+}

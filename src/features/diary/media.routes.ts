@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../../core/context.js';
+import { route, type Routes } from '../../core/http/route.js';
+import { zodToAppError } from '../../core/http/zod-errors.js';
+import { imageUpload, uploadedFiles } from '../../core/media/upload.js';
+import { EntryIdParam, MediaIdParam, UploadForm, UploadResult } from './diary.schemas.js';
+import { loadOwnedEntry } from './entries.service.js';
+import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js';
+
+const tags = ['Tagebuch'];
+
+/** Checks the entry before multer reads 20 MB of someone else's upload. */
+function entryAccessFirst(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const params = EntryIdParam.safeParse(req.params);
+    if (!params.success) throw zodToAppError(params.error);
+    await loadOwnedEntry(ctx, req, params.data.entryId);
+    next();
+  };
+}
+
+export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/diary/:entryId/media',
+      summary: 'Fotos zu einem Eintrag hochladen (multipart, Feld „files“, bis zu 10)',
+      tags,
+      access: 'user',
+      params: EntryIdParam,
+      multipart: UploadForm,
+      before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload('files', MAX_FILES_PER_UPLOAD)],
+      responses: {
+        201: { description: 'Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', schema: UploadResult },
+        403: { description: 'Gehört jemand anderem' },
+        404: { description: 'Gibt es nicht' },
+        413: { description: 'Größer als 20 MB' },
+        415: { description: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)' },
+        422: { description: 'Bild beschädigt, mehr als 50 Megapixel oder zu viele Fotos am Eintrag' },
+        429: { description: 'Zu viele Uploads' },
+      },
+    },
+    async ({ params }, req, res) => {
+      res.status(201).json({ items: await addMedia(ctx, req, params.entryId, uploadedFiles(req)) });
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'delete',
+      path: '/api/diary/media/:mediaId',
+      summary: 'Ein Foto löschen',
+      tags,
+      access: 'user',
+      params: MediaIdParam,
+      responses: { 204: { description: 'Gelöscht' }, 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } },
+    },
+    async ({ params }, req, res) => {
+      await deleteMedia(ctx, req, params.mediaId);
+      res.status(204).end();
+    },
+  );
+}

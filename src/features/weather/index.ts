@@ -1,0 +1,3 @@
+export { lookupWeather } from './weather.service.js';
+export { fillMissingWeatherJob, toSave, MAX_WEATHER_ATTEMPTS, type WeatherConsumer, type WeatherSave, type WeatherTarget } from './weather.jobs.js';
+export { WeatherSummary, gridKey, type Place, type WeatherOutcome } from './weather.types.js';
