@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  */
 export type AiFakeMode =
   | 'ok'
+  | 'fenced' // 200, JSON wrapped in a Markdown code fence (some local models)
   | 'not_json' // 200, content is prose instead of JSON
   | 'wrong_schema' // 200, content is JSON of another shape
   | 'length' // 200, finish_reason "length" with truncated JSON
@@ -92,6 +93,8 @@ export class FakeAiServer {
     switch (mode) {
       case 'ok':
         return completion(JSON.stringify(this.reply(body)));
+      case 'fenced':
+        return completion('```json\n' + JSON.stringify(this.reply(body)) + '\n```');
       case 'not_json':
         return completion('Gern! Hier sind die Angaben zur Rasse: groß und freundlich.');
       case 'wrong_schema':

@@ -10,9 +10,12 @@ export function foldName(value: string): string {
     .trim();
 }
 
-/** What the list search matches: every name of the breed, folded, joined by "|". */
+/** German umlauts written out, so "Schaeferhund" finds "Schäferhund" as well as "Schaferhund" does. */
+const spelledOut = (name: string) => name.replace(/ä/gi, 'ae').replace(/ö/gi, 'oe').replace(/ü/gi, 'ue');
+
+/** What the list search matches: every name of the breed (and its spelled-out umlaut form), folded, joined by "|". */
 export function searchTextOf(names: (string | null | undefined)[]): string {
-  const folded = names.filter((n): n is string => !!n).map(foldName);
+  const folded = names.filter((n): n is string => !!n).flatMap((n) => [foldName(n), foldName(spelledOut(n))]);
   return [...new Set(folded)].join('|');
 }
 

@@ -37,8 +37,11 @@ export type BreedPage = { limit: number; after?: { n: string; id: number } } | {
 
 function filtered(db: Db, filter: BreedFilter) {
   let query = db.selectFrom('breeds');
-  const term = filter.q ? foldName(filter.q) : '';
-  if (term) query = query.where(sql<boolean>`search_text like ${containsPattern(term)} escape '\\'`);
+  if (filter.q !== undefined) {
+    // Names are folded to letters, digits and spaces; a search of only punctuation ("%", "_") matches nothing.
+    const term = foldName(filter.q);
+    query = term ? query.where(sql<boolean>`search_text like ${containsPattern(term)} escape '\\'`) : query.where(sql<boolean>`1 = 0`);
+  }
   if (filter.fciGroup !== undefined) query = query.where('fci_group', '=', filter.fciGroup);
   if (filter.size) query = query.where('size_class', '=', filter.size);
   return query;

@@ -57,7 +57,7 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
     },
     async (_input, req) => {
       const ip = req.ip ?? 'unknown';
-      req.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, path: req.originalUrl }, 'abuse: honeypot hit');
+      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, reqId: req.id }, 'abuse: honeypot hit');
       await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
       throw forbidden('Zugriff gesperrt.');
     },
