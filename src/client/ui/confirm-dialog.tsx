@@ -47,13 +47,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         if (!busy) onCancel();
       }}
     >
-      <form
-        method="dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
+      {/* No <form> here: the dialog may sit inside another form (the entry editor), and forms must not nest. */}
+      <div class="dialog-body">
         <h2 id="confirm-title">{title}</h2>
         {children}
         {error && (
@@ -65,11 +60,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
           <button type="button" class="button button-secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
             {t.cancel}
           </button>
-          <button type="submit" class="button button-danger" disabled={busy} aria-busy={busy ? 'true' : undefined}>
+          <button type="button" class="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
             {confirmLabel}
           </button>
         </div>
-      </form>
+      </div>
     </dialog>
   );
 }

@@ -29,7 +29,7 @@ interface FilePickerProps {
   label: string;
   multiple?: boolean;
   disabled?: boolean;
-  onChange: () => void;
+  onChange: (event: Event) => void;
   inputRef?: Ref<HTMLInputElement>;
 }
 

@@ -1,3 +1,121 @@
+import { formatDate } from '../../core/format.js';
+import { session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
+import { Icon } from '../../ui/icons.js';
+import { Empty, Load, useResource } from '../../ui/states.js';
+import { tx } from './texts.js';
+
+/** GET /api/welcome-dashboard (src/features/diary/dashboard.schemas.ts). */
+interface DailyPhoto {
+  media_id: number;
+  entry_id: number;
+  entry_date: string;
+  url: string;
+  preview_url: string;
+}
+
+interface WelcomeDashboard {
+  today: string;
+  dogs: { id: number; name: string; photo_url: string | null; daily_photo: DailyPhoto | null }[];
+  on_this_day: { entry_id: number; dog_id: number; dog_name: string; date: string; title: string | null; years_ago: number; preview_url: string | null }[];
+  recent_entries: { entry_id: number; dog_id: number; date: string; title: string | null; preview_url: string | null }[];
+  due_soon: { area: string; title: string; due_date: string; dog_id: number | null; url: string | null }[];
+  unread_notifications: number;
+}
+
+type DashboardDog = WelcomeDashboard['dogs'][number];
+
+function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
+  const photo = dog.daily_photo;
+  return (
+    <li class="card daily">
+      <h2>{photo ? tx.dailyTitle(dog.name) : dog.name}</h2>
+      {photo ? (
+        <a class="daily-photo" href={`/app/tagebuch/eintrag/${photo.entry_id}`}>
+          {/* The first photo is the screen's largest paint: load it at once, the others lazily. */}
+          <img src={photo.preview_url} alt={tx.dailyAlt(dog.name, formatDate(photo.entry_date))} loading={first ? 'eager' : 'lazy'} fetchpriority={first ? 'high' : 'auto'} width={640} height={480} data-media-id={photo.media_id} />
+          <span class="daily-date">{formatDate(photo.entry_date)}</span>
+        </a>
+      ) : (
+        <div class="daily-empty">
+          {dog.photo_url ? <img src={dog.photo_url} alt="" width={96} height={96} class="dog-avatar" /> : <Icon name="paw" size={40} />}
+          <p>{tx.noPhoto(dog.name)}</p>
+          <a class="button button-secondary button-small" href={`/app/tagebuch/neu?hund=${dog.id}`}>
+            {tx.writeEntry}
+          </a>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function EntryLinks({ title, items }: { title: string; items: { entry_id: number; date: string; title: string | null; preview_url: string | null; note?: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby={`h-${title}`}>
+      <h2 id={`h-${title}`}>{title}</h2>
+      <ul class="link-list">
+        {items.map((item) => (
+          <li key={item.entry_id}>
+            <a href={`/app/tagebuch/eintrag/${item.entry_id}`}>
+              {item.preview_url ? <img src={item.preview_url} alt="" width={48} height={48} loading="lazy" /> : <span class="link-list-ph" aria-hidden="true" />}
+              <span>
+                <strong>{item.title ?? formatDate(item.date)}</strong>
+                <span class="muted"> · {item.note ?? formatDate(item.date)}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function DashboardScreen() {
-  return <section class="page"><h1>Start</h1></section>;
+  const state = useStore(session);
+  const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
+  const name = state.status === 'user' ? state.user.name : '';
+  return (
+    <section class="page">
+      <h1>{tx.hello(name)}</h1>
+      <Load resource={dashboard} onRetry={reload}>
+        {(data) =>
+          data.dogs.length === 0 ? (
+            <Empty title={tx.welcomeTitle}>
+              <p>{tx.welcomeText}</p>
+              <a class="button" href="/app/hunde/neu">
+                {tx.addDog}
+              </a>
+            </Empty>
+          ) : (
+            <>
+              <ul class="daily-list">
+                {data.dogs.map((dog, i) => (
+                  <DogOfTheDay key={dog.id} dog={dog} first={i === 0} />
+                ))}
+              </ul>
+              {data.due_soon.length > 0 && (
+                <section class="card" aria-labelledby="due-title">
+                  <h2 id="due-title">{tx.dueSoon}</h2>
+                  <ul class="plain-list">
+                    {data.due_soon.map((item) => (
+                      <li key={`${item.area}-${item.title}-${item.due_date}`}>
+                        {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title} <span class="muted">· {formatDate(item.due_date)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              <EntryLinks title={tx.onThisDay} items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${tx.yearsAgo(e.years_ago)}` }))} />
+              <EntryLinks title={tx.recent} items={data.recent_entries} />
+              <p class="link-row">
+                <a href="/app/tagebuch">{tx.toDiary}</a>
+                <a href="/app/hunde">{tx.toDogs}</a>
+              </p>
+            </>
+          )
+        }
+      </Load>
+    </section>
+  );
 }

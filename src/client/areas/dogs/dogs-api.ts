@@ -1,3 +1,4 @@
+import type { Page } from '../../ui/paged-list.js';
 import { useResource } from '../../ui/states.js';
 
 /** A dog as GET /api/dogs answers it (src/features/dogs/dogs.schemas.ts). */
@@ -18,11 +19,6 @@ export interface Dog {
   photo_url: string | null;
   created_at: string;
   updated_at: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  next_cursor: string | null;
 }
 
 /** The user's dogs (at most 200, more than anyone keeps); other areas use it for their dog pickers. */

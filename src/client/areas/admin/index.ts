@@ -1,0 +1,6 @@
+/** The admin and moderator panel (one chunk, loaded only by staff). */
+export { AdminHomeScreen } from './admin-home.js';
+export { PartnerCodesScreen } from './partner-codes.js';
+export { UsersScreen } from './users.js';
+export { UpgradeRequestsScreen } from './upgrade-requests.js';
+export { InvoicesScreen } from './invoices.js';

@@ -1,0 +1,126 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../core/api.js';
+import { formatDate, formatMoney } from '../../core/format.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { MoreButton, usePagedList } from '../../ui/paged-list.js';
+import { Empty, Load } from '../../ui/states.js';
+import { AdminFrame } from './admin-frame.js';
+import { InvoiceForm } from './invoice-form.js';
+import { tx } from './texts.js';
+
+/** src/features/invoices/invoices.schemas.ts (InvoiceSummary). */
+export interface InvoiceSummary {
+  id: number;
+  number: string;
+  prefix: 'RG' | 'ST';
+  status: 'issued' | 'cancelled';
+  user_id: number | null;
+  cancels_invoice_id: number | null;
+  issue_date: string;
+  billing_name: string;
+  billing_email: string;
+  total_cents: number;
+  created_at: string;
+}
+
+function statusText(invoice: InvoiceSummary): string {
+  if (invoice.prefix === 'ST') return tx.invoices.cancellation;
+  return invoice.status === 'cancelled' ? tx.invoices.cancelled : tx.invoices.valid;
+}
+
+export function InvoicesScreen() {
+  const list = usePagedList<InvoiceSummary>('/api/admin/invoices?limit=50');
+  const [note, setNote] = useState<string | null>(null);
+  const [target, setTarget] = useState<InvoiceSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cancel = async () => {
+    if (!target) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const storno = await api.post<InvoiceSummary>(`/api/admin/invoices/${target.id}/cancel`, {});
+      setNote(tx.invoices.cancelDone(storno.number));
+      setTarget(null);
+      list.reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminFrame title={tx.invoices.title}>
+      <InvoiceForm
+        onCreated={(invoice) => {
+          setNote(tx.invoices.created(invoice.number));
+          list.reload();
+        }}
+      />
+      {note && (
+        <p class="notice notice-success" role="status">
+          {note}
+        </p>
+      )}
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(invoices) =>
+          invoices.length === 0 ? (
+            <Empty title={tx.invoices.emptyTitle} />
+          ) : (
+            <div class="table-wrap card">
+              <table>
+                <caption class="visually-hidden">{tx.invoices.title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{tx.invoices.number}</th>
+                    <th scope="col">{tx.invoices.date}</th>
+                    <th scope="col">{tx.invoices.customer}</th>
+                    <th scope="col" class="num">
+                      {tx.invoices.total}
+                    </th>
+                    <th scope="col">{tx.invoices.status}</th>
+                    <th scope="col">
+                      <span class="visually-hidden">{tx.codes.actions}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invoices.map((inv) => (
+                    <tr key={inv.id} data-number={inv.number}>
+                      <td>
+                        <code>{inv.number}</code>
+                      </td>
+                      <td>{formatDate(inv.issue_date)}</td>
+                      <td>
+                        {inv.billing_name}
+                        <div class="hint">{inv.billing_email}</div>
+                      </td>
+                      <td class="num">{formatMoney(inv.total_cents)}</td>
+                      <td>{statusText(inv)}</td>
+                      <td class="row-actions">
+                        <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
+                          {tx.invoices.view}
+                        </a>
+                        {inv.prefix === 'RG' && inv.status === 'issued' && (
+                          <button type="button" class="button button-ghost button-small" onClick={() => setTarget(inv)} aria-label={`${tx.invoices.cancel}: ${inv.number}`}>
+                            {tx.invoices.cancel}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Load>
+      <MoreButton list={list} />
+      <ConfirmDialog open={target !== null} title={target ? tx.invoices.cancelTitle(target.number) : ''} confirmLabel={tx.invoices.cancel} busy={busy} error={error} onConfirm={cancel} onCancel={() => setTarget(null)}>
+        <p>{tx.invoices.cancelText}</p>
+      </ConfirmDialog>
+    </AdminFrame>
+  );
+}

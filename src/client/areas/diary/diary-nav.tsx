@@ -1,0 +1,106 @@
+import type { ComponentChildren } from 'preact';
+import { navigate } from '../../core/router.js';
+import { Icon } from '../../ui/icons.js';
+import { Empty, Load } from '../../ui/states.js';
+import { type Dog, useDogs } from '../dogs/dogs-api.js';
+import { tx } from './texts.js';
+
+export type DiaryView = 'list' | 'mosaic' | 'calendar' | 'map';
+
+const VIEW_PATHS: Record<DiaryView, string> = {
+  list: '/app/tagebuch',
+  mosaic: '/app/tagebuch/mosaik',
+  calendar: '/app/tagebuch/kalender',
+  map: '/app/tagebuch/karte',
+};
+
+/** `?hund=3` picks one dog; `?hund=alle` (or nothing, where allowed) all of them. */
+export function selectedDog(query: URLSearchParams, dogs: Dog[], allowAll: boolean): Dog | null {
+  const wanted = query.get('hund');
+  const found = dogs.find((d) => String(d.id) === wanted);
+  if (found) return found;
+  return allowAll ? null : (dogs[0] ?? null);
+}
+
+export function viewHref(view: DiaryView, dogId: number | null, extra = ''): string {
+  const params = new URLSearchParams(extra);
+  if (dogId !== null) params.set('hund', String(dogId));
+  const search = params.toString();
+  return `${VIEW_PATHS[view]}${search ? `?${search}` : ''}`;
+}
+
+interface DiaryFrameProps {
+  view: DiaryView;
+  query: URLSearchParams;
+  /** The list needs one dog (entries are per dog); the other views can show all dogs. */
+  allowAll: boolean;
+  children: (dog: Dog | null, dogs: Dog[]) => ComponentChildren;
+}
+
+/** Heading, dog picker, view tabs and the "new entry" button around each of the four diary views. */
+export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps) {
+  const [dogs, reload] = useDogs();
+  return (
+    <section class="page">
+      <div class="page-head">
+        <h1>{tx.title}</h1>
+        {dogs.status === 'ready' && dogs.data.items.length > 0 && (
+          <a class="button" href={`/app/tagebuch/neu${query.get('hund') && query.get('hund') !== 'alle' ? `?hund=${query.get('hund') ?? ''}` : ''}`}>
+            <Icon name="plus" size={20} /> {tx.newEntry}
+          </a>
+        )}
+      </div>
+      <Load resource={dogs} onRetry={reload}>
+        {(page) => {
+          if (page.items.length === 0)
+            return (
+              <Empty title={tx.noDogsTitle}>
+                <p>{tx.noDogsText}</p>
+                <a class="button" href="/app/hunde/neu">
+                  {tx.toDogs}
+                </a>
+              </Empty>
+            );
+          const dog = selectedDog(query, page.items, allowAll);
+          const extra = view === 'calendar' && query.get('monat') ? `monat=${query.get('monat') ?? ''}` : '';
+          return (
+            <>
+              <div class="diary-toolbar">
+                <div class="field field-inline">
+                  <label for="diary-dog">{tx.dog}</label>
+                  <select
+                    id="diary-dog"
+                    value={dog ? String(dog.id) : 'alle'}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      navigate(viewHref(view, value === 'alle' ? null : Number(value), extra), { replace: true });
+                    }}
+                  >
+                    {allowAll && <option value="alle">{tx.allDogs}</option>}
+                    {page.items.map((d) => (
+                      <option key={d.id} value={String(d.id)}>
+                        {d.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <nav aria-label={tx.viewsLabel}>
+                  <ul class="tabs">
+                    {(Object.keys(VIEW_PATHS) as DiaryView[]).map((v) => (
+                      <li key={v}>
+                        <a href={viewHref(v, dog?.id ?? null)} aria-current={v === view ? 'page' : undefined}>
+                          {tx.views[v]}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              </div>
+              {children(dog, page.items)}
+            </>
+          );
+        }}
+      </Load>
+    </section>
+  );
+}
