@@ -26,8 +26,11 @@ export async function createDog(ctx: AppContext, userId: number, body: CreateDog
   assertNotInFuture(ctx, body.birth_date);
   const now = ctx.clock.now().toISOString();
   const { dog, founderNumber } = await ctx.db.transaction().execute(async (trx) => {
-    const created = await insertDog(trx, { ...body, user_id: userId, created_at: now, updated_at: now });
-    return { dog: created, founderNumber: await activatePendingFounder(trx, userId, now) };
+    // Activation first: it locks the user row before the dog's foreign-key check takes a shared lock on it.
+    // The other order deadlocks on PostgreSQL when two dogs are created at once (each holds the shared lock the
+    // other's founder_number update must wait for). A failed insert rolls the activation back.
+    const activated = await activatePendingFounder(trx, userId, now);
+    return { dog: await insertDog(trx, { ...body, user_id: userId, created_at: now, updated_at: now }), founderNumber: activated };
   });
   if (founderNumber !== null) ctx.log.info({ userId, founderNumber }, 'founder license activated by first dog');
   return dog;

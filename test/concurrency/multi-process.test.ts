@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { openDb, type DbHandle } from '../../src/core/db/index.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { createTestDatabase, TEST_PG_URL, type TestDatabase } from '../helpers/test-db.js';
+import { testEnv } from '../helpers/test-app.js';
+import { range } from './race-helpers.js';
+import type { RaceOutcome, RaceTask } from './race-worker.js';
+
+const PROCESSES = 4;
+const WORKER = join(PROJECT_ROOT, 'test', 'concurrency', 'race-worker.ts');
+const engine = TEST_PG_URL ? 'PostgreSQL' : 'one SQLite file';
+
+interface Shared {
+  dataDir: string;
+  testDb: TestDatabase;
+  handle: DbHandle;
+  env: Record<string, string>;
+}
+let shared: Shared | undefined;
+
+/** A migrated database (file or PostgreSQL) the test and every worker process open. */
+async function sharedDatabase(extraEnv: Record<string, string> = {}): Promise<Shared> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-mp-'));
+  const testDb = await createTestDatabase();
+  const handle = openDb({ databaseUrl: testDb.databaseUrl, dataDir });
+  await migrateToLatest(handle.db);
+  const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...extraEnv });
+  shared = { dataDir, testDb, handle, env };
+  return shared;
+}
+
+afterEach(async () => {
+  if (!shared) return;
+  const { handle, testDb, dataDir } = shared;
+  shared = undefined;
+  await handle.close();
+  if (testDb.databaseUrl && TEST_PG_URL) await waitForNoBackends(new URL(testDb.databaseUrl).pathname.slice(1));
+  await testDb.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** pg-pool's end() does not wait for its sockets; dropping the database "with (force)" too early kills them. */
+async function waitForNoBackends(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 250; i++) {
+      const res = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (!res.rows[0]?.n) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Spawns one worker per task, lets them all start at the same moment, and returns every outcome. */
+async function race(tasks: RaceTask[]): Promise<RaceOutcome[]> {
+  const children = tasks.map((task) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(task)], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const ready = new Promise<void>((resolve, reject) => {
+      const check = () => (out.includes('ready\n') ? resolve() : undefined);
+      child.stdout.on('data', check);
+      child.once('exit', (code) => reject(new Error(`worker exited early (${String(code)}): ${err}`)));
+    });
+    const done = new Promise<RaceOutcome[]>((resolve, reject) => {
+      child.once('exit', (code) => {
+        const line = out.split('\n').find((l) => l.startsWith('['));
+        if (code !== 0 || !line) reject(new Error(`worker failed (${String(code)}): ${err}`));
+        else resolve(JSON.parse(line) as RaceOutcome[]);
+      });
+    });
+    return { child, ready, done };
+  });
+  await Promise.all(children.map((c) => c.ready));
+  for (const c of children) c.child.stdin.write('go\n');
+  return (await Promise.all(children.map((c) => c.done))).flat();
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
+  it('300 registrations with one partner code (max_uses 50): exactly 50 founders, numbers 1–50, uses = 50', async () => {
+    const { handle, env } = await sharedDatabase();
+    await handle.db.insertInto('partner_codes').values({ code: 'VIER', label: 'Vier Prozesse', max_uses: 50, grants_founder: 1, created_at: new Date().toISOString() }).execute();
+    const per = 300 / PROCESSES;
+    const outcomes = await race(range(0, PROCESSES - 1).map((p) => ({ kind: 'register' as const, env, code: 'vier', from: p * per + 1, to: (p + 1) * per })));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    const numbers = outcomes.map((o) => o.founder_number).filter((n): n is number => typeof n === 'number');
+    expect(sorted(numbers)).toEqual(range(1, 50));
+    const code = await handle.db.selectFrom('partner_codes').select('uses').where('code', '=', 'VIER').executeTakeFirstOrThrow();
+    expect(code.uses).toBe(50);
+    const founders = await handle.db.selectFrom('users').select('founder_number').where('is_founder', '=', 1).execute();
+    expect(sorted(founders.map((f) => f.founder_number ?? 0))).toEqual(range(1, 50));
+    expect(await handle.db.selectFrom('users').select('id').execute()).toHaveLength(300);
+  });
+
+  it('150 admin grants on 150 users: numbers 1–100 exactly once, 50 refused with 409', async () => {
+    const { handle, env } = await sharedDatabase();
+    const now = new Date().toISOString();
+    const ids: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const row = await handle.db
+        .insertInto('users')
+        .values({ email: `g-${randomUUID()}@example.de`, name: `Gründer ${i}`, password_hash: 'x', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const outcomes = await race(range(0, PROCESSES - 1).map((p) => ({ kind: 'grant' as const, env, userIds: ids.filter((_, i) => i % PROCESSES === p) })));
+    const granted = outcomes.filter((o) => o.ok);
+    const refused = outcomes.filter((o) => !o.ok);
+    expect(refused).toHaveLength(50);
+    expect(refused.every((o) => o.status === 409 && o.code === 'founder_places_taken')).toBe(true);
+    expect(sorted(granted.map((o) => o.founder_number ?? 0))).toEqual(range(1, 100));
+    const rows = await handle.db.selectFrom('users').select('founder_number').where('is_founder', '=', 1).execute();
+    expect(sorted(rows.map((r) => r.founder_number ?? 0))).toEqual(range(1, 100));
+    expect((await handle.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow()).last).toBe(100);
+  });
+
+  it('200 invoices: RG numbers 1–200 without gaps', async () => {
+    const { handle, env } = await sharedDatabase({ INVOICE_ISSUER_ADDRESS: 'Hundeweg 1|80331 München' });
+    const now = new Date().toISOString();
+    const [admin, customer] = await handle.db
+      .insertInto('users')
+      .values([
+        { email: 'admin@example.de', name: 'Admina', rolle: 'admin', password_hash: 'x', created_at: now, updated_at: now },
+        { email: 'kunde@example.de', name: 'Kunde', rolle: 'user', password_hash: 'x', created_at: now, updated_at: now },
+      ])
+      .returning('id')
+      .execute();
+    if (!admin || !customer) throw new Error('setup failed');
+    const outcomes = await race(range(1, PROCESSES).map(() => ({ kind: 'invoice' as const, env, adminId: admin.id, userId: customer.id, count: 200 / PROCESSES })));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect(sorted(outcomes.map((o) => Number(String(o.number).slice(3))))).toEqual(range(1, 200));
+    const seqs = await handle.db.selectFrom('invoices').select('seq').orderBy('seq').execute();
+    expect(seqs.map((s) => s.seq)).toEqual(range(1, 200));
+  });
+});

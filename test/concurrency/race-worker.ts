@@ -1,0 +1,78 @@
+/**
+ * One OS process of a multi-process race (spawned by multi-process.test.ts, 4 at a time):
+ *   node --import tsx test/concurrency/race-worker.ts '<json task>'
+ * Opens the shared database like the server does, prints "ready", waits for "go" on stdin so all processes start
+ * together, runs its share of the race through the real service functions at once, prints one JSON line of results.
+ */
+import { createInterface } from 'node:readline';
+import { loadConfig } from '../../src/core/config.js';
+import { createContext } from '../../src/core/create-context.js';
+import { openDb } from '../../src/core/db/index.js';
+import { AppError } from '../../src/core/http/errors.js';
+import { createLogger } from '../../src/core/logger.js';
+import { register } from '../../src/features/accounts/auth.service.js';
+import { createInvoice } from '../../src/features/invoices/invoices.service.js';
+import { grantFounder } from '../../src/features/partner/index.js';
+import { memoryTransport } from '../helpers/memory-mail.js';
+
+export type RaceTask =
+  | { kind: 'register'; env: Record<string, string>; code: string; from: number; to: number }
+  | { kind: 'grant'; env: Record<string, string>; userIds: number[] }
+  | { kind: 'invoice'; env: Record<string, string>; adminId: number; userId: number; count: number };
+
+export interface RaceOutcome {
+  ok: boolean;
+  status?: number;
+  code?: string;
+  founder_number?: number | null;
+  number?: string;
+}
+
+async function outcome(work: () => Promise<Omit<RaceOutcome, 'ok'>>): Promise<RaceOutcome> {
+  try {
+    return { ok: true, ...(await work()) };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, status: err.status, code: err.code };
+    return { ok: false, status: 500, code: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function main(): Promise<void> {
+  const task = JSON.parse(process.argv[2] ?? '{}') as RaceTask;
+  const config = loadConfig(task.env);
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
+
+  process.stdout.write('ready\n');
+  const lines = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+  lines.close();
+
+  let jobs: Promise<RaceOutcome>[] = [];
+  if (task.kind === 'register') {
+    for (let i = task.from; i <= task.to; i++) {
+      jobs.push(
+        outcome(async () => {
+          const user = await register(ctx, { email: `mp-${i}@example.de`, password: 'sicheres-passwort', name: `Prozess ${i}`, partner_code: task.code });
+          return { founder_number: user.founder_number };
+        }),
+      );
+    }
+  } else if (task.kind === 'grant') {
+    jobs = task.userIds.map((id) => outcome(async () => ({ founder_number: (await grantFounder(ctx, id, 'now')).founder_number })));
+  } else {
+    for (let i = 0; i < task.count; i++)
+      jobs.push(outcome(async () => ({ number: (await createInvoice(ctx, task.adminId, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number })));
+  }
+  const results = await Promise.all(jobs);
+  process.stdout.write(JSON.stringify(results) + '\n');
+  await dbHandle.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
