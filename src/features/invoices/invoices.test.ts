@@ -198,3 +198,16 @@ describe('account deletion keeps invoices', () => {
     await agentAs(t, admin).get(`/api/admin/invoices/${inv.id}/print`).expect(200);
   });
 });
+
+describe('small business (INVOICE_VAT_RATE=0)', () => {
+  const small = useTestApp({ env: { INVOICE_ISSUER_ADDRESS: 'Hundeweg 1|80331 München', INVOICE_VAT_RATE: '0' } });
+  it('stores no VAT and prints the § 19 UStG note instead of VAT lines', async () => {
+    const admin = await buildAdmin(small.ctx);
+    const user = await buildUser(small.ctx);
+    const inv = (await agentAs(small, admin).post('/api/admin/invoices').send({ user_id: user.id, items }).expect(201)).body;
+    expect(inv).toMatchObject({ vat_rate_percent: 0, net_cents: 2480, vat_cents: 0, total_cents: 2480 });
+    const page = await agentAs(small, admin).get(`/api/admin/invoices/${inv.id}/print`).expect(200);
+    expect(page.text).toContain('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
+    expect(page.text).not.toMatch(/zzgl\./);
+  });
+});
