@@ -97,7 +97,7 @@ function crc32(buf: Buffer): number {
 
 /** A JPEG cut in half: the header reads fine, the pixels end early. */
 export async function truncatedJpeg(): Promise<Buffer> {
-  const full = await sharp({ create: { width: 400, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const full = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .jpeg()
     .toBuffer();
   return full.subarray(0, Math.floor(full.length / 2));

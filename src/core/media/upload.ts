@@ -77,7 +77,6 @@ export function uploadedFiles(req: Request): Express.Multer.File[] {
 
 /** Original file names are the user's text: shown back in messages, so keep them short and printable. */
 export function displayName(file: Express.Multer.File): string {
-  // eslint-disable-next-line no-control-regex
   const clean = file.originalname.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || 'Datei';
 }

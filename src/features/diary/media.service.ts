@@ -5,7 +5,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import { readPhotoFacts } from '../../core/media/exif.js';
 import { processImage } from '../../core/media/images.js';
 import { diaryMediaDir, diaryMediaUrlPrefix } from '../../core/media/paths.js';
-import { newMediaName, removeMediaFiles, writeFilesAllOrNothing, type FileToWrite } from '../../core/media/storage.js';
+import { newMediaName, previewUrlOf, removeMediaFiles, writeFilesAllOrNothing, type FileToWrite } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.js';
 import { weatherForNewMedia } from './diary-weather.js';
@@ -45,7 +45,7 @@ export async function addMedia(ctx: AppContext, req: Request, entryId: number, f
     entry_id: entry.id,
     dog_id: entry.dog_id,
     url: `${prefix}${name}.${image.main.ext}`,
-    preview_url: `${prefix}${name}_preview.webp`,
+    preview_url: previewUrlOf(`${prefix}${name}.${image.main.ext}`),
     width: image.main.width,
     height: image.main.height,
     bytes: image.main.data.length,

@@ -61,7 +61,7 @@ export async function diaryStats(ctx: AppContext, dogIds: number[]): Promise<Dia
       .where('dog_id', 'in', dogIds)
       .executeTakeFirstOrThrow(),
     ctx.db
-      .selectFrom((eb) => entries.select(['cell_lat', 'cell_lon']).where('cell_lat', 'is not', null).distinct().as('cells'))
+      .selectFrom(() => entries.select(['cell_lat', 'cell_lon']).where('cell_lat', 'is not', null).distinct().as('cells'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     entries.select((eb) => ['mood', eb.fn.countAll<number>().as('n')]).where('mood', 'is not', null).groupBy('mood').execute(),
