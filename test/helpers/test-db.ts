@@ -26,6 +26,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: TEST_PG_URL });
       await c.connect();
+      // pool.end() resolves before its sockets are gone; dropping with force while they close makes the pool
+      // report "connection terminated" as an unhandled error. Wait (briefly) until the server sees none.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

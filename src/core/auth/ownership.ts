@@ -21,11 +21,18 @@ export async function loadOwnedDog(db: Db, req: Request, dogId: number, options:
   return dog;
 }
 
-/** The same rule for any row whose owner is known: missing → 404, another user's → 403. */
-export function assertOwner<T extends { user_id: number }>(req: Request, row: T | undefined, what = 'Eintrag'): T {
+/**
+ * The same rule for any row whose owner is known: missing → 404, another user's → 403.
+ * Messages are whole sentences because German articles depend on the noun ("diese Rechnung", "dieser Eintrag").
+ */
+export function assertOwner<T extends { user_id: number }>(
+  req: Request,
+  row: T | undefined,
+  messages: { missing: string; foreign: string } = { missing: 'Diesen Eintrag gibt es nicht.', foreign: 'Dieser Eintrag gehört dir nicht.' },
+): T {
   const user = req.user;
   if (!user) throw unauthorized();
-  if (!row) throw notFound(`Diesen ${what} gibt es nicht.`);
-  if (row.user_id !== user.id) throw forbidden(`Das ist nicht dein ${what}.`);
+  if (!row) throw notFound(messages.missing);
+  if (row.user_id !== user.id) throw forbidden(messages.foreign);
   return row;
 }
