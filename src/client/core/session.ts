@@ -1,5 +1,6 @@
 import { api, ApiError, getCached, onUnauthorized } from './api.js';
 import { clearResponses } from './offline-cache.js';
+import { navigate } from './router.js';
 import { createStore } from './store.js';
 
 /** The current-user answer of GET /api/auth/me (src/features/accounts/user-view.ts). */
@@ -60,11 +61,14 @@ export async function loadSession(): Promise<void> {
   }
 }
 
+/** Ends the session on the server, forgets the offline copy and shows the login (without a way "back"). */
 export async function logout(): Promise<void> {
   try {
     await api.post('/api/auth/logout');
   } finally {
     clearResponses();
+    // Navigate first: a guest on a user page would otherwise be sent to the login with ?weiter=<that page>.
+    navigate('/app/anmelden', { replace: true });
     session.set({ status: 'guest', expired: false });
   }
 }

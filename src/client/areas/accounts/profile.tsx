@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../core/api.js';
-import { navigate } from '../../core/router.js';
 import { type CurrentUser, logout, session, setUser } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import { t } from '../../core/texts.js';
@@ -78,10 +77,8 @@ export function ProfileScreen() {
   const state = useStore(session);
   if (state.status !== 'user') return null;
   const { user } = state;
-  const doLogout = async () => {
-    await logout().catch(() => undefined);
-    navigate('/app/anmelden', { replace: true });
-  };
+  // Offline the server cannot be told; the device forgets the session's data all the same.
+  const doLogout = () => logout().catch(() => undefined);
   return (
     <section class="page">
       <h1>{tx.profile.title}</h1>

@@ -14,7 +14,7 @@ import { viewHref } from './diary-nav.js';
 import { tx } from './texts.js';
 
 /** The weather of the entry's day at its photo's place; "pending" while the job is still fetching it. */
-function Weather({ media }: { media: MediaItem[] }) {
+function Weather({ media, date }: { media: MediaItem[]; date: string }) {
   const withWeather = media.find((m) => m.weather_status === 'ok' && m.weather);
   const pending = media.some((m) => m.weather_status === 'pending');
   const unavailable = media.some((m) => m.weather_status === 'unavailable');
@@ -22,7 +22,8 @@ function Weather({ media }: { media: MediaItem[] }) {
   const w = withWeather?.weather;
   return (
     <section class="card weather" aria-labelledby="weather-title">
-      <h2 id="weather-title">{tx.detail.weather}</h2>
+      {/* The weather belongs to the photo's own day, which may differ from the entry's date. */}
+      <h2 id="weather-title">{w && w.day !== date ? tx.detail.weatherOn(formatDate(w.day)) : tx.detail.weather}</h2>
       {w ? (
         <>
           <p class="weather-main">
@@ -125,7 +126,7 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                 </ul>
               )}
               <Photos media={data.media} />
-              <Weather media={data.media} />
+              <Weather media={data.media} date={data.date} />
               <div class="actions actions-start">
                 {!isOffline && (
                   <a class="button" href={`/app/tagebuch/eintrag/${data.id}/bearbeiten`}>

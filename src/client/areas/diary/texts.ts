@@ -52,6 +52,7 @@ export const tx = {
     deleteConfirm: 'Endgültig löschen',
     deleted: 'Eintrag gelöscht.',
     weather: 'Wetter an diesem Tag',
+    weatherOn: (date: string) => `Wetter am ${date}`,
     weatherPending: 'Das Wetter wird gerade nachgeladen.',
     weatherUnavailable: 'Für diesen Ort und Tag gibt es keine Wetterdaten.',
     temp: (min: number | null, max: number | null) => (min !== null && max !== null ? `${fmt(min)} bis ${fmt(max)} °C` : max !== null ? `bis ${fmt(max)} °C` : ''),

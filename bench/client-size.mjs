@@ -1,0 +1,167 @@
+// Client benchmark (issue 6): JavaScript transferred for the first screen after login (the welcome dashboard),
+// gzip-compressed, and a Lighthouse run of the dashboard on the mobile profile when lighthouse is installed.
+// Run: npm run build && node bench/client-size.mjs   (about a minute; writes its section of docs/performance.md)
+//
+// Nothing here reaches the internet: weather goes to a closed local port (the upload keeps the entry and marks
+// the weather as pending), and the dashboard has no map tiles.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { machine, startApp, writeSection } from './lib.mjs';
+
+const BUDGET_KB = 80;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PORT = '3998';
+
+/** A phone-like photo (1600×1200) with GPS EXIF, so the dashboard shows a real daily photo. */
+function photo() {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 50 } } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'Bench' }, IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' } })
+    .toBuffer();
+}
+
+async function api(url, cookie, method, path, body) {
+  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A user with one dog and one diary entry with a photo; returns the session cookie. */
+async function seed(url) {
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-client@example.de', password: 'bench-passwort', name: 'Bench' }),
+  });
+  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
+  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const dog = await api(url, cookie, 'POST', '/api/dogs', { name: 'Bello', breed: 'Labrador' });
+  const entry = await api(url, cookie, 'POST', `/api/dogs/${dog.id}/diary`, { date: '2026-11-20', title: 'Im Park', text: 'Ein schöner Tag.' });
+  const form = new FormData();
+  form.append('files', new Blob([await photo()], { type: 'image/jpeg' }), 'park.jpg');
+  const up = await fetch(`${url}/api/diary/${entry.id}/media`, { method: 'POST', headers: { cookie }, body: form });
+  if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
+  return cookie;
+}
+
+/** Opens /app with the session cookie and lists every JavaScript file the browser fetched for it. */
+async function measureFirstScreen(url, cookie) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', serviceWorkers: 'block' });
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url }]);
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(`${url}/app`);
+    await page.waitForSelector('.daily-photo img', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const rows = [];
+    for (const response of scripts) {
+      const body = await response.body();
+      const sizes = await response.request().sizes();
+      rows.push({
+        file: new URL(response.url()).pathname,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 6 }).length,
+        transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+        encoding: response.headers()['content-encoding'] ?? 'none',
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse (mobile profile, its default simulated throttling) of the dashboard, if it is installed. */
+async function lighthouseDashboard(url, cookie) {
+  let lighthouse;
+  let launch;
+  try {
+    ({ default: lighthouse } = await import('lighthouse'));
+    ({ launch } = await import('chrome-launcher'));
+  } catch {
+    return null;
+  }
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(`${url}/app`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: { Cookie: cookie } });
+    const lhr = result.lhr;
+    const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      bestPractices: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      version: lhr.lighthouseVersion,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-client-'));
+let app;
+try {
+  app = await startApp({
+    NODE_ENV: 'development',
+    PORT,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    RATE_LIMITS_ENABLED: 'false',
+    BRIGHTSKY_URL: 'http://127.0.0.1:9',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
+  const cookie = await seed(app.url);
+  const rows = await measureFirstScreen(app.url, cookie);
+  const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip, transferred: sum.transferred + r.transferred }), { raw: 0, gzip: 0, transferred: 0 });
+  const kb = (n) => (n / 1024).toFixed(1);
+  for (const r of rows) console.log(`${r.file}: ${kb(r.raw)} KB raw, ${kb(r.gzip)} KB gzip, ${kb(r.transferred)} KB on the wire (${r.encoding})`);
+  console.log(`total: ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (budget ${BUDGET_KB} KB)`);
+  const lh = await lighthouseDashboard(app.url, cookie);
+  if (lh) console.log('lighthouse:', lh);
+
+  const date = new Date().toISOString().slice(0, 10);
+  const met = total.gzip / 1024 < BUDGET_KB;
+  writeSection(
+    'client',
+    `## Client: first screen after login (\`bench/client-size.mjs\`)
+
+Measured ${date} on ${machine()}, Debian Chromium driven by playwright-core. A user with one dog and one diary photo
+opens \`/app\` with a session cookie (the welcome dashboard with the daily photo); every JavaScript file the browser
+fetched for it is listed. "gzip" is each file compressed with zlib level 6, i.e. what a compressing proxy sends;
+"on the wire" is what this server sent (it does not compress itself).
+
+| file | raw KB | gzip KB | on the wire KB |
+|---|---|---|---|
+${rows.map((r) => `| \`${r.file}\` | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.transferred)} |`).join('\n')}
+| **total (${rows.length} files)** | **${kb(total.raw)}** | **${kb(total.gzip)}** | **${kb(total.transferred)}** |
+
+- Budget: JavaScript transferred (gzip) under ${BUDGET_KB} KB: **${kb(total.gzip)} KB** — ${met ? 'met' : 'NOT met'}.
+${
+  lh
+    ? `- Lighthouse ${lh.version}, mobile profile (simulated slow 4G, 4× CPU slowdown), dashboard with session cookie:
+  performance **${lh.performance}** (target ≥ 90 — ${lh.performance >= 90 ? 'met' : 'NOT met'}), accessibility ${lh.accessibility},
+  best practices ${lh.bestPractices}; FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}.`
+    : '- Lighthouse: not installed when this ran (`lighthouse` and `chrome-launcher` missing), so no score.'
+}`,
+  );
+  if (!met) process.exitCode = 1;
+} finally {
+  app?.child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
