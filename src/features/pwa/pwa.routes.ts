@@ -6,6 +6,9 @@ import { renderView } from './page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 export const THEME_COLOR = '#b45309';
+/** The map-tile host of upstreams.md §8; the worker's tile cache fetches from it. */
+export const TILE_ORIGIN = 'https://tile.openstreetmap.org';
+const SW_CSP = `default-src 'none'; connect-src 'self' ${TILE_ORIGIN}`;
 const BACKGROUND_COLOR = '#fffaf5';
 
 export function webManifest(appName: string) {
@@ -40,6 +43,9 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
   routes.router.get('/sw.js', (_req, res) => {
     // Browsers check the worker on navigation; no-cache makes them see a new build at once.
     setCache(res, 'revalidate');
+    // A worker runs under the CSP of its own script. The page's policy (connect-src 'self') would stop the
+    // worker's fetch of the map tiles it caches, so the worker gets a policy of its own.
+    res.setHeader('Content-Security-Policy', SW_CSP);
     res.type('application/javascript').send(worker);
   });
 

@@ -99,6 +99,8 @@ describe('PWA endpoints', () => {
   it('serves the worker at the root scope, revalidated on every check', async () => {
     const res = await request(t.app).get('/sw.js').expect(200).expect('Content-Type', /application\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // Its own CSP: the worker must be able to fetch the map tiles it caches (the pages may not).
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self' https://tile.openstreetmap.org");
   });
 });
 

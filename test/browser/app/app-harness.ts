@@ -103,11 +103,13 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const before = page.viewportSize() ?? PHONE;
+  // A modal dialog is shown as the user sees it; a full-page shot would scroll the page under it.
+  const modal = (await page.locator('dialog[open]').count()) > 0;
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
     // Let layout (and Leaflet) settle at the new width.
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SCREENS_DIR, `${name}-${label}.png`), fullPage: true });
+    await page.screenshot({ path: join(SCREENS_DIR, `${name}-${label}.png`), fullPage: !modal });
   }
   await page.setViewportSize(before);
 }

@@ -130,6 +130,21 @@ describe('a new dog owner', () => {
     await page.getByRole('heading', { name: 'Bello: Foto des Tages' }).waitFor();
     await checkScreen(page, 'start', 'Hallo Nina Neu!');
 
+    // Edit the entry: new title, the photo without GPS removed after a confirmation.
+    await page.goto(h.url(`/app/tagebuch/eintrag/${entryId}`));
+    await page.getByRole('link', { name: 'Bearbeiten' }).click();
+    await checkScreen(page, 'eintrag-bearbeiten', 'Eintrag bearbeiten');
+    await page.getByLabel('Überschrift (optional)').fill('Tauben am Tor');
+    await page.getByRole('button', { name: 'Foto löschen: Foto 2' }).click();
+    await page.getByRole('dialog', { name: 'Foto löschen?' }).getByRole('button', { name: 'Foto löschen' }).click();
+    await expect.poll(() => page.locator('.picked img[alt^="Foto"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Eintrag speichern' }).click();
+    await page.waitForURL(h.url(`/app/tagebuch/eintrag/${entryId}`));
+    await page.getByRole('heading', { name: 'Tauben am Tor' }).waitFor();
+    await expect.poll(() => page.locator('.gallery img').count()).toBe(1);
+    const left = await h.ctx.db.selectFrom('diary_media').select(['lat']).where('entry_id', '=', entryId).execute();
+    expect(left.map((m) => m.lat !== null)).toEqual([true]);
+
     // Log out: back to the login, and the old session is gone on the server.
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Profil' }).click();
     await checkScreen(page, 'profil', 'Dein Profil');

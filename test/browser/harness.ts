@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { SESSION_COOKIE } from '../../src/core/auth/session.js';
+import type { SessionUser } from '../../src/core/auth/session-user.js';
+import type { AppContext } from '../../src/core/context.js';
+import { createOpenApiRegistry } from '../../src/core/http/openapi.js';
+import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
+
+/**
+ * Browser tests against the real app: createApp on 127.0.0.1:<random port> with its own temporary database
+ * (SQLite, or PostgreSQL with TEST_DATABASE_URL), and Debian's Chromium driven by playwright-core with a fresh
+ * profile. Nothing is downloaded and the browser cannot resolve any host but 127.0.0.1 (no internet in tests).
+ *
+ *   const h = useBrowserHarness();
+ *   it('…', async () => { const page = await h.newPage(); await page.goto(h.url('/app')); … });
+ */
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const ARTIFACTS_DIR = join(PROJECT_ROOT, 'test-artifacts');
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Every host name but 127.0.0.1 fails to resolve, so no page, worker or prefetch can reach the internet.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export interface HarnessOptions extends TestAppOptions {
+  /** Phone-sized by default would surprise desktop tests; pass { width: 390, height: 844 } for phone screens. */
+  viewport?: { width: number; height: number };
+}
+
+export interface BrowserHarness {
+  /** The app's context (db, config, clock …) for factories and direct checks. */
+  ctx: AppContext;
+  test: TestApp;
+  baseUrl: string;
+  url(path: string): string;
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  /** Logs `user` in for the whole browser context (the session cookie, signed like a real login). */
+  login(user: Pick<SessionUser, 'id' | 'token_version'>): Promise<void>;
+  logout(): Promise<void>;
+  /** Saves a full-page PNG to test-artifacts/<name>.png and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Every request the server received ("GET /path?query"), oldest first; clear it with `requests.length = 0`. */
+  requests: string[];
+  /** Console errors and uncaught page errors of every page opened through newPage(). */
+  pageErrors: string[];
+  /** Serves a new app on the same port and database with another build number (a deploy, for update tests). */
+  deploy(build: string): void;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
+  // Listen first: the port is part of PUBLIC_URL, which the app needs at creation.
+  let current: Express | undefined;
+  const requests: string[] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    requests.push(`${req.method ?? 'GET'} ${req.url ?? '/'}`);
+    if (!current) {
+      res.writeHead(503).end();
+      return;
+    }
+    current(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const test = await createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, ...options.env } });
+  current = test.app;
+
+  const profileDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    serviceWorkers: 'allow',
+  });
+  // A second line of defence next to the resolver rule: requests to other hosts are aborted.
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort('blockedbyclient'),
+  );
+  const pageErrors: string[] = [];
+
+  const harness: BrowserHarness = {
+    ctx: test.ctx,
+    test,
+    baseUrl,
+    url: (path) => baseUrl + path,
+    context,
+    requests,
+    pageErrors,
+    async newPage() {
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') pageErrors.push(`${page.url()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      return page;
+    },
+    async login(user) {
+      await context.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+    },
+    async logout() {
+      await context.clearCookies({ name: SESSION_COOKIE });
+    },
+    async screenshot(page, name) {
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      const file = join(ARTIFACTS_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    deploy(build) {
+      // A fresh route registry: the OpenAPI document of the new app must not list every path twice.
+      current = createApp({ ...test.ctx, config: Object.freeze({ ...test.ctx.config, build }), openapi: createOpenApiRegistry() });
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await test.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** One harness (app + browser) per test file, like useTestApp. */
+export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness {
+  const holder: { current?: BrowserHarness } = {};
+  beforeAll(async () => {
+    holder.current = await startBrowserHarness(options);
+  });
+  afterAll(async () => {
+    await holder.current?.close();
+  });
+  return new Proxy({} as BrowserHarness, {
+    get(_target, prop: keyof BrowserHarness) {
+      if (!holder.current) throw new Error('useBrowserHarness: not ready (use it inside a test)');
+      return holder.current[prop];
+    },
+  });
+}
