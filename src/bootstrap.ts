@@ -4,6 +4,7 @@ import { createContext } from './core/create-context.js';
 import { openDb } from './core/db/index.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { createLogger } from './core/logger.js';
+import { loadBreeds } from './features/wiki/index.js';
 
 /** Config → database → migrations → shared services: the start of the server and of the CLI. */
 export async function bootstrap(config: Config = loadConfig()): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
@@ -13,6 +14,7 @@ export async function bootstrap(config: Config = loadConfig()): Promise<{ ctx: A
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
+  await loadBreeds(ctx); // reference data from data/breeds.json, idempotent
   await ctx.blocklist.load();
   return { ctx, close: () => dbHandle.close() };
 }
