@@ -45,6 +45,8 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 function isAppLink(anchor: HTMLAnchorElement): boolean {
   if (anchor.target && anchor.target !== '_self') return false;
   if (anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return false;
+  // A jump inside the page (the skip link "#main") is the browser's job: it scrolls and moves the focus.
+  if (anchor.hash && anchor.pathname === window.location.pathname && anchor.search === window.location.search) return false;
   return anchor.pathname === APP_BASE || anchor.pathname.startsWith(`${APP_BASE}/`);
 }
 
