@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ZodError } from 'zod';
+import { isUniqueViolation } from '../db/errors.js';
 import { AppError } from './errors.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -38,7 +39,7 @@ export function toAppError(err: unknown): AppError {
   // busboy (inside multer) reports broken multipart bodies as plain errors.
   if (e.message && /multipart|boundary|unexpected end of form|malformed part header/i.test(e.message))
     return new AppError(400, 'malformed_multipart', 'Der Upload ist beschädigt.');
-  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
+  if (isUniqueViolation(err))
     return new AppError(409, 'conflict', 'Diesen Eintrag gibt es schon.');
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503')
     return new AppError(409, 'conflict', 'Der Eintrag hängt an etwas, das es nicht (mehr) gibt.');

@@ -3,29 +3,44 @@ import type { Db } from '../../core/db/index.js';
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
+const windowStart = (now: Date) => new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
+
 /**
- * Failed logins per normalised email, kept in the database so a restart does not reset them.
- * Returns the seconds until the lock lifts, or 0 when the account is open.
+ * Password attempts per normalised email, kept in the database so a restart does not reset them. An attempt is
+ * written BEFORE its password is checked, and it may go ahead only if fewer than 5 attempts precede it in the
+ * window: parallel requests then cannot all slip past a count read before any of them wrote. A successful
+ * attempt clears the rows; a failed one stays as the failure.
  */
+export async function beginAttempt(db: Db, email: string, now: Date): Promise<{ id: number; earlier: number }> {
+  const row = await db.insertInto('login_failures').values({ email, failed_at: now.toISOString() }).returning('id').executeTakeFirstOrThrow();
+  const earlier = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .where('failed_at', '>', windowStart(now))
+    .where('id', '<', row.id)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, earlier: Number(earlier.n) };
+}
+
+/** A refused attempt (made while locked) does not count: the lock lifts 15 minutes after the 5th failure. */
+export async function dropAttempt(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+/** Seconds until the 5th-newest attempt in the window leaves it (at least 1). */
 export async function lockedForSeconds(db: Db, email: string, now: Date): Promise<number> {
-  const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
   const rows = await db
     .selectFrom('login_failures')
     .select('failed_at')
     .where('email', '=', email)
-    .where('failed_at', '>', windowStart)
+    .where('failed_at', '>', windowStart(now))
     .orderBy('failed_at', 'desc')
     .limit(LOCKOUT_MAX_FAILURES)
     .execute();
-  if (rows.length < LOCKOUT_MAX_FAILURES) return 0;
-  // Locked until the 5th-most-recent failure leaves the window.
-  const oldest = rows[rows.length - 1];
-  if (!oldest) return 0;
-  return Math.max(1, Math.ceil((Date.parse(oldest.failed_at) + LOCKOUT_WINDOW_MS - now.getTime()) / 1000));
-}
-
-export async function recordFailure(db: Db, email: string, now: Date): Promise<void> {
-  await db.insertInto('login_failures').values({ email, failed_at: now.toISOString() }).execute();
+  const fifth = rows[LOCKOUT_MAX_FAILURES - 1] ?? rows[rows.length - 1];
+  if (!fifth) return 1;
+  return Math.max(1, Math.ceil((Date.parse(fifth.failed_at) + LOCKOUT_WINDOW_MS - now.getTime()) / 1000));
 }
 
 export async function clearFailures(db: Db, email: string): Promise<void> {
@@ -33,7 +48,6 @@ export async function clearFailures(db: Db, email: string): Promise<void> {
 }
 
 export async function purgeOldFailures(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
-  const result = await db.deleteFrom('login_failures').where('failed_at', '<=', cutoff).executeTakeFirst();
+  const result = await db.deleteFrom('login_failures').where('failed_at', '<=', windowStart(now)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

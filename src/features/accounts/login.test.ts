@@ -57,6 +57,31 @@ describe('POST /api/auth/login', () => {
     await login(t.app, user.email, user.password).expect(200);
   });
 
+  it('holds under parallel attempts: of 20 wrong passwords at once at most 5 are checked', async () => {
+    const user = await buildUser(t.ctx);
+    const results = await Promise.all(Array.from({ length: 20 }, () => login(t.app, user.email, 'falsch-falsch')));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    await login(t.app, user.email, user.password).expect(429);
+  });
+
+  it('says how long to wait, in minutes', async () => {
+    const user = await buildUser(t.ctx);
+    for (let i = 0; i < 5; i++) await login(t.app, user.email, 'falsch-falsch').expect(401);
+    clock.advance(10 * MINUTE);
+    const res = await login(t.app, user.email, user.password).expect(429);
+    expect(res.body.error.message).toMatch(/5 Minuten/);
+    clock.advance(5 * MINUTE);
+  });
+
+  it('answers email_taken to the loser of two registrations racing for one email', async () => {
+    const body = { email: 'race@example.de', password: 'sicheres-passwort', name: 'Race' };
+    const results = await Promise.all([1, 2, 3].map(() => request(t.app).post('/api/auth/register').send(body)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('email_taken');
+  });
+
   it('refuses suspended and banned accounts with 403', async () => {
     const suspended = await buildUser(t.ctx, { status: 'suspended' });
     const res = await login(t.app, suspended.email, suspended.password).expect(403);

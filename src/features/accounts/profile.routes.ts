@@ -38,7 +38,7 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
     },
     async ({ body }, req, res) => {
       if (!req.user || !req.sessionToken) throw unauthorized();
-      const user = await changePassword(ctx, req.user.id, body);
+      const user = await changePassword(ctx, req.user, body);
       // This device stays logged in with a fresh token; every other session is over.
       ctx.sessions.issue(res, user);
       res.status(204).end();
@@ -58,7 +58,7 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
     },
     async ({ body }, req, res) => {
       if (!req.user) throw unauthorized();
-      await checkPassword(ctx, req.user.id, body.password);
+      await checkPassword(ctx, req.user, body.password);
       await deleteAccount(ctx, req.user.id);
       ctx.sessions.clear(res);
       res.status(204).end();

@@ -1,14 +1,15 @@
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import { hashPassword } from '../../core/auth/passwords.js';
 import type { SessionUser } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, notFound } from '../../core/http/errors.js';
 import { userMediaDir } from '../../core/media/paths.js';
+import { checkPasswordWithLockout } from './password-check.js';
 import type { ChangePasswordBody, UpdateProfileBody } from './profile.schemas.js';
 import { deleteUserRow, endAllSessions, findPasswordHash, findUserById, updateUser } from './users.repo.js';
 
-const WRONG_PASSWORD = () => new AppError(403, 'wrong_password', 'Das Passwort stimmt nicht.', { password: 'Das Passwort stimmt nicht.' });
+const wrongPassword = (field: string, message: string) => new AppError(403, 'wrong_password', message, { [field]: 'Das Passwort stimmt nicht.' });
 
 export async function updateProfile(ctx: AppContext, userId: number, body: UpdateProfileBody): Promise<SessionUser> {
   if (Object.keys(body).length > 0) await updateUser(ctx.db, userId, { ...body, updated_at: ctx.clock.now().toISOString() });
@@ -18,24 +19,26 @@ export async function updateProfile(ctx: AppContext, userId: number, body: Updat
 }
 
 /** Changes the password and ends every session; the caller re-issues one for the current device. */
-export async function changePassword(ctx: AppContext, userId: number, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
+export async function changePassword(ctx: AppContext, user: SessionUser, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
+  const userId = user.id;
   const hash = await findPasswordHash(ctx.db, userId);
-  if (!hash || !(await verifyPassword(hash, body.current_password)))
-    throw new AppError(403, 'wrong_password', 'Dein aktuelles Passwort stimmt nicht.', { current_password: 'Das Passwort stimmt nicht.' });
+  if (!(await checkPasswordWithLockout(ctx, user.email, hash, body.current_password)))
+    throw wrongPassword('current_password', 'Dein aktuelles Passwort stimmt nicht.');
   const newHash = await hashPassword(body.new_password, ctx.config.auth.argon2);
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { password_hash: newHash, updated_at: now });
     await endAllSessions(trx, userId, now);
   });
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw notFound();
-  return user;
+  const updated = await findUserById(ctx.db, userId);
+  if (!updated) throw notFound();
+  return updated;
 }
 
-export async function checkPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
-  const hash = await findPasswordHash(ctx.db, userId);
-  if (!hash || !(await verifyPassword(hash, password))) throw WRONG_PASSWORD();
+/** Confirms a sensitive step (account deletion) with the password, under the same lockout as the login. */
+export async function checkPassword(ctx: AppContext, user: SessionUser, password: string): Promise<void> {
+  const hash = await findPasswordHash(ctx.db, user.id);
+  if (!(await checkPasswordWithLockout(ctx, user.email, hash, password))) throw wrongPassword('password', 'Das Passwort stimmt nicht.');
 }
 
 /**

@@ -68,6 +68,15 @@ describe('POST /api/me/password', () => {
     await request(t.app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(401);
   });
 
+  it('locks the password confirmation after 5 wrong tries, like the login', async () => {
+    const user = await buildUser(t.ctx);
+    for (let i = 0; i < 5; i++)
+      await agentAs(t, user).post('/api/me/password').send({ current_password: 'falsch-falsch', new_password: 'ganz-neues-pw' }).expect(403);
+    const locked = await agentAs(t, user).post('/api/me/password').send({ current_password: user.password, new_password: 'ganz-neues-pw' }).expect(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    await agentAs(t, user).delete('/api/me').send({ password: user.password }).expect(429);
+  });
+
   it('answers 400 for a too-short new password', async () => {
     const user = await buildUser(t.ctx);
     await agentAs(t, user).post('/api/me/password').send({ current_password: user.password, new_password: 'kurz' }).expect(400);
