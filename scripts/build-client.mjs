@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { context, build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}public/build`;
+const defaultOutdir = `${root}public/build`;
 
 async function readBuildNumber() {
   return (await readFile(`${root}VERSION`, 'utf8')).trim();
 }
 
-function options(build, { watch }) {
+function options(build, { watch, outdir }) {
   return {
     absWorkingDir: root,
     entryPoints: [
@@ -50,7 +50,7 @@ function options(build, { watch }) {
 }
 
 /** Every emitted file as a URL path, source maps left out: the service worker caches this list. */
-async function writeManifest(build, metafile) {
+async function writeManifest(build, metafile, outdir) {
   const files = Object.keys(metafile.outputs)
     .filter((path) => !path.endsWith('.map'))
     .map((path) => `/build/${path.slice(path.lastIndexOf('/') + 1)}`)
@@ -59,24 +59,27 @@ async function writeManifest(build, metafile) {
   return files;
 }
 
-/** Builds once (default) or keeps rebuilding (`{ watch: true }`). Returns the manifest's file list. */
-export async function buildClient({ watch = false } = {}) {
+/**
+ * Builds once (default) or keeps rebuilding (`{ watch: true }`). Returns the manifest's file list.
+ * `outdir` is for tests; the app serves public/build/.
+ */
+export async function buildClient({ watch = false, outdir = defaultOutdir } = {}) {
   const buildNumber = await readBuildNumber();
   // Stale chunks from an older build must not end up in the manifest or the worker's cache.
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   if (!watch) {
-    const result = await build(options(buildNumber, { watch }));
-    return writeManifest(buildNumber, result.metafile);
+    const result = await build(options(buildNumber, { watch, outdir }));
+    return writeManifest(buildNumber, result.metafile, outdir);
   }
   const ctx = await context({
-    ...options(buildNumber, { watch }),
+    ...options(buildNumber, { watch, outdir }),
     plugins: [
       {
         name: 'asset-manifest',
         setup(pluginBuild) {
           pluginBuild.onEnd(async (result) => {
-            if (result.metafile) await writeManifest(buildNumber, result.metafile);
+            if (result.metafile) await writeManifest(buildNumber, result.metafile, outdir);
             console.log(`client rebuilt (${result.errors.length} errors)`);
           });
         },

@@ -16,7 +16,8 @@ function current(): Location {
   return { path, query: new URLSearchParams(window.location.search) };
 }
 
-export const location = createStore<Location>(current());
+// Importable outside a browser (unit tests of the helpers): the store starts at /app there.
+export const location = createStore<Location>(typeof window === 'undefined' ? { path: APP_BASE, query: new URLSearchParams() } : current());
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (options.replace) window.history.replaceState(null, '', to);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { buildClient } from '../../../scripts/build-client.mjs';
 import { PROJECT_ROOT } from '../../../src/core/paths.js';
 import { FakeWeatherServer } from '../../fakes/weather-server.js';
 import { ARTIFACTS_DIR, startBrowserHarness, type BrowserHarness, type HarnessOptions } from '../harness.js';
@@ -35,7 +36,6 @@ export async function ensureClientBuilt(): Promise<void> {
   const manifest = join(PROJECT_ROOT, 'public', 'build', 'asset-manifest.json');
   const sources = Math.max(newestMtime(join(PROJECT_ROOT, 'src', 'client')), statSync(join(PROJECT_ROOT, 'VERSION')).mtimeMs, statSync(join(PROJECT_ROOT, 'scripts', 'build-client.mjs')).mtimeMs);
   if (existsSync(manifest) && statSync(manifest).mtimeMs >= sources) return;
-  const { buildClient } = (await import(join(PROJECT_ROOT, 'scripts', 'build-client.mjs'))) as { buildClient: () => Promise<string[]> };
   await buildClient();
 }
 

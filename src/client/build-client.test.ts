@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../../scripts/build-client.mjs';
+import { VERSION_FILE } from '../core/paths.js';
+
+/** The bundle contract with the /app shell and the service worker (docs/areas/client.md), built into a temp dir. */
+describe('client build', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'pfotenbuch-client-build-'));
+  let listed: string[] = [];
+  const read = (file: string) => readFileSync(join(outdir, file), 'utf8');
+  const emitted = () => readdirSync(outdir).filter((f) => f !== 'asset-manifest.json');
+  const chunk = (prefix: string) => emitted().find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js')) ?? '';
+
+  beforeAll(async () => {
+    listed = await buildClient({ outdir });
+  }, 60_000);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('writes app.js, app.css, map.css and a manifest listing every emitted file with the build number', () => {
+    const manifest = JSON.parse(read('asset-manifest.json')) as { build: string; files: string[] };
+    expect(manifest.build).toBe(readFileSync(VERSION_FILE, 'utf8').trim());
+    expect(manifest.files).toEqual(listed);
+    expect(manifest.files[0]).toBe('/build/app.js');
+    expect([...manifest.files].sort()).toEqual(emitted().map((f) => `/build/${f}`).sort());
+    expect(manifest.files).toEqual(expect.arrayContaining(['/build/app.css', '/build/map.css']));
+    // An ES module entry, minified (no source maps in the normal build).
+    expect(read('app.js')).toMatch(/^import\s*[{"']/);
+    expect(emitted().some((f) => f.endsWith('.map'))).toBe(false);
+  });
+
+  it('splits the code per area, and Leaflet lives only in the map chunk', () => {
+    for (const area of ['accounts', 'dashboard', 'dogs', 'diary', 'admin', 'leaflet-map']) expect(chunk(area), area).not.toBe('');
+    const leafletMarker = 'MarkerClusterGroup';
+    const withLeaflet = emitted().filter((f) => f.endsWith('.js') && read(f).includes(leafletMarker));
+    expect(withLeaflet).toEqual([chunk('leaflet-map')]);
+    expect(read('app.css')).not.toContain('.leaflet-');
+    expect(read('map.css')).toContain('.leaflet-container');
+    // The map chunk links map.css with the build number, so a new build never gets the old styles.
+    const build = readFileSync(VERSION_FILE, 'utf8').trim();
+    expect(read(chunk('leaflet-map'))).toContain('/build/map.css?v=');
+    expect(read(chunk('leaflet-map'))).toContain(JSON.stringify(build));
+  });
+
+  it('keeps the dashboard (first screen after login) free of other areas’ code', () => {
+    const dashboard = read(chunk('dashboard'));
+    expect(dashboard).not.toContain('Partnercode');
+    expect(dashboard).not.toContain('MarkerClusterGroup');
+    const entry = read('app.js');
+    expect(entry).not.toContain('Foto des Tages');
+    expect(entry).not.toContain('Gründer-Lizenz');
+  });
+});
