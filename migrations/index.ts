@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_dogs.js';
 import * as m0003p from './0003_partner_upgrades_invoices.js';
 import * as m0004 from './0004_diary_media_weather.js';
+import * as m0004v from './0004_diary_views_indexes.js';
 import * as m0005 from './0005_public_web.js';
 
 /**
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002_dogs': m0002,
   '0003_partner_upgrades_invoices': m0003p,
   '0004_diary_media_weather': m0004,
+  '0004_diary_views_indexes': m0004v,
   '0005_public_web': m0005,
 };

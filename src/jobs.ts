@@ -1,5 +1,6 @@
 import type { Job } from './core/context.js';
 import { sendOutboxJob } from './core/mail/mail.jobs.js';
+import { cleanStagingJob } from './core/media/upload.js';
 import { accountsJobs } from './features/accounts/index.js';
 import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
@@ -14,4 +15,5 @@ export const jobs: Job[] = [
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
   ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
+  cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
 ];

@@ -1,9 +1,15 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeFormat, makeJpeg, makePng, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../test/fakes/photos.js';
 import { AppError } from '../http/errors.js';
 import { readPhotoFacts } from './exif.js';
 import { processImage } from './images.js';
+
+const staging = mkdtempSync(join(tmpdir(), 'pfotenbuch-images-'));
+afterAll(() => rmSync(staging, { recursive: true, force: true }));
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const err = await promise.then(
@@ -17,33 +23,33 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe('processImage', () => {
   it('applies the EXIF orientation, then strips all metadata, and makes a WebP preview', async () => {
     const input = await makeJpeg({ width: 60, height: 40, orientation: 6, lat: 48.1374, lon: 11.5755, takenAt: '2025:06:14 12:30:00' });
-    const out = await processImage(input, 'diary');
+    const out = await processImage(input, 'diary', staging);
     expect(out.main).toMatchObject({ ext: 'jpg', width: 40, height: 60 });
-    const meta = await sharp(out.main.data).metadata();
+    const meta = await sharp(out.main.path).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(out.preview?.ext).toBe('webp');
-    expect((await sharp(out.preview?.data).metadata()).format).toBe('webp');
+    expect((await sharp(out.preview?.path).metadata()).format).toBe('webp');
     // The original EXIF is handed back for the position, not written out.
     expect((await readPhotoFacts(out.exif, 'Europe/Berlin', new Date())).lat).toBeCloseTo(48.1374, 4);
   });
 
   it('keeps transparency as WebP and shrinks big photos to 4096 px and previews to 800 px', async () => {
-    const alpha = await processImage(await makePng(20, 20, true), 'diary');
+    const alpha = await processImage(await makePng(20, 20, true), 'diary', staging);
     expect(alpha.main.ext).toBe('webp');
-    const big = await processImage(await makeJpeg({ width: 5000, height: 1000 }), 'diary');
+    const big = await processImage(await makeJpeg({ width: 5000, height: 1000 }), 'diary', staging);
     expect(big.main).toMatchObject({ width: 4096, height: 819 });
     expect(big.preview).toMatchObject({ width: 800, height: 160 });
   });
 
   it('accepts WebP and AVIF, and makes avatars 512 px squares and dog photos without preview', async () => {
-    expect((await processImage(await makeFormat('webp'), 'diary')).main.ext).toBe('jpg');
-    expect((await processImage(await makeFormat('avif'), 'diary')).main.ext).toBe('jpg');
-    const avatar = await processImage(await makeJpeg({ width: 900, height: 600 }), 'avatar');
+    expect((await processImage(await makeFormat('webp'), 'diary', staging)).main.ext).toBe('jpg');
+    expect((await processImage(await makeFormat('avif'), 'diary', staging)).main.ext).toBe('jpg');
+    const avatar = await processImage(await makeJpeg({ width: 900, height: 600 }), 'avatar', staging);
     expect(avatar.main).toMatchObject({ ext: 'webp', width: 512, height: 512 });
     expect(avatar.preview).toBeUndefined();
-    const dog = await processImage(await makeJpeg({ width: 3000, height: 2000 }), 'dog-photo');
+    const dog = await processImage(await makeJpeg({ width: 3000, height: 2000 }), 'dog-photo', staging);
     expect(dog.main).toMatchObject({ ext: 'webp', width: 1600, height: 1067 });
     expect(dog.preview).toBeUndefined();
   });
@@ -55,21 +61,26 @@ describe('processImage', () => {
     ['PDF', async () => PDF],
     ['text', async () => TEXT],
   ])('refuses %s with 415, decided by the decoded format', async (_name, make) => {
-    const err = await rejection(processImage(await make(), 'diary', 'hund.jpg'));
+    const before = readdirSync(staging).length;
+    const err = await rejection(processImage(await make(), 'diary', staging, 'hund.jpg'));
     expect(err).toMatchObject({ status: 415, code: 'unsupported_image' });
     expect(err.message).toContain('„hund.jpg“');
+    expect(readdirSync(staging)).toHaveLength(before);
   });
 
   it('refuses a pixel bomb (over 50 megapixels) from its header with 422', async () => {
-    const err = await rejection(processImage(pixelBombPng(), 'diary'));
+    const err = await rejection(processImage(pixelBombPng(), 'diary', staging));
     expect(err).toMatchObject({ status: 422, code: 'image_too_large' });
     // 7,072 × 7,072 is just over 50 MP: the limit is 50 MP, not libvips' default of 268 MP.
-    expect((await rejection(processImage(pixelBombPng(7072, 7072), 'diary'))).code).toBe('image_too_large');
+    expect((await rejection(processImage(pixelBombPng(7072, 7072), 'diary', staging))).code).toBe('image_too_large');
   });
 
   it('refuses a truncated JPEG with 422', async () => {
-    const err = await rejection(processImage(await truncatedJpeg(), 'diary'));
+    const before = readdirSync(staging).length;
+    const err = await rejection(processImage(await truncatedJpeg(), 'diary', staging));
     expect(err).toMatchObject({ status: 422, code: 'image_corrupt' });
+    // The half-written output of the failed encode is gone too.
+    expect(readdirSync(staging)).toHaveLength(before);
   });
 });
 

@@ -1,12 +1,17 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/errors.js';
+import { newMediaName } from './storage.js';
 
 /**
- * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads), so it never blocks the
- * event loop. The decoded format decides, never the file name or MIME type: libvips also decodes SVG, TIFF, GIF
- * and more, which we refuse. Re-encoding drops all metadata (the GPS position lives only in the database), so
- * the EXIF orientation is applied first (`rotate()`).
+ * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads), file to file, so neither
+ * the pixels nor the encoded images pass through the JavaScript heap: no event-loop work, no garbage-collector
+ * pressure from big buffers. The decoded format decides, never the file name or MIME type: libvips also decodes
+ * SVG, TIFF, GIF and more, which we refuse. Re-encoding drops all metadata (the GPS position lives only in the
+ * database), so the EXIF orientation is applied first (`rotate()`).
  */
 
 /** Spec decision: at most 50 megapixels; sharp refuses bigger inputs before decoding them. */
@@ -16,17 +21,40 @@ const SHARP_INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as c
 
 export type ImageVariant = 'diary' | 'dog-photo' | 'avatar';
 
-export interface EncodedImage {
-  data: Buffer;
+/**
+ * Image work runs on libuv threads, not on the event loop, but it still needs CPU. At most (cores − 1) images are
+ * encoded at once, one libvips thread each, so one core always stays free for the event loop: other requests keep
+ * their latency while uploads queue (bench/diary-upload.mjs).
+ */
+const IMAGE_SLOTS = Math.max(1, availableParallelism() - 1);
+sharp.concurrency(1);
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  busy++;
+  try {
+    return await work();
+  } finally {
+    busy--;
+    waiting.shift()?.();
+  }
+}
+
+/** An encoded image in the staging folder, waiting to be moved into place (storage.ts commitFiles). */
+export interface StagedImage {
+  path: string;
   ext: 'jpg' | 'webp';
   width: number;
   height: number;
+  bytes: number;
 }
 
 export interface ProcessedImage {
-  main: EncodedImage;
+  main: StagedImage;
   /** `<name>_preview.webp`, made for diary media only. */
-  preview?: EncodedImage;
+  preview?: StagedImage;
   /** The raw EXIF block of the original (for position and capture time), before it is stripped. */
   exif?: Buffer;
 }
@@ -58,10 +86,10 @@ function toAppError(err: unknown, name: string | undefined, heic: boolean): AppE
 }
 
 /** Reads the header only: format allow-list and pixel limit, without decoding the pixels. */
-async function inspect(data: Buffer, name?: string): Promise<Metadata> {
+async function inspect(input: string | Buffer, name?: string): Promise<Metadata> {
   let meta: Metadata;
   try {
-    meta = await sharp(data, SHARP_INPUT).metadata();
+    meta = await sharp(input, SHARP_INPUT).metadata();
   } catch (err) {
     throw toAppError(err, name, false);
   }
@@ -71,34 +99,52 @@ async function inspect(data: Buffer, name?: string): Promise<Metadata> {
   return meta;
 }
 
-async function encode(pipeline: Sharp, ext: EncodedImage['ext']): Promise<EncodedImage> {
-  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-  return { data, ext, width: info.width, height: info.height };
+async function encode(pipeline: Sharp, ext: StagedImage['ext'], stagingDir: string, written: string[]): Promise<StagedImage> {
+  const path = join(stagingDir, `${newMediaName()}.${ext}.part`);
+  written.push(path);
+  const info = await pipeline.toFile(path);
+  return { path, ext, width: info.width, height: info.height, bytes: info.size };
 }
 
 /**
- * Checks and re-encodes one uploaded image. Diary photos keep up to 4096 px on the long side (JPEG, or WebP when
- * they have transparency) and get an 800 px WebP preview; dog photos are WebP up to 1600 px; avatars a 512 px
- * square. Throws 415 (not an allowed image), 422 (too many pixels, corrupt).
+ * Checks and re-encodes one uploaded image (a file path or a buffer) into `stagingDir`. Diary photos keep up to
+ * 4096 px on the long side (JPEG, or WebP when they have transparency) and get an 800 px WebP preview; dog photos
+ * are WebP up to 1600 px; avatars a 512 px square. Throws 415 (not an allowed image) or 422 (too many pixels,
+ * corrupt) and then leaves nothing behind in `stagingDir`.
  */
-export async function processImage(data: Buffer, variant: ImageVariant, name?: string): Promise<ProcessedImage> {
-  const meta = await inspect(data, name);
+export function processImage(input: string | Buffer, variant: ImageVariant, stagingDir: string, name?: string): Promise<ProcessedImage> {
+  return inSlot(async () => {
+    await mkdir(stagingDir, { recursive: true });
+    const written: string[] = [];
+    try {
+      return await encodeVariant(input, variant, stagingDir, written, name);
+    } catch (err) {
+      await Promise.all(written.map((p) => rm(p, { force: true })));
+      throw err;
+    }
+  });
+}
+
+async function encodeVariant(input: string | Buffer, variant: ImageVariant, dir: string, written: string[], name?: string): Promise<ProcessedImage> {
+  const meta = await inspect(input, name);
   const heic = meta.format === 'heif' && meta.compression === 'hevc';
-  const base = sharp(data, SHARP_INPUT).rotate();
+  const base = sharp(input, SHARP_INPUT).rotate();
   try {
     if (variant === 'avatar') {
-      const main = await encode(base.resize(512, 512, { fit: 'cover', position: 'attention' }).webp({ quality: 85 }), 'webp');
+      const main = await encode(base.resize(512, 512, { fit: 'cover', position: 'attention' }).webp({ quality: 85 }), 'webp', dir, written);
       return { main, exif: meta.exif };
     }
     if (variant === 'dog-photo') {
-      const main = await encode(base.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }), 'webp');
+      const main = await encode(base.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }), 'webp', dir, written);
       return { main, exif: meta.exif };
     }
+    // One after the other, not in parallel: one thread per image (see IMAGE_SLOTS). The preview decodes the
+    // original again, which is cheap for JPEG (shrink-on-load).
     const resized = base.clone().resize(4096, 4096, { fit: 'inside', withoutEnlargement: true });
-    const [main, preview] = await Promise.all([
-      meta.hasAlpha ? encode(resized.webp({ quality: 90 }), 'webp') : encode(resized.jpeg({ quality: 85 }), 'jpg'),
-      encode(base.clone().resize(800, 800, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }), 'webp'),
-    ]);
+    const main = meta.hasAlpha
+      ? await encode(resized.webp({ quality: 90 }), 'webp', dir, written)
+      : await encode(resized.jpeg({ quality: 85 }), 'jpg', dir, written);
+    const preview = await encode(base.clone().resize(800, 800, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }), 'webp', dir, written);
     return { main, preview, exif: meta.exif };
   } catch (err) {
     throw toAppError(err, name, heic);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logger.js';
 
@@ -28,30 +28,40 @@ export function previewUrlOf(url: string): string {
   return url.replace(/\.[a-z]+$/, '_preview.webp');
 }
 
-export interface FileToWrite {
-  path: string;
-  data: Buffer;
+/**
+ * Uploads and freshly encoded images wait here (inside the media folder, so moving them into place is an atomic
+ * rename on the same file system). Never served: no media URL maps into it.
+ */
+export function stagingDir(mediaDir: string): string {
+  return join(mediaDir, '.incoming');
+}
+
+export interface FileMove {
+  from: string;
+  to: string;
 }
 
 /**
- * Writes all files or none: each goes to a temporary name first and is renamed into place; when any write fails,
- * every file of the batch is removed again before the error is rethrown.
+ * Moves staged files to their final places, all or none: when any move fails, the files already moved and the
+ * ones still staged are removed before the error is rethrown.
  */
-export async function writeFilesAllOrNothing(files: FileToWrite[]): Promise<void> {
-  const written: string[] = [];
+export async function commitFiles(moves: FileMove[]): Promise<void> {
+  const moved: string[] = [];
   try {
-    for (const file of files) {
-      await mkdir(dirname(file.path), { recursive: true });
-      const tmp = `${file.path}.tmp-${randomBytes(4).toString('hex')}`;
-      written.push(tmp);
-      await writeFile(tmp, file.data, { flag: 'wx' });
-      await rename(tmp, file.path);
-      written.push(file.path);
+    for (const { from, to } of moves) {
+      await mkdir(dirname(to), { recursive: true });
+      await rename(from, to);
+      moved.push(to);
     }
   } catch (err) {
-    await Promise.all(written.map((p) => rm(p, { force: true })));
+    await discardFiles([...moved, ...moves.map((m) => m.from)]);
     throw err;
   }
+}
+
+/** Removes files by path (staged outputs of a failed request). Never throws. */
+export async function discardFiles(paths: readonly string[]): Promise<void> {
+  await Promise.all(paths.map((p) => rm(p, { force: true }).catch(() => undefined)));
 }
 
 /** Removes the files behind media URLs after their rows are gone. Never throws: the database is already right. */

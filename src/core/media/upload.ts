@@ -1,61 +1,100 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
+import { HOUR } from '../clock.js';
+import type { Job } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { BODY_LIMIT_BYTES } from '../http/request-guards.js';
+import { newMediaName, stagingDir } from './storage.js';
 
 /**
- * The upload middleware for images. Files stay in memory (the whole request is at most 20 MB), and every
- * multer limit is set: multer's defaults are all Infinity. No text fields are accepted: image uploads carry
- * files only, so a stray field is a 400 like an unknown JSON key.
+ * The upload middleware for images. Files stream to the staging folder on disk (DATA_DIR/media/.incoming), so a
+ * 20 MB photo never sits in the JavaScript heap; sharp reads it from there. Every multer limit is set (multer's
+ * defaults are all Infinity). No text fields are accepted: image uploads carry files only, so a stray field is a
+ * 400 like an unknown JSON key. The staged uploads are removed when the response is done, whatever happened.
  */
 
 const tooLarge = () => new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
 
 /**
- * Memory storage with a cap on the sum of all files of one request. The 20 MB guard in front only sees a
+ * Disk storage with a cap on the sum of all files of one request. The 20 MB guard in front only sees a
  * declared Content-Length; a chunked body has none, and multer's fileSize limit counts per file.
+ * Every file it starts is tracked per request, so `dropAll` can remove it even when multer gave up on it halfway.
  */
-class BoundedMemoryStorage implements StorageEngine {
+class BoundedDiskStorage implements StorageEngine {
   readonly #totals = new WeakMap<Request, number>();
+  readonly #started = new WeakMap<Request, WriteStream[]>();
 
-  constructor(private readonly maxTotalBytes: number) {}
+  constructor(
+    private readonly dir: string,
+    private readonly maxTotalBytes: number,
+  ) {}
 
   _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const path = join(this.dir, `${newMediaName()}.upload`);
+    try {
+      // One cheap syscall; keeps the stream creation synchronous, so dropAll always knows every file.
+      mkdirSync(this.dir, { recursive: true });
+    } catch (err) {
+      cb(err);
+      return;
+    }
+    const out = createWriteStream(path, { flags: 'wx' });
+    this.#started.set(req, [...(this.#started.get(req) ?? []), out]);
     let finished = false;
     const finish = (error?: unknown, info?: Partial<Express.Multer.File>) => {
       if (finished) return;
       finished = true;
-      cb(error, info);
+      if (error) void closeAndRemove(out).finally(() => cb(error));
+      else cb(null, info);
     };
     file.stream.on('data', (chunk: Buffer) => {
-      if (finished) return;
       const total = (this.#totals.get(req) ?? 0) + chunk.length;
       this.#totals.set(req, total);
-      if (total > this.maxTotalBytes) {
-        chunks.length = 0;
+      if (total > this.maxTotalBytes && !finished) {
+        file.stream.unpipe(out);
         file.stream.resume();
         finish(tooLarge());
-        return;
       }
-      size += chunk.length;
-      chunks.push(chunk);
     });
-    file.stream.on('end', () => finish(null, { buffer: Buffer.concat(chunks), size }));
     file.stream.on('error', (err) => finish(err));
+    out.on('error', (err) => finish(err));
+    out.on('finish', () => finish(null, { path, size: out.bytesWritten, destination: this.dir, filename: basename(path) }));
+    file.stream.pipe(out);
   }
 
   _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void): void {
-    file.buffer = Buffer.alloc(0);
-    cb(null);
+    rm(file.path, { force: true }).then(
+      () => cb(null),
+      (err: Error) => cb(err),
+    );
+  }
+
+  /** Removes every file this request started, finished or not (called when the response is over). */
+  async dropAll(req: Request): Promise<void> {
+    const streams = this.#started.get(req) ?? [];
+    this.#started.delete(req);
+    await Promise.all(streams.map(closeAndRemove));
   }
 }
 
+/** Waits until the stream has let go of its file (it may still be opening), then removes the file. */
+async function closeAndRemove(out: WriteStream): Promise<void> {
+  if (!out.closed) {
+    const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+    out.destroy();
+    await closed;
+  }
+  await rm(String(out.path), { force: true }).catch(() => undefined);
+}
+
 /** Accepts up to `maxFiles` files in the multipart field `field`; read them with `uploadedFiles(req)`. */
-export function imageUpload(field: string, maxFiles: number): RequestHandler {
-  return multer({
-    storage: new BoundedMemoryStorage(BODY_LIMIT_BYTES),
+export function imageUpload(mediaDir: string, field: string, maxFiles: number): RequestHandler {
+  const storage = new BoundedDiskStorage(stagingDir(mediaDir), BODY_LIMIT_BYTES);
+  const parse = multer({
+    storage,
     // Browsers send file names as UTF-8; busboy's default (latin1) would garble „Hündin.jpg“.
     defParamCharset: 'utf8',
     limits: {
@@ -68,6 +107,15 @@ export function imageUpload(field: string, maxFiles: number): RequestHandler {
       headerPairs: 100,
     },
   }).array(field, maxFiles);
+  return (req, res, next) => {
+    // The handler removes the uploads before it answers; this catches every other way out (errors, aborts).
+    res.on('close', () => void storage.dropAll(req));
+    parse(req, res, (err?: unknown) => {
+      // A rejected upload leaves nothing in the staging folder by the time the error answer goes out.
+      if (err) void storage.dropAll(req).finally(() => next(err));
+      else next();
+    });
+  };
 }
 
 /** The files multer kept for this request (none when the request was not multipart). */
@@ -80,3 +128,24 @@ export function displayName(file: Express.Multer.File): string {
   const clean = file.originalname.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || 'Datei';
 }
+
+/** Hourly: staged files older than an hour belong to no running request (a crash mid-upload left them). */
+export const cleanStagingJob: Job = {
+  name: 'media.clean-staging',
+  schedule: '41 * * * *',
+  async run(ctx) {
+    const dir = stagingDir(ctx.config.mediaDir);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const cutoff = ctx.clock.now().getTime() - HOUR;
+    let removed = 0;
+    for (const name of names) {
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile() && info.mtimeMs < cutoff) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  },
+};

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.js';
-import { gridKey, lookupWeather, toSave, type WeatherConsumer, type WeatherSave } from '../weather/index.js';
-import type { MediaRow } from './media.repo.js';
+import type { WeatherStatus } from '../../core/db/tables/diary.js';
+import { gridKey, lookupWeather, toSave, type Place, type WeatherConsumer, type WeatherSave } from '../weather/index.js';
 
 /** Diary photos as consumers of historic weather: looked up at upload, the rest later by weather.fill-missing. */
 
@@ -35,25 +35,36 @@ export const diaryWeatherConsumer: WeatherConsumer = {
   save: saveWeather,
 };
 
+export interface WeatherColumns {
+  weather_status: WeatherStatus;
+  weather_json: string | null;
+  weather_attempts: number;
+}
+
+function columnsOf(result: WeatherSave): WeatherColumns {
+  if (result.status === 'ok') return { weather_status: 'ok', weather_json: JSON.stringify(result.weather), weather_attempts: 0 };
+  if (result.status === 'unavailable') return { weather_status: 'unavailable', weather_json: null, weather_attempts: 0 };
+  return { weather_status: 'pending', weather_json: null, weather_attempts: result.attempts };
+}
+
 /**
- * Right after an upload: one lookup per rounded place and day (in parallel, each within the short timeout),
- * stored on the new rows. A failing upstream leaves them 'pending'; the upload has already succeeded.
+ * For new photos, before their rows are written: one lookup per rounded place and day (in parallel, each within
+ * the short timeout). A failing upstream gives 'pending' (weather.fill-missing tries again); it never fails the
+ * upload. `null` places (no GPS) get 'none'.
  */
-export async function weatherForNewMedia(ctx: AppContext, rows: (MediaRow & { weather_day: string | null })[]): Promise<void> {
-  const groups = new Map<string, { place: { lat: number; lon: number; day: string }; ids: number[] }>();
-  for (const row of rows) {
-    if (row.lat === null || row.lon === null || row.weather_day === null) continue;
-    const place = { lat: row.lat, lon: row.lon, day: row.weather_day };
-    const k = gridKey(place);
-    const key = `${k.lat_e2}:${k.lon_e2}:${k.day}`;
-    const group = groups.get(key) ?? { place, ids: [] };
-    group.ids.push(row.id);
-    groups.set(key, group);
-  }
-  await Promise.all(
-    [...groups.values()].map(async ({ place, ids }) => {
-      const outcome = await lookupWeather(ctx, place);
-      for (const id of ids) await saveWeather(ctx, id, toSave(outcome, 0));
+export async function weatherForNewPhotos(ctx: AppContext, places: (Place | null)[]): Promise<WeatherColumns[]> {
+  const byKey = new Map<string, Promise<WeatherColumns>>();
+  return Promise.all(
+    places.map((place) => {
+      if (!place) return { weather_status: 'none' as const, weather_json: null, weather_attempts: 0 };
+      const k = gridKey(place);
+      const key = `${k.lat_e2}:${k.lon_e2}:${k.day}`;
+      let pending = byKey.get(key);
+      if (!pending) {
+        pending = lookupWeather(ctx, place).then((outcome) => columnsOf(toSave(outcome, 0)));
+        byKey.set(key, pending);
+      }
+      return pending;
     }),
   );
 }

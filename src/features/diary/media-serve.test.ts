@@ -65,3 +65,27 @@ describe('GET /media/… (diary)', () => {
     }
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the diary, media, dashboard, notification and photo endpoints', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ['/api/dogs/{dogId}/diary', 'post'],
+      ['/api/diary/{entryId}', 'patch'],
+      ['/api/diary/{entryId}/media', 'post'],
+      ['/api/diary/media/{mediaId}', 'delete'],
+      ['/api/diary/stats', 'get'],
+      ['/api/diary/calendar', 'get'],
+      ['/api/diary/locations', 'get'],
+      ['/api/diary/media', 'get'],
+      ['/api/welcome-dashboard', 'get'],
+      ['/api/notifications/{id}/read', 'post'],
+      ['/api/dogs/{dogId}/photo', 'post'],
+      ['/api/me/avatar', 'delete'],
+      ['/media/{path}', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/diary/{entryId}/media'])).toContain('multipart/form-data');
+  });
+});

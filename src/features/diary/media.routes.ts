@@ -30,7 +30,7 @@ export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
       access: 'user',
       params: EntryIdParam,
       multipart: UploadForm,
-      before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload('files', MAX_FILES_PER_UPLOAD)],
+      before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'files', MAX_FILES_PER_UPLOAD)],
       responses: {
         201: { description: 'Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', schema: UploadResult },
         403: { description: 'Gehört jemand anderem' },

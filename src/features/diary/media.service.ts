@@ -2,13 +2,13 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import type { AppContext } from '../../core/context.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/http/errors.js';
-import { readPhotoFacts } from '../../core/media/exif.js';
-import { processImage } from '../../core/media/images.js';
+import { readPhotoFacts, type PhotoFacts } from '../../core/media/exif.js';
+import { processImage, type ProcessedImage } from '../../core/media/images.js';
 import { diaryMediaDir, diaryMediaUrlPrefix } from '../../core/media/paths.js';
-import { newMediaName, previewUrlOf, removeMediaFiles, writeFilesAllOrNothing, type FileToWrite } from '../../core/media/storage.js';
+import { commitFiles, discardFiles, newMediaName, previewUrlOf, removeMediaFiles, stagingDir } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.js';
-import { weatherForNewMedia } from './diary-weather.js';
+import { weatherForNewPhotos } from './diary-weather.js';
 import type { MediaItem } from './diary.schemas.js';
 import { loadOwnedEntry, touchEntry } from './entries.service.js';
 import { countMediaOfEntry, findMediaWithOwner, insertMediaRows, mediaOfEntries, refreshEntryPosition } from './media.repo.js';
@@ -16,10 +16,12 @@ import { countMediaOfEntry, findMediaWithOwner, insertMediaRows, mediaOfEntries,
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_MEDIA_PER_ENTRY = 100;
 
+const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
+
 /**
- * Adds photos to an entry, all or nothing: every file is checked and re-encoded first (a bad one rejects the
- * request before anything is written), then the files are written, then the rows inserted in one transaction;
- * if that fails the files are removed again. Weather is looked up afterwards and never fails the upload.
+ * Adds photos to an entry, all or nothing: every file is checked and re-encoded into the staging folder first (a
+ * bad one rejects the request before anything is stored), the weather is looked up (never failing the upload),
+ * then the files are moved into place and the rows inserted in one transaction; if that fails the files go again.
  */
 export async function addMedia(ctx: AppContext, req: Request, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
   const entry = await loadOwnedEntry(ctx, req, entryId);
@@ -28,53 +30,68 @@ export async function addMedia(ctx: AppContext, req: Request, entryId: number, f
     throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
 
   const now = ctx.clock.now();
-  const prepared = [];
-  for (const file of files) {
-    const image = await processImage(file.buffer, 'diary', displayName(file));
-    const facts = await readPhotoFacts(image.exif, ctx.config.timeZone, now);
-    prepared.push({ image, facts, name: newMediaName() });
-  }
-
-  const dir = diaryMediaDir(ctx.config.mediaDir, entry.user_id, entry.dog_id);
-  const prefix = diaryMediaUrlPrefix(entry.user_id, entry.dog_id);
-  const toWrite: FileToWrite[] = prepared.flatMap(({ image, name }) => [
-    { path: join(dir, `${name}.${image.main.ext}`), data: image.main.data },
-    ...(image.preview ? [{ path: join(dir, `${name}_preview.webp`), data: image.preview.data }] : []),
-  ]);
-  const rows = prepared.map(({ image, facts, name }) => ({
-    entry_id: entry.id,
-    dog_id: entry.dog_id,
-    url: `${prefix}${name}.${image.main.ext}`,
-    preview_url: previewUrlOf(`${prefix}${name}.${image.main.ext}`),
-    width: image.main.width,
-    height: image.main.height,
-    bytes: image.main.data.length,
-    lat: facts.lat,
-    lon: facts.lon,
-    taken_at: facts.takenAt,
-    weather_day: facts.lat === null ? null : (facts.takenDay ?? entry.date),
-    weather_status: facts.lat === null ? ('none' as const) : ('pending' as const),
-    created_at: now.toISOString(),
-  }));
-
-  await writeFilesAllOrNothing(toWrite);
-  let inserted;
+  const staging = stagingDir(ctx.config.mediaDir);
+  const images: ProcessedImage[] = [];
   try {
-    inserted = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound('Diesen Tagebucheintrag gibt es nicht.');
-      const result = await insertMediaRows(trx, rows);
-      await refreshEntryPosition(trx, entry.id);
-      return result;
-    });
-  } catch (err) {
-    await removeMediaFiles(ctx.config.mediaDir, rows.flatMap((r) => [r.url, r.preview_url]), ctx.log);
-    throw err;
-  }
+    const facts: PhotoFacts[] = [];
+    for (const file of files) {
+      const image = await processImage(file.path, 'diary', staging, displayName(file));
+      images.push(image);
+      facts.push(await readPhotoFacts(image.exif, ctx.config.timeZone, now));
+    }
+    const weather = await weatherForNewPhotos(
+      ctx,
+      facts.map((f) => (f.lat === null || f.lon === null ? null : { lat: f.lat, lon: f.lon, day: f.takenDay ?? entry.date })),
+    );
 
-  await weatherForNewMedia(ctx, inserted);
-  const fresh = await mediaOfEntries(ctx.db, [entry.id]);
-  const ids = new Set(inserted.map((r) => r.id));
-  return (fresh.get(entry.id) ?? []).filter((m) => ids.has(m.id));
+    const dir = diaryMediaDir(ctx.config.mediaDir, entry.user_id, entry.dog_id);
+    const prefix = diaryMediaUrlPrefix(entry.user_id, entry.dog_id);
+    const names = images.map(() => newMediaName());
+    const rows = images.map((image, i) => {
+      const f = facts[i];
+      const url = `${prefix}${names[i]}.${image.main.ext}`;
+      return {
+        entry_id: entry.id,
+        dog_id: entry.dog_id,
+        url,
+        preview_url: previewUrlOf(url),
+        width: image.main.width,
+        height: image.main.height,
+        bytes: image.main.bytes,
+        lat: f?.lat ?? null,
+        lon: f?.lon ?? null,
+        taken_at: f?.takenAt ?? null,
+        weather_day: f?.lat == null ? null : (f.takenDay ?? entry.date),
+        ...weather[i],
+        created_at: now.toISOString(),
+      };
+    });
+
+    await commitFiles(
+      images.flatMap((image, i) => [
+        { from: image.main.path, to: join(dir, `${names[i]}.${image.main.ext}`) },
+        ...(image.preview ? [{ from: image.preview.path, to: join(dir, `${names[i]}_preview.webp`) }] : []),
+      ]),
+    );
+    let inserted;
+    try {
+      inserted = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound('Diesen Tagebucheintrag gibt es nicht.');
+        const result = await insertMediaRows(trx, rows);
+        await refreshEntryPosition(trx, entry.id);
+        return result;
+      });
+    } catch (err) {
+      await removeMediaFiles(ctx.config.mediaDir, rows.flatMap((r) => [r.url, r.preview_url]), ctx.log);
+      throw err;
+    }
+    const ids = new Set(inserted.map((r) => r.id));
+    return ((await mediaOfEntries(ctx.db, [entry.id])).get(entry.id) ?? []).filter((m) => ids.has(m.id));
+  } finally {
+    // The uploads, and whatever was not moved into place (a later file failed, the move failed), leave the
+    // staging folder before the answer goes out.
+    await discardFiles([...files.map((f) => f.path), ...stagedPaths(images)]);
+  }
 }
 
 /** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */

@@ -11,6 +11,7 @@ import { useAppWithWeatherFake } from '../../../test/fakes/weather-server.js';
 import { agentAs, buildUser } from '../../../test/helpers/factories.js';
 import { fixedClock } from '../../core/clock.js';
 import { diaryMediaDir } from '../../core/media/paths.js';
+import { stagingDir } from '../../core/media/storage.js';
 import { diaryWeatherConsumer } from './diary-weather.js';
 import { fillMissingWeatherJob } from '../weather/index.js';
 
@@ -29,6 +30,8 @@ async function entry() {
   return { user, dog, agent, entryId: res.body.id as number, files: () => (existsSync(dir) ? readdirSync(dir) : []) };
 }
 
+/** Uploads and encodes wait in the staging folder; after every request, good or bad, it is empty again. */
+const staged = () => (existsSync(stagingDir(w.t.ctx.config.mediaDir)) ? readdirSync(stagingDir(w.t.ctx.config.mediaDir)) : []);
 const fileOf = (url: string) => join(w.t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
 const mediaCount = async (entryId: number) =>
   (await w.t.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute()).length;
@@ -60,6 +63,7 @@ describe('POST /api/diary/:entryId/media', () => {
     const e = await agent.get(`/api/diary/${entryId}`).expect(200);
     expect(e.body.lat).toBeCloseTo(48.137412, 5);
     expect(e.body.media).toHaveLength(1);
+    expect(staged()).toEqual([]);
   });
 
   it('takes a photo without GPS: no position, no weather, no upstream call', async () => {
@@ -102,6 +106,7 @@ describe('POST /api/diary/:entryId/media', () => {
     expect(res.body.error.message).toContain('„schlecht.jpg“');
     expect(await mediaCount(entryId)).toBe(0);
     expect(files()).toEqual([]);
+    expect(staged()).toEqual([]);
   });
 
   it('answers 400 for no file, a text field, a wrong field name, too many files and a broken multipart body', async () => {
@@ -121,6 +126,7 @@ describe('POST /api/diary/:entryId/media', () => {
     expect(broken.body.error.code).toBe('malformed_multipart');
     expect(await mediaCount(entryId)).toBe(0);
     expect(files()).toEqual([]);
+    expect(staged()).toEqual([]);
   });
 
   it('answers 413 for a body over 20 MB, declared or chunked', async () => {
@@ -155,6 +161,7 @@ describe('POST /api/diary/:entryId/media', () => {
     expect(status).toBe(413);
     expect(await mediaCount(entryId)).toBe(0);
     expect(files()).toEqual([]);
+    expect(staged()).toEqual([]);
   });
 
   it("is 401 without a session, 403 for another user's entry, 404 for a missing one", async () => {
@@ -165,6 +172,7 @@ describe('POST /api/diary/:entryId/media', () => {
     await stranger.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').expect(403);
     await stranger.post('/api/diary/999999/media').attach('files', jpeg, 'a.jpg').expect(404);
     expect(files()).toEqual([]);
+    expect(staged()).toEqual([]);
   });
 
   it('refuses more than 100 photos on one entry with 422', async () => {

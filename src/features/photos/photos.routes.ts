@@ -38,7 +38,7 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
       access: 'user',
       params: DogIdParam,
       multipart: UploadForm,
-      before: [ctx.limits.upload, dogAccessFirst(ctx), imageUpload('file', 1)],
+      before: [ctx.limits.upload, dogAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'file', 1)],
       responses: {
         200: { description: 'Die neue Foto-Adresse', schema: z.object({ photo_url: z.string() }) },
         403: { description: 'Nicht dein Hund' },
@@ -60,7 +60,7 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
       tags: ['Konto'],
       access: 'user',
       multipart: UploadForm,
-      before: [ctx.limits.upload, imageUpload('file', 1)],
+      before: [ctx.limits.upload, imageUpload(ctx.config.mediaDir, 'file', 1)],
       responses: { 200: { description: 'Die neue Bild-Adresse', schema: z.object({ avatar_url: z.string() }) }, ...uploadErrors },
     },
     async (_input, req, res) => {

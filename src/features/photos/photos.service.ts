@@ -6,7 +6,7 @@ import type { Db } from '../../core/db/index.js';
 import { badRequest, unauthorized } from '../../core/http/errors.js';
 import { processImage } from '../../core/media/images.js';
 import { avatarDir, avatarUrlPrefix, dogPhotoDir, dogPhotoUrlPrefix } from '../../core/media/paths.js';
-import { newMediaName, removeMediaFiles, writeFilesAllOrNothing } from '../../core/media/storage.js';
+import { commitFiles, discardFiles, newMediaName, removeMediaFiles, stagingDir } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
 
 /**
@@ -45,10 +45,19 @@ async function swapUrl(db: Db, slot: Slot, next: string | null, now: string): Pr
 
 async function replaceImage(ctx: AppContext, slot: Slot, file: Express.Multer.File | undefined, dir: string, prefix: string, variant: 'dog-photo' | 'avatar') {
   if (!file) throw badRequest('Bitte wähle ein Foto aus.', { file: 'Bitte wähle ein Foto aus.' });
-  const image = await processImage(file.buffer, variant, displayName(file));
+  let image;
+  try {
+    image = await processImage(file.path, variant, stagingDir(ctx.config.mediaDir), displayName(file));
+  } finally {
+    await discardFiles([file.path]);
+  }
   const name = `${newMediaName()}.${image.main.ext}`;
   const url = `${prefix}${name}`;
-  await writeFilesAllOrNothing([{ path: join(dir, name), data: image.main.data }]);
+  try {
+    await commitFiles([{ from: image.main.path, to: join(dir, name) }]);
+  } finally {
+    await discardFiles([image.main.path]);
+  }
   const { swapped, previous } = await swapUrl(ctx.db, slot, url, ctx.clock.now().toISOString());
   if (!swapped) {
     await removeMediaFiles(ctx.config.mediaDir, [url], ctx.log);
