@@ -9,8 +9,8 @@ declare global {
       log: Logger;
       /** The logged-in user, set by the session middleware when the cookie is valid. */
       user?: SessionUser;
-      /** The verified session token's id (jti) and expiry, for logout. */
-      sessionToken?: { jti: string; exp: number };
+      /** The verified session's id (jti) and login time (seconds), for logout. */
+      sessionToken?: { jti: string; at: number };
     }
   }
 }

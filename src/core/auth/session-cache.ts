@@ -13,18 +13,28 @@ interface Entry {
 
 /**
  * Caches the session lookup (user row + blacklist check) per user and token for at most one second. Every write
- * this process makes to `users` or `revoked_tokens` empties the cache at once, so within one instance a logout,
- * password change or suspension is seen by the very next request; other instances see it within the TTL.
- * Without it the lookup costs a query per request and the API served about 40 % of an Express hello world;
- * see docs/performance.md.
+ * this process makes to `users` or `revoked_tokens` (and every commit) empties the cache and moves the generation
+ * on; a lookup that ran while the generation moved does not store its result, because it may have read the state
+ * before the write committed. So within one instance a logout, password change or suspension is seen by the very
+ * next request; other instances see it within the TTL. Without the cache the lookup costs a query per request
+ * (see docs/performance.md).
  */
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
+  #generation = 0;
 
   constructor(writes: WriteWatchPlugin | undefined) {
     writes?.onWrite((tables) => {
-      if (tables === 'unknown' || tables.has('users') || tables.has('revoked_tokens')) this.#entries.clear();
+      if (tables === 'unknown' || tables.has('users') || tables.has('revoked_tokens')) {
+        this.#entries.clear();
+        this.#generation++;
+      }
     });
+  }
+
+  /** Read before a lookup and hand to `set`, which stores nothing if a write happened in between. */
+  get generation(): number {
+    return this.#generation;
   }
 
   get(userId: number, jti: string): Entry | undefined {
@@ -38,7 +48,8 @@ export class SessionCache {
     return entry;
   }
 
-  set(userId: number, jti: string, user: SessionUser, revoked: boolean): void {
+  set(generation: number, userId: number, jti: string, user: SessionUser, revoked: boolean): void {
+    if (generation !== this.#generation) return;
     if (this.#entries.size >= MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);

@@ -22,7 +22,12 @@ export function readCookie(header: string | undefined, name: string): string | u
   const prefix = name + '=';
   for (const part of header.split(';')) {
     const trimmed = part.trimStart();
-    if (trimmed.startsWith(prefix)) return decodeURIComponent(trimmed.slice(prefix.length));
+    if (!trimmed.startsWith(prefix)) continue;
+    try {
+      return decodeURIComponent(trimmed.slice(prefix.length));
+    } catch {
+      return undefined; // a malformed cookie is no cookie, not a 500
+    }
   }
   return undefined;
 }
@@ -45,20 +50,23 @@ export class SessionManager {
     this.#cache = new SessionCache(writes);
   }
 
-  /** A signed session token. `authTime` (seconds) carries over the original login on renewal. */
-  createToken(user: Pick<SessionUser, 'id' | 'token_version'>, authTime?: number): { token: string; maxAgeMs: number } {
+  /**
+   * A signed session token. A renewal passes the session's login time (`at`, seconds) and id (`jti`) on, so the
+   * 30-day cap counts from the login and a logout reaches every token of the session.
+   */
+  createToken(user: Pick<SessionUser, 'id' | 'token_version'>, session?: { at: number; jti: string }): { token: string; maxAgeMs: number } {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const at = authTime ?? now;
+    const at = session?.at ?? now;
     const lifetime = Math.round((this.options.expiryDays * DAY) / 1000);
     const hardEnd = at + Math.round((this.options.sessionMaxDays * DAY) / 1000);
     const expiresAt = Math.min(now + lifetime, hardEnd);
-    const { token } = this.tokens.sign({ userId: user.id, tokenVersion: user.token_version, authTime: at, now, expiresAt });
+    const { token } = this.tokens.sign({ userId: user.id, tokenVersion: user.token_version, authTime: at, now, expiresAt, jti: session?.jti });
     return { token, maxAgeMs: (expiresAt - now) * 1000 };
   }
 
   /** Sets a fresh session cookie. */
-  issue(res: Response, user: Pick<SessionUser, 'id' | 'token_version'>, authTime?: number): void {
-    const { token, maxAgeMs } = this.createToken(user, authTime);
+  issue(res: Response, user: Pick<SessionUser, 'id' | 'token_version'>, session?: { at: number; jti: string }): void {
+    const { token, maxAgeMs } = this.createToken(user, session);
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -72,11 +80,15 @@ export class SessionManager {
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: '/' });
   }
 
-  /** Puts the token on the blacklist until it would have expired anyway. */
-  async revoke(token: { jti: string; exp: number }): Promise<void> {
+  /**
+   * Puts the session on the blacklist until its last possible token has expired: renewals keep the jti, so the
+   * entry must outlive every one of them (login time + SESSION_MAX_DAYS), or the purge would revive an older token.
+   */
+  async revoke(token: { jti: string; at: number }): Promise<void> {
+    const lastPossibleExpiry = token.at * 1000 + this.options.sessionMaxDays * DAY;
     await this.db
       .insertInto('revoked_tokens')
-      .values({ jti: token.jti, expires_at: new Date(token.exp * 1000).toISOString() })
+      .values({ jti: token.jti, expires_at: new Date(lastPossibleExpiry).toISOString() })
       .onConflict((oc) => oc.column('jti').doNothing())
       .execute();
   }
@@ -85,6 +97,7 @@ export class SessionManager {
   async #lookup(userId: number, jti: string): Promise<{ user: SessionUser; revoked: boolean } | undefined> {
     const cached = this.#cache.get(userId, jti);
     if (cached) return cached;
+    const generation = this.#cache.generation;
     const row = await this.db
       .selectFrom('users')
       .select(SESSION_USER_COLUMNS)
@@ -93,7 +106,7 @@ export class SessionManager {
       .executeTakeFirst();
     if (!row) return undefined;
     const { revoked, ...user } = row;
-    this.#cache.set(userId, jti, user, Boolean(Number(revoked)));
+    this.#cache.set(generation, userId, jti, user, Boolean(Number(revoked)));
     return { user, revoked: Boolean(Number(revoked)) };
   }
 
@@ -117,9 +130,9 @@ export class SessionManager {
         return next();
       }
       req.user = user;
-      req.sessionToken = { jti: claims.jti, exp: claims.exp };
+      req.sessionToken = { jti: claims.jti, at: claims.at };
       const lifetime = (this.options.expiryDays * DAY) / 1000;
-      if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, claims.at);
+      if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, { at: claims.at, jti: claims.jti });
       next();
     };
   }

@@ -22,13 +22,14 @@ export class TokenService {
     this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(input: { userId: number; tokenVersion: number; authTime: number; now: number; expiresAt: number }): {
+  /** `jti` names the session: renewals keep it, so one logout blacklists every token the session ever had. */
+  sign(input: { userId: number; tokenVersion: number; authTime: number; now: number; expiresAt: number; jti?: string }): {
     token: string;
     claims: SessionClaims;
   } {
     const claims: SessionClaims = {
       sub: String(input.userId),
-      jti: randomUUID(),
+      jti: input.jti ?? randomUUID(),
       tv: input.tokenVersion,
       at: input.authTime,
       iat: input.now,

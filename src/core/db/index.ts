@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { CommitReportingPostgresDialect } from './pg-dialect.js';
 import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
@@ -56,12 +57,13 @@ export function openDb(options: OpenDbOptions): DbHandle {
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const writes = new WriteWatchPlugin();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool }, () => writes.committed()), plugins: [writes] });
     return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(join(options.dataDir, options.fileName ?? 'pfotenbuch.sqlite'));
   const writes = new WriteWatchPlugin();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes] });
+  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, () => writes.committed());
+  const db = new Kysely<Database>({ dialect, plugins: [writes] });
   return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }

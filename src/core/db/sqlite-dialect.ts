@@ -14,8 +14,18 @@ import {
  * racing on one file wait on busy_timeout instead of failing with SQLITE_BUSY when a read upgrades to a write.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly onCommit: () => void,
+  ) {
+    super(config);
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await super.commitTransaction(connection);
+    this.onCommit();
   }
 }
 
@@ -49,13 +59,16 @@ export function withStatementCache(db: SQLite.Database, size = STATEMENT_CACHE_S
   };
 }
 
+/** SQLite with BEGIN IMMEDIATE transactions that reports each commit (see write-watch.ts). */
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #onCommit: () => void;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], onCommit: () => void = () => undefined) {
     super(config);
     this.#config = config;
+    this.#onCommit = onCommit;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#onCommit);
   }
 }

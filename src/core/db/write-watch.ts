@@ -1,4 +1,4 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 export type WriteListener = (tables: ReadonlySet<string> | 'unknown') => void;
 
@@ -17,16 +17,22 @@ function collectTables(node: unknown, into: Set<string>): void {
 }
 
 /**
- * Tells listeners which tables a query is about to write (insert, update, delete, merge; raw SQL counts as
- * "unknown"). Reads pass straight through. The session cache uses it to drop cached users the moment this process
- * writes `users` or `revoked_tokens`.
+ * Tells listeners which tables a query writes (insert, update, delete, merge; raw SQL counts as "unknown"):
+ * when the write starts, when it has run (for a statement outside a transaction: after its commit), and — through
+ * the drivers calling `committed()` — after every transaction commit. Reads pass straight through. The session
+ * cache uses it so that no lookup running beside a write can keep the old row.
  */
 export class WriteWatchPlugin implements KyselyPlugin {
   readonly #listeners = new Set<WriteListener>();
+  readonly #writes = new WeakMap<QueryId, ReadonlySet<string> | 'unknown'>();
 
   onWrite(listener: WriteListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  committed(): void {
+    this.#notify('unknown');
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -38,12 +44,19 @@ export class WriteWatchPlugin implements KyselyPlugin {
         collectTables(node, found);
         tables = found;
       }
-      for (const listener of this.#listeners) listener(tables);
+      this.#writes.set(args.queryId, tables);
+      this.#notify(tables);
     }
     return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const tables = this.#writes.get(args.queryId);
+    if (tables) this.#notify(tables);
     return args.result;
+  }
+
+  #notify(tables: ReadonlySet<string> | 'unknown'): void {
+    for (const listener of this.#listeners) listener(tables);
   }
 }

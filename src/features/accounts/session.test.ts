@@ -131,3 +131,39 @@ describe('session cache', () => {
     }
   });
 });
+
+describe('logout reaches the whole session', () => {
+  it('blacklists the tokens the session had before a renewal too', async () => {
+    const user = await buildUser(t.ctx);
+    const first = sessionCookie(t.ctx, user);
+    try {
+      clock.advance(4 * DAY);
+      const renewed = renewedCookie(await me(first).expect(200));
+      expect(renewed).toBeDefined();
+      await request(t.app).post('/api/auth/logout').set('Cookie', renewed ?? '').expect(204);
+      await me(renewed ?? '').expect(401);
+      await me(first).expect(401);
+      // The blacklist entry lives as long as any token of the session could (login + 30 days).
+      const row = await t.ctx.db.selectFrom('revoked_tokens').select('expires_at').orderBy('expires_at', 'desc').executeTakeFirstOrThrow();
+      expect(Date.parse(row.expires_at)).toBeGreaterThanOrEqual(Date.parse('2026-12-21T10:00:00.000Z'));
+    } finally {
+      clock.set('2026-11-21T10:00:00.000Z');
+    }
+  });
+
+  it('treats a malformed cookie as no cookie (401, not 500)', async () => {
+    await me('session=%E0%A4%A').expect(401);
+  });
+
+  it('never serves a logged-out token, even while requests with it run beside the logout', async () => {
+    const user = await buildUser(t.ctx);
+    const cookie = sessionCookie(t.ctx, user);
+    for (let round = 0; round < 10; round++) {
+      const fresh = sessionCookie(t.ctx, user);
+      const [, out] = await Promise.all([me(fresh), request(t.app).post('/api/auth/logout').set('Cookie', fresh), me(fresh)]);
+      expect(out.status).toBe(204);
+      await me(fresh).expect(401);
+    }
+    await me(cookie).expect(200);
+  });
+});
