@@ -71,6 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
     .addColumn('owner', 'varchar(100)')
     .addColumn('locked_until', 'varchar(40)', (c) => c.notNull())
+    .addColumn('last_slot', 'varchar(40)')
     .addColumn('last_started_at', 'varchar(40)')
     .addColumn('last_finished_at', 'varchar(40)')
     .addColumn('last_status', 'varchar(20)')

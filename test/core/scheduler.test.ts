@@ -21,19 +21,21 @@ describe('scheduler', () => {
     };
     const a = new Scheduler(t.ctx, [slow]);
     const b = new Scheduler(t.ctx, [slow]);
-    const results = await Promise.all([a.runNow(slow), b.runNow(slow)]);
+    const results = await Promise.all([a.runNow(slow, '2026-11-21T03:30'), b.runNow(slow, '2026-11-21T03:30')]);
     expect(results.sort()).toEqual([7, null]);
     expect(runs).toBe(1);
     const lease = await t.ctx.db.selectFrom('job_leases').selectAll().where('name', '=', 'test.slow').executeTakeFirstOrThrow();
-    expect(lease).toMatchObject({ last_status: 'ok', last_count: 7, owner: null });
-    // Once finished, the next run may start.
-    expect(await a.runNow(slow)).toBe(7);
+    expect(lease).toMatchObject({ last_status: 'ok', last_count: 7, owner: null, last_slot: '2026-11-21T03:30' });
+    // An instance firing a moment late for the same slot finds it done; the next slot runs.
+    expect(await b.runNow(slow, '2026-11-21T03:30')).toBeNull();
+    expect(await b.runNow(slow, '2026-11-22T03:30')).toBe(7);
+    expect(runs).toBe(2);
   });
 
   it('records a failing job and releases its lease', async () => {
     const failing: Job = { name: 'test.failing', schedule: '0 0 1 1 *', run: () => Promise.reject(new Error('kaputt')) };
     const s = new Scheduler(t.ctx, [failing]);
-    expect(await s.runNow(failing)).toBeNull();
+    expect(await s.runNow(failing, '2026-11-21T03:30')).toBeNull();
     const lease = await t.ctx.db.selectFrom('job_leases').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
     expect(lease).toMatchObject({ last_status: 'failed', last_error: 'kaputt', owner: null });
   });

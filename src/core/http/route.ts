@@ -41,7 +41,8 @@ export interface Routes {
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.infer<T> | undefined {
   if (!schema) return undefined;
-  const result = schema.safeParse(value);
+  // reportInput lets the German messages tell a missing field from a wrong one; the input never leaves the server.
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw zodToAppError(result.error);
   return result.data;
 }

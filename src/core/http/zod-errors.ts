@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 
+/** The schema's own (German) message, if it set one; zod's built-in fallbacks are English and start with "Invalid". */
+function ownMessage(issue: z.core.$ZodIssue): string | undefined {
+  return issue.message && !/^Invalid\b/.test(issue.message) ? issue.message : undefined;
+}
+
 /** German text for one zod issue, short and friendly. */
 function germanIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -15,13 +20,14 @@ function germanIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'Bitte ausfüllen.' : 'Ungültiger Wert.';
     case 'invalid_format':
-      return issue.format === 'email' ? 'Bitte gib eine gültige E-Mail-Adresse ein.' : 'Ungültiges Format.';
+      if (issue.format === 'email') return 'Bitte gib eine gültige E-Mail-Adresse ein.';
+      return ownMessage(issue) ?? 'Ungültiges Format.';
     case 'unrecognized_keys':
       return `Unbekanntes Feld: ${issue.keys.join(', ')}`;
-    case 'invalid_value':
-      return 'Ungültiger Wert.';
+    case 'custom':
+      return ownMessage(issue) ?? 'Ungültiger Wert.';
     default:
-      return issue.message || 'Ungültiger Wert.';
+      return 'Ungültiger Wert.';
   }
 }
 

@@ -6,9 +6,15 @@ import { MINUTE } from '../clock.js';
 
 const LEASE_MS = 30 * MINUTE;
 
+/** The minute a run belongs to: instances firing for the same cron time agree on it. */
+export function slotOf(instant: Date): string {
+  return instant.toISOString().slice(0, 16);
+}
+
 /**
  * Runs each job on its cron time. Overlap is prevented in-process (croner `protect`) and across app instances
- * by a lease row in job_leases: only the instance whose conditional UPDATE succeeds runs the job.
+ * by a lease row in job_leases: only the instance whose conditional UPDATE succeeds runs the job, and a slot
+ * (the scheduled minute) that has run is never run again — an instance firing a moment late finds it done.
  */
 export class Scheduler {
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -35,8 +41,8 @@ export class Scheduler {
     this.#crons.length = 0;
   }
 
-  /** Runs one job if this instance gets the lease. Returns the job's count, or null when another instance has it. */
-  async runNow(job: Job): Promise<number | null> {
+  /** Runs one job if this instance gets the lease for the slot. Returns the job's count, or null when it did not. */
+  async runNow(job: Job, slot: string = slotOf(this.ctx.clock.now())): Promise<number | null> {
     const { db, clock, log } = this.ctx;
     const started = clock.now();
     await db
@@ -46,9 +52,10 @@ export class Scheduler {
       .execute();
     const lease = await db
       .updateTable('job_leases')
-      .set({ owner: this.#owner, locked_until: new Date(started.getTime() + LEASE_MS).toISOString(), last_started_at: started.toISOString() })
+      .set({ owner: this.#owner, locked_until: new Date(started.getTime() + LEASE_MS).toISOString(), last_started_at: started.toISOString(), last_slot: slot })
       .where('name', '=', job.name)
       .where('locked_until', '<', started.toISOString())
+      .where((eb) => eb.or([eb('last_slot', 'is', null), eb('last_slot', '<', slot)]))
       .returning('name')
       .executeTakeFirst();
     if (!lease) return null;

@@ -18,6 +18,8 @@ export interface JobLeasesTable {
   name: string;
   owner: string | null;
   locked_until: string;
+  /** The scheduled minute of the last run: a slot runs once, however many instances fire for it. */
+  last_slot: string | null;
   last_started_at: string | null;
   last_finished_at: string | null;
   last_status: string | null;
