@@ -30,7 +30,9 @@ function runVitest(name, configArgs) {
   }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += json.numPassedTests ?? 0;
-  totals.failed += (json.numFailedTests ?? 0) + filesThatFailedToRun(json);
+  const failed = (json.numFailedTests ?? 0) + filesThatFailedToRun(json);
+  // vitest also fails a run for unhandled errors outside any test; the summary must not say "0 failed" then.
+  totals.failed += failed === 0 && result.status !== 0 ? 1 : failed;
   totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 

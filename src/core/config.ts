@@ -115,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     problems.push('  VAPID_PUBLIC_KEY und VAPID_PRIVATE_KEY fehlen: in Produktion sind sie Pflicht.');
   if (production && e.ARGON2_MEMORY_KIB < 19456) problems.push('  ARGON2_MEMORY_KIB muss in Produktion mindestens 19456 sein.');
   if (production && !e.RATE_LIMITS_ENABLED) problems.push('  RATE_LIMITS_ENABLED=false ist in Produktion nicht erlaubt.');
+  // Without them, verification links would point at localhost and be written to the log instead of mailed.
+  if (production && !env.PUBLIC_URL) problems.push('  PUBLIC_URL fehlt: in Produktion ist es Pflicht (z. B. https://pfotenbuch.example).');
+  if (production && !e.SMTP_URL) problems.push('  SMTP_URL fehlt: in Produktion ist es Pflicht, sonst gehen keine Mails raus.');
   if (problems.length) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(PROJECT_ROOT, e.DATA_DIR);

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses production without PUBLIC_URL and SMTP_URL', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: 'p'.repeat(40), VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' };
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL fehlt/);
+    expect(() => loadConfig(env)).toThrow(/SMTP_URL fehlt/);
+  });
+
   it('accepts production with its secrets', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -29,6 +35,8 @@ describe('loadConfig', () => {
       JWT_SECRET: 'p'.repeat(40),
       VAPID_PUBLIC_KEY: 'pub',
       VAPID_PRIVATE_KEY: 'priv',
+      PUBLIC_URL: 'https://pfotenbuch.example',
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(config.isProduction).toBe(true);
     expect(config.auth.cookieSecure).toBe(true);
