@@ -15,7 +15,8 @@ await build({
   logLevel: 'warning',
 });
 
-if (existsSync(new URL('./build-client.mjs', import.meta.url))) {
+// `--server-only` (used by `npm run cli`) skips the client bundle.
+if (!process.argv.includes('--server-only') && existsSync(new URL('./build-client.mjs', import.meta.url))) {
   const { buildClient } = await import('./build-client.mjs');
   await buildClient();
 }
