@@ -18,7 +18,7 @@
   function readNumber(storage, key) {
     try {
       return Number(storage.getItem(key)) || 0;
-    } catch (e) {
+    } catch {
       return 0;
     }
   }
@@ -36,7 +36,7 @@
         if (Date.now() - readNumber(localStorage, FORCE_UPDATE_KEY) < COOLDOWN_MS) return;
         try {
           localStorage.setItem(FORCE_UPDATE_KEY, String(Date.now()));
-        } catch (e) {
+        } catch {
           /* private mode: the update still runs */
         }
         location.replace('/force-update?next=' + encodeURIComponent(location.pathname + location.search + location.hash));
@@ -95,7 +95,7 @@
     if (readNumber(sessionStorage, WARNED_KEY)) return;
     try {
       sessionStorage.setItem(WARNED_KEY, '1');
-    } catch (e) {
+    } catch {
       /* still warn once for this page */
     }
     showToast('Dein Gerätespeicher ist fast voll. Lösch alte Fotos oder Offline-Daten, damit die App zuverlässig läuft.');

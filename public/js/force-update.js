@@ -11,7 +11,7 @@
 
   try {
     localStorage.setItem(FORCE_UPDATE_KEY, String(Date.now()));
-  } catch (e) {
+  } catch {
     /* private mode: the cooldown cannot be kept, the update still runs */
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeAiServer } from '../../../test/fakes/ai-server.js';
 import { createLogger } from '../logger.js';
-import { AiClient, AiError, createAiClient } from './ai-client.js';
+import { AiError, createAiClient, type AiClient } from './ai-client.js';
 
 const fake = new FakeAiServer();
 const lines: string[] = [];

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 import type { Clock } from '../../core/clock.js';
 import { MINUTE } from '../../core/clock.js';
 import type { Db } from '../../core/db/index.js';
@@ -6,17 +8,34 @@ import type { Db } from '../../core/db/index.js';
 const TTL_MS = 5 * MINUTE;
 const MAX_ENTRIES = 2000;
 
+/** A rendered response, kept as bytes with its ETag so a hit costs no conversion and no hashing. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+export function cachedBody(text: string): CachedBody {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"` };
+}
+
+/** Sends a cached body; Express answers 304 itself when the client already has this ETag. */
+export function sendCached(res: Response, type: string, cached: CachedBody): void {
+  res.setHeader('ETag', cached.etag);
+  res.type(type).send(cached.body);
+}
+
 /**
  * Rendered breed responses (API JSON and HTML pages) keyed by their normalised request. Breed data changes only
  * when the loader or the enrichment job writes, and both call invalidate(). A small LRU: Map keeps insertion
  * order, so the first key is the least recently used one.
  */
 export class BreedCache {
-  #entries = new Map<string, { value: string; expires: number }>();
+  #entries = new Map<string, { value: CachedBody; expires: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  get(key: string): string | undefined {
+  get(key: string): CachedBody | undefined {
     const hit = this.#entries.get(key);
     if (!hit) return undefined;
     if (hit.expires <= this.clock.now().getTime()) {
@@ -28,7 +47,7 @@ export class BreedCache {
     return hit.value;
   }
 
-  set(key: string, value: string): void {
+  set(key: string, value: CachedBody): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, expires: this.clock.now().getTime() + TTL_MS });
     if (this.#entries.size > MAX_ENTRIES) {
@@ -38,10 +57,10 @@ export class BreedCache {
   }
 
   /** Returns the cached value or computes, stores and returns it. */
-  async getOrSet(key: string, compute: () => Promise<string>): Promise<string> {
+  async getOrSet(key: string, compute: () => Promise<string>): Promise<CachedBody> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
-    const value = await compute();
+    const value = cachedBody(await compute());
     this.set(key, value);
     return value;
   }

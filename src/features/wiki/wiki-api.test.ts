@@ -53,6 +53,17 @@ describe('GET /api/wiki/rassen', () => {
     });
   });
 
+  it('answers a repeated request from the cache with the same ETag, and 304 when the client has it', async () => {
+    const first = await request(t.app).get('/api/wiki/rassen?q=terrier').expect(200);
+    const second = await request(t.app).get('/api/wiki/rassen?q=terrier').expect(200);
+    expect(second.text).toBe(first.text);
+    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    await request(t.app).get('/api/wiki/rassen?q=terrier').set('If-None-Match', first.headers.etag ?? '').expect(304);
+    await request(t.app).get('/api/wiki/rassen/pug').set('If-None-Match', first.headers.etag ?? '').expect(200);
+  });
+
   it('finds a breed by its German, English or alternative name, case- and umlaut-insensitively', async () => {
     const slugs = async (q: string) => ((await request(t.app).get(`/api/wiki/rassen?q=${encodeURIComponent(q)}`).expect(200)).body.items as { slug: string }[]).map((i) => i.slug);
     expect(await slugs('Deutscher Schäferhund')).toContain('german-shepherd');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http/errors.js';
 import type { Routes } from '../../core/http/route.js';
 import { pageLocals, renderView, setCache } from '../pwa/index.js';
-import { breedCache } from './breeds.cache.js';
+import { breedCache, sendCached } from './breeds.cache.js';
 import { aiFieldList, breedFacts, breedJsonLd, breedMetaDescription } from './breed-page.js';
 import type { BreedFilter } from './breeds.repo.js';
 import { FCI_GROUPS_DE, SIZE_CLASSES, SIZE_DE } from './wiki.labels.js';
@@ -56,7 +56,7 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
       });
     });
     setCache(res, 'publicPage');
-    res.type('html').send(html);
+    sendCached(res, 'html', html);
   });
 
   routes.router.get('/rassen/:slug', async (req, res) => {
@@ -75,6 +75,6 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
       });
     });
     setCache(res, 'publicPage');
-    res.type('html').send(html);
+    sendCached(res, 'html', html);
   });
 }

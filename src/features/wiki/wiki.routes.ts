@@ -2,6 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import { forbidden } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { BreedDetail, BreedList, BreedListQuery, BreedSlugParams } from './wiki.schemas.js';
+import { sendCached } from './breeds.cache.js';
 import { breedDetailJson, breedListJson } from './wiki.service.js';
 
 const tags = ['Rassen-Wiki'];
@@ -21,7 +22,7 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
     },
     async ({ query }, _req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=60');
-      res.type('json').send(await breedListJson(ctx, query));
+      sendCached(res, 'json', await breedListJson(ctx, query));
     },
   );
 
@@ -39,7 +40,7 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
     },
     async ({ params }, _req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=60');
-      res.type('json').send(await breedDetailJson(ctx, params.slug));
+      sendCached(res, 'json', await breedDetailJson(ctx, params.slug));
     },
   );
 

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http/errors.js';
 import { decodeCursor, toPage } from '../../core/http/pagination.js';
-import { breedCache } from './breeds.cache.js';
+import { breedCache, type CachedBody } from './breeds.cache.js';
 import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type BreedFilter } from './breeds.repo.js';
 import { toBreedDetail, toBreedSummary } from './breeds.view.js';
 import { BreedCursor, type BreedDetail, type BreedListQuery, type BreedSummary } from './wiki.schemas.js';
 
-/** The list as JSON text, cached per normalised query (the breed data changes only through loader and job). */
-export async function breedListJson(ctx: AppContext, query: BreedListQuery): Promise<string> {
+/** The list as JSON, cached per normalised query (the breed data changes only through loader and job). */
+export async function breedListJson(ctx: AppContext, query: BreedListQuery): Promise<CachedBody> {
   const filter: BreedFilter = { q: query.q || undefined, fciGroup: query.fci_group, size: query.size };
   const key = JSON.stringify(['list', filter.q ?? '', filter.fciGroup ?? 0, filter.size ?? '', query.limit, query.cursor ?? '']);
   return breedCache(ctx).getOrSet(key, async () => {
@@ -24,14 +24,9 @@ export async function breedDetail(ctx: AppContext, slug: string): Promise<BreedD
   return toBreedDetail(row, parents);
 }
 
-export async function breedDetailJson(ctx: AppContext, slug: string): Promise<string> {
-  const key = JSON.stringify(['detail', slug]);
-  const hit = breedCache(ctx).get(key);
-  if (hit !== undefined) return hit;
-  // Not found is not cached: the cache holds only what exists.
-  const json = JSON.stringify(await breedDetail(ctx, slug));
-  breedCache(ctx).set(key, json);
-  return json;
+export async function breedDetailJson(ctx: AppContext, slug: string): Promise<CachedBody> {
+  // Not found throws inside, so it is never cached: the cache holds only what exists.
+  return breedCache(ctx).getOrSet(JSON.stringify(['detail', slug]), async () => JSON.stringify(await breedDetail(ctx, slug)));
 }
 
 export const PAGE_SIZE = 60;

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHarness } from '../harness.js';
 
@@ -9,7 +10,7 @@ interface CacheState {
 }
 
 /** Cache names and the URLs (path + query) in the build cache, read inside the page. */
-async function cacheState(page: import('playwright-core').Page, cacheName: string): Promise<CacheState> {
+async function cacheState(page: Page, cacheName: string): Promise<CacheState> {
   return page.evaluate(async (name) => {
     const names = await caches.keys();
     const cache = await caches.open(name);
