@@ -21,10 +21,16 @@ export function setCache(res: Response, rule: keyof typeof CACHE): void {
   res.setHeader('Cache-Control', CACHE[rule]);
 }
 
-/** For static files: a link with the current build number is immutable; any other (old or missing) `v` is not. */
+/** esbuild's content-hashed output names (chunk-AB12CD34.js): a new content gets a new name. */
+const CONTENT_HASHED = /-[A-Z0-9]{8}\.(?:js|css|png|svg|webp|woff2?)$/;
+
+/**
+ * For static files: a link with the current build number is immutable, and so is a content-hashed file name;
+ * anything else (an old or missing `v`) is revalidated.
+ */
 export function staticCacheRule(build: string, fallback: keyof typeof CACHE = 'revalidate'): RequestHandler {
   return (req, res, next) => {
-    setCache(res, req.query.v === build ? 'versioned' : fallback);
+    setCache(res, req.query.v === build || CONTENT_HASHED.test(req.path) ? 'versioned' : fallback);
     next();
   };
 }

@@ -1,11 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Request, Response } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { readBundleAssets } from './asset-manifest.js';
+import { staticCacheRule } from './cache-rules.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 const t = useTestApp();
@@ -118,6 +120,22 @@ describe('the cache-control rule for static files', () => {
     const icon = await request(t.app).get('/icons/favicon.svg').expect(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=604800');
     await request(t.app).get('/favicon.ico').expect(200).expect('Content-Type', 'image/x-icon');
+  });
+
+  it('treats content-hashed bundle names as immutable', () => {
+    const ruleFor = (path: string, v?: string) => {
+      const headers: Record<string, string> = {};
+      const req = { path, query: v === undefined ? {} : { v } } as unknown as Request;
+      const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
+      staticCacheRule('7')(req, res, () => undefined);
+      return headers['Cache-Control'];
+    };
+    expect(ruleFor('/chunk-AB12CD34.js')).toBe('public, max-age=31536000, immutable');
+    expect(ruleFor('/asset-marker-icon-2V3QKKVC.png')).toBe('public, max-age=31536000, immutable');
+    expect(ruleFor('/app.js')).toBe('no-cache');
+    expect(ruleFor('/app.js', '7')).toBe('public, max-age=31536000, immutable');
+    expect(ruleFor('/app.js', '6')).toBe('no-cache');
+    expect(ruleFor('/chunk-plain.js')).toBe('no-cache');
   });
 
   it('answers 404 for missing static files and never serves outside public/', async () => {

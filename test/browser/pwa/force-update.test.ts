@@ -10,6 +10,19 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
 }
 
+/** Controlled, and no worker still installing: an install finishing later would bring a registration back. */
+async function workerSettled(page: Page): Promise<void> {
+  await controlled(page);
+  await page.waitForFunction(
+    async () => {
+      const regs = await navigator.serviceWorker.getRegistrations();
+      return regs.length > 0 && regs.every((r) => r.active && !r.installing && !r.waiting);
+    },
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
+}
+
 async function buildOf(page: Page): Promise<string | null> {
   return page.locator('meta[name="app-build"]').getAttribute('content');
 }
@@ -68,6 +81,7 @@ describe('forced update on a new build', () => {
     expect(forceUpdateHits()).toBe(1);
     expect(await buildOf(page)).toBe('901');
     await h.screenshot(page, 'pwa-after-force-update');
+    await workerSettled(page);
     // A page left open would keep using (and could re-register) the worker while the next test removes it.
     await page.close();
     await h.logout();
@@ -76,7 +90,7 @@ describe('forced update on a new build', () => {
   it('removes worker and caches, reloads after ~150 ms, shows a restart button after 3 s and reloads by itself after 6 s', async () => {
     const page = await h.newPage();
     await page.goto(h.url('/app'));
-    await controlled(page);
+    await workerSettled(page);
     expect((await page.evaluate(() => caches.keys())).length).toBeGreaterThan(0);
     // The first two reloads get "204 No Content", so the browser stays on /force-update (a reload that did not
     // work); the third goes through.
