@@ -5,7 +5,7 @@
 // Nothing here reaches the internet: weather goes to a closed local port (the upload keeps the entry and marks
 // the weather as pending), and the dashboard has no map tiles.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -17,9 +17,13 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PORT = '3998';
 
-/** A phone-like photo (1600×1200) with GPS EXIF, so the dashboard shows a real daily photo. */
+/**
+ * A 1600×1200 photo with GPS EXIF, so the dashboard shows a real daily photo. Blurred noise: pure noise would
+ * not compress at all (a 150 KB preview), real photos compress far better; blurred noise lands in between.
+ */
 function photo() {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 50 } } })
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
+    .blur(1.5)
     .jpeg({ quality: 85 })
     .withExif({ IFD0: { Make: 'Bench' }, IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' } })
     .toBuffer();
@@ -82,8 +86,24 @@ async function measureFirstScreen(url, cookie) {
   }
 }
 
-/** Lighthouse (mobile profile, its default simulated throttling) of the dashboard, if it is installed. */
+const RUNS = 3;
+
+/**
+ * Lighthouse (mobile profile, its default simulated throttling) of the dashboard, if it is installed: three runs,
+ * the median by performance score is reported with the spread (the 2 cores are shared, scores move by a few points).
+ */
 async function lighthouseDashboard(url, cookie) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await lighthouseOnce(url, cookie);
+    if (!run) return null;
+    runs.push(run);
+  }
+  runs.sort((a, b) => a.performance - b.performance);
+  return { ...runs[Math.floor(runs.length / 2)], all: runs.map((r) => r.performance) };
+}
+
+async function lighthouseOnce(url, cookie) {
   let lighthouse;
   let launch;
   try {
@@ -105,6 +125,7 @@ async function lighthouseDashboard(url, cookie) {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      lcpBytes: lhr.audits['network-requests']?.details?.items?.find((i) => i.url.includes('_preview.webp'))?.transferSize ?? 0,
       version: lhr.lighthouseVersion,
     };
   } finally {
@@ -132,6 +153,7 @@ try {
   const kb = (n) => (n / 1024).toFixed(1);
   for (const r of rows) console.log(`${r.file}: ${kb(r.raw)} KB raw, ${kb(r.gzip)} KB gzip, ${kb(r.transferred)} KB on the wire (${r.encoding})`);
   console.log(`total: ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (budget ${BUDGET_KB} KB)`);
+  const loadBefore = loadavg()[0].toFixed(1);
   const lh = await lighthouseDashboard(app.url, cookie);
   if (lh) console.log('lighthouse:', lh);
 
@@ -154,9 +176,11 @@ ${rows.map((r) => `| \`${r.file}\` | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.trans
 - Budget: JavaScript transferred (gzip) under ${BUDGET_KB} KB: **${kb(total.gzip)} KB** — ${met ? 'met' : 'NOT met'}.
 ${
   lh
-    ? `- Lighthouse ${lh.version}, mobile profile (simulated slow 4G, 4× CPU slowdown), dashboard with session cookie:
-  performance **${lh.performance}** (target ≥ 90 — ${lh.performance >= 90 ? 'met' : 'NOT met'}), accessibility ${lh.accessibility},
-  best practices ${lh.bestPractices}; FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}.`
+    ? `- Lighthouse ${lh.version}, mobile profile (simulated slow 4G, 4× CPU slowdown), dashboard with session cookie, median
+  of ${RUNS} runs (performance of all runs: ${lh.all.join(', ')}; machine load average ${loadBefore} on 2 cores shared
+  with other work, which mostly moves TBT): performance **${lh.performance}** (target ≥ 90 —
+  ${lh.performance >= 90 ? 'met' : 'NOT met'}), accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; FCP ${lh.fcp},
+  LCP ${lh.lcp} (the daily photo's preview, ${(lh.lcpBytes / 1024).toFixed(0)} KB), TBT ${lh.tbt}, CLS ${lh.cls}.`
     : '- Lighthouse: not installed when this ran (`lighthouse` and `chrome-launcher` missing), so no score.'
 }`,
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { prefetch } from './core/api.js';
 import { location, matchPath, navigate } from './core/router.js';
 import { isStaff, session } from './core/session.js';
 import { useStore } from './core/store.js';
@@ -16,6 +17,17 @@ function findRoute(path: string): { route: RouteDef; params: Record<string, stri
     if (params) return { route, params };
   }
   return null;
+}
+
+/**
+ * At start, before the session is known: fetch the first screen's code and data at once, so opening the app
+ * costs one round of requests instead of three in a row (session → code → data). Guests' requests just fail.
+ */
+export function warmUp(path: string): void {
+  const match = findRoute(path);
+  if (!match || match.route.access === 'guest') return;
+  void match.route.load().catch(() => undefined);
+  for (const url of match.route.prefetch ?? []) prefetch(url);
 }
 
 /** After a navigation: the new page's heading gets the focus, so keyboard and screen-reader users start there. */

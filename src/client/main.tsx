@@ -1,7 +1,7 @@
 import { render } from 'preact';
-import { App } from './app.js';
+import { App, warmUp } from './app.js';
 import { offline } from './core/offline-cache.js';
-import { startRouter } from './core/router.js';
+import { location, startRouter } from './core/router.js';
 import { loadSession } from './core/session.js';
 
 /** The build this bundle was made from (scripts/build-client.mjs); the shell's meta tag carries the server's. */
@@ -17,7 +17,8 @@ if (root) {
     offline.set(false);
     void loadSession();
   });
+  warmUp(location.get().path);
+  void loadSession();
   root.textContent = '';
   render(<App />, root);
-  void loadSession();
 }

@@ -14,6 +14,8 @@ export interface RouteDef {
   /** Document title (the screen's own <h1> may say more). */
   title: string;
   load: () => Promise<ComponentType<ScreenProps>>;
+  /** GET paths the screen will read first; fetched while the session and the code load (first screen only). */
+  prefetch?: string[];
 }
 
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
@@ -25,7 +27,7 @@ const admin = () => import('./areas/admin/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
-  { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen) },
+  { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: ['/api/welcome-dashboard'] },
   { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },

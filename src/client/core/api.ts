@@ -124,8 +124,45 @@ export interface Loaded<T> {
   savedAt: string | null;
 }
 
+/** Requests started before their screen mounted (see `prefetch`), each handed out once. */
+const prefetched = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a GET early, e.g. the dashboard's data while the session and the screen's code are still loading, so
+ * the requests run side by side instead of one after another. The answer stays in memory until the screen's
+ * `getCached` takes it: only then, with the session known, does it go into the offline copy.
+ */
+export function prefetch(path: string): void {
+  if (prefetched.has(path)) return;
+  const promise = api.get<unknown>(path);
+  // Nobody may be waiting (a guest is sent to the login): a failure here must not become an unhandled rejection.
+  promise.catch(() => undefined);
+  prefetched.set(path, promise);
+  // A prefetch that no screen takes within a few seconds is stale; the next visit loads afresh.
+  window.setTimeout(() => prefetched.get(path) === promise && prefetched.delete(path), 10_000);
+}
+
+/** Forgets prefetched answers (logout, another account): they belong to the session that asked. */
+export function dropPrefetched(): void {
+  prefetched.clear();
+}
+
 /** GET that remembers the answer, and falls back to the remembered one while the server is unreachable. */
-export async function getCached<T>(path: string): Promise<Loaded<T>> {
+export function getCached<T>(path: string): Promise<Loaded<T>> {
+  const early = prefetched.get(path) as Promise<T> | undefined;
+  if (!early) return load<T>(path);
+  prefetched.delete(path);
+  // A failed prefetch (offline, or still logged out at the time) is simply asked again the normal way.
+  return early.then(
+    (data) => {
+      saveResponse(path, data);
+      return { data, savedAt: null };
+    },
+    () => load<T>(path),
+  );
+}
+
+async function load<T>(path: string): Promise<Loaded<T>> {
   try {
     const data = await api.get<T>(path);
     saveResponse(path, data);

@@ -1,4 +1,4 @@
-import { api, ApiError, getCached, onUnauthorized } from './api.js';
+import { api, ApiError, dropPrefetched, getCached, onUnauthorized } from './api.js';
 import { clearResponses } from './offline-cache.js';
 import { navigate } from './router.js';
 import { createStore } from './store.js';
@@ -67,6 +67,7 @@ export async function logout(): Promise<void> {
     await api.post('/api/auth/logout');
   } finally {
     clearResponses();
+    dropPrefetched();
     // Navigate first: a guest on a user page would otherwise be sent to the login with ?weiter=<that page>.
     navigate('/app/anmelden', { replace: true });
     session.set({ status: 'guest', expired: false });
@@ -82,5 +83,6 @@ onUnauthorized((path) => {
   if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register')) return;
   if (session.get().status !== 'user') return;
   clearResponses();
+  dropPrefetched();
   session.set({ status: 'guest', expired: true });
 });

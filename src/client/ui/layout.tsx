@@ -64,7 +64,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
               ))}
             </ul>
           </nav>
-        ) : (
+        ) : state.status === 'guest' ? (
           <nav class="guest-nav" aria-label={t.nav.label}>
             <a href="/app/anmelden" aria-current={path === '/app/anmelden' ? 'page' : undefined}>
               {t.nav.login}
@@ -73,7 +73,8 @@ export function Layout({ children }: { children: ComponentChildren }) {
               {t.nav.register}
             </a>
           </nav>
-        )}
+        ) : // While the session loads: no navigation yet, rather than the guest's links flashing up.
+        null}
       </header>
       {isOffline && (
         <p class="offline-banner" role="status">
