@@ -1,10 +1,10 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/errors.js';
-import { newMediaName } from './storage.js';
+import { discardFiles, newMediaName } from './storage.js';
 
 /**
  * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads), file to file, so neither
@@ -122,7 +122,7 @@ export function processImage(input: string | Buffer, variant: ImageVariant, stag
     try {
       return await encodeVariant(input, variant, stagingDir, written, name);
     } catch (err) {
-      await Promise.all(written.map((p) => rm(p, { force: true })));
+      await discardFiles(written);
       throw err;
     }
   });

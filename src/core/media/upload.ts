@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
@@ -7,7 +7,7 @@ import { HOUR } from '../clock.js';
 import type { Job } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { BODY_LIMIT_BYTES } from '../http/request-guards.js';
-import { newMediaName, stagingDir } from './storage.js';
+import { discardFiles, newMediaName, removeFile, stagingDir } from './storage.js';
 
 /**
  * The upload middleware for images. Files stream to the staging folder on disk (DATA_DIR/media/.incoming), so a
@@ -66,7 +66,7 @@ class BoundedDiskStorage implements StorageEngine {
   }
 
   _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void): void {
-    rm(file.path, { force: true }).then(
+    removeFile(file.path).then(
       () => cb(null),
       (err: Error) => cb(err),
     );
@@ -87,7 +87,7 @@ async function closeAndRemove(out: WriteStream): Promise<void> {
     out.destroy();
     await closed;
   }
-  await rm(String(out.path), { force: true }).catch(() => undefined);
+  await discardFiles([String(out.path)]);
 }
 
 /** Accepts up to `maxFiles` files in the multipart field `field`; read them with `uploadedFiles(req)`. */
@@ -142,7 +142,7 @@ export const cleanStagingJob: Job = {
       const path = join(dir, name);
       const info = await stat(path).catch(() => undefined);
       if (info?.isFile() && info.mtimeMs < cutoff) {
-        await rm(path, { force: true });
+        await removeFile(path);
         removed++;
       }
     }
