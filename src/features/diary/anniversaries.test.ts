@@ -41,9 +41,9 @@ describe('diary.anniversaries (09:00)', () => {
         type: 'diary_anniversary',
         title: 'Heute vor 3 Jahren 🐾',
         body: 'Bello: „Erster Schnee“ – und 1 weitere Erinnerung von heute.',
-        url: `/app/diary/${oldest}`,
+        url: `/app/tagebuch/eintrag/${oldest}`,
       },
-      { type: 'diary_anniversary', title: 'Heute vor 1 Jahr 🐾', body: 'Luna: „Luna war heute beim Tierarzt und sehr tapfer.“', url: `/app/diary/${lunaEntry}` },
+      { type: 'diary_anniversary', title: 'Heute vor 1 Jahr 🐾', body: 'Luna: „Luna war heute beim Tierarzt und sehr tapfer.“', url: `/app/tagebuch/eintrag/${lunaEntry}` },
     ]);
     expect(await notificationsOf(stranger.id)).toEqual([]);
 

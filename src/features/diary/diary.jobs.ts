@@ -62,7 +62,7 @@ export const anniversariesJob: Job = {
           body:
             `${first.name}: „${first.title ?? (excerpt(first.text) || 'Ein Tag im Tagebuch')}“` +
             (more > 0 ? ` – und ${more} weitere ${more === 1 ? 'Erinnerung' : 'Erinnerungen'} von heute.` : ''),
-          url: `/app/diary/${first.id}`,
+          url: `/app/tagebuch/eintrag/${first.id}`, // the client route of the entry (src/client/routes.ts)
           dedupeKey: `diary_anniversary:${dogId}:${today}`,
           now: now.toISOString(),
         });
