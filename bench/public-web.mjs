@@ -5,7 +5,7 @@
 // docs/performance.md). Nothing here reaches the internet: AI is not configured, pages load only local files.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { build } from 'esbuild';
@@ -35,6 +35,7 @@ const env = {
   AI_BASE_URL: '',
 };
 const procs = [];
+const loadBefore = loadavg()[0].toFixed(1);
 const rows = {};
 const lh = {};
 try {
@@ -97,13 +98,23 @@ async function seedHelp(url) {
   }
 }
 
-/** Lighthouse 12 with its default (mobile, simulated throttling) settings, one fresh Chromium per page. */
-async function runLighthouse(url) {
+/**
+ * Lighthouse 12 with its default (mobile, simulated throttling) settings, one fresh Chromium per page. A run that
+ * ends in a runtime error (on this shared machine: a page that did not paint in time) is repeated, up to 3 tries.
+ */
+async function runLighthouse(url, tries = 3) {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+    if (lhr.runtimeError) {
+      console.warn(`${url}: Lighthouse runtime error ${lhr.runtimeError.code}${tries > 1 ? ', trying again' : ''}`);
+      if (tries > 1) {
+        await chrome.kill();
+        return runLighthouse(url, tries - 1);
+      }
+    }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
@@ -144,8 +155,9 @@ function report() {
     .map(([path, r]) => `\`${path}\`: ${r.failed.join(', ')}`);
   return `## Public web: breed wiki throughput and Lighthouse (\`bench/public-web.mjs\`)
 
-Measured ${date} on ${machine()}. autocannon in the same process tree as the servers (all share the 2 cores,
-equally for every row), 50 connections, 10 s per row. App: built server (\`dist/server.js\`), SQLite with the
+Measured ${date} on ${machine()} (load average ${loadBefore} before the run: other work shared the machine, so
+compare rows within this run, not with other sections). autocannon in the same process tree as the servers (all
+share the 2 cores, equally for every row), 50 connections, 10 s per row. App: built server (\`dist/server.js\`), SQLite with the
 ${'1,036'} breeds of \`data/breeds.json\`, \`LOG_LEVEL=warn\`, rate limits off (with them on, the wiki answers 429
 after 60 or 30 requests a minute per address). "Cached" rows hit the in-memory response cache of the wiki
 (\`breeds.cache.ts\`); the uncached row searches a random three-letter term each time, so nearly every request

@@ -14,6 +14,7 @@ export type AiFakeMode =
   | 'length' // 200, finish_reason "length" with truncated JSON
   | 'refusal' // 200, message.refusal set
   | 'no_json_schema' // 400 for response_format json_schema (old llama.cpp), answers json_object normally
+  | '400' // 400 for every request (e.g. the context is too long)
   | '401'
   | '404_model'
   | '429'
@@ -106,6 +107,8 @@ export class FakeAiServer {
       case 'no_json_schema':
         if (body.response_format?.type === 'json_schema') return error(400, "response_format type 'json_schema' is not supported", 'invalid_request_error');
         return completion(JSON.stringify(this.reply(body)));
+      case '400':
+        return error(400, "This model's maximum context length is 4096 tokens.", 'invalid_request_error', 'context_length_exceeded');
       case '401':
         return error(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
       case '404_model':

@@ -116,6 +116,10 @@ describe('AiClient.chatJson', () => {
     fake.reset('404_model');
     expect((await failure(client.chatJson(request))).status).toBe(404);
     expect(fake.requests).toHaveLength(1);
+    fake.reset('400');
+    const tooLong = await failure(client.chatJson(request));
+    expect([tooLong.kind, tooLong.status, tooLong.providerDown]).toEqual(['rejected', 400, false]);
+    expect(fake.requests.map((r) => r.body.response_format?.type)).toEqual(['json_schema', 'json_object']);
   });
 
   it('retries a rate limit, a 500 and a loading model once, and succeeds when the second try works', async () => {

@@ -36,9 +36,13 @@ export class AiError extends Error {
     this.name = 'AiError';
   }
 
-  /** Failures of the provider as a whole: a batch job should stop and come back later. */
+  /**
+   * Failures of the provider as a whole (down, busy, out of quota, wrong key or model): a batch job should stop and
+   * come back later. A 400/413/422 is about this one request (too long, say), so the batch goes on.
+   */
   get providerDown(): boolean {
-    return this.kind === 'unavailable' || this.kind === 'rate_limited' || this.kind === 'quota' || this.kind === 'rejected' || this.kind === 'not_configured';
+    if (this.kind === 'rejected') return this.status === 401 || this.status === 403 || this.status === 404;
+    return this.kind === 'unavailable' || this.kind === 'rate_limited' || this.kind === 'quota' || this.kind === 'not_configured';
   }
 }
 

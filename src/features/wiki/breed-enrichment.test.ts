@@ -158,6 +158,19 @@ describe('wiki.enrich-breeds', () => {
     expect((await breed('test-h')).ai_enriched_at).toBeNull();
   });
 
+  it('goes on with the next breed when the provider rejects one request (400), but stops on a bad key (401)', async () => {
+    await reload([bare('test-j'), bare('test-k')]);
+    fake.queue = ['400', '400'];
+    expect(await enrichBreeds(t.ctx)).toBe(1);
+    expect((await breed('test-j')).ai_attempts).toBe(1);
+    expect((await breed('test-k')).ai_enriched_at).not.toBeNull();
+    await reload([bare('test-l'), bare('test-m')]);
+    fake.reset('401');
+    expect(await enrichBreeds(t.ctx)).toBe(0);
+    expect(fake.requests).toHaveLength(1);
+    expect((await breed('test-l')).ai_attempts).toBe(0);
+  });
+
   it('works in batches and never enriches a breed twice', async () => {
     await reload(Array.from({ length: 5 }, (_, i) => bare(`batch-${i}`)));
     expect(await enrichBreeds(t.ctx, { batch: 3 })).toBe(3);
