@@ -214,3 +214,19 @@ describe('offline and session end', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Hund anlegen');
   });
 });
+
+describe('pages that are not there or not for everyone', () => {
+  it('an unknown app path says so; a normal user gets "Kein Zugriff" on the admin panel and no admin tab', async () => {
+    const user = await buildUser(h.ctx, { name: 'Nora Normal' });
+    await h.login(user);
+    h.requests.length = 0;
+    const page = await h.page();
+    await page.goto(h.url('/app/gibt-es-nicht'));
+    await checkScreen(page, 'nicht-gefunden', 'Seite nicht gefunden');
+    await page.goto(h.url('/app/admin/partnercodes'));
+    await checkScreen(page, 'kein-zugriff', 'Kein Zugriff');
+    expect(await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Verwaltung' }).count()).toBe(0);
+    // The client never asked the admin API for this user.
+    expect(h.requests.filter((r) => r.includes('/api/admin/'))).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../fakes/photos.js';
+import { buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 
 const h = useAppHarness();
@@ -157,5 +158,50 @@ describe('a new dog owner', () => {
     const otherErrors = h.pageErrors.filter((e) => !/status of 401/.test(e));
     expect(otherErrors.filter((e) => !/net::ERR_FAILED/.test(e))).toEqual([]);
     expect(otherErrors.length).toBeLessThanOrEqual(tileFailures);
+  });
+});
+
+describe('photo upload', () => {
+  it('shows the progress bar, keeps the entry when the upload fails and sends the missing photos again', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Uwe Upload' });
+    await h.login(owner);
+    const now = h.ctx.clock.now().toISOString();
+    const dog = await h.ctx.db.insertInto('dogs').values({ user_id: owner.id, name: 'Fips', breed: null, breed_slug: null, bio: null, birth_date: null, sex: null, neutered: null, chip_number: null, weight_kg: null, color: null, photo_url: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const page = await h.page();
+
+    // The first upload attempt is answered like an overloaded proxy would (413 without a JSON body), slowly.
+    let attempts = 0;
+    await page.route('**/api/diary/*/media', async (route) => {
+      attempts += 1;
+      await new Promise((r) => setTimeout(r, 1200));
+      if (attempts === 1) await route.fulfill({ status: 413, contentType: 'text/html', body: '<html>Request Entity Too Large</html>' });
+      else await route.continue();
+    });
+
+    await page.goto(h.url(`/app/tagebuch/neu?hund=${dog.id}`));
+    await page.getByLabel('Was habt ihr erlebt?').fill('Fips im Schnee.');
+    await page.locator('#entry-photos').setInputFiles([
+      { name: 'schnee-1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 400, height: 300, lat: 47.42, lon: 10.98, takenAt: '2026:01:10 12:00:00' }) },
+      { name: 'schnee-2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 400, height: 300, color: '#eee' }) },
+    ]);
+    await page.getByRole('button', { name: 'Eintrag speichern' }).click();
+    const progress = page.locator('progress#upload-progress');
+    await progress.waitFor();
+    expect(await page.getByText('Fotos werden hochgeladen …', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.locator('button[type="submit"][aria-busy="true"]').count()).toBe(1);
+
+    // The entry is saved, the photos are not; the form says so and offers to send them again.
+    await page.getByText('Der Eintrag ist gespeichert, aber die Fotos fehlen noch: Das ist zu groß (höchstens 20 MB auf einmal).').waitFor();
+    const entries = await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute();
+    expect(entries).toHaveLength(1);
+    expect(await h.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entries[0]?.id ?? 0).execute()).toHaveLength(0);
+    expect(await page.getByText('2 Fotos ausgewählt').count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Fotos noch mal hochladen' }).click();
+    await page.waitForURL(h.url(`/app/tagebuch/eintrag/${entries[0]?.id ?? 0}`));
+    await expect.poll(() => page.locator('.gallery img').count()).toBe(2);
+    // Still one entry: the retry updated it instead of writing a second one.
+    expect(await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute()).toHaveLength(1);
+    expect(attempts).toBe(2);
   });
 });
