@@ -114,6 +114,9 @@ describe('GET /rassen', () => {
     const last = await request(t.app).get('/rassen?seite=18').expect(200);
     expect(last.text.match(/<li><a href="\/rassen\//g)).toHaveLength(1037 - 17 * 60);
     expect(last.text).not.toContain('rel="next"');
+    const beyond = await request(t.app).get('/rassen?seite=99').expect(200);
+    expect(beyond.text).toContain('Seite 18 von 18');
+    expect(beyond.text.match(/<li><a href="\/rassen\//g)).toHaveLength(1037 - 17 * 60);
   });
 
   it('searches and filters through the plain HTML form (no JavaScript needed)', async () => {

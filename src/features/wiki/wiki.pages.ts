@@ -27,8 +27,8 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
     const filter: BreedFilter = { q: form.q || undefined, fciGroup: form.gruppe, size: form.groesse };
     const key = JSON.stringify(['list-page', form.q, form.gruppe ?? 0, form.groesse ?? '', form.seite]);
     const html = await breedCache(ctx).getOrSet(key, async () => {
-      const { items, total, pages } = await breedListPage(ctx, filter, form.seite);
-      const page = Math.min(form.seite, pages);
+      const { items, total, pages, page } = await breedListPage(ctx, filter, form.seite);
+      const filtered = !!(filter.q || filter.fciGroup || filter.size);
       const params = (p: number) => {
         const s = new URLSearchParams();
         if (form.q) s.set('q', form.q);
@@ -40,7 +40,9 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
       };
       return renderView(res, 'wiki/list', {
         ...pageLocals(ctx, {
-          title: `Rassen-Wiki: ${total.toLocaleString('de-DE')} Hunderassen von A bis Z – ${ctx.config.appName}`,
+          title: filtered
+            ? `Rassen-Wiki: Suchergebnisse – ${ctx.config.appName}`
+            : `Rassen-Wiki: ${total.toLocaleString('de-DE')} Hunderassen von A bis Z – ${ctx.config.appName}`,
           description: 'Über 1.000 Hunderassen mit Herkunft, Größe, Gewicht und Wesen – auf Deutsch. Such nach Namen, FCI-Gruppe oder Größe.',
           path: params(page),
         }),
@@ -48,7 +50,7 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
         total,
         pages,
         page,
-        filtered: !!(filter.q || filter.fciGroup || filter.size),
+        filtered,
         form: { q: form.q, gruppe: form.gruppe ? String(form.gruppe) : '', groesse: form.groesse ?? '' },
         groupOptions,
         sizeOptions,

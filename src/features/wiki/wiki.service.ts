@@ -31,9 +31,15 @@ export async function breedDetailJson(ctx: AppContext, slug: string): Promise<Ca
 
 export const PAGE_SIZE = 60;
 
-/** One numbered page of the HTML list. */
-export async function breedListPage(ctx: AppContext, filter: BreedFilter, page: number): Promise<{ items: BreedSummary[]; total: number; pages: number }> {
+/** One numbered page of the HTML list; a page past the end shows the last one. */
+export async function breedListPage(
+  ctx: AppContext,
+  filter: BreedFilter,
+  requested: number,
+): Promise<{ items: BreedSummary[]; total: number; pages: number; page: number }> {
   const total = await countBreeds(ctx.db, filter);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(requested, pages);
   const rows = await listBreedRows(ctx.db, filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { items: rows.slice(0, PAGE_SIZE).map(toBreedSummary), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  return { items: rows.slice(0, PAGE_SIZE).map(toBreedSummary), total, pages, page };
 }
