@@ -4,7 +4,7 @@
 // Run: npm run build && node bench/diary-views.mjs   (about a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { machine, startApp, writeSection } from './lib.mjs';
@@ -125,6 +125,8 @@ try {
   const f = (n) => n.toFixed(2);
   const target = rows.filter((r) => /calendar|locations/.test(r.name));
   const worst = Math.max(...target.map((r) => r.p95));
+  const worstP50 = Math.max(...target.map((r) => r.p50));
+  const load = loadavg()[0].toFixed(1);
   writeSection(
     'diary-views',
     `## Diary views with 20,000 entries (\`bench/diary-views.mjs\`)
@@ -138,7 +140,10 @@ rows, 15,000 located entries over 400 places. ${RUNS} sequential requests per ro
 |---|---|---|---|---|---|
 ${rows.map((r) => `| ${r.name} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.kb.toFixed(1)} |`).join('\n')}
 
-- Target: calendar and locations under 20 ms — worst p95 **${f(worst)} ms** — ${worst < 20 ? 'met' : 'NOT met'}.
+- Target: calendar and locations under 20 ms — worst p50 **${f(worstP50)} ms**, worst p95 **${f(worst)} ms** —
+  ${worst < 20 ? 'met (p95)' : worstP50 < 20 ? 'met at p50, NOT at p95' : 'NOT met'}.
+- Load on the machine while measuring (1-minute load average, other work included): ${load} on ${availableParallelism()} cores;
+  the p95/p99 columns move with it between runs, the p50 column hardly.
 - Ratio to \`GET /api/auth/me\` in the same run (p50): calendar ${f(rows[0].p50 / rows[6].p50)}×, locations ${f(rows[3].p50 / rows[6].p50)}×.
 - Locations are grouped in SQL by a stored 0.001° cell (\`cell_lat\`, \`cell_lon\`, indexed with \`dog_id\`), so the
   answer is one row per place (400 here), not one per entry.`,
