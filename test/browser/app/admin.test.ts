@@ -110,6 +110,13 @@ describe('admin and moderator panel', () => {
     await h.login(user);
     const page = await h.page();
     await page.goto(h.url('/app/tarif'));
+    // A request can be withdrawn; it then shows under the earlier ones.
+    await page.getByLabel('Gewünschter Tarif').selectOption('breeder');
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await page.getByText(/^Offene Anfrage: Züchter/).waitFor();
+    await page.getByRole('button', { name: 'Anfrage zurückziehen' }).click();
+    await message(page, 'Anfrage zurückgezogen.');
+    await page.getByText(/Züchter – zurückgezogen$/).waitFor();
     await page.getByLabel('Gewünschter Tarif').selectOption('pro');
     await page.getByLabel('Nachricht (optional)').fill('Für meine zwei Hunde.');
     await page.getByRole('button', { name: 'Anfrage senden' }).click();

@@ -49,6 +49,10 @@ describe('a new dog owner', () => {
     await page.getByRole('status').filter({ hasText: 'Bello ist angelegt.' }).waitFor();
     const dog = await h.ctx.db.selectFrom('dogs').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(dog).toMatchObject({ name: 'Bello', breed: 'Labrador', sex: 'male', weight_kg: 31.5 });
+    await page.locator('#dog-photo-input').setInputFiles({ name: 'bello.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 600, height: 600, color: '#a63' }) });
+    await page.getByText('Foto gespeichert.').waitFor();
+    await expect.poll(() => page.getByAltText('Foto von Bello').getAttribute('src')).toMatch(/^\/media\//);
+    expect((await h.ctx.db.selectFrom('dogs').select('photo_url').where('id', '=', dog.id).executeTakeFirstOrThrow()).photo_url).toMatch(/^\/media\//);
     await checkScreen(page, 'hund-bearbeiten', 'Bello bearbeiten');
     await page.getByRole('link', { name: 'Alle Hunde' }).click();
     await checkScreen(page, 'hunde', 'Deine Hunde');
@@ -106,6 +110,13 @@ describe('a new dog owner', () => {
     await expect.poll(() => cell.count()).toBe(1);
     await expect.poll(() => cell.locator('img').getAttribute('src')).toMatch(/_preview\.webp$/);
     await checkScreen(page, 'tagebuch-kalender', 'Tagebuch');
+    const month = (await page.locator('.calendar-head h2').textContent()) ?? '';
+    await page.getByRole('link', { name: 'Voriger Monat' }).click();
+    await expect.poll(() => page.locator('.calendar-head h2').textContent()).not.toBe(month);
+    await page.getByText('In diesem Monat gibt es noch keine Einträge.').waitFor();
+    await page.getByRole('link', { name: 'Nächster Monat' }).click();
+    await expect.poll(() => page.locator('.calendar-head h2').textContent()).toBe(month);
+    await expect.poll(() => page.locator('.calendar td.cal-has').count()).toBe(1);
 
     // Map: Leaflet loads in its own chunk and puts the GPS photo's place on it.
     await page.getByRole('navigation', { name: 'Ansicht' }).getByRole('link', { name: 'Karte' }).click();
@@ -120,6 +131,12 @@ describe('a new dog owner', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup') as Element).opacity === '1');
     await checkScreen(page, 'tagebuch-karte', 'Tagebuch');
 
+    // A memory from a year ago for the dashboard's "An diesem Tag".
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4) === '-02-29' ? '-02-28' : today.slice(4)}`;
+    const stamp = new Date().toISOString();
+    await h.ctx.db.insertInto('diary_entries').values({ dog_id: dog.id, date: yearAgo, title: 'Erster Schnee', text: 'Bello im Schnee.', mood: null, tags_json: null, lat: null, lon: null, cell_lat: null, cell_lon: null, created_at: stamp, updated_at: stamp }).execute();
+
     // Dashboard: the daily photo of Bello is one of his diary photos.
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Start' }).click();
     const daily = page.locator('.daily-photo img');
@@ -129,6 +146,8 @@ describe('a new dog owner', () => {
     const chosen = await h.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute();
     expect(chosen.map((m) => m.id)).toContain(dailyMediaId);
     await page.getByRole('heading', { name: 'Bello: Foto des Tages' }).waitFor();
+    await page.getByRole('heading', { name: 'An diesem Tag' }).waitFor();
+    await page.getByRole('link', { name: /Erster Schnee · Bello, vor einem Jahr/ }).waitFor();
     await checkScreen(page, 'start', 'Hallo Nina Neu!');
 
     // Edit the entry: new title, the photo without GPS removed after a confirmation.
