@@ -4,7 +4,7 @@ import { monthGrid } from '../areas/diary/calendar.js';
 import { parseCents } from '../areas/admin/invoice-form.js';
 import { parseWeight, toBody } from '../areas/dogs/dog-form.js';
 import { ApiError, errorFromBody, query } from './api.js';
-import { formatAge, formatDate, formatDateTime, formatMoney, formatMonth, shiftMonth, todayInBerlin } from './format.js';
+import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, shiftMonth, todayInBerlin } from './format.js';
 import { matchPath } from './router.js';
 
 describe('German formats', () => {
@@ -15,6 +15,8 @@ describe('German formats', () => {
     // 23:30 UTC on 31 March is already 1 April in Berlin (summer time, UTC+2).
     expect(formatDateTime('2026-03-31T23:30:00Z')).toBe('01.04.2026, 01:30');
     expect(todayInBerlin(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    // A timestamp's day is the Berlin day, not the UTC one.
+    expect(formatDay('2026-11-20T23:30:00Z')).toBe('21.11.2026');
     expect(formatMonth('2026-11')).toBe('November 2026');
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');

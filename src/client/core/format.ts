@@ -14,6 +14,15 @@ export function formatDate(isoDate: string | null | undefined): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : isoDate;
 }
 
+const berlinDateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** The Berlin day of a UTC timestamp: 23:30 UTC on 20.11. is already `21.11.2026` in winter. */
+export function formatDay(timestamp: string | null | undefined): string {
+  if (!timestamp) return '';
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : berlinDateFormat.format(date);
+}
+
 /** A UTC timestamp shown in Berlin time: `21.11.2026, 14:05`. */
 export function formatDateTime(timestamp: string | null | undefined): string {
   if (!timestamp) return '';

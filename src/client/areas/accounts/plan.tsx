@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../core/api.js';
-import { formatDate } from '../../core/format.js';
+import { formatDay } from '../../core/format.js';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import { t } from '../../core/texts.js';
@@ -64,7 +64,7 @@ function UpgradeRequests({ currentTier }: { currentTier: string }) {
             <>
               {open ? (
                 <div class="notice notice-info">
-                  <p>{tx.plan.openRequest(tx.plan.tiers[open.tier] ?? open.tier, formatDate(open.created_at))}</p>
+                  <p>{tx.plan.openRequest(tx.plan.tiers[open.tier] ?? open.tier, formatDay(open.created_at))}</p>
                   <button type="button" class="button button-secondary button-small" onClick={() => withdraw(open.id)}>
                     {tx.plan.withdraw}
                   </button>
@@ -92,7 +92,7 @@ function UpgradeRequests({ currentTier }: { currentTier: string }) {
                   <ul class="plain-list">
                     {past.map((r) => (
                       <li key={r.id}>
-                        {formatDate(r.created_at)}: {tx.plan.tiers[r.tier] ?? r.tier} – {tx.plan.status[r.status] ?? r.status}
+                        {formatDay(r.created_at)}: {tx.plan.tiers[r.tier] ?? r.tier} – {tx.plan.status[r.status] ?? r.status}
                       </li>
                     ))}
                   </ul>

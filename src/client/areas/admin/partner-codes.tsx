@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
-import { formatDate } from '../../core/format.js';
+import { formatDay } from '../../core/format.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
@@ -121,7 +121,7 @@ export function PartnerCodesScreen() {
                     <tr key={c.id} data-code={c.code}>
                       <td>
                         <code>{c.code}</code>
-                        <div class="hint">{formatDate(c.created_at)}</div>
+                        <div class="hint">{formatDay(c.created_at)}</div>
                       </td>
                       <td>{c.label}</td>
                       <td>

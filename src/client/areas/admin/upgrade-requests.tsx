@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
-import { formatDate } from '../../core/format.js';
+import { formatDay } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
 import type { ScreenProps } from '../../routes.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
@@ -56,7 +56,7 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
         <dt>{tx.upgrades.current}</dt>
         <dd>{tx.upgrades.tiers[request.user.subscription_tier] ?? request.user.subscription_tier}</dd>
         <dt>{tx.upgrades.created}</dt>
-        <dd>{formatDate(request.created_at)}</dd>
+        <dd>{formatDay(request.created_at)}</dd>
         {request.message && (
           <>
             <dt>{tx.upgrades.message}</dt>
