@@ -4,18 +4,20 @@ import { gridKey, lookupWeather, toSave, type Place, type WeatherConsumer, type 
 
 /** Diary photos as consumers of historic weather: looked up at upload, the rest later by weather.fill-missing. */
 
+export interface WeatherColumns {
+  weather_status: WeatherStatus;
+  weather_json: string | null;
+  weather_attempts: number;
+}
+
+function columnsOf(result: WeatherSave): WeatherColumns {
+  if (result.status === 'ok') return { weather_status: 'ok', weather_json: JSON.stringify(result.weather), weather_attempts: 0 };
+  if (result.status === 'unavailable') return { weather_status: 'unavailable', weather_json: null, weather_attempts: 0 };
+  return { weather_status: 'pending', weather_json: null, weather_attempts: result.attempts };
+}
+
 async function saveWeather(ctx: AppContext, id: number, result: WeatherSave): Promise<void> {
-  await ctx.db
-    .updateTable('diary_media')
-    .set(
-      result.status === 'ok'
-        ? { weather_status: 'ok', weather_json: JSON.stringify(result.weather) }
-        : result.status === 'unavailable'
-          ? { weather_status: 'unavailable', weather_json: null }
-          : { weather_status: 'pending', weather_attempts: result.attempts },
-    )
-    .where('id', '=', id)
-    .execute();
+  await ctx.db.updateTable('diary_media').set(columnsOf(result)).where('id', '=', id).execute();
 }
 
 export const diaryWeatherConsumer: WeatherConsumer = {
@@ -34,18 +36,6 @@ export const diaryWeatherConsumer: WeatherConsumer = {
   },
   save: saveWeather,
 };
-
-export interface WeatherColumns {
-  weather_status: WeatherStatus;
-  weather_json: string | null;
-  weather_attempts: number;
-}
-
-function columnsOf(result: WeatherSave): WeatherColumns {
-  if (result.status === 'ok') return { weather_status: 'ok', weather_json: JSON.stringify(result.weather), weather_attempts: 0 };
-  if (result.status === 'unavailable') return { weather_status: 'unavailable', weather_json: null, weather_attempts: 0 };
-  return { weather_status: 'pending', weather_json: null, weather_attempts: result.attempts };
-}
 
 /**
  * For new photos, before their rows are written: one lookup per rounded place and day (in parallel, each within

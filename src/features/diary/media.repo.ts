@@ -60,12 +60,8 @@ export async function countMediaOfEntry(db: Db, entryId: number): Promise<number
   return Number(row.n);
 }
 
-export async function insertMediaRows(db: Db, rows: Insertable<DiaryMediaTable>[]): Promise<(MediaRow & { weather_day: string | null })[]> {
-  return db
-    .insertInto('diary_media')
-    .values(rows)
-    .returning(['id', 'entry_id', 'dog_id', 'url', 'preview_url', 'width', 'height', 'lat', 'lon', 'taken_at', 'weather_status', 'weather_json', 'weather_day'])
-    .execute();
+export async function insertMediaRows(db: Db, rows: Insertable<DiaryMediaTable>[]): Promise<{ id: number }[]> {
+  return db.insertInto('diary_media').values(rows).returning('id').execute();
 }
 
 /** The media item and the user it belongs to (media → dog → user). */
