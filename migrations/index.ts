@@ -3,8 +3,8 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_dogs.js';
 import * as m0003p from './0003_partner_upgrades_invoices.js';
 import * as m0004 from './0004_diary_media_weather.js';
-import * as m0004v from './0004_diary_views_indexes.js';
 import * as m0005 from './0005_public_web.js';
+import * as m0006 from './0006_diary_views_indexes.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -15,6 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002_dogs': m0002,
   '0003_partner_upgrades_invoices': m0003p,
   '0004_diary_media_weather': m0004,
-  '0004_diary_views_indexes': m0004v,
   '0005_public_web': m0005,
+  '0006_diary_views_indexes': m0006,
 };
