@@ -143,7 +143,7 @@ describe('logout reaches the whole session', () => {
       await request(t.app).post('/api/auth/logout').set('Cookie', renewed ?? '').expect(204);
       await me(renewed ?? '').expect(401);
       await me(first).expect(401);
-      // The blacklist entry lives as long as any token of the session could (login + 30 days).
+      // The blacklist entry outlives every token the session could have (login + 30 days).
       const row = await t.ctx.db.selectFrom('revoked_tokens').select('expires_at').orderBy('expires_at', 'desc').executeTakeFirstOrThrow();
       expect(Date.parse(row.expires_at)).toBeGreaterThanOrEqual(Date.parse('2026-12-21T10:00:00.000Z'));
     } finally {
