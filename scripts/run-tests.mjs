@@ -46,7 +46,15 @@ runVitest('api', []);
 const browserConfig = 'vitest.browser.config.ts';
 if (process.env.TEST_BROWSER !== '0' && existsSync(browserConfig) && extraArgs.length === 0) {
   if (existsSync('/usr/bin/chromium')) {
-    runVitest('browser', ['--config', browserConfig]);
+    // The browser suite drives the real app: build the client bundle and the server first.
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error('Build failed; browser tests not run.');
+      totals.failed += 1;
+      exitCode = 1;
+    } else {
+      runVitest('browser', ['--config', browserConfig]);
+    }
   } else if (process.env.CI) {
     console.error('Browser tests need Debian chromium (/usr/bin/chromium); .ci/run installs it.');
     totals.failed += 1;
