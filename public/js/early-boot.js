@@ -12,6 +12,8 @@
   var TILE_LIMIT_LOW = 100;
   var STORAGE_CHECK_MS = 60 * 1000;
 
+  /** Set when this page goes to /force-update: it must not register the worker the update is removing. */
+  var leaving = false;
   var meta = document.querySelector('meta[name="app-build"]');
   var build = meta ? meta.getAttribute('content') : '';
 
@@ -39,6 +41,7 @@
         } catch {
           /* private mode: the update still runs */
         }
+        leaving = true;
         location.replace('/force-update?next=' + encodeURIComponent(location.pathname + location.search + location.hash));
       })
       .catch(function () {
@@ -126,7 +129,7 @@
 
   // --- Service worker ---
   function registerWorker() {
-    if (!('serviceWorker' in navigator)) return;
+    if (leaving || !('serviceWorker' in navigator)) return;
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function (err) {
       console.warn('Service Worker nicht registriert:', err);
     });

@@ -43,23 +43,27 @@
     });
   }
 
-  var cleaned = Promise.all([removeWorkers(), clearCaches()]).catch(function () {
-    /* reload anyway */
-  });
-  // Cleaning normally takes a few milliseconds; never let a hanging promise hold the reload.
-  var cleanedOrLate = Promise.race([
-    cleaned,
-    new Promise(function (resolve) {
-      setTimeout(resolve, 1000);
-    }),
-  ]);
+  function cleanUp() {
+    // Cleaning normally takes a few milliseconds; never let a hanging promise hold the reload.
+    return Promise.race([
+      Promise.all([removeWorkers(), clearCaches()]).catch(function () {
+        /* reload anyway */
+      }),
+      new Promise(function (resolve) {
+        setTimeout(resolve, 1000);
+      }),
+    ]);
+  }
 
   function reload() {
     location.replace(target());
   }
 
+  var cleaned = cleanUp();
+  // Once more right before the reload: a page of the old build that was still registering its worker when this
+  // page opened can bring a registration back in the meantime.
   setTimeout(function () {
-    cleanedOrLate.then(reload);
+    cleaned.then(cleanUp).then(reload);
   }, RELOAD_AFTER_MS);
 
   var button = document.getElementById('restart');

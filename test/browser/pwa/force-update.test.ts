@@ -101,6 +101,7 @@ describe('forced update on a new build', () => {
       if (attempts.length < 3) await route.fulfill({ status: 204 });
       else await route.continue();
     });
+    h.requests.length = 0;
     const start = Date.now();
     await page.goto(h.url('/force-update?next=/app'));
     await expect.poll(() => attempts.length, { timeout: 3_000, interval: 20 }).toBe(1);
