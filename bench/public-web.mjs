@@ -158,7 +158,7 @@ function report() {
 Measured ${date} on ${machine()} (load average ${loadBefore} before the run: other work shared the machine, so
 compare rows within this run, not with other sections). autocannon in the same process tree as the servers (all
 share the 2 cores, equally for every row), 50 connections, 10 s per row. App: built server (\`dist/server.js\`), SQLite with the
-${'1,036'} breeds of \`data/breeds.json\`, \`LOG_LEVEL=warn\`, rate limits off (with them on, the wiki answers 429
+${'1,036'} breeds of \`reference/breeds.json\`, \`LOG_LEVEL=warn\`, rate limits off (with them on, the wiki answers 429
 after 60 or 30 requests a minute per address). "Cached" rows hit the in-memory response cache of the wiki
 (\`breeds.cache.ts\`); the uncached row searches a random three-letter term each time, so nearly every request
 queries SQLite.

@@ -3,7 +3,7 @@ import { withId } from '../src/core/db/migration-helpers.js';
 
 /**
  * Breed wiki and help articles: reference data, owned by nobody (no user foreign keys).
- * Breeds are filled from data/breeds.json by the loader at start, not here (house style).
+ * Breeds are filled from reference/breeds.json by the loader at start, not here (house style).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('breeds'))

@@ -14,7 +14,7 @@ export async function bootstrap(config: Config = loadConfig()): Promise<{ ctx: A
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
-  await loadBreeds(ctx); // reference data from data/breeds.json, idempotent
+  await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent
   await ctx.blocklist.load();
   return { ctx, close: () => dbHandle.close() };
 }

@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../../core/paths.js';
 import { SIZE_CLASSES } from './wiki.labels.js';
 
 /** The project's own breed data (facts only), derived from the research set; see docs/breeds-sources.md. */
-export const BREEDS_FILE = join(PROJECT_ROOT, 'data', 'breeds.json');
+export const BREEDS_FILE = join(PROJECT_ROOT, 'reference', 'breeds.json');
 
 const Range = z.strictObject({ min: z.number().nonnegative(), max: z.number().nonnegative() }).nullable();
 

@@ -82,7 +82,7 @@ export interface LoadResult {
 }
 
 /**
- * Loads data/breeds.json into the breeds table. Idempotent: unchanged records cost one hash comparison, new ones
+ * Loads reference/breeds.json into the breeds table. Idempotent: unchanged records cost one hash comparison, new ones
  * are inserted, changed ones rewritten (AI-filled values survive, see mergeWithAi). Breeds that left the file stay,
  * because dogs may link to their slug. Safe when several instances start at once (insert … on conflict do nothing).
  */

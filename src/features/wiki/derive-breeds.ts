@@ -1,6 +1,6 @@
 /**
  * One-off derivation of the project's breed file from the research data set:
- *   npx tsx src/features/wiki/derive-breeds.ts ../shared/data/breeds.json data/breeds.json
+ *   npx tsx src/features/wiki/derive-breeds.ts ../shared/reference/breeds.json reference/breeds.json
  * Keeps facts only (names, ids, numbers, categories, keyword lists), drops the merge provenance (`sources`; the
  * source list lives in docs/breeds-sources.md), gives every origin a German name and links crossbreed parents by
  * slug. Not used at run time: the loader reads the output file.

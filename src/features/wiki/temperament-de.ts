@@ -2,7 +2,7 @@
  * German for every temperament keyword of the breed data (197, see ../shared/data/temperament-keywords.txt).
  * Keys are the keywords exactly as the data writes them (sentence case). Adjectives stay uninflected so they
  * read as tags ("verspielt", "wachsam"); near-synonyms in English map to the same German word on purpose.
- * A test checks that every keyword in data/breeds.json has an entry here.
+ * A test checks that every keyword in reference/breeds.json has an entry here.
  */
 export const TEMPERAMENT_DE: Readonly<Record<string, string>> = Object.freeze({
   Intelligent: 'intelligent',

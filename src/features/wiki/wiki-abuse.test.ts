@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock, MINUTE } from '../../core/clock.js';
+import { buildUser, sessionCookie } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { loadBreeds } from './breeds.loader.js';
 
@@ -61,6 +62,15 @@ describe('GET /api/wiki/trap', () => {
     await fresh.load();
     expect(fresh.isBlocked('198.51.100.77')).toBe(true);
     expect(fresh.isBlocked('198.51.100.78')).toBe(false);
+  });
+
+  it('spares browsers sent by another site and logged-in users (no blocking by a planted <img>)', async () => {
+    await from('198.51.100.88').get('/api/wiki/trap').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await from('198.51.100.88').get('/rassen/pug').expect(200);
+    const user = await buildUser(t.ctx);
+    await from('198.51.100.89').get('/api/wiki/trap').set('Cookie', sessionCookie(t.ctx, user)).expect(403);
+    await from('198.51.100.89').get('/rassen/pug').expect(200);
+    expect(await t.ctx.db.selectFrom('ip_blocks').select('ip').where('ip', 'in', ['198.51.100.88', '198.51.100.89']).execute()).toEqual([]);
   });
 
   it('is forbidden to crawlers by robots.txt, which allows the server-rendered pages', async () => {

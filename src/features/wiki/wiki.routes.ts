@@ -46,6 +46,8 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
 
   // The honeypot: linked only invisibly from the breed pages and forbidden in robots.txt, so only scrapers that
   // ignore both arrive here. Their address is blocked for IP_BLOCK_MINUTES; the blocklist middleware answers 403.
+  // Not blocked: logged-in users, and browsers sent here by another site (Sec-Fetch-Site: cross-site, e.g. an
+  // <img src> planted elsewhere) — otherwise any web page could lock its visitors out of the app.
   route(
     routes,
     {
@@ -58,8 +60,10 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
     },
     async (_input, req) => {
       const ip = req.ip ?? 'unknown';
-      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, reqId: req.id }, 'abuse: honeypot hit');
-      await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
+      const crossSite = req.get('sec-fetch-site') === 'cross-site';
+      const spared = Boolean(req.user) || crossSite;
+      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: Boolean(req.user), reqId: req.id }, 'abuse: honeypot hit');
+      if (!spared) await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
       throw forbidden('Zugriff gesperrt.');
     },
   );
