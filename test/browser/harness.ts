@@ -37,6 +37,8 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   // Every host name but 127.0.0.1 fails to resolve, so no page, worker or prefetch can reach the internet.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  // German UI language: date inputs show TT.MM.JJJJ as a German user sees them.
+  '--lang=de-DE',
 ];
 
 export interface HarnessOptions extends TestAppOptions {
