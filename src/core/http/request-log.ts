@@ -9,8 +9,15 @@ export function requestLog(log: Logger): RequestHandler {
   const logRequests = log.isLevelEnabled('info');
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
-    req.log = log.child({ reqId: req.id });
+    const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    // The child logger is made on first use: most requests never log, and a child with redaction is not free.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: false,
+      get: () => (child ??= log.child({ reqId: id })),
+    });
     res.setHeader('X-Request-Id', req.id);
     if (logRequests) {
       const start = performance.now();
