@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import type SharpFactory from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/errors.js';
 import { discardFiles, newMediaName } from './storage.js';
@@ -27,10 +27,22 @@ export type ImageVariant = 'diary' | 'dog-photo' | 'avatar';
  * their latency while uploads queue (bench/diary-upload.mjs).
  */
 const IMAGE_SLOTS = Math.max(1, availableParallelism() - 1);
-sharp.concurrency(1);
-// Every upload is a new file: libvips' operation cache never hits, it only keeps memory (measured: ~430 MB RSS
-// with it after 12-megapixel uploads, ~300 MB without).
-sharp.cache(false);
+
+/**
+ * sharp (libvips, ~26 MB resident) is loaded on the first image, not at start: a server that has not handled an
+ * upload yet stays small (bench/auth.mjs measures RSS).
+ */
+let sharpLoaded: Promise<typeof SharpFactory> | undefined;
+function loadSharp(): Promise<typeof SharpFactory> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    // Every upload is a new file: libvips' operation cache never hits, it only keeps memory (measured: ~430 MB RSS
+    // with it after 12-megapixel uploads, ~300 MB without).
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 let busy = 0;
 const waiting: (() => void)[] = [];
 
@@ -90,6 +102,7 @@ function toAppError(err: unknown, name: string | undefined, heic: boolean): AppE
 
 /** Reads the header only: format allow-list and pixel limit, without decoding the pixels. */
 async function inspect(input: string | Buffer, name?: string): Promise<Metadata> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, SHARP_INPUT).metadata();
@@ -131,6 +144,7 @@ export function processImage(input: string | Buffer, variant: ImageVariant, stag
 async function encodeVariant(input: string | Buffer, variant: ImageVariant, dir: string, written: string[], name?: string): Promise<ProcessedImage> {
   const meta = await inspect(input, name);
   const heic = meta.format === 'heif' && meta.compression === 'hevc';
+  const sharp = await loadSharp();
   const base = sharp(input, SHARP_INPUT).rotate();
   try {
     if (variant === 'avatar') {
