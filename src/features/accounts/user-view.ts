@@ -40,14 +40,21 @@ export const CurrentUser = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-const asFlag = (v: number): 0 | 1 => (v ? 1 : 0);
+/** A database flag as the API's 0/1. */
+export const asFlag = (v: number): 0 | 1 => (v ? 1 : 0);
+
+/** The plan badge first, then the separate founder and partner badges (spec, User rule 4). */
+export function badgesOf(u: Pick<SessionUser, 'rolle' | 'subscription_tier' | 'is_founder' | 'is_partner'>): string[] {
+  const badges: string[] = [planBadge(u)];
+  if (u.is_founder) badges.push('founder');
+  if (u.is_partner) badges.push('partner');
+  return badges;
+}
 
 /** The current-user response: never the password hash, the token version or the account status. */
 export function toCurrentUser(u: SessionUser): CurrentUser {
   const badge = planBadge(u);
-  const badges: string[] = [badge];
-  if (u.is_founder) badges.push('founder');
-  if (u.is_partner) badges.push('partner');
+  const badges = badgesOf(u);
   return {
     id: u.id,
     email: u.email,

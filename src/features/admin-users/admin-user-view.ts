@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from '../../core/auth/session-user.js';
-import { planBadge } from '../accounts/index.js';
+import { asFlag, badgesOf, planBadge } from '../accounts/index.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;
@@ -40,15 +40,12 @@ export function maskEmail(email: string): string {
   return `${local[0] ?? ''}***@${domain[0] ?? ''}***${tld}`;
 }
 
-const asFlag = (v: number): 0 | 1 => (v ? 1 : 0);
 const asStatus = (s: string): AdminUser['status'] => ((USER_STATUSES as readonly string[]).includes(s) ? (s as AdminUser['status']) : 'active');
 
 /** The one way a user reaches an admin view: the email is masked unless the viewer is an admin. */
 export function toAdminUser(u: SessionUser, viewer: Pick<SessionUser, 'rolle'>): AdminUser {
   const badge = planBadge(u);
-  const badges: string[] = [badge];
-  if (u.is_founder) badges.push('founder');
-  if (u.is_partner) badges.push('partner');
+  const badges = badgesOf(u);
   return {
     id: u.id,
     name: u.name,
