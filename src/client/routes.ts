@@ -24,6 +24,7 @@ const dashboard = () => import('./areas/dashboard/index.js');
 const dogs = () => import('./areas/dogs/index.js');
 const diary = () => import('./areas/diary/index.js');
 const admin = () => import('./areas/admin/index.js');
+const help = () => import('./areas/help/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -31,6 +32,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
+  { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
   { pattern: '/app/tarif', access: 'user', title: 'Tarif und Abzeichen', load: () => accounts().then((m) => m.PlanScreen) },
   { pattern: '/app/hunde', access: 'user', title: 'Deine Hunde', load: () => dogs().then((m) => m.DogListScreen) },

@@ -11,7 +11,22 @@ import { Icon } from './icons.js';
 interface NavItem {
   href: string;
   label: string;
-  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin';
+  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'help';
+}
+
+/** The in-app help (/app/hilfe) is open to guests and users, so both navigations link to it. */
+const HELP_HREF = '/app/hilfe';
+const HELP_LABEL = 'Hilfe';
+
+/** A question mark in a circle, drawn like the icons in icons.tsx (decorative). */
+function HelpIcon() {
+  return (
+    <svg class="icon" width={24} height={24} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2" />
+      <path d="M9.5 9.5a2.5 2.5 0 1 1 3.6 2.2c-.7.4-1.1.9-1.1 1.6v.7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+      <circle cx="12" cy="17.2" r="1.2" fill="currentColor" />
+    </svg>
+  );
 }
 
 function isActive(href: string, path: string): boolean {
@@ -36,6 +51,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         { href: '/app/tagebuch', label: t.nav.diary, icon: 'diary' },
         { href: '/app/profil', label: t.nav.profile, icon: 'profile' },
         ...(isStaff(user) ? [{ href: '/app/admin', label: t.nav.admin, icon: 'admin' as const }] : []),
+        { href: HELP_HREF, label: HELP_LABEL, icon: 'help' },
       ]
     : [];
 
@@ -57,7 +73,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
               {items.map((item) => (
                 <li key={item.href}>
                   <a href={item.href} aria-current={isActive(item.href, path) ? 'page' : undefined}>
-                    <Icon name={item.icon} />
+                    {item.icon === 'help' ? <HelpIcon /> : <Icon name={item.icon} />}
                     <span>{item.label}</span>
                   </a>
                 </li>
@@ -66,6 +82,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </nav>
         ) : state.status === 'guest' ? (
           <nav class="guest-nav" aria-label={t.nav.label}>
+            <a href={HELP_HREF} aria-current={path === HELP_HREF ? 'page' : undefined}>
+              {HELP_LABEL}
+            </a>
             <a href="/app/anmelden" aria-current={path === '/app/anmelden' ? 'page' : undefined}>
               {t.nav.login}
             </a>

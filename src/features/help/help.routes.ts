@@ -1,10 +1,28 @@
 import type { AppContext } from '../../core/context.js';
 import { PageQuery } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
-import { CreateHelpArticleBody, HelpArticle, HelpArticleList, HelpArticleParams, UpdateHelpArticleBody } from './help.schemas.js';
-import { createHelpArticle, deleteHelpArticle, listHelpArticles, updateHelpArticle } from './help.service.js';
+import { CreateHelpArticleBody, HelpArticle, HelpArticleList, HelpArticleParams, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
+import { createHelpArticle, deleteHelpArticle, listHelpArticles, publicHelp, updateHelpArticle } from './help.service.js';
 
 const tags = ['Hilfe'];
+
+/** The in-app help (/app/hilfe) reads the same cached list as /help. */
+export function helpPublicRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/help',
+      summary: 'Aktive Hilfe-Artikel nach Kategorie (Reihenfolge wie /help)',
+      tags,
+      access: 'public',
+      responses: { 200: { description: 'Kategorien mit ihren Artikeln', schema: PublicHelp } },
+    },
+    async (_input, _req, res) => {
+      res.json(await publicHelp(ctx));
+    },
+  );
+}
 
 export function helpAdminRoutes(ctx: AppContext, routes: Routes): void {
   route(

@@ -38,3 +38,17 @@ export type HelpArticle = z.infer<typeof HelpArticle>;
 
 export const HelpArticleList = pageSchema(HelpArticle).meta({ id: 'HelpArticleList' });
 export const HelpCursor = z.strictObject({ id: z.number().int().positive() });
+
+/** GET /api/help: active articles by category, in the fixed category order; empty categories are left out. */
+export const PublicHelp = z
+  .object({
+    categories: z.array(
+      z.object({
+        key: z.enum(HELP_CATEGORY_KEYS),
+        label: z.string(),
+        articles: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string().meta({ description: 'Klartext; Leerzeilen trennen Absätze' }) })),
+      }),
+    ),
+  })
+  .meta({ id: 'PublicHelp' });
+export type PublicHelp = z.infer<typeof PublicHelp>;

@@ -5,7 +5,7 @@ import { notFound } from '../../core/http/errors.js';
 import { decodeCursor, toPage } from '../../core/http/pagination.js';
 import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from './help.categories.js';
 import { deleteArticle, findArticle, insertArticle, listActiveArticles, listArticles, nextPosition, updateArticle, type HelpArticleRow } from './help.repo.js';
-import { HelpCursor, type CreateHelpArticleBody, type HelpArticle, type UpdateHelpArticleBody } from './help.schemas.js';
+import { HelpCursor, type CreateHelpArticleBody, type HelpArticle, type PublicHelp, type UpdateHelpArticleBody } from './help.schemas.js';
 
 /** How long /help may show a list without asking the database; admin changes on this instance clear it at once. */
 export const HELP_CACHE_MS = MINUTE;
@@ -18,9 +18,9 @@ export function toHelpArticle(row: HelpArticleRow): HelpArticle {
 }
 
 export interface HelpGroup {
-  category: string;
+  category: HelpCategory;
   label: string;
-  articles: { id: number; title: string; paragraphs: string[] }[];
+  articles: { id: number; title: string; body: string; paragraphs: string[] }[];
 }
 
 const cached = new WeakMap<Db, { groups: HelpGroup[]; expires: number }>();
@@ -40,10 +40,18 @@ export async function activeHelpGroups(ctx: AppContext): Promise<HelpGroup[]> {
     label: HELP_CATEGORIES[category],
     articles: rows
       .filter((r) => r.category === category)
-      .map((r) => ({ id: r.id, title: r.title, paragraphs: r.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) })),
+      .map((r) => ({ id: r.id, title: r.title, body: r.body, paragraphs: r.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) })),
   })).filter((g) => g.articles.length > 0);
   cached.set(ctx.db, { groups, expires: now + HELP_CACHE_MS });
   return groups;
+}
+
+/** GET /api/help: the same cached groups as /help, with the plain-text body instead of the paragraphs. */
+export async function publicHelp(ctx: AppContext): Promise<PublicHelp> {
+  const groups = await activeHelpGroups(ctx);
+  return {
+    categories: groups.map((g) => ({ key: g.category, label: g.label, articles: g.articles.map(({ id, title, body }) => ({ id, title, body })) })),
+  };
 }
 
 export async function listHelpArticles(ctx: AppContext, limit: number, cursor?: string) {

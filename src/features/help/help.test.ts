@@ -140,3 +140,68 @@ describe('GET /help', () => {
     expect(ld.mainEntity.map((q) => q.name)).toContain(`Titel${EVIL}`);
   });
 });
+
+describe('GET /api/help', () => {
+  type PublicHelp = { categories: { key: string; label: string; articles: { id: number; title: string; body: string }[] }[] };
+  const getHelp = async () => (await request(t.app).get('/api/help').expect(200).expect('Content-Type', /json/)).body as PublicHelp;
+
+  it('is public and answers an empty list when no article is active', async () => {
+    await t.ctx.db.deleteFrom('help_articles').execute();
+    clock.advance(61_000);
+    expect(await getHelp()).toEqual({ categories: [] });
+    await create({ category: 'konto', title: 'Nur inaktiv', body: 'B', active: 0 });
+    expect(await getHelp()).toEqual({ categories: [] });
+  });
+
+  it('groups the active articles by category with German labels, in the order of /help; bodies stay plain text', async () => {
+    await t.ctx.db.deleteFrom('help_articles').execute();
+    const privacy = await create({ category: 'datenschutz', title: 'Wer sieht meine Daten?', body: 'Nur du.\n\nAußer du teilst etwas.', active: 1 });
+    const second = await create({ category: 'erste-schritte', title: 'Zweiter Schritt', body: `Danach${EVIL}`, active: 1, position: 5 });
+    const first = await create({ category: 'erste-schritte', title: 'Erster Schritt', body: 'Zuerst.', active: 1, position: 1 });
+    await create({ category: 'erste-schritte', title: 'Versteckt', body: 'Nicht aktiv.', active: 0 });
+    await create({ category: 'karte', title: 'Auch versteckt', body: 'Nicht aktiv.', active: 0 });
+    const help = await getHelp();
+    expect(help).toEqual({
+      categories: [
+        {
+          key: 'erste-schritte',
+          label: 'Erste Schritte',
+          articles: [
+            { id: first.id, title: 'Erster Schritt', body: 'Zuerst.' },
+            { id: second.id, title: 'Zweiter Schritt', body: `Danach${EVIL}` },
+          ],
+        },
+        { key: 'datenschutz', label: 'Datenschutz & Sicherheit', articles: [{ id: privacy.id, title: 'Wer sieht meine Daten?', body: 'Nur du.\n\nAußer du teilst etwas.' }] },
+      ],
+    });
+    // The page shows the same categories and articles in the same order.
+    const html = (await request(t.app).get('/help').expect(200)).text;
+    const pageCategories = [...html.matchAll(/<h2 id="cat-([a-z-]+)">/g)].map((m) => m[1]);
+    expect(pageCategories).toEqual(help.categories.map((c) => c.key));
+    const pageArticles = [...html.matchAll(/<details id="artikel-(\d+)">/g)].map((m) => Number(m[1]));
+    expect(pageArticles).toEqual(help.categories.flatMap((c) => c.articles.map((a) => a.id)));
+  });
+
+  it('shares the short cache with /help: admin changes show at once, direct writes after at most 60 s', async () => {
+    await getHelp();
+    const now = clock.now().toISOString();
+    await t.ctx.db.insertInto('help_articles').values({ category: 'tarife', title: 'Direkt in der DB', body: 'B', active: 1, position: 0, created_at: now, updated_at: now }).execute();
+    expect(JSON.stringify(await getHelp())).not.toContain('Direkt in der DB');
+    clock.advance(61_000);
+    expect(JSON.stringify(await getHelp())).toContain('Direkt in der DB');
+
+    const { id } = await create({ category: 'tarife', title: 'Gleich weg', body: 'B', active: 1 });
+    expect(JSON.stringify(await getHelp())).toContain('Gleich weg');
+    await (await admin()).patch(`/api/admin/help-articles/${id}`).send({ active: 0 }).expect(200);
+    expect(JSON.stringify(await getHelp())).not.toContain('Gleich weg');
+    expect((await request(t.app).get('/help')).text).not.toContain('Gleich weg');
+  });
+
+  it('is in the OpenAPI document as a public GET', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>> };
+    const op = doc.paths['/api/help']?.get;
+    expect(op).toBeDefined();
+    expect(op?.security).toBeUndefined();
+    expect(Object.keys(op?.responses ?? {})).toContain('200');
+  });
+});

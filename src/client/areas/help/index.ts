@@ -1,0 +1,2 @@
+/** The help area's screen (one chunk). */
+export { HelpScreen } from './help.js';
