@@ -14,9 +14,11 @@ interface NavItem {
   icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'help';
 }
 
-/** The in-app help (/app/hilfe) is open to guests and users, so both navigations link to it. */
+/** The in-app help (/app/hilfe) is open to guests and users: a tab for users, a line below the screen for guests. */
 const HELP_HREF = '/app/hilfe';
 const HELP_LABEL = 'Hilfe';
+const HELP_GUEST_PROMPT = 'Fragen?';
+const HELP_GUEST_LINK = 'Zur Hilfe';
 
 /** A question mark in a circle, drawn like the icons in icons.tsx (decorative). */
 function HelpIcon() {
@@ -82,9 +84,6 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </nav>
         ) : state.status === 'guest' ? (
           <nav class="guest-nav" aria-label={t.nav.label}>
-            <a href={HELP_HREF} aria-current={path === HELP_HREF ? 'page' : undefined}>
-              {HELP_LABEL}
-            </a>
             <a href="/app/anmelden" aria-current={path === '/app/anmelden' ? 'page' : undefined}>
               {t.nav.login}
             </a>
@@ -107,6 +106,12 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </p>
         )}
         {children}
+        {/* Guests: below the screen, not in the header, which has no room for a third link on a phone. */}
+        {state.status === 'guest' && path !== HELP_HREF && (
+          <p class="center muted">
+            {HELP_GUEST_PROMPT} <a href={HELP_HREF}>{HELP_GUEST_LINK}</a>
+          </p>
+        )}
       </main>
     </div>
   );

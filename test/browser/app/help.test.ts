@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildAdmin, buildUser } from '../../helpers/factories.js';
-import { checkScreen, useAppHarness } from './app-harness.js';
+import { checkScreen, SCREENS_DIR, useAppHarness } from './app-harness.js';
 
 const h = useAppHarness();
 
@@ -24,13 +25,18 @@ describe('in-app help', () => {
     await admin.post('/api/admin/help-articles').send({ category: 'app', title: 'Wie installiere ich die App?', body: 'Im Browser-Menü „Zum Startbildschirm hinzufügen“ wählen.', active: 1 }).expect(201);
     await admin.post('/api/admin/help-articles').send({ category: 'erste-schritte', title: 'Geheimer Entwurf', body: 'Noch nicht fertig.', active: 0 }).expect(201);
 
-    // A guest: the guest navigation links to the help, and the screen works without a session.
+    // A guest: the guest screens link to the help, and the screen works without a session.
     await h.logout();
     h.pageErrors.length = 0;
     const guest = await h.page();
     await guest.goto(h.url('/app/anmelden'));
-    await guest.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Hilfe' }).click();
+    await guest.getByRole('link', { name: 'Zur Hilfe' }).waitFor();
+    await guest.screenshot({ path: join(SCREENS_DIR, 'anmelden-hilfe-link-phone.png'), fullPage: true });
+    await guest.getByRole('link', { name: 'Zur Hilfe' }).click();
     await guest.waitForURL(h.url('/app/hilfe'));
+    expect(await guest.getByRole('link', { name: 'Zur Hilfe' }).count()).toBe(0);
+    // Nothing wider than the phone (the guest header has no room for more links).
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const article = guest.locator('details').filter({ hasText: 'Wie lege ich meinen Hund an?' });
     await article.waitFor();
     expect(await guest.locator('main h2').allTextContents()).toEqual(['Erste Schritte', 'App & Installation']);
@@ -63,6 +69,15 @@ describe('in-app help', () => {
     expect(await page.getByText('Geheimer Entwurf').count()).toBe(0);
     await checkScreen(page, 'hilfe', 'Hilfe');
     expect(h.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+
+    // Staff have a sixth tab; the bar still fits a phone.
+    await h.login(await buildAdmin(h.ctx));
+    const staff = await h.page();
+    await staff.goto(h.url('/app/hilfe'));
+    await staff.locator('summary').first().waitFor();
+    expect(await staff.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link').allTextContents()).toEqual(['Start', 'Hunde', 'Tagebuch', 'Profil', 'Verwaltung', 'Hilfe']);
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await staff.screenshot({ path: join(SCREENS_DIR, 'hilfe-admin-phone.png'), fullPage: true });
   });
 
   it('shows the server’s error with a retry button, and the articles after retrying', async () => {
