@@ -32,5 +32,5 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update
   publicPagesRoutes(ctx, routes); // exactly / and /sitemap.xml
   wikiRoutes(ctx, routes); // /api/wiki/*, /rassen, /rassen/:slug
-  helpRoutes(ctx, routes); // /api/admin/help-articles*, /help
+  helpRoutes(ctx, routes); // /api/admin/help-articles*, /api/help, /help
 }
