@@ -86,7 +86,8 @@ describe('admin queue', () => {
       expect(await tierOf(user.id)).toEqual({ subscription_tier: tier, is_premium: premium });
       const me = await agentAs(t, user).get('/api/auth/me').expect(200);
       expect(me.body).toMatchObject({ subscription_tier: tier, is_premium: premium, plan_badge: badge });
-      expect(t.mail.sent.some((m) => m.to === user.email && /Upgrade ist aktiv/.test(m.subject))).toBe(true);
+      // The outbox sends right after the commit, without holding up the response: wait for it.
+      await expect.poll(() => t.mail.sent.some((m) => m.to === user.email && /Upgrade ist aktiv/.test(m.subject))).toBe(true);
       await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/fulfill`).send({ tier: 'pro' }).expect(409);
       await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({}).expect(409);
     }
@@ -102,7 +103,7 @@ describe('admin queue', () => {
     const res = await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({ reason: 'Bitte Zuchtnachweis schicken.' }).expect(200);
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Bitte Zuchtnachweis schicken.' });
     expect(await tierOf(user.id)).toEqual({ subscription_tier: 'free', is_premium: 0 });
-    expect(t.mail.sent.some((m) => m.to === user.email && /Zuchtnachweis/.test(m.text))).toBe(true);
+    await expect.poll(() => t.mail.sent.some((m) => m.to === user.email && /Zuchtnachweis/.test(m.text))).toBe(true);
     await agentAs(t, user).delete(`/api/upgrade-requests/${r.id}`).expect(409);
   });
 
