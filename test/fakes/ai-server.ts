@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-http-server.js';
 
 /**
  * A fake OpenAI-compatible chat-completions server on 127.0.0.1 (`POST /v1/chat/completions`) with the failure
@@ -33,27 +33,14 @@ export interface AiRequestLog {
   };
 }
 
-export class FakeAiServer {
+export class FakeAiServer extends FakeHttpServer {
+  protected override basePath = '/v1';
   mode: AiFakeMode = 'ok';
   /** Modes for the next requests in order; when empty, `mode` applies. */
   queue: AiFakeMode[] = [];
   reply: (request: AiRequestLog['body']) => unknown = () => ({ ok: true });
   readonly requests: AiRequestLog[] = [];
-  #server: Server | undefined;
-  url = '';
 
-  async start(): Promise<string> {
-    this.#server = createServer((req, res) => this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.#server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}/v1`;
-    return this.url;
-  }
-
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
-  }
 
   reset(mode: AiFakeMode = 'ok'): void {
     this.mode = mode;
@@ -61,7 +48,7 @@ export class FakeAiServer {
     this.requests.length = 0;
   }
 
-  #handle(req: IncomingMessage, res: ServerResponse): void {
+  protected override handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-http-server.js';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
@@ -27,32 +27,18 @@ export interface LoggedRequest {
   headers: IncomingMessage['headers'];
 }
 
-export class FakeWeatherServer {
+export class FakeWeatherServer extends FakeHttpServer {
   mode: WeatherFakeMode = 'ok';
   slowMs = 6_000;
   readonly requests: LoggedRequest[] = [];
-  #server: Server | undefined;
-  url = '';
 
-  async start(): Promise<string> {
-    this.#server = createServer((req, res) => this.#handle(req, res));
-    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.#server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
-    return this.url;
-  }
-
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
-  }
 
   reset(mode: WeatherFakeMode = 'ok'): void {
     this.mode = mode;
     this.requests.length = 0;
   }
 
-  #handle(req: IncomingMessage, res: ServerResponse): void {
+  protected override handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers });
     const send = (status: number, body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) => {
