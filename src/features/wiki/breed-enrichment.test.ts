@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAiServer } from '../../../test/fakes/ai-server.js';
+import { buildBreedRecord } from '../../../test/helpers/breeds.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import type { AppContext } from '../../core/context.js';
 import type { BreedRecord } from './breed-file.js';
@@ -15,29 +16,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const bare = (slug: string, over: Partial<BreedRecord> = {}): BreedRecord => ({
-  slug,
-  name_en: `${slug} dog`,
-  name_de: null,
-  alt_names: [],
-  wikidata_id: null,
-  fci_number: null,
-  fci_group: null,
-  fci_section_de: null,
-  fci_provisional: null,
-  origin_country_de: null,
-  size_class: null,
-  height_cm: null,
-  weight_kg: null,
-  life_span_years: null,
-  temperament: [],
-  coat: null,
-  traits: null,
-  status: null,
-  parent_slugs: [],
-  field_sources: {},
-  ...over,
-});
+const bare = buildBreedRecord;
 
 const GOOD = {
   name_de: 'Testlaufhund',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildBreedRecord } from '../../../test/helpers/breeds.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { loadBreeds } from './breeds.loader.js';
@@ -7,28 +8,7 @@ import { TEMPERAMENT_DE, temperamentDe } from './temperament-de.js';
 const t = useTestApp();
 const records = readBreedFile();
 
-const record = (over: Partial<BreedRecord> & { slug: string }): BreedRecord => ({
-  name_en: 'Test Hound',
-  name_de: null,
-  alt_names: [],
-  wikidata_id: null,
-  fci_number: null,
-  fci_group: null,
-  fci_section_de: null,
-  fci_provisional: null,
-  origin_country_de: null,
-  size_class: null,
-  height_cm: null,
-  weight_kg: null,
-  life_span_years: null,
-  temperament: [],
-  coat: null,
-  traits: null,
-  status: null,
-  parent_slugs: [],
-  field_sources: {},
-  ...over,
-});
+const record = ({ slug, ...over }: Partial<BreedRecord> & { slug: string }): BreedRecord => buildBreedRecord(slug, { name_en: 'Test Hound', ...over });
 
 describe('the project breed file', () => {
   it('has more than 1,000 breeds with unique slugs and facts only (no source records, no prose)', () => {
