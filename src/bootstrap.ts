@@ -6,15 +6,23 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { createLogger } from './core/logger.js';
 import { loadBreeds } from './features/wiki/index.js';
 
-/** Config → database → migrations → shared services: the start of the server and of the CLI. */
-export async function bootstrap(config: Config = loadConfig()): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+/**
+ * Config → database → migrations → shared services: the start of the server and of the CLI.
+ * Reference data and the blocklist are what a serving process needs; the CLI skips them (`serving: false`).
+ */
+export async function bootstrap(
+  config: Config = loadConfig(),
+  options: { serving?: boolean } = {},
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const log = createLogger(config.logLevel);
   if (config.generatedSecrets) log.warn({ dataDir: config.dataDir }, 'development secrets generated and stored in the data folder');
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
-  await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent
-  await ctx.blocklist.load();
+  if (options.serving !== false) {
+    await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent
+    await ctx.blocklist.load();
+  }
   return { ctx, close: () => dbHandle.close() };
 }

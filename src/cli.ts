@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { ctx, close } = await bootstrap();
+  const { ctx, close } = await bootstrap(undefined, { serving: false });
   try {
     const email = emailArg.trim().toLowerCase();
     const result = await ctx.db
