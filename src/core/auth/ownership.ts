@@ -1,38 +1,83 @@
-import type { Request } from 'express';
 import type { Db } from '../db/index.js';
-import { forbidden, notFound, unauthorized } from '../http/errors.js';
-import { isStaff } from './session-user.js';
-
-export interface OwnedDog {
-  id: number;
-  user_id: number;
-}
+import { forbidden, notFound } from '../http/errors.js';
+import { findDogOwner } from './ownership.repo.js';
+import { isStaff, type Actor } from './session-user.js';
 
 /**
- * The spec's ownership rule for everything below a dog: missing → 404, another user's → 403.
- * `allowStaff` lets admins and moderators through where a route allows that override.
+ * The spec's ownership rule (Authentication 7) in one place: a missing record → 404, another user's → 403,
+ * admins and moderators pass only where the route allows it (`staff: true`). Every owner-scoped service calls
+ * one of these; no area writes the 404/403 block by hand.
+ *
+ * Records below a dog (diary, health, care, …) go through the dog: `requireDogAccess` decides who may do what
+ * with a dog and everything on it. Family sharing adds the caregiver role there, and only there.
  */
-export async function loadOwnedDog(db: Db, req: Request, dogId: number, options: { allowStaff?: boolean } = {}): Promise<OwnedDog> {
-  const user = req.user;
-  if (!user) throw unauthorized();
-  const dog = await db.selectFrom('dogs').select(['id', 'user_id']).where('id', '=', dogId).executeTakeFirst();
-  if (!dog) throw notFound('Diesen Hund gibt es nicht.');
-  if (dog.user_id !== user.id && !(options.allowStaff && isStaff(user))) throw forbidden('Das ist nicht dein Hund.');
-  return dog;
+
+/** German sentences for the two refusals; whole sentences because the article depends on the noun. */
+export interface Wording {
+  missing: string;
+  foreign: string;
 }
 
-/**
- * The same rule for any row whose owner is known: missing → 404, another user's → 403.
- * Messages are whole sentences because German articles depend on the noun ("diese Rechnung", "dieser Eintrag").
- */
-export function assertOwner<T extends { user_id: number }>(
-  req: Request,
-  row: T | undefined,
-  messages: { missing: string; foreign: string } = { missing: 'Diesen Eintrag gibt es nicht.', foreign: 'Dieser Eintrag gehört dir nicht.' },
-): T {
-  const user = req.user;
-  if (!user) throw unauthorized();
-  if (!row) throw notFound(messages.missing);
-  if (row.user_id !== user.id) throw forbidden(messages.foreign);
+export interface OwnershipOptions {
+  /** Admins and moderators may act on other users' records through this route. */
+  staff?: boolean;
+}
+
+export const DOG_WORDING: Wording = { missing: 'Diesen Hund gibt es nicht.', foreign: 'Das ist nicht dein Hund.' };
+
+/** A record the user owns directly (user_id on the row). Returns the row when the actor may use it. */
+export function requireOwner<T extends { user_id: number }>(actor: Actor, row: T | undefined, wording: Wording, options: OwnershipOptions = {}): T {
+  if (!row) throw notFound(wording.missing);
+  if (row.user_id !== actor.id && !(options.staff && isStaff(actor))) throw forbidden(wording.foreign);
   return row;
+}
+
+/** What a caller wants to do with a dog or a record below it. */
+export type DogNeed = 'read' | 'write' | 'manage';
+/** How the caller is related to the dog. */
+export type DogRole = 'owner' | 'staff';
+
+export interface DogAccess {
+  dog_id: number;
+  /** The dog's owner: files and quotas belong to them, whoever acts. */
+  owner_id: number;
+  role: DogRole;
+}
+
+/**
+ * The one decision who may do what with a dog. Today: its owner everything, staff where the route allows.
+ * `need` is where family sharing (owner / caregiver roles, the health issue) draws its line; `db` is for the
+ * membership lookup that comes with it.
+ */
+async function roleFor(_db: Db, actor: Actor, dog: { id: number; user_id: number }, _need: DogNeed, options: OwnershipOptions): Promise<DogRole | null> {
+  if (dog.user_id === actor.id) return 'owner';
+  if (options.staff && isStaff(actor)) return 'staff';
+  return null;
+}
+
+/** Loads the dog's owner and checks the actor's access: missing → 404, no access → 403. */
+export async function requireDogAccess(db: Db, actor: Actor, dogId: number, need: DogNeed, options: OwnershipOptions = {}): Promise<DogAccess> {
+  const dog = await findDogOwner(db, dogId);
+  if (!dog) throw notFound(DOG_WORDING.missing);
+  const role = await roleFor(db, actor, dog, need, options);
+  if (!role) throw forbidden(DOG_WORDING.foreign);
+  return { dog_id: dog.id, owner_id: dog.user_id, role };
+}
+
+/**
+ * A record below a dog, loaded by its area's repo with the dog's owner joined in (`user_id`).
+ * Missing → 404 in the record's own words; no access to its dog → 403.
+ */
+export async function requireDogRecord<T extends { dog_id: number; user_id: number }>(
+  db: Db,
+  actor: Actor,
+  row: T | undefined,
+  need: DogNeed,
+  wording: Wording,
+  options: OwnershipOptions = {},
+): Promise<T & { access: DogAccess }> {
+  if (!row) throw notFound(wording.missing);
+  const role = await roleFor(db, actor, { id: row.dog_id, user_id: row.user_id }, need, options);
+  if (!role) throw forbidden(wording.foreign);
+  return { ...row, access: { dog_id: row.dog_id, owner_id: row.user_id, role } };
 }

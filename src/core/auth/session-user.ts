@@ -30,5 +30,8 @@ export const SESSION_USER_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof SessionUser)[];
 
+/** The logged-in caller a handler and its service act for (route() guarantees it on every non-public route). */
+export type Actor = SessionUser;
+
 export type Role = 'user' | 'admin' | 'moderator';
 export const isStaff = (u: Pick<SessionUser, 'rolle'>): boolean => u.rolle === 'admin' || u.rolle === 'moderator';

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
+import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -11,13 +12,15 @@ export type Access = 'public' | 'user' | 'admin' | 'staff';
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type AnyObject = z.ZodObject;
 
-export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.ZodType> {
+export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, A extends Access = Access> {
   method: Method;
   /** Express path, e.g. /api/dogs/:dogId; the OpenAPI document gets /api/dogs/{dogId}. */
   path: string;
   summary: string;
+  /** OpenAPI operationId for generated clients; derived from method and path when not given (see operationIdOf). */
+  operationId?: string;
   tags: string[];
-  access: Access;
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -28,10 +31,14 @@ export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
-export interface RouteInput<P, Q, B> {
+/** The caller a handler acts for: always a logged-in user on non-public routes, maybe nobody on public ones. */
+export type CallerOf<A extends Access> = A extends 'public' ? Actor | null : Actor;
+
+export interface RouteInput<P, Q, B, A extends Access = Access> {
   params: P;
   query: Q;
   body: B;
+  actor: CallerOf<A>;
 }
 
 export interface Routes {
@@ -54,6 +61,20 @@ const ERROR_STATUSES: Record<Access, number[]> = {
   staff: [400, 401, 403],
 };
 
+/**
+ * A stable operationId from method and path, e.g. `GET /api/dogs/:dogId/diary` → `getDogsByDogIdDiary`.
+ * Paths are unique per method, so the ids are too.
+ */
+export function operationIdOf(method: Method, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
 function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, z.ZodType>): void {
   const responses: RouteConfig['responses'] = {};
   for (const [status, r] of Object.entries(def.responses)) {
@@ -72,9 +93,11 @@ function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, 
   openapi.registerPath({
     method: def.method,
     path: def.path.replace(/:(\w+)/g, '{$1}'),
+    operationId: def.operationId ?? operationIdOf(def.method, def.path),
     summary: def.summary,
     tags: def.tags,
-    ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
+    // An empty list tells clients and linters that a public operation needs no session.
+    security: def.access === 'public' ? [] : [{ session: [] }],
     ...(def.access === 'admin' ? { description: 'Nur für Admins.' } : {}),
     ...(def.access === 'staff' ? { description: 'Für Admins und Moderatoren.' } : {}),
     request,
@@ -86,10 +109,10 @@ function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, 
  * Registers one route on the router and in the OpenAPI document from the same zod schemas.
  * The handler gets parsed, typed input; bodies are strict objects, so unknown keys are 400.
  */
-export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(
+export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, A extends Access>(
   routes: Routes,
-  def: RouteDef<P, Q, B>,
-  handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>, req: Request, res: Response) => unknown,
+  def: RouteDef<P, Q, B, A>,
+  handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>, req: Request, res: Response) => unknown,
 ): void {
   document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
@@ -101,11 +124,15 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
           ? [requireRole('admin', 'moderator')]
           : [];
   routes.router[def.method](def.path, ...guards, ...(def.before ?? []), async (req: Request, res: Response) => {
+    // The guards above let no request without a user through to a non-public handler.
+    const actor = req.user ?? null;
+    if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
     const input = {
       params: parse(def.params, req.params),
       query: parse(def.query, req.query),
       body: parse(def.body, req.body ?? {}),
-    } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>;
+      actor,
+    } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
     await handler(input, req, res);
   });
 }

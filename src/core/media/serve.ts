@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { NextFunction, Request, Response } from 'express';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
@@ -30,6 +31,8 @@ export function serveMediaFiles(ctx: AppContext, routes: Routes, rules: MediaRul
   routes.openapi.registerPath({
     method: 'get',
     path: '/media/{path}',
+    operationId: 'getMediaFile',
+    request: { params: z.object({ path: z.string().meta({ description: 'Pfad der Datei unter /media/, z. B. u/12/d/3/abc.webp' }) }) },
     summary: 'Eine Datei (Foto, Vorschau, Avatar) – nur für Berechtigte, mit Range-Unterstützung',
     tags: ['Medien'],
     security: [{ session: [] }],

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { CreateDogBody, Dog, DogIdParam, UpdateDogBody } from './dogs.schemas.js';
-import { changeDog, createDog, getOwnedDog, listOwnDogs, removeDog } from './dogs.service.js';
+import { changeDog, createDog, getDog, listOwnDogs, removeDog } from './dogs.service.js';
 
 const tags = ['Hunde'];
 const owned = { 403: { description: 'Nicht dein Hund' }, 404: { description: 'Hund gibt es nicht' } };
@@ -12,9 +11,8 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
   route(
     routes,
     { method: 'get', path: '/api/dogs', summary: 'Die eigenen Hunde', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(Dog) } } },
-    async ({ query }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await listOwnDogs(ctx, req.user.id, query));
+    async ({ query, actor }, _req, res) => {
+      res.json(await listOwnDogs(ctx, actor, query));
     },
   );
 
@@ -29,17 +27,16 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
       body: CreateDogBody,
       responses: { 201: { description: 'Angelegt', schema: Dog }, 422: { description: 'Feld zu lang (Name/Rasse 80, Bio 2000)' } },
     },
-    async ({ body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.status(201).json(await createDog(ctx, req.user.id, body));
+    async ({ body, actor }, _req, res) => {
+      res.status(201).json(await createDog(ctx, actor, body));
     },
   );
 
   route(
     routes,
     { method: 'get', path: '/api/dogs/:dogId', summary: 'Ein Hund', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Hund', schema: Dog }, ...owned } },
-    async ({ params }, req, res) => {
-      res.json(await getOwnedDog(ctx, req, params.dogId));
+    async ({ params, actor }, _req, res) => {
+      res.json(await getDog(ctx, actor, params.dogId));
     },
   );
 
@@ -55,8 +52,8 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
       body: UpdateDogBody,
       responses: { 200: { description: 'Geändert', schema: Dog }, ...owned, 422: { description: 'Feld zu lang' } },
     },
-    async ({ params, body }, req, res) => {
-      res.json(await changeDog(ctx, req, params.dogId, body));
+    async ({ params, body, actor }, _req, res) => {
+      res.json(await changeDog(ctx, actor, params.dogId, body));
     },
   );
 
@@ -71,8 +68,8 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
       params: DogIdParam,
       responses: { 204: { description: 'Gelöscht' }, ...owned },
     },
-    async ({ params }, req, res) => {
-      await removeDog(ctx, req, params.dogId);
+    async ({ params, actor }, _req, res) => {
+      await removeDog(ctx, actor, params.dogId);
       res.status(204).end();
     },
   );

@@ -1,32 +1,20 @@
 import { z } from 'zod';
+import { CalendarDate, flag, flagInput, LIMITS, optionalText, requiredText } from '../../core/http/schema-kit.js';
 
-const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v): 0 | 1 => (v ? 1 : 0));
-const flag = z.union([z.literal(0), z.literal(1)]);
-
-/** A real calendar date (2026-02-30 is refused), written YYYY-MM-DD. */
-const CalendarDate = z.iso.date();
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+export { DogIdParam } from '../../core/http/schema-kit.js';
 
 /** The writable dog fields; name, breed (80) and bio (2000) are the spec's limits. photo_url comes only from an upload. */
 const dogFields = {
-  name: z.string().trim().min(1).max(80),
-  breed: optionalText(80),
+  name: requiredText(LIMITS.dogName),
+  breed: optionalText(LIMITS.dogName),
   breed_slug: z
     .string()
-    .max(100)
+    .max(LIMITS.slug)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Nur Kleinbuchstaben, Ziffern und Bindestriche.')
     .nullable()
     .optional()
     .meta({ description: 'Verweis auf die Rasse im Wiki (/rassen/{slug})', example: 'labrador-retriever' }),
-  bio: optionalText(2000),
+  bio: optionalText(LIMITS.dogBio),
   birth_date: CalendarDate.nullable().optional().meta({ description: 'YYYY-MM-DD, nicht in der Zukunft' }),
   sex: z.enum(['male', 'female']).nullable().optional(),
   neutered: flagInput.nullable().optional(),
@@ -70,4 +58,3 @@ export const Dog = z
   .meta({ id: 'Dog' });
 export type Dog = z.infer<typeof Dog>;
 
-export const DogIdParam = z.object({ dogId: z.coerce.number().int().min(1).max(2_147_483_647) });

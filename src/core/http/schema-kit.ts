@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { badRequest } from './errors.js';
+
+/**
+ * The input pieces every area shares, so a rule lives once: ids, id params, flags, calendar dates and texts
+ * bounded by the spec's Limits table. Over-long strings are 422 and wrong types 400 (see zod-errors.ts).
+ */
+
+/** The spec's Limits table (characters). */
+export const LIMITS = {
+  title: 200,
+  body: 10_000,
+  note: 5_000,
+  email: 254,
+  url: 500,
+  slug: 100,
+  dogName: 80,
+  dogBio: 2_000,
+} as const;
+
+/** A row id in a path or query: a positive integer that fits a 32-bit column on both engines. */
+export const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** `{ <name>: Id }` for a path such as /api/dogs/:dogId. */
+export const idParam = <K extends string>(name: K) => z.object({ [name]: Id } as { [P in K]: typeof Id });
+
+export const IdParam = idParam('id');
+export const DogIdParam = idParam('dogId');
+
+/** A flag as clients send it (true/false or 0/1), stored and answered as 0/1. */
+export const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v): 0 | 1 => (v ? 1 : 0));
+/** A flag as the API answers it. */
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** A real calendar date (2026-02-30 is refused), written YYYY-MM-DD. */
+export const CalendarDate = z.iso.date();
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** An optional text: trimmed; an empty string is stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** 400 with a field message when `date` (YYYY-MM-DD) lies after `today` (the app's day, see core/clock). */
+export function assertNotInFuture(date: string | null | undefined, today: string, field: string, message = 'Das Datum liegt in der Zukunft.'): void {
+  if (date && date > today) throw badRequest(message, { [field]: message });
+}
