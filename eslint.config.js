@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import house from './scripts/eslint/area-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'public/build/', 'data/', 'coverage/', 'test-artifacts/', '.ci-tmp/'] },
@@ -10,6 +11,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
+  },
+  {
+    // The room plan: areas meet only through their index.ts, shared code imports no area (docs/architecture.md).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { house },
+    rules: { 'house/area-boundaries': 'error' },
   },
   {
     files: ['src/cli.ts', 'bench/**', 'scripts/**'],

@@ -1,0 +1,67 @@
+// ESLint rule: the house's room plan (docs/architecture.md, "Layout").
+//  - src/features/<area>/… may import another area only through its index (src/features/<other>/index.ts).
+//  - src/core/… imports no area at all.
+//  - The client follows the same plan: src/client/areas/<area>/… reaches another area only through its index or
+//    its <area>-api.ts data module, and src/client/{core,ui}/… import no area.
+//  - Test files are exempt: they test an area's pieces.
+// Imports are resolved against the importing file, so relative paths of any depth are judged by where they land.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+// `faces`: the files of an area others may import. A client area's data module (<area>-api.ts) is a face too,
+// because its index.ts is the lazily loaded screen chunk and importing that would pull the screens along.
+const ROOMS = [
+  { areas: 'src/features', shared: ['src/core'], faces: /^index\.(ts|tsx|js)$/ },
+  { areas: 'src/client/areas', shared: ['src/client/core', 'src/client/ui'], faces: /^(index\.(ts|tsx|js)|[a-z-]+-api\.ts)$/ },
+];
+
+function posix(path) {
+  return path.split(sep).join('/');
+}
+
+/** 'diary' for src/features/diary/x.ts under 'src/features'; undefined outside. */
+function areaOf(file, areasRoot) {
+  if (!file.startsWith(areasRoot + '/')) return undefined;
+  return file.slice(areasRoot.length + 1).split('/')[0];
+}
+
+function isFace(file, room, area) {
+  return room.faces.test(file.slice(`${room.areas}/${area}/`.length));
+}
+
+export const areaBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'areas import each other only through index.ts; core imports no area' },
+    schema: [],
+    messages: {
+      throughIndex: "'{{target}}' belongs to the area '{{area}}': import it through src/…/{{area}}/index.ts.",
+      coreImportsArea: "Shared code ('{{from}}') must not import an area ('{{target}}'): let the area register itself instead.",
+    },
+  },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const from = posix(relative(cwd, context.filename));
+    // Tests may reach into any area: they test its pieces.
+    if (/\.test\.tsx?$/.test(from)) return {};
+    function check(node) {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = posix(relative(cwd, resolve(dirname(context.filename), spec))).replace(/\.js$/, '.ts');
+      for (const room of ROOMS) {
+        const targetArea = areaOf(target, room.areas);
+        if (!targetArea) continue;
+        if (room.shared.some((s) => from.startsWith(s + '/'))) {
+          context.report({ node: node.source, messageId: 'coreImportsArea', data: { from, target } });
+          return;
+        }
+        const fromArea = areaOf(from, room.areas);
+        if (fromArea && fromArea !== targetArea && !isFace(target, room, targetArea)) {
+          context.report({ node: node.source, messageId: 'throughIndex', data: { target, area: targetArea } });
+        }
+      }
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+  },
+};
+
+export default { rules: { 'area-boundaries': areaBoundaries } };
