@@ -1,0 +1,106 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { requireOwner } from '../../src/core/auth/ownership.js';
+import type { Actor } from '../../src/core/auth/session-user.js';
+import { AppError } from '../../src/core/http/errors.js';
+import { byId, keysetPage } from '../../src/core/http/pagination.js';
+import { operationIdOf } from '../../src/core/http/route.js';
+import { assertNotInFuture, idParam } from '../../src/core/http/schema-kit.js';
+import house from '../../scripts/eslint/area-boundaries.js';
+
+const actor = (id: number, rolle = 'user') => ({ id, rolle }) as Actor;
+const wording = { missing: 'Diese Rechnung gibt es nicht.', foreign: 'Das ist nicht deine Rechnung.' };
+
+function statusOf(fn: () => unknown): number | undefined {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return err.status;
+    throw err;
+  }
+  return undefined;
+}
+
+describe('requireOwner', () => {
+  it('answers 404 for a missing row and 403 for another user’s, in the record’s own words', () => {
+    expect(statusOf(() => requireOwner(actor(1), undefined, wording))).toBe(404);
+    expect(statusOf(() => requireOwner(actor(1), { user_id: 2 }, wording))).toBe(403);
+    expect(() => requireOwner(actor(1), { user_id: 2 }, wording)).toThrow('Das ist nicht deine Rechnung.');
+    expect(requireOwner(actor(1), { user_id: 1, n: 5 }, wording)).toEqual({ user_id: 1, n: 5 });
+  });
+
+  it('lets staff through only where the route allows it', () => {
+    expect(statusOf(() => requireOwner(actor(1, 'admin'), { user_id: 2 }, wording))).toBe(403);
+    expect(statusOf(() => requireOwner(actor(1, 'moderator'), { user_id: 2 }, wording, { staff: true }))).toBeUndefined();
+    expect(statusOf(() => requireOwner(actor(1, 'user'), { user_id: 2 }, wording, { staff: true }))).toBe(403);
+  });
+});
+
+describe('keysetPage', () => {
+  const rows = Array.from({ length: 7 }, (_, i) => ({ id: 10 - i }));
+  const fetch = async (take: number, after: { id: number } | undefined) => rows.filter((r) => after === undefined || r.id < after.id).slice(0, take);
+
+  it('asks for one row more than the page and hands out a cursor only when more exist', async () => {
+    const takes: number[] = [];
+    const first = await keysetPage({ limit: 3 }, byId(), (take, after) => (takes.push(take), fetch(take, after)));
+    expect(takes).toEqual([4]);
+    expect(first.items.map((r) => r.id)).toEqual([10, 9, 8]);
+    const second = await keysetPage({ limit: 3, cursor: first.next_cursor ?? '' }, byId(), fetch);
+    expect(second.items.map((r) => r.id)).toEqual([7, 6, 5]);
+    const last = await keysetPage({ limit: 3, cursor: second.next_cursor ?? '' }, byId(), fetch);
+    expect(last).toEqual({ items: [{ id: 4 }], next_cursor: null });
+  });
+
+  it('refuses a forged cursor with a German 400', async () => {
+    await expect(keysetPage({ limit: 3, cursor: 'kaputt' }, byId(), fetch)).rejects.toMatchObject({ status: 400, message: 'Ungültiger Cursor.' });
+    const wrongShape = Buffer.from(JSON.stringify({ id: 'x' })).toString('base64url');
+    await expect(keysetPage({ limit: 3, cursor: wrongShape }, byId(), fetch)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('schema kit', () => {
+  it('id params take positive 32-bit integers only', () => {
+    const P = idParam('dogId');
+    expect(P.parse({ dogId: '7' })).toEqual({ dogId: 7 });
+    for (const bad of ['0', '-1', '1.5', 'abc', '2147483648']) expect(P.safeParse({ dogId: bad }).success).toBe(false);
+  });
+
+  it('refuses dates after today with a field message', () => {
+    expect(statusOf(() => assertNotInFuture('2026-11-24', '2026-11-23', 'date'))).toBe(400);
+    expect(statusOf(() => assertNotInFuture('2026-11-23', '2026-11-23', 'date'))).toBeUndefined();
+    expect(statusOf(() => assertNotInFuture(null, '2026-11-23', 'date'))).toBeUndefined();
+  });
+});
+
+describe('operationIdOf', () => {
+  it('derives readable, unique ids from method and path', () => {
+    expect(operationIdOf('get', '/api/dogs/:dogId/diary')).toBe('getDogsByDogIdDiary');
+    expect(operationIdOf('post', '/api/admin/upgrade-requests/:id/fulfill')).toBe('postAdminUpgradeRequestsByIdFulfill');
+    expect(operationIdOf('get', '/api/dogs')).not.toBe(operationIdOf('post', '/api/dogs'));
+  });
+});
+
+describe('area boundaries (ESLint rule)', () => {
+  const eslint = new ESLint({
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], plugins: { house }, rules: { 'house/area-boundaries': 'error' } }],
+  });
+  const problems = async (file: string, code: string) => (await eslint.lintText(code, { filePath: file }))[0]?.messages.map((m) => m.ruleId) ?? [];
+
+  it('lets an area reach another only through its index.ts', async () => {
+    expect(await problems('src/features/diary/x.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/diary/x.ts', "import { a } from '../dogs/index.js';")).toEqual([]);
+    expect(await problems('src/features/diary/x.ts', "import { a } from './entries.repo.js';")).toEqual([]);
+  });
+
+  it('keeps core free of areas, and lets tests reach anywhere', async () => {
+    expect(await problems('src/core/http/x.ts', "import { a } from '../../features/dogs/index.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/diary/x.test.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual([]);
+  });
+
+  it('applies the same plan to the client', async () => {
+    expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dog-form.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dogs-api.js';")).toEqual([]);
+    expect(await problems('src/client/ui/x.tsx', "import { a } from '../areas/dogs/dogs-api.js';")).toEqual(['house/area-boundaries']);
+  });
+});
