@@ -1,13 +1,11 @@
 import type { Job } from '../../core/context.js';
 import { purgeOldFailures } from './lockout.repo.js';
+import { purgeExpiredRevokedTokens, purgeExpiredVerifications } from './tokens.repo.js';
 
 export const purgeBlacklistJob: Job = {
   name: 'accounts.purge-blacklist',
   schedule: '30 3 * * *',
-  async run({ db, clock }) {
-    const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', clock.now().toISOString()).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  },
+  run: ({ db, clock }) => purgeExpiredRevokedTokens(db, clock.now().toISOString()),
 };
 
 export const purgeLoginFailuresJob: Job = {
@@ -16,7 +14,6 @@ export const purgeLoginFailuresJob: Job = {
   async run({ db, clock }) {
     const now = clock.now();
     const failures = await purgeOldFailures(db, now);
-    const tokens = await db.deleteFrom('email_verifications').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
-    return failures + Number(tokens.numDeletedRows);
+    return failures + (await purgeExpiredVerifications(db, now.toISOString()));
   },
 };

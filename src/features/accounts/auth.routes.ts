@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { AppError, conflict, unauthorized } from '../../core/http/errors.js';
+import { AppError } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { LoginBody, RegisterBody, VerifyQuery } from './auth.schemas.js';
 import { login, register } from './auth.service.js';
 import { toCurrentUser, CurrentUser } from './user-view.js';
-import { consumeVerificationToken, sendVerificationMail } from './verification.js';
+import { consumeVerificationToken, resendVerificationMail } from './verification.js';
 
 const tags = ['Konto'];
 
@@ -61,10 +61,7 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
   route(
     routes,
     { method: 'get', path: '/api/auth/me', summary: 'Das eigene Konto', tags, access: 'user', responses: { 200: { description: 'Aktuelles Konto', schema: CurrentUser } } },
-    (_input, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(toCurrentUser(req.user));
-    },
+    ({ actor }, _req, res) => res.json(toCurrentUser(actor)),
   );
 
   route(
@@ -103,11 +100,8 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
       before: [ctx.limits.verifyResend],
       responses: { 202: { description: 'Mail ist unterwegs' }, 409: { description: 'Schon bestätigt' } },
     },
-    async (_input, req, res) => {
-      const user = req.user;
-      if (!user) throw unauthorized();
-      if (user.email_verified_at) throw conflict('Deine E-Mail-Adresse ist schon bestätigt.', 'already_verified');
-      await sendVerificationMail(ctx, user);
+    async ({ actor }, _req, res) => {
+      await resendVerificationMail(ctx, actor);
       res.status(202).end();
     },
   );

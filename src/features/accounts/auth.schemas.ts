@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { LIMITS } from '../../core/http/schema-kit.js';
 
 /** Lower-cased and trimmed before it is stored or compared: one account per address, whatever the spelling. */
 export const Email = z
   .string()
   .trim()
-  .max(254)
+  .max(LIMITS.email)
   .pipe(z.email())
   .transform((e) => e.toLowerCase());
 export const Password = z.string().min(8).max(128);
@@ -22,7 +23,7 @@ export const RegisterBody = z
 
 export const LoginBody = z
   .strictObject({
-    email: z.string().trim().max(254).transform((e) => e.toLowerCase()),
+    email: z.string().trim().max(LIMITS.email).transform((e) => e.toLowerCase()),
     password: z.string().max(128),
   })
   .meta({ id: 'LoginBody' });

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { ChangePasswordBody, DeleteAccountBody, UpdateProfileBody } from './profile.schemas.js';
-import { changePassword, checkPassword, deleteAccount, updateProfile } from './profile.service.js';
+import { changePassword, deleteOwnAccount, updateProfile } from './profile.service.js';
 import { CurrentUser, toCurrentUser } from './user-view.js';
 
 const tags = ['Konto'];
@@ -19,9 +18,8 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
       body: UpdateProfileBody,
       responses: { 200: { description: 'Geändertes Konto', schema: CurrentUser }, 422: { description: 'Feld zu lang' } },
     },
-    async ({ body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(toCurrentUser(await updateProfile(ctx, req.user.id, body)));
+    async ({ actor, body }, _req, res) => {
+      res.json(toCurrentUser(await updateProfile(ctx, actor, body)));
     },
   );
 
@@ -36,9 +34,8 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
       body: ChangePasswordBody,
       responses: { 204: { description: 'Geändert' }, 403: { description: 'Aktuelles Passwort falsch' } },
     },
-    async ({ body }, req, res) => {
-      if (!req.user || !req.sessionToken) throw unauthorized();
-      const user = await changePassword(ctx, req.user, body);
+    async ({ actor, body }, _req, res) => {
+      const user = await changePassword(ctx, actor, body);
       // This device stays logged in with a fresh token; every other session is over.
       ctx.sessions.issue(res, user);
       res.status(204).end();
@@ -56,10 +53,8 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
       body: DeleteAccountBody,
       responses: { 204: { description: 'Gelöscht' }, 403: { description: 'Passwort falsch' } },
     },
-    async ({ body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      await checkPassword(ctx, req.user, body.password);
-      await deleteAccount(ctx, req.user.id);
+    async ({ actor, body }, _req, res) => {
+      await deleteOwnAccount(ctx, actor, body.password);
       ctx.sessions.clear(res);
       res.status(204).end();
     },

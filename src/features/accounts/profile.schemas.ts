@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { flagInput, LIMITS } from '../../core/http/schema-kit.js';
 import { Name, Password } from './auth.schemas.js';
-
-const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v ? 1 : 0));
 
 /**
  * No email and no privileged field (rolle, tier, premium, founder, partner): strict, so they are 400.
@@ -10,7 +9,7 @@ const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((
 export const UpdateProfileBody = z
   .strictObject({
     name: Name.optional(),
-    bio: z.string().max(10000).nullable().optional(),
+    bio: z.string().max(LIMITS.body).nullable().optional(),
     city: z.string().trim().max(200).nullable().optional(),
     lat: z.number().min(-90).max(90).nullable().optional(),
     lon: z.number().min(-180).max(180).nullable().optional(),

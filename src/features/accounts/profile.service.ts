@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import { hashPassword } from '../../core/auth/passwords.js';
-import type { SessionUser } from '../../core/auth/session-user.js';
+import type { Actor, SessionUser } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, notFound } from '../../core/http/errors.js';
 import { userMediaDir } from '../../core/media/paths.js';
@@ -11,18 +11,18 @@ import { deleteUserRow, endAllSessions, findPasswordHash, findUserById, updateUs
 
 const wrongPassword = (field: string, message: string) => new AppError(403, 'wrong_password', message, { [field]: 'Das Passwort stimmt nicht.' });
 
-export async function updateProfile(ctx: AppContext, userId: number, body: UpdateProfileBody): Promise<SessionUser> {
-  if (Object.keys(body).length > 0) await updateUser(ctx.db, userId, { ...body, updated_at: ctx.clock.now().toISOString() });
-  const user = await findUserById(ctx.db, userId);
+export async function updateProfile(ctx: AppContext, actor: Actor, body: UpdateProfileBody): Promise<SessionUser> {
+  if (Object.keys(body).length > 0) await updateUser(ctx.db, actor.id, { ...body, updated_at: ctx.clock.now().toISOString() });
+  const user = await findUserById(ctx.db, actor.id);
   if (!user) throw notFound();
   return user;
 }
 
 /** Changes the password and ends every session; the caller re-issues one for the current device. */
-export async function changePassword(ctx: AppContext, user: SessionUser, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
-  const userId = user.id;
+export async function changePassword(ctx: AppContext, actor: Actor, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
+  const userId = actor.id;
   const hash = await findPasswordHash(ctx.db, userId);
-  if (!(await checkPasswordWithLockout(ctx, user.email, hash, body.current_password)))
+  if (!(await checkPasswordWithLockout(ctx, actor.email, hash, body.current_password)))
     throw wrongPassword('current_password', 'Dein aktuelles Passwort stimmt nicht.');
   const newHash = await hashPassword(body.new_password, ctx.config.auth.argon2);
   const now = ctx.clock.now().toISOString();
@@ -35,10 +35,11 @@ export async function changePassword(ctx: AppContext, user: SessionUser, body: z
   return updated;
 }
 
-/** Confirms a sensitive step (account deletion) with the password, under the same lockout as the login. */
-export async function checkPassword(ctx: AppContext, user: SessionUser, password: string): Promise<void> {
-  const hash = await findPasswordHash(ctx.db, user.id);
-  if (!(await checkPasswordWithLockout(ctx, user.email, hash, password))) throw wrongPassword('password', 'Das Passwort stimmt nicht.');
+/** The caller deletes their own account, confirmed with the password under the same lockout as the login. */
+export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: string): Promise<void> {
+  const hash = await findPasswordHash(ctx.db, actor.id);
+  if (!(await checkPasswordWithLockout(ctx, actor.email, hash, password))) throw wrongPassword('password', 'Das Passwort stimmt nicht.');
+  await deleteAccount(ctx, actor.id);
 }
 
 /**

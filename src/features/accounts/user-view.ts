@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from '../../core/auth/session-user.js';
+import { flag } from '../../core/http/schema-kit.js';
 
 export type PlanBadge = 'admin' | 'moderator' | 'breeder' | 'pro' | 'free';
 
@@ -9,8 +10,6 @@ export function planBadge(user: Pick<SessionUser, 'rolle' | 'subscription_tier'>
   if (user.subscription_tier === 'breeder' || user.subscription_tier === 'pro') return user.subscription_tier;
   return 'free';
 }
-
-const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const CurrentUser = z
   .object({

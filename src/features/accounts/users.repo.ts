@@ -49,7 +49,95 @@ export async function endAllSessions(db: Db, id: number, now: string): Promise<n
   return row.token_version;
 }
 
+/** Name and address for a mail or an invoice's billing snapshot. */
+export async function findUserContact(db: Db, id: number): Promise<{ name: string; email: string } | undefined> {
+  return db.selectFrom('users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function markEmailVerified(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
+}
+
+/** active, suspended or banned (admin-users decides; ending the sessions is a separate step). */
+export async function setUserStatus(db: Db, id: number, status: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setUserPartner(db: Db, id: number, isPartner: 0 | 1, now: string): Promise<void> {
+  await db.updateTable('users').set({ is_partner: isPartner, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The plan an upgrade request grants (upgrades decides tier and premium). */
+export async function setUserTier(db: Db, id: number, tier: string, isPremium: boolean, now: string): Promise<void> {
+  await db.updateTable('users').set({ subscription_tier: tier, is_premium: isPremium ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The operator CLI's set-role; false when no account has the (normalised) address. */
+export async function setRoleByEmail(db: Db, email: string, role: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ rolle: role, updated_at: now }).where('email', '=', email).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/*
+ * The founder state on the user row. The partner area decides (founder.service.ts) and owns the counter; these
+ * are its writes to `users`. Every founder path locks user → (partner code →) counter in this order, so two paths
+ * never deadlock: the user-row lock is taken first by lockFounderState or claimFounderPending.
+ */
+
+export interface FounderState {
+  id: number;
+  is_founder: number;
+  is_founder_pending: number;
+  founder_number: number | null;
+}
+
+const FOUNDER_COLUMNS = ['id', 'is_founder', 'is_founder_pending', 'founder_number'] as const;
+
+/** Marks the user founder with the number; the unique index on founder_number is the second guard. */
+export async function setFounder(trx: Db, userId: number, founderNumber: number, now: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({ is_founder: 1, is_founder_pending: 0, founder_number: founderNumber, updated_at: now })
+    .where('id', '=', userId)
+    .where('is_founder', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Locks the user row (a no-op write) and returns its founder state, or undefined when there is no such user. */
+export async function lockFounderState(trx: Db, userId: number, now: string): Promise<FounderState | undefined> {
+  return trx.updateTable('users').set({ updated_at: now }).where('id', '=', userId).returning(FOUNDER_COLUMNS).executeTakeFirst();
+}
+
+/** Clears the pending flag if set (taking the row lock); true when this call was the one that cleared it. */
+export async function claimFounderPending(trx: Db, userId: number, now: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('users')
+    .set({ is_founder_pending: 0, updated_at: now })
+    .where('id', '=', userId)
+    .where('is_founder_pending', '=', 1)
+    .where('is_founder', '=', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setFounderPending(trx: Db, userId: number, now: string): Promise<void> {
+  await trx.updateTable('users').set({ is_founder_pending: 1, updated_at: now }).where('id', '=', userId).execute();
+}
+
 export async function deleteUserRow(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Sets the avatar URL only if it still is `expected` (compare-and-swap for the photos area's uploads).
+ * False when another upload got there first or the user is gone.
+ */
+export async function swapAvatarUrl(db: Db, userId: number, expected: string | null, next: string | null, now: string): Promise<boolean> {
+  let q = db.updateTable('users').set({ avatar_url: next, updated_at: now }).where('id', '=', userId);
+  q = expected === null ? q.where('avatar_url', 'is', null) : q.where('avatar_url', '=', expected);
+  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
 }

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { HOUR } from '../../core/clock.js';
 import type { Db } from '../../core/db/index.js';
+import { conflict } from '../../core/http/errors.js';
+import { deleteVerificationsOf, insertVerification, takeVerification } from './tokens.repo.js';
+import { markEmailVerified } from './users.repo.js';
 
 export const VERIFICATION_VALID_MS = 48 * HOUR;
 
@@ -10,34 +14,18 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Only the hash of the token is stored: a leaked database does not verify anyone's address. */
 export async function createVerificationToken(db: Db, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('email_verifications')
-    .values({
-      token_hash: sha256(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + VERIFICATION_VALID_MS).toISOString(),
-    })
-    .execute();
+  const expiresAt = new Date(now.getTime() + VERIFICATION_VALID_MS).toISOString();
+  await insertVerification(db, { tokenHash: sha256(token), userId, now: now.toISOString(), expiresAt });
   return token;
 }
 
 /** Marks the address verified; false for an unknown, used or expired token. */
 export async function consumeVerificationToken(db: Db, token: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom('email_verifications')
-      .where('token_hash', '=', sha256(token))
-      .returning(['user_id', 'expires_at'])
-      .executeTakeFirst();
+    const row = await takeVerification(trx, sha256(token));
     if (!row || row.expires_at <= now.toISOString()) return false;
-    await trx
-      .updateTable('users')
-      .set({ email_verified_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', row.user_id)
-      .where('email_verified_at', 'is', null)
-      .execute();
-    await trx.deleteFrom('email_verifications').where('user_id', '=', row.user_id).execute();
+    await markEmailVerified(trx, row.user_id, now.toISOString());
+    await deleteVerificationsOf(trx, row.user_id);
     return true;
   });
 }
@@ -54,4 +42,10 @@ export async function sendVerificationMail(ctx: AppContext, user: { id: number; 
       `(48 Stunden gültig):\n\n${link}\n\nWenn du dich nicht bei ${app} angemeldet hast, ignoriere diese Mail einfach.\n\n` +
       `Viele Grüße\ndein ${app}-Team`,
   });
+}
+
+/** A new link for the caller; 409 once the address is verified. */
+export async function resendVerificationMail(ctx: AppContext, actor: Actor): Promise<void> {
+  if (actor.email_verified_at) throw conflict('Deine E-Mail-Adresse ist schon bestätigt.', 'already_verified');
+  await sendVerificationMail(ctx, actor);
 }

@@ -1,14 +1,15 @@
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
 import { conflict, notFound } from '../../core/http/errors.js';
-import { claimPending, FOUNDER_PLACES, founderPlacesTaken, lockFounderState, setFounder, setPending, takeFounderNumber } from './founder.repo.js';
+import { claimFounderPending, lockFounderState, setFounder, setFounderPending, type FounderState } from '../accounts/index.js';
+import { FOUNDER_PLACES, founderPlacesTaken, takeFounderNumber } from './founder.repo.js';
 import { recordRedemption, releaseUse, takeUse } from './partner-codes.repo.js';
 import { CODE_PATTERN, normalizeCode, type FounderStatus } from './partner.schemas.js';
 
 export const PLACES_TAKEN_MESSAGE = 'Alle 100 Gründerplätze sind bereits vergeben.';
 const placesTaken = () => conflict(PLACES_TAKEN_MESSAGE, 'founder_places_taken');
 
-const toStatus = (row: { id: number; is_founder: number; is_founder_pending: number; founder_number: number | null }): FounderStatus => ({
+const toStatus = (row: FounderState): FounderStatus => ({
   user_id: row.id,
   is_founder: row.is_founder ? 1 : 0,
   is_founder_pending: row.is_founder_pending ? 1 : 0,
@@ -29,7 +30,7 @@ export async function grantFounder(ctx: AppContext, userId: number, mode: 'now' 
     if (mode === 'on_first_dog') {
       // No place is reserved for a pending user; the check only spares the admin a promise that cannot be kept.
       if ((await founderPlacesTaken(trx)) >= FOUNDER_PLACES) throw placesTaken();
-      await setPending(trx, userId, now);
+      await setFounderPending(trx, userId, now);
       return toStatus({ ...user, is_founder_pending: 1 });
     }
     const founderNumber = await takeFounderNumber(trx);
@@ -46,11 +47,11 @@ export async function grantFounder(ctx: AppContext, userId: number, mode: 'now' 
  * With no place left the user stays pending and the dog is created anyway. Returns the number, if one was given.
  */
 export async function activatePendingFounder(trx: Db, userId: number, now: string): Promise<number | null> {
-  if (!(await claimPending(trx, userId, now))) return null;
+  if (!(await claimFounderPending(trx, userId, now))) return null;
   const founderNumber = await takeFounderNumber(trx);
   if (founderNumber === undefined) {
     // No place left: the user stays pending.
-    await setPending(trx, userId, now);
+    await setFounderPending(trx, userId, now);
     return null;
   }
   // Cannot fail while the row lock is held; if it ever did, throwing rolls the counter back (no gap).
