@@ -1,23 +1,20 @@
-import { z } from 'zod';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/http/errors.js';
-import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { byId, keysetPage, type Page, type PageQuery } from '../../core/http/pagination.js';
 import { FOUNDER_PLACES, founderPlacesTaken } from './founder.repo.js';
 import { codeExists, deleteCode, findCode, insertCode, listCodes } from './partner-codes.repo.js';
 import { CODE_PATTERN, normalizeCode, type CreatePartnerCodeBody, type PartnerCode, type PartnerCodeInfo } from './partner.schemas.js';
 
-const CodeCursor = z.object({ id: z.number().int() });
-
-export async function createCode(ctx: AppContext, adminId: number, body: CreatePartnerCodeBody): Promise<PartnerCode> {
+export async function createCode(ctx: AppContext, actor: Actor, body: CreatePartnerCodeBody): Promise<PartnerCode> {
   // The unique index answers a race with 409 too (error handler); this check gives the friendlier message.
   if (await codeExists(ctx.db, body.code)) throw conflict('Diesen Partner-Code gibt es schon.', 'code_taken');
-  return insertCode(ctx.db, { ...body, created_by: adminId, now: ctx.clock.now().toISOString() });
+  return insertCode(ctx.db, { ...body, created_by: actor.id, now: ctx.clock.now().toISOString() });
 }
 
-export async function listCodesPage(ctx: AppContext, query: { limit: number; cursor?: string | undefined }) {
-  const after = decodeCursor(query.cursor, CodeCursor);
-  const rows = await listCodes(ctx.db, query.limit + 1, after?.id);
-  return toPage(rows, query.limit, (r) => ({ id: r.id }), (r) => r);
+/** Newest first. */
+export async function listCodesPage(ctx: AppContext, query: PageQuery): Promise<Page<PartnerCode>> {
+  return keysetPage(query, byId<PartnerCode>(), (take, after) => listCodes(ctx.db, take, after?.id));
 }
 
 /** Deleting a code ends further redemptions; licenses already granted through it stay. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { IdParam } from '../../core/http/schema-kit.js';
 import { grantFounder, PLACES_TAKEN_MESSAGE } from './founder.service.js';
 import { codeInfo, createCode, founderPlaces, listCodesPage, removeCode } from './partner-codes.service.js';
 import {
@@ -13,7 +13,6 @@ import {
   FounderStatus,
   PartnerCode,
   PartnerCodeInfo,
-  UserIdParam,
 } from './partner.schemas.js';
 
 const tags = ['Partner und Gründer'];
@@ -38,9 +37,8 @@ export function partnerRoutes(ctx: AppContext, routes: Routes): void {
       body: CreatePartnerCodeBody,
       responses: { 201: { description: 'Angelegt', schema: PartnerCode }, 409: { description: 'Code gibt es schon' }, 422: { description: 'Feld zu lang' } },
     },
-    async ({ body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.status(201).json(await createCode(ctx, req.user.id, body));
+    async ({ actor, body }, _req, res) => {
+      res.status(201).json(await createCode(ctx, actor, body));
     },
   );
 
@@ -68,7 +66,7 @@ export function partnerRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Gründerlizenz vergeben (sofort oder mit dem ersten Hund)',
       tags,
       access: 'admin',
-      params: UserIdParam,
+      params: IdParam,
       body: FounderGrantBody,
       responses: {
         200: { description: 'Neuer Gründer-Status', schema: FounderStatus },

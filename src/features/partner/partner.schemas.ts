@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { flag, flagInput, LIMITS, requiredText } from '../../core/http/schema-kit.js';
 
 /** The one format for a partner code: letters, digits, - and _; stored and compared upper-case. */
 export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();
 
-const flagInput = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v): 0 | 1 => (v ? 1 : 0));
-const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const PartnerCodeString = z
   .string()
@@ -18,7 +17,7 @@ export const PartnerCodeString = z
 export const CreatePartnerCodeBody = z
   .strictObject({
     code: PartnerCodeString.meta({ description: 'Wird in Großbuchstaben gespeichert; Groß-/Kleinschreibung egal', example: 'HUNDESCHULE-MUC' }),
-    label: z.string().trim().min(1).max(200),
+    label: requiredText(LIMITS.title),
     max_uses: z.number().int().min(1).max(1_000_000),
     grants_founder: flagInput.default(0),
   })
@@ -73,5 +72,3 @@ export type FounderStatus = z.infer<typeof FounderStatus>;
 export const FounderPlaces = z
   .object({ total: z.number().int(), taken: z.number().int(), left: z.number().int() })
   .meta({ id: 'FounderPlaces' });
-
-export const UserIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -84,7 +84,3 @@ export async function closeRequest(
     .executeTakeFirst();
   return row && toRequest(row);
 }
-
-export async function setTier(db: Db, userId: number, tier: string, isPremium: boolean, now: string): Promise<void> {
-  await db.updateTable('users').set({ subscription_tier: tier, is_premium: isPremium ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
-}

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { IdParam } from '../../core/http/schema-kit.js';
 import {
   AdminUpgradeListQuery,
   AdminUpgradeRequest,
@@ -9,7 +9,6 @@ import {
   FulfilUpgradeBody,
   OpenCount,
   RejectUpgradeBody,
-  RequestIdParam,
   UpgradeRequest,
 } from './upgrades.schemas.js';
 import { adminList, fulfilRequest, openCount, ownRequests, rejectRequest, submitRequest, withdrawRequest } from './upgrades.service.js';
@@ -29,17 +28,16 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
       body: CreateUpgradeRequestBody,
       responses: { 201: { description: 'Angefragt', schema: UpgradeRequest }, 409: { description: 'Schon eine offene Anfrage, oder Tarif schon aktiv' }, 422: { description: 'Nachricht zu lang' } },
     },
-    async ({ body }, req, res) => {
-      res.status(201).json(await submitRequest(ctx, req, body));
+    async ({ actor, body }, _req, res) => {
+      res.status(201).json(await submitRequest(ctx, actor, body));
     },
   );
 
   route(
     routes,
     { method: 'get', path: '/api/upgrade-requests', summary: 'Die eigenen Upgrade-Anfragen', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(UpgradeRequest) } } },
-    async ({ query }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await ownRequests(ctx, req.user.id, query));
+    async ({ actor, query }, _req, res) => {
+      res.json(await ownRequests(ctx, actor, query));
     },
   );
 
@@ -51,11 +49,11 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Eigene offene Anfrage zurückziehen',
       tags,
       access: 'user',
-      params: RequestIdParam,
+      params: IdParam,
       responses: { 200: { description: 'Zurückgezogen', schema: UpgradeRequest }, 403: { description: 'Nicht deine Anfrage' }, ...closed },
     },
-    async ({ params }, req, res) => {
-      res.json(await withdrawRequest(ctx, req, params.id));
+    async ({ actor, params }, _req, res) => {
+      res.json(await withdrawRequest(ctx, actor, params.id));
     },
   );
 
@@ -98,13 +96,12 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Anfrage erfüllen: setzt subscription_tier und is_premium',
       tags,
       access: 'admin',
-      params: RequestIdParam,
+      params: IdParam,
       body: FulfilUpgradeBody,
       responses: { 200: { description: 'Erfüllt', schema: UpgradeRequest }, ...closed },
     },
-    async ({ params, body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await fulfilRequest(ctx, req.user.id, params.id, body.tier));
+    async ({ actor, params, body }, _req, res) => {
+      res.json(await fulfilRequest(ctx, actor, params.id, body.tier));
     },
   );
 
@@ -116,13 +113,12 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Anfrage ablehnen (optional mit Begründung, die per Mail an die Person geht)',
       tags,
       access: 'admin',
-      params: RequestIdParam,
+      params: IdParam,
       body: RejectUpgradeBody,
       responses: { 200: { description: 'Abgelehnt', schema: UpgradeRequest }, ...closed, 422: { description: 'Begründung zu lang' } },
     },
-    async ({ params, body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await rejectRequest(ctx, req.user.id, params.id, body.reason));
+    async ({ actor, params, body }, _req, res) => {
+      res.json(await rejectRequest(ctx, actor, params.id, body.reason));
     },
   );
 }

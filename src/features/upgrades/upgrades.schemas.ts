@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuery } from '../../core/http/pagination.js';
 
 /** decisions.md: free (default), pro, breeder, breeder_test; is_premium is 1 exactly for pro and breeder. */
 export const TIERS = ['free', 'pro', 'breeder', 'breeder_test'] as const;
@@ -41,12 +42,7 @@ export const AdminUpgradeRequest = UpgradeRequest.extend({
 }).meta({ id: 'AdminUpgradeRequest' });
 export type AdminUpgradeRequest = z.infer<typeof AdminUpgradeRequest>;
 
-export const AdminUpgradeListQuery = z.object({
-  status: z.enum(UPGRADE_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const AdminUpgradeListQuery = PageQuery.extend({ status: z.enum(UPGRADE_STATUSES).optional() });
+export type AdminUpgradeListQuery = z.infer<typeof AdminUpgradeListQuery>;
 
 export const OpenCount = z.object({ open: z.number().int() }).meta({ id: 'UpgradeRequestsOpenCount' });
-
-export const RequestIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
