@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../core/http/schema-kit.js';
+import { LIMITS, requiredText } from '../../core/http/schema-kit.js';
 
 /** Lower-cased and trimmed before it is stored or compared: one account per address, whatever the spelling. */
 export const Email = z
@@ -9,7 +9,7 @@ export const Email = z
   .pipe(z.email())
   .transform((e) => e.toLowerCase());
 export const Password = z.string().min(8).max(128);
-export const Name = z.string().trim().min(1).max(200);
+export const Name = requiredText(LIMITS.title);
 
 export const RegisterBody = z
   .strictObject({

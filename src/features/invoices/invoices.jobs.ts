@@ -1,5 +1,5 @@
 import type { AppContext, Job } from '../../core/context.js';
-import type { Db } from '../../core/db/index.js';
+import { deleteExpiredBatch, stampDeletedAccounts } from './invoices.repo.js';
 
 export const RETENTION_YEARS = 10;
 const BATCH = 500;
@@ -19,40 +19,18 @@ export function yearsBefore(now: Date, years: number): Date {
  */
 export async function purgeExpiredInvoices(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  await ctx.db
-    .updateTable('invoices')
-    .set({ user_deleted_at: now.toISOString() })
-    .where('user_id', 'is', null)
-    .where('user_deleted_at', 'is', null)
-    .execute();
+  await stampDeletedAccounts(ctx.db, now.toISOString());
   const cutoff = yearsBefore(now, RETENTION_YEARS).toISOString();
   let deleted = 0;
   for (const prefix of ['ST', 'RG'] as const) {
     for (;;) {
-      const n = await deleteBatch(ctx.db, prefix, cutoff);
+      const n = await deleteExpiredBatch(ctx.db, prefix, cutoff, BATCH);
       deleted += n;
       if (n < BATCH) break;
     }
   }
   if (deleted) ctx.log.info({ deleted, cutoff }, 'expired invoices deleted');
   return deleted;
-}
-
-async function deleteBatch(db: Db, prefix: 'RG' | 'ST', cutoff: string): Promise<number> {
-  const result = await db
-    .deleteFrom('invoices')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('invoices as i')
-        .select('i.id')
-        .where('i.prefix', '=', prefix)
-        .where('i.user_deleted_at', '<=', cutoff)
-        .where((e) => e.not(e.exists(e.selectFrom('invoices as c').select('c.id').whereRef('c.cancels_invoice_id', '=', 'i.id'))))
-        .orderBy('i.id')
-        .limit(BATCH),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 export const purgeExpiredInvoicesJob: Job = {

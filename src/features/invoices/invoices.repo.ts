@@ -109,3 +109,26 @@ export async function listInvoices(db: Db, options: { userId?: number | undefine
   if (options.beforeId !== undefined) q = q.where('id', '<', options.beforeId);
   return q.execute();
 }
+
+/** Starts the retention clock of invoices whose account was deleted (ON DELETE SET NULL left user_id NULL). */
+export async function stampDeletedAccounts(db: Db, now: string): Promise<void> {
+  await db.updateTable('invoices').set({ user_deleted_at: now }).where('user_id', 'is', null).where('user_deleted_at', 'is', null).execute();
+}
+
+/** Deletes up to `batch` invoices of one prefix stamped at or before `cutoff` that no kept cancellation points to. */
+export async function deleteExpiredBatch(db: Db, prefix: 'RG' | 'ST', cutoff: string, batch: number): Promise<number> {
+  const result = await db
+    .deleteFrom('invoices')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('invoices as i')
+        .select('i.id')
+        .where('i.prefix', '=', prefix)
+        .where('i.user_deleted_at', '<=', cutoff)
+        .where((e) => e.not(e.exists(e.selectFrom('invoices as c').select('c.id').whereRef('c.cancels_invoice_id', '=', 'i.id'))))
+        .orderBy('i.id')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

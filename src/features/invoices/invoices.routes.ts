@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { IdParam } from '../../core/http/schema-kit.js';
 import { invoiceViewModel } from './invoice-print.js';
-import { CancelInvoiceBody, CreateInvoiceBody, Invoice, InvoiceIdParam, InvoiceListQuery, InvoiceSummary } from './invoices.schemas.js';
-import { cancelInvoice, createInvoice, getInvoice, getOwnInvoice, listPage } from './invoices.service.js';
+import { CancelInvoiceBody, CreateInvoiceBody, Invoice, InvoiceListQuery, InvoiceSummary } from './invoices.schemas.js';
+import { cancelInvoice, createInvoice, getInvoice, getOwnInvoice, listPage, ownInvoices } from './invoices.service.js';
 
 const tags = ['Rechnungen'];
 const missing = { 404: { description: 'Rechnung gibt es nicht' } };
@@ -44,15 +44,14 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
         422: { description: 'Feld zu lang' },
       },
     },
-    async ({ body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.status(201).json(await createInvoice(ctx, req.user.id, body));
+    async ({ actor, body }, _req, res) => {
+      res.status(201).json(await createInvoice(ctx, actor, body));
     },
   );
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/invoices/:id', summary: 'Eine Rechnung mit Positionen', tags, access: 'admin', params: InvoiceIdParam, responses: { 200: { description: 'Rechnung', schema: Invoice }, ...missing } },
+    { method: 'get', path: '/api/admin/invoices/:id', summary: 'Eine Rechnung mit Positionen', tags, access: 'admin', params: IdParam, responses: { 200: { description: 'Rechnung', schema: Invoice }, ...missing } },
     async ({ params }, _req, res) => {
       res.json(await getInvoice(ctx, params.id));
     },
@@ -60,7 +59,7 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/invoices/:id/print', summary: 'Druckansicht einer Rechnung', tags, access: 'admin', params: InvoiceIdParam, responses: { 200: html, ...missing } },
+    { method: 'get', path: '/api/admin/invoices/:id/print', summary: 'Druckansicht einer Rechnung', tags, access: 'admin', params: IdParam, responses: { 200: html, ...missing } },
     async ({ params }, _req, res) => {
       res.render('invoice', invoiceViewModel(await getInvoice(ctx, params.id)));
     },
@@ -74,22 +73,20 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Rechnung stornieren: erzeugt die Stornorechnung ST-… mit Verweis auf das Original',
       tags,
       access: 'admin',
-      params: InvoiceIdParam,
+      params: IdParam,
       body: CancelInvoiceBody,
       responses: { 201: { description: 'Stornorechnung', schema: Invoice }, ...missing, 409: { description: 'Schon storniert, oder selbst eine Stornorechnung' } },
     },
-    async ({ params, body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.status(201).json(await cancelInvoice(ctx, req.user.id, params.id, body.reason));
+    async ({ actor, params, body }, _req, res) => {
+      res.status(201).json(await cancelInvoice(ctx, actor, params.id, body.reason));
     },
   );
 
   route(
     routes,
     { method: 'get', path: '/api/invoices', summary: 'Die eigenen Rechnungen', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(InvoiceSummary) } } },
-    async ({ query }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await listPage(ctx, { ...query, user_id: req.user.id }));
+    async ({ actor, query }, _req, res) => {
+      res.json(await ownInvoices(ctx, actor, query));
     },
   );
 
@@ -101,11 +98,11 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Druckansicht einer eigenen Rechnung',
       tags,
       access: 'user',
-      params: InvoiceIdParam,
+      params: IdParam,
       responses: { 200: html, 403: { description: 'Nicht deine Rechnung' }, ...missing },
     },
-    async ({ params }, req, res) => {
-      res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, req, params.id)));
+    async ({ actor, params }, _req, res) => {
+      res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, actor, params.id)));
     },
   );
 }

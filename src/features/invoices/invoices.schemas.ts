@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { PageQuery } from '../../core/http/pagination.js';
+import { Id, LIMITS } from '../../core/http/schema-kit.js';
 
 const Cents = z.number().int().min(-100_000_000).max(100_000_000);
 
 export const InvoiceItemInput = z.strictObject({
-  description: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(LIMITS.title),
   amount_cents: Cents.meta({ description: 'Bruttopreis pro Stück in Cent (inkl. USt)' }),
   quantity: z.number().int().min(1).max(1000).default(1),
 });
@@ -61,10 +63,4 @@ export const Invoice = InvoiceSummary.extend({
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;
 
-export const InvoiceListQuery = z.object({
-  user_id: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
-
-export const InvoiceIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const InvoiceListQuery = PageQuery.extend({ user_id: Id.optional() });

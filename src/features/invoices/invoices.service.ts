@@ -1,26 +1,29 @@
-import type { Request } from 'express';
-import { z } from 'zod';
+import { requireOwner, type Wording } from '../../core/auth/ownership.js';
+import type { Actor } from '../../core/auth/session-user.js';
 import { dateInZone } from '../../core/clock.js';
 import type { AppContext } from '../../core/context.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../core/http/errors.js';
-import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { badRequest, conflict, notFound } from '../../core/http/errors.js';
+import { byId, keysetPage, type Page, type PageQuery } from '../../core/http/pagination.js';
+import { findUserContact } from '../accounts/index.js';
 import { splitGross } from './invoice-money.js';
-import { findInvoiceRow, insertInvoice, itemsOf, listInvoices, loadInvoice, markCancelled, nextNumber, toSummary } from './invoices.repo.js';
-import type { CreateInvoiceBody, Invoice } from './invoices.schemas.js';
+import { findInvoiceRow, insertInvoice, itemsOf, listInvoices, loadInvoice, markCancelled, nextNumber, toSummary, type InvoiceRow } from './invoices.repo.js';
+import type { CreateInvoiceBody, Invoice, InvoiceSummary } from './invoices.schemas.js';
 
-const IdCursor = z.object({ id: z.number().int() });
+const INVOICE_WORDING: Wording = { missing: 'Diese Rechnung gibt es nicht.', foreign: 'Das ist nicht deine Rechnung.' };
+/** The owner of an invoice whose account is deleted (user_id NULL): no user has this id, so everyone gets 403. */
+const NOBODY = 0;
 
 /**
  * Issues an RG invoice. The billing snapshot (name, email, address) and the issuer snapshot are copied onto the
  * invoice, so it stays complete after the account is deleted. Number and row are written in one transaction.
  */
-export async function createInvoice(ctx: AppContext, adminId: number, body: CreateInvoiceBody): Promise<Invoice> {
+export async function createInvoice(ctx: AppContext, actor: Actor, body: CreateInvoiceBody): Promise<Invoice> {
   const issuer = ctx.config.invoice;
   if (!issuer.issuerAddress)
     throw conflict('Bitte trag zuerst die Absenderadresse für Rechnungen ein (INVOICE_ISSUER_ADDRESS).', 'issuer_missing');
   const total = body.items.reduce((sum, item) => sum + item.amount_cents * item.quantity, 0);
   if (total <= 0) throw badRequest('Der Rechnungsbetrag muss größer als 0 € sein.', { items: 'Die Summe muss größer als 0 € sein.' });
-  const customer = await ctx.db.selectFrom('users').select(['name', 'email']).where('id', '=', body.user_id).executeTakeFirst();
+  const customer = await findUserContact(ctx.db, body.user_id);
   if (!customer) throw notFound('Dieses Konto gibt es nicht.');
 
   const now = ctx.clock.now();
@@ -44,7 +47,7 @@ export async function createInvoice(ctx: AppContext, adminId: number, body: Crea
         ...splitGross(total, issuer.vatRatePercent),
         total_cents: total,
         note: body.note || null,
-        created_by: adminId,
+        created_by: actor.id,
         created_at: now.toISOString(),
       },
       body.items,
@@ -58,7 +61,7 @@ export async function createInvoice(ctx: AppContext, adminId: number, body: Crea
  * original. Marking the original (a conditional UPDATE) and issuing the ST number happen in one transaction, so an
  * invoice is cancelled at most once (UNIQUE(cancels_invoice_id) as the second guard).
  */
-export async function cancelInvoice(ctx: AppContext, adminId: number, id: number, reason: string | undefined): Promise<Invoice> {
+export async function cancelInvoice(ctx: AppContext, actor: Actor, id: number, reason: string | undefined): Promise<Invoice> {
   const now = ctx.clock.now();
   const stId = await ctx.db.transaction().execute(async (trx) => {
     const original = await markCancelled(trx, id, now.toISOString());
@@ -80,7 +83,7 @@ export async function cancelInvoice(ctx: AppContext, adminId: number, id: number
         vat_cents: -original.vat_cents,
         total_cents: -original.total_cents,
         note: reason || `Storno der Rechnung ${original.number}`,
-        created_by: adminId,
+        created_by: actor.id,
         cancelled_at: null,
         created_at: now.toISOString(),
       },
@@ -89,7 +92,7 @@ export async function cancelInvoice(ctx: AppContext, adminId: number, id: number
   });
   if (stId === undefined) {
     const row = await findInvoiceRow(ctx.db, id);
-    if (!row) throw notFound('Diese Rechnung gibt es nicht.');
+    if (!row) throw notFound(INVOICE_WORDING.missing);
     throw row.prefix === 'ST'
       ? conflict('Eine Stornorechnung kann nicht storniert werden.', 'not_cancellable')
       : conflict('Diese Rechnung ist schon storniert.', 'already_cancelled');
@@ -99,23 +102,22 @@ export async function cancelInvoice(ctx: AppContext, adminId: number, id: number
 
 async function mustLoad(ctx: AppContext, id: number): Promise<Invoice> {
   const invoice = await loadInvoice(ctx.db, id);
-  if (!invoice) throw notFound('Diese Rechnung gibt es nicht.');
+  if (!invoice) throw notFound(INVOICE_WORDING.missing);
   return invoice;
 }
 
-export async function listPage(ctx: AppContext, query: { user_id?: number | undefined; limit: number; cursor?: string | undefined }) {
-  const before = decodeCursor(query.cursor, IdCursor);
-  const rows = await listInvoices(ctx.db, { userId: query.user_id, limit: query.limit + 1, beforeId: before?.id });
-  return toPage(rows, query.limit, (r) => ({ id: r.id }), toSummary);
+/** Newest first, optionally one account's (the admin's filter, or the caller's own list). */
+export async function listPage(ctx: AppContext, query: PageQuery & { user_id?: number | undefined }): Promise<Page<InvoiceSummary>> {
+  return keysetPage(query, byId<InvoiceRow>(), (take, after) => listInvoices(ctx.db, { userId: query.user_id, limit: take, beforeId: after?.id }), toSummary);
 }
+
+export const ownInvoices = (ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<InvoiceSummary>> => listPage(ctx, { ...query, user_id: actor.id });
 
 export const getInvoice = mustLoad;
 
-/** A user's own invoice: missing → 404, another user's → 403. */
-export async function getOwnInvoice(ctx: AppContext, req: Request, id: number): Promise<Invoice> {
-  if (!req.user) throw unauthorized();
+/** A user's own invoice: missing → 404, another user's (or a deleted account's) → 403. */
+export async function getOwnInvoice(ctx: AppContext, actor: Actor, id: number): Promise<Invoice> {
   const row = await findInvoiceRow(ctx.db, id);
-  if (!row) throw notFound('Diese Rechnung gibt es nicht.');
-  if (row.user_id !== req.user.id) throw forbidden('Das ist nicht deine Rechnung.');
+  requireOwner(actor, row && { user_id: row.user_id ?? NOBODY }, INVOICE_WORDING);
   return mustLoad(ctx, id);
 }
