@@ -30,11 +30,3 @@ export async function searchUsers(
   if (after) q = q.where((eb) => eb.or([eb('name', '>', after.name), eb.and([eb('name', '=', after.name), eb('id', '>', after.id)])]));
   return q.execute();
 }
-
-export async function setStatus(db: Db, id: number, status: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ status, updated_at: now }).where('id', '=', id).execute();
-}
-
-export async function setPartner(db: Db, id: number, isPartner: 0 | 1, now: string): Promise<void> {
-  await db.updateTable('users').set({ is_partner: isPartner, updated_at: now }).where('id', '=', id).execute();
-}

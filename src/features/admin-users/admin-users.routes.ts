@@ -1,9 +1,9 @@
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { pageSchema } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { IdParam } from '../../core/http/schema-kit.js';
 import { AdminUser } from './admin-user-view.js';
-import { AdminUserIdParam, UpdateUserAdminBody, UserSearchQuery } from './admin-users.schemas.js';
+import { UpdateUserAdminBody, UserSearchQuery } from './admin-users.schemas.js';
 import { deleteUserAsAdmin, getUser, search, updateUser } from './admin-users.service.js';
 
 const tags = ['Admin: Konten'];
@@ -21,18 +21,16 @@ export function adminUsersRoutes(ctx: AppContext, routes: Routes): void {
       query: UserSearchQuery,
       responses: { 200: { description: 'Treffer, nach Namen sortiert', schema: pageSchema(AdminUser) } },
     },
-    async ({ query }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await search(ctx, req.user, query));
+    async ({ actor, query }, _req, res) => {
+      res.json(await search(ctx, actor, query));
     },
   );
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/users/:id', summary: 'Ein Konto', tags, access: 'staff', params: AdminUserIdParam, responses: { 200: { description: 'Konto', schema: AdminUser }, ...missing } },
-    async ({ params }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await getUser(ctx, req.user, params.id));
+    { method: 'get', path: '/api/admin/users/:id', summary: 'Ein Konto', tags, access: 'staff', params: IdParam, responses: { 200: { description: 'Konto', schema: AdminUser }, ...missing } },
+    async ({ actor, params }, _req, res) => {
+      res.json(await getUser(ctx, actor, params.id));
     },
   );
 
@@ -44,7 +42,7 @@ export function adminUsersRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Status (aktiv, gesperrt, verbannt) oder Partner-Status ändern',
       tags,
       access: 'staff',
-      params: AdminUserIdParam,
+      params: IdParam,
       body: UpdateUserAdminBody,
       responses: {
         200: { description: 'Geändert', schema: AdminUser },
@@ -53,9 +51,8 @@ export function adminUsersRoutes(ctx: AppContext, routes: Routes): void {
         ...missing,
       },
     },
-    async ({ params, body }, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json(await updateUser(ctx, req.user, params.id, body));
+    async ({ actor, params, body }, _req, res) => {
+      res.json(await updateUser(ctx, actor, params.id, body));
     },
   );
 
@@ -67,12 +64,11 @@ export function adminUsersRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Konto löschen (wie DELETE /api/me; Rechnungen bleiben 10 Jahre)',
       tags,
       access: 'admin',
-      params: AdminUserIdParam,
+      params: IdParam,
       responses: { 204: { description: 'Gelöscht' }, 409: { description: 'Eigenes Konto' }, ...missing },
     },
-    async ({ params }, req, res) => {
-      if (!req.user) throw unauthorized();
-      await deleteUserAsAdmin(ctx, req.user, params.id);
+    async ({ actor, params }, _req, res) => {
+      await deleteUserAsAdmin(ctx, actor, params.id);
       res.status(204).end();
     },
   );
