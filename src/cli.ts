@@ -1,5 +1,6 @@
 import { bootstrap } from './bootstrap.js';
 import { ConfigError } from './core/config.js';
+import { setRoleByEmail } from './features/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
 const USAGE = 'Aufruf: npm run cli -- set-role <email> <admin|moderator|user>';
@@ -19,12 +20,7 @@ async function main(argv: string[]): Promise<number> {
   const { ctx, close } = await bootstrap(undefined, { serving: false });
   try {
     const email = emailArg.trim().toLowerCase();
-    const result = await ctx.db
-      .updateTable('users')
-      .set({ rolle: role, updated_at: ctx.clock.now().toISOString() })
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    if (!(await setRoleByEmail(ctx.db, email, role, ctx.clock.now().toISOString()))) {
       console.error(`Kein Konto mit der E-Mail-Adresse ${email} gefunden.`);
       return 1;
     }

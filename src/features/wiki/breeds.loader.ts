@@ -5,7 +5,7 @@ import type { BreedsTable } from '../../core/db/tables/wiki.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { searchTextOf, foldName, displayName } from './breed-text.js';
 import { breedCache } from './breeds.cache.js';
-import { parseAiFields, AI_FIELD_COLUMNS, type AiField } from './breeds.repo.js';
+import { AI_FIELD_COLUMNS, breedSourceHashes, findBreedBySlug, insertBreeds, parseAiFields, updateBreed, type AiField } from './breeds.repo.js';
 
 const CHUNK = 100;
 
@@ -88,7 +88,7 @@ export interface LoadResult {
  */
 export async function loadBreeds(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, records: BreedRecord[] = readBreedFile()): Promise<LoadResult> {
   const now = ctx.clock.now().toISOString();
-  const existing = new Map((await ctx.db.selectFrom('breeds').select(['slug', 'source_hash']).execute()).map((r) => [r.slug, r.source_hash]));
+  const existing = await breedSourceHashes(ctx.db);
   const fresh = records.filter((r) => !existing.has(r.slug));
   const changed = records.filter((r) => {
     const hash = existing.get(r.slug);
@@ -99,12 +99,12 @@ export async function loadBreeds(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, 
   await ctx.db.transaction().execute(async (trx) => {
     for (let i = 0; i < fresh.length; i += CHUNK) {
       const rows = fresh.slice(i, i + CHUNK).map((r) => ({ ...sourceColumns(r, now), ai_fields: '[]', created_at: now }));
-      await trx.insertInto('breeds').values(rows).onConflict((oc) => oc.column('slug').doNothing()).execute();
+      await insertBreeds(trx, rows);
     }
     for (const record of changed) {
-      const current = await trx.selectFrom('breeds').selectAll().where('slug', '=', record.slug).executeTakeFirst();
+      const current = await findBreedBySlug(trx, record.slug);
       if (!current) continue;
-      await trx.updateTable('breeds').set(mergeWithAi(sourceColumns(record, now), current)).where('id', '=', current.id).execute();
+      await updateBreed(trx, current.id, mergeWithAi(sourceColumns(record, now), current));
     }
   });
   breedCache(ctx).invalidate();

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { BreedsTable } from '../../core/db/tables/wiki.js';
 import { containsPattern, foldName } from './breed-text.js';
@@ -33,7 +33,7 @@ export interface BreedFilter {
 }
 
 /** Either a keyset position (API cursor) or an offset (numbered HTML pages). */
-export type BreedPage = { limit: number; after?: { n: string; id: number } } | { limit: number; offset: number };
+export type BreedPage = { limit: number; after?: { n: string; id: number } | undefined } | { limit: number; offset: number };
 
 function filtered(db: Db, filter: BreedFilter) {
   let query = db.selectFrom('breeds');
@@ -47,9 +47,9 @@ function filtered(db: Db, filter: BreedFilter) {
   return query;
 }
 
-/** limit + 1 rows in name order, so the caller knows whether a next page exists. */
+/** Up to `limit` rows in name order, after the keyset position or from the offset. */
 export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage): Promise<BreedSummaryRow[]> {
-  let query = filtered(db, filter).select(SUMMARY_COLUMNS).orderBy('sort_name').orderBy('id').limit(page.limit + 1);
+  let query = filtered(db, filter).select(SUMMARY_COLUMNS).orderBy('sort_name').orderBy('id').limit(page.limit);
   if ('offset' in page) query = query.offset(page.offset);
   else if (page.after) {
     const { n, id } = page.after;
@@ -61,6 +61,17 @@ export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage
 export async function countBreeds(db: Db, filter: BreedFilter): Promise<number> {
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Every breed's slug with the hash of the file record it was loaded from (the loader's change check). */
+export async function breedSourceHashes(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('breeds').select(['slug', 'source_hash']).execute();
+  return new Map(rows.map((r) => [r.slug, r.source_hash]));
+}
+
+/** Inserts new breeds; a slug another instance inserted meanwhile is left alone (several instances may start at once). */
+export async function insertBreeds(db: Db, rows: Insertable<BreedsTable>[]): Promise<void> {
+  await db.insertInto('breeds').values(rows).onConflict((oc) => oc.column('slug').doNothing()).execute();
 }
 
 export async function findBreedBySlug(db: Db, slug: string): Promise<BreedRow | undefined> {

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { pageSchema } from '../../core/http/pagination.js';
+import { PageQuery, pageSchema } from '../../core/http/pagination.js';
+import { flag, LIMITS } from '../../core/http/schema-kit.js';
 import { SIZE_CLASSES } from './wiki.labels.js';
 
-export const BreedListQuery = z.object({
-  q: z.string().trim().max(100).optional().meta({ description: 'Suche im deutschen, englischen oder einem anderen Namen' }),
+export const BreedListQuery = PageQuery.extend({
+  q: z.string().trim().max(LIMITS.slug).optional().meta({ description: 'Suche im deutschen, englischen oder einem anderen Namen' }),
   fci_group: z.coerce.number().int().min(1).max(10).optional().meta({ description: 'FCI-Gruppe 1–10' }),
   size: z.enum(SIZE_CLASSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
 });
 export type BreedListQuery = z.infer<typeof BreedListQuery>;
 
 export const BreedCursor = z.strictObject({ n: z.string().max(200), id: z.number().int().positive() });
 
-export const BreedSlugParams = z.object({ slug: z.string().max(100).regex(/^[a-z0-9-]+$/, 'Ungültiger Rassen-Name.') });
+export const BreedSlugParams = z.object({ slug: z.string().max(LIMITS.slug).regex(/^[a-z0-9-]+$/, 'Ungültiger Rassen-Name.') });
 
 const Range = z.object({ min: z.number(), max: z.number() }).nullable();
 
@@ -40,7 +39,7 @@ export const BreedDetail = BreedSummary.extend({
   wikidata_id: z.string().nullable(),
   fci_number: z.number().int().nullable(),
   fci_section: z.string().nullable(),
-  fci_provisional: z.union([z.literal(0), z.literal(1)]).nullable(),
+  fci_provisional: flag.nullable(),
   status: z.string().nullable(),
   status_label: z.string().nullable(),
   height_cm: Range,
@@ -52,7 +51,7 @@ export const BreedDetail = BreedSummary.extend({
   traits: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
   parent_breeds: z.array(z.object({ slug: z.string(), name: z.string() })),
   description_de: z.string().nullable(),
-  ai_generated: z.union([z.literal(0), z.literal(1)]).meta({ description: '1, wenn Felder per KI ergänzt wurden' }),
+  ai_generated: flag.meta({ description: '1, wenn Felder per KI ergänzt wurden' }),
   ai_generated_fields: z.array(z.string()),
   updated_at: z.string(),
 }).meta({ id: 'BreedDetail' });

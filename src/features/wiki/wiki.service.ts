@@ -1,19 +1,21 @@
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http/errors.js';
-import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { keysetPage, type CursorRule } from '../../core/http/pagination.js';
 import { breedCache, type CachedBody } from './breeds.cache.js';
-import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type BreedFilter } from './breeds.repo.js';
+import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type BreedFilter, type BreedSummaryRow } from './breeds.repo.js';
 import { toBreedDetail, toBreedSummary } from './breeds.view.js';
 import { BreedCursor, type BreedDetail, type BreedListQuery, type BreedSummary } from './wiki.schemas.js';
+
+/** The API list is ordered by folded name, then id. */
+const byNameThenId: CursorRule<{ n: string; id: number }, BreedSummaryRow> = { schema: BreedCursor, of: (r) => ({ n: r.sort_name, id: r.id }) };
 
 /** The list as JSON, cached per normalised query (the breed data changes only through loader and job). */
 export async function breedListJson(ctx: AppContext, query: BreedListQuery): Promise<CachedBody> {
   const filter: BreedFilter = { q: query.q || undefined, fciGroup: query.fci_group, size: query.size };
   const key = JSON.stringify(['list', filter.q ?? '', filter.fciGroup ?? 0, filter.size ?? '', query.limit, query.cursor ?? '']);
   return breedCache(ctx).getOrSet(key, async () => {
-    const after = decodeCursor(query.cursor, BreedCursor);
-    const rows = await listBreedRows(ctx.db, filter, { limit: query.limit, after });
-    return JSON.stringify(toPage(rows, query.limit, (r) => ({ n: r.sort_name, id: r.id }), toBreedSummary));
+    const page = await keysetPage(query, byNameThenId, (take, after) => listBreedRows(ctx.db, filter, { limit: take, after }), toBreedSummary);
+    return JSON.stringify(page);
   });
 }
 
@@ -41,5 +43,5 @@ export async function breedListPage(
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(requested, pages);
   const rows = await listBreedRows(ctx.db, filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { items: rows.slice(0, PAGE_SIZE).map(toBreedSummary), total, pages, page };
+  return { items: rows.map(toBreedSummary), total, pages, page };
 }
