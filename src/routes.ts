@@ -15,6 +15,7 @@ import { pwaAreaRoutes } from './features/pwa/index.js';
 import { publicPagesRoutes } from './features/public-pages/index.js';
 import { wikiRoutes } from './features/wiki/index.js';
 import { helpRoutes } from './features/help/index.js';
+import { healthRoutes } from './features/health/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -24,6 +25,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*, /api/welcome-dashboard
   notificationsRoutes(ctx, routes); // /api/notifications*
+  healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

@@ -4,3 +4,15 @@ import type { Db } from '../db/index.js';
 export function findDogOwner(db: Db, dogId: number): Promise<{ id: number; user_id: number } | undefined> {
   return db.selectFrom('dogs').select(['id', 'user_id']).where('id', '=', dogId).executeTakeFirst();
 }
+
+/** Whether the user accepted an invitation to the dog (family sharing; the health area writes dog_members). */
+export async function isCaregiver(db: Db, dogId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('dog_members')
+    .select('id')
+    .where('dog_id', '=', dogId)
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { findDogOwner } from './ownership.repo.js';
+import { findDogOwner, isCaregiver } from './ownership.repo.js';
 import { isStaff, type Actor } from './session-user.js';
 
 /**
@@ -9,7 +9,7 @@ import { isStaff, type Actor } from './session-user.js';
  * one of these; no area writes the 404/403 block by hand.
  *
  * Records below a dog (diary, health, care, …) go through the dog: `requireDogAccess` decides who may do what
- * with a dog and everything on it. Family sharing adds the caregiver role there, and only there.
+ * with a dog and everything on it. Family sharing's caregiver role lives in `roleFor`, and only there.
  */
 
 /** German sentences for the two refusals; whole sentences because the article depends on the noun. */
@@ -32,10 +32,17 @@ export function requireOwner<T extends { user_id: number }>(actor: Actor, row: T
   return row;
 }
 
-/** What a caller wants to do with a dog or a record below it. */
+/**
+ * What a caller wants to do with a dog or a record below it:
+ * 'read'   look at the dog and its records (owner, caregiver);
+ * 'write'  add or correct the everyday records a caregiver keeps too: diary entries, care ticks, weights,
+ *          training sessions (owner, caregiver);
+ * 'manage' everything only the owner may do: change or delete the dog, its members, the health records a
+ *          caregiver may only read, and what a caregiver may not see at all (expenses).
+ */
 export type DogNeed = 'read' | 'write' | 'manage';
 /** How the caller is related to the dog. */
-export type DogRole = 'owner' | 'staff';
+export type DogRole = 'owner' | 'caregiver' | 'staff';
 
 export interface DogAccess {
   dog_id: number;
@@ -44,14 +51,17 @@ export interface DogAccess {
   role: DogRole;
 }
 
+/** What an accepted caregiver (family sharing, decisions: Per-dog records) may do. */
+const CAREGIVER_MAY: ReadonlySet<DogNeed> = new Set<DogNeed>(['read', 'write']);
+
 /**
- * The one decision who may do what with a dog. Today: its owner everything, staff where the route allows.
- * `need` is where family sharing (owner / caregiver roles, the health issue) draws its line; `db` is for the
- * membership lookup that comes with it.
+ * The one decision who may do what with a dog: its owner everything; a caregiver who accepted the invitation
+ * 'read' and 'write'; staff where the route allows. Everybody else nothing (→ 403).
  */
-async function roleFor(_db: Db, actor: Actor, dog: { id: number; user_id: number }, _need: DogNeed, options: OwnershipOptions): Promise<DogRole | null> {
+async function roleFor(db: Db, actor: Actor, dog: { id: number; user_id: number }, need: DogNeed, options: OwnershipOptions): Promise<DogRole | null> {
   if (dog.user_id === actor.id) return 'owner';
   if (options.staff && isStaff(actor)) return 'staff';
+  if (CAREGIVER_MAY.has(need) && (await isCaregiver(db, dog.id, actor.id))) return 'caregiver';
   return null;
 }
 

@@ -9,10 +9,11 @@ import type { UpgradesTables } from './tables/upgrades.js';
 import type { WeatherTables } from './tables/weather.js';
 import type { HelpTables } from './tables/help.js';
 import type { WikiTables } from './tables/wiki.js';
+import type { HealthTables } from './tables/health.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
  * Add a line (an `extends`) when an area gets tables; keep the table types in tables/<area>.ts.
  */
 export interface Database extends AccountsTables, PlatformTables, DogsTables, PartnerTables, UpgradesTables, InvoicesTables, WikiTables, HelpTables,
-    DiaryTables, WeatherTables, NotificationsTables {}
+    DiaryTables, WeatherTables, NotificationsTables, HealthTables {}

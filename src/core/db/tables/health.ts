@@ -1,0 +1,112 @@
+import type { Generated } from 'kysely';
+
+/** The frame every per-dog record table shares (src/core/records relies on it). */
+interface RecordFrame {
+  id: Generated<number>;
+  dog_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VaccinationsTable extends RecordFrame {
+  vaccine: string;
+  date: string;
+  next_due: string | null;
+  batch_number: string | null;
+  vet_name: string | null;
+  notes: string | null;
+}
+
+export interface VetVisitsTable extends RecordFrame {
+  date: string;
+  reason: string;
+  diagnosis: string | null;
+  treatment: string | null;
+  cost_cents: number | null;
+  notes: string | null;
+}
+
+export interface WeightsTable extends RecordFrame {
+  date: string;
+  weight_kg: number;
+}
+
+export interface MedicationsTable extends RecordFrame {
+  name: string;
+  dosage: string | null;
+  start_date: string;
+  end_date: string | null;
+  schedule: string | null;
+  notes: string | null;
+}
+
+export interface AllergiesTable extends RecordFrame {
+  allergen: string;
+  reaction: string | null;
+  severity: string | null; // 'mild' | 'moderate' | 'severe'
+}
+
+export interface FindingsTable extends RecordFrame {
+  date: string;
+  title: string;
+  text: string | null;
+}
+
+export interface HealthDocumentsTable extends RecordFrame {
+  title: string;
+  date: string | null;
+  category: string | null;
+  url: string;
+  mime_type: string;
+  bytes: number;
+}
+
+export interface VetPracticesTable {
+  id: Generated<number>;
+  dog_id: number;
+  name: string;
+  phone: string | null;
+  emergency_phone: string | null;
+  email: string | null;
+  address: string | null;
+  website: string | null;
+  updated_at: string;
+}
+
+/** Family sharing: invited by email, user_id set on acceptance. */
+export interface DogMembersTable {
+  id: Generated<number>;
+  dog_id: number;
+  email: string;
+  user_id: number | null;
+  role: string; // 'caregiver'
+  invited_by: number | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
+export interface EmergencyCardsTable {
+  id: Generated<number>;
+  dog_id: number;
+  token: string;
+  show_photo: number;
+  show_allergies: number;
+  show_medications: number;
+  show_practice_phone: number;
+  contact_name: string | null;
+  contact_phone: string | null;
+  created_at: string;
+}
+
+export interface HealthTables {
+  vaccinations: VaccinationsTable;
+  vet_visits: VetVisitsTable;
+  weights: WeightsTable;
+  medications: MedicationsTable;
+  allergies: AllergiesTable;
+  findings: FindingsTable;
+  health_documents: HealthDocumentsTable;
+  vet_practices: VetPracticesTable;
+  dog_members: DogMembersTable;
+  emergency_cards: EmergencyCardsTable;
+}

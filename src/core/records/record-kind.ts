@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '../auth/ownership.js';
+import type { Actor } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
+import { route, type Routes } from '../http/route.js';
+import { DogIdParam, IdParam } from '../http/schema-kit.js';
+import { deleteRecordRow, findRecordWithOwner, insertRecordRow, listRecordRows, updateRecordRow, type RecordCursor, type RecordRow } from './records.repo.js';
+
+/**
+ * The per-dog record module: one definition per kind (table, zod schemas, wording, who may do what) gives
+ *   GET/POST   /api/dogs/{dogId}/<path>   list (newest first, keyset pages) and create → 201
+ *   GET/PATCH/DELETE /api/<path>/{id}     one record
+ * with OpenAPI from the same schemas and the ownership rule (401 / 403 / 404) through requireDogAccess and
+ * requireDogRecord, so the caregiver role (family sharing) reaches every kind through ownership.ts alone.
+ * A record goes with its dog and the dog with its owner's account (ON DELETE CASCADE in the kind's migration).
+ * A new per-dog area is a table with the record frame, a kind definition and `recordRoutes(ctx, routes, kind)`.
+ */
+
+type Body = Record<string, unknown>;
+
+export interface RecordKind<Item extends { id: number; dog_id: number }> {
+  /** URL segment: /api/dogs/{dogId}/<path> and /api/<path>/{id}. */
+  path: string;
+  table: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** German names for the summaries: singular "Impfung", plural "Impfungen". */
+  names: { one: string; many: string };
+  /** The response schema of one record (registered as a component through its meta id). */
+  item: z.ZodType<Item>;
+  createBody: z.ZodObject;
+  patchBody: z.ZodObject;
+  /** The stored columns the answer shows (explicit list, no SELECT *). */
+  columns: readonly string[];
+  /** A date column for newest-first order; without one, newest by id. */
+  orderBy?: string;
+  /** A second record with the same values in these columns replaces the first (weights: dog_id + date). */
+  uniqueBy?: readonly string[];
+  wording: Wording;
+  /** The need (ownership.ts) for each operation; reading is 'read' unless given. */
+  needs: { list?: DogNeed; create: DogNeed; change: DogNeed; remove: DogNeed };
+  /** Rules across fields, on the whole record as it would be stored (create: the body; patch: old merged with new). */
+  check?(ctx: AppContext, record: Body): void;
+  /** Row → answer; the default passes the row on. */
+  toItem?(row: RecordRow): Item;
+  /** Leave out the JSON create route (the kind registers its own, e.g. a multipart upload). */
+  customCreate?: boolean;
+  /** After a record's row is gone (files to remove). */
+  afterRemove?(ctx: AppContext, row: RecordRow & { user_id: number }): Promise<void>;
+}
+
+type AnyKind = RecordKind<{ id: number; dog_id: number }>;
+
+const RecordCursorSchema: z.ZodType<RecordCursor> = z.object({ d: z.string().nullable().optional(), id: z.number().int() });
+
+function cursorRule(kind: AnyKind): CursorRule<RecordCursor, RecordRow> {
+  const orderBy = kind.orderBy;
+  return { schema: RecordCursorSchema, of: (row) => (orderBy ? { d: (row[orderBy] as string | null) ?? null, id: row.id } : { id: row.id }) };
+}
+
+const toItem = <Item extends { id: number; dog_id: number }>(kind: RecordKind<Item>, row: RecordRow): Item =>
+  kind.toItem ? kind.toItem(row) : (row as unknown as Item);
+
+/** The columns a record is loaded with; the dog's owner comes along for the ownership check. */
+async function loadRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number, need: DogNeed) {
+  const row = await findRecordWithOwner(ctx.db, kind.table, kind.columns, id);
+  return requireDogRecord(ctx.db, actor, row, need, kind.wording);
+}
+
+export async function listRecords<Item extends { id: number; dog_id: number }>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Item>,
+  dogId: number,
+  query: PageQuery,
+): Promise<Page<Item>> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.list ?? 'read');
+  return keysetPage(
+    query,
+    cursorRule(kind as unknown as AnyKind),
+    (take, after) => listRecordRows(ctx.db, kind, dog.dog_id, take, after),
+    (row) => toItem(kind, row),
+  );
+}
+
+export async function createRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, dogId: number, body: Body): Promise<Item> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.create);
+  kind.check?.(ctx, body);
+  const now = ctx.clock.now().toISOString();
+  const row = await insertRecordRow(ctx.db, kind.table, kind.columns, { ...body, dog_id: dog.dog_id, created_at: now, updated_at: now }, kind.uniqueBy);
+  return toItem(kind, row);
+}
+
+export async function getRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number): Promise<Item> {
+  const { access: _access, user_id: _owner, ...row } = await loadRecord(ctx, actor, kind, id, kind.needs.list ?? 'read');
+  return toItem(kind, row);
+}
+
+export async function changeRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number, body: Body): Promise<Item> {
+  const { access: _access, user_id: _owner, ...old } = await loadRecord(ctx, actor, kind, id, kind.needs.change);
+  kind.check?.(ctx, { ...old, ...body });
+  const row = await updateRecordRow(ctx.db, kind.table, kind.columns, id, { ...body, updated_at: ctx.clock.now().toISOString() });
+  if (!row) throw notFound(kind.wording.missing);
+  return toItem(kind, row);
+}
+
+export async function removeRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number): Promise<void> {
+  const row = await loadRecord(ctx, actor, kind, id, kind.needs.remove);
+  if (!(await deleteRecordRow(ctx.db, kind.table, id))) throw notFound(kind.wording.missing);
+  await kind.afterRemove?.(ctx, row);
+}
+
+/** Registers the kind's routes (see the module comment) with their OpenAPI documentation. */
+export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: AppContext, routes: Routes, kind: RecordKind<Item>): void {
+  const tags = [kind.tag];
+  const { one, many } = kind.names;
+  const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { description: `${one} oder Hund gibt es nicht` } };
+  const listPath = `/api/dogs/:dogId/${kind.path}`;
+  const itemPath = `/api/${kind.path}/:id`;
+
+  route(
+    routes,
+    { method: 'get', path: listPath, summary: `${many} eines Hundes, neueste zuerst`, tags, access: 'user', params: DogIdParam, query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(kind.item) }, ...refused } },
+    async ({ params, query, actor }, _req, res) => {
+      res.json(await listRecords(ctx, actor, kind, params.dogId, query));
+    },
+  );
+  if (!kind.customCreate) {
+    route(
+      routes,
+      {
+        method: 'post',
+        path: listPath,
+        summary: `${one} anlegen`,
+        tags,
+        access: 'user',
+        params: DogIdParam,
+        body: kind.createBody,
+        responses: { 201: { description: 'Angelegt', schema: kind.item }, ...refused, 422: { description: 'Text zu lang' } },
+      },
+      async ({ params, body, actor }, _req, res) => {
+        res.status(201).json(await createRecord(ctx, actor, kind, params.dogId, body as Body));
+      },
+    );
+  }
+  route(
+    routes,
+    { method: 'get', path: itemPath, summary: `Ein(e) ${one}`, tags, access: 'user', params: IdParam, responses: { 200: { description: one, schema: kind.item }, ...refused } },
+    async ({ params, actor }, _req, res) => {
+      res.json(await getRecord(ctx, actor, kind, params.id));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'patch',
+      path: itemPath,
+      summary: `${one} ändern (nur die mitgeschickten Felder)`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      body: kind.patchBody,
+      responses: { 200: { description: 'Geändert', schema: kind.item }, ...refused, 422: { description: 'Text zu lang' } },
+    },
+    async ({ params, body, actor }, _req, res) => {
+      res.json(await changeRecord(ctx, actor, kind, params.id, body as Body));
+    },
+  );
+  route(
+    routes,
+    { method: 'delete', path: itemPath, summary: `${one} löschen`, tags, access: 'user', params: IdParam, responses: { 204: { description: 'Gelöscht' }, ...refused } },
+    async ({ params, actor }, _req, res) => {
+      await removeRecord(ctx, actor, kind, params.id);
+      res.status(204).end();
+    },
+  );
+}
+
+/** The patch schema of a create schema: every field optional, still strict (unknown keys → 400). */
+export function patchOf<T extends z.ZodObject>(create: T, id: string) {
+  return create.partial().strict().meta({ id });
+}

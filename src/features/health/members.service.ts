@@ -1,0 +1,71 @@
+import { requireDogAccess, requireDogRecord, requireOwner } from '../../core/auth/ownership.js';
+import type { Actor } from '../../core/auth/session-user.js';
+import type { AppContext } from '../../core/context.js';
+import { badRequest, conflict, notFound } from '../../core/http/errors.js';
+import { acceptInvitationRow, deleteMemberRow, findMemberWithOwner, insertInvitation, listInvitationRows, listMemberRows, sharedDogRows, type MemberRow } from './members.repo.js';
+import type { Invitation, InviteBody, Member } from './members.schemas.js';
+
+/**
+ * Family sharing (decisions, Per-dog records): the owner invites by email, the invitee sees the invitation in the
+ * app (matched by their account's email) and accepts it; from then on ownership.ts's roleFor gives them the
+ * caregiver role. Members are the owner's business ('manage'); everyone with access may see who shares the dog.
+ */
+
+const MEMBER_WORDING = { missing: 'Diese Einladung gibt es nicht.', foreign: 'Diese Einladung ist nicht für dich.' };
+
+function toMember(row: MemberRow): Member {
+  return { id: row.id, dog_id: row.dog_id, email: row.email, role: 'caregiver', status: row.accepted_at ? 'accepted' : 'pending', created_at: row.created_at, accepted_at: row.accepted_at };
+}
+
+const emailOf = (actor: Actor) => actor.email.toLowerCase();
+
+export async function listMembers(ctx: AppContext, actor: Actor, dogId: number): Promise<{ items: Member[] }> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'read');
+  return { items: (await listMemberRows(ctx.db, dog.dog_id)).map(toMember) };
+}
+
+export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number, body: InviteBody): Promise<Member> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  const email = body.email.toLowerCase();
+  if (email === emailOf(actor)) throw badRequest('Du kannst dich nicht selbst einladen.', { email: 'Du kannst dich nicht selbst einladen.' });
+  const row = await insertInvitation(ctx.db, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
+  if (!row) throw conflict('Diese Person ist schon eingeladen.', 'already_invited');
+  return toMember(row);
+}
+
+/** The owner removes a member or withdraws an invitation. */
+export async function removeMember(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
+  const row = await findMemberWithOwner(ctx.db, memberId);
+  await requireDogRecord(ctx.db, actor, row && { ...row, user_id: row.owner_id }, 'manage', { missing: 'Dieses Mitglied gibt es nicht.', foreign: 'Das ist nicht dein Hund.' });
+  if (!(await deleteMemberRow(ctx.db, memberId))) throw notFound('Dieses Mitglied gibt es nicht.');
+}
+
+export async function listInvitations(ctx: AppContext, actor: Actor): Promise<{ items: Invitation[] }> {
+  return { items: (await listInvitationRows(ctx.db, emailOf(actor))).map((r) => ({ ...toMember(r), dog_name: r.dog_name })) };
+}
+
+/** An invitation belongs to the account with its email (or, once accepted, to the account that accepted it). */
+async function loadInvitation(ctx: AppContext, actor: Actor, id: number) {
+  const row = await findMemberWithOwner(ctx.db, id);
+  const invitee = row && (row.user_id ?? (row.email === emailOf(actor) ? actor.id : 0));
+  return requireOwner(actor, row && { ...row, user_id: invitee ?? 0 }, MEMBER_WORDING);
+}
+
+export async function acceptInvitation(ctx: AppContext, actor: Actor, id: number): Promise<Invitation> {
+  const row = await loadInvitation(ctx, actor, id);
+  const now = ctx.clock.now().toISOString();
+  if (!row.accepted_at) await acceptInvitationRow(ctx.db, id, actor.id, now);
+  const fresh = await findMemberWithOwner(ctx.db, id);
+  if (!fresh) throw notFound(MEMBER_WORDING.missing);
+  return { ...toMember(fresh), dog_name: fresh.dog_name };
+}
+
+/** The invitee declines, or a caregiver leaves the dog. */
+export async function declineInvitation(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await loadInvitation(ctx, actor, id);
+  if (!(await deleteMemberRow(ctx.db, id))) throw notFound(MEMBER_WORDING.missing);
+}
+
+export async function sharedDogs(ctx: AppContext, actor: Actor) {
+  return { items: await sharedDogRows(ctx.db, actor.id) };
+}
