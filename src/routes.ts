@@ -4,7 +4,8 @@ import { accountsRoutes } from './features/accounts/index.js';
 import { adminUsersRoutes } from './features/admin-users/index.js';
 import { dogsRoutes } from './features/dogs/index.js';
 import { serveMediaFiles } from './core/media/serve.js';
-import { diaryMediaRules, diaryRoutes } from './features/diary/index.js';
+import { dashboardRoutes } from './features/dashboard/index.js';
+import { diaryDashboard, diaryMediaRules, diaryRoutes } from './features/diary/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
 import { photosMediaRules, photosRoutes } from './features/photos/index.js';
 import { invoicesRoutes } from './features/invoices/index.js';
@@ -23,7 +24,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   accountsRoutes(ctx, routes);
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
-  diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*, /api/welcome-dashboard
+  diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
+  dashboardRoutes(ctx, routes, [diaryDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check

@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import request from 'supertest';
 import { hashPassword } from '../../src/core/auth/passwords.js';
 import { SESSION_COOKIE } from '../../src/core/auth/session.js';
 import type { SessionUser } from '../../src/core/auth/session-user.js';
+import { dateInZone } from '../../src/core/clock.js';
 import type { AppContext } from '../../src/core/context.js';
 import type { UsersTable } from '../../src/core/db/tables/accounts.js';
+import type { DiaryEntriesTable, DiaryMediaTable } from '../../src/core/db/tables/diary.js';
+import type { DogsTable } from '../../src/core/db/tables/dogs.js';
 
 export const DEFAULT_PASSWORD = 'passwort-123';
 
@@ -59,4 +62,76 @@ export function sessionCookie(ctx: AppContext, user: Pick<SessionUser, 'id' | 't
  */
 export function agentAs(t: { app: Express; ctx: AppContext }, user: Pick<SessionUser, 'id' | 'token_version'>) {
   return request.agent(t.app).set('Cookie', sessionCookie(t.ctx, user));
+}
+
+/** Inserts a dog directly (no HTTP); `user` is its owner, made with buildUser when not given. */
+export async function buildDog(
+  ctx: AppContext,
+  overrides: Partial<Insertable<DogsTable>> & { user?: Pick<SessionUser, 'id'> } = {},
+): Promise<Selectable<DogsTable>> {
+  const { user, ...columns } = overrides;
+  const userId = columns.user_id ?? user?.id ?? (await buildUser(ctx)).id;
+  const now = ctx.clock.now().toISOString();
+  return ctx.db
+    .insertInto('dogs')
+    .values({ name: 'Bello', created_at: now, updated_at: now, ...columns, user_id: userId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts a diary entry directly, for `dog` (made with buildDog when not given). A position (`lat`/`lon`) gets
+ * its map cell as the app stores it.
+ */
+export async function buildDiaryEntry(
+  ctx: AppContext,
+  overrides: Partial<Insertable<DiaryEntriesTable>> & { dog?: Pick<Selectable<DogsTable>, 'id'> } = {},
+): Promise<Selectable<DiaryEntriesTable>> {
+  const { dog, ...columns } = overrides;
+  const dogId = columns.dog_id ?? dog?.id ?? (await buildDog(ctx)).id;
+  const now = ctx.clock.now().toISOString();
+  const cell = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 1000));
+  return ctx.db
+    .insertInto('diary_entries')
+    .values({
+      date: dateInZone(ctx.clock.now(), ctx.config.timeZone),
+      text: 'Ein Tag mit Bello',
+      cell_lat: cell(columns.lat),
+      cell_lon: cell(columns.lon),
+      created_at: now,
+      updated_at: now,
+      ...columns,
+      dog_id: dogId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts a diary media row directly (no file is written), for `entry` (made with buildDiaryEntry when not
+ * given), with a URL of the shape uploads get.
+ */
+export async function buildDiaryMedia(
+  ctx: AppContext,
+  overrides: Partial<Insertable<DiaryMediaTable>> & { entry?: Pick<Selectable<DiaryEntriesTable>, 'id' | 'dog_id'> } = {},
+): Promise<Selectable<DiaryMediaTable>> {
+  const { entry: given, ...columns } = overrides;
+  const entry = given ?? (await buildDiaryEntry(ctx));
+  const { user_id } = await ctx.db.selectFrom('dogs').select('user_id').where('id', '=', entry.dog_id).executeTakeFirstOrThrow();
+  const url = columns.url ?? `/media/u/${user_id}/dogs/${entry.dog_id}/diary/${randomBytes(16).toString('base64url')}.jpg`;
+  return ctx.db
+    .insertInto('diary_media')
+    .values({
+      preview_url: url.replace(/\.\w+$/, '_preview.webp'),
+      width: 64,
+      height: 48,
+      bytes: 1000,
+      created_at: ctx.clock.now().toISOString(),
+      ...columns,
+      url,
+      entry_id: entry.id,
+      dog_id: entry.dog_id,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -7,6 +7,7 @@ import { profileRoutes } from './profile.routes.js';
 export { deleteAccount } from './profile.service.js';
 export { toCurrentUser, CurrentUser, planBadge, badgesOf, asFlag } from './user-view.js';
 export { findUserById, endAllSessions } from './users.repo.js';
+export { swapAvatarUrl } from './users.repo.js';
 export { findUserContact, setUserStatus, setUserPartner, setUserTier, setRoleByEmail } from './users.repo.js';
 export { lockFounderState, setFounder, claimFounderPending, setFounderPending, type FounderState } from './users.repo.js';
 export { Email, Password, Name } from './auth.schemas.js';

@@ -137,7 +137,7 @@ export async function deleteUserRow(db: Db, id: number): Promise<boolean> {
  * False when another upload got there first or the user is gone.
  */
 export async function swapAvatarUrl(db: Db, userId: number, expected: string | null, next: string | null, now: string): Promise<boolean> {
-  let q = db.updateTable('users').set({ avatar_url: next, updated_at: now }).where('id', '=', userId);
-  q = expected === null ? q.where('avatar_url', 'is', null) : q.where('avatar_url', '=', expected);
-  return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+  const q = db.updateTable('users').set({ avatar_url: next, updated_at: now }).where('id', '=', userId);
+  const result = await (expected === null ? q.where('avatar_url', 'is', null) : q.where('avatar_url', '=', expected)).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

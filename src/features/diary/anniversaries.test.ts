@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 import { anniversariesJob } from './diary.jobs.js';
@@ -9,13 +8,7 @@ const clock = fixedClock('2026-11-21T08:00:00Z'); // 09:00 in Berlin
 const t = useTestApp({ clock });
 
 async function entry(dogId: number, date: string, title: string | null, text = 'Text') {
-  const now = clock.now().toISOString();
-  const row = await t.ctx.db
-    .insertInto('diary_entries')
-    .values({ dog_id: dogId, date, title, text, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await buildDiaryEntry(t.ctx, { dog_id: dogId, date, title, text })).id;
 }
 
 const notificationsOf = (userId: number) =>
@@ -24,15 +17,15 @@ const notificationsOf = (userId: number) =>
 describe('diary.anniversaries (09:00)', () => {
   it('sends the owner one notification per dog for entries of this calendar day in earlier years', async () => {
     const owner = await buildUser(t.ctx);
-    const bello = await insertDog(t.ctx, owner.id, 'Bello');
-    const luna = await insertDog(t.ctx, owner.id, 'Luna');
+    const bello = await buildDog(t.ctx, { user: owner, name: 'Bello' });
+    const luna = await buildDog(t.ctx, { user: owner, name: 'Luna' });
     const oldest = await entry(bello.id, '2023-11-21', 'Erster Schnee');
     await entry(bello.id, '2025-11-21', 'Wieder Schnee');
     await entry(bello.id, '2026-11-21', 'Heute'); // this year: no memory
     await entry(bello.id, '2025-11-20', 'Gestern vor einem Jahr');
     const lunaEntry = await entry(luna.id, '2025-11-21', null, 'Luna   war\n heute beim Tierarzt und sehr tapfer.');
     const stranger = await buildUser(t.ctx);
-    await insertDog(t.ctx, stranger.id, 'Rex');
+    await buildDog(t.ctx, { user: stranger, name: 'Rex' });
 
     const created = await anniversariesJob.run(t.ctx);
     expect(created).toBe(2);
@@ -54,7 +47,7 @@ describe('diary.anniversaries (09:00)', () => {
 
   it('is safe to rerun the same day', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     await entry(dog.id, '2020-11-21', 'Einzug');
     await anniversariesJob.run(t.ctx);
     expect(await anniversariesJob.run(t.ctx)).toBe(0);
@@ -65,7 +58,7 @@ describe('diary.anniversaries (09:00)', () => {
     clock.set('2027-02-28T08:00:00Z');
     try {
       const owner = await buildUser(t.ctx);
-      const dog = await insertDog(t.ctx, owner.id);
+      const dog = await buildDog(t.ctx, { user: owner });
       await entry(dog.id, '2024-02-29', 'Schalttag');
       await anniversariesJob.run(t.ctx);
       expect((await notificationsOf(owner.id)).map((n) => n.body)).toEqual(['Bello: „Schalttag“']);
@@ -78,7 +71,7 @@ describe('diary.anniversaries (09:00)', () => {
     clock.set('2026-11-21T23:30:00Z'); // already the 22nd in Berlin
     try {
       const owner = await buildUser(t.ctx);
-      const dog = await insertDog(t.ctx, owner.id);
+      const dog = await buildDog(t.ctx, { user: owner });
       await entry(dog.id, '2025-11-22', 'Berliner Tag');
       await entry(dog.id, '2025-11-21', 'UTC-Tag');
       await anniversariesJob.run(t.ctx);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context.js';
 import type { WeatherStatus } from '../../core/db/tables/diary.js';
 import { gridKey, lookupWeather, toSave, type Place, type WeatherConsumer, type WeatherSave } from '../weather/index.js';
+import { pendingWeatherMedia, setMediaWeather } from './media.repo.js';
 
 /** Diary photos as consumers of historic weather: looked up at upload, the rest later by weather.fill-missing. */
 
@@ -16,25 +17,14 @@ function columnsOf(result: WeatherSave): WeatherColumns {
   return { weather_status: 'pending', weather_json: null, weather_attempts: result.attempts };
 }
 
-async function saveWeather(ctx: AppContext, id: number, result: WeatherSave): Promise<void> {
-  await ctx.db.updateTable('diary_media').set(columnsOf(result)).where('id', '=', id).execute();
-}
-
 export const diaryWeatherConsumer: WeatherConsumer = {
   async pending(ctx, today, limit) {
-    const rows = await ctx.db
-      .selectFrom('diary_media')
-      .select(['id', 'lat', 'lon', 'weather_day', 'weather_attempts'])
-      .where('weather_status', '=', 'pending')
-      .where('weather_day', '<', today)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    const rows = await pendingWeatherMedia(ctx.db, today, limit);
     return rows.flatMap((r) =>
       r.lat === null || r.lon === null || r.weather_day === null ? [] : [{ id: r.id, lat: r.lat, lon: r.lon, day: r.weather_day, attempts: r.weather_attempts }],
     );
   },
-  save: saveWeather,
+  save: (ctx, id, result) => setMediaWeather(ctx.db, id, columnsOf(result)),
 };
 
 /**

@@ -1,33 +1,34 @@
 import { z } from 'zod';
+import type { Wording } from '../../core/auth/ownership.js';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
+import { CalendarDate, idParam, LIMITS, optionalText } from '../../core/http/schema-kit.js';
 import { WeatherSummary } from '../weather/index.js';
 
-const Id = z.coerce.number().int().min(1).max(2_147_483_647);
-export const DogIdParam = z.object({ dogId: Id });
-export const EntryIdParam = z.object({ entryId: Id });
-export const MediaIdParam = z.object({ mediaId: Id });
+export { DogIdParam } from '../../core/http/schema-kit.js';
+export const EntryIdParam = idParam('entryId');
+export const MediaIdParam = idParam('mediaId');
 
-/** A real calendar date (2026-02-30 is refused). */
-const CalendarDate = z.iso.date().meta({ example: '2026-11-21' });
+/** The 404/403 sentences of the ownership rule for entries and photos. */
+export const ENTRY_WORDING: Wording = { missing: 'Diesen Tagebucheintrag gibt es nicht.', foreign: 'Das ist nicht dein Tagebucheintrag.' };
+export const MEDIA_WORDING: Wording = { missing: 'Dieses Foto gibt es nicht.', foreign: 'Das ist nicht dein Foto.' };
+
+const EntryDate = CalendarDate.meta({ example: '2026-11-21' });
 
 export const Mood = z.enum(['happy', 'playful', 'calm', 'tired', 'sick', 'sad']).meta({
   description: 'Stimmung des Hundes: happy (fröhlich), playful (verspielt), calm (entspannt), tired (müde), sick (krank), sad (traurig)',
 });
 
-const Title = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((v) => (v === '' ? null : v))
-  .nullable();
-/** Spec: a diary text of 50,000 characters is rejected (422); body fields hold at most 10,000. */
-const Text = z.string().max(10000);
-const Tags = z.array(z.string().trim().min(1).max(40)).max(20).meta({ description: 'Höchstens 20 Schlagwörter à 40 Zeichen' });
+/** Spec: a diary text of 50,000 characters is rejected (422); body fields hold at most 10,000. May be empty (photo-only entries). */
+const Text = z.string().max(LIMITS.body);
+/** Tags are the diary's own short labels, not a Limits-table field. */
+const MAX_TAGS = 20;
+const MAX_TAG_LENGTH = 40;
+const Tags = z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).meta({ description: 'Höchstens 20 Schlagwörter à 40 Zeichen' });
 
 export const CreateEntryBody = z
   .strictObject({
-    date: CalendarDate,
-    title: Title.optional(),
+    date: EntryDate,
+    title: optionalText(LIMITS.title),
     text: Text,
     mood: Mood.nullable().optional(),
     tags: Tags.optional(),
@@ -37,8 +38,8 @@ export type CreateEntryBody = z.infer<typeof CreateEntryBody>;
 
 export const UpdateEntryBody = z
   .strictObject({
-    date: CalendarDate.optional(),
-    title: Title.optional(),
+    date: EntryDate.optional(),
+    title: optionalText(LIMITS.title),
     text: Text.optional(),
     mood: Mood.nullable().optional(),
     tags: Tags.optional(),
@@ -89,9 +90,10 @@ export type Entry = z.infer<typeof Entry>;
 export const EntryPage = pageSchema(Entry).meta({ id: 'DiaryEntryPage' });
 
 export const ListEntriesQuery = PageQuery.extend({
-  from: CalendarDate.optional().meta({ description: 'Nur Einträge ab diesem Tag' }),
-  to: CalendarDate.optional().meta({ description: 'Nur Einträge bis zu diesem Tag' }),
+  from: EntryDate.optional().meta({ description: 'Nur Einträge ab diesem Tag' }),
+  to: EntryDate.optional().meta({ description: 'Nur Einträge bis zu diesem Tag' }),
 });
+export type ListEntriesQuery = z.infer<typeof ListEntriesQuery>;
 
 export const UploadForm = z
   .object({ files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Ein bis zehn Fotos (JPEG, PNG, WebP, HEIF/AVIF)' }) })

@@ -68,21 +68,49 @@ export async function deleteEntryRow(db: Db, id: number): Promise<void> {
   await db.deleteFrom('diary_entries').where('id', '=', id).execute();
 }
 
+/**
+ * Locks the entry row for the rest of the transaction (an UPDATE takes a row lock on PostgreSQL; SQLite
+ * transactions are serial anyway). Uploads and deletes of one entry both start with it, so a delete never
+ * misses the files of an upload that commits at the same moment. False when the entry is gone.
+ */
+export async function touchEntry(db: Db, entryId: number, now: string): Promise<boolean> {
+  const row = await db.updateTable('diary_entries').set({ updated_at: now }).where('id', '=', entryId).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Where a page of a list ordered by day, then id (both newest first) continues. */
+export interface DayCursor {
+  d: string;
+  id: number;
+}
+
 export interface EntryListOptions {
-  limit: number;
-  after?: { d: string; id: number } | undefined;
+  after?: DayCursor | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
 
-/** Newest day first, then newest entry; one more row than asked tells whether a next page exists. */
-export async function listEntryRows(db: Db, dogId: number, o: EntryListOptions): Promise<EntryRow[]> {
+/** Newest day first, then newest entry: at most `limit` rows after the cursor. */
+export async function listEntryRows(db: Db, dogId: number, limit: number, o: EntryListOptions): Promise<EntryRow[]> {
   let q = db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('dog_id', '=', dogId);
   if (o.from) q = q.where('date', '>=', o.from);
   if (o.to) q = q.where('date', '<=', o.to);
   const after = o.after;
   if (after) q = q.where((eb) => eb.or([eb('date', '<', after.d), eb.and([eb('date', '=', after.d), eb('id', '<', after.id)])]));
-  return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(o.limit + 1).execute();
+  return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The newest entries of the dogs (the dashboard's "zuletzt"). */
+export function recentEntriesOfDogs(db: Db, dogIds: number[], limit: number): Promise<{ id: number; dog_id: number; date: string; title: string | null }[]> {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('diary_entries')
+    .select(['id', 'dog_id', 'date', 'title'])
+    .where('dog_id', 'in', dogIds)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Entries with their media, in the order given. */

@@ -19,8 +19,8 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
       query: ListEntriesQuery,
       responses: { 200: { description: 'Eine Seite Einträge mit Fotos', schema: EntryPage }, ...owned },
     },
-    async ({ params, query }, req, res) => {
-      res.json(await listEntries(ctx, req, params.dogId, query));
+    async ({ params, query, actor }, _req, res) => {
+      res.json(await listEntries(ctx, actor, params.dogId, query));
     },
   );
 
@@ -36,8 +36,8 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
       body: CreateEntryBody,
       responses: { 201: { description: 'Der neue Eintrag', schema: Entry }, 422: { description: 'Text zu lang (höchstens 10.000 Zeichen)' }, ...owned },
     },
-    async ({ params, body }, req, res) => {
-      res.status(201).json(await createEntry(ctx, req, params.dogId, body));
+    async ({ params, body, actor }, _req, res) => {
+      res.status(201).json(await createEntry(ctx, actor, params.dogId, body));
     },
   );
 
@@ -52,8 +52,8 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
       params: EntryIdParam,
       responses: { 200: { description: 'Der Eintrag', schema: Entry }, ...owned },
     },
-    async ({ params }, req, res) => {
-      res.json(await getEntry(ctx, req, params.entryId));
+    async ({ params, actor }, _req, res) => {
+      res.json(await getEntry(ctx, actor, params.entryId));
     },
   );
 
@@ -69,8 +69,8 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
       body: UpdateEntryBody,
       responses: { 200: { description: 'Der geänderte Eintrag', schema: Entry }, 422: { description: 'Feld zu lang' }, ...owned },
     },
-    async ({ params, body }, req, res) => {
-      res.json(await updateEntry(ctx, req, params.entryId, body));
+    async ({ params, body, actor }, _req, res) => {
+      res.json(await updateEntry(ctx, actor, params.entryId, body));
     },
   );
 
@@ -85,8 +85,8 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
       params: EntryIdParam,
       responses: { 204: { description: 'Gelöscht' }, ...owned },
     },
-    async ({ params }, req, res) => {
-      await deleteEntry(ctx, req, params.entryId);
+    async ({ params, actor }, _req, res) => {
+      await deleteEntry(ctx, actor, params.entryId);
       res.status(204).end();
     },
   );

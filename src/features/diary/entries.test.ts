@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 
@@ -13,7 +12,7 @@ const t = useTestApp({ clock });
 
 async function ownerWithDog() {
   const user = await buildUser(t.ctx);
-  const dog = await insertDog(t.ctx, user.id);
+  const dog = await buildDog(t.ctx, { user });
   return { user, dog, agent: agentAs(t, user) };
 }
 

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildModerator, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -10,7 +9,7 @@ const t = useTestApp();
 /** A diary photo without GPS (so no weather lookup) owned by a fresh user. */
 async function diaryPhoto() {
   const user = await buildUser(t.ctx);
-  const dog = await insertDog(t.ctx, user.id);
+  const dog = await buildDog(t.ctx, { user });
   const agent = agentAs(t, user);
   const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'x' }).expect(201);
   const m = await agent.post(`/api/diary/${e.body.id}/media`).attach('files', await makeJpeg({ width: 120, height: 90 }), 'a.jpg').expect(201);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { DiaryMediaTable } from '../../core/db/tables/diary.js';
 import { WeatherSummary } from '../weather/index.js';
@@ -106,13 +106,43 @@ export async function refreshEntryPosition(db: Db, entryId: number): Promise<voi
     .execute();
 }
 
-/** The user a diary file (by its URL or preview URL) belongs to, for the /media permission check. */
-export async function findMediaOwnerByUrl(db: Db, column: 'url' | 'preview_url', url: string): Promise<number | undefined> {
-  const row = await db
+/** The dog (and its owner) a diary file belongs to, by its URL or preview URL: for the /media permission check. */
+export function findMediaDogByUrl(db: Db, column: 'url' | 'preview_url', url: string): Promise<{ dog_id: number; user_id: number } | undefined> {
+  return db
     .selectFrom('diary_media')
     .innerJoin('dogs', 'dogs.id', 'diary_media.dog_id')
-    .select('dogs.user_id')
+    .select(['diary_media.dog_id', 'dogs.user_id'])
     .where(`diary_media.${column}`, '=', url)
     .executeTakeFirst();
-  return row?.user_id;
+}
+
+/** False when the row was gone already. */
+export async function deleteMediaRow(db: Db, id: number): Promise<boolean> {
+  const gone = await db.deleteFrom('diary_media').where('id', '=', id).returning('id').executeTakeFirst();
+  return gone !== undefined;
+}
+
+/** The preview of the first photo of each entry (entries without photos are left out). */
+export async function firstPreviews(db: Db, entryIds: number[]): Promise<Map<number, string>> {
+  const map = new Map<number, string>();
+  if (entryIds.length === 0) return map;
+  const rows = await db.selectFrom('diary_media').select(['entry_id', 'preview_url']).where('entry_id', 'in', entryIds).orderBy('id').execute();
+  for (const r of rows) if (!map.has(r.entry_id)) map.set(r.entry_id, r.preview_url);
+  return map;
+}
+
+/** Located photos still waiting for their weather whose day is over, oldest first. */
+export function pendingWeatherMedia(db: Db, today: string, limit: number) {
+  return db
+    .selectFrom('diary_media')
+    .select(['id', 'lat', 'lon', 'weather_day', 'weather_attempts'])
+    .where('weather_status', '=', 'pending')
+    .where('weather_day', '<', today)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setMediaWeather(db: Db, id: number, columns: Pick<Updateable<DiaryMediaTable>, 'weather_status' | 'weather_json' | 'weather_attempts'>): Promise<void> {
+  await db.updateTable('diary_media').set(columns).where('id', '=', id).execute();
 }

@@ -1,23 +1,21 @@
 import type { RequestHandler } from 'express';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
-import { zodToAppError } from '../../core/http/zod-errors.js';
 import { imageUpload, uploadedFiles } from '../../core/media/upload.js';
 import { EntryIdParam, MediaIdParam, UploadForm, UploadResult } from './diary.schemas.js';
-import { loadOwnedEntry } from './entries.service.js';
+import { loadEntry } from './entries.service.js';
 import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js';
 
 const tags = ['Tagebuch'];
 
-/** Checks the entry before multer reads 20 MB of someone else's upload. */
-function entryAccessFirst(ctx: AppContext): RequestHandler {
-  return async (req, _res, next) => {
-    const params = EntryIdParam.safeParse(req.params);
-    if (!params.success) throw zodToAppError(params.error);
-    await loadOwnedEntry(ctx, req, params.data.entryId);
+/** Checks the entry before multer reads 20 MB of someone else's upload (the user guard has run: req.user is the actor). */
+const entryAccessFirst =
+  (ctx: AppContext): RequestHandler =>
+  async (req, _res, next) => {
+    await loadEntry(ctx, req.user as Actor, EntryIdParam.parse(req.params).entryId, 'write');
     next();
   };
-}
 
 export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
   route(
@@ -41,8 +39,8 @@ export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
         429: { description: 'Zu viele Uploads' },
       },
     },
-    async ({ params }, req, res) => {
-      res.status(201).json({ items: await addMedia(ctx, req, params.entryId, uploadedFiles(req)) });
+    async ({ params, actor }, req, res) => {
+      res.status(201).json({ items: await addMedia(ctx, actor, params.entryId, uploadedFiles(req)) });
     },
   );
 
@@ -57,8 +55,8 @@ export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
       params: MediaIdParam,
       responses: { 204: { description: 'Gelöscht' }, 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } },
     },
-    async ({ params }, req, res) => {
-      await deleteMedia(ctx, req, params.mediaId);
+    async ({ params, actor }, _req, res) => {
+      await deleteMedia(ctx, actor, params.mediaId);
       res.status(204).end();
     },
   );

@@ -1,20 +1,23 @@
 import { join } from 'node:path';
-import type { Request } from 'express';
+import { requireDogRecord } from '../../core/auth/ownership.js';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/http/errors.js';
+import { AppError, badRequest, notFound } from '../../core/http/errors.js';
 import { readPhotoFacts, type PhotoFacts } from '../../core/media/exif.js';
 import { processImage, type ProcessedImage } from '../../core/media/images.js';
 import { diaryMediaDir, diaryMediaUrlPrefix } from '../../core/media/paths.js';
 import { commitFiles, discardFiles, newMediaName, previewUrlOf, removeMediaFiles, stagingDir } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
-import { deleteDailyPhotosByUrl } from './daily-photo.js';
+import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
 import { weatherForNewPhotos } from './diary-weather.js';
-import type { MediaItem } from './diary.schemas.js';
-import { loadOwnedEntry, touchEntry } from './entries.service.js';
-import { countMediaOfEntry, findMediaWithOwner, insertMediaRows, mediaOfEntries, refreshEntryPosition } from './media.repo.js';
+import { ENTRY_WORDING, MEDIA_WORDING, type MediaItem } from './diary.schemas.js';
+import { touchEntry } from './entries.repo.js';
+import { loadEntry } from './entries.service.js';
+import { countMediaOfEntry, deleteMediaRow, findMediaWithOwner, insertMediaRows, mediaOfEntries, refreshEntryPosition } from './media.repo.js';
 
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_MEDIA_PER_ENTRY = 100;
+
 
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
 
@@ -23,8 +26,8 @@ const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.
  * bad one rejects the request before anything is stored), the weather is looked up (never failing the upload),
  * then the files are moved into place and the rows inserted in one transaction; if that fails the files go again.
  */
-export async function addMedia(ctx: AppContext, req: Request, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
-  const entry = await loadOwnedEntry(ctx, req, entryId);
+export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
+  const entry = await loadEntry(ctx, actor, entryId, 'write');
   if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
   if ((await countMediaOfEntry(ctx.db, entryId)) + files.length > MAX_MEDIA_PER_ENTRY)
     throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
@@ -44,8 +47,8 @@ export async function addMedia(ctx: AppContext, req: Request, entryId: number, f
       facts.map((f) => (f.lat === null || f.lon === null ? null : { lat: f.lat, lon: f.lon, day: f.takenDay ?? entry.date })),
     );
 
-    const dir = diaryMediaDir(ctx.config.mediaDir, entry.user_id, entry.dog_id);
-    const prefix = diaryMediaUrlPrefix(entry.user_id, entry.dog_id);
+    const dir = diaryMediaDir(ctx.config.mediaDir, entry.access.owner_id, entry.dog_id);
+    const prefix = diaryMediaUrlPrefix(entry.access.owner_id, entry.dog_id);
     const names = images.map(() => newMediaName());
     const rows = images.map((image, i) => {
       const f = facts[i];
@@ -76,7 +79,7 @@ export async function addMedia(ctx: AppContext, req: Request, entryId: number, f
     let inserted;
     try {
       inserted = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound('Diesen Tagebucheintrag gibt es nicht.');
+        if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound(ENTRY_WORDING.missing);
         const result = await insertMediaRows(trx, rows);
         await refreshEntryPosition(trx, entry.id);
         return result;
@@ -95,15 +98,11 @@ export async function addMedia(ctx: AppContext, req: Request, entryId: number, f
 }
 
 /** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */
-export async function deleteMedia(ctx: AppContext, req: Request, mediaId: number): Promise<void> {
-  if (!req.user) throw unauthorized();
-  const media = await findMediaWithOwner(ctx.db, mediaId);
-  if (!media) throw notFound('Dieses Foto gibt es nicht.');
-  if (media.user_id !== req.user.id) throw forbidden('Das ist nicht dein Foto.');
+export async function deleteMedia(ctx: AppContext, actor: Actor, mediaId: number): Promise<void> {
+  const media = await requireDogRecord(ctx.db, actor, await findMediaWithOwner(ctx.db, mediaId), 'write', MEDIA_WORDING);
   await ctx.db.transaction().execute(async (trx) => {
     await touchEntry(trx, media.entry_id, ctx.clock.now().toISOString());
-    const gone = await trx.deleteFrom('diary_media').where('id', '=', mediaId).returning('id').executeTakeFirst();
-    if (!gone) throw notFound('Dieses Foto gibt es nicht.');
+    if (!(await deleteMediaRow(trx, mediaId))) throw notFound(MEDIA_WORDING.missing);
     await deleteDailyPhotosByUrl(trx, [media.url]);
     await refreshEntryPosition(trx, media.entry_id);
   });

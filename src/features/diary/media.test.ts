@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeFormat, makeJpeg, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../test/fakes/photos.js';
 import { useAppWithWeatherFake } from '../../../test/fakes/weather-server.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryMedia, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { fixedClock } from '../../core/clock.js';
 import { diaryMediaDir } from '../../core/media/paths.js';
 import { stagingDir } from '../../core/media/storage.js';
@@ -23,7 +22,7 @@ beforeEach(() => w.fake.reset('ok'));
 
 async function entry() {
   const user = await buildUser(w.t.ctx);
-  const dog = await insertDog(w.t.ctx, user.id);
+  const dog = await buildDog(w.t.ctx, { user });
   const agent = agentAs(w.t, user);
   const res = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'Ausflug' }).expect(201);
   const dir = diaryMediaDir(w.t.ctx.config.mediaDir, user.id, dog.id);
@@ -177,18 +176,7 @@ describe('POST /api/diary/:entryId/media', () => {
 
   it('refuses more than 100 photos on one entry with 422', async () => {
     const { agent, entryId, dog } = await entry();
-    const now = clock.now().toISOString();
-    const rows = Array.from({ length: 99 }, (_, i) => ({
-      entry_id: entryId,
-      dog_id: dog.id,
-      url: `/x/${entryId}/${i}.jpg`,
-      preview_url: `/x/${entryId}/${i}_preview.webp`,
-      width: 1,
-      height: 1,
-      bytes: 1,
-      created_at: now,
-    }));
-    await w.t.ctx.db.insertInto('diary_media').values(rows).execute();
+    for (let i = 0; i < 99; i++) await buildDiaryMedia(w.t.ctx, { entry: { id: entryId, dog_id: dog.id } });
     const jpeg = await makeJpeg();
     const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').attach('files', jpeg, 'b.jpg').expect(422);
     expect(res.body.error.code).toBe('too_many_photos');

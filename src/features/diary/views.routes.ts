@@ -19,8 +19,8 @@ export function viewsRoutes(ctx: AppContext, routes: Routes): void {
       query: ScopeQuery,
       responses: { 200: { description: 'Zahlen zum Tagebuch', schema: DiaryStats }, ...owned },
     },
-    async ({ query }, req, res) => {
-      res.json(await diaryStats(ctx, await dogScope(ctx, req, query.dog_id)));
+    async ({ query, actor }, _req, res) => {
+      res.json(await diaryStats(ctx, await dogScope(ctx, actor, query.dog_id)));
     },
   );
 
@@ -35,8 +35,8 @@ export function viewsRoutes(ctx: AppContext, routes: Routes): void {
       query: CalendarQuery,
       responses: { 200: { description: 'Die Tage des Monats mit Einträgen', schema: DiaryCalendar }, ...owned },
     },
-    async ({ query }, req, res) => {
-      res.json(await diaryCalendar(ctx, await dogScope(ctx, req, query.dog_id), query.month));
+    async ({ query, actor }, _req, res) => {
+      res.json(await diaryCalendar(ctx, await dogScope(ctx, actor, query.dog_id), query.month));
     },
   );
 
@@ -51,8 +51,8 @@ export function viewsRoutes(ctx: AppContext, routes: Routes): void {
       query: ScopeQuery,
       responses: { 200: { description: 'Orte mit Anzahl und Zeitraum', schema: DiaryLocations }, ...owned },
     },
-    async ({ query }, req, res) => {
-      res.json(await diaryLocations(ctx, await dogScope(ctx, req, query.dog_id)));
+    async ({ query, actor }, _req, res) => {
+      res.json(await diaryLocations(ctx, await dogScope(ctx, actor, query.dog_id)));
     },
   );
 
@@ -67,8 +67,8 @@ export function viewsRoutes(ctx: AppContext, routes: Routes): void {
       query: MosaicQuery,
       responses: { 200: { description: 'Eine Seite Fotos', schema: MosaicPage }, ...owned },
     },
-    async ({ query }, req, res) => {
-      res.json(await diaryMosaic(ctx, await dogScope(ctx, req, query.dog_id), query));
+    async ({ query, actor }, _req, res) => {
+      res.json(await diaryMosaic(ctx, await dogScope(ctx, actor, query.dog_id), query));
     },
   );
 }

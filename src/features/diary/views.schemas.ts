@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, pageSchema } from '../../core/http/pagination.js';
+import { Id } from '../../core/http/schema-kit.js';
 import { MediaItem } from './diary.schemas.js';
 
-const DogFilter = z.coerce.number().int().min(1).max(2_147_483_647).optional().meta({ description: 'Nur dieser Hund; ohne: alle deine Hunde' });
+const DogFilter = Id.optional().meta({ description: 'Nur dieser Hund; ohne: alle deine Hunde' });
 
 export const ScopeQuery = z.object({ dog_id: DogFilter });
 
@@ -15,6 +16,7 @@ export const CalendarQuery = z.object({
 });
 
 export const MosaicQuery = PageQuery.extend({ dog_id: DogFilter });
+export type MosaicQuery = z.infer<typeof MosaicQuery>;
 
 export const DiaryStats = z
   .object({

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 
@@ -13,28 +12,10 @@ const t = useTestApp({ clock });
 async function seed() {
   const user = await buildUser(t.ctx);
   const agent = agentAs(t, user);
-  const bello = await insertDog(t.ctx, user.id, 'Bello');
-  const luna = await insertDog(t.ctx, user.id, 'Luna');
-  const now = clock.now().toISOString();
-  const add = async (dogId: number, date: string, extra: { lat?: number; lon?: number; mood?: string } = {}) => {
-    const row = await t.ctx.db
-      .insertInto('diary_entries')
-      .values({
-        dog_id: dogId,
-        date,
-        text: date,
-        mood: extra.mood ?? null,
-        lat: extra.lat ?? null,
-        lon: extra.lon ?? null,
-        cell_lat: extra.lat === undefined ? null : Math.round(extra.lat * 1000),
-        cell_lon: extra.lon === undefined ? null : Math.round(extra.lon * 1000),
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const bello = await buildDog(t.ctx, { user, name: 'Bello' });
+  const luna = await buildDog(t.ctx, { user, name: 'Luna' });
+  const add = async (dogId: number, date: string, extra: { lat?: number; lon?: number; mood?: string } = {}) =>
+    (await buildDiaryEntry(t.ctx, { dog_id: dogId, date, text: date, ...extra })).id;
   const ids = {
     a: await add(bello.id, '2026-11-21', { lat: 48.13701, lon: 11.57501, mood: 'happy' }),
     b: await add(bello.id, '2026-11-20', { lat: 48.13702, lon: 11.57502, mood: 'happy' }),

@@ -57,3 +57,18 @@ export async function deleteDog(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('dogs').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The owner's dogs as other screens list them (dashboard, diary views), in the order they were added. */
+export function listDogSummaries(db: Db, userId: number): Promise<{ id: number; name: string; photo_url: string | null }[]> {
+  return db.selectFrom('dogs').select(['id', 'name', 'photo_url']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+/**
+ * Sets the dog's photo URL only if it still is `expected` (compare-and-swap for the photos area's uploads).
+ * False when another upload got there first or the dog is gone.
+ */
+export async function swapDogPhotoUrl(db: Db, dogId: number, expected: string | null, next: string | null, now: string): Promise<boolean> {
+  const q = db.updateTable('dogs').set({ photo_url: next, updated_at: now }).where('id', '=', dogId);
+  const result = await (expected === null ? q.where('photo_url', 'is', null) : q.where('photo_url', '=', expected)).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

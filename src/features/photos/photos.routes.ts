@@ -1,14 +1,13 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { loadOwnedDog } from '../../core/auth/ownership.js';
+import { requireDogAccess } from '../../core/auth/ownership.js';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
-import { zodToAppError } from '../../core/http/zod-errors.js';
+import { DogIdParam } from '../../core/http/schema-kit.js';
 import { imageUpload, uploadedFiles } from '../../core/media/upload.js';
 import { removeAvatar, setAvatar, setDogPhoto } from './photos.service.js';
 
-const DogIdParam = z.object({ dogId: z.coerce.number().int().min(1).max(2_147_483_647) });
 const UploadForm = z.object({ file: z.string().meta({ format: 'binary' }) }).meta({ id: 'SinglePhotoForm' });
 const uploadErrors = {
   413: { description: 'Größer als 20 MB' },
@@ -17,15 +16,13 @@ const uploadErrors = {
   429: { description: 'Zu viele Uploads' },
 };
 
-/** Checks the dog before multer reads the upload. */
-function dogAccessFirst(ctx: AppContext): RequestHandler {
-  return async (req, _res, next) => {
-    const params = DogIdParam.safeParse(req.params);
-    if (!params.success) throw zodToAppError(params.error);
-    await loadOwnedDog(ctx.db, req, params.data.dogId);
+/** Checks the dog before multer reads the upload (the user guard has run: req.user is the actor). */
+const dogAccessFirst =
+  (ctx: AppContext): RequestHandler =>
+  async (req, _res, next) => {
+    await requireDogAccess(ctx.db, req.user as Actor, DogIdParam.parse(req.params).dogId, 'manage');
     next();
   };
-}
 
 export function photosRoutes(ctx: AppContext, routes: Routes): void {
   route(
@@ -46,8 +43,8 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
         ...uploadErrors,
       },
     },
-    async ({ params }, req, res) => {
-      res.json({ photo_url: await setDogPhoto(ctx, req, params.dogId, uploadedFiles(req)[0]) });
+    async ({ params, actor }, req, res) => {
+      res.json({ photo_url: await setDogPhoto(ctx, actor, params.dogId, uploadedFiles(req)[0]) });
     },
   );
 
@@ -63,9 +60,8 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
       before: [ctx.limits.upload, imageUpload(ctx.config.mediaDir, 'file', 1)],
       responses: { 200: { description: 'Die neue Bild-Adresse', schema: z.object({ avatar_url: z.string() }) }, ...uploadErrors },
     },
-    async (_input, req, res) => {
-      if (!req.user) throw unauthorized();
-      res.json({ avatar_url: await setAvatar(ctx, req.user.id, uploadedFiles(req)[0]) });
+    async ({ actor }, req, res) => {
+      res.json({ avatar_url: await setAvatar(ctx, actor, uploadedFiles(req)[0]) });
     },
   );
 
@@ -79,9 +75,8 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
       access: 'user',
       responses: { 204: { description: 'Entfernt' } },
     },
-    async (_input, req, res) => {
-      if (!req.user) throw unauthorized();
-      await removeAvatar(ctx, req.user.id);
+    async ({ actor }, _req, res) => {
+      await removeAvatar(ctx, actor);
       res.status(204).end();
     },
   );

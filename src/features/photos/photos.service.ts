@@ -1,44 +1,49 @@
 import { join } from 'node:path';
-import type { Request } from 'express';
-import { loadOwnedDog } from '../../core/auth/ownership.js';
+import { requireDogAccess } from '../../core/auth/ownership.js';
+import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
-import { badRequest, unauthorized } from '../../core/http/errors.js';
+import { badRequest } from '../../core/http/errors.js';
 import { processImage } from '../../core/media/images.js';
 import { avatarDir, avatarUrlPrefix, dogPhotoDir, dogPhotoUrlPrefix } from '../../core/media/paths.js';
 import { commitFiles, discardFiles, newMediaName, removeMediaFiles, stagingDir } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
+import { findUserById, swapAvatarUrl } from '../accounts/index.js';
+import { findDog, swapDogPhotoUrl } from '../dogs/index.js';
 
 /**
  * Profile pictures: a dog's photo (dogs.photo_url) and the user's avatar (users.avatar_url). One file each,
- * no preview. The new file is written first, then the URL swapped; the old file goes after the swap.
+ * no preview. The new file is written first, then the URL swapped; the old file goes after the swap. The rows
+ * belong to the dogs and accounts areas: their repos read and compare-and-swap the URL.
  */
 
 const MAX_SWAP_TRIES = 5;
 
-type Slot = { table: 'dogs'; column: 'photo_url'; id: number } | { table: 'users'; column: 'avatar_url'; id: number };
-
-async function currentUrl(db: Db, slot: Slot): Promise<string | null> {
-  const row =
-    slot.table === 'dogs'
-      ? await db.selectFrom('dogs').select('photo_url as url').where('id', '=', slot.id).executeTakeFirst()
-      : await db.selectFrom('users').select('avatar_url as url').where('id', '=', slot.id).executeTakeFirst();
-  return row?.url ?? null;
+/** Where a picture's URL lives: `read` gives undefined when the row is gone. */
+interface Slot {
+  read(db: Db): Promise<{ url: string | null } | undefined>;
+  swap(db: Db, expected: string | null, next: string | null, now: string): Promise<boolean>;
 }
 
+const dogSlot = (dogId: number): Slot => ({
+  read: (db) => findDog(db, dogId).then((dog) => dog && { url: dog.photo_url }),
+  swap: (db, expected, next, now) => swapDogPhotoUrl(db, dogId, expected, next, now),
+});
+
+const avatarSlot = (userId: number): Slot => ({
+  read: (db) => findUserById(db, userId).then((user) => user && { url: user.avatar_url }),
+  swap: (db, expected, next, now) => swapAvatarUrl(db, userId, expected, next, now),
+});
+
 /**
- * Sets the URL only if it still is `expected` (compare-and-swap), so two uploads at once never both delete the
+ * Sets the URL only if it still is the one read (compare-and-swap), so two uploads at once never both delete the
  * same old file and leave one new file orphaned. Returns the URL that was replaced.
  */
 async function swapUrl(db: Db, slot: Slot, next: string | null, now: string): Promise<{ swapped: boolean; previous: string | null }> {
   for (let i = 0; i < MAX_SWAP_TRIES; i++) {
-    const previous = await currentUrl(db, slot);
-    const set = { [slot.column]: next, updated_at: now };
-    let q = db.updateTable(slot.table).set(set).where('id', '=', slot.id);
-    q = previous === null ? q.where(slot.column, 'is', null) : q.where(slot.column, '=', previous);
-    const result = await q.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return { swapped: true, previous };
-    if (!(await db.selectFrom(slot.table).select('id').where('id', '=', slot.id).executeTakeFirst())) break;
+    const current = await slot.read(db);
+    if (!current) break;
+    if (await slot.swap(db, current.url, next, now)) return { swapped: true, previous: current.url };
   }
   return { swapped: false, previous: null };
 }
@@ -67,19 +72,24 @@ async function replaceImage(ctx: AppContext, slot: Slot, file: Express.Multer.Fi
   return url;
 }
 
-export async function setDogPhoto(ctx: AppContext, req: Request, dogId: number, file: Express.Multer.File | undefined): Promise<string> {
-  if (!req.user) throw unauthorized();
-  const dog = await loadOwnedDog(ctx.db, req, dogId);
-  const slot: Slot = { table: 'dogs', column: 'photo_url', id: dog.id };
-  return replaceImage(ctx, slot, file, dogPhotoDir(ctx.config.mediaDir, dog.user_id, dog.id), dogPhotoUrlPrefix(dog.user_id, dog.id), 'dog-photo');
+/** The dog's photo: changing it is managing the dog. The file lies in the owner's folder, whoever uploads. */
+export async function setDogPhoto(ctx: AppContext, actor: Actor, dogId: number, file: Express.Multer.File | undefined): Promise<string> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  return replaceImage(
+    ctx,
+    dogSlot(dog.dog_id),
+    file,
+    dogPhotoDir(ctx.config.mediaDir, dog.owner_id, dog.dog_id),
+    dogPhotoUrlPrefix(dog.owner_id, dog.dog_id),
+    'dog-photo',
+  );
 }
 
-export async function setAvatar(ctx: AppContext, userId: number, file: Express.Multer.File | undefined): Promise<string> {
-  const slot: Slot = { table: 'users', column: 'avatar_url', id: userId };
-  return replaceImage(ctx, slot, file, avatarDir(ctx.config.mediaDir, userId), avatarUrlPrefix(userId), 'avatar');
+export async function setAvatar(ctx: AppContext, actor: Actor, file: Express.Multer.File | undefined): Promise<string> {
+  return replaceImage(ctx, avatarSlot(actor.id), file, avatarDir(ctx.config.mediaDir, actor.id), avatarUrlPrefix(actor.id), 'avatar');
 }
 
-export async function removeAvatar(ctx: AppContext, userId: number): Promise<void> {
-  const { previous } = await swapUrl(ctx.db, { table: 'users', column: 'avatar_url', id: userId }, null, ctx.clock.now().toISOString());
+export async function removeAvatar(ctx: AppContext, actor: Actor): Promise<void> {
+  const { previous } = await swapUrl(ctx.db, avatarSlot(actor.id), null, ctx.clock.now().toISOString());
   if (previous) await removeMediaFiles(ctx.config.mediaDir, [previous], ctx.log);
 }

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeJpeg, makePng, SVG } from '../../../test/fakes/photos.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { avatarDir, dogPhotoDir } from '../../core/media/paths.js';
 
@@ -15,7 +14,7 @@ const fileOf = (url: string) => join(t.ctx.config.mediaDir, url.replace(/^\/medi
 describe('POST /api/dogs/:dogId/photo', () => {
   it('stores a WebP without metadata, sets photo_url, and deletes the old photo on replacement', async () => {
     const user = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, user.id);
+    const dog = await buildDog(t.ctx, { user });
     const agent = agentAs(t, user);
     const first = await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg({ lat: 48.1, lon: 11.5, width: 200, height: 100 }), 'bello.jpg').expect(200);
     expect(first.body.photo_url).toMatch(new RegExp(`^/media/u/${user.id}/dogs/${dog.id}/photo/[A-Za-z0-9_-]{22}\\.webp$`));
@@ -34,7 +33,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
 
   it('keeps exactly one file when two uploads race', async () => {
     const user = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, user.id);
+    const dog = await buildDog(t.ctx, { user });
     const agent = agentAs(t, user);
     const jpeg = await makeJpeg();
     await Promise.all(Array.from({ length: 4 }, () => agent.post(`/api/dogs/${dog.id}/photo`).attach('file', jpeg, 'a.jpg').expect(200)));
@@ -46,7 +45,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
 
   it('refuses SVG with 415 and a missing file with 400, leaving the old photo in place', async () => {
     const user = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, user.id);
+    const dog = await buildDog(t.ctx, { user });
     const agent = agentAs(t, user);
     const ok = await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'a.jpg').expect(200);
     await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', SVG, 'bild.svg').expect(415);
@@ -58,7 +57,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
 
   it("is 401 without a session, 403 for another user's dog, 404 for a missing dog", async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const jpeg = await makeJpeg();
     await request(t.app).post(`/api/dogs/${dog.id}/photo`).attach('file', jpeg, 'a.jpg').expect(401);
     const stranger = agentAs(t, await buildUser(t.ctx));
@@ -69,7 +68,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
 
   it('is visible to every logged-in user, not to visitors', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await insertDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const { body } = await agentAs(t, owner).post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'a.jpg').expect(200);
     const res = await agentAs(t, await buildUser(t.ctx)).get(body.photo_url).expect(200);
     expect(res.headers['content-type']).toBe('image/webp');

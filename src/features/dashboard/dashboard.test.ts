@@ -1,19 +1,19 @@
 import request from 'supertest';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { insertDog } from '../../../test/fakes/dogs.js';
 import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 import { createNotification } from '../notifications/index.js';
-import { welcomeDashboard } from './dashboard.service.js';
+import { welcomeDashboard, type DashboardProvider } from './dashboard.service.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock });
 
 async function dogWithPhotos(count: number, date = '2026-11-01') {
   const user = await buildUser(t.ctx, { name: 'Mia' });
-  const dog = await insertDog(t.ctx, user.id);
+  const dog = await buildDog(t.ctx, { user });
   const agent = agentAs(t, user);
   const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date, text: 'Fotos', title: 'Fotos' }).expect(201);
   let upload = agent.post(`/api/diary/${e.body.id}/media`);
@@ -88,7 +88,7 @@ describe('GET /api/welcome-dashboard: daily photo', () => {
     const { agent, dog, user } = await dogWithPhotos(4, '2026-11-02');
     const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2024-11-21', text: 'Vor zwei Jahren' }).expect(201);
     const memory = await agent.post(`/api/diary/${e.body.id}/media`).attach('files', await makeJpeg(), 'damals.jpg').expect(201);
-    const second = await insertDog(t.ctx, user.id, 'Luna');
+    const second = await buildDog(t.ctx, { user, name: 'Luna' });
     const other = await dogWithPhotos(3);
     const res = await agent.get('/api/welcome-dashboard').expect(200);
     expect(res.body.dogs).toEqual([
@@ -118,12 +118,39 @@ describe('GET /api/welcome-dashboard: the rest', () => {
     expect(res.body).toMatchObject({ today: '2026-11-21', unread_notifications: 1, due_soon: [], recent_entries: [{ date: '2026-11-01', title: 'Fotos' }] });
   });
 
-  it('merges what later areas report as due soon, earliest first', async () => {
+  it('merges what the areas report as due soon, earliest first, 10 at most', async () => {
     const user = await buildUser(t.ctx);
-    const dashboard = await welcomeDashboard(t.ctx, user.id, [
-      async (_ctx, userId) => [{ area: 'health', title: `Impfung für ${userId}`, due_date: '2026-12-01', dog_id: null, url: null }],
-      async () => [{ area: 'care', title: 'Krallen schneiden', due_date: '2026-11-25', dog_id: null, url: '/app/care' }],
+    const dashboard = await welcomeDashboard(t.ctx, user, [
+      { area: 'health', dueSoon: async (_ctx, { actor }) => [{ area: 'health', title: `Impfung für ${actor.id}`, due_date: '2026-12-01', dog_id: null, url: null }] },
+      { area: 'care', dueSoon: async () => [{ area: 'care', title: 'Krallen schneiden', due_date: '2026-11-25', dog_id: null, url: '/app/care' }] },
+      { area: 'many', dueSoon: async () => Array.from({ length: 12 }, (_, i) => ({ area: 'many', title: `Nr. ${i}`, due_date: '2027-01-01', dog_id: null, url: null })) },
     ]);
-    expect(dashboard.due_soon.map((d) => d.title)).toEqual(['Krallen schneiden', `Impfung für ${user.id}`]);
+    expect(dashboard.due_soon.slice(0, 2).map((d) => d.title)).toEqual(['Krallen schneiden', `Impfung für ${user.id}`]);
+    expect(dashboard.due_soon).toHaveLength(10);
+  });
+
+  it('takes cards and fields per dog from areas it does not know, and only from those registered', async () => {
+    const user = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user });
+    const community: DashboardProvider = {
+      area: 'community',
+      cards: { shape: { nearby: z.array(z.string()) }, load: async (_ctx, { dogs }) => ({ nearby: [`${dogs.length} Hund in der Nähe`] }) },
+      dogFields: { shape: { walked_today: z.boolean() }, load: async (_ctx, { dogs }) => new Map(dogs.map((d) => [d.id, { walked_today: true }])) },
+    };
+    const dashboard = await welcomeDashboard(t.ctx, user, [community]);
+    expect(dashboard).toEqual({
+      today: '2026-11-21',
+      dogs: [{ id: dog.id, name: 'Bello', photo_url: null, walked_today: true }],
+      nearby: ['1 Hund in der Nähe'],
+      due_soon: [],
+      unread_notifications: 0,
+    });
+  });
+
+  it('documents the registered cards in the OpenAPI document', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body;
+    const schema = doc.components.schemas.WelcomeDashboard;
+    expect(Object.keys(schema.properties)).toEqual(['today', 'dogs', 'on_this_day', 'recent_entries', 'due_soon', 'unread_notifications']);
+    expect(Object.keys(schema.properties.dogs.items.properties)).toEqual(['id', 'name', 'photo_url', 'daily_photo']);
   });
 });

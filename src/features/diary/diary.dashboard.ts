@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { DashboardProvider } from '../dashboard/index.js';
+import { dailyPhotoFor } from './daily-photo.js';
+import { deleteStaleDailyPhotos, type DailyPhoto } from './daily-photo.repo.js';
+import { recentEntriesOfDogs } from './entries.repo.js';
+import { firstPreviews } from './media.repo.js';
+import { memoriesOfDogs } from './on-this-day.repo.js';
+import { yearsAgo } from './on-this-day.js';
+
+/** What the diary shows on the welcome dashboard: each dog's photo of the day, "on this day" and the latest entries. */
+
+const ON_THIS_DAY_LIMIT = 10;
+const RECENT_LIMIT = 5;
+
+export const DailyPhotoView = z
+  .object({
+    media_id: z.number().int(),
+    entry_id: z.number().int(),
+    entry_date: z.string(),
+    url: z.string(),
+    preview_url: z.string(),
+  })
+  .meta({ id: 'DailyPhoto' });
+
+const dogFields = {
+  daily_photo: DailyPhotoView.nullable().meta({ description: 'Das Foto des Tages aus dem Tagebuch (eins pro Hund und Tag)' }),
+};
+
+const cards = {
+  on_this_day: z
+    .array(
+      z.object({
+        entry_id: z.number().int(),
+        dog_id: z.number().int(),
+        dog_name: z.string(),
+        date: z.string(),
+        title: z.string().nullable(),
+        years_ago: z.number().int(),
+        preview_url: z.string().nullable(),
+      }),
+    )
+    .meta({ description: 'Einträge vom selben Kalendertag früherer Jahre' }),
+  recent_entries: z.array(
+    z.object({ entry_id: z.number().int(), dog_id: z.number().int(), date: z.string(), title: z.string().nullable(), preview_url: z.string().nullable() }),
+  ),
+};
+
+export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> = {
+  area: 'diary',
+  dogFields: {
+    shape: dogFields,
+    async load(ctx, { dogs, today, now }) {
+      await deleteStaleDailyPhotos(
+        ctx.db,
+        dogs.map((d) => d.id),
+        today,
+      );
+      const daily = new Map<number, { daily_photo: DailyPhoto | null }>();
+      for (const dog of dogs) daily.set(dog.id, { daily_photo: await dailyPhotoFor(ctx.db, dog.id, today, now) });
+      return daily;
+    },
+  },
+  cards: {
+    shape: cards,
+    async load(ctx, { dogs, today }) {
+      const dogIds = dogs.map((d) => d.id);
+      const [memories, recent] = await Promise.all([memoriesOfDogs(ctx.db, dogIds, today, ON_THIS_DAY_LIMIT), recentEntriesOfDogs(ctx.db, dogIds, RECENT_LIMIT)]);
+      const previews = await firstPreviews(
+        ctx.db,
+        [...memories, ...recent].map((e) => e.id),
+      );
+      const dogName = new Map(dogs.map((d) => [d.id, d.name]));
+      return {
+        on_this_day: memories.map((e) => ({
+          entry_id: e.id,
+          dog_id: e.dog_id,
+          dog_name: dogName.get(e.dog_id) ?? '',
+          date: e.date,
+          title: e.title,
+          years_ago: yearsAgo(e.date, today),
+          preview_url: previews.get(e.id) ?? null,
+        })),
+        recent_entries: recent.map((e) => ({ entry_id: e.id, dog_id: e.dog_id, date: e.date, title: e.title, preview_url: previews.get(e.id) ?? null })),
+      };
+    },
+  },
+};
