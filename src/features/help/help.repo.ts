@@ -23,9 +23,9 @@ export async function deleteArticle(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Admin list: every article, newest last, keyset by id. limit + 1 rows. */
+/** Admin list: every article, newest last; `afterId` is the cursor. */
 export async function listArticles(db: Db, limit: number, afterId?: number): Promise<HelpArticleRow[]> {
-  let query = db.selectFrom('help_articles').select(COLUMNS).orderBy('id').limit(limit + 1);
+  let query = db.selectFrom('help_articles').select(COLUMNS).orderBy('id').limit(limit);
   if (afterId !== undefined) query = query.where('id', '>', afterId);
   return query.execute();
 }

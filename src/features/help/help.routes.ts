@@ -1,7 +1,8 @@
 import type { AppContext } from '../../core/context.js';
 import { PageQuery } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
-import { CreateHelpArticleBody, HelpArticle, HelpArticleList, HelpArticleParams, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
+import { IdParam } from '../../core/http/schema-kit.js';
+import { CreateHelpArticleBody, HelpArticle, HelpArticleList, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
 import { createHelpArticle, deleteHelpArticle, listHelpArticles, publicHelp, updateHelpArticle } from './help.service.js';
 
 const tags = ['Hilfe'];
@@ -37,7 +38,7 @@ export function helpAdminRoutes(ctx: AppContext, routes: Routes): void {
       responses: { 200: { description: 'Artikel', schema: HelpArticleList } },
     },
     async ({ query }, _req, res) => {
-      res.json(await listHelpArticles(ctx, query.limit, query.cursor));
+      res.json(await listHelpArticles(ctx, query));
     },
   );
 
@@ -65,7 +66,7 @@ export function helpAdminRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Hilfe-Artikel ändern; active: 0 nimmt ihn von der Hilfe-Seite',
       tags,
       access: 'admin',
-      params: HelpArticleParams,
+      params: IdParam,
       body: UpdateHelpArticleBody,
       responses: { 200: { description: 'Geändert', schema: HelpArticle }, 404: { description: 'Unbekannt' }, 422: { description: 'Feld zu lang' } },
     },
@@ -82,7 +83,7 @@ export function helpAdminRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Hilfe-Artikel endgültig löschen',
       tags,
       access: 'admin',
-      params: HelpArticleParams,
+      params: IdParam,
       responses: { 204: { description: 'Gelöscht' }, 404: { description: 'Unbekannt' } },
     },
     async ({ params }, _req, res) => {

@@ -2,13 +2,14 @@ import type { AppContext } from '../../core/context.js';
 import { MINUTE } from '../../core/clock.js';
 import type { Db } from '../../core/db/index.js';
 import { notFound } from '../../core/http/errors.js';
-import { decodeCursor, toPage } from '../../core/http/pagination.js';
+import { byId, keysetPage, type Page, type PageQuery } from '../../core/http/pagination.js';
 import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from './help.categories.js';
 import { deleteArticle, findArticle, insertArticle, listActiveArticles, listArticles, nextPosition, updateArticle, type HelpArticleRow } from './help.repo.js';
-import { HelpCursor, type CreateHelpArticleBody, type HelpArticle, type PublicHelp, type UpdateHelpArticleBody } from './help.schemas.js';
+import { type CreateHelpArticleBody, type HelpArticle, type PublicHelp, type UpdateHelpArticleBody } from './help.schemas.js';
 
 /** How long /help may show a list without asking the database; admin changes on this instance clear it at once. */
 export const HELP_CACHE_MS = MINUTE;
+const MISSING = 'Diesen Hilfe-Artikel gibt es nicht.';
 
 const isCategory = (c: string): c is HelpCategory => c in HELP_CATEGORIES;
 const labelOf = (c: string) => (isCategory(c) ? HELP_CATEGORIES[c] : c);
@@ -54,10 +55,9 @@ export async function publicHelp(ctx: AppContext): Promise<PublicHelp> {
   };
 }
 
-export async function listHelpArticles(ctx: AppContext, limit: number, cursor?: string) {
-  const after = decodeCursor(cursor, HelpCursor);
-  const rows = await listArticles(ctx.db, limit, after?.id);
-  return toPage(rows, limit, (r) => ({ id: r.id }), toHelpArticle);
+/** The admin list: every article, oldest first. */
+export async function listHelpArticles(ctx: AppContext, query: PageQuery): Promise<Page<HelpArticle>> {
+  return keysetPage(query, byId<HelpArticleRow>(), (take, after) => listArticles(ctx.db, take, after?.id), toHelpArticle);
 }
 
 export async function createHelpArticle(ctx: AppContext, body: CreateHelpArticleBody): Promise<HelpArticle> {
@@ -72,12 +72,12 @@ export async function updateHelpArticle(ctx: AppContext, id: number, body: Updat
   const row = Object.keys(body).length
     ? await updateArticle(ctx.db, id, { ...body, updated_at: ctx.clock.now().toISOString() })
     : await findArticle(ctx.db, id);
-  if (!row) throw notFound('Diesen Hilfe-Artikel gibt es nicht.');
+  if (!row) throw notFound(MISSING);
   forget(ctx.db);
   return toHelpArticle(row);
 }
 
 export async function deleteHelpArticle(ctx: AppContext, id: number): Promise<void> {
-  if (!(await deleteArticle(ctx.db, id))) throw notFound('Diesen Hilfe-Artikel gibt es nicht.');
+  if (!(await deleteArticle(ctx.db, id))) throw notFound(MISSING);
   forget(ctx.db);
 }

@@ -201,7 +201,7 @@ describe('GET /api/help', () => {
     const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>> };
     const op = doc.paths['/api/help']?.get;
     expect(op).toBeDefined();
-    expect(op?.security).toBeUndefined();
+    expect(op?.security).toEqual([]); // public: no session needed
     expect(Object.keys(op?.responses ?? {})).toContain('200');
   });
 });

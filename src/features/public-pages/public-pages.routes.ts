@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context.js';
 import type { Routes } from '../../core/http/route.js';
-import { pageLocals, renderView, setCache } from '../pwa/index.js';
+import { setCache } from '../../core/http/pages/cache-rules.js';
+import { pageLocals, renderView } from '../../core/http/pages/page-meta.js';
 import { listBreedSlugs } from '../wiki/index.js';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -3,9 +3,6 @@ import type { Routes } from '../../core/http/route.js';
 import { pwaRoutes } from './pwa.routes.js';
 import { staticRoutes } from './static.routes.js';
 
-export { pageLocals, renderView, jsonLdScript, type PageMeta } from './page-meta.js';
-export { setCache, CACHE } from './cache-rules.js';
-
 /** Static files first (cheap prefix matches), then manifest, worker, shell and force-update. */
 export function pwaAreaRoutes(ctx: AppContext, routes: Routes): void {
   staticRoutes(ctx, routes);

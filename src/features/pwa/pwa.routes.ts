@@ -1,8 +1,8 @@
 import type { AppContext } from '../../core/context.js';
 import type { Routes } from '../../core/http/route.js';
 import { readBundleAssets } from './asset-manifest.js';
-import { setCache } from './cache-rules.js';
-import { renderView } from './page-meta.js';
+import { setCache } from '../../core/http/pages/cache-rules.js';
+import { renderView } from '../../core/http/pages/page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 export const THEME_COLOR = '#b45309';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { readBundleAssets } from './asset-manifest.js';
-import { staticCacheRule } from './cache-rules.js';
+import { staticCacheRule } from '../../core/http/pages/cache-rules.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 const t = useTestApp();

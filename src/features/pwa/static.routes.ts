@@ -3,11 +3,11 @@ import express from 'express';
 import type { AppContext } from '../../core/context.js';
 import { PUBLIC_DIR } from '../../core/paths.js';
 import type { Routes } from '../../core/http/route.js';
-import { setCache, staticCacheRule } from './cache-rules.js';
+import { setCache, staticCacheRule } from '../../core/http/pages/cache-rules.js';
 
 /**
  * The static folders of public/: client bundle, boot scripts, site CSS, icons. Only these prefixes touch the
- * disk, so no other path pays for a file lookup. Caching follows cache-rules.ts (`?v=<build>` → immutable).
+ * disk, so no other path pays for a file lookup. Caching follows core/http/pages/cache-rules.ts (`?v=<build>` → immutable).
  */
 export function staticRoutes(ctx: AppContext, routes: Routes): void {
   const build = ctx.config.build;

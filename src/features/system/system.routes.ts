@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express from 'express';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import { serviceUnavailable } from '../../core/http/errors.js';
 import { generateOpenApiDocument } from '../../core/http/openapi.js';
+import { setCache } from '../../core/http/pages/cache-rules.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { databaseAnswers } from './system.repo.js';
 
 const tags = ['System'];
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -18,7 +19,7 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
     routes,
     { method: 'get', path: '/api/version', summary: 'Aktuelle Build-Nummer', tags, access: 'public', responses: { 200: { description: 'Build', schema: VersionResponse } } },
     (_input, _req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
+      setCache(res, 'never');
       res.json({ build: ctx.config.build, app: ctx.config.appName });
     },
   );
@@ -34,12 +35,8 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
       responses: { 200: { description: 'OK', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'Datenbank nicht erreichbar' } },
     },
     async (_input, _req, res) => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-      } catch {
-        throw serviceUnavailable('Die Datenbank ist gerade nicht erreichbar.');
-      }
-      res.setHeader('Cache-Control', 'no-store');
+      if (!(await databaseAnswers(ctx.db))) throw serviceUnavailable('Die Datenbank ist gerade nicht erreichbar.');
+      setCache(res, 'never');
       res.json({ status: 'ok' });
     },
   );

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { AppContext } from '../../core/context.js';
+import type { AppContext } from '../../context.js';
 
 /** What every server-rendered page's <head> needs: texts for the social-preview tags and the asset version. */
 export interface PageMeta {
