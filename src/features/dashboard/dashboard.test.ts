@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDiaryMedia, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 import { createNotification } from '../notifications/index.js';
@@ -11,16 +10,14 @@ import { welcomeDashboard, type DashboardProvider } from './dashboard.service.js
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock });
 
+/** A dog with one entry of `count` photos (rows only: the dashboard never reads the files). */
 async function dogWithPhotos(count: number, date = '2026-11-01') {
   const user = await buildUser(t.ctx, { name: 'Mia' });
   const dog = await buildDog(t.ctx, { user });
-  const agent = agentAs(t, user);
-  const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date, text: 'Fotos', title: 'Fotos' }).expect(201);
-  let upload = agent.post(`/api/diary/${e.body.id}/media`);
-  const jpeg = await makeJpeg();
-  for (let i = 0; i < count; i++) upload = upload.attach('files', jpeg, `${i}.jpg`);
-  const media = count ? (await upload.expect(201)).body.items : [];
-  return { user, dog, agent, entryId: e.body.id as number, media: media as { id: number; url: string; preview_url: string }[] };
+  const entry = await buildDiaryEntry(t.ctx, { dog, date, text: 'Fotos', title: 'Fotos' });
+  const media = [];
+  for (let i = 0; i < count; i++) media.push(await buildDiaryMedia(t.ctx, { entry }));
+  return { user, dog, agent: agentAs(t, user), entryId: entry.id, media };
 }
 
 const cacheRows = (dogId: number) => t.ctx.db.selectFrom('daily_photos').select(['day', 'url']).where('dog_id', '=', dogId).orderBy('day').execute();
@@ -86,17 +83,17 @@ describe('GET /api/welcome-dashboard: daily photo', () => {
 
   it("prefers a photo from this calendar day in an earlier year, and never shows another dog's photo", async () => {
     const { agent, dog, user } = await dogWithPhotos(4, '2026-11-02');
-    const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2024-11-21', text: 'Vor zwei Jahren' }).expect(201);
-    const memory = await agent.post(`/api/diary/${e.body.id}/media`).attach('files', await makeJpeg(), 'damals.jpg').expect(201);
+    const e = await buildDiaryEntry(t.ctx, { dog, date: '2024-11-21', text: 'Vor zwei Jahren' });
+    const memory = await buildDiaryMedia(t.ctx, { entry: e });
     const second = await buildDog(t.ctx, { user, name: 'Luna' });
     const other = await dogWithPhotos(3);
     const res = await agent.get('/api/welcome-dashboard').expect(200);
     expect(res.body.dogs).toEqual([
-      { id: dog.id, name: 'Bello', photo_url: null, daily_photo: expect.objectContaining({ url: memory.body.items[0].url, entry_date: '2024-11-21' }) },
+      { id: dog.id, name: 'Bello', photo_url: null, daily_photo: expect.objectContaining({ url: memory.url, entry_date: '2024-11-21' }) },
       { id: second.id, name: 'Luna', photo_url: null, daily_photo: null },
     ]);
     expect(res.body.on_this_day).toEqual([
-      { entry_id: e.body.id, dog_id: dog.id, dog_name: 'Bello', date: '2024-11-21', title: null, years_ago: 2, preview_url: memory.body.items[0].preview_url },
+      { entry_id: e.id, dog_id: dog.id, dog_name: 'Bello', date: '2024-11-21', title: null, years_ago: 2, preview_url: memory.preview_url },
     ]);
     expect(JSON.stringify(res.body)).not.toContain(other.media[0]?.url ?? '?');
   });

@@ -86,10 +86,11 @@ describe('GET /api/dogs/:dogId/diary', () => {
     await agent.get(`/api/dogs/${dog.id}/diary?cursor=kaputt`).expect(400);
   });
 
-  it("is 401 without a session, 403 for another user's dog", async () => {
+  it("is 401 without a session, 403 for another user's dog, 404 for a missing one", async () => {
     const { dog } = await ownerWithDog();
     await request(t.app).get(`/api/dogs/${dog.id}/diary`).expect(401);
     await agentAs(t, await buildUser(t.ctx)).get(`/api/dogs/${dog.id}/diary`).expect(403);
+    await agentAs(t, await buildUser(t.ctx)).get('/api/dogs/999999/diary').expect(404);
   });
 });
 
@@ -107,6 +108,9 @@ describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
     expect(patched.body).toMatchObject({ title: 'Im Wald', text: 'Spaziergang', mood: null, tags: [] });
     await agent.patch(`/api/diary/${entryId}`).send({ text: 'b'.repeat(50_000) }).expect(422);
     await agent.patch(`/api/diary/${entryId}`).send({ dog_id: 3 }).expect(400);
+    const future = await agent.patch(`/api/diary/${entryId}`).send({ date: '2026-11-22' }).expect(400);
+    expect(future.body.error.fields.date).toBe('Das Datum liegt in der Zukunft.');
+    await agent.patch(`/api/diary/${entryId}`).send({ title: 't'.repeat(201) }).expect(422);
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.get(`/api/diary/${entryId}`).expect(403);
     await stranger.patch(`/api/diary/${entryId}`).send({ title: 'Meins' }).expect(403);

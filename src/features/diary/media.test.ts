@@ -246,6 +246,7 @@ describe('DELETE /api/diary/media/:mediaId', () => {
     expect(files()).toHaveLength(4);
     await agentAs(w.t, await buildUser(w.t.ctx)).delete(`/api/diary/media/${first.id}`).expect(403);
     await agent.delete('/api/diary/media/999999').expect(404);
+    await agent.delete('/api/diary/media/abc').expect(400);
     await request(w.t.app).delete(`/api/diary/media/${first.id}`).expect(401);
 
     await agent.delete(`/api/diary/media/${first.id}`).expect(204);

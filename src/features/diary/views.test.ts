@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { makeJpeg } from '../../../test/fakes/photos.js';
-import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDiaryMedia, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 
@@ -28,10 +27,17 @@ async function seed() {
   return { user, agent, bello, luna, ids };
 }
 
+/** `count` photo rows on an entry (no files: the views read rows only). */
+async function photos(entryId: number, dogId: number, count: number) {
+  const media = [];
+  for (let i = 0; i < count; i++) media.push(await buildDiaryMedia(t.ctx, { entry: { id: entryId, dog_id: dogId } }));
+  return media;
+}
+
 describe('GET /api/diary/stats', () => {
   it("counts one dog's diary or all of the user's dogs", async () => {
     const { agent, bello, ids } = await seed();
-    await agent.post(`/api/diary/${ids.a}/media`).attach('files', await makeJpeg(), 'a.jpg').attach('files', await makeJpeg(), 'b.jpg').expect(201);
+    await photos(ids.a, bello.id, 2);
     const one = await agent.get(`/api/diary/stats?dog_id=${bello.id}`).expect(200);
     expect(one.body).toEqual({
       entries: 6,
@@ -63,14 +69,14 @@ describe('GET /api/diary/stats', () => {
 describe('GET /api/diary/calendar', () => {
   it('lists the days of the month with entries, photos and the first preview', async () => {
     const { agent, bello, ids } = await seed();
-    const up = await agent.post(`/api/diary/${ids.b}/media`).attach('files', await makeJpeg(), 'a.jpg').attach('files', await makeJpeg(), 'b.jpg').expect(201);
+    const [first] = await photos(ids.b, bello.id, 2);
     const res = await agent.get(`/api/diary/calendar?month=2026-11&dog_id=${bello.id}`).expect(200);
     expect(res.body).toEqual({
       month: '2026-11',
       days: [
         { date: '2026-11-10', entries: 1, photos: 0, first_entry_id: ids.d, preview_url: null },
         { date: '2026-11-19', entries: 1, photos: 0, first_entry_id: ids.c, preview_url: null },
-        { date: '2026-11-20', entries: 1, photos: 2, first_entry_id: ids.b, preview_url: up.body.items[0].preview_url },
+        { date: '2026-11-20', entries: 1, photos: 2, first_entry_id: ids.b, preview_url: first?.preview_url },
         { date: '2026-11-21', entries: 1, photos: 0, first_entry_id: ids.a, preview_url: null },
       ],
     });
@@ -105,13 +111,12 @@ describe('GET /api/diary/locations', () => {
 describe('GET /api/diary/media (mosaic)', () => {
   it('pages through all photos, newest diary day first, per dog or for all dogs', async () => {
     const { agent, bello, luna, ids } = await seed();
-    const jpeg = await makeJpeg();
-    await agent.post(`/api/diary/${ids.e}/media`).attach('files', jpeg, 'okt.jpg').expect(201);
-    const nov = await agent.post(`/api/diary/${ids.a}/media`).attach('files', jpeg, '1.jpg').attach('files', jpeg, '2.jpg').expect(201);
-    await agent.post(`/api/diary/${ids.g}/media`).attach('files', jpeg, 'luna.jpg').expect(201);
+    await photos(ids.e, bello.id, 1);
+    const nov = await photos(ids.a, bello.id, 2);
+    await photos(ids.g, luna.id, 1);
 
     const page1 = await agent.get(`/api/diary/media?dog_id=${bello.id}&limit=2`).expect(200);
-    expect(page1.body.items.map((m: { id: number }) => m.id)).toEqual([nov.body.items[1].id, nov.body.items[0].id]);
+    expect(page1.body.items.map((m: { id: number }) => m.id)).toEqual([nov[1]?.id, nov[0]?.id]);
     expect(page1.body.items[0]).toMatchObject({ entry_date: '2026-11-21', dog_id: bello.id });
     const page2 = await agent.get(`/api/diary/media?dog_id=${bello.id}&limit=2&cursor=${page1.body.next_cursor}`).expect(200);
     expect(page2.body).toMatchObject({ items: [{ entry_date: '2026-10-31' }], next_cursor: null });
