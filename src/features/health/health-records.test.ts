@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { buildDog } from './health.test-support.js';
 
 const t = useTestApp();
 
@@ -91,7 +90,7 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 
   it('is 401 without a session on every route', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     await request(t.app).get(listUrl(dog.id)).expect(401);
     await request(t.app).post(listUrl(dog.id)).send(k.valid).expect(401);
     await request(t.app).get(itemUrl(1)).expect(401);
@@ -101,7 +100,7 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 
   it('answers 400 for bad payloads and unknown keys, and stores nothing', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
     for (const body of k.bad) {
       const res = await agent.post(listUrl(dog.id)).send(body);
@@ -117,7 +116,7 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 
   it('answers 422 one character over the limit and accepts the limit', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
     const { field, limit, base } = k.tooLong;
     if (field === 'date') {
@@ -134,7 +133,7 @@ describe.each(KINDS)('per-dog record $path', (k) => {
   it('is 403 for another user’s dog or record and 404 for missing ones', async () => {
     const owner = await buildUser(t.ctx);
     const stranger = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const created = await agentAs(t, owner).post(listUrl(dog.id)).send(k.valid).expect(201);
     const agent = agentAs(t, stranger);
     await agent.get(listUrl(dog.id)).expect(403);
@@ -152,7 +151,7 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 
   it('creates, reads, lists newest first in pages, changes and deletes', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
     const created = await agent.post(listUrl(dog.id)).send(k.valid).expect(201);
     expect(created.body).toMatchObject({ ...k.stored, dog_id: dog.id });
@@ -181,12 +180,12 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 
   it('goes with its dog and with the owner’s account (ON DELETE CASCADE)', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const created = await agentAs(t, owner).post(listUrl(dog.id)).send(k.valid).expect(201);
     await t.ctx.db.deleteFrom('dogs').where('id', '=', dog.id).execute();
     expect(await stored(created.body.id)).toBeUndefined();
 
-    const dog2 = await buildDog(t.ctx, owner.id);
+    const dog2 = await buildDog(t.ctx, { user: owner });
     const again = await agentAs(t, owner).post(listUrl(dog2.id)).send(k.valid).expect(201);
     await t.ctx.db.deleteFrom('users').where('id', '=', owner.id).execute();
     expect(await stored(again.body.id)).toBeUndefined();
@@ -196,8 +195,8 @@ describe.each(KINDS)('per-dog record $path', (k) => {
 describe('weights: one per dog and day', () => {
   it('a second weight on the same day replaces the first (same id), another dog keeps its own', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
-    const other = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
+    const other = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
     const a = await agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-01', weight_kg: 20 }).expect(201);
     const b = await agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-01', weight_kg: 21.5 }).expect(201);
@@ -212,7 +211,7 @@ describe('weights: one per dog and day', () => {
 
   it('accepts exactly 150 kg and refuses a date in the future', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     await agentAs(t, owner).post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-02', weight_kg: 150 }).expect(201);
     const res = await agentAs(t, owner).post(`/api/dogs/${dog.id}/weights`).send({ date: '2999-05-02', weight_kg: 15 }).expect(400);
     expect(res.body.error.fields.date).toMatch(/Zukunft/);
@@ -225,7 +224,7 @@ describe('GET/PUT /api/dogs/{dogId}/vet-practice', () => {
   it('is 401, 400, 422, 403, 404 in the house order', async () => {
     const owner = await buildUser(t.ctx);
     const stranger = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const url = `/api/dogs/${dog.id}/vet-practice`;
     await request(t.app).put(url).send(practice).expect(401);
     await request(t.app).get(url).expect(401);
@@ -242,7 +241,7 @@ describe('GET/PUT /api/dogs/{dogId}/vet-practice', () => {
 
   it('stores one practice per dog; a second PUT replaces it whole', async () => {
     const owner = await buildUser(t.ctx);
-    const dog = await buildDog(t.ctx, owner.id);
+    const dog = await buildDog(t.ctx, { user: owner });
     const url = `/api/dogs/${dog.id}/vet-practice`;
     const agent = agentAs(t, owner);
     expect((await agent.put(url).send(practice).expect(200)).body).toMatchObject({ ...practice, dog_id: dog.id });
