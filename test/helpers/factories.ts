@@ -10,6 +10,10 @@ import type { AppContext } from '../../src/core/context.js';
 import type { UsersTable } from '../../src/core/db/tables/accounts.js';
 import type { DiaryEntriesTable, DiaryMediaTable } from '../../src/core/db/tables/diary.js';
 import type { DogsTable } from '../../src/core/db/tables/dogs.js';
+import type { HelpArticlesTable } from '../../src/core/db/tables/help.js';
+import type { InvoicesTable } from '../../src/core/db/tables/invoices.js';
+import type { PartnerCodesTable } from '../../src/core/db/tables/partner.js';
+import type { UpgradeRequestsTable } from '../../src/core/db/tables/upgrades.js';
 
 export const DEFAULT_PASSWORD = 'passwort-123';
 
@@ -132,6 +136,103 @@ export async function buildDiaryMedia(
       entry_id: entry.id,
       dog_id: entry.dog_id,
     })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let codeSeq = 0;
+
+/** Inserts a partner code directly; `created_by` is an admin made with buildAdmin when not given. Codes are unique. */
+export async function buildPartnerCode(ctx: AppContext, overrides: Partial<Insertable<PartnerCodesTable>> = {}): Promise<Selectable<PartnerCodesTable>> {
+  const createdBy = overrides.created_by !== undefined ? overrides.created_by : (await buildAdmin(ctx)).id;
+  return ctx.db
+    .insertInto('partner_codes')
+    .values({
+      code: `CODE-${randomUUID().slice(0, 8).toUpperCase()}-${++codeSeq}`,
+      label: 'Hundeschule Pfote',
+      max_uses: 10,
+      created_at: ctx.clock.now().toISOString(),
+      ...overrides,
+      created_by: createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Inserts an upgrade request directly (open, for Pro); `user` is made with buildUser when not given. One open request per user. */
+export async function buildUpgradeRequest(
+  ctx: AppContext,
+  overrides: Partial<Insertable<UpgradeRequestsTable>> & { user?: Pick<SessionUser, 'id'> } = {},
+): Promise<Selectable<UpgradeRequestsTable>> {
+  const { user, ...columns } = overrides;
+  const userId = columns.user_id ?? user?.id ?? (await buildUser(ctx)).id;
+  const now = ctx.clock.now().toISOString();
+  return ctx.db
+    .insertInto('upgrade_requests')
+    .values({ tier: 'pro', message: 'Ich züchte Dackel.', created_at: now, updated_at: now, ...columns, user_id: userId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts an issued RG invoice directly with one item of `total_cents` (gross, 19 % VAT), for `user` (made with
+ * buildUser when not given). The number comes from the RG counter, so invoices issued over HTTP stay gapless.
+ */
+export async function buildInvoice(
+  ctx: AppContext,
+  overrides: Partial<Insertable<InvoicesTable>> & { user?: Pick<SessionUser, 'id' | 'name' | 'email'> } = {},
+): Promise<Selectable<InvoicesTable>> {
+  const { user: given, ...columns } = overrides;
+  const user = given ?? (await buildUser(ctx));
+  const total = columns.total_cents ?? 1190;
+  const vat = Math.round((total * 19) / 119);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { last } = await trx
+      .updateTable('invoice_counters')
+      .set((eb) => ({ last: eb('last', '+', 1) }))
+      .where('prefix', '=', 'RG')
+      .returning('last')
+      .executeTakeFirstOrThrow();
+    const invoice = await trx
+      .insertInto('invoices')
+      .values({
+        number: `RG-${String(last).padStart(6, '0')}`,
+        prefix: 'RG',
+        seq: last,
+        user_id: user.id,
+        issue_date: dateInZone(now, ctx.config.timeZone),
+        billing_name: user.name,
+        billing_email: user.email,
+        billing_address: null,
+        issuer_name: 'Pfotenbuch',
+        issuer_address: 'Hundeweg 1|80331 München',
+        issuer_vat_id: null,
+        vat_rate_percent: 19,
+        net_cents: total - vat,
+        vat_cents: vat,
+        total_cents: total,
+        note: null,
+        created_by: null,
+        created_at: now.toISOString(),
+        ...columns,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('invoice_items')
+      .values({ invoice_id: invoice.id, position: 1, description: 'Pro-Jahresabo', quantity: 1, amount_cents: total, line_total_cents: total })
+      .execute();
+    return invoice;
+  });
+}
+
+/** Inserts an active help article directly (category "konto", next position 0 unless given). */
+export async function buildHelpArticle(ctx: AppContext, overrides: Partial<Insertable<HelpArticlesTable>> = {}): Promise<Selectable<HelpArticlesTable>> {
+  const now = ctx.clock.now().toISOString();
+  return ctx.db
+    .insertInto('help_articles')
+    .values({ category: 'konto', title: 'Wie ändere ich mein Passwort?', body: 'Im Profil unter Sicherheit.', active: 1, created_at: now, updated_at: now, ...overrides })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, MINUTE } from '../../core/clock.js';
-import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildHelpArticle, buildModerator, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const clock = fixedClock('2026-11-21T09:00:00.000Z');
@@ -58,7 +58,7 @@ describe('admin help-article endpoints', () => {
 
   it('edits, deactivates and deletes; 404 for a missing article', async () => {
     const a = await admin();
-    const { id } = await create({ category: 'app', title: 'Alt', body: 'Alt.', active: 1 });
+    const { id } = await buildHelpArticle(t.ctx, { category: 'app', title: 'Alt', body: 'Alt.' });
     clock.advance(MINUTE);
     const edited = await a.patch(`/api/admin/help-articles/${id}`).send({ title: 'Neu', active: 0 }).expect(200);
     expect(edited.body).toMatchObject({ id, title: 'Neu', body: 'Alt.', active: 0, updated_at: '2026-11-21T09:01:00.000Z' });
@@ -72,7 +72,7 @@ describe('admin help-article endpoints', () => {
 
   it('lists all articles, inactive ones too, with cursor pages', async () => {
     const a = await admin();
-    await create({ category: 'sonstiges', title: 'Inaktiv', body: 'B', active: 0 });
+    await buildHelpArticle(t.ctx, { category: 'sonstiges', title: 'Inaktiv', body: 'B', active: 0 });
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -117,8 +117,7 @@ describe('GET /help', () => {
   it('caches the list for a short time; admin changes show at once', async () => {
     await request(t.app).get('/help').expect(200);
     // Written past the service (another instance, say): the cached list does not see it yet.
-    const now = clock.now().toISOString();
-    await t.ctx.db.insertInto('help_articles').values({ category: 'karte', title: 'Direkt eingefügt', body: 'B', active: 1, position: 0, created_at: now, updated_at: now }).execute();
+    await buildHelpArticle(t.ctx, { category: 'karte', title: 'Direkt eingefügt', body: 'B' });
     expect((await request(t.app).get('/help')).text).not.toContain('Direkt eingefügt');
     clock.advance(61_000);
     expect((await request(t.app).get('/help')).text).toContain('Direkt eingefügt');
@@ -184,8 +183,7 @@ describe('GET /api/help', () => {
 
   it('shares the short cache with /help: admin changes show at once, direct writes after at most 60 s', async () => {
     await getHelp();
-    const now = clock.now().toISOString();
-    await t.ctx.db.insertInto('help_articles').values({ category: 'tarife', title: 'Direkt in der DB', body: 'B', active: 1, position: 0, created_at: now, updated_at: now }).execute();
+    await buildHelpArticle(t.ctx, { category: 'tarife', title: 'Direkt in der DB', body: 'B' });
     expect(JSON.stringify(await getHelp())).not.toContain('Direkt in der DB');
     clock.advance(61_000);
     expect(JSON.stringify(await getHelp())).toContain('Direkt in der DB');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY, fixedClock } from '../../core/clock.js';
-import { agentAs, buildAdmin, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildInvoice, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { purgeExpiredInvoices } from './invoices.jobs.js';
 
@@ -16,10 +16,10 @@ describe('invoice retention (10 years after account deletion)', () => {
     const admin = await buildAdmin(t.ctx);
     const leaving = await buildUser(t.ctx);
     const staying = await buildUser(t.ctx);
-    const rg = (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: leaving.id, items }).expect(201)).body;
+    const rg = await buildInvoice(t.ctx, { user: leaving });
     const st = (await agentAs(t, admin).post(`/api/admin/invoices/${rg.id}/cancel`).send({}).expect(201)).body;
-    const kept = (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: leaving.id, items }).expect(201)).body;
-    const other = (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: staying.id, items }).expect(201)).body;
+    const kept = await buildInvoice(t.ctx, { user: leaving });
+    const other = await buildInvoice(t.ctx, { user: staying });
 
     clock.set('2027-06-15T08:00:00Z');
     await agentAs(t, admin).delete(`/api/admin/users/${leaving.id}`).expect(204);
@@ -57,7 +57,7 @@ describe('invoice retention (10 years after account deletion)', () => {
     clock.set('2026-03-01T10:00:00Z');
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
-    const rg = (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: user.id, items }).expect(201)).body;
+    const rg = await buildInvoice(t.ctx, { user });
     await agentAs(t, admin).delete(`/api/admin/users/${user.id}`).expect(204);
     await purgeExpiredInvoices(t.ctx);
     // Cancelled after the deletion: the ST inherits the original's stamp, so both expire together.

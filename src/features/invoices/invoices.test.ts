@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildInvoice, buildModerator, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { splitGross } from './invoice-money.js';
 
@@ -96,9 +96,10 @@ describe('issuing an invoice', () => {
   it('lists newest first, filtered by user, in pages', async () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
-    const a = await issue(admin, user.id);
-    const b = await issue(admin, user.id);
-    const c = await issue(admin, user.id);
+    const a = await buildInvoice(t.ctx, { user });
+    const b = await buildInvoice(t.ctx, { user });
+    const c = await buildInvoice(t.ctx, { user });
+    await buildInvoice(t.ctx); // another user's
     const first = await agentAs(t, admin).get(`/api/admin/invoices?user_id=${user.id}&limit=2`).expect(200);
     expect(first.body.items.map((i: { id: number }) => i.id)).toEqual([c.id, b.id]);
     const second = await agentAs(t, admin).get(`/api/admin/invoices?user_id=${user.id}&limit=2&cursor=${first.body.next_cursor}`).expect(200);
@@ -171,18 +172,19 @@ describe('printable view', () => {
 });
 
 describe('own invoices', () => {
-  it('a user lists and prints only their own invoices (403 for another’s, 404 for a missing one)', async () => {
-    const admin = await buildAdmin(t.ctx);
+  it('a user lists and prints only their own invoices (403 for another’s or a deleted account’s, 404 for a missing one)', async () => {
     const user = await buildUser(t.ctx);
-    const other = await buildUser(t.ctx);
-    const mine = await issue(admin, user.id);
-    const theirs = await issue(admin, other.id);
+    const mine = await buildInvoice(t.ctx, { user });
+    const theirs = await buildInvoice(t.ctx);
+    const orphaned = await buildInvoice(t.ctx, { user_id: null });
     await request(t.app).get('/api/invoices').expect(401);
     const list = await agentAs(t, user).get('/api/invoices').expect(200);
     expect(list.body.items.map((i: { id: number }) => i.id)).toEqual([mine.id]);
     await agentAs(t, user).get(`/api/invoices/${mine.id}/print`).expect(200);
     await agentAs(t, user).get(`/api/invoices/${theirs.id}/print`).expect(403);
+    await agentAs(t, user).get(`/api/invoices/${orphaned.id}/print`).expect(403);
     await agentAs(t, user).get('/api/invoices/999999/print').expect(404);
+    await agentAs(t, user).get('/api/invoices/abc/print').expect(400);
   });
 });
 

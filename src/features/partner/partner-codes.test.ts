@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildModerator, buildPartnerCode, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -42,7 +42,7 @@ describe('admin partner codes', () => {
 
   it('pages the list', async () => {
     const admin = await buildAdmin(t.ctx);
-    for (let i = 0; i < 3; i++) await agentAs(t, admin).post('/api/admin/partner/codes').send({ code: uniqueCode('page'), label: 'p', max_uses: 1 }).expect(201);
+    for (let i = 0; i < 3; i++) await buildPartnerCode(t.ctx, { created_by: admin.id });
     const first = await agentAs(t, admin).get('/api/admin/partner/codes?limit=2').expect(200);
     expect(first.body.items).toHaveLength(2);
     const second = await agentAs(t, admin).get(`/api/admin/partner/codes?limit=2&cursor=${first.body.next_cursor}`).expect(200);
@@ -51,8 +51,7 @@ describe('admin partner codes', () => {
 
   it('deletes a code by its string (any case), 404 for an unknown one; granted licenses stay', async () => {
     const admin = await buildAdmin(t.ctx);
-    const code = uniqueCode('weg');
-    await agentAs(t, admin).post('/api/admin/partner/codes').send({ code, label: 'Weg', max_uses: 5, grants_founder: 1 }).expect(201);
+    const { code } = await buildPartnerCode(t.ctx, { label: 'Weg', max_uses: 5, grants_founder: 1 });
     const reg = await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Via Code', partner_code: code }).expect(201);
     expect(reg.body.is_founder).toBe(1);
     const res = await agentAs(t, admin).delete(`/api/admin/partner/codes/${code.toLowerCase()}`).expect(200);
@@ -67,17 +66,13 @@ describe('admin partner codes', () => {
 
 describe('GET /api/partner/codes/{code}/info (public live check)', () => {
   it('says valid with label and founder flag for a live code, and never reveals counters', async () => {
-    const admin = await buildAdmin(t.ctx);
-    const code = uniqueCode('live');
-    await agentAs(t, admin).post('/api/admin/partner/codes').send({ code, label: 'Tierarzt Dr. Wau', max_uses: 2, grants_founder: 1 }).expect(201);
+    const { code } = await buildPartnerCode(t.ctx, { label: 'Tierarzt Dr. Wau', max_uses: 2, grants_founder: 1 });
     const res = await request(t.app).get(`/api/partner/codes/${code.toLowerCase()}/info`).expect(200);
     expect(res.body).toEqual({ valid: true, grants_founder: true, label: 'Tierarzt Dr. Wau' });
   });
 
   it('says invalid for an unknown, a malformed and a used-up code', async () => {
-    const admin = await buildAdmin(t.ctx);
-    const code = uniqueCode('voll');
-    await agentAs(t, admin).post('/api/admin/partner/codes').send({ code, label: 'Voll', max_uses: 1 }).expect(201);
+    const { code } = await buildPartnerCode(t.ctx, { label: 'Voll', max_uses: 1 });
     await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Erste', partner_code: code }).expect(201);
     const invalid = { valid: false, grants_founder: false, label: null };
     for (const c of [code, 'GIBTSNICHT', '%27%20OR%201%3D1']) {
@@ -86,9 +81,7 @@ describe('GET /api/partner/codes/{code}/info (public live check)', () => {
   });
 
   it('does not promise the license once all founder places are taken', async () => {
-    const admin = await buildAdmin(t.ctx);
-    const code = uniqueCode('spaet');
-    await agentAs(t, admin).post('/api/admin/partner/codes').send({ code, label: 'Spät', max_uses: 5, grants_founder: 1 }).expect(201);
+    const { code } = await buildPartnerCode(t.ctx, { label: 'Spät', max_uses: 5, grants_founder: 1 });
     const before = await t.ctx.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow();
     await t.ctx.db.updateTable('founder_counter').set({ last: 100 }).execute();
     try {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildModerator, buildUpgradeRequest, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -41,6 +41,23 @@ describe('POST /api/upgrade-requests', () => {
   });
 });
 
+describe('GET /api/upgrade-requests', () => {
+  it('is 401 without a session; lists only the caller’s requests, newest first, in pages', async () => {
+    await request(t.app).get('/api/upgrade-requests').expect(401);
+    const user = await buildUser(t.ctx);
+    const older = await buildUpgradeRequest(t.ctx, { user, status: 'withdrawn' });
+    const middle = await buildUpgradeRequest(t.ctx, { user, status: 'rejected', tier: 'breeder' });
+    const newest = await buildUpgradeRequest(t.ctx, { user });
+    await buildUpgradeRequest(t.ctx); // another user's
+    const first = await agentAs(t, user).get('/api/upgrade-requests?limit=2').expect(200);
+    expect(first.body.items.map((i: { id: number }) => i.id)).toEqual([newest.id, middle.id]);
+    const second = await agentAs(t, user).get(`/api/upgrade-requests?limit=2&cursor=${first.body.next_cursor}`).expect(200);
+    expect(second.body).toEqual({ items: [expect.objectContaining({ id: older.id, status: 'withdrawn' })], next_cursor: null });
+    await agentAs(t, user).get('/api/upgrade-requests?limit=201').expect(400);
+    await agentAs(t, user).get('/api/upgrade-requests?cursor=kaputt').expect(400);
+  });
+});
+
 describe('DELETE /api/upgrade-requests/{id} (withdraw)', () => {
   it('404 for a missing, 403 for another user’s, 409 for a closed request; withdraws an open one', async () => {
     const user = await buildUser(t.ctx);
@@ -69,18 +86,40 @@ describe('admin queue', () => {
   it('lists requests with their user, filtered by status', async () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx, { name: 'Zoe Züchterin' });
-    const r = await submit(user, 'breeder');
+    const r = await buildUpgradeRequest(t.ctx, { user, tier: 'breeder' });
     const res = await agentAs(t, admin).get('/api/admin/upgrade-requests?status=open&limit=200').expect(200);
     expect(res.body.items).toContainEqual(expect.objectContaining({ id: r.id, tier: 'breeder', user: { id: user.id, name: 'Zoe Züchterin', email: user.email, subscription_tier: 'free' } }));
     expect(res.body.items.every((i: { status: string }) => i.status === 'open')).toBe(true);
     await agentAs(t, admin).get('/api/admin/upgrade-requests?status=kaputt').expect(400);
   });
 
+  it('pages the queue newest first, keeping the status filter across pages', async () => {
+    const admin = await buildAdmin(t.ctx);
+    const user = await buildUser(t.ctx);
+    const rejected = [
+      await buildUpgradeRequest(t.ctx, { user, status: 'rejected' }),
+      await buildUpgradeRequest(t.ctx, { user, status: 'rejected' }),
+      await buildUpgradeRequest(t.ctx, { user, status: 'rejected' }),
+    ];
+    await buildUpgradeRequest(t.ctx, { user }); // open: not in the filtered list
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: request.Response = await agentAs(t, admin).get(`/api/admin/upgrade-requests?status=rejected&limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...(res.body.items as { id: number; status: string }[]).map((i) => i.id));
+      cursor = res.body.next_cursor as string | null;
+    } while (cursor);
+    const all = await t.ctx.db.selectFrom('upgrade_requests').select('id').where('status', '=', 'rejected').orderBy('id', 'desc').execute();
+    expect(seen).toEqual(all.map((r) => r.id));
+    expect(seen.slice(0, 3)).toEqual(rejected.map((r) => r.id).reverse());
+  });
+
   it('fulfil sets tier and is_premium (1 for pro and breeder, 0 for breeder_test), mails the user, and only once', async () => {
     const admin = await buildAdmin(t.ctx);
     for (const [tier, premium, badge] of [['pro', 1, 'pro'], ['breeder', 1, 'breeder'], ['breeder_test', 0, 'free']] as const) {
       const user = await buildUser(t.ctx, { is_premium: tier === 'breeder_test' ? 1 : 0 });
-      const r = await submit(user, tier === 'pro' ? 'pro' : 'breeder');
+      const r = await buildUpgradeRequest(t.ctx, { user, tier: tier === 'pro' ? 'pro' : 'breeder' });
       const res = await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/fulfill`).send({ tier }).expect(200);
       expect(res.body).toMatchObject({ status: 'fulfilled', granted_tier: tier });
       expect(await tierOf(user.id)).toEqual({ subscription_tier: tier, is_premium: premium });
@@ -98,7 +137,7 @@ describe('admin queue', () => {
   it('reject keeps the tier, stores the reason and mails it', async () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
-    const r = await submit(user);
+    const r = await buildUpgradeRequest(t.ctx, { user });
     await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({ reason: 'r'.repeat(2001) }).expect(422);
     const res = await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({ reason: 'Bitte Zuchtnachweis schicken.' }).expect(200);
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Bitte Zuchtnachweis schicken.' });
@@ -114,9 +153,9 @@ describe('admin queue', () => {
     const staying = await buildUser(t.ctx);
     const leaving = await buildUser(t.ctx);
     const withdrawn = await buildUser(t.ctx);
-    await submit(staying);
-    await submit(leaving);
-    const w = await submit(withdrawn);
+    await buildUpgradeRequest(t.ctx, { user: staying });
+    await buildUpgradeRequest(t.ctx, { user: leaving });
+    const w = await buildUpgradeRequest(t.ctx, { user: withdrawn });
     await agentAs(t, withdrawn).delete(`/api/upgrade-requests/${w.id}`).expect(200);
     expect(await count()).toBe(base + 2);
     await agentAs(t, leaving).delete('/api/me').send({ password: leaving.password }).expect(204);

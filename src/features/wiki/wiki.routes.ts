@@ -58,11 +58,11 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       responses: { 403: { description: 'Adresse gesperrt' } },
     },
-    async (_input, req) => {
+    async ({ actor }, req) => {
       const ip = req.ip ?? 'unknown';
       const crossSite = req.get('sec-fetch-site') === 'cross-site';
-      const spared = Boolean(req.user) || crossSite;
-      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: Boolean(req.user), reqId: req.id }, 'abuse: honeypot hit');
+      const spared = actor !== null || crossSite;
+      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: actor !== null, reqId: req.id }, 'abuse: honeypot hit');
       if (!spared) await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
       throw forbidden('Zugriff gesperrt.');
     },
