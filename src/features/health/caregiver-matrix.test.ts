@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { makeJpeg } from '../../../test/fakes/photos.js';
+import { makeJpeg, PDF } from '../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser, type BuiltUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
@@ -24,6 +24,8 @@ interface World {
   ids: Record<string, number>;
   /** Uploads a real photo to the entry (as the owner) and returns its row. */
   photo(): Promise<{ id: number; url: string; preview_url: string }>;
+  /** Uploads a PDF document (as the owner). */
+  document(): Promise<{ id: number; url: string }>;
 }
 
 async function world(): Promise<World & { caregiver: BuiltUser; stranger: BuiltUser }> {
@@ -56,6 +58,9 @@ async function world(): Promise<World & { caregiver: BuiltUser; stranger: BuiltU
     async photo() {
       const res = await a.post(`/api/diary/${entry.body.id}/media`).attach('files', await makeJpeg(), 'hund.jpg').expect(201);
       return res.body.items[0];
+    },
+    async document() {
+      return (await a.post(`/api/dogs/${dog.id}/health-documents`).field('title', 'Befund').attach('file', PDF, 'b.pdf').expect(201)).body;
     },
   };
 }
@@ -93,6 +98,10 @@ const CASES: Case[] = [
   { name: 'GET diary stats of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/stats?dog_id=${w.dogId}`) },
   { name: 'GET vet practice', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/vet-practice`) },
   { name: 'PUT vet practice', need: 'manage', run: (a, w) => a.put(`/api/dogs/${w.dogId}/vet-practice`).send({ name: 'Andere' }) },
+  { name: 'POST health document', need: 'manage', run: (a, w) => a.post(`/api/dogs/${w.dogId}/health-documents`).field('title', 'Impfpass').attach('file', PDF, 'a.pdf') },
+  { name: 'GET health documents', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/health-documents`) },
+  { name: 'GET health document file', need: 'read', run: async (a, w) => a.get((await w.document()).url) },
+  { name: 'DELETE health document', need: 'manage', run: async (a, w) => a.delete(`/api/health-documents/${(await w.document()).id}`) },
   { name: 'GET members', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/members`) },
   { name: 'POST member', need: 'manage', run: (a, w) => a.post(`/api/dogs/${w.dogId}/members`).send({ email: 'neu@example.de' }) },
   ...Object.entries(KIND_BODIES).flatMap(([path, k]): Case[] => [

@@ -153,6 +153,3 @@ export const healthDocuments: RecordKind<HealthDocument> = {
   needs: ownerOnly,
   customCreate: true,
 };
-
-/** The JSON kinds, in the order of the health tab. */
-export const HEALTH_KINDS = [vaccinations, medications, allergies, weights, vetVisits, findings] as const;

@@ -2,7 +2,8 @@ import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { DogIdParam } from '../../core/http/schema-kit.js';
 import { recordRoutes } from '../../core/records/record-kind.js';
-import { HEALTH_KINDS } from './health.kinds.js';
+import { allergies, findings, medications, vaccinations, vetVisits, weights } from './health.kinds.js';
+import { documentsRoutes } from './documents.routes.js';
 import { VetPractice, VetPracticeBody } from './health.schemas.js';
 import { membersRoutes } from './members.routes.js';
 import { getPractice, putPractice } from './practice.service.js';
@@ -11,7 +12,14 @@ const tags = ['Gesundheit'];
 const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { description: 'Hund (oder Praxis) gibt es nicht' } };
 
 export function healthRoutes(ctx: AppContext, routes: Routes): void {
-  for (const kind of HEALTH_KINDS) recordRoutes(ctx, routes, kind);
+  // One line per kind (each keeps its own item type); documents add their upload and file routes.
+  recordRoutes(ctx, routes, vaccinations);
+  recordRoutes(ctx, routes, medications);
+  recordRoutes(ctx, routes, allergies);
+  recordRoutes(ctx, routes, weights);
+  recordRoutes(ctx, routes, vetVisits);
+  recordRoutes(ctx, routes, findings);
+  documentsRoutes(ctx, routes);
   route(
     routes,
     { method: 'get', path: '/api/dogs/:dogId/vet-practice', summary: 'Die Tierarztpraxis des Hundes', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Praxis', schema: VetPractice }, ...refused } },
