@@ -100,4 +100,15 @@ describe('POST and DELETE /api/me/avatar', () => {
     await request(t.app).post('/api/me/avatar').attach('file', await makeJpeg(), 'a.jpg').expect(401);
     await request(t.app).delete('/api/me/avatar').expect(401);
   });
+
+  it('answers 400 without a file and 415 for SVG, and keeps the avatar it had', async () => {
+    const user = await buildUser(t.ctx);
+    const agent = agentAs(t, user);
+    const ok = await agent.post('/api/me/avatar').attach('file', await makeJpeg(), 'a.jpg').expect(200);
+    await agent.post('/api/me/avatar').send({}).expect(400);
+    await agent.post('/api/me/avatar').attach('bild', await makeJpeg(), 'a.jpg').expect(400);
+    await agent.post('/api/me/avatar').attach('file', SVG, 'bild.svg').expect(415);
+    expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBe(ok.body.avatar_url);
+    expect(readdirSync(avatarDir(t.ctx.config.mediaDir, user.id))).toHaveLength(1);
+  });
 });
