@@ -6,6 +6,7 @@ import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
 import { enrichBreedsJob } from './features/wiki/index.js';
 import { fillMissingWeatherJob } from './features/weather/index.js';
+import { healthJobs } from './features/health/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
@@ -16,4 +17,5 @@ export const jobs: Job[] = [
   ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
+  ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today (owner and caregivers)
 ];

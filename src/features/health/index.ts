@@ -1,2 +1,5 @@
 /** The health area's public face: health records, vet practice, documents, family sharing, PDF and emergency card. */
+import { healthRemindersJob } from './health.jobs.js';
+
 export { healthRoutes } from './health.routes.js';
+export const healthJobs = [healthRemindersJob];

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
+import { useTestApp } from '../../../test/helpers/test-app.js';
+import { fixedClock } from '../../core/clock.js';
+import { healthRemindersJob } from './health.jobs.js';
+
+const clock = fixedClock('2026-05-01T06:00:00Z'); // 08:00 in Berlin
+const t = useTestApp({ clock });
+
+const inbox = (userId: number) =>
+  t.ctx.db.selectFrom('notifications').select(['type', 'title', 'body', 'url']).where('user_id', '=', userId).orderBy('id').execute();
+
+describe('health.reminders (08:00)', () => {
+  it('reminds owner and caregivers 14 days before and on the day, and on a medication’s last day, once each', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Luna' });
+    const a = agentAs(t, owner);
+    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-15', next_due: '2026-05-15' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Lepto', date: '2025-05-02', next_due: '2026-05-10' }).expect(201); // neither day
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Apoquel', start_date: '2026-04-20', end_date: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Wurmkur', start_date: '2026-04-20', end_date: '2026-05-02' }).expect(201);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(6); // 3 reminders × 2 people
+    const mine = await inbox(owner.id);
+    expect(mine).toEqual([
+      { type: 'vaccination_due', title: 'Luna: Tollwut in 14 Tagen', body: expect.stringContaining('15.05.2026'), url: `/app/hunde/${dog.id}/gesundheit` },
+      { type: 'vaccination_due', title: 'Luna: Staupe ist heute fällig 💉', body: expect.any(String), url: `/app/hunde/${dog.id}/gesundheit` },
+      { type: 'medication_end', title: 'Luna: letzter Tag Apoquel', body: expect.any(String), url: `/app/hunde/${dog.id}/gesundheit` },
+    ]);
+    expect(await inbox(friend.id)).toHaveLength(3);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(0); // rerun: nothing twice
+    expect(await inbox(owner.id)).toHaveLength(3);
+
+    // 14 days later Tollwut is due on the day: a second, different reminder.
+    clock.set('2026-05-15T06:00:00Z');
+    expect(await healthRemindersJob.run(t.ctx)).toBe(2);
+    expect((await inbox(owner.id)).at(-1)?.title).toBe('Luna: Tollwut ist heute fällig 💉');
+    clock.set('2026-05-01T06:00:00Z');
+  });
+
+  it('leaves strangers and other days alone', async () => {
+    const owner = await buildUser(t.ctx);
+    const stranger = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner });
+    await agentAs(t, owner).post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-15', next_due: '2026-05-14' }).expect(201);
+    await healthRemindersJob.run(t.ctx);
+    expect(await inbox(owner.id)).toEqual([]);
+    expect(await inbox(stranger.id)).toEqual([]);
+  });
+});
