@@ -118,9 +118,15 @@ describe('GET /api/welcome-dashboard: the rest', () => {
   it('merges what the areas report as due soon, earliest first, 10 at most', async () => {
     const user = await buildUser(t.ctx);
     const dashboard = await welcomeDashboard(t.ctx, user, [
-      { area: 'health', dueSoon: async (_ctx, { actor }) => [{ area: 'health', title: `Impfung für ${actor.id}`, due_date: '2026-12-01', dog_id: null, url: null }] },
+      {
+        area: 'health',
+        dueSoon: async (_ctx, { actor }) => [{ area: 'health', title: `Impfung für ${actor.id}`, due_date: '2026-12-01', dog_id: null, url: null }],
+      },
       { area: 'care', dueSoon: async () => [{ area: 'care', title: 'Krallen schneiden', due_date: '2026-11-25', dog_id: null, url: '/app/care' }] },
-      { area: 'many', dueSoon: async () => Array.from({ length: 12 }, (_, i) => ({ area: 'many', title: `Nr. ${i}`, due_date: '2027-01-01', dog_id: null, url: null })) },
+      {
+        area: 'many',
+        dueSoon: async () => Array.from({ length: 12 }, (_, i) => ({ area: 'many', title: `Nr. ${i}`, due_date: '2027-01-01', dog_id: null, url: null })),
+      },
     ]);
     expect(dashboard.due_soon.slice(0, 2).map((d) => d.title)).toEqual(['Krallen schneiden', `Impfung für ${user.id}`]);
     expect(dashboard.due_soon).toHaveLength(10);

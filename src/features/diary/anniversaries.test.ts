@@ -36,7 +36,12 @@ describe('diary.anniversaries (09:00)', () => {
         body: 'Bello: „Erster Schnee“ – und 1 weitere Erinnerung von heute.',
         url: `/app/tagebuch/eintrag/${oldest}`,
       },
-      { type: 'diary_anniversary', title: 'Heute vor 1 Jahr 🐾', body: 'Luna: „Luna war heute beim Tierarzt und sehr tapfer.“', url: `/app/tagebuch/eintrag/${lunaEntry}` },
+      {
+        type: 'diary_anniversary',
+        title: 'Heute vor 1 Jahr 🐾',
+        body: 'Luna: „Luna war heute beim Tierarzt und sehr tapfer.“',
+        url: `/app/tagebuch/eintrag/${lunaEntry}`,
+      },
     ]);
     expect(await notificationsOf(stranger.id)).toEqual([]);
 

@@ -22,7 +22,11 @@ export function findDogMediaByUrl(db: Db, dogId: number, url: string): Promise<D
 }
 
 export async function countDogMedia(db: Db, dogId: number): Promise<number> {
-  const { n } = await db.selectFrom('diary_media').select((eb) => eb.fn.countAll<number>().as('n')).where('dog_id', '=', dogId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('diary_media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dog_id', '=', dogId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -21,7 +21,9 @@ export const diaryWeatherConsumer: WeatherConsumer = {
   async pending(ctx, today, limit) {
     const rows = await pendingWeatherMedia(ctx.db, today, limit);
     return rows.flatMap((r) =>
-      r.lat === null || r.lon === null || r.weather_day === null ? [] : [{ id: r.id, lat: r.lat, lon: r.lon, day: r.weather_day, attempts: r.weather_attempts }],
+      r.lat === null || r.lon === null || r.weather_day === null
+        ? []
+        : [{ id: r.id, lat: r.lat, lon: r.lon, day: r.weather_day, attempts: r.weather_attempts }],
     );
   },
   save: (ctx, id, result) => setMediaWeather(ctx.db, id, columnsOf(result)),

@@ -64,7 +64,10 @@ export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> =
     shape: cards,
     async load(ctx, { dogs, today }) {
       const dogIds = dogs.map((d) => d.id);
-      const [memories, recent] = await Promise.all([memoriesOfDogs(ctx.db, dogIds, today, ON_THIS_DAY_LIMIT), recentEntriesOfDogs(ctx.db, dogIds, RECENT_LIMIT)]);
+      const [memories, recent] = await Promise.all([
+        memoriesOfDogs(ctx.db, dogIds, today, ON_THIS_DAY_LIMIT),
+        recentEntriesOfDogs(ctx.db, dogIds, RECENT_LIMIT),
+      ]);
       const previews = await firstPreviews(
         ctx.db,
         [...memories, ...recent].map((e) => e.id),

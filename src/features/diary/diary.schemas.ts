@@ -23,7 +23,10 @@ const Text = z.string().max(LIMITS.body);
 /** Tags are the diary's own short labels, not a Limits-table field. */
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 40;
-const Tags = z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).meta({ description: `Höchstens ${MAX_TAGS} Schlagwörter à ${MAX_TAG_LENGTH} Zeichen` });
+const Tags = z
+  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+  .max(MAX_TAGS)
+  .meta({ description: `Höchstens ${MAX_TAGS} Schlagwörter à ${MAX_TAG_LENGTH} Zeichen` });
 
 export const CreateEntryBody = z
   .strictObject({

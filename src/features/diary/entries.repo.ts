@@ -115,6 +115,9 @@ export function recentEntriesOfDogs(db: Db, dogIds: number[], limit: number): Pr
 
 /** Entries with their media, in the order given. */
 export async function withMedia(db: Db, rows: EntryRow[]): Promise<Entry[]> {
-  const media = await mediaOfEntries(db, rows.map((r) => r.id));
+  const media = await mediaOfEntries(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toEntry(r, media.get(r.id) ?? []));
 }

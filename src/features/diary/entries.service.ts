@@ -22,13 +22,15 @@ import {
 } from './entries.repo.js';
 import { mediaUrlsOfEntry } from './media.repo.js';
 
-
 /** The cursor of lists ordered by diary day, then id, both newest first (entries, the mosaic). */
 export const byDayThenId = <Row>(dayOf: (row: Row) => string, idOf: (row: Row) => number): CursorRule<DayCursor, Row> => ({
   schema: z.object({ d: z.iso.date(), id: z.number().int() }),
   of: (row) => ({ d: dayOf(row), id: idOf(row) }),
 });
-const ENTRY_CURSOR = byDayThenId<EntryRow>((r) => r.date, (r) => r.id);
+const ENTRY_CURSOR = byDayThenId<EntryRow>(
+  (r) => r.date,
+  (r) => r.id,
+);
 
 /** The entry with its dog's owner, if the actor may do `need` with it: missing → 404, not theirs → 403. */
 export async function loadEntry(ctx: AppContext, actor: Actor, entryId: number, need: DogNeed) {
@@ -99,7 +101,10 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, entryId: number
   const urls = await ctx.db.transaction().execute(async (trx) => {
     if (!(await touchEntry(trx, entryId, ctx.clock.now().toISOString()))) throw notFound(ENTRY_WORDING.missing);
     const media = await mediaUrlsOfEntry(trx, entryId);
-    await deleteDailyPhotosByUrl(trx, media.map((m) => m.url));
+    await deleteDailyPhotosByUrl(
+      trx,
+      media.map((m) => m.url),
+    );
     await deleteEntryRow(trx, entryId);
     return media.flatMap((m) => [m.url, m.preview_url]);
   });

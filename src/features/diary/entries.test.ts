@@ -50,13 +50,32 @@ describe('POST /api/dogs/:dogId/diary', () => {
 
   it('rejects a text of 50,000 characters with 422 and keeps one of 10,000', async () => {
     const { dog, agent } = await ownerWithDog();
-    const res = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'a'.repeat(50_000) }).expect(422);
+    const res = await agent
+      .post(`/api/dogs/${dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'a'.repeat(50_000) })
+      .expect(422);
     expect(res.body.error.fields.text).toBe('Höchstens 10000 Zeichen.');
-    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'a'.repeat(10_001) }).expect(422);
-    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'a'.repeat(10_000) }).expect(201);
-    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'x', title: 't'.repeat(201) }).expect(422);
-    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'x', tags: ['t'.repeat(41)] }).expect(422);
-    const count = await t.ctx.db.selectFrom('diary_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('dog_id', '=', dog.id).executeTakeFirstOrThrow();
+    await agent
+      .post(`/api/dogs/${dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'a'.repeat(10_001) })
+      .expect(422);
+    await agent
+      .post(`/api/dogs/${dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'a'.repeat(10_000) })
+      .expect(201);
+    await agent
+      .post(`/api/dogs/${dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'x', title: 't'.repeat(201) })
+      .expect(422);
+    await agent
+      .post(`/api/dogs/${dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'x', tags: ['t'.repeat(41)] })
+      .expect(422);
+    const count = await t.ctx.db
+      .selectFrom('diary_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('dog_id', '=', dog.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -89,15 +108,22 @@ describe('GET /api/dogs/:dogId/diary', () => {
   it("is 401 without a session, 403 for another user's dog, 404 for a missing one", async () => {
     const { dog } = await ownerWithDog();
     await request(t.app).get(`/api/dogs/${dog.id}/diary`).expect(401);
-    await agentAs(t, await buildUser(t.ctx)).get(`/api/dogs/${dog.id}/diary`).expect(403);
-    await agentAs(t, await buildUser(t.ctx)).get('/api/dogs/999999/diary').expect(404);
+    await agentAs(t, await buildUser(t.ctx))
+      .get(`/api/dogs/${dog.id}/diary`)
+      .expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .get('/api/dogs/999999/diary')
+      .expect(404);
   });
 });
 
 describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
   async function entryOf() {
     const owner = await ownerWithDog();
-    const res = await owner.agent.post(`/api/dogs/${owner.dog.id}/diary`).send({ date: '2026-11-20', text: 'Spaziergang', tags: ['Wald'] }).expect(201);
+    const res = await owner.agent
+      .post(`/api/dogs/${owner.dog.id}/diary`)
+      .send({ date: '2026-11-20', text: 'Spaziergang', tags: ['Wald'] })
+      .expect(201);
     return { ...owner, entryId: res.body.id as number };
   }
 
@@ -106,11 +132,17 @@ describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
     await agent.get(`/api/diary/${entryId}`).expect(200);
     const patched = await agent.patch(`/api/diary/${entryId}`).send({ title: 'Im Wald', mood: null, tags: [] }).expect(200);
     expect(patched.body).toMatchObject({ title: 'Im Wald', text: 'Spaziergang', mood: null, tags: [] });
-    await agent.patch(`/api/diary/${entryId}`).send({ text: 'b'.repeat(50_000) }).expect(422);
+    await agent
+      .patch(`/api/diary/${entryId}`)
+      .send({ text: 'b'.repeat(50_000) })
+      .expect(422);
     await agent.patch(`/api/diary/${entryId}`).send({ dog_id: 3 }).expect(400);
     const future = await agent.patch(`/api/diary/${entryId}`).send({ date: '2026-11-22' }).expect(400);
     expect(future.body.error.fields.date).toBe('Das Datum liegt in der Zukunft.');
-    await agent.patch(`/api/diary/${entryId}`).send({ title: 't'.repeat(201) }).expect(422);
+    await agent
+      .patch(`/api/diary/${entryId}`)
+      .send({ title: 't'.repeat(201) })
+      .expect(422);
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.get(`/api/diary/${entryId}`).expect(403);
     await stranger.patch(`/api/diary/${entryId}`).send({ title: 'Meins' }).expect(403);
@@ -124,7 +156,10 @@ describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
 
   it('deletes the entry with its media rows, files and daily-photo cache rows', async () => {
     const { agent, dog, entryId } = await entryOf();
-    const upload = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg(), 'a.jpg').expect(201);
+    const upload = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg(), 'a.jpg')
+      .expect(201);
     const media = upload.body.items[0] as { url: string; preview_url: string };
     const files = [media.url, media.preview_url].map((u) => join(t.ctx.config.mediaDir, u.replace('/media/', '')));
     expect(files.every((f) => existsSync(f))).toBe(true);

@@ -12,7 +12,10 @@ async function diaryPhoto() {
   const dog = await buildDog(t.ctx, { user });
   const agent = agentAs(t, user);
   const e = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'x' }).expect(201);
-  const m = await agent.post(`/api/diary/${e.body.id}/media`).attach('files', await makeJpeg({ width: 120, height: 90 }), 'a.jpg').expect(201);
+  const m = await agent
+    .post(`/api/diary/${e.body.id}/media`)
+    .attach('files', await makeJpeg({ width: 120, height: 90 }), 'a.jpg')
+    .expect(201);
   return { user, agent, url: m.body.items[0].url as string, preview: m.body.items[0].preview_url as string, mediaId: m.body.items[0].id as number };
 }
 
@@ -43,7 +46,9 @@ describe('GET /media/… (diary)', () => {
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.get(url).expect(403);
     await stranger.get(preview).expect(403);
-    await agentAs(t, await buildModerator(t.ctx)).get(url).expect(403);
+    await agentAs(t, await buildModerator(t.ctx))
+      .get(url)
+      .expect(403);
     await agent.get(url.replace(/[A-Za-z0-9_-]{22}\.jpg$/, 'AAAAAAAAAAAAAAAAAAAAAA.jpg')).expect(404);
     await agent.delete(`/api/diary/media/${mediaId}`).expect(204);
     await agent.get(url).expect(404);

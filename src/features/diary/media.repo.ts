@@ -56,7 +56,11 @@ export async function mediaOfEntries(db: Db, entryIds: number[]): Promise<Map<nu
 }
 
 export async function countMediaOfEntry(db: Db, entryId: number): Promise<number> {
-  const row = await db.selectFrom('diary_media').select((eb) => eb.fn.countAll<number>().as('n')).where('entry_id', '=', entryId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('diary_media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entry_id', '=', entryId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -143,6 +147,10 @@ export function pendingWeatherMedia(db: Db, today: string, limit: number) {
     .execute();
 }
 
-export async function setMediaWeather(db: Db, id: number, columns: Pick<Updateable<DiaryMediaTable>, 'weather_status' | 'weather_json' | 'weather_attempts'>): Promise<void> {
+export async function setMediaWeather(
+  db: Db,
+  id: number,
+  columns: Pick<Updateable<DiaryMediaTable>, 'weather_status' | 'weather_json' | 'weather_attempts'>,
+): Promise<void> {
   await db.updateTable('diary_media').set(columns).where('id', '=', id).execute();
 }

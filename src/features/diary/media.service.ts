@@ -18,7 +18,6 @@ import { countMediaOfEntry, deleteMediaRow, findMediaWithOwner, insertMediaRows,
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_MEDIA_PER_ENTRY = 100;
 
-
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
 
 /**
@@ -85,7 +84,11 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
         return result;
       });
     } catch (err) {
-      await removeMediaFiles(ctx.config.mediaDir, rows.flatMap((r) => [r.url, r.preview_url]), ctx.log);
+      await removeMediaFiles(
+        ctx.config.mediaDir,
+        rows.flatMap((r) => [r.url, r.preview_url]),
+        ctx.log,
+      );
       throw err;
     }
     const ids = new Set(inserted.map((r) => r.id));

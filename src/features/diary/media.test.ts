@@ -32,20 +32,30 @@ async function entry() {
 /** Uploads and encodes wait in the staging folder; after every request, good or bad, it is empty again. */
 const staged = () => (existsSync(stagingDir(w.t.ctx.config.mediaDir)) ? readdirSync(stagingDir(w.t.ctx.config.mediaDir)) : []);
 const fileOf = (url: string) => join(w.t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
-const mediaCount = async (entryId: number) =>
-  (await w.t.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute()).length;
+const mediaCount = async (entryId: number) => (await w.t.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute()).length;
 
 describe('POST /api/diary/:entryId/media', () => {
   it('stores a re-encoded photo without metadata, a preview, the EXIF position and time, and the weather', async () => {
     const { agent, entryId } = await entry();
-    const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg({ ...MUNICH, width: 80, height: 60 }), 'bello.jpg').expect(201);
+    const res = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg({ ...MUNICH, width: 80, height: 60 }), 'bello.jpg')
+      .expect(201);
     const item = res.body.items[0];
     expect(item).toMatchObject({ entry_id: entryId, width: 80, height: 60, taken_at: '2025-06-14T10:30:00.000Z', weather_status: 'ok' });
     expect(item.lat).toBeCloseTo(48.137412, 5);
     expect(item.lon).toBeCloseTo(11.575523, 5);
     expect(item.url).toMatch(/^\/media\/u\/\d+\/dogs\/\d+\/diary\/[A-Za-z0-9_-]{22}\.jpg$/);
     expect(item.preview_url).toBe(item.url.replace(/\.jpg$/, '_preview.webp'));
-    expect(item.weather).toMatchObject({ day: '2025-06-14', temp_max_c: 21, temp_min_c: 10, precipitation_mm: 2.4, condition: 'rain', label: 'Regen', source: 'brightsky' });
+    expect(item.weather).toMatchObject({
+      day: '2025-06-14',
+      temp_max_c: 21,
+      temp_min_c: 10,
+      precipitation_mm: 2.4,
+      condition: 'rain',
+      label: 'Regen',
+      source: 'brightsky',
+    });
 
     const stored = await sharp(fileOf(item.url)).metadata();
     expect(stored.format).toBe('jpeg');
@@ -67,7 +77,10 @@ describe('POST /api/diary/:entryId/media', () => {
 
   it('takes a photo without GPS: no position, no weather, no upstream call', async () => {
     const { agent, entryId } = await entry();
-    const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg(), 'ohne-gps.jpg').expect(201);
+    const res = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg(), 'ohne-gps.jpg')
+      .expect(201);
     expect(res.body.items[0]).toMatchObject({ lat: null, lon: null, taken_at: null, weather_status: 'none', weather: null });
     expect(w.fake.requests).toHaveLength(0);
   });
@@ -82,7 +95,10 @@ describe('POST /api/diary/:entryId/media', () => {
       .expect(201);
     expect(res.body.items.map((i: { weather_status: string }) => i.weather_status)).toEqual(['ok', 'ok', 'none']);
     expect(w.fake.requests).toHaveLength(1);
-    await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg({ lat: 47.3705, lon: 8.5405, takenAt: '2025:05:01 12:00:00' }), 'd.jpg').expect(201);
+    await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg({ lat: 47.3705, lon: 8.5405, takenAt: '2025:05:01 12:00:00' }), 'd.jpg')
+      .expect(201);
     expect(w.fake.requests).toHaveLength(1);
     expect(await mediaCount(entryId)).toBe(4);
   });
@@ -140,7 +156,13 @@ describe('POST /api/diary/:entryId/media', () => {
     const cookie = `session=${w.t.ctx.sessions.createToken(user).token}`;
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: `/api/diary/${entryId}/media`, headers: { Cookie: cookie, 'Content-Type': 'multipart/form-data; boundary=b0undary', 'Transfer-Encoding': 'chunked' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/diary/${entryId}/media`,
+          headers: { Cookie: cookie, 'Content-Type': 'multipart/form-data; boundary=b0undary', 'Transfer-Encoding': 'chunked' },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -190,28 +212,31 @@ describe('weather when the upstream fails', () => {
     ['500', '2024:02:02 10:00:00'],
     ['garbage', '2024:03:02 10:00:00'],
     ['wrong_shape', '2024:04:02 10:00:00'],
-  ] as const)(
-    'saves the upload when the upstream is %s, and weather.fill-missing fills it later',
-    async (mode, takenAt) => {
-      const { agent, entryId } = await entry();
-      w.fake.mode = mode;
-      const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg({ lat: 52.52, lon: 13.405, takenAt }), 'a.jpg').expect(201);
-      expect(res.body.items[0]).toMatchObject({ weather_status: 'pending', weather: null });
-      const id = res.body.items[0].id as number;
-      expect((await w.t.ctx.db.selectFrom('diary_media').select('weather_attempts').where('id', '=', id).executeTakeFirstOrThrow()).weather_attempts).toBe(1);
+  ] as const)('saves the upload when the upstream is %s, and weather.fill-missing fills it later', async (mode, takenAt) => {
+    const { agent, entryId } = await entry();
+    w.fake.mode = mode;
+    const res = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg({ lat: 52.52, lon: 13.405, takenAt }), 'a.jpg')
+      .expect(201);
+    expect(res.body.items[0]).toMatchObject({ weather_status: 'pending', weather: null });
+    const id = res.body.items[0].id as number;
+    expect((await w.t.ctx.db.selectFrom('diary_media').select('weather_attempts').where('id', '=', id).executeTakeFirstOrThrow()).weather_attempts).toBe(1);
 
-      w.fake.reset('ok');
-      const filled = await fillMissingWeatherJob([diaryWeatherConsumer]).run(w.t.ctx);
-      expect(filled).toBeGreaterThanOrEqual(1);
-      const after = await agent.get(`/api/diary/${entryId}`).expect(200);
-      expect(after.body.media[0]).toMatchObject({ weather_status: 'ok', weather: { source: 'brightsky', condition: 'rain' } });
-    },
-  );
+    w.fake.reset('ok');
+    const filled = await fillMissingWeatherJob([diaryWeatherConsumer]).run(w.t.ctx);
+    expect(filled).toBeGreaterThanOrEqual(1);
+    const after = await agent.get(`/api/diary/${entryId}`).expect(200);
+    expect(after.body.media[0]).toMatchObject({ weather_status: 'ok', weather: { source: 'brightsky', condition: 'rain' } });
+  });
 
   it('marks a place without data (Bright Sky 404) as unavailable and never asks again', async () => {
     const { agent, entryId } = await entry();
     w.fake.mode = 'not_found';
-    const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg({ lat: -45.87, lon: 170.5, takenAt: '2024:03:03 10:00:00' }), 'nz.jpg').expect(201);
+    const res = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg({ lat: -45.87, lon: 170.5, takenAt: '2024:03:03 10:00:00' }), 'nz.jpg')
+      .expect(201);
     expect(res.body.items[0]).toMatchObject({ weather_status: 'unavailable', weather: null });
     w.fake.reset('ok');
     await fillMissingWeatherJob([diaryWeatherConsumer]).run(w.t.ctx);
@@ -220,7 +245,10 @@ describe('weather when the upstream fails', () => {
 
   it('waits for a day that is not over before asking (photo taken today)', async () => {
     const { agent, entryId } = await entry();
-    const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', await makeJpeg({ lat: 50.1, lon: 8.7, takenAt: '2026:11:21 09:00:00' }), 'heute.jpg').expect(201);
+    const res = await agent
+      .post(`/api/diary/${entryId}/media`)
+      .attach('files', await makeJpeg({ lat: 50.1, lon: 8.7, takenAt: '2026:11:21 09:00:00' }), 'heute.jpg')
+      .expect(201);
     expect(res.body.items[0].weather_status).toBe('pending');
     expect(w.fake.requests).toHaveLength(0);
     clock.set('2026-11-22T10:00:00Z');
@@ -244,7 +272,9 @@ describe('DELETE /api/diary/media/:mediaId', () => {
     const [first, second] = res.body.items as { id: number; url: string; preview_url: string }[];
     if (!first || !second) throw new Error('two items expected');
     expect(files()).toHaveLength(4);
-    await agentAs(w.t, await buildUser(w.t.ctx)).delete(`/api/diary/media/${first.id}`).expect(403);
+    await agentAs(w.t, await buildUser(w.t.ctx))
+      .delete(`/api/diary/media/${first.id}`)
+      .expect(403);
     await agent.delete('/api/diary/media/999999').expect(404);
     await agent.delete('/api/diary/media/abc').expect(400);
     await request(w.t.app).delete(`/api/diary/media/${first.id}`).expect(401);

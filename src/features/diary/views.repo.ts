@@ -8,11 +8,17 @@ import { MEDIA_COLUMNS } from './media.repo.js';
 export async function statsRows(db: Db, dogIds: number[], today: string) {
   const entries = db.selectFrom('diary_entries').where('dog_id', 'in', dogIds);
   const [totals, month, year, photos, places, moods, dates] = await Promise.all([
+    entries.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('date').as('first'), eb.fn.max('date').as('last')]).executeTakeFirstOrThrow(),
     entries
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('date').as('first'), eb.fn.max('date').as('last')])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('date', '>=', `${today.slice(0, 7)}-01`)
+      .where('date', '<=', today)
       .executeTakeFirstOrThrow(),
-    entries.select((eb) => eb.fn.countAll<number>().as('n')).where('date', '>=', `${today.slice(0, 7)}-01`).where('date', '<=', today).executeTakeFirstOrThrow(),
-    entries.select((eb) => eb.fn.countAll<number>().as('n')).where('date', '>=', `${today.slice(0, 4)}-01-01`).where('date', '<=', today).executeTakeFirstOrThrow(),
+    entries
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('date', '>=', `${today.slice(0, 4)}-01-01`)
+      .where('date', '<=', today)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('diary_media')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('lat').as('located')])
@@ -22,7 +28,11 @@ export async function statsRows(db: Db, dogIds: number[], today: string) {
       .selectFrom(() => entries.select(['cell_lat', 'cell_lon']).where('cell_lat', 'is not', null).distinct().as('cells'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    entries.select((eb) => ['mood', eb.fn.countAll<number>().as('n')]).where('mood', 'is not', null).groupBy('mood').execute(),
+    entries
+      .select((eb) => ['mood', eb.fn.countAll<number>().as('n')])
+      .where('mood', 'is not', null)
+      .groupBy('mood')
+      .execute(),
     entries.select('date').distinct().where('date', '<=', today).orderBy('date', 'desc').limit(1000).execute(),
   ]);
   return { totals, month, year, photos, places, moods, dates };
@@ -85,8 +95,6 @@ export function mosaicRows(db: Db, dogIds: number[], limit: number, after: DayCu
     .select([...MEDIA_COLUMNS, 'diary_entries.date as entry_date'])
     .where('diary_media.dog_id', 'in', dogIds);
   if (after)
-    q = q.where((eb) =>
-      eb.or([eb('diary_entries.date', '<', after.d), eb.and([eb('diary_entries.date', '=', after.d), eb('diary_media.id', '<', after.id)])]),
-    );
+    q = q.where((eb) => eb.or([eb('diary_entries.date', '<', after.d), eb.and([eb('diary_entries.date', '=', after.d), eb('diary_media.id', '<', after.id)])]));
   return q.orderBy('diary_entries.date', 'desc').orderBy('diary_media.id', 'desc').limit(limit).execute();
 }

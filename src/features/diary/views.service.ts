@@ -107,7 +107,10 @@ export async function diaryLocations(ctx: AppContext, dogIds: number[]): Promise
   return { places, located_entries: places.reduce((sum, p) => sum + p.entries, 0) };
 }
 
-const MOSAIC_CURSOR = byDayThenId<MosaicItem>((m) => m.entry_date, (m) => m.id);
+const MOSAIC_CURSOR = byDayThenId<MosaicItem>(
+  (m) => m.entry_date,
+  (m) => m.id,
+);
 
 /** Every photo of the dogs, newest diary day first: the media mosaic. */
 export async function diaryMosaic(ctx: AppContext, dogIds: number[], query: MosaicQuery): Promise<Page<MosaicItem>> {

@@ -104,7 +104,9 @@ describe('GET /api/diary/locations', () => {
     ]);
     const all = await agent.get('/api/diary/locations').expect(200);
     expect(all.body.places).toHaveLength(3);
-    await agentAs(t, await buildUser(t.ctx)).get(`/api/diary/locations?dog_id=${bello.id}`).expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .get(`/api/diary/locations?dog_id=${bello.id}`)
+      .expect(403);
   });
 });
 
@@ -122,6 +124,8 @@ describe('GET /api/diary/media (mosaic)', () => {
     expect(page2.body).toMatchObject({ items: [{ entry_date: '2026-10-31' }], next_cursor: null });
     const all = await agent.get('/api/diary/media').expect(200);
     expect(all.body.items.map((m: { dog_id: number }) => m.dog_id)).toEqual([bello.id, bello.id, luna.id, bello.id]);
-    await agentAs(t, await buildUser(t.ctx)).get(`/api/diary/media?dog_id=${luna.id}`).expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .get(`/api/diary/media?dog_id=${luna.id}`)
+      .expect(403);
   });
 });

@@ -10,7 +10,15 @@ const owned = { 403: { description: 'Nicht dein Hund' }, 404: { description: 'Hu
 export function dogsRoutes(ctx: AppContext, routes: Routes): void {
   route(
     routes,
-    { method: 'get', path: '/api/dogs', summary: 'Die eigenen Hunde', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(Dog) } } },
+    {
+      method: 'get',
+      path: '/api/dogs',
+      summary: 'Die eigenen Hunde',
+      tags,
+      access: 'user',
+      query: PageQuery,
+      responses: { 200: { description: 'Liste', schema: pageSchema(Dog) } },
+    },
     async ({ query, actor }, _req, res) => {
       res.json(await listOwnDogs(ctx, actor, query));
     },
@@ -34,7 +42,15 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/dogs/:dogId', summary: 'Ein Hund', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Hund', schema: Dog }, ...owned } },
+    {
+      method: 'get',
+      path: '/api/dogs/:dogId',
+      summary: 'Ein Hund',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 200: { description: 'Hund', schema: Dog }, ...owned },
+    },
     async ({ params, actor }, _req, res) => {
       res.json(await getDog(ctx, actor, params.dogId));
     },

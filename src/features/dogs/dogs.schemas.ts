@@ -57,4 +57,3 @@ export const Dog = z
   })
   .meta({ id: 'Dog' });
 export type Dog = z.infer<typeof Dog>;
-

@@ -48,7 +48,10 @@ describe('POST /api/dogs', () => {
       const res = await agent.post('/api/dogs').send(body).expect(400);
       expect(res.body.error.fields).toBeDefined();
     }
-    const future = await agent.post('/api/dogs').send({ ...bello, birth_date: '2999-01-01' }).expect(400);
+    const future = await agent
+      .post('/api/dogs')
+      .send({ ...bello, birth_date: '2999-01-01' })
+      .expect(400);
     expect(future.body.error.fields.birth_date).toMatch(/Zukunft/);
     expect(await t.ctx.db.selectFrom('dogs').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
@@ -61,7 +64,10 @@ describe('POST /api/dogs', () => {
       expect(res.body.error.code).toBe('too_long');
     }
     expect(await t.ctx.db.selectFrom('dogs').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
-    await agent.post('/api/dogs').send({ name: 'n'.repeat(80), breed: 'b'.repeat(80), bio: 'x'.repeat(2000) }).expect(201);
+    await agent
+      .post('/api/dogs')
+      .send({ name: 'n'.repeat(80), breed: 'b'.repeat(80), bio: 'x'.repeat(2000) })
+      .expect(201);
   });
 });
 
@@ -105,7 +111,10 @@ describe('GET, PATCH, DELETE /api/dogs/{dogId}', () => {
     expect(got.body).toMatchObject({ name: 'Bello', color: 'gelb' });
     const res = await agentAs(t, user).patch(`/api/dogs/${dog.id}`).send({ bio: 'Neu', color: null, neutered: 0 }).expect(200);
     expect(res.body).toMatchObject({ name: 'Bello', breed: 'Labrador Retriever', bio: 'Neu', color: null, neutered: 0 });
-    await agentAs(t, user).patch(`/api/dogs/${dog.id}`).send({ bio: 'y'.repeat(2001) }).expect(422);
+    await agentAs(t, user)
+      .patch(`/api/dogs/${dog.id}`)
+      .send({ bio: 'y'.repeat(2001) })
+      .expect(422);
     await agentAs(t, user).patch(`/api/dogs/${dog.id}`).send({ user_id: 5 }).expect(400);
     const row = await t.ctx.db.selectFrom('dogs').select(['bio', 'user_id']).where('id', '=', dog.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ bio: 'Neu', user_id: user.id });

@@ -16,14 +16,20 @@ describe('POST /api/dogs/:dogId/photo', () => {
     const user = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user });
     const agent = agentAs(t, user);
-    const first = await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg({ lat: 48.1, lon: 11.5, width: 200, height: 100 }), 'bello.jpg').expect(200);
+    const first = await agent
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('file', await makeJpeg({ lat: 48.1, lon: 11.5, width: 200, height: 100 }), 'bello.jpg')
+      .expect(200);
     expect(first.body.photo_url).toMatch(new RegExp(`^/media/u/${user.id}/dogs/${dog.id}/photo/[A-Za-z0-9_-]{22}\\.webp$`));
     const meta = await sharp(fileOf(first.body.photo_url)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 200, height: 100 });
     expect(meta.exif).toBeUndefined();
     expect((await t.ctx.db.selectFrom('dogs').select('photo_url').where('id', '=', dog.id).executeTakeFirstOrThrow()).photo_url).toBe(first.body.photo_url);
 
-    const second = await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', await makePng(), 'neu.png').expect(200);
+    const second = await agent
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('file', await makePng(), 'neu.png')
+      .expect(200);
     expect(second.body.photo_url).not.toBe(first.body.photo_url);
     expect(existsSync(fileOf(first.body.photo_url))).toBe(false);
     expect(readdirSync(dogPhotoDir(t.ctx.config.mediaDir, user.id, dog.id))).toHaveLength(1);
@@ -47,10 +53,16 @@ describe('POST /api/dogs/:dogId/photo', () => {
     const user = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user });
     const agent = agentAs(t, user);
-    const ok = await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'a.jpg').expect(200);
+    const ok = await agent
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('file', await makeJpeg(), 'a.jpg')
+      .expect(200);
     await agent.post(`/api/dogs/${dog.id}/photo`).attach('file', SVG, 'bild.svg').expect(415);
     await agent.post(`/api/dogs/${dog.id}/photo`).send({}).expect(400);
-    await agent.post(`/api/dogs/${dog.id}/photo`).attach('files', await makeJpeg(), 'a.jpg').expect(400);
+    await agent
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('files', await makeJpeg(), 'a.jpg')
+      .expect(400);
     expect(readdirSync(dogPhotoDir(t.ctx.config.mediaDir, user.id, dog.id))).toHaveLength(1);
     expect(existsSync(fileOf(ok.body.photo_url))).toBe(true);
   });
@@ -69,8 +81,13 @@ describe('POST /api/dogs/:dogId/photo', () => {
   it('is visible to every logged-in user, not to visitors', async () => {
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner });
-    const { body } = await agentAs(t, owner).post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'a.jpg').expect(200);
-    const res = await agentAs(t, await buildUser(t.ctx)).get(body.photo_url).expect(200);
+    const { body } = await agentAs(t, owner)
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('file', await makeJpeg(), 'a.jpg')
+      .expect(200);
+    const res = await agentAs(t, await buildUser(t.ctx))
+      .get(body.photo_url)
+      .expect(200);
     expect(res.headers['content-type']).toBe('image/webp');
     await request(t.app).get(body.photo_url).expect(401);
   });
@@ -80,14 +97,22 @@ describe('POST and DELETE /api/me/avatar', () => {
   it('stores a 512 px square, sets avatar_url, replaces and removes it with its file', async () => {
     const user = await buildUser(t.ctx);
     const agent = agentAs(t, user);
-    const first = await agent.post('/api/me/avatar').attach('file', await makeJpeg({ width: 800, height: 400 }), 'ich.jpg').expect(200);
+    const first = await agent
+      .post('/api/me/avatar')
+      .attach('file', await makeJpeg({ width: 800, height: 400 }), 'ich.jpg')
+      .expect(200);
     expect(first.body.avatar_url).toMatch(new RegExp(`^/media/u/${user.id}/avatar/[A-Za-z0-9_-]{22}\\.webp$`));
     expect(await sharp(fileOf(first.body.avatar_url)).metadata()).toMatchObject({ width: 512, height: 512 });
     expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBe(first.body.avatar_url);
     // Another logged-in user sees it (avatars are shown beside posts).
-    await agentAs(t, await buildUser(t.ctx)).get(first.body.avatar_url).expect(200);
+    await agentAs(t, await buildUser(t.ctx))
+      .get(first.body.avatar_url)
+      .expect(200);
 
-    const second = await agent.post('/api/me/avatar').attach('file', await makePng(), 'neu.png').expect(200);
+    const second = await agent
+      .post('/api/me/avatar')
+      .attach('file', await makePng(), 'neu.png')
+      .expect(200);
     expect(existsSync(fileOf(first.body.avatar_url))).toBe(false);
     await agent.delete('/api/me/avatar').expect(204);
     expect(existsSync(fileOf(second.body.avatar_url))).toBe(false);
@@ -97,16 +122,25 @@ describe('POST and DELETE /api/me/avatar', () => {
   });
 
   it('is 401 without a session', async () => {
-    await request(t.app).post('/api/me/avatar').attach('file', await makeJpeg(), 'a.jpg').expect(401);
+    await request(t.app)
+      .post('/api/me/avatar')
+      .attach('file', await makeJpeg(), 'a.jpg')
+      .expect(401);
     await request(t.app).delete('/api/me/avatar').expect(401);
   });
 
   it('answers 400 without a file and 415 for SVG, and keeps the avatar it had', async () => {
     const user = await buildUser(t.ctx);
     const agent = agentAs(t, user);
-    const ok = await agent.post('/api/me/avatar').attach('file', await makeJpeg(), 'a.jpg').expect(200);
+    const ok = await agent
+      .post('/api/me/avatar')
+      .attach('file', await makeJpeg(), 'a.jpg')
+      .expect(200);
     await agent.post('/api/me/avatar').send({}).expect(400);
-    await agent.post('/api/me/avatar').attach('bild', await makeJpeg(), 'a.jpg').expect(400);
+    await agent
+      .post('/api/me/avatar')
+      .attach('bild', await makeJpeg(), 'a.jpg')
+      .expect(400);
     await agent.post('/api/me/avatar').attach('file', SVG, 'bild.svg').expect(415);
     expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBe(ok.body.avatar_url);
     expect(readdirSync(avatarDir(t.ctx.config.mediaDir, user.id))).toHaveLength(1);

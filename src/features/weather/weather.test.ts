@@ -83,11 +83,24 @@ describe('lookupWeather with Open-Meteo (configured)', () => {
     const outcome = await lookupWeather(meteo.t.ctx, { lat: 48.137, lon: 11.575, day: '2025-06-14' });
     expect(outcome).toMatchObject({
       status: 'ok',
-      weather: { temp_max_c: 24.3, temp_min_c: 13.1, precipitation_mm: 2.4, condition: 'rain', source: 'open-meteo', attribution: 'Wetterdaten von Open-Meteo.com' },
+      weather: {
+        temp_max_c: 24.3,
+        temp_min_c: 13.1,
+        precipitation_mm: 2.4,
+        condition: 'rain',
+        source: 'open-meteo',
+        attribution: 'Wetterdaten von Open-Meteo.com',
+      },
     });
     const sent = meteo.fake.requests[0];
     expect(sent?.path).toBe('/v1/archive');
-    expect(Object.fromEntries(sent?.query ?? [])).toMatchObject({ latitude: '48.14', longitude: '11.58', start_date: '2025-06-14', end_date: '2025-06-14', timezone: 'Europe/Berlin' });
+    expect(Object.fromEntries(sent?.query ?? [])).toMatchObject({
+      latitude: '48.14',
+      longitude: '11.58',
+      start_date: '2025-06-14',
+      end_date: '2025-06-14',
+      timezone: 'Europe/Berlin',
+    });
     expect(bright.fake.requests).toHaveLength(0);
   });
 

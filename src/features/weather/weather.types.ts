@@ -1,19 +1,7 @@
 import { z } from 'zod';
 
 /** Our own condition scale: both providers map onto it, the client shows the German label. */
-export const WeatherCondition = z.enum([
-  'clear',
-  'partly_cloudy',
-  'cloudy',
-  'fog',
-  'drizzle',
-  'rain',
-  'sleet',
-  'snow',
-  'hail',
-  'thunderstorm',
-  'unknown',
-]);
+export const WeatherCondition = z.enum(['clear', 'partly_cloudy', 'cloudy', 'fog', 'drizzle', 'rain', 'sleet', 'snow', 'hail', 'thunderstorm', 'unknown']);
 export type WeatherCondition = z.infer<typeof WeatherCondition>;
 
 export const CONDITION_LABELS: Record<WeatherCondition, string> = {
