@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SessionUser } from '../../core/auth/session-user.js';
+import { flag } from '../../core/http/schema-kit.js';
 import { asFlag, badgesOf, planBadge } from '../accounts/index.js';
 
-const flag = z.union([z.literal(0), z.literal(1)]);
 export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;
 
 export const AdminUser = z

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { flag } from '../../core/http/schema-kit.js';
 import { PROJECT_ROOT } from '../../core/paths.js';
 import { SIZE_CLASSES } from './wiki.labels.js';
 
@@ -18,7 +19,7 @@ export const BreedRecord = z.strictObject({
   fci_number: z.number().int().nullable(),
   fci_group: z.number().int().min(1).max(10).nullable(),
   fci_section_de: z.string().max(200).nullable(),
-  fci_provisional: z.union([z.literal(0), z.literal(1)]).nullable(),
+  fci_provisional: flag.nullable(),
   origin_country_de: z.string().max(200).nullable(),
   size_class: z.enum(SIZE_CLASSES).nullable(),
   height_cm: Range,
