@@ -5,6 +5,7 @@ import * as m0003p from './0003_partner_upgrades_invoices.js';
 import * as m0004 from './0004_diary_media_weather.js';
 import * as m0005 from './0005_public_web.js';
 import * as m0006 from './0006_diary_views_indexes.js';
+import * as m0007 from './0007_push.js';
 import * as m0009 from './0009_health.js';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_diary_media_weather': m0004,
   '0005_public_web': m0005,
   '0006_diary_views_indexes': m0006,
+  '0007_push': m0007,
   '0009_health': m0009,
 };

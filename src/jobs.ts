@@ -1,5 +1,7 @@
 import type { Job } from './core/context.js';
 import { sendOutboxJob } from './core/mail/mail.jobs.js';
+import { errorDigestJob } from './core/error-digest/index.js';
+import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
 import { accountsJobs } from './features/accounts/index.js';
 import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
@@ -11,6 +13,8 @@ import { healthJobs } from './features/health/index.js';
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
   sendOutboxJob, // every minute: mail outbox retries
+  sendDuePushesJob, // every minute: push retries (429/5xx, backoff) and pushes held through quiet hours
+  errorDigestJob, // 06:30 error digest to ADMIN_EMAIL, only when errors occurred
   ...accountsJobs, // 03:30 blacklist purge, 03:35 login-failure purge
   purgeExpiredInvoicesJob, // 04:10 invoices kept 10 years after account deletion, then deleted
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated

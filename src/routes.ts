@@ -7,6 +7,8 @@ import { serveMediaFiles } from './core/media/serve.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
 import { diaryDashboard, diaryMediaRules, diaryRoutes } from './features/diary/index.js';
 import { notificationsRoutes } from './features/notifications/index.js';
+import { jobsAdminRoutes } from './core/scheduler/index.js';
+import { jobs } from './jobs.js';
 import { photosMediaRules, photosRoutes } from './features/photos/index.js';
 import { invoicesRoutes } from './features/invoices/index.js';
 import { partnerRoutes } from './features/partner/index.js';
@@ -26,7 +28,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
   dashboardRoutes(ctx, routes, [diaryDashboard]); // /api/welcome-dashboard: the cards areas register
-  notificationsRoutes(ctx, routes); // /api/notifications*
+  notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
+  jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);

@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_CONTACT: z.string().default('mailto:admin@localhost'),
+  // Push endpoints must be https: on public hosts; 1 lets tests and development use http://127.0.0.1 fakes.
+  PUSH_ALLOW_HTTP: bool.default(false),
+  // Per push request (the spec's short timeout); a hanging push service never holds a job longer.
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
 
   HTTP_USER_AGENT: z.string().optional(),
   WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo']).default('brightsky'),
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && !e.RATE_LIMITS_ENABLED) problems.push('  RATE_LIMITS_ENABLED=false ist in Produktion nicht erlaubt.');
   // Without them, verification links would point at localhost and be written to the log instead of mailed.
   if (production && !env.PUBLIC_URL) problems.push('  PUBLIC_URL fehlt: in Produktion ist es Pflicht (z. B. https://pfotenbuch.example).');
+  if (production && e.PUSH_ALLOW_HTTP) problems.push('  PUSH_ALLOW_HTTP=1 ist in Produktion nicht erlaubt.');
   if (production && !e.SMTP_URL) problems.push('  SMTP_URL fehlt: in Produktion ist es Pflicht, sonst gehen keine Mails raus.');
   if (problems.length) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
 
@@ -160,7 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       argon2: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST }),
     }),
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, adminEmail: e.ADMIN_EMAIL }),
-    push: Object.freeze({ publicKey: vapidPublicKey, privateKey: vapidPrivateKey, contact: e.VAPID_CONTACT }),
+    push: Object.freeze({
+      publicKey: vapidPublicKey,
+      privateKey: vapidPrivateKey,
+      contact: e.VAPID_CONTACT,
+      allowHttp: e.PUSH_ALLOW_HTTP,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    }),
     upstream: Object.freeze({
       userAgent: e.HTTP_USER_AGENT ?? `${e.APP_NAME}/${build} (+${publicUrl.origin})`,
       weatherProvider: e.WEATHER_PROVIDER,

@@ -3,10 +3,12 @@ import type { SessionManager } from './auth/session.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbEngine } from './db/index.js';
+import type { ErrorCounter } from './error-digest/error-counter.js';
 import type { IpBlocklist } from './http/ip-blocklist.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { MailOutbox } from './mail/outbox.js';
+import type { PushDispatcher } from './push/dispatcher.js';
 
 /** What every area gets: the shared services, built once by createContext. */
 export interface AppContext {
@@ -16,6 +18,10 @@ export interface AppContext {
   log: Logger;
   clock: Clock;
   mail: MailOutbox;
+  /** Sends the push queue; `notify` (core/push) kicks it after commit. */
+  push: PushDispatcher;
+  /** Errors logged (level ≥ error) counted per day for the 06:30 digest. */
+  errors: ErrorCounter;
   sessions: SessionManager;
   blocklist: IpBlocklist;
   limits: RateLimiters;

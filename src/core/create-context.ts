@@ -7,9 +7,11 @@ import type { DbHandle } from './db/index.js';
 import { IpBlocklist } from './http/ip-blocklist.js';
 import { createOpenApiRegistry } from './http/openapi.js';
 import { createRateLimiters } from './http/rate-limit.js';
-import type { Logger } from './logger.js';
+import { ErrorCounter } from './error-digest/error-counter.js';
+import { onLoggedError, type Logger } from './logger.js';
 import { MailOutbox } from './mail/outbox.js';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport.js';
+import { PushDispatcher } from './push/dispatcher.js';
 
 export interface ContextOptions {
   config: Config;
@@ -25,6 +27,8 @@ export function createContext(options: ContextOptions): AppContext {
   const clock = options.clock ?? systemClock;
   const transport = options.mailTransport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : logTransport(log));
   const db = dbHandle.db;
+  const errors = new ErrorCounter({ db, clock, timeZone: config.timeZone, log });
+  onLoggedError(log, (message) => errors.record(message));
   return {
     config,
     db,
@@ -32,6 +36,8 @@ export function createContext(options: ContextOptions): AppContext {
     log,
     clock,
     mail: new MailOutbox(db, transport, clock, log),
+    push: new PushDispatcher({ db, clock, log, config }),
+    errors,
     sessions: new SessionManager(db, new TokenService(config.auth.jwtSecret), clock, {
       expiryDays: config.auth.expiryDays,
       refreshFraction: config.auth.refreshFraction,

@@ -10,10 +10,11 @@ import type { WeatherTables } from './tables/weather.js';
 import type { HelpTables } from './tables/help.js';
 import type { WikiTables } from './tables/wiki.js';
 import type { HealthTables } from './tables/health.js';
+import type { PushTables } from './tables/push.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
  * Add a line (an `extends`) when an area gets tables; keep the table types in tables/<area>.ts.
  */
 export interface Database extends AccountsTables, PlatformTables, DogsTables, PartnerTables, UpgradesTables, InvoicesTables, WikiTables, HelpTables,
-    DiaryTables, WeatherTables, NotificationsTables, HealthTables {}
+    DiaryTables, WeatherTables, NotificationsTables, HealthTables, PushTables {}

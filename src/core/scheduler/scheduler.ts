@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { AppContext, Job } from '../context.js';
 import { MINUTE } from '../clock.js';
+import { acquireLease, ensureLeaseRow, releaseLease } from './leases.repo.js';
 
 const LEASE_MS = 30 * MINUTE;
 
@@ -12,9 +13,18 @@ export function slotOf(instant: Date): string {
 }
 
 /**
+ * The slot of a run started by hand: the second it started. It sorts after the current minute's scheduled slot
+ * ("…T06:30:15" > "…T06:30"), so an instance firing late for that minute skips it, and before the next minute's.
+ */
+export function manualSlotOf(instant: Date): string {
+  return instant.toISOString().slice(0, 19);
+}
+
+/**
  * Runs each job on its cron time. Overlap is prevented in-process (croner `protect`) and across app instances
  * by a lease row in job_leases: only the instance whose conditional UPDATE succeeds runs the job, and a slot
  * (the scheduled minute) that has run is never run again — an instance firing a moment late finds it done.
+ * Errors a job throws are logged at level error (the error digest counts them) and recorded on its lease row.
  */
 export class Scheduler {
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -41,52 +51,48 @@ export class Scheduler {
     this.#crons.length = 0;
   }
 
+  /** The next scheduled time of a job (for the admin list), or null for a pattern that never fires again. */
+  nextRun(job: Job): Date | null {
+    return new Cron(job.schedule, { timezone: this.ctx.config.timeZone, paused: true }).nextRun();
+  }
+
   /** Runs one job if this instance gets the lease for the slot. Returns the job's count, or null when it did not. */
   async runNow(job: Job, slot: string = slotOf(this.ctx.clock.now())): Promise<number | null> {
-    const { db, clock, log } = this.ctx;
+    const started = await this.tryStart(job, slot);
+    return started ? started.done : null;
+  }
+
+  /**
+   * Takes the lease for the slot and starts the job without waiting for it; null when another run holds the lease
+   * or the slot has run. `done` settles with the count (null when the job failed; it never rejects).
+   */
+  async tryStart(job: Job, slot: string): Promise<{ startedAt: string; done: Promise<number | null> } | null> {
+    const { db, clock } = this.ctx;
     const started = clock.now();
-    await db
-      .insertInto('job_leases')
-      .values({ name: job.name, owner: null, locked_until: new Date(0).toISOString() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const lease = await db
-      .updateTable('job_leases')
-      .set({ owner: this.#owner, locked_until: new Date(started.getTime() + LEASE_MS).toISOString(), last_started_at: started.toISOString(), last_slot: slot })
-      .where('name', '=', job.name)
-      .where('locked_until', '<', started.toISOString())
-      .where((eb) => eb.or([eb('last_slot', 'is', null), eb('last_slot', '<', slot)]))
-      .returning('name')
-      .executeTakeFirst();
-    if (!lease) return null;
+    await ensureLeaseRow(db, job.name);
+    const won = await acquireLease(db, job.name, this.#owner, started, new Date(started.getTime() + LEASE_MS), slot);
+    if (!won) return null;
+    return { startedAt: started.toISOString(), done: this.#execute(job) };
+  }
+
+  async #execute(job: Job): Promise<number | null> {
+    const { db, clock, log } = this.ctx;
     const t0 = performance.now();
     let count: number | null = null;
     let error: string | null = null;
     try {
       count = await job.run(this.ctx);
-      return count;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       log.error({ err, job: job.name }, 'job failed');
-      return null;
-    } finally {
-      const durationMs = Math.round(performance.now() - t0);
-      const finished = clock.now().toISOString();
-      await db
-        .updateTable('job_leases')
-        .set({
-          owner: null,
-          locked_until: finished,
-          last_finished_at: finished,
-          last_status: error ? 'failed' : 'ok',
-          last_count: count,
-          last_duration_ms: durationMs,
-          last_error: error,
-        })
-        .where('name', '=', job.name)
-        .where('owner', '=', this.#owner)
-        .execute();
-      log.info({ job: job.name, count, durationMs, status: error ? 'failed' : 'ok' }, 'job finished');
     }
+    const durationMs = Math.round(performance.now() - t0);
+    try {
+      await releaseLease(db, job.name, this.#owner, clock.now().toISOString(), { status: error ? 'failed' : 'ok', count, durationMs, error });
+    } catch (err) {
+      log.error({ err, job: job.name }, 'job lease not released');
+    }
+    log.info({ job: job.name, count, durationMs, status: error ? 'failed' : 'ok' }, 'job finished');
+    return count;
   }
 }

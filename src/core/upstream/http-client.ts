@@ -26,6 +26,8 @@ export class UpstreamError extends Error {
     readonly status?: number,
     /** The start of the body of an error answer, for callers that tell error shapes apart. */
     readonly bodySnippet?: string,
+    /** Seconds from a Retry-After header (429/503), for callers that retry later (push deliveries). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -43,7 +45,8 @@ export interface UpstreamRequest {
   url: string | URL;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (an encrypted web-push message). */
+  body?: string | Uint8Array<ArrayBuffer>;
   timeout?: TimeoutClass;
   /** Overrides the class, for callers with a budget of their own (and tests). */
   timeoutMs?: number;
@@ -123,8 +126,10 @@ export async function upstreamRequest(deps: UpstreamDeps, req: UpstreamRequest):
         continue;
       }
       const body = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_BYTES, req.upstream);
-      if (res.status < 200 || res.status >= 300)
-        throw new UpstreamError(req.upstream, 'status', `HTTP ${res.status}`, res.status, body.subarray(0, 300).toString('utf8'));
+      if (res.status < 200 || res.status >= 300) {
+        const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+        throw new UpstreamError(req.upstream, 'status', `HTTP ${res.status}`, res.status, body.subarray(0, 300).toString('utf8'), Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+      }
       return { status: res.status, headers: res.headers, body };
     }
   } catch (err) {

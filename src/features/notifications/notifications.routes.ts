@@ -1,13 +1,18 @@
-import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { forbidden, notFound, unauthorized } from '../../core/http/errors.js';
-import { decodeCursor, toPage } from '../../core/http/pagination.js';
 import { route, type Routes } from '../../core/http/route.js';
-import { countUnread, findNotification, listNotificationRows, markRead, toNotification } from './notifications.repo.js';
-import { ListNotificationsQuery, Notification, NotificationIdParam, NotificationPage } from './notifications.schemas.js';
+import { IdParam } from '../../core/http/schema-kit.js';
+import {
+  ListNotificationsQuery,
+  Notification,
+  NotificationPage,
+  NotificationSettings,
+  ReadAllResult,
+  UnreadCount,
+  UpdateNotificationSettingsBody,
+} from './notifications.schemas.js';
+import { changeSettings, getSettings, listInbox, markAllRead, markRead, unreadCount } from './notifications.service.js';
 
 const tags = ['Benachrichtigungen'];
-const Cursor = z.object({ id: z.number().int() });
 
 export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
   route(
@@ -15,18 +20,44 @@ export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
     {
       method: 'get',
       path: '/api/notifications',
-      summary: 'Deine Benachrichtigungen (neueste zuerst)',
+      summary: 'Deine Benachrichtigungen: ungelesene zuerst, jeweils neueste zuerst',
       tags,
       access: 'user',
       query: ListNotificationsQuery,
       responses: { 200: { description: 'Eine Seite Benachrichtigungen und die Zahl der ungelesenen', schema: NotificationPage } },
     },
-    async ({ query }, req, res) => {
-      if (!req.user) throw unauthorized();
-      const after = decodeCursor(query.cursor, Cursor);
-      const rows = await listNotificationRows(ctx.db, req.user.id, { limit: query.limit, beforeId: after?.id, unreadOnly: query.unread === '1' });
-      const page = toPage(rows, query.limit, (r) => ({ id: r.id }), toNotification);
-      res.json({ ...page, unread_count: await countUnread(ctx.db, req.user.id) });
+    async ({ query, actor }, _req, res) => {
+      res.json(await listInbox(ctx, actor, query));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/notifications/unread-count',
+      summary: 'Zahl der ungelesenen (für das Abzeichen in der Navigation)',
+      tags,
+      access: 'user',
+      responses: { 200: { description: 'Ungelesene', schema: UnreadCount } },
+    },
+    async ({ actor }, _req, res) => {
+      res.json(await unreadCount(ctx, actor));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/notifications/read-all',
+      summary: 'Alle als gelesen markieren',
+      tags,
+      access: 'user',
+      responses: { 200: { description: 'So viele wurden markiert', schema: ReadAllResult } },
+    },
+    async ({ actor }, _req, res) => {
+      res.json(await markAllRead(ctx, actor));
     },
   );
 
@@ -38,22 +69,46 @@ export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Als gelesen markieren',
       tags,
       access: 'user',
-      params: NotificationIdParam,
+      params: IdParam,
       responses: {
         200: { description: 'Die Benachrichtigung', schema: Notification },
         403: { description: 'Gehört jemand anderem' },
         404: { description: 'Gibt es nicht' },
       },
     },
-    async ({ params }, req, res) => {
-      if (!req.user) throw unauthorized();
-      const found = await findNotification(ctx.db, params.id);
-      if (!found) throw notFound('Diese Benachrichtigung gibt es nicht.');
-      if (found.user_id !== req.user.id) throw forbidden('Das ist nicht deine Benachrichtigung.');
-      await markRead(ctx.db, params.id, ctx.clock.now().toISOString());
-      const row = await findNotification(ctx.db, params.id);
-      if (!row) throw notFound('Diese Benachrichtigung gibt es nicht.');
-      res.json(toNotification(row));
+    async ({ params, actor }, _req, res) => {
+      res.json(await markRead(ctx, actor, params.id));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/me/notification-settings',
+      summary: 'Welche Arten gepusht werden, und die Ruhezeit',
+      tags,
+      access: 'user',
+      responses: { 200: { description: 'Einstellungen', schema: NotificationSettings } },
+    },
+    async ({ actor }, _req, res) => {
+      res.json(await getSettings(ctx, actor));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'patch',
+      path: '/api/me/notification-settings',
+      summary: 'Einstellungen ändern (nur die mitgeschickten Felder); eine unbekannte Art ist 400',
+      tags,
+      access: 'user',
+      body: UpdateNotificationSettingsBody,
+      responses: { 200: { description: 'Die Einstellungen danach', schema: NotificationSettings } },
+    },
+    async ({ body, actor }, _req, res) => {
+      res.json(await changeSettings(ctx, actor, body));
     },
   );
 }

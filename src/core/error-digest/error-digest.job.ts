@@ -1,0 +1,65 @@
+import { dateInZone } from '../clock.js';
+import type { AppContext, Job } from '../context.js';
+import type { OutgoingMail } from '../mail/transport.js';
+import { claimUnreported, releaseClaim, type ReportedCount } from './error-counts.repo.js';
+
+const TOP = 10;
+
+const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+export function digestMail(ctx: Pick<AppContext, 'config'>, to: string, rows: ReportedCount[]): OutgoingMail {
+  const total = rows.reduce((n, r) => n + r.count, 0);
+  const days = [...new Set(rows.map((r) => r.day))].sort();
+  const perDay = days.map((d) => `  ${german(d)}: ${rows.filter((r) => r.day === d).reduce((n, r) => n + r.count, 0)}`);
+  const byMessage = new Map<string, number>();
+  for (const r of rows) byMessage.set(r.message, (byMessage.get(r.message) ?? 0) + r.count);
+  const top = [...byMessage].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP);
+  const span = days.length === 1 ? `am ${german(days[0] ?? '')}` : `vom ${german(days[0] ?? '')} bis ${german(days[days.length - 1] ?? '')}`;
+  return {
+    to,
+    subject: `${ctx.config.appName}: ${total} Fehler ${span}`,
+    text: [
+      `Hallo,`,
+      ``,
+      `${ctx.config.appName} hat ${span} ${total} Fehler protokolliert.`,
+      ``,
+      `Pro Tag:`,
+      ...perDay,
+      ``,
+      `Die häufigsten Meldungen:`,
+      ...top.map(([message, count]) => `  ${count}× ${message}`),
+      ``,
+      `Einzelheiten stehen im Log (Stufe "error").`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Daily at 06:30 (decisions: Jobs): mails ADMIN_EMAIL the errors of the days before today that no digest has
+ * reported yet, only when there were any. The mail goes through the outbox (a failed send is retried there).
+ * Rerunning sends nothing twice: the rows are claimed (reported_at) before the mail is queued, and a failure to
+ * queue gives the claim back.
+ */
+export const errorDigestJob: Job = {
+  name: 'errors.send-digest',
+  schedule: '30 6 * * *',
+  async run(ctx) {
+    await ctx.errors.flush();
+    const to = ctx.config.mail.adminEmail;
+    if (!to) {
+      ctx.log.warn('ADMIN_EMAIL is not set: the error digest waits');
+      return 0;
+    }
+    const now = ctx.clock.now();
+    const stamp = now.toISOString();
+    const rows = await claimUnreported(ctx.db, dateInZone(now, ctx.config.timeZone), stamp);
+    if (rows.length === 0) return 0;
+    try {
+      await ctx.mail.enqueue(digestMail(ctx, to, rows));
+    } catch (err) {
+      await releaseClaim(ctx.db, stamp);
+      throw err;
+    }
+    return 1;
+  },
+};

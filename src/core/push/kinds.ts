@@ -1,0 +1,44 @@
+/**
+ * The notification kinds (decisions: Push, notifications and jobs). Every area sends one of these through
+ * `notify`; users switch each on or off in /api/me/notification-settings. A new kind is a line here.
+ *
+ * TTL: how long a push service keeps the message for a device that is offline (from the time it is sent);
+ * after that it is stale. Urgency tells a phone on battery saving how much the message may wake it.
+ */
+export const NOTIFICATION_KINDS = [
+  'friend_request',
+  'message',
+  'anniversary',
+  'care_due',
+  'heat_cycle',
+  'vaccination_due',
+  // Not in the decisions' list: the health area's "medication ends today" reminder needs its own switch.
+  'medication_end',
+  'poison_nearby',
+  'lost_dog_nearby',
+  'playdate',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: number; urgency: Urgency }>> = {
+  friend_request: { ttlSeconds: 7 * DAY, urgency: 'normal' },
+  message: { ttlSeconds: DAY, urgency: 'high' },
+  anniversary: { ttlSeconds: DAY, urgency: 'low' }, // "heute vor … Jahren" is only true today
+  care_due: { ttlSeconds: DAY, urgency: 'normal' },
+  heat_cycle: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  vaccination_due: { ttlSeconds: 3 * DAY, urgency: 'normal' },
+  medication_end: { ttlSeconds: DAY, urgency: 'normal' },
+  poison_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
+  lost_dog_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
+  playdate: { ttlSeconds: DAY, urgency: 'normal' },
+};
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,41 @@
+import type { Db } from '../db/index.js';
+import { isNotificationKind, type NotificationKind } from './kinds.js';
+import type { QuietHours } from './quiet-hours.js';
+
+/** A user's notification preferences; users without a row get DEFAULT_SETTINGS. */
+export interface NotificationPreferences {
+  muted: ReadonlySet<NotificationKind>;
+  quiet: QuietHours;
+}
+
+export const DEFAULT_QUIET: QuietHours = { enabled: true, start: '22:00', end: '07:00' };
+export const DEFAULT_SETTINGS: NotificationPreferences = { muted: new Set(), quiet: DEFAULT_QUIET };
+
+export async function findPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select(['muted_kinds', 'quiet_hours', 'quiet_start', 'quiet_end'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_SETTINGS;
+  return {
+    muted: new Set(row.muted_kinds.split(',').filter(isNotificationKind)),
+    quiet: { enabled: row.quiet_hours === 1, start: row.quiet_start, end: row.quiet_end },
+  };
+}
+
+/** Stores the whole preference set (one row per user). */
+export async function savePreferences(db: Db, userId: number, p: NotificationPreferences, now: string): Promise<void> {
+  const values = {
+    muted_kinds: [...p.muted].sort().join(','),
+    quiet_hours: p.quiet.enabled ? 1 : 0,
+    quiet_start: p.quiet.start,
+    quiet_end: p.quiet.end,
+    updated_at: now,
+  };
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}

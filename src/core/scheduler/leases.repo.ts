@@ -1,0 +1,67 @@
+import type { Db } from '../db/index.js';
+
+export async function ensureLeaseRow(db: Db, name: string): Promise<void> {
+  await db
+    .insertInto('job_leases')
+    .values({ name, owner: null, locked_until: new Date(0).toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/**
+ * One conditional UPDATE decides which instance runs a slot: the lease must be free (or expired) and the slot
+ * newer than the last one run. Two instances on one database (SQLite file or PostgreSQL) cannot both win it.
+ */
+export async function acquireLease(db: Db, name: string, owner: string, now: Date, until: Date, slot: string): Promise<boolean> {
+  const row = await db
+    .updateTable('job_leases')
+    .set({ owner, locked_until: until.toISOString(), last_started_at: now.toISOString(), last_slot: slot })
+    .where('name', '=', name)
+    .where('locked_until', '<', now.toISOString())
+    .where((eb) => eb.or([eb('last_slot', 'is', null), eb('last_slot', '<', slot)]))
+    .returning('name')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseLease(
+  db: Db,
+  name: string,
+  owner: string,
+  finished: string,
+  r: { status: 'ok' | 'failed'; count: number | null; durationMs: number; error: string | null },
+): Promise<void> {
+  await db
+    .updateTable('job_leases')
+    .set({
+      owner: null,
+      locked_until: finished,
+      last_finished_at: finished,
+      last_status: r.status,
+      last_count: r.count,
+      last_duration_ms: r.durationMs,
+      last_error: r.error ? r.error.slice(0, 1000) : null,
+    })
+    .where('name', '=', name)
+    .where('owner', '=', owner)
+    .execute();
+}
+
+export interface LeaseRow {
+  name: string;
+  owner: string | null;
+  locked_until: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_status: string | null;
+  last_count: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+}
+
+export function listLeases(db: Db): Promise<LeaseRow[]> {
+  return db
+    .selectFrom('job_leases')
+    .select(['name', 'owner', 'locked_until', 'last_started_at', 'last_finished_at', 'last_status', 'last_count', 'last_duration_ms', 'last_error'])
+    .execute();
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { AppContext, Job } from '../context.js';
+import { conflict, notFound } from '../http/errors.js';
+import { route, type Routes } from '../http/route.js';
+import { listLeases } from './leases.repo.js';
+import { manualSlotOf, Scheduler } from './scheduler.js';
+
+const tags = ['Verwaltung: Jobs'];
+
+export const JobView = z
+  .object({
+    name: z.string().meta({ example: 'diary.anniversaries' }),
+    schedule: z.string().meta({ description: 'Cron-Ausdruck in TZ_APP', example: '0 9 * * *' }),
+    next_run_at: z.string().nullable(),
+    running: z.boolean().meta({ description: 'Gerade auf einer Instanz in Arbeit' }),
+    last_started_at: z.string().nullable(),
+    last_finished_at: z.string().nullable(),
+    last_duration_ms: z.number().int().nullable(),
+    last_status: z.enum(['ok', 'failed']).nullable(),
+    last_count: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+  })
+  .meta({ id: 'Job' });
+export type JobView = z.infer<typeof JobView>;
+
+const JobList = z.object({ items: z.array(JobView), next_cursor: z.null() }).meta({ id: 'JobList' });
+const JobNameParam = z.object({ name: z.string().max(100).regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, 'Ungültiger Job-Name.') });
+const JobStarted = z.object({ name: z.string(), started_at: z.string() });
+
+/** The admin's job list (last run, duration, outcome, count from job_leases) and "start now". */
+export function jobsAdminRoutes(ctx: AppContext, routes: Routes, jobs: Job[]): void {
+  const scheduler = new Scheduler(ctx, jobs);
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/admin/jobs',
+      summary: 'Alle geplanten Jobs mit letztem Lauf',
+      tags,
+      access: 'admin',
+      responses: { 200: { description: 'Die Jobtabelle (src/jobs.ts)', schema: JobList } },
+    },
+    async (_input, _req, res) => {
+      const leases = new Map((await listLeases(ctx.db)).map((l) => [l.name, l]));
+      const now = ctx.clock.now().toISOString();
+      const items: JobView[] = jobs.map((job) => {
+        const l = leases.get(job.name);
+        return {
+          name: job.name,
+          schedule: job.schedule,
+          next_run_at: scheduler.nextRun(job)?.toISOString() ?? null,
+          running: Boolean(l?.owner && l.locked_until > now),
+          last_started_at: l?.last_started_at ?? null,
+          last_finished_at: l?.last_finished_at ?? null,
+          last_duration_ms: l?.last_duration_ms ?? null,
+          last_status: l?.last_status === 'ok' || l?.last_status === 'failed' ? l.last_status : null,
+          last_count: l?.last_count ?? null,
+          last_error: l?.last_error ?? null,
+        };
+      });
+      res.json({ items, next_cursor: null });
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/admin/jobs/:name/run',
+      summary: 'Job jetzt starten (auf dieser Instanz, mit Lease wie ein geplanter Lauf)',
+      tags,
+      access: 'admin',
+      params: JobNameParam,
+      responses: {
+        202: { description: 'Gestartet; das Ergebnis steht danach in der Liste', schema: JobStarted },
+        404: { description: 'Diesen Job gibt es nicht' },
+        409: { description: 'Läuft gerade' },
+      },
+    },
+    async ({ params }, _req, res) => {
+      const job = jobs.find((j) => j.name === params.name);
+      if (!job) throw notFound('Diesen Job gibt es nicht.');
+      const started = await scheduler.tryStart(job, manualSlotOf(ctx.clock.now()));
+      if (!started) throw conflict('Dieser Job läuft gerade. Versuch es gleich noch mal.', 'job_running');
+      res.status(202).json({ name: job.name, started_at: started.startedAt });
+    },
+  );
+}
