@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
+import { purgeLoginFailuresJob } from './accounts.jobs.js';
 
 const t = useTestApp();
 
@@ -53,6 +54,47 @@ describe('GET /api/auth/me', () => {
     const user = await buildUser(t.ctx, { name: 'Mia' });
     const res = await agentAs(t, user).get('/api/auth/me').expect(200);
     expect(res.body.name).toBe('Mia');
+  });
+});
+
+describe('POST /api/auth/verify/resend', () => {
+  it('is 401 without a session and 409 once verified; otherwise mails a new link, and using one voids the others', async () => {
+    await request(t.app).post('/api/auth/verify/resend').expect(401);
+    const verified = await buildUser(t.ctx);
+    expect((await agentAs(t, verified).post('/api/auth/verify/resend').expect(409)).body.error.code).toBe('already_verified');
+
+    const user = await buildUser(t.ctx, { email_verified_at: null });
+    await agentAs(t, user).post('/api/auth/verify/resend').expect(202);
+    await agentAs(t, user).post('/api/auth/verify/resend').expect(202);
+    await vi_waitFor(() => t.mail.sent.filter((m) => m.to === user.email).length === 2);
+    const tokens = t.mail.sent
+      .filter((m) => m.to === user.email)
+      .map((m) => decodeURIComponent(/\/api\/auth\/verify\?token=(\S+)/.exec(m.text)?.[1] ?? ''));
+    expect(await t.ctx.db.selectFrom('email_verifications').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(2);
+    const ok = await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(tokens[1] ?? '')}`).set('Accept', 'application/json').expect(200);
+    expect(ok.body).toEqual({ verified: true });
+    expect(await t.ctx.db.selectFrom('email_verifications').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
+    await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(tokens[0] ?? '')}`).set('Accept', 'application/json').expect(400);
+    const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+  });
+});
+
+describe('accounts.purge-login-failures job', () => {
+  it('also removes expired verification links, and only those', async () => {
+    const user = await buildUser(t.ctx, { email_verified_at: null });
+    const now = t.ctx.clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    await t.ctx.db
+      .insertInto('email_verifications')
+      .values([
+        { token_hash: `expired-${user.id}`, user_id: user.id, created_at: at(-49 * 3_600_000), expires_at: at(-1000) },
+        { token_hash: `valid-${user.id}`, user_id: user.id, created_at: at(0), expires_at: at(3_600_000) },
+      ])
+      .execute();
+    expect(await purgeLoginFailuresJob.run(t.ctx)).toBeGreaterThanOrEqual(1);
+    const left = await t.ctx.db.selectFrom('email_verifications').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(left).toEqual([{ token_hash: `valid-${user.id}` }]);
   });
 });
 
