@@ -4,6 +4,7 @@ import { DogIdParam } from '../../core/http/schema-kit.js';
 import { recordRoutes } from '../../core/records/record-kind.js';
 import { allergies, findings, medications, vaccinations, vetVisits, weights } from './health.kinds.js';
 import { documentsRoutes } from './documents.routes.js';
+import { healthRecordRoutes } from './health-record.routes.js';
 import { VetPractice, VetPracticeBody } from './health.schemas.js';
 import { membersRoutes } from './members.routes.js';
 import { getPractice, putPractice } from './practice.service.js';
@@ -44,4 +45,5 @@ export function healthRoutes(ctx: AppContext, routes: Routes): void {
     },
   );
   membersRoutes(ctx, routes);
+  healthRecordRoutes(ctx, routes); // PDF, emergency card, /notfall/:token
 }
