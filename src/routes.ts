@@ -18,7 +18,7 @@ import { pwaAreaRoutes } from './features/pwa/index.js';
 import { publicPagesRoutes } from './features/public-pages/index.js';
 import { wikiRoutes } from './features/wiki/index.js';
 import { helpRoutes } from './features/help/index.js';
-import { healthRoutes } from './features/health/index.js';
+import { healthDashboard, healthRoutes } from './features/health/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -27,7 +27,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
-  dashboardRoutes(ctx, routes, [diaryDashboard]); // /api/welcome-dashboard: the cards areas register
+  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token

@@ -2,4 +2,5 @@
 import { healthRemindersJob } from './health.jobs.js';
 
 export { healthRoutes } from './health.routes.js';
+export { healthDashboard } from './health.dashboard.js';
 export const healthJobs = [healthRemindersJob];

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
+import { useTestApp } from '../../../test/helpers/test-app.js';
+import { fixedClock } from '../../core/clock.js';
+
+const t = useTestApp({ clock: fixedClock('2026-05-01T10:00:00Z') });
+
+describe('welcome dashboard: upcoming vaccinations', () => {
+  it('lists the own dogs’ vaccinations due from today to 30 days ahead, soonest first', async () => {
+    const owner = await buildUser(t.ctx);
+    const other = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Luna' });
+    const foreign = await buildDog(t.ctx, { user: other });
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-20', next_due: '2026-05-20' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Lepto', date: '2025-05-01', next_due: '2026-07-01' }).expect(201); // too far
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Alt', date: '2025-04-01', next_due: '2026-04-30' }).expect(201); // past
+    await agentAs(t, other).post(`/api/dogs/${foreign.id}/vaccinations`).send({ vaccine: 'Fremd', date: '2025-05-02', next_due: '2026-05-02' }).expect(201);
+    const res = await a.get('/api/welcome-dashboard').expect(200);
+    const health = res.body.due_soon.filter((i: { area: string }) => i.area === 'health');
+    expect(health).toEqual([
+      { area: 'health', title: 'Luna: Staupe auffrischen', due_date: '2026-05-01', dog_id: dog.id, url: `/app/hunde/${dog.id}/gesundheit` },
+      { area: 'health', title: 'Luna: Tollwut auffrischen', due_date: '2026-05-20', dog_id: dog.id, url: `/app/hunde/${dog.id}/gesundheit` },
+    ]);
+  });
+});
