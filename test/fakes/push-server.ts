@@ -81,21 +81,22 @@ export class FakePushServer extends FakeHttpServer {
         return;
       }
       const body = Buffer.concat(chunks);
-      const problem = this.#check(req, id, body);
-      if (problem) {
-        this.rejected.push({ device: id, reason: problem.reason });
-        res.writeHead(problem.status).end(problem.reason);
+      const checked = this.#check(req, id, body);
+      if ('reason' in checked) {
+        this.rejected.push({ device: id, reason: checked.reason });
+        res.writeHead(checked.status).end(checked.reason);
         return;
       }
       if (mode !== '201') {
         res.writeHead(Number(mode), mode === '429' ? { 'Retry-After': String(this.retryAfterSeconds) } : {}).end();
         return;
       }
+      this.received.push(checked);
       res.writeHead(201, { Location: `${this.url}/message/${this.received.length}` }).end();
     });
   }
 
-  #check(req: IncomingMessage, id: string, body: Buffer): { status: number; reason: string } | null {
+  #check(req: IncomingMessage, id: string, body: Buffer): { status: number; reason: string } | ReceivedPush {
     const device = this.#devices.get(id);
     if (req.method !== 'POST') return { status: 405, reason: 'method' };
     if (!device) return { status: 404, reason: 'unknown device' };
@@ -116,8 +117,7 @@ export class FakePushServer extends FakeHttpServer {
     } catch (err) {
       return { status: 400, reason: `decrypt: ${err instanceof Error ? err.message : String(err)}` };
     }
-    this.received.push({ device: id, headers: req.headers, payload, bodyBytes: body.length, vapid: claims, vapidKey: auth[2] });
-    return null;
+    return { device: id, headers: req.headers, payload, bodyBytes: body.length, vapid: claims, vapidKey: auth[2] };
   }
 
   #verifyJwt(token: string, key: string): { aud: string; exp: number; sub: string } | null {

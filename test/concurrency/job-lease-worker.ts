@@ -1,0 +1,48 @@
+/**
+ * One app instance of the job-lease race (spawned by job-lease.test.ts):
+ *   node --import tsx test/concurrency/job-lease-worker.ts '<json task>'
+ * Opens the shared database like the server does, builds its own Scheduler, prints "ready", waits for "go", then
+ * fires the same job for each slot at the same moment as the other instances and prints which slots it ran.
+ */
+import { createInterface } from 'node:readline';
+import { loadConfig } from '../../src/core/config.js';
+import type { Job } from '../../src/core/context.js';
+import { createContext } from '../../src/core/create-context.js';
+import { openDb } from '../../src/core/db/index.js';
+import { createLogger } from '../../src/core/logger.js';
+import { Scheduler } from '../../src/core/scheduler/index.js';
+import { memoryTransport } from '../helpers/memory-mail.js';
+
+export interface LeaseTask {
+  env: Record<string, string>;
+  slots: string[];
+}
+
+async function main(): Promise<void> {
+  const task = JSON.parse(process.argv[2] ?? '{}') as LeaseTask;
+  const config = loadConfig(task.env);
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
+  const job: Job = {
+    name: 'test.lease-race',
+    schedule: '30 6 * * *',
+    run: async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return 1;
+    },
+  };
+  const scheduler = new Scheduler(ctx, [job]);
+  process.stdout.write('ready\n');
+  const lines = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+  lines.close();
+  const ran: string[] = [];
+  for (const slot of task.slots) if ((await scheduler.runNow(job, slot)) !== null) ran.push(slot);
+  process.stdout.write(`${JSON.stringify(ran)}\n`);
+  await dbHandle.close();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

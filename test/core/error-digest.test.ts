@@ -1,0 +1,106 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/core/clock.js';
+import type { Job } from '../../src/core/context.js';
+import { errorDigestJob } from '../../src/core/error-digest/index.js';
+import { createLogger, errorMessageOf, onLoggedError } from '../../src/core/logger.js';
+import { smtpTransport } from '../../src/core/mail/transport.js';
+import { Scheduler } from '../../src/core/scheduler/index.js';
+import { FakeSmtpServer } from '../fakes/smtp-server.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const clock = fixedClock('2026-11-21T08:00:00Z'); // 09:00 in Berlin
+const smtp = new FakeSmtpServer();
+let t: TestApp;
+
+beforeAll(async () => {
+  const url = await smtp.start();
+  // A real SMTP receiver on 127.0.0.1 behind the outbox, as in production.
+  t = await createTestApp({ clock, env: { ADMIN_EMAIL: 'admin@pfotenbuch.example' }, mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>') });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+async function waitForMail(count: number): Promise<void> {
+  for (let i = 0; i < 100 && smtp.received.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('error counting', () => {
+  it('counts every line of level error and above, also when the log itself is quieter, and writes only what the level allows', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const seen: string[] = [];
+    const log = createLogger('fatal', sink);
+    onLoggedError(log, (m) => seen.push(m));
+    log.child({ reqId: 'r1' }).error({ err: new Error('Verbindung weg') }, 'request failed');
+    log.error('kaputt');
+    log.warn('nur eine Warnung');
+    log.fatal('Absturz');
+    expect(seen).toEqual(['request failed: Verbindung weg', 'kaputt', 'Absturz']);
+    expect(lines).toHaveLength(1); // only the fatal line passes LOG_LEVEL=fatal
+    expect(errorMessageOf([{ job: 'x.y', err: new Error('e') }, 'job failed'])).toBe('job failed (x.y): e');
+  });
+});
+
+describe('errors.send-digest (06:30)', () => {
+  it('mails nothing when no error occurred', async () => {
+    expect(await errorDigestJob.run(t.ctx)).toBe(0);
+    await t.ctx.mail.sendDue();
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('mails ADMIN_EMAIL once with the count and the most frequent messages, including unhandled errors of jobs', async () => {
+    // Yesterday: a failing job (through the scheduler, as in production) and request errors.
+    clock.set('2026-11-20T15:00:00Z');
+    const failing: Job = { name: 'test.failing', schedule: '0 0 1 1 *', run: () => Promise.reject(new Error('Datenbank weg')) };
+    await new Scheduler(t.ctx, [failing]).runNow(failing, '2026-11-20T15:00');
+    for (let i = 0; i < 3; i++) t.ctx.log.error({ err: new Error('Timeout') }, 'request failed');
+    // Today's error belongs to tomorrow's digest.
+    clock.set('2026-11-21T05:30:00Z'); // 06:30 in Berlin
+    t.ctx.log.error('heute passiert');
+
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(1);
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(['admin@pfotenbuch.example']);
+    expect(mail?.subject).toBe('Pfotenbuch: 4 Fehler am 20.11.2026');
+    expect(mail?.text).toContain('3× request failed: Timeout');
+    expect(mail?.text).toContain('1× job failed (test.failing): Datenbank weg');
+    expect(mail?.text).not.toContain('heute passiert');
+
+    // A rerun the same morning sends nothing twice.
+    expect(await errorDigestJob.run(t.ctx)).toBe(0);
+    await t.ctx.mail.sendDue();
+    expect(smtp.received).toHaveLength(1);
+
+    // The next morning reports today's error.
+    clock.set('2026-11-22T05:30:00Z');
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(2);
+    expect(smtp.received[1]?.subject).toBe('Pfotenbuch: 1 Fehler am 21.11.2026');
+  });
+
+  it('keeps the digest in the outbox and sends it later when the mail server is down', async () => {
+    clock.set('2026-11-22T12:00:00Z');
+    t.ctx.log.error('noch ein Fehler');
+    await smtp.stop();
+    clock.set('2026-11-23T05:30:00Z');
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    const row = await t.ctx.db.selectFrom('mail_outbox').select(['status', 'attempts', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, subject: 'Pfotenbuch: 1 Fehler am 22.11.2026' });
+    await smtp.start(smtp.port);
+    clock.advance(10 * 60_000);
+    expect(await t.ctx.mail.sendDue()).toBe(1);
+    await waitForMail(3);
+    expect(smtp.received[2]?.subject).toBe('Pfotenbuch: 1 Fehler am 22.11.2026');
+  });
+});
