@@ -11,6 +11,7 @@ import { openDb } from '../../src/core/db/index.js';
 import { AppError } from '../../src/core/http/errors.js';
 import { createLogger } from '../../src/core/logger.js';
 import { register } from '../../src/features/accounts/auth.service.js';
+import { findUserById } from '../../src/features/accounts/index.js';
 import { createInvoice } from '../../src/features/invoices/invoices.service.js';
 import { grantFounder } from '../../src/features/partner/index.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
@@ -61,8 +62,10 @@ async function main(): Promise<void> {
   } else if (task.kind === 'grant') {
     jobs = task.userIds.map((id) => outcome(async () => ({ founder_number: (await grantFounder(ctx, id, 'now')).founder_number })));
   } else {
+    const admin = await findUserById(ctx.db, task.adminId);
+    if (!admin) throw new Error(`race-worker: no admin ${task.adminId}`);
     for (let i = 0; i < task.count; i++)
-      jobs.push(outcome(async () => ({ number: (await createInvoice(ctx, task.adminId, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number })));
+      jobs.push(outcome(async () => ({ number: (await createInvoice(ctx, admin, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number })));
   }
   const results = await Promise.all(jobs);
   process.stdout.write(JSON.stringify(results) + '\n');

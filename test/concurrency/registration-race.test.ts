@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { buildPartnerCode } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { range, settlePoolBeforeTeardown, useListeningServer } from './race-helpers.js';
 
@@ -9,7 +10,7 @@ settlePoolBeforeTeardown(t);
 
 describe('race: 300 parallel registrations with one partner code (max_uses 50)', () => {
   it('gives exactly 50 founder licenses, numbers 1–50 once each, and uses = 50', async () => {
-    await t.ctx.db.insertInto('partner_codes').values({ code: 'RENNEN', label: 'Rennen', max_uses: 50, grants_founder: 1, created_at: new Date().toISOString() }).execute();
+    await buildPartnerCode(t.ctx, { code: 'RENNEN', label: 'Rennen', max_uses: 50, grants_founder: 1, created_by: null });
     const results = await Promise.all(
       range(1, 300).map((i) =>
         request(http.server).post('/api/auth/register').send({ email: `rennen-${i}@example.de`, password: 'sicheres-passwort', name: `Läufer ${i}`, partner_code: 'rennen' }),

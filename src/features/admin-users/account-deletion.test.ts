@@ -3,17 +3,15 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { dogMediaDir, userMediaDir } from '../../core/media/paths.js';
-import { agentAs, buildAdmin, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildPartnerCode, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { countOrphans, countReferencing, listForeignKeys } from './foreign-keys.test-support.js';
 
 const t = useTestApp({ env: { INVOICE_ISSUER_ADDRESS: 'Hundeweg 1|80331 München' } });
-let seq = 0;
 
 /** A user with a record in every table of this area, dogs with files, an avatar file, and invoices. */
 async function richUser(admin: { id: number; token_version: number }) {
-  const code = `LOESCH-${Date.now().toString(36)}-${++seq}`.toUpperCase();
-  await agentAs(t, admin).post('/api/admin/partner/codes').send({ code, label: 'Löschtest', max_uses: 5, grants_founder: 1 }).expect(201);
+  const { code } = await buildPartnerCode(t.ctx, { created_by: admin.id, label: 'Löschtest', max_uses: 5, grants_founder: 1 });
   const reg = await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Wird gelöscht', partner_code: code }).expect(201);
   const user = { id: reg.body.id as number, token_version: 0 };
   const dogs: number[] = [];

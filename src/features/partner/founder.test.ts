@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildAdmin, buildModerator, buildPartnerCode, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -9,9 +9,7 @@ let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`.toUpperCase();
 
 async function makeCode(fields: { max_uses: number; grants_founder: 0 | 1; uses?: number }) {
-  const code = unique('F');
-  await t.ctx.db.insertInto('partner_codes').values({ code, label: 'Test', created_at: new Date().toISOString(), ...fields }).execute();
-  return code;
+  return (await buildPartnerCode(t.ctx, { created_by: null, ...fields })).code;
 }
 
 function register(fields: { partner_code?: string; referral_code?: string } = {}) {
