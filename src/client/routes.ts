@@ -25,6 +25,7 @@ const dogs = () => import('./areas/dogs/index.js');
 const diary = () => import('./areas/diary/index.js');
 const admin = () => import('./areas/admin/index.js');
 const help = () => import('./areas/help/index.js');
+const health = () => import('./areas/health/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -38,6 +39,10 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde', access: 'user', title: 'Deine Hunde', load: () => dogs().then((m) => m.DogListScreen) },
   { pattern: '/app/hunde/neu', access: 'user', title: 'Neuer Hund', load: () => dogs().then((m) => m.DogCreateScreen) },
   { pattern: '/app/hunde/:dogId', access: 'user', title: 'Hund bearbeiten', load: () => dogs().then((m) => m.DogEditScreen) },
+  { pattern: '/app/hunde/:dogId/gesundheit', access: 'user', title: 'Gesundheit', load: () => health().then((m) => m.HealthScreen) },
+  { pattern: '/app/hunde/:dogId/familie', access: 'user', title: 'Familie', load: () => health().then((m) => m.FamilyScreen) },
+  { pattern: '/app/hunde/:dogId/notfallausweis', access: 'user', title: 'Notfallausweis', load: () => health().then((m) => m.EmergencyCardScreen) },
+  { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },
   { pattern: '/app/tagebuch/kalender', access: 'user', title: 'Tagebuch: Kalender', load: () => diary().then((m) => m.DiaryCalendarScreen) },

@@ -93,6 +93,7 @@ export function DogEditScreen({ params }: ScreenProps) {
             </DogForm>
             <p class="link-row">
               <a href={`/app/tagebuch?hund=${data.id}`}>{tx.toDiary}</a>
+              <a href={`/app/hunde/${data.id}/gesundheit`}>{tx.toHealth}</a>
               <a href="/app/hunde">{tx.toList}</a>
             </p>
             <DeleteDog dog={data} />

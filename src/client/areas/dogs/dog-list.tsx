@@ -28,6 +28,9 @@ function DogCard({ dog }: { dog: Dog }) {
       <a class="button button-secondary button-small" href={`/app/tagebuch?hund=${dog.id}`} aria-label={`${tx.toDiary} von ${dog.name}`}>
         {tx.toDiary}
       </a>
+      <a class="button button-secondary button-small" href={`/app/hunde/${dog.id}/gesundheit`} aria-label={`${tx.toHealth} von ${dog.name}`}>
+        {tx.toHealth}
+      </a>
     </li>
   );
 }

@@ -46,6 +46,7 @@ export const tx = {
   deleteConfirm: 'Endgültig löschen',
   deleted: (name: string) => `${name} ist gelöscht.`,
   toDiary: 'Tagebuch',
+  toHealth: 'Gesundheit',
   toList: 'Alle Hunde',
   age: (text: string) => `${text} alt`,
   dangerTitle: 'Hund löschen',

@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
+import { checkScreen, useAppHarness } from './app-harness.js';
+
+const h = useAppHarness();
+
+beforeEach(() => {
+  h.pageErrors.length = 0;
+});
+
+/** The health tab, the weight curve, documents, the family invite and the emergency card, in Chromium with axe. */
+describe('health screens', () => {
+  it('the owner records weights and sees the curve with its table, adds a vaccination with validation messages', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Greta Gesund' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Bruno' });
+    const api = agentAs(h.test, owner);
+    for (const [date, kg] of [['2026-01-05', 24.1], ['2026-02-05', 24.9], ['2026-03-05', 25.6], ['2026-04-05', 25.2]] as const) await api.post(`/api/dogs/${dog.id}/weights`).send({ date, weight_kg: kg }).expect(201);
+    await api.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: 'Huhn', severity: 'moderate' }).expect(201);
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    await page.getByRole('heading', { name: 'Gesundheit: Bruno' }).waitFor();
+    const chart = page.getByRole('img', { name: /Gewichtsverlauf/ });
+    await chart.waitFor();
+    expect(await chart.locator('path').count()).toBe(1);
+    expect(await chart.locator('circle').count()).toBe(4);
+    await page.locator('summary', { hasText: 'Alle Messungen' }).click();
+    expect(await page.locator('.weight-table tbody tr').count()).toBe(4);
+    expect(await page.locator('.weight-table tbody tr').first().textContent()).toContain('25,2 kg');
+    await page.locator('#allergien .record-list strong', { hasText: 'Huhn' }).waitFor();
+
+    // Add a weight: a wrong value shows the message at the field, a good one lands in chart and table.
+    await page.getByRole('button', { name: 'Gewicht: Hinzufügen' }).click();
+    const form = page.getByRole('form', { name: 'Gewicht: Hinzufügen' });
+    await form.getByLabel('Datum').fill('2026-05-05');
+    await form.getByLabel('Gewicht in kg').fill('0');
+    await form.getByRole('button', { name: 'Hinzufügen' }).click();
+    await form.getByText('Bitte ein Gewicht über 0 und höchstens 150 kg eingeben.').waitFor();
+    await form.getByLabel('Gewicht in kg').fill('26,3');
+    await form.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect.poll(() => chart.locator('circle').count()).toBe(5);
+    const row = await h.ctx.db.selectFrom('weights').select('weight_kg').where('dog_id', '=', dog.id).where('date', '=', '2026-05-05').executeTakeFirst();
+    expect(row?.weight_kg).toBe(26.3);
+
+    // A vaccination without a name: the client's message; with one, it is listed.
+    await page.getByRole('button', { name: 'Impfungen: Hinzufügen' }).click();
+    const vac = page.getByRole('form', { name: 'Impfungen: Hinzufügen' });
+    await vac.getByLabel('Datum').fill('2026-03-01');
+    await vac.getByRole('button', { name: 'Hinzufügen' }).click();
+    await vac.getByText('Bitte ausfüllen.').first().waitFor();
+    await vac.getByLabel('Impfung').fill('Tollwut');
+    await vac.getByLabel('Nächste fällig am (optional)').fill('2029-03-01');
+    await vac.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.locator('#impfungen .record-list strong', { hasText: 'Tollwut' }).waitFor();
+    await checkScreen(page, 'gesundheit', 'Gesundheit: Bruno');
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('uploads a document with progress, and the PDF link is there', async () => {
+    const owner = await buildUser(h.ctx);
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Mila' });
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    await page.getByRole('heading', { name: 'Gesundheit: Mila' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Gesundheitspass (PDF)' }).getAttribute('href')).toBe(`/api/dogs/${dog.id}/health-record.pdf`);
+    const docs = page.getByRole('form', { name: 'Dokumente: Hochladen' });
+    await docs.getByLabel('Titel').fill('Impfpass');
+    await docs.getByLabel('Datei (PDF oder Foto, höchstens 15 MB)').setInputFiles({ name: 'impfpass.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await docs.getByRole('button', { name: 'Hochladen' }).click();
+    await page.getByText('Dokument gespeichert.').waitFor();
+    await page.locator('#dokumente .record-list strong', { hasText: 'Impfpass' }).waitFor();
+    // Not a PDF: the server's 415 message is shown.
+    await docs.getByLabel('Titel').fill('Kaputt');
+    await docs.getByLabel('Datei (PDF oder Foto, höchstens 15 MB)').setInputFiles({ name: 'x.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kein pdf') });
+    await docs.getByRole('button', { name: 'Hochladen' }).click();
+    await docs.getByRole('alert').getByText(/weder ein PDF noch ein Bild/).waitFor();
+    await checkScreen(page, 'gesundheit-dokumente', 'Gesundheit: Mila');
+    expect(h.pageErrors.filter((e) => !/status of 415/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('the owner invites by email, the invitee accepts in the app and then sees the health tab as caregiver', async () => {
+    const owner = await buildUser(h.ctx);
+    const friend = await buildUser(h.ctx, { name: 'Fritz Freund' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Ronja' });
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/familie`));
+    await page.getByRole('heading', { name: 'Familie: Ronja' }).waitFor();
+    await page.getByLabel('E-Mail-Adresse').fill('kaputt');
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    await page.getByText('Bitte gib eine gültige E-Mail-Adresse ein.').waitFor();
+    await page.getByLabel('E-Mail-Adresse').fill(friend.email);
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    await page.getByRole('status').getByText(/ist eingeladen/).waitFor();
+    await page.getByText('eingeladen', { exact: false }).first().waitFor();
+    await checkScreen(page, 'familie', 'Familie: Ronja');
+    await page.close();
+
+    await h.login(friend);
+    const inv = await h.page();
+    await inv.goto(h.url('/app/familie'));
+    await inv.getByText('Du bist eingeladen, Ronja mitzubetreuen.').waitFor();
+    await checkScreen(inv, 'einladungen', 'Einladungen');
+    await inv.getByRole('button', { name: /^Annehmen/ }).click();
+    await inv.getByRole('link', { name: 'Ronja' }).click();
+    await inv.getByRole('heading', { name: 'Gesundheit: Ronja' }).waitFor();
+    await inv.getByText(/Du betreust diesen Hund/).waitFor();
+    expect(await inv.getByRole('button', { name: 'Impfungen: Hinzufügen' }).count()).toBe(0);
+    await inv.getByRole('button', { name: 'Gewicht: Hinzufügen' }).waitFor();
+    await checkScreen(inv, 'gesundheit-betreuer', 'Gesundheit: Ronja');
+    expect(h.pageErrors).toEqual([]);
+    await inv.close();
+  });
+
+  it('makes an emergency card with a QR code and revokes it', async () => {
+    const owner = await buildUser(h.ctx);
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Kalle' });
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/notfallausweis`));
+    await page.getByRole('heading', { name: 'Notfallausweis: Kalle' }).waitFor();
+    await page.getByLabel('Medikamente zeigen').uncheck();
+    await page.getByLabel('Kontaktperson (optional)', { exact: true }).fill('Anna');
+    await page.getByRole('button', { name: 'Ausweis erstellen' }).click();
+    const qr = page.getByRole('img', { name: 'QR-Code zum Notfallausweis' });
+    await qr.waitFor();
+    expect(await qr.locator('svg').count()).toBe(1);
+    const link = await page.locator('a[href*="/notfall/"]').getAttribute('href');
+    expect(link).toMatch(/\/notfall\/[A-Za-z0-9_-]{24}$/);
+    await checkScreen(page, 'notfallausweis', 'Notfallausweis: Kalle');
+    const card = await h.page();
+    await card.goto(h.url(new URL(link ?? '').pathname));
+    await card.getByRole('heading', { name: 'Kalle' }).waitFor();
+    await card.getByText('Anna').waitFor();
+    await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
+    await page.getByText(/ist widerrufen/).waitFor();
+    const gone = await card.goto(h.url(new URL(link ?? '').pathname));
+    expect(gone?.status()).toBe(404);
+    await card.close();
+    await page.close();
+  });
+});
