@@ -1,0 +1,142 @@
+// Health tab benchmark (issue 11): the health tab's requests for a dog with ten years of records (500 weights,
+// 100 vaccinations, 200 vet visits, plus medications, allergies, findings): p50/p95 each under 20 ms; and the
+// vet-ready PDF for that dog: time and the server's memory. Rows go straight into the app's SQLite file.
+// Run: npm run build && node bench/health-tab.mjs   (about half a minute; writes its section of docs/performance.md)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { machine, rssMb, startApp, writeSection } from './lib.mjs';
+
+const RUNS = 300;
+const PDF_RUNS = 30;
+const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-health-'));
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(url, cookie) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request(url, { agent, headers: { cookie } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(name, url, cookie, runs = RUNS) {
+  for (let i = 0; i < 20; i++) await get(url, cookie); // warm-up: statement cache, JIT
+  const times = [];
+  let size = 0;
+  for (let i = 0; i < runs; i++) {
+    const r = await get(url, cookie);
+    if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
+    times.push(r.ms);
+    size = r.body.length;
+  }
+  times.sort((a, b) => a - b);
+  const row = { name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times[times.length - 1], kb: size / 1024 };
+  console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${row.kb.toFixed(1)} KB`);
+  return row;
+}
+
+const day = (daysAgo) => new Date(Date.UTC(2026, 10, 20) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+function seed(dogId) {
+  const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const now = new Date().toISOString();
+  const text = 'Untersuchung ohne besonderen Befund, Kontrolle in sechs Monaten. '.repeat(3);
+  db.transaction(() => {
+    const w = db.prepare('insert into weights (dog_id, date, weight_kg, created_at, updated_at) values (?, ?, ?, ?, ?)');
+    for (let i = 0; i < 500; i++) w.run(dogId, day(i * 7), 20 + 8 * Math.sin(i / 40) + (i % 5) / 10, now, now);
+    const v = db.prepare('insert into vaccinations (dog_id, vaccine, date, next_due, batch_number, vet_name, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const vaccines = ['Tollwut', 'Staupe', 'Parvovirose', 'Leptospirose', 'Zwingerhusten'];
+    for (let i = 0; i < 100; i++) v.run(dogId, vaccines[i % 5], day(i * 36), day(i * 36 - 365), `CH-${1000 + i}`, 'Dr. Wau', null, now, now);
+    const vv = db.prepare('insert into vet_visits (dog_id, date, reason, diagnosis, treatment, cost_cents, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < 200; i++) vv.run(dogId, day(i * 18), `Besuch ${i}`, text, 'Tabletten', 4990 + i, null, now, now);
+    const m = db.prepare('insert into medications (dog_id, name, dosage, start_date, end_date, schedule, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < 30; i++) m.run(dogId, `Medikament ${i}`, '1 Tablette', day(i * 120 + 10), i < 3 ? null : day(i * 120), 'morgens', null, now, now);
+    const a = db.prepare('insert into allergies (dog_id, allergen, reaction, severity, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < 5; i++) a.run(dogId, `Allergen ${i}`, 'Juckreiz', 'moderate', now, now);
+    const f = db.prepare('insert into findings (dog_id, date, title, text, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < 60; i++) f.run(dogId, day(i * 60), `Blutbild ${i}`, text, now, now);
+  })();
+  db.close();
+}
+
+const procs = [];
+try {
+  const app = await startApp({
+    NODE_ENV: 'development',
+    PORT: '3995',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    RATE_LIMITS_ENABLED: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
+  procs.push(app.child);
+  const json = { 'content-type': 'application/json' };
+  const reg = await fetch(`${app.url}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'health@example.de', password: 'bench-passwort', name: 'Bench' }) });
+  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
+  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const dogRes = await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Bello', chip_number: '276098106543210' }) });
+  const dog = await dogRes.json();
+  if (dogRes.status !== 201) throw new Error(`dog failed: ${dogRes.status}`);
+  await fetch(`${app.url}/api/dogs/${dog.id}/vet-practice`, { method: 'PUT', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Praxis am Park', phone: '030 123456' }) });
+  seed(dog.id);
+
+  const base = `${app.url}/api/dogs/${dog.id}`;
+  const firstWeights = JSON.parse((await get(`${base}/weights?limit=200`, cookie)).body.toString());
+  // The requests the health tab makes when it opens (src/client/areas/health), plus the weights' next page.
+  const rows = [
+    await measure('GET /api/dogs/{id}', base, cookie),
+    await measure('GET …/vaccinations?limit=20', `${base}/vaccinations?limit=20`, cookie),
+    await measure('GET …/medications?limit=20', `${base}/medications?limit=20`, cookie),
+    await measure('GET …/allergies?limit=20', `${base}/allergies?limit=20`, cookie),
+    await measure('GET …/weights?limit=200', `${base}/weights?limit=200`, cookie),
+    await measure('GET …/weights?limit=200&cursor=… (page 2)', `${base}/weights?limit=200&cursor=${firstWeights.next_cursor}`, cookie),
+    await measure('GET …/vet-visits?limit=20', `${base}/vet-visits?limit=20`, cookie),
+    await measure('GET …/findings?limit=20', `${base}/findings?limit=20`, cookie),
+    await measure('GET …/health-documents?limit=20', `${base}/health-documents?limit=20`, cookie),
+    await measure('GET …/vet-practice', `${base}/vet-practice`, cookie),
+    await measure('GET /api/auth/me (reference)', `${app.url}/api/auth/me`, cookie),
+  ];
+  const rssBefore = rssMb(app.child.pid);
+  const pdf = await measure('GET …/health-record.pdf', `${base}/health-record.pdf`, cookie, PDF_RUNS);
+  const rssAfter = rssMb(app.child.pid);
+  const f = (n) => n.toFixed(2);
+  const tab = rows.filter((r) => !/reference/.test(r.name));
+  const worst = Math.max(...tab.map((r) => r.p95));
+  writeSection(
+    'health-tab',
+    `## Health tab with ten years of records (\`bench/health-tab.mjs\`)
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (load ${loadavg()[0].toFixed(1)}; other engineers' work
+shared the 2 cores). Built server (\`dist/server.js\`), SQLite, \`LOG_LEVEL=warn\`. One dog with 500 weights (weekly,
+ten years), 100 vaccinations, 200 vet visits, 30 medications, 5 allergies, 60 findings and a practice. ${RUNS}
+sequential requests per row over one keep-alive connection after 20 warm-up requests; client-side times, so HTTP,
+session check, ownership check and JSON are included. Target: p50/p95 of every health-tab request under 20 ms.
+
+| request | p50 ms | p95 ms | p99 ms | max ms | response KB |
+|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.kb.toFixed(1)} |`).join('\n')}
+
+Worst p95 of the health tab's requests: **${f(worst)} ms** (${worst < 20 ? 'under' : 'over'} the 20 ms target). Lists are
+keyset pages on (dog_id, date, id) indexes, so their cost does not grow with the dog's history.
+
+**Vet-ready PDF** for that dog (100 vaccinations, 12 last weights, 50 visits, 50 findings, current medication;
+about ${Math.round(pdf.kb)} KB, several A4 pages): p50 ${f(pdf.p50)} ms, p95 ${f(pdf.p95)} ms over ${PDF_RUNS} requests.
+Server RSS ${rssBefore} MB before and ${rssAfter} MB after the ${PDF_RUNS + 20} PDF requests (pdfkit builds the
+document in memory; its size is bounded by the section limits, not by the dog's history).`,
+  );
+} finally {
+  for (const p of procs) p.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
