@@ -25,6 +25,7 @@ const dogs = () => import('./areas/dogs/index.js');
 const diary = () => import('./areas/diary/index.js');
 const admin = () => import('./areas/admin/index.js');
 const help = () => import('./areas/help/index.js');
+const notifications = () => import('./areas/notifications/index.js');
 const health = () => import('./areas/health/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
@@ -50,9 +51,12 @@ export const routes: RouteDef[] = [
   { pattern: '/app/tagebuch/neu', access: 'user', title: 'Neuer Eintrag', load: () => diary().then((m) => m.EntryCreateScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId', access: 'user', title: 'Tagebuch-Eintrag', load: () => diary().then((m) => m.EntryDetailScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId/bearbeiten', access: 'user', title: 'Eintrag bearbeiten', load: () => diary().then((m) => m.EntryEditScreen) },
+  { pattern: '/app/benachrichtigungen', access: 'user', title: 'Benachrichtigungen', load: () => notifications().then((m) => m.NotificationCentreScreen), prefetch: ['/api/notifications'] },
+  { pattern: '/app/benachrichtigungen/einstellungen', access: 'user', title: 'Benachrichtigungen einstellen', load: () => notifications().then((m) => m.NotificationSettingsScreen) },
   { pattern: '/app/admin', access: 'staff', title: 'Verwaltung', load: () => admin().then((m) => m.AdminHomeScreen) },
   { pattern: '/app/admin/partnercodes', access: 'staff', title: 'Partnercodes', load: () => admin().then((m) => m.PartnerCodesScreen) },
   { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => admin().then((m) => m.UsersScreen) },
   { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
   { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
+  { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
 ];

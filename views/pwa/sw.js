@@ -128,3 +128,56 @@ async function trim(name, limit) {
   const keys = await cache.keys();
   await Promise.all(keys.slice(0, Math.max(0, keys.length - limit)).map((key) => cache.delete(key)));
 }
+
+/*
+ * Web push (issue 10). The payload is { title, body, url, tag } (decisions: Push). A push shows one notification
+ * (the same tag replaces the older one) and tells open app windows to refresh their unread badge.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (err) {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/app/benachrichtigungen';
+  const shown = self.registration.showNotification(data.title || 'Pfotenbuch', {
+    body: data.body || '',
+    tag: data.tag || undefined,
+    data: { url: url },
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    lang: 'de',
+  });
+  const told = self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => list.forEach((c) => c.postMessage({ type: 'push' })));
+  extend(event, Promise.all([shown, told]));
+});
+
+/** A tap opens the app at the notification's url: an open app window is focused and sent there, else a new one opens. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  extend(event, openApp(typeof data.url === 'string' ? data.url : '/app/benachrichtigungen'));
+});
+
+async function openApp(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const app = windows.find((c) => new URL(c.url).origin === self.location.origin);
+  if (app) {
+    // focus() needs the tap's user activation; without it (some browsers, tests) the window is still sent there.
+    const focused = await app.focus().catch(() => app);
+    // navigate() works for windows this worker controls; the app's own router takes the others.
+    return focused.navigate(target).catch(() => focused.postMessage({ type: 'open', url: path }));
+  }
+  return self.clients.openWindow(target);
+}
+
+/** waitUntil, except for events a test dispatches itself: those cannot be extended (and need not be). */
+function extend(event, promise) {
+  try {
+    event.waitUntil(promise);
+  } catch (err) {
+    promise.catch(() => undefined);
+  }
+}

@@ -7,6 +7,7 @@ import { isStaff, session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
 import { Icon } from './icons.js';
+import { UnreadBell } from './unread-badge.js';
 
 interface NavItem {
   href: string;
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </span>
           {t.appName}
         </a>
+        {user && <UnreadBell current={path.startsWith('/app/benachrichtigungen')} />}
         {user ? (
           <nav class="tabbar" aria-label={t.nav.label}>
             <ul>

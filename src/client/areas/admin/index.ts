@@ -4,3 +4,4 @@ export { PartnerCodesScreen } from './partner-codes.js';
 export { UsersScreen } from './users.js';
 export { UpgradeRequestsScreen } from './upgrade-requests.js';
 export { InvoicesScreen } from './invoices.js';
+export { JobsScreen } from './jobs.js';

@@ -1,0 +1,48 @@
+/** German texts of the notification centre and its settings. */
+export const tn = {
+  centreTitle: 'Benachrichtigungen',
+  settingsLink: 'Einstellungen',
+  readAll: 'Alle als gelesen markieren',
+  readAllDone: 'Alles gelesen.',
+  emptyTitle: 'Noch keine Benachrichtigungen',
+  emptyText: 'Hier landet, was dir die App sagen möchte: Erinnerungen, Anfragen und Nachrichten.',
+  unread: 'Ungelesen',
+  earlier: 'Gelesen',
+  unreadMark: 'neu',
+
+  settingsTitle: 'Benachrichtigungen einstellen',
+  back: 'Zu den Benachrichtigungen',
+  pushTitle: 'Push auf diesem Gerät',
+  pushExplain:
+    'Mit Push-Benachrichtigungen erfährst du auch bei geschlossener App von Freundschaftsanfragen, Nachrichten und Erinnerungen. ' +
+    'Dein Browser fragt dich gleich, ob du das erlaubst. Du kannst es jederzeit wieder ausschalten. Alles landet außerdem immer hier in der App.',
+  pushEnable: 'Push-Benachrichtigungen einschalten',
+  pushDisable: 'Auf diesem Gerät ausschalten',
+  pushOn: 'Push ist auf diesem Gerät eingeschaltet.',
+  pushOff: 'Push ist auf diesem Gerät aus.',
+  pushUnsupported: 'Dieser Browser kann keine Push-Benachrichtigungen empfangen. Alle Benachrichtigungen findest du trotzdem hier in der App.',
+  pushDenied:
+    'Du hast Benachrichtigungen für Pfotenbuch im Browser blockiert. Wenn du sie doch möchtest, erlaube sie in den Website-Einstellungen deines Browsers.',
+  pushFailed: 'Das Einschalten hat nicht geklappt. Versuch es später noch mal.',
+  kindsTitle: 'Was soll dich per Push erreichen?',
+  kindsHint: 'Ausgeschaltete Arten siehst du weiterhin hier in der App, nur ohne Push.',
+  kinds: {
+    friend_request: 'Freundschaftsanfragen',
+    message: 'Neue Nachrichten',
+    anniversary: 'Tagebuch: „Heute vor … Jahren“',
+    care_due: 'Pflege-Erinnerungen',
+    heat_cycle: 'Läufigkeit',
+    vaccination_due: 'Impfungen fällig',
+    medication_end: 'Medikamente enden',
+    poison_nearby: 'Giftköder in der Nähe',
+    lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
+    playdate: 'Spieltreffen',
+  } as Record<string, string>,
+  quietTitle: 'Ruhezeit',
+  quietToggle: 'Nachts keine Pushes',
+  quietHint: 'Pushes in der Ruhezeit kommen an ihrem Ende an. Die Benachrichtigung steht sofort hier in der App.',
+  quietStart: 'Von',
+  quietEnd: 'Bis',
+  save: 'Speichern',
+  saved: 'Gespeichert.',
+};
