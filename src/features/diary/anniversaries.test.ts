@@ -31,13 +31,13 @@ describe('diary.anniversaries (09:00)', () => {
     expect(created).toBe(2);
     expect(await notificationsOf(owner.id)).toEqual([
       {
-        type: 'diary_anniversary',
+        type: 'anniversary',
         title: 'Heute vor 3 Jahren 🐾',
         body: 'Bello: „Erster Schnee“ – und 1 weitere Erinnerung von heute.',
         url: `/app/tagebuch/eintrag/${oldest}`,
       },
       {
-        type: 'diary_anniversary',
+        type: 'anniversary',
         title: 'Heute vor 1 Jahr 🐾',
         body: 'Luna: „Luna war heute beim Tierarzt und sehr tapfer.“',
         url: `/app/tagebuch/eintrag/${lunaEntry}`,

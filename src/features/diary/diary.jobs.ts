@@ -1,6 +1,6 @@
 import { dateInZone } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
-import { createNotification } from '../notifications/index.js';
+import { notify } from '../notifications/index.js';
 import { anniversaryBatch, type AnniversaryMemory } from './on-this-day.repo.js';
 import { yearsAgo } from './on-this-day.js';
 
@@ -35,9 +35,11 @@ function messageOf(memories: [AnniversaryMemory, ...AnniversaryMemory[]], today:
   };
 }
 
-/** How the reminder reaches the owner (in-app now; the push area swaps this one call). True when it was new. */
-function sendAnniversary(ctx: AppContext, message: AnniversaryMessage, now: Date): Promise<boolean> {
-  return createNotification(ctx.db, { ...message, type: 'diary_anniversary', now: now.toISOString() });
+/** How the reminder reaches the owner: `notify` (in-app row, and a push where the owner allows it). True when it was new. */
+async function sendAnniversary(ctx: AppContext, message: AnniversaryMessage): Promise<boolean> {
+  const { userId, dedupeKey, ...text } = message;
+  // In-app row and push (per the owner's settings and quiet hours); the dedupe key also tags the push per dog and day.
+  return (await notify(ctx, userId, 'anniversary', { ...text, tag: dedupeKey }, { dedupeKey })) !== null;
 }
 
 /**
@@ -62,7 +64,7 @@ export const anniversariesJob: Job = {
         else byDog.set(row.dog_id, [row]);
       }
       for (const [dogId, memories] of byDog) {
-        if (await sendAnniversary(ctx, messageOf(memories, today), now)) created++;
+        if (await sendAnniversary(ctx, messageOf(memories, today))) created++;
         lastDogId = Math.max(lastDogId, dogId);
       }
     }

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakePushServer, type FakeDevice } from '../../../test/fakes/push-server.js';
-import { agentAs, buildUser, type BuiltUser } from '../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDog, buildUser, type BuiltUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
+import { anniversariesJob } from '../diary/diary.jobs.js';
 import { notify } from './index.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z'); // 11:00 in Berlin: outside the default quiet hours
@@ -276,5 +277,24 @@ describe('notify', () => {
     expect(await subscriptionsOf(user.id)).toEqual([]);
     expect(await queued()).toEqual([]);
     expect(await t.ctx.db.selectFrom('notification_settings').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  it('carries the diary anniversaries (09:00 job) to the owner’s devices, once per dog and day', async () => {
+    const owner = await buildUser(t.ctx);
+    const device = await subscribed(owner);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Bello' });
+    const entry = await buildDiaryEntry(t.ctx, { dog, date: '2024-11-21', title: 'Erster Schnee', text: 'Schnee!' });
+    expect(await anniversariesJob.run(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await anniversariesJob.run(t.ctx)).toBe(0);
+    await t.ctx.push.settled();
+    const pushes = fake.receivedBy(device);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.payload).toEqual({
+      title: 'Heute vor 2 Jahren 🐾',
+      body: 'Bello: „Erster Schnee“',
+      url: `/app/tagebuch/eintrag/${entry.id}`,
+      tag: `diary_anniversary:${dog.id}:2026-11-21`,
+    });
+    expect(pushes[0]?.headers.urgency).toBe('low');
   });
 });
