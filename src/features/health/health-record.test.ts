@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse';
+import { makeJpeg } from '../../../test/fakes/photos.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
@@ -147,5 +148,25 @@ describe('emergency card', () => {
     await request(t.app).get(new URL(again.body.url).pathname).expect(404);
     await a.delete(`/api/dogs/${dog.id}/emergency-card`).expect(404);
     await request(t.app).get('/notfall/kurz').expect(404);
+  });
+
+  it('shows the dog photo publicly only while the card allows it', async () => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Foto' });
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'hund.jpg').expect(200);
+    const withPhoto = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_photo: true }).expect(201);
+    const path = new URL(withPhoto.body.url).pathname;
+    const html = (await request(t.app).get(path).expect(200)).text;
+    expect(html).toContain(`<img src="${path}/foto"`);
+    const photo = await request(t.app).get(`${path}/foto`).expect(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(photo.headers['cache-control']).toBe('no-store');
+
+    const without = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_photo: false }).expect(201);
+    const path2 = new URL(without.body.url).pathname;
+    expect((await request(t.app).get(path2).expect(200)).text).not.toContain('<img');
+    await request(t.app).get(`${path2}/foto`).expect(404);
+    await request(t.app).get(`${path}/foto`).expect(404); // the old token is gone
   });
 });
