@@ -192,6 +192,28 @@ describe.each(KINDS)('per-dog record $path', (k) => {
   });
 });
 
+/** Every string field of every kind at its limit (accepted) and one over it (422), as the issue asks. */
+const STRING_LIMITS: { path: string; base: Record<string, unknown>; limits: Record<string, number> }[] = [
+  { path: 'vaccinations', base: { vaccine: 'Tollwut', date: '2026-03-01' }, limits: { vaccine: 200, batch_number: 100, vet_name: 200, notes: 5000 } },
+  { path: 'vet-visits', base: { date: '2026-03-01', reason: 'Kontrolle' }, limits: { reason: 200, diagnosis: 5000, treatment: 5000, notes: 5000 } },
+  { path: 'medications', base: { name: 'Apoquel', start_date: '2026-03-01' }, limits: { name: 200, dosage: 200, schedule: 200, notes: 5000 } },
+  { path: 'allergies', base: { allergen: 'Huhn' }, limits: { allergen: 200, reaction: 5000 } },
+  { path: 'findings', base: { date: '2026-03-01', title: 'Blutbild' }, limits: { title: 200, text: 10000 } },
+];
+
+describe.each(STRING_LIMITS)('string limits of $path', ({ path, base, limits }) => {
+  it.each(Object.entries(limits))('%s: %i characters pass, one more is 422 (create and patch)', async (field, limit) => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner });
+    const agent = agentAs(t, owner);
+    const ok = await agent.post(`/api/dogs/${dog.id}/${path}`).send({ ...base, [field]: 'ä'.repeat(limit) }).expect(201);
+    expect(ok.body[field]).toHaveLength(limit);
+    const res = await agent.post(`/api/dogs/${dog.id}/${path}`).send({ ...base, [field]: 'ä'.repeat(limit + 1) }).expect(422);
+    expect(res.body.error.fields[field]).toBe(`Höchstens ${limit} Zeichen.`);
+    await agent.patch(`/api/${path}/${ok.body.id}`).send({ [field]: 'ä'.repeat(limit + 1) }).expect(422);
+  });
+});
+
 describe('weights: one per dog and day', () => {
   it('a second weight on the same day replaces the first (same id), another dog keeps its own', async () => {
     const owner = await buildUser(t.ctx);

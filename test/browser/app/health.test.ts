@@ -53,6 +53,12 @@ describe('health screens', () => {
     await vac.getByRole('button', { name: 'Hinzufügen' }).click();
     await page.locator('#impfungen .record-list strong', { hasText: 'Tollwut' }).waitFor();
     await checkScreen(page, 'gesundheit', 'Gesundheit: Bruno');
+
+    // Upcoming vaccinations reach the dashboard.
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await api.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-06-01', next_due: soon }).expect(201);
+    await page.goto(h.url('/app'));
+    await page.getByText('Bruno: Staupe auffrischen').waitFor();
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });
