@@ -84,8 +84,8 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
         <text x={W - PAD.right} y={H - 10} font-size="12" text-anchor="end" fill="currentColor">
           {formatDate(last.date)}
         </text>
-        <path d={path} fill="none" stroke="#b45309" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round" />
-        {showDots && points.map((p) => <circle key={p.id} cx={x(p.date)} cy={y(p.weight_kg)} r="3.5" fill="#b45309" />)}
+        <path class="weight-line" d={path} fill="none" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round" />
+        {showDots && points.map((p) => <circle class="weight-dot" key={p.id} cx={x(p.date)} cy={y(p.weight_kg)} r="3.5" />)}
       </svg>
       <figcaption>
         {hx.chart.title}: {kg(first.weight_kg)} ({formatDate(first.date)}) → {kg(last.weight_kg)} ({formatDate(last.date)})
