@@ -231,6 +231,19 @@ describe('weights: one per dog and day', () => {
     ]);
   });
 
+  it('ten weights for one day at once leave one row; moving a weight onto a day that has one is 409', async () => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner });
+    const agent = agentAs(t, owner);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-03', weight_kg: 20 + i })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const rows = await t.ctx.db.selectFrom('weights').select('id').where('dog_id', '=', dog.id).execute();
+    expect(rows).toHaveLength(1);
+    const other = await agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-04', weight_kg: 19 }).expect(201);
+    const res = await agent.patch(`/api/weights/${other.body.id}`).send({ date: '2026-05-03' }).expect(409);
+    expect(res.body.error.code).toBe('conflict');
+  });
+
   it('accepts exactly 150 kg and refuses a date in the future', async () => {
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner });
