@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakePushServer } from '../../../test/fakes/push-server.js';
 import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { fixedClock } from '../../core/clock.js';
 import { healthRemindersJob } from './health.jobs.js';
 
 const clock = fixedClock('2026-05-01T06:00:00Z'); // 08:00 in Berlin
-const t = useTestApp({ clock });
+const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '300' } });
+const fake = new FakePushServer();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
 
 const inbox = (userId: number) =>
   t.ctx.db.selectFrom('notifications').select(['type', 'title', 'body', 'url']).where('user_id', '=', userId).orderBy('id').execute();
@@ -51,5 +55,30 @@ describe('health.reminders (08:00)', () => {
     await healthRemindersJob.run(t.ctx);
     expect(await inbox(owner.id)).toEqual([]);
     expect(await inbox(stranger.id)).toEqual([]);
+  });
+
+  it('reaches the owner’s and the caregiver’s devices as pushes (kinds vaccination_due, medication_end), once', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Pia' });
+    const a = agentAs(t, owner);
+    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    const ownerDevice = fake.device();
+    const friendDevice = fake.device();
+    await a.post('/api/push/subscriptions').send(ownerDevice.subscription).expect(201);
+    await agentAs(t, friend).post('/api/push/subscriptions').send(friendDevice.subscription).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Apoquel', start_date: '2026-04-01', end_date: '2026-05-01' }).expect(201);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(4);
+    expect(await healthRemindersJob.run(t.ctx)).toBe(0);
+    await t.ctx.push.settled();
+    for (const device of [ownerDevice, friendDevice]) {
+      const titles = fake.receivedBy(device).map((p) => p.payload.title);
+      expect(titles.sort()).toEqual(['Pia: Tollwut ist heute fällig 💉', 'Pia: letzter Tag Apoquel']);
+    }
+    const types = await t.ctx.db.selectFrom('notifications').select('type').where('user_id', '=', owner.id).orderBy('id').execute();
+    expect(types.map((r) => r.type)).toEqual(['vaccination_due', 'medication_end']);
   });
 });

@@ -1,6 +1,6 @@
 import { DAY, dateInZone } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
-import { createNotification } from '../notifications/index.js';
+import { notify } from '../notifications/index.js';
 import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminders.repo.js';
 
 const BATCH = 500;
@@ -17,19 +17,12 @@ interface Reminder {
 }
 
 /**
- * How a health reminder reaches a person: in-app now. The push issue's `notify(ctx, userId, kind, message,
- * { dedupeKey })` replaces this one call when it lands (kinds: vaccination_due; medication_end needs a kind there).
+ * How a health reminder reaches a person: `notify` (the in-app row, and a push where they allow the kind).
+ * True when it was new; the dedupe key makes a rerun send nothing.
  */
 async function sendHealthReminder(ctx: AppContext, userId: number, r: Reminder): Promise<boolean> {
-  return createNotification(ctx.db, {
-    userId,
-    type: r.type,
-    title: r.title,
-    body: r.body,
-    url: r.url,
-    dedupeKey: `${r.occasion}:u${userId}`,
-    now: ctx.clock.now().toISOString(),
-  });
+  const dedupeKey = `${r.occasion}:u${userId}`;
+  return (await notify(ctx, userId, r.type, { title: r.title, body: r.body, url: r.url, tag: r.occasion }, { dedupeKey })) !== null;
 }
 
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
