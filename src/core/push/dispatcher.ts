@@ -13,6 +13,8 @@ const CONCURRENCY = 24;
 /** A claimed row is left alone this long; a sender that dies mid-batch leaves it to be retried after. */
 const CLAIM_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
+/** How long a kick waits for more notifications to batch with. */
+const KICK_DELAY_MS = 50;
 
 /** 30 s, 2 min, 8 min, 32 min, then hourly, ±10 % so a recovering push service is not hit in step. */
 function backoffMs(attempts: number): number {
@@ -42,13 +44,23 @@ export class PushDispatcher {
     this.sender = new WebPushSender(deps, deps.config.push.timeoutMs);
   }
 
-  /** Starts sending what is due, without waiting for it. */
+  #pending: NodeJS.Timeout | null = null;
+
+  /**
+   * Starts sending what is due soon, without waiting for it. Kicks within KICK_DELAY_MS make one claim: a job that
+   * notifies a thousand users in a loop costs a few batched claims, not a thousand small transactions.
+   */
   kick(): void {
     if (this.#loop) {
       this.#again = true;
       return;
     }
-    this.#start();
+    if (this.#pending) return;
+    this.#pending = setTimeout(() => {
+      this.#pending = null;
+      if (this.#loop) this.#again = true;
+      else void this.#start().catch(() => 0);
+    }, KICK_DELAY_MS);
   }
 
   #start(): Promise<number> {
@@ -66,9 +78,12 @@ export class PushDispatcher {
     return this.#start();
   }
 
-  /** Resolves once no loop runs (tests and the benchmark wait for the fan-out with it). */
+  /** Resolves once no kick waits and no loop runs (tests and the benchmark wait for the fan-out with it). */
   async settled(): Promise<void> {
-    while (this.#loop) await this.#loop.catch(() => 0);
+    while (this.#loop || this.#pending) {
+      if (this.#loop) await this.#loop.catch(() => 0);
+      else await new Promise((r) => setTimeout(r, KICK_DELAY_MS));
+    }
   }
 
   async #run(): Promise<number> {

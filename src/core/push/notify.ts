@@ -38,6 +38,8 @@ export async function notify(
   options: NotifyOptions = {},
 ): Promise<NotifyResult | null> {
   if (!isAppPath(message.url)) throw new Error(`notify: url must be a path inside the app, got "${message.url}"`);
+  // A job notifying thousands in a loop must leave requests room between its (synchronous, on SQLite) writes.
+  await new Promise((resolve) => setImmediate(resolve));
   const now = ctx.clock.now();
   const prefs = await findPreferences(ctx.db, userId);
   const pushOn = !prefs.muted.has(kind);

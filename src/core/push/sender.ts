@@ -25,6 +25,35 @@ export interface PushOptions {
   topic: string | null;
 }
 
+/**
+ * Hands out one encryption per event-loop turn. The dispatcher keeps many pushes in flight, and their answers arrive
+ * together; encrypting the next message for each at once (~0.75 ms of CPU apiece here) would hold the loop for tens
+ * of milliseconds and delay every request in between. One per turn lets the requests' I/O run between encryptions.
+ */
+class LoopTurns {
+  readonly #waiting: (() => void)[] = [];
+  #scheduled = false;
+
+  next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#waiting.push(resolve);
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    if (this.#scheduled || this.#waiting.length === 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#waiting.shift()?.();
+      this.#pump();
+    });
+  }
+}
+
+const turns = new LoopTurns();
+
 /** VAPID tokens may live 24 h; ours live 12 h and are reused for 11 h per push-service origin. */
 const VAPID_LIFETIME_S = 12 * 3600;
 const VAPID_REUSE_MS = 11 * 3600 * 1000;
@@ -55,6 +84,7 @@ export class WebPushSender {
 
   async send(target: PushTarget, payload: string, options: PushOptions): Promise<PushOutcome> {
     let details: webpush.RequestDetails;
+    await turns.next();
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
         TTL: options.ttlSeconds,

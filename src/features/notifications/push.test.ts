@@ -8,7 +8,7 @@ import { anniversariesJob } from '../diary/diary.jobs.js';
 import { notify } from './index.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z'); // 11:00 in Berlin: outside the default quiet hours
-const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '300' } });
+const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
 const strict = useTestApp(); // production rules for endpoints
 const fake = new FakePushServer();
 
@@ -197,10 +197,12 @@ describe('notify', () => {
     const notifyMs = performance.now() - started;
     // A request beside the hanging push is answered at once.
     await agentAs(t, user).get('/api/notifications/unread-count').expect(200);
-    expect(notifyMs).toBeLessThan(250);
-    const drained = performance.now();
+    // notify returned long before the push service would have answered (it never does; the timeout is 1 s here).
+    expect(notifyMs).toBeLessThan(500);
     await t.ctx.push.settled();
-    expect(performance.now() - drained).toBeLessThan(2_000); // PUSH_TIMEOUT_MS is 300 here
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(950);
+    expect(waited).toBeLessThan(3_000);
     expect(fake.hits).toBe(1);
     const [row] = await queued();
     expect(row).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/timeout/) });
