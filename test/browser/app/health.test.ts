@@ -107,7 +107,9 @@ describe('health screens', () => {
 
     await h.login(friend);
     const inv = await h.page();
-    await inv.goto(h.url('/app/familie'));
+    await inv.goto(h.url('/app/hunde'));
+    await inv.getByRole('link', { name: 'Einladungen und Hunde, die du mitbetreust' }).click();
+    await inv.waitForURL(h.url('/app/familie'));
     await inv.getByText('Du bist eingeladen, Ronja mitzubetreuen.').waitFor();
     await checkScreen(inv, 'einladungen', 'Einladungen');
     await inv.getByRole('button', { name: /^Annehmen/ }).click();

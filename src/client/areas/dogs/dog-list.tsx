@@ -63,6 +63,9 @@ export function DogListScreen() {
           )
         }
       </Load>
+      <p class="link-row">
+        <a href="/app/familie">{tx.toFamily}</a>
+      </p>
     </section>
   );
 }

@@ -47,6 +47,7 @@ export const tx = {
   deleted: (name: string) => `${name} ist gelöscht.`,
   toDiary: 'Tagebuch',
   toHealth: 'Gesundheit',
+  toFamily: 'Einladungen und Hunde, die du mitbetreust',
   toList: 'Alle Hunde',
   age: (text: string) => `${text} alt`,
   dangerTitle: 'Hund löschen',
