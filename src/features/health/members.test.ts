@@ -90,3 +90,19 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
     expect(await t.ctx.db.selectFrom('dog_members').select('id').where('id', '=', inv2.body.id).executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('every health and family route', () => {
+  it('is 401 without a session, except the public emergency card (taken from the OpenAPI document)', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const ours = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.some((tag) => tag === 'Gesundheit' || tag === 'Familie'))
+        .map(([method, op]) => ({ method, path: path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'file' ? 'AAAAAAAAAAAAAAAAAAAAAA.pdf' : '1')), op })),
+    );
+    expect(ours.length).toBeGreaterThan(40);
+    for (const { method, path } of ours) {
+      const res = await request(t.app)[method as 'get'](path).send({});
+      expect(res.status, `${method.toUpperCase()} ${path}`).toBe(401);
+    }
+  });
+});
