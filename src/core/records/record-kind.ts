@@ -147,7 +147,7 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   }
   route(
     routes,
-    { method: 'get', path: itemPath, summary: `Ein(e) ${one}`, tags, access: 'user', params: IdParam, responses: { 200: { description: one, schema: kind.item }, ...refused } },
+    { method: 'get', path: itemPath, summary: `${one} abrufen`, tags, access: 'user', params: IdParam, responses: { 200: { description: one, schema: kind.item }, ...refused } },
     async ({ params, actor }, _req, res) => {
       res.json(await getRecord(ctx, actor, kind, params.id));
     },

@@ -22,7 +22,6 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     {
       method: 'get',
       path: '/api/dogs/:dogId/health-record.pdf',
-      operationId: 'getDogHealthRecordPdf',
       summary: 'Gesundheitspass als PDF (A4, deutsch) für die Tierarztpraxis',
       tags,
       access: 'user',
