@@ -68,7 +68,9 @@ export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
       const h = Math.max(...heights) + 4;
       if (doc.y + h > doc.page.height - MARGIN - 20) {
         doc.addPage();
+        // The header again on the new page, then back to this row's font.
         if (!bold) drawRow(columns.map(([c]) => c), true);
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
       }
       const y = doc.y;
       cells.forEach((c, i) => doc.text(c || '–', xs[i] ?? MARGIN, y, { width: (columns[i]?.[1] ?? 0) * width - 6 }));
