@@ -28,7 +28,15 @@ const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 
 const MARGIN = 50;
 const ACCENT = '#b45309';
 
-export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
+/** Lets other requests run between pieces of the layout (pdfkit works synchronously). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+const ROWS_PER_SLICE = 25;
+
+/**
+ * Lays the document out in slices: between sections and every 25 table rows it yields to the event loop, so a
+ * long record (~85 ms of layout for ten years) does not hold other requests up in one piece.
+ */
+export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -55,7 +63,7 @@ export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
   };
   const none = (text: string) => doc.font('Helvetica-Oblique').fillColor('#555555').text(text).font('Helvetica').fillColor('#111111');
   /** A simple table: fixed column widths (fractions of the page), header row in bold, rows wrap. */
-  const table = (columns: [string, number][], rows: string[][]) => {
+  const table = async (columns: [string, number][], rows: string[][]) => {
     const xs: number[] = [];
     let x = MARGIN;
     for (const [, frac] of columns) {
@@ -81,7 +89,10 @@ export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
       columns.map(([c]) => c),
       true,
     );
-    for (const r of rows) drawRow(r, false);
+    for (const [i, r] of rows.entries()) {
+      drawRow(r, false);
+      if (i % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await breathe();
+    }
     doc.font('Helvetica').fontSize(10);
   };
 
@@ -99,6 +110,7 @@ export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
   line('Chipnummer', d.chip_number ?? '');
   line('Farbe', d.color ?? '');
 
+  await breathe();
   heading('Tierarztpraxis');
   if (!data.practice) none('Keine Praxis eingetragen.');
   else {
@@ -112,39 +124,43 @@ export function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
 
   heading('Allergien und Unverträglichkeiten');
   if (data.allergies.length === 0) none('Keine bekannt.');
-  else table([['Allergen', 0.3], ['Schwere', 0.15], ['Reaktion', 0.55]], data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]));
+  else await table([['Allergen', 0.3], ['Schwere', 0.15], ['Reaktion', 0.55]], data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]));
 
   heading('Aktuelle Medikamente');
   if (data.medications.length === 0) none('Keine.');
   else
-    table(
+    await table(
       [['Medikament', 0.28], ['Dosis', 0.17], ['Schema', 0.27], ['Seit', 0.14], ['Bis', 0.14]],
       data.medications.map((m) => [m.name, m.dosage ?? '', m.schedule ?? '', germanDate(m.start_date), m.end_date ? germanDate(m.end_date) : 'laufend']),
     );
 
+  await breathe();
   heading('Impfungen');
   if (data.vaccinations.length === 0) none('Keine eingetragen.');
   else
-    table(
+    await table(
       [['Datum', 0.14], ['Impfung', 0.3], ['Nächste', 0.14], ['Charge', 0.18], ['Tierarzt', 0.24]],
       data.vaccinations.map((v) => [germanDate(v.date), v.vaccine, germanDate(v.next_due), v.batch_number ?? '', v.vet_name ?? '']),
     );
 
+  await breathe();
   heading('Gewicht (letzte Messungen)');
   if (data.weights.length === 0) none('Keine Messungen.');
-  else table([['Datum', 0.3], ['Gewicht', 0.7]], data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]));
+  else await table([['Datum', 0.3], ['Gewicht', 0.7]], data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]));
 
+  await breathe();
   heading('Tierarztbesuche');
   if (data.visits.length === 0) none('Keine eingetragen.');
   else
-    table(
+    await table(
       [['Datum', 0.14], ['Anlass', 0.26], ['Diagnose', 0.3], ['Behandlung', 0.3]],
       data.visits.map((v) => [germanDate(v.date), v.reason, cut(v.diagnosis, 300), cut(v.treatment, 300)]),
     );
 
+  await breathe();
   heading('Befunde');
   if (data.findings.length === 0) none('Keine eingetragen.');
-  else table([['Datum', 0.14], ['Befund', 0.3], ['Ergebnis', 0.56]], data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]));
+  else await table([['Datum', 0.14], ['Befund', 0.3], ['Ergebnis', 0.56]], data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]));
 
   // Page numbers in the footer of every page.
   const range = doc.bufferedPageRange();
