@@ -24,4 +24,20 @@ describe('welcome dashboard: upcoming vaccinations', () => {
       { area: 'health', title: 'Luna: Tollwut auffrischen', due_date: '2026-05-20', dog_id: dog.id, url: `/app/hunde/${dog.id}/gesundheit` },
     ]);
   });
+
+  it('shows a caregiver the vaccinations of the dogs they look after', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Nala' });
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-10', next_due: '2026-05-10' }).expect(201);
+    const before = await agentAs(t, friend).get('/api/welcome-dashboard').expect(200);
+    expect(before.body.due_soon.filter((i: { area: string }) => i.area === 'health')).toEqual([]);
+    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    const after = await agentAs(t, friend).get('/api/welcome-dashboard').expect(200);
+    expect(after.body.due_soon.filter((i: { area: string }) => i.area === 'health')).toEqual([
+      { area: 'health', title: 'Nala: Tollwut auffrischen', due_date: '2026-05-10', dog_id: dog.id, url: `/app/hunde/${dog.id}/gesundheit` },
+    ]);
+  });
 });
