@@ -27,6 +27,27 @@ const JobList = z.object({ items: z.array(JobView), next_cursor: z.null() }).met
 const JobNameParam = z.object({ name: z.string().max(100).regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, 'Ungültiger Job-Name.') });
 const JobStarted = z.object({ name: z.string(), started_at: z.string() });
 
+/** The job table joined with each job's lease row: next run, last run, duration, outcome, count. */
+async function listJobs(ctx: AppContext, scheduler: Scheduler, jobs: Job[]): Promise<JobView[]> {
+  const leases = new Map((await listLeases(ctx.db)).map((l) => [l.name, l]));
+  const now = ctx.clock.now().toISOString();
+  return jobs.map((job) => {
+    const l = leases.get(job.name);
+    return {
+      name: job.name,
+      schedule: job.schedule,
+      next_run_at: scheduler.nextRun(job)?.toISOString() ?? null,
+      running: Boolean(l?.owner && l.locked_until > now),
+      last_started_at: l?.last_started_at ?? null,
+      last_finished_at: l?.last_finished_at ?? null,
+      last_duration_ms: l?.last_duration_ms ?? null,
+      last_status: l?.last_status === 'ok' || l?.last_status === 'failed' ? l.last_status : null,
+      last_count: l?.last_count ?? null,
+      last_error: l?.last_error ?? null,
+    };
+  });
+}
+
 /** The admin's job list (last run, duration, outcome, count from job_leases) and "start now". */
 export function jobsAdminRoutes(ctx: AppContext, routes: Routes, jobs: Job[]): void {
   const scheduler = new Scheduler(ctx, jobs);
@@ -42,24 +63,7 @@ export function jobsAdminRoutes(ctx: AppContext, routes: Routes, jobs: Job[]): v
       responses: { 200: { description: 'Die Jobtabelle (src/jobs.ts)', schema: JobList } },
     },
     async (_input, _req, res) => {
-      const leases = new Map((await listLeases(ctx.db)).map((l) => [l.name, l]));
-      const now = ctx.clock.now().toISOString();
-      const items: JobView[] = jobs.map((job) => {
-        const l = leases.get(job.name);
-        return {
-          name: job.name,
-          schedule: job.schedule,
-          next_run_at: scheduler.nextRun(job)?.toISOString() ?? null,
-          running: Boolean(l?.owner && l.locked_until > now),
-          last_started_at: l?.last_started_at ?? null,
-          last_finished_at: l?.last_finished_at ?? null,
-          last_duration_ms: l?.last_duration_ms ?? null,
-          last_status: l?.last_status === 'ok' || l?.last_status === 'failed' ? l.last_status : null,
-          last_count: l?.last_count ?? null,
-          last_error: l?.last_error ?? null,
-        };
-      });
-      res.json({ items, next_cursor: null });
+      res.json({ items: await listJobs(ctx, scheduler, jobs), next_cursor: null });
     },
   );
 
