@@ -103,4 +103,21 @@ describe('errors.send-digest (06:30)', () => {
     await waitForMail(3);
     expect(smtp.received[2]?.subject).toBe('Pfotenbuch: 1 Fehler am 22.11.2026');
   });
+
+  it('gives the claim back when the mail cannot be queued, so the next run reports the errors', async () => {
+    clock.set('2026-11-24T12:00:00Z');
+    t.ctx.log.error('Fehler vor dem Ausfall');
+    clock.set('2026-11-25T05:30:00Z');
+    const enqueue = t.ctx.mail.enqueue.bind(t.ctx.mail);
+    t.ctx.mail.enqueue = () => Promise.reject(new Error('Datenbank voll'));
+    try {
+      await expect(errorDigestJob.run(t.ctx)).rejects.toThrow('Datenbank voll');
+    } finally {
+      t.ctx.mail.enqueue = enqueue;
+    }
+    const before = smtp.received.length;
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(before + 1);
+    expect(smtp.received[before]?.subject).toBe('Pfotenbuch: 1 Fehler am 24.11.2026');
+  });
 });
