@@ -38,7 +38,7 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
   );
   route(
     routes,
-    { method: 'get', path: '/api/dogs/:dogId/emergency-card', summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer)', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Ausweis', schema: EmergencyCard }, ...refused } },
+    { method: 'get', path: '/api/dogs/:dogId/emergency-card', summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Ausweis oder null', schema: EmergencyCard.nullable() }, ...refused } },
     async ({ params, actor }, _req, res) => {
       res.json(await getEmergencyCard(ctx, actor, params.dogId));
     },

@@ -57,11 +57,11 @@ async function toCard(ctx: AppContext, row: CardRow): Promise<EmergencyCard> {
   };
 }
 
-export async function getEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<EmergencyCard> {
+/** The dog's card, or null (200) while none exists: 404 stays "no such dog", as for the vet practice. */
+export async function getEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<EmergencyCard | null> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   const row = await findCardOfDog(ctx.db, dog.dog_id);
-  if (!row) throw notFound('Für diesen Hund gibt es noch keinen Notfallausweis.');
-  return toCard(ctx, row);
+  return row ? toCard(ctx, row) : null;
 }
 
 /** Makes the card with a new token (the old link and QR code stop working) and the owner's choice of details. */

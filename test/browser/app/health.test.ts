@@ -139,12 +139,19 @@ describe('health screens', () => {
     const link = await page.locator('a[href*="/notfall/"]').getAttribute('href');
     expect(link).toMatch(/\/notfall\/[A-Za-z0-9_-]{24}$/);
     await checkScreen(page, 'notfallausweis', 'Notfallausweis: Kalle');
+    // Opened again, the form shows the card's choice.
+    await page.reload();
+    await page.getByRole('img', { name: 'QR-Code zum Notfallausweis' }).waitFor();
+    expect(await page.getByLabel('Medikamente zeigen').isChecked()).toBe(false);
+    expect(await page.getByLabel('Allergien zeigen').isChecked()).toBe(true);
+    expect(await page.getByLabel('Kontaktperson (optional)', { exact: true }).inputValue()).toBe('Anna');
     const card = await h.page();
     await card.goto(h.url(new URL(link ?? '').pathname));
     await card.getByRole('heading', { name: 'Kalle' }).waitFor();
     await card.getByText('Anna').waitFor();
     await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
     await page.getByText(/ist widerrufen/).waitFor();
+    expect(h.pageErrors).toEqual([]);
     const gone = await card.goto(h.url(new URL(link ?? '').pathname));
     expect(gone?.status()).toBe(404);
     await card.close();
