@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { clearResponses } from '../../core/offline-cache.js';
 import { t } from '../../core/texts.js';
@@ -47,6 +47,8 @@ function AddForm({ def, dogId, onAdded }: { def: SectionDef<{ id: number }>; dog
   const rules: Record<string, Rule> = {};
   const form = useForm(initial, { rules });
   for (const f of def.fields) rules[f.name] = { required: f.required, maxLength: f.max, check: f.check ? (v) => f.check?.(v, form.values as Record<string, string>) ?? null : undefined };
+  // The form appears where the button was: the first field takes the focus.
+  useEffect(() => form.formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
   const submit = form.onSubmit(async (values) => {
     await api.post(`/api/dogs/${dogId}/${def.path}`, def.toBody(values as Record<string, string>));
     clearResponses(`/api/dogs/${dogId}/${def.path}`);
@@ -153,7 +155,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
             }}
           />
         ) : (
-          <button type="button" class="button button-secondary" onClick={() => setAdding(true)} aria-expanded="false">
+          <button type="button" class="button button-secondary" onClick={() => setAdding(true)}>
             {def.title}: {hx.add}
           </button>
         ))}
