@@ -40,14 +40,22 @@ export async function removeMember(ctx: AppContext, actor: Actor, memberId: numb
   if (!(await deleteMemberRow(ctx.db, memberId))) throw notFound('Dieses Mitglied gibt es nicht.');
 }
 
+/**
+ * Invitations are matched by email, so only a confirmed address counts: someone who signed up with another
+ * person's address (and never confirmed it) sees none and accepts none.
+ */
+const confirmedEmailOf = (actor: Actor) => (actor.email_verified_at ? emailOf(actor) : null);
+
 export async function listInvitations(ctx: AppContext, actor: Actor): Promise<{ items: Invitation[] }> {
-  return { items: (await listInvitationRows(ctx.db, emailOf(actor))).map((r) => ({ ...toMember(r), dog_name: r.dog_name })) };
+  const email = confirmedEmailOf(actor);
+  if (!email) return { items: [] };
+  return { items: (await listInvitationRows(ctx.db, email)).map((r) => ({ ...toMember(r), dog_name: r.dog_name })) };
 }
 
-/** An invitation belongs to the account with its email (or, once accepted, to the account that accepted it). */
+/** An invitation belongs to the account with its confirmed email (or, once accepted, to the account that accepted it). */
 async function loadInvitation(ctx: AppContext, actor: Actor, id: number) {
   const row = await findMemberWithOwner(ctx.db, id);
-  const invitee = row && (row.user_id ?? (row.email === emailOf(actor) ? actor.id : 0));
+  const invitee = row && (row.user_id ?? (row.email === confirmedEmailOf(actor) ? actor.id : 0));
   return requireOwner(actor, row && { ...row, user_id: invitee ?? 0 }, MEMBER_WORDING);
 }
 

@@ -61,6 +61,15 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
     expect((await agentAs(t, stranger).get('/api/shared-dogs').expect(200)).body.items).toEqual([]);
   });
 
+  it('an unconfirmed account with the invited address sees and accepts nothing', async () => {
+    const { owner, dog } = await family();
+    const squatter = await buildUser(t.ctx, { email_verified_at: null });
+    const inv = await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: squatter.email }).expect(201);
+    expect((await agentAs(t, squatter).get('/api/dog-invitations').expect(200)).body.items).toEqual([]);
+    await agentAs(t, squatter).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(403);
+    await agentAs(t, squatter).get(`/api/dogs/${dog.id}`).expect(403);
+  });
+
   it('the caregiver may leave, and the owner may remove a member; both end the access', async () => {
     const { owner, friend, dog } = await family();
     const second = await buildUser(t.ctx);
