@@ -18,6 +18,11 @@ export async function listMemberRows(db: Db, dogId: number): Promise<MemberRow[]
   return db.selectFrom('dog_members').select(COLUMNS).where('dog_id', '=', dogId).orderBy('id').execute();
 }
 
+export async function countMembers(db: Db, dogId: number): Promise<number> {
+  const row = await db.selectFrom('dog_members').select((eb) => eb.fn.countAll<number>().as('n')).where('dog_id', '=', dogId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Inserts an invitation; undefined when this email is invited to the dog already (unique index). */
 export async function insertInvitation(db: Db, v: { dog_id: number; email: string; invited_by: number; now: string }): Promise<MemberRow | undefined> {
   return db

@@ -1,8 +1,8 @@
 import { requireDogAccess, requireDogRecord, requireOwner } from '../../core/auth/ownership.js';
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
-import { badRequest, conflict, notFound } from '../../core/http/errors.js';
-import { acceptInvitationRow, deleteMemberRow, findMemberWithOwner, insertInvitation, listInvitationRows, listMemberRows, sharedDogRows, type MemberRow } from './members.repo.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/http/errors.js';
+import { acceptInvitationRow, countMembers, deleteMemberRow, findMemberWithOwner, insertInvitation, listInvitationRows, listMemberRows, sharedDogRows, type MemberRow } from './members.repo.js';
 import type { Invitation, InviteBody, Member } from './members.schemas.js';
 
 /**
@@ -10,6 +10,9 @@ import type { Invitation, InviteBody, Member } from './members.schemas.js';
  * app (matched by their account's email) and accepts it; from then on ownership.ts's roleFor gives them the
  * caregiver role. Members are the owner's business ('manage'); everyone with access may see who shares the dog.
  */
+
+/** Family, dog sitters, the walker: more people than this on one dog is not a family any more. */
+export const MAX_MEMBERS_PER_DOG = 20;
 
 const MEMBER_WORDING = { missing: 'Diese Einladung gibt es nicht.', foreign: 'Diese Einladung ist nicht für dich.' };
 
@@ -28,6 +31,8 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   const email = body.email.toLowerCase();
   if (email === emailOf(actor)) throw badRequest('Du kannst dich nicht selbst einladen.', { email: 'Du kannst dich nicht selbst einladen.' });
+  if ((await countMembers(ctx.db, dog.dog_id)) >= MAX_MEMBERS_PER_DOG)
+    throw new AppError(422, 'too_many_members', `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`);
   const row = await insertInvitation(ctx.db, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
   if (!row) throw conflict('Diese Person ist schon eingeladen.', 'already_invited');
   return toMember(row);

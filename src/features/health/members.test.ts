@@ -38,6 +38,16 @@ describe('POST /api/dogs/{dogId}/members', () => {
   });
 });
 
+describe('member limit', () => {
+  it('allows 20 members per dog; the 21st invitation is 422', async () => {
+    const { owner, dog } = await family();
+    const agent = agentAs(t, owner);
+    for (let i = 0; i < 20; i++) await agent.post(`/api/dogs/${dog.id}/members`).send({ email: `betreuer${i}@example.de` }).expect(201);
+    const res = await agent.post(`/api/dogs/${dog.id}/members`).send({ email: 'einer-zu-viel@example.de' }).expect(422);
+    expect(res.body.error.code).toBe('too_many_members');
+  });
+});
+
 describe('invitations: the invitee sees, accepts, declines or leaves', () => {
   it('only the invitee sees and accepts; then the friend is a caregiver', async () => {
     const { owner, friend, stranger, dog } = await family();
