@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '../auth/ownership.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
 import { route, type Routes } from '../http/route.js';
 import { DogIdParam, IdParam } from '../http/schema-kit.js';
-import { deleteRecordRow, findRecordWithOwner, insertRecordRow, listRecordRows, updateRecordRow, type RecordCursor, type RecordRow } from './records.repo.js';
+import { countRecordRows, deleteRecordRow, findRecordWithOwner, insertRecordRow, listRecordRows, updateRecordRow, type RecordCursor, type RecordRow } from './records.repo.js';
 
 /**
  * The per-dog record module: one definition per kind (table, zod schemas, wording, who may do what) gives
@@ -47,6 +47,8 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   toItem?(row: RecordRow): Item;
   /** Leave out the JSON create route (the kind registers its own, e.g. a multipart upload). */
   customCreate?: boolean;
+  /** At most this many records per dog (a soft cap against runaway clients; 422 `too_many_records`). */
+  maxPerDog?: number;
   /** After a record's row is gone (files to remove). */
   afterRemove?(ctx: AppContext, row: RecordRow & { user_id: number }): Promise<void>;
 }
@@ -85,9 +87,17 @@ export async function listRecords<Item extends { id: number; dog_id: number }>(
   );
 }
 
+/** 422 when the dog has as many records of the kind as it may have. */
+export async function assertRoomFor(ctx: AppContext, kind: Pick<AnyKind, 'table' | 'maxPerDog' | 'names'>, dogId: number): Promise<void> {
+  if (kind.maxPerDog === undefined) return;
+  if ((await countRecordRows(ctx.db, kind.table, dogId)) >= kind.maxPerDog)
+    throw new AppError(422, 'too_many_records', `Ein Hund kann höchstens ${kind.maxPerDog.toLocaleString('de-DE')} ${kind.names.many} haben.`);
+}
+
 export async function createRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, dogId: number, body: Body): Promise<Item> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.create);
   kind.check?.(ctx, body);
+  await assertRoomFor(ctx, kind, dog.dog_id);
   const now = ctx.clock.now().toISOString();
   const row = await insertRecordRow(ctx.db, kind.table, kind.columns, { ...body, dog_id: dog.dog_id, created_at: now, updated_at: now }, kind.uniqueBy);
   return toItem(kind, row);

@@ -49,6 +49,15 @@ export async function listRecordRows(db: Db, spec: ListSpec, dogId: number, limi
   return (await q.limit(limit).execute()) as RecordRow[];
 }
 
+export async function countRecordRows(db: Db, table: string, dogId: number): Promise<number> {
+  const row = await asRecordDb(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dog_id', '=', dogId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** One record with its dog's owner (`user_id`), for requireDogRecord. */
 export async function findRecordWithOwner(db: Db, table: string, columns: readonly string[], id: number): Promise<(RecordRow & { user_id: number }) | undefined> {
   const row = await asRecordDb(db)

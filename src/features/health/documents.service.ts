@@ -9,6 +9,7 @@ import { processImage, type ProcessedImage } from '../../core/media/images.js';
 import { dogMediaDir, dogMediaUrlPrefix } from '../../core/media/paths.js';
 import { commitFiles, discardFiles, MEDIA_NAME_PATTERN, newMediaName, removeFile, stagingDir } from '../../core/media/storage.js';
 import { displayName } from '../../core/media/upload.js';
+import { assertRoomFor } from '../../core/records/record-kind.js';
 import { insertRecordRow, type RecordRow } from '../../core/records/records.repo.js';
 import { healthDocuments } from './health.kinds.js';
 import { HealthDocumentFields, type HealthDocument } from './health.schemas.js';
@@ -53,6 +54,7 @@ export async function addDocument(ctx: AppContext, actor: Actor, dogId: number, 
   const parsed = HealthDocumentFields.safeParse(fields ?? {}, { reportInput: true });
   if (!parsed.success) throw zodToAppError(parsed.error);
   healthDocuments.check?.(ctx, parsed.data);
+  await assertRoomFor(ctx, healthDocuments, dog.dog_id);
 
   const name = displayName(file);
   const staged: string[] = [];

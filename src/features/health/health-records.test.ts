@@ -214,6 +214,24 @@ describe.each(STRING_LIMITS)('string limits of $path', ({ path, base, limits }) 
   });
 });
 
+describe('records per dog', () => {
+  it('allergies stop at 200 per dog (422 too_many_records); another dog is not affected', async () => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner });
+    const other = await buildDog(t.ctx, { user: owner });
+    const now = new Date().toISOString();
+    await t.ctx.db
+      .insertInto('allergies')
+      .values(Array.from({ length: 199 }, (_, i) => ({ dog_id: dog.id, allergen: `A${i}`, created_at: now, updated_at: now })))
+      .execute();
+    const agent = agentAs(t, owner);
+    await agent.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: 'Nummer 200' }).expect(201);
+    const res = await agent.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: 'Nummer 201' }).expect(422);
+    expect(res.body.error).toMatchObject({ code: 'too_many_records', message: 'Ein Hund kann höchstens 200 Allergien haben.' });
+    await agent.post(`/api/dogs/${other.id}/allergies`).send({ allergen: 'Huhn' }).expect(201);
+  });
+});
+
 describe('weights: one per dog and day', () => {
   it('a second weight on the same day replaces the first (same id), another dog keeps its own', async () => {
     const owner = await buildUser(t.ctx);

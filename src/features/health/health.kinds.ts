@@ -49,6 +49,7 @@ export const vaccinations: RecordKind<Vaccination> = {
   columns: [...FRAME, 'vaccine', 'date', 'next_due', 'batch_number', 'vet_name', 'notes'],
   orderBy: 'date',
   wording: { missing: 'Diese Impfung gibt es nicht.', foreign: 'Diese Impfung gehört zu einem fremden Hund.' },
+  maxPerDog: 1_000,
   needs: ownerOnly,
   check(ctx, r) {
     assertNotInFuture(str(r.date), today(ctx), 'date', 'Die Impfung liegt in der Zukunft.');
@@ -67,6 +68,7 @@ export const vetVisits: RecordKind<VetVisit> = {
   columns: [...FRAME, 'date', 'reason', 'diagnosis', 'treatment', 'cost_cents', 'notes'],
   orderBy: 'date',
   wording: { missing: 'Diesen Tierarztbesuch gibt es nicht.', foreign: 'Dieser Tierarztbesuch gehört zu einem fremden Hund.' },
+  maxPerDog: 5_000,
   needs: ownerOnly,
   check(ctx, r) {
     assertNotInFuture(str(r.date), today(ctx), 'date', 'Der Besuch liegt in der Zukunft.');
@@ -102,6 +104,7 @@ export const medications: RecordKind<Medication> = {
   columns: [...FRAME, 'name', 'dosage', 'start_date', 'end_date', 'schedule', 'notes'],
   orderBy: 'start_date',
   wording: { missing: 'Dieses Medikament gibt es nicht.', foreign: 'Dieses Medikament gehört zu einem fremden Hund.' },
+  maxPerDog: 1_000,
   needs: ownerOnly,
   check(_ctx, r) {
     notBefore(r, 'start_date', 'end_date', 'Das Ende liegt vor dem Beginn.');
@@ -118,6 +121,7 @@ export const allergies: RecordKind<Allergy> = {
   patchBody: patchOf(AllergyFields, 'UpdateAllergyBody'),
   columns: [...FRAME, 'allergen', 'reaction', 'severity'],
   wording: { missing: 'Diese Allergie gibt es nicht.', foreign: 'Diese Allergie gehört zu einem fremden Hund.' },
+  maxPerDog: 200,
   needs: ownerOnly,
 };
 
@@ -132,6 +136,7 @@ export const findings: RecordKind<Finding> = {
   columns: [...FRAME, 'date', 'title', 'text'],
   orderBy: 'date',
   wording: { missing: 'Diesen Befund gibt es nicht.', foreign: 'Dieser Befund gehört zu einem fremden Hund.' },
+  maxPerDog: 5_000,
   needs: ownerOnly,
   check(ctx, r) {
     assertNotInFuture(str(r.date), today(ctx), 'date', 'Der Befund liegt in der Zukunft.');
@@ -150,6 +155,7 @@ export const healthDocuments: RecordKind<HealthDocument> = {
   columns: [...FRAME, 'title', 'date', 'category', 'url', 'mime_type', 'bytes'],
   orderBy: 'created_at',
   wording: { missing: 'Dieses Dokument gibt es nicht.', foreign: 'Dieses Dokument gehört zu einem fremden Hund.' },
+  maxPerDog: 500,
   needs: ownerOnly,
   customCreate: true,
 };
