@@ -42,6 +42,16 @@ describe('health screens', () => {
     const row = await h.ctx.db.selectFrom('weights').select('weight_kg').where('dog_id', '=', dog.id).where('date', '=', '2026-05-05').executeTakeFirst();
     expect(row?.weight_kg).toBe(26.3);
 
+    // Correct it in place.
+    await page.getByRole('button', { name: '05.05.2026: 26,3 kg: Bearbeiten' }).click();
+    const edit = page.getByRole('form', { name: '05.05.2026: 26,3 kg: Bearbeiten' });
+    expect(await edit.getByLabel('Gewicht in kg').inputValue()).toBe('26,3');
+    await edit.getByLabel('Gewicht in kg').fill('26,8');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('#gewicht .record-list strong', { hasText: '26,8 kg' }).waitFor();
+    const changed = await h.ctx.db.selectFrom('weights').select('weight_kg').where('dog_id', '=', dog.id).where('date', '=', '2026-05-05').executeTakeFirst();
+    expect(changed?.weight_kg).toBe(26.8);
+
     // A vaccination without a name: the client's message; with one, it is listed.
     await page.getByRole('button', { name: 'Impfungen: Hinzufügen' }).click();
     const vac = page.getByRole('form', { name: 'Impfungen: Hinzufügen' });

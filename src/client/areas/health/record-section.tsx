@@ -35,34 +35,66 @@ export interface SectionDef<T extends { id: number }> {
   label: (item: T) => string;
   /** Whether this person may add (caregivers may add weights only). */
   canAdd: boolean;
+  /** Whether this person may change an item (caregivers may correct weights). */
+  canEdit: boolean;
   canRemove: boolean;
+  /** The form values of an item, where they are not the item's fields (cost_cents → cost in euros). */
+  toValues?: (item: Record<string, unknown>) => Record<string, string>;
   /** Shown above the list (the weight curve). */
   extra?: (items: T[]) => ComponentChildren;
   /** Page size: the weight curve wants more points at once. */
   limit?: number;
 }
 
-function AddForm({ def, dogId, onAdded }: { def: SectionDef<{ id: number }>; dogId: number; onAdded: () => void }) {
-  const initial = Object.fromEntries(def.fields.map((f) => [f.name, ''])) as Record<string, string>;
+/** An item's values as the form shows them (decimal numbers with a comma). */
+function valuesOf(def: SectionDef<{ id: number }>, item: Record<string, unknown> | null): Record<string, string> {
+  if (def.toValues && item) return def.toValues(item);
+  return Object.fromEntries(
+    def.fields.map((f) => {
+      const v = item?.[f.name];
+      return [f.name, v === null || v === undefined ? '' : f.type === 'decimal' ? String(v).replace('.', ',') : String(v)];
+    }),
+  );
+}
+
+/**
+ * The add form, or the edit form of one item (PATCH). Input names carry the section and item ("impfungen-12-date")
+ * so several open forms never share an id; server field messages are mapped back onto them.
+ */
+function RecordForm({ def, dogId, item, onDone }: { def: SectionDef<{ id: number }>; dogId: number; item: ({ id: number } & Record<string, unknown>) | null; onDone: () => void }) {
+  const prefix = item ? `${def.key}-${item.id}-` : `${def.key}-`;
+  const plain = valuesOf(def, item);
+  const initial = Object.fromEntries(def.fields.map((f) => [prefix + f.name, plain[f.name] ?? ''])) as Record<string, string>;
+  const strip = (values: Record<string, string | boolean>) => Object.fromEntries(def.fields.map((f) => [f.name, String(values[prefix + f.name] ?? '')]));
   const rules: Record<string, Rule> = {};
   const form = useForm(initial, { rules });
-  for (const f of def.fields) rules[f.name] = { required: f.required, maxLength: f.max, check: f.check ? (v) => f.check?.(v, form.values as Record<string, string>) ?? null : undefined };
+  for (const f of def.fields)
+    rules[prefix + f.name] = { required: f.required, maxLength: f.max, check: f.check ? (v) => f.check?.(v, strip(form.values)) ?? null : undefined };
   // The form appears where the button was: the first field takes the focus.
   useEffect(() => form.formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
   const submit = form.onSubmit(async (values) => {
-    await api.post(`/api/dogs/${dogId}/${def.path}`, def.toBody(values as Record<string, string>));
+    const body = def.toBody(strip(values));
+    try {
+      if (item) await api.patch(`/api/${def.path}/${item.id}`, body);
+      else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [def.fields.some((f) => f.name === k) ? prefix + k : k, v]));
+      throw new ApiError(e.status, e.code, e.message, fields, e.retryAfterSeconds);
+    }
     clearResponses(`/api/dogs/${dogId}/${def.path}`);
-    onAdded();
+    onDone();
   });
+  const action = item ? t.save : hx.add;
   return (
-    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={`${def.title}: ${hx.add}`}>
+    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}>
       <FormSummary message={form.summary} />
       {def.fields.map((f) => (
         <Field
           key={f.name}
           form={form}
-          name={f.name}
-          label={`${f.label}`}
+          name={prefix + f.name}
+          label={f.label}
           required={f.required}
           maxLength={f.max}
           type={f.type === 'date' ? 'date' : 'text'}
@@ -74,7 +106,7 @@ function AddForm({ def, dogId, onAdded }: { def: SectionDef<{ id: number }>; dog
         />
       ))}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.adding}>
-        {hx.add}
+        {action}
       </SubmitButton>
     </form>
   );
@@ -119,6 +151,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
   const list = usePagedList<T>(`/api/dogs/${dogId}/${def.path}?limit=${def.limit ?? 20}`);
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [editing, setEditing] = useState<number | null>(null);
   const headingId = `h-${def.key}`;
   return (
     <section class="card health-section" id={def.key} aria-labelledby={headingId}>
@@ -131,12 +164,45 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
               <p class="muted">{hx.none}</p>
             ) : (
               <ul class="record-list">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <div>{def.render(item)}</div>
-                    {def.canRemove && <RemoveButton label={def.label(item)} path={`/api/${def.path}/${item.id}`} onRemoved={() => { clearResponses(`/api/dogs/${dogId}/${def.path}`); list.reload(); }} />}
-                  </li>
-                ))}
+                {items.map((item) =>
+                  editing === item.id ? (
+                    <li key={item.id} class="editing">
+                      <RecordForm
+                        def={def as unknown as SectionDef<{ id: number }>}
+                        dogId={dogId}
+                        item={item as unknown as { id: number } & Record<string, unknown>}
+                        onDone={() => {
+                          setEditing(null);
+                          list.reload();
+                        }}
+                      />
+                      <button type="button" class="button button-ghost button-small" onClick={() => setEditing(null)}>
+                        {t.cancel}
+                      </button>
+                    </li>
+                  ) : (
+                    <li key={item.id}>
+                      <div>{def.render(item)}</div>
+                      <div class="record-actions">
+                        {def.canEdit && (
+                          <button type="button" class="button button-ghost button-small" onClick={() => setEditing(item.id)} aria-label={`${def.label(item)}: ${t.edit}`}>
+                            {t.edit}
+                          </button>
+                        )}
+                        {def.canRemove && (
+                          <RemoveButton
+                            label={def.label(item)}
+                            path={`/api/${def.path}/${item.id}`}
+                            onRemoved={() => {
+                              clearResponses(`/api/dogs/${dogId}/${def.path}`);
+                              list.reload();
+                            }}
+                          />
+                        )}
+                      </div>
+                    </li>
+                  ),
+                )}
               </ul>
             )}
             <MoreButton list={list} />
@@ -145,11 +211,12 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
       </Load>
       {def.canAdd &&
         (adding ? (
-          <AddForm
+          <RecordForm
             key={formKey}
             def={def as unknown as SectionDef<{ id: number }>}
             dogId={dogId}
-            onAdded={() => {
+            item={null}
+            onDone={() => {
               setFormKey((k) => k + 1);
               list.reload();
             }}

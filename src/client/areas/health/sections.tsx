@@ -21,6 +21,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.vaccinations,
     path: 'vaccinations',
     canAdd: owner,
+    canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'vaccine', label: f.vaccine, required: true, max: 200 },
@@ -44,6 +45,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.medications,
     path: 'medications',
     canAdd: owner,
+    canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'name', label: f.medName, required: true, max: 200 },
@@ -71,6 +73,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.allergies,
     path: 'allergies',
     canAdd: owner,
+    canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'allergen', label: f.allergen, required: true, max: 200 },
@@ -92,6 +95,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.weights,
     path: 'weights',
     canAdd: true, // caregivers weigh too
+    canEdit: true,
     canRemove: owner,
     limit: 200,
     fields: [
@@ -121,6 +125,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.visits,
     path: 'vet-visits',
     canAdd: owner,
+    canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
@@ -129,6 +134,13 @@ export function sectionDefs(role: Role) {
       { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
       { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
     ],
+    toValues: (i) => ({
+      date: String(i.date ?? ''),
+      reason: String(i.reason ?? ''),
+      diagnosis: String(i.diagnosis ?? ''),
+      treatment: String(i.treatment ?? ''),
+      cost: typeof i.cost_cents === 'number' ? (i.cost_cents / 100).toFixed(2).replace('.', ',') : '',
+    }),
     toBody: (v) => ({
       date: v.date,
       reason: v.reason?.trim(),
@@ -150,6 +162,7 @@ export function sectionDefs(role: Role) {
     title: hx.sections.findings,
     path: 'findings',
     canAdd: owner,
+    canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
