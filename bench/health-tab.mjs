@@ -56,12 +56,18 @@ function seed(dogId) {
   db.transaction(() => {
     const w = db.prepare('insert into weights (dog_id, date, weight_kg, created_at, updated_at) values (?, ?, ?, ?, ?)');
     for (let i = 0; i < 500; i++) w.run(dogId, day(i * 7), 20 + 8 * Math.sin(i / 40) + (i % 5) / 10, now, now);
-    const v = db.prepare('insert into vaccinations (dog_id, vaccine, date, next_due, batch_number, vet_name, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const v = db.prepare(
+      'insert into vaccinations (dog_id, vaccine, date, next_due, batch_number, vet_name, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const vaccines = ['Tollwut', 'Staupe', 'Parvovirose', 'Leptospirose', 'Zwingerhusten'];
     for (let i = 0; i < 100; i++) v.run(dogId, vaccines[i % 5], day(i * 36), day(i * 36 - 365), `CH-${1000 + i}`, 'Dr. Wau', null, now, now);
-    const vv = db.prepare('insert into vet_visits (dog_id, date, reason, diagnosis, treatment, cost_cents, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const vv = db.prepare(
+      'insert into vet_visits (dog_id, date, reason, diagnosis, treatment, cost_cents, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let i = 0; i < 200; i++) vv.run(dogId, day(i * 18), `Besuch ${i}`, text, 'Tabletten', 4990 + i, null, now, now);
-    const m = db.prepare('insert into medications (dog_id, name, dosage, start_date, end_date, schedule, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const m = db.prepare(
+      'insert into medications (dog_id, name, dosage, start_date, end_date, schedule, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let i = 0; i < 30; i++) m.run(dogId, `Medikament ${i}`, '1 Tablette', day(i * 120 + 10), i < 3 ? null : day(i * 120), 'morgens', null, now, now);
     const a = db.prepare('insert into allergies (dog_id, allergen, reaction, severity, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
     for (let i = 0; i < 5; i++) a.run(dogId, `Allergen ${i}`, 'Juckreiz', 'moderate', now, now);
@@ -84,13 +90,25 @@ try {
   });
   procs.push(app.child);
   const json = { 'content-type': 'application/json' };
-  const reg = await fetch(`${app.url}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'health@example.de', password: 'bench-passwort', name: 'Bench' }) });
+  const reg = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'health@example.de', password: 'bench-passwort', name: 'Bench' }),
+  });
   const cookie = reg.headers.get('set-cookie')?.split(';')[0];
   if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
-  const dogRes = await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Bello', chip_number: '276098106543210' }) });
+  const dogRes = await fetch(`${app.url}/api/dogs`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ name: 'Bello', chip_number: '276098106543210' }),
+  });
   const dog = await dogRes.json();
   if (dogRes.status !== 201) throw new Error(`dog failed: ${dogRes.status}`);
-  await fetch(`${app.url}/api/dogs/${dog.id}/vet-practice`, { method: 'PUT', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Praxis am Park', phone: '030 123456' }) });
+  await fetch(`${app.url}/api/dogs/${dog.id}/vet-practice`, {
+    method: 'PUT',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ name: 'Praxis am Park', phone: '030 123456' }),
+  });
   seed(dog.id);
 
   const base = `${app.url}/api/dogs/${dog.id}`;

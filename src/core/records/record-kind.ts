@@ -6,7 +6,16 @@ import { AppError, notFound } from '../http/errors.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
 import { route, type Routes } from '../http/route.js';
 import { DogIdParam, IdParam } from '../http/schema-kit.js';
-import { countRecordRows, deleteRecordRow, findRecordWithOwner, insertRecordRow, listRecordRows, updateRecordRow, type RecordCursor, type RecordRow } from './records.repo.js';
+import {
+  countRecordRows,
+  deleteRecordRow,
+  findRecordWithOwner,
+  insertRecordRow,
+  listRecordRows,
+  updateRecordRow,
+  type RecordCursor,
+  type RecordRow,
+} from './records.repo.js';
 
 /**
  * The per-dog record module: one definition per kind (table, zod schemas, wording, who may do what) gives
@@ -94,7 +103,13 @@ export async function assertRoomFor(ctx: AppContext, kind: Pick<AnyKind, 'table'
     throw new AppError(422, 'too_many_records', `Ein Hund kann höchstens ${kind.maxPerDog.toLocaleString('de-DE')} ${kind.names.many} haben.`);
 }
 
-export async function createRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, dogId: number, body: Body): Promise<Item> {
+export async function createRecord<Item extends { id: number; dog_id: number }>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Item>,
+  dogId: number,
+  body: Body,
+): Promise<Item> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.create);
   kind.check?.(ctx, body);
   await assertRoomFor(ctx, kind, dog.dog_id);
@@ -108,7 +123,13 @@ export async function getRecord<Item extends { id: number; dog_id: number }>(ctx
   return toItem(kind, row);
 }
 
-export async function changeRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number, body: Body): Promise<Item> {
+export async function changeRecord<Item extends { id: number; dog_id: number }>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Item>,
+  id: number,
+  body: Body,
+): Promise<Item> {
   const { access: _access, user_id: _owner, ...old } = await loadRecord(ctx, actor, kind, id, kind.needs.change);
   kind.check?.(ctx, { ...old, ...body });
   const row = await updateRecordRow(ctx.db, kind.table, kind.columns, id, { ...body, updated_at: ctx.clock.now().toISOString() });
@@ -116,7 +137,12 @@ export async function changeRecord<Item extends { id: number; dog_id: number }>(
   return toItem(kind, row);
 }
 
-export async function removeRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number): Promise<void> {
+export async function removeRecord<Item extends { id: number; dog_id: number }>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Item>,
+  id: number,
+): Promise<void> {
   const row = await loadRecord(ctx, actor, kind, id, kind.needs.remove);
   if (!(await deleteRecordRow(ctx.db, kind.table, id))) throw notFound(kind.wording.missing);
   await kind.afterRemove?.(ctx, row);
@@ -132,7 +158,16 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
 
   route(
     routes,
-    { method: 'get', path: listPath, summary: `${many} eines Hundes, neueste zuerst`, tags, access: 'user', params: DogIdParam, query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(kind.item) }, ...refused } },
+    {
+      method: 'get',
+      path: listPath,
+      summary: `${many} eines Hundes, neueste zuerst`,
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      query: PageQuery,
+      responses: { 200: { description: 'Liste', schema: pageSchema(kind.item) }, ...refused },
+    },
     async ({ params, query, actor }, _req, res) => {
       res.json(await listRecords(ctx, actor, kind, params.dogId, query));
     },
@@ -157,7 +192,15 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   }
   route(
     routes,
-    { method: 'get', path: itemPath, summary: `${one} abrufen`, tags, access: 'user', params: IdParam, responses: { 200: { description: one, schema: kind.item }, ...refused } },
+    {
+      method: 'get',
+      path: itemPath,
+      summary: `${one} abrufen`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 200: { description: one, schema: kind.item }, ...refused },
+    },
     async ({ params, actor }, _req, res) => {
       res.json(await getRecord(ctx, actor, kind, params.id));
     },
@@ -180,7 +223,15 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   );
   route(
     routes,
-    { method: 'delete', path: itemPath, summary: `${one} löschen`, tags, access: 'user', params: IdParam, responses: { 204: { description: 'Gelöscht' }, ...refused } },
+    {
+      method: 'delete',
+      path: itemPath,
+      summary: `${one} löschen`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 204: { description: 'Gelöscht' }, ...refused },
+    },
     async ({ params, actor }, _req, res) => {
       await removeRecord(ctx, actor, kind, params.id);
       res.status(204).end();

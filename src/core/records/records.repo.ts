@@ -59,7 +59,12 @@ export async function countRecordRows(db: Db, table: string, dogId: number): Pro
 }
 
 /** One record with its dog's owner (`user_id`), for requireDogRecord. */
-export async function findRecordWithOwner(db: Db, table: string, columns: readonly string[], id: number): Promise<(RecordRow & { user_id: number }) | undefined> {
+export async function findRecordWithOwner(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  id: number,
+): Promise<(RecordRow & { user_id: number }) | undefined> {
   const row = await asRecordDb(db)
     .selectFrom(table)
     .select(columns.map((c) => `${table}.${c}`))
@@ -80,7 +85,9 @@ export async function insertRecordRow(
   values: Record<string, unknown>,
   uniqueBy?: readonly string[],
 ): Promise<RecordRow> {
-  let q = asRecordDb(db).insertInto(table).values(values as RecordTable);
+  let q = asRecordDb(db)
+    .insertInto(table)
+    .values(values as RecordTable);
   if (uniqueBy) {
     const replace = Object.fromEntries(Object.entries(values).filter(([k]) => !uniqueBy.includes(k) && k !== 'created_at'));
     q = q.onConflict((oc) => oc.columns(uniqueBy as string[]).doUpdateSet(replace));
@@ -88,7 +95,13 @@ export async function insertRecordRow(
   return (await q.returning(columns).executeTakeFirstOrThrow()) as RecordRow;
 }
 
-export async function updateRecordRow(db: Db, table: string, columns: readonly string[], id: number, values: Record<string, unknown>): Promise<RecordRow | undefined> {
+export async function updateRecordRow(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  id: number,
+  values: Record<string, unknown>,
+): Promise<RecordRow | undefined> {
   return (await asRecordDb(db).updateTable(table).set(values).where('id', '=', id).returning(columns).executeTakeFirst()) as RecordRow | undefined;
 }
 

@@ -56,7 +56,10 @@ async function world(): Promise<World & { caregiver: BuiltUser; stranger: BuiltU
     entryId: entry.body.id,
     ids,
     async photo() {
-      const res = await a.post(`/api/diary/${entry.body.id}/media`).attach('files', await makeJpeg(), 'hund.jpg').expect(201);
+      const res = await a
+        .post(`/api/diary/${entry.body.id}/media`)
+        .attach('files', await makeJpeg(), 'hund.jpg')
+        .expect(201);
       return res.body.items[0];
     },
     async document() {
@@ -98,7 +101,11 @@ const CASES: Case[] = [
   { name: 'GET diary stats of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/stats?dog_id=${w.dogId}`) },
   { name: 'GET vet practice', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/vet-practice`) },
   { name: 'PUT vet practice', need: 'manage', run: (a, w) => a.put(`/api/dogs/${w.dogId}/vet-practice`).send({ name: 'Andere' }) },
-  { name: 'POST health document', need: 'manage', run: (a, w) => a.post(`/api/dogs/${w.dogId}/health-documents`).field('title', 'Impfpass').attach('file', PDF, 'a.pdf') },
+  {
+    name: 'POST health document',
+    need: 'manage',
+    run: (a, w) => a.post(`/api/dogs/${w.dogId}/health-documents`).field('title', 'Impfpass').attach('file', PDF, 'a.pdf'),
+  },
   { name: 'GET health documents', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/health-documents`) },
   { name: 'GET health document file', need: 'read', run: async (a, w) => a.get((await w.document()).url) },
   { name: 'DELETE health document', need: 'manage', run: async (a, w) => a.delete(`/api/health-documents/${(await w.document()).id}`) },

@@ -59,7 +59,11 @@ export function documentsRoutes(ctx: AppContext, routes: Routes): void {
       tags,
       access: 'user',
       params: FileParams,
-      responses: { 200: { description: 'Die Datei', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) }, 403: { description: 'Fremdes Dokument' }, 404: { description: 'Gibt es nicht' } },
+      responses: {
+        200: { description: 'Die Datei', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+        403: { description: 'Fremdes Dokument' },
+        404: { description: 'Gibt es nicht' },
+      },
     },
     async ({ actor }, req, res) => {
       const url = req.originalUrl.split('?')[0] ?? '';
@@ -69,10 +73,15 @@ export function documentsRoutes(ctx: AppContext, routes: Routes): void {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // PDFs are never shown inline on our origin (a PDF can carry scripts for some viewers): download only.
       const ext = pdf ? 'pdf' : file.mime === 'image/jpeg' ? 'jpg' : 'webp';
-      res.setHeader('Content-Disposition', `${pdf ? 'attachment' : 'inline'}; filename="dokument.${ext}"; filename*=UTF-8''${encodeURIComponent(file.title.slice(0, 100))}.${ext}`);
+      res.setHeader(
+        'Content-Disposition',
+        `${pdf ? 'attachment' : 'inline'}; filename="dokument.${ext}"; filename*=UTF-8''${encodeURIComponent(file.title.slice(0, 100))}.${ext}`,
+      );
       if (pdf) res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
       await new Promise<void>((resolve, reject) => {
-        res.sendFile(file.path, { headers: { 'Cache-Control': 'private, max-age=31536000, immutable' }, cacheControl: false, dotfiles: 'deny' }, (err) => (err && !res.headersSent ? reject(err) : resolve()));
+        res.sendFile(file.path, { headers: { 'Cache-Control': 'private, max-age=31536000, immutable' }, cacheControl: false, dotfiles: 'deny' }, (err) =>
+          err && !res.headersSent ? reject(err) : resolve(),
+        );
       });
     },
   );

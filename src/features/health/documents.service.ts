@@ -48,7 +48,13 @@ const notAccepted = (name: string) =>
   new AppError(415, 'unsupported_document', `„${name}“: Das ist weder ein PDF noch ein Bild, das wir annehmen (PDF, JPEG, PNG, WebP, HEIF).`);
 
 /** All or nothing: check and convert in the staging folder, move into place, insert the row; remove files if the insert fails. */
-export async function addDocument(ctx: AppContext, actor: Actor, dogId: number, fields: unknown, file: Express.Multer.File | undefined): Promise<HealthDocument> {
+export async function addDocument(
+  ctx: AppContext,
+  actor: Actor,
+  dogId: number,
+  fields: unknown,
+  file: Express.Multer.File | undefined,
+): Promise<HealthDocument> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, healthDocuments.needs.create);
   if (!file) throw badRequest('Bitte wähle eine Datei aus.', { file: 'Bitte wähle eine Datei aus.' });
   const parsed = HealthDocumentFields.safeParse(fields ?? {}, { reportInput: true });

@@ -51,7 +51,11 @@ describe('POST /api/dogs/{dogId}/health-documents', () => {
 
   it('is 415 for a file that is neither a PDF nor an accepted image (text, SVG, a .pdf name on text)', async () => {
     const { agent, url, dog } = await setup();
-    for (const [body, name] of [[TEXT, 'befund.pdf'], [SVG, 'bild.svg'], [Buffer.from('%PD nicht ganz'), 'x.pdf']] as const) {
+    for (const [body, name] of [
+      [TEXT, 'befund.pdf'],
+      [SVG, 'bild.svg'],
+      [Buffer.from('%PD nicht ganz'), 'x.pdf'],
+    ] as const) {
       const res = await agent.post(url).field('title', 'Befund').attach('file', body, { filename: name, contentType: 'application/pdf' }).expect(415);
       expect(res.body.error.code).toMatch(/unsupported/);
     }
@@ -69,10 +73,27 @@ describe('POST /api/dogs/{dogId}/health-documents', () => {
 
   it('stores a PDF as it is and an image re-encoded; serves PDFs as attachments to owner and caregiver only', async () => {
     const { agent, url, dog, owner } = await setup();
-    const pdf = await agent.post(url).field('title', 'Blutbild März').field('date', '2026-03-01').field('category', 'labor').attach('file', PDF, 'blut.pdf').expect(201);
-    expect(pdf.body).toMatchObject({ dog_id: dog.id, title: 'Blutbild März', date: '2026-03-01', category: 'labor', mime_type: 'application/pdf', bytes: PDF.length });
+    const pdf = await agent
+      .post(url)
+      .field('title', 'Blutbild März')
+      .field('date', '2026-03-01')
+      .field('category', 'labor')
+      .attach('file', PDF, 'blut.pdf')
+      .expect(201);
+    expect(pdf.body).toMatchObject({
+      dog_id: dog.id,
+      title: 'Blutbild März',
+      date: '2026-03-01',
+      category: 'labor',
+      mime_type: 'application/pdf',
+      bytes: PDF.length,
+    });
     expect(pdf.body.url).toMatch(new RegExp(`^/media/u/${owner.id}/dogs/${dog.id}/health/[A-Za-z0-9_-]{22}\\.pdf$`));
-    const img = await agent.post(url).field('title', 'Röntgen').attach('file', await makeJpeg({ lat: 48.1, lon: 11.5 }), 'roentgen.jpg').expect(201);
+    const img = await agent
+      .post(url)
+      .field('title', 'Röntgen')
+      .attach('file', await makeJpeg({ lat: 48.1, lon: 11.5 }), 'roentgen.jpg')
+      .expect(201);
     expect(img.body).toMatchObject({ mime_type: 'image/jpeg' });
     expect(existsSync(fileOf(pdf.body.url))).toBe(true);
     expect(staged()).toEqual([]);

@@ -1,6 +1,16 @@
 import type { Db } from '../../core/db/index.js';
 
-const COLUMNS = ['dog_id', 'token', 'show_photo', 'show_allergies', 'show_medications', 'show_practice_phone', 'contact_name', 'contact_phone', 'created_at'] as const;
+const COLUMNS = [
+  'dog_id',
+  'token',
+  'show_photo',
+  'show_allergies',
+  'show_medications',
+  'show_practice_phone',
+  'contact_name',
+  'contact_phone',
+  'created_at',
+] as const;
 
 export interface CardRow {
   dog_id: number;

@@ -10,7 +10,15 @@ import type { VetPractice } from './health.schemas.js';
 export interface HealthRecordData {
   generatedOn: string;
   appName: string;
-  dog: { name: string; breed: string | null; birth_date: string | null; sex: string | null; neutered: number | null; chip_number: string | null; color: string | null };
+  dog: {
+    name: string;
+    breed: string | null;
+    birth_date: string | null;
+    sex: string | null;
+    neutered: number | null;
+    chip_number: string | null;
+    color: string | null;
+  };
   practice: VetPractice | undefined;
   allergies: { allergen: string; reaction: string | null; severity: string | null }[];
   medications: { name: string; dosage: string | null; schedule: string | null; start_date: string; end_date: string | null }[];
@@ -55,11 +63,20 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
   const heading = (text: string) => {
     if (doc.y > doc.page.height - 140) doc.addPage();
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT).text(text, MARGIN, doc.y, { width });
-    doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).strokeColor(ACCENT).lineWidth(0.7).stroke();
+    doc
+      .moveTo(MARGIN, doc.y + 2)
+      .lineTo(MARGIN + width, doc.y + 2)
+      .strokeColor(ACCENT)
+      .lineWidth(0.7)
+      .stroke();
     doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor('#111111');
   };
   const line = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value || '–');
+    doc
+      .font('Helvetica-Bold')
+      .text(`${label}: `, { continued: true })
+      .font('Helvetica')
+      .text(value || '–');
   };
   const none = (text: string) => doc.font('Helvetica-Oblique').fillColor('#555555').text(text).font('Helvetica').fillColor('#111111');
   /** A simple table: fixed column widths (fractions of the page), header row in bold, rows wrap. */
@@ -77,7 +94,11 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
       if (doc.y + h > doc.page.height - MARGIN - 20) {
         doc.addPage();
         // The header again on the new page, then back to this row's font.
-        if (!bold) drawRow(columns.map(([c]) => c), true);
+        if (!bold)
+          drawRow(
+            columns.map(([c]) => c),
+            true,
+          );
         doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
       }
       const y = doc.y;
@@ -97,7 +118,11 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
   };
 
   doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text(`Gesundheitspass: ${data.dog.name}`);
-  doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Erstellt am ${germanDate(data.generatedOn)} mit ${data.appName}. Angaben der Halterin bzw. des Halters.`);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(`Erstellt am ${germanDate(data.generatedOn)} mit ${data.appName}. Angaben der Halterin bzw. des Halters.`);
   doc.fillColor('#111111').fontSize(10);
 
   heading('Hund');
@@ -124,13 +149,27 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
 
   heading('Allergien und Unverträglichkeiten');
   if (data.allergies.length === 0) none('Keine bekannt.');
-  else await table([['Allergen', 0.3], ['Schwere', 0.15], ['Reaktion', 0.55]], data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]));
+  else
+    await table(
+      [
+        ['Allergen', 0.3],
+        ['Schwere', 0.15],
+        ['Reaktion', 0.55],
+      ],
+      data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]),
+    );
 
   heading('Aktuelle Medikamente');
   if (data.medications.length === 0) none('Keine.');
   else
     await table(
-      [['Medikament', 0.28], ['Dosis', 0.17], ['Schema', 0.27], ['Seit', 0.14], ['Bis', 0.14]],
+      [
+        ['Medikament', 0.28],
+        ['Dosis', 0.17],
+        ['Schema', 0.27],
+        ['Seit', 0.14],
+        ['Bis', 0.14],
+      ],
       data.medications.map((m) => [m.name, m.dosage ?? '', m.schedule ?? '', germanDate(m.start_date), m.end_date ? germanDate(m.end_date) : 'laufend']),
     );
 
@@ -139,28 +178,54 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
   if (data.vaccinations.length === 0) none('Keine eingetragen.');
   else
     await table(
-      [['Datum', 0.14], ['Impfung', 0.3], ['Nächste', 0.14], ['Charge', 0.18], ['Tierarzt', 0.24]],
+      [
+        ['Datum', 0.14],
+        ['Impfung', 0.3],
+        ['Nächste', 0.14],
+        ['Charge', 0.18],
+        ['Tierarzt', 0.24],
+      ],
       data.vaccinations.map((v) => [germanDate(v.date), v.vaccine, germanDate(v.next_due), v.batch_number ?? '', v.vet_name ?? '']),
     );
 
   await breathe();
   heading('Gewicht (letzte Messungen)');
   if (data.weights.length === 0) none('Keine Messungen.');
-  else await table([['Datum', 0.3], ['Gewicht', 0.7]], data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]));
+  else
+    await table(
+      [
+        ['Datum', 0.3],
+        ['Gewicht', 0.7],
+      ],
+      data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]),
+    );
 
   await breathe();
   heading('Tierarztbesuche');
   if (data.visits.length === 0) none('Keine eingetragen.');
   else
     await table(
-      [['Datum', 0.14], ['Anlass', 0.26], ['Diagnose', 0.3], ['Behandlung', 0.3]],
+      [
+        ['Datum', 0.14],
+        ['Anlass', 0.26],
+        ['Diagnose', 0.3],
+        ['Behandlung', 0.3],
+      ],
       data.visits.map((v) => [germanDate(v.date), v.reason, cut(v.diagnosis, 300), cut(v.treatment, 300)]),
     );
 
   await breathe();
   heading('Befunde');
   if (data.findings.length === 0) none('Keine eingetragen.');
-  else await table([['Datum', 0.14], ['Befund', 0.3], ['Ergebnis', 0.56]], data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]));
+  else
+    await table(
+      [
+        ['Datum', 0.14],
+        ['Befund', 0.3],
+        ['Ergebnis', 0.56],
+      ],
+      data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]),
+    );
 
   // Page numbers in the footer of every page.
   const range = doc.bufferedPageRange();

@@ -54,5 +54,12 @@ export function visitRows(db: Db, dogId: number, limit: number) {
 }
 
 export function findingRows(db: Db, dogId: number, limit: number) {
-  return db.selectFrom('findings').select(['date', 'title', 'text']).where('dog_id', '=', dogId).orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('findings')
+    .select(['date', 'title', 'text'])
+    .where('dog_id', '=', dogId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

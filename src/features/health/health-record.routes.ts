@@ -38,7 +38,15 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
   );
   route(
     routes,
-    { method: 'get', path: '/api/dogs/:dogId/emergency-card', summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Ausweis oder null', schema: EmergencyCard.nullable() }, ...refused } },
+    {
+      method: 'get',
+      path: '/api/dogs/:dogId/emergency-card',
+      summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 200: { description: 'Ausweis oder null', schema: EmergencyCard.nullable() }, ...refused },
+    },
     async ({ params, actor }, _req, res) => {
       res.json(await getEmergencyCard(ctx, actor, params.dogId));
     },
@@ -61,7 +69,15 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
   );
   route(
     routes,
-    { method: 'delete', path: '/api/dogs/:dogId/emergency-card', summary: 'Notfallausweis widerrufen (Link und QR-Code ungültig)', tags, access: 'user', params: DogIdParam, responses: { 204: { description: 'Widerrufen' }, ...refused } },
+    {
+      method: 'delete',
+      path: '/api/dogs/:dogId/emergency-card',
+      summary: 'Notfallausweis widerrufen (Link und QR-Code ungültig)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 204: { description: 'Widerrufen' }, ...refused },
+    },
     async ({ params, actor }, _req, res) => {
       await revokeEmergencyCard(ctx, actor, params.dogId);
       res.status(204).end();
@@ -84,6 +100,10 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     if (!file) throw notFound('Dieses Foto gibt es nicht.');
     setCache(res, 'never');
     res.setHeader('X-Robots-Tag', 'noindex');
-    await new Promise<void>((resolve, reject) => res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) => (err && !res.headersSent ? reject(notFound('Dieses Foto gibt es nicht.')) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) =>
+        err && !res.headersSent ? reject(notFound('Dieses Foto gibt es nicht.')) : resolve(),
+      ),
+    );
   });
 }

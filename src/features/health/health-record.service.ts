@@ -31,7 +31,18 @@ export async function healthRecordPdf(ctx: AppContext, actor: Actor, dogId: numb
     findingRows(ctx.db, id, 50),
   ]);
   if (!dog) throw notFound(DOG_MISSING);
-  const pdf = await renderHealthRecord({ generatedOn: day, appName: ctx.config.appName, dog, practice, allergies, medications, vaccinations, weights, visits, findings });
+  const pdf = await renderHealthRecord({
+    generatedOn: day,
+    appName: ctx.config.appName,
+    dog,
+    practice,
+    allergies,
+    medications,
+    vaccinations,
+    weights,
+    visits,
+    findings,
+  });
   return { pdf, name: dog.name };
 }
 

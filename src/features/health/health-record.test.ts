@@ -100,7 +100,10 @@ describe('emergency card', () => {
     const url = `/api/dogs/${dog.id}/emergency-card`;
     await request(t.app).post(url).send({}).expect(401);
     await a.post(url).send({ show_everything: 1 }).expect(400);
-    await a.post(url).send({ contact_name: 'x'.repeat(201) }).expect(422);
+    await a
+      .post(url)
+      .send({ contact_name: 'x'.repeat(201) })
+      .expect(422);
     expect((await a.get(url).expect(200)).body).toBeNull(); // none yet
     const friend = await buildUser(t.ctx);
     const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
@@ -114,7 +117,10 @@ describe('emergency card', () => {
     const { dog, a, owner } = await dogWithRecords();
     await t.ctx.db.updateTable('dogs').set({ name: '<script>alert("wau")</script>' }).where('id', '=', dog.id).execute();
     await a.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: '<img src=x onerror=alert(1)>' }).expect(201);
-    const card = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_medications: false, show_photo: true, contact_name: 'Anna & Ben', contact_phone: '+49 170 1234567' }).expect(201);
+    const card = await a
+      .post(`/api/dogs/${dog.id}/emergency-card`)
+      .send({ show_medications: false, show_photo: true, contact_name: 'Anna & Ben', contact_phone: '+49 170 1234567' })
+      .expect(201);
     expect(card.body).toMatchObject({ show_medications: 0, show_allergies: 1, contact_name: 'Anna & Ben' });
     expect(card.body.url).toMatch(/^http:\/\/127\.0\.0\.1\/notfall\/[A-Za-z0-9_-]{24}$/);
     expect(card.body.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
@@ -154,7 +160,10 @@ describe('emergency card', () => {
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Foto' });
     const a = agentAs(t, owner);
-    await a.post(`/api/dogs/${dog.id}/photo`).attach('file', await makeJpeg(), 'hund.jpg').expect(200);
+    await a
+      .post(`/api/dogs/${dog.id}/photo`)
+      .attach('file', await makeJpeg(), 'hund.jpg')
+      .expect(200);
     const withPhoto = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_photo: true }).expect(201);
     const path = new URL(withPhoto.body.url).pathname;
     const html = (await request(t.app).get(path).expect(200)).text;

@@ -27,7 +27,14 @@ const KINDS: KindCase[] = [
     table: 'vaccinations',
     valid: { vaccine: 'Tollwut', date: '2026-03-01', next_due: '2027-03-01', batch_number: 'CH-123', vet_name: 'Dr. Wau', notes: 'gut vertragen' },
     stored: { vaccine: 'Tollwut', date: '2026-03-01', next_due: '2027-03-01', batch_number: 'CH-123' },
-    bad: [{}, { vaccine: 'Tollwut' }, { vaccine: 'Tollwut', date: '2026-02-30' }, { vaccine: 'Tollwut', date: '2026-03-01', extra: 1 }, { vaccine: 'Tollwut', date: '2026-03-01', next_due: '2026-01-01' }, { vaccine: 'Tollwut', date: '2999-01-01' }],
+    bad: [
+      {},
+      { vaccine: 'Tollwut' },
+      { vaccine: 'Tollwut', date: '2026-02-30' },
+      { vaccine: 'Tollwut', date: '2026-03-01', extra: 1 },
+      { vaccine: 'Tollwut', date: '2026-03-01', next_due: '2026-01-01' },
+      { vaccine: 'Tollwut', date: '2999-01-01' },
+    ],
     tooLong: { field: 'vaccine', limit: 200, base: { date: '2026-03-01' } },
     patch: { notes: 'Nachtrag' },
     orderBy: 'date',
@@ -37,7 +44,13 @@ const KINDS: KindCase[] = [
     table: 'vet_visits',
     valid: { date: '2026-04-02', reason: 'Ohrenentzündung', diagnosis: 'Otitis', treatment: 'Tropfen', cost_cents: 8950 },
     stored: { reason: 'Ohrenentzündung', cost_cents: 8950 },
-    bad: [{ date: '2026-04-02' }, { date: '2026-04-31', reason: 'x' }, { date: '2026-04-02', reason: 'x', cost_cents: 12.5 }, { date: '2026-04-02', reason: 'x', cost_cents: -1 }, { date: '2026-04-02', reason: 'x', cost: 1 }],
+    bad: [
+      { date: '2026-04-02' },
+      { date: '2026-04-31', reason: 'x' },
+      { date: '2026-04-02', reason: 'x', cost_cents: 12.5 },
+      { date: '2026-04-02', reason: 'x', cost_cents: -1 },
+      { date: '2026-04-02', reason: 'x', cost: 1 },
+    ],
     tooLong: { field: 'diagnosis', limit: 5000, base: { date: '2026-04-02', reason: 'Kontrolle' } },
     patch: { cost_cents: 1000 },
     orderBy: 'date',
@@ -47,7 +60,14 @@ const KINDS: KindCase[] = [
     table: 'weights',
     valid: { date: '2026-05-01', weight_kg: 28.4 },
     stored: { date: '2026-05-01', weight_kg: 28.4 },
-    bad: [{ date: '2026-05-01', weight_kg: 0 }, { date: '2026-05-01', weight_kg: -2 }, { date: '2026-05-01', weight_kg: 150.1 }, { date: '2026-05-01', weight_kg: '28' }, { weight_kg: 20 }, { date: '2026-02-30', weight_kg: 20 }],
+    bad: [
+      { date: '2026-05-01', weight_kg: 0 },
+      { date: '2026-05-01', weight_kg: -2 },
+      { date: '2026-05-01', weight_kg: 150.1 },
+      { date: '2026-05-01', weight_kg: '28' },
+      { weight_kg: 20 },
+      { date: '2026-02-30', weight_kg: 20 },
+    ],
     tooLong: { field: 'date', limit: 10, base: { weight_kg: 20 } },
     patch: { weight_kg: 29 },
     orderBy: 'date',
@@ -57,7 +77,12 @@ const KINDS: KindCase[] = [
     table: 'medications',
     valid: { name: 'Apoquel', dosage: '16 mg', start_date: '2026-05-01', end_date: '2026-06-01', schedule: 'morgens', notes: 'mit Futter' },
     stored: { name: 'Apoquel', end_date: '2026-06-01' },
-    bad: [{ name: 'Apoquel' }, { name: 'Apoquel', start_date: '2026-05-01', end_date: '2026-04-01' }, { name: 'Apoquel', start_date: '2026-13-01' }, { name: 'Apoquel', start_date: '2026-05-01', every: 2 }],
+    bad: [
+      { name: 'Apoquel' },
+      { name: 'Apoquel', start_date: '2026-05-01', end_date: '2026-04-01' },
+      { name: 'Apoquel', start_date: '2026-13-01' },
+      { name: 'Apoquel', start_date: '2026-05-01', every: 2 },
+    ],
     tooLong: { field: 'schedule', limit: 200, base: { name: 'Apoquel', start_date: '2026-05-01' } },
     patch: { end_date: '2026-07-01' },
     orderBy: 'start_date',
@@ -86,7 +111,12 @@ const KINDS: KindCase[] = [
 describe.each(KINDS)('per-dog record $path', (k) => {
   const listUrl = (dogId: number) => `/api/dogs/${dogId}/${k.path}`;
   const itemUrl = (id: number) => `/api/${k.path}/${id}`;
-  const stored = (id: number) => t.ctx.db.selectFrom(k.table as 'weights').selectAll().where('id', '=', id).executeTakeFirst();
+  const stored = (id: number) =>
+    t.ctx.db
+      .selectFrom(k.table as 'weights')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
 
   it('is 401 without a session on every route', async () => {
     const owner = await buildUser(t.ctx);
@@ -110,7 +140,11 @@ describe.each(KINDS)('per-dog record $path', (k) => {
     const created = await agent.post(listUrl(dog.id)).send(k.valid).expect(201);
     await agent.patch(itemUrl(created.body.id)).send({ nope: 1 }).expect(400);
     await agent.get(`/api/dogs/abc/${k.path}`).expect(400);
-    const rows = await t.ctx.db.selectFrom(k.table as 'weights').select('id').where('dog_id', '=', dog.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom(k.table as 'weights')
+      .select('id')
+      .where('dog_id', '=', dog.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -121,13 +155,25 @@ describe.each(KINDS)('per-dog record $path', (k) => {
     const { field, limit, base } = k.tooLong;
     if (field === 'date') {
       // Dates are not free text: a long one is a bad format (400), not 422.
-      await agent.post(listUrl(dog.id)).send({ ...base, date: '2026-05-011' }).expect(400);
+      await agent
+        .post(listUrl(dog.id))
+        .send({ ...base, date: '2026-05-011' })
+        .expect(400);
       return;
     }
-    const res = await agent.post(listUrl(dog.id)).send({ ...base, [field]: 'x'.repeat(limit + 1) }).expect(422);
+    const res = await agent
+      .post(listUrl(dog.id))
+      .send({ ...base, [field]: 'x'.repeat(limit + 1) })
+      .expect(422);
     expect(res.body.error).toMatchObject({ code: 'too_long', fields: { [field]: expect.any(String) } });
-    const ok = await agent.post(listUrl(dog.id)).send({ ...base, [field]: 'x'.repeat(limit) }).expect(201);
-    await agent.patch(itemUrl(ok.body.id)).send({ [field]: 'y'.repeat(limit + 1) }).expect(422);
+    const ok = await agent
+      .post(listUrl(dog.id))
+      .send({ ...base, [field]: 'x'.repeat(limit) })
+      .expect(201);
+    await agent
+      .patch(itemUrl(ok.body.id))
+      .send({ [field]: 'y'.repeat(limit + 1) })
+      .expect(422);
   });
 
   it('is 403 for another user’s dog or record and 404 for missing ones', async () => {
@@ -159,8 +205,22 @@ describe.each(KINDS)('per-dog record $path', (k) => {
     expect((await agent.get(itemUrl(created.body.id)).expect(200)).body).toEqual(created.body);
 
     // Two more, one older and one newer (by date where the kind has one).
-    const older = k.orderBy ? { ...k.valid, [k.orderBy]: '2025-01-01', ...(k.path === 'vaccinations' ? { next_due: null } : {}), ...(k.path === 'medications' ? { end_date: null } : {}) } : k.valid;
-    const newer = k.orderBy ? { ...k.valid, [k.orderBy]: '2026-06-01', ...(k.path === 'vaccinations' ? { next_due: null } : {}), ...(k.path === 'medications' ? { end_date: null } : {}) } : k.valid;
+    const older = k.orderBy
+      ? {
+          ...k.valid,
+          [k.orderBy]: '2025-01-01',
+          ...(k.path === 'vaccinations' ? { next_due: null } : {}),
+          ...(k.path === 'medications' ? { end_date: null } : {}),
+        }
+      : k.valid;
+    const newer = k.orderBy
+      ? {
+          ...k.valid,
+          [k.orderBy]: '2026-06-01',
+          ...(k.path === 'vaccinations' ? { next_due: null } : {}),
+          ...(k.path === 'medications' ? { end_date: null } : {}),
+        }
+      : k.valid;
     const o = await agent.post(listUrl(dog.id)).send(older).expect(201);
     const n = await agent.post(listUrl(dog.id)).send(newer).expect(201);
     const first = await agent.get(`${listUrl(dog.id)}?limit=2`).expect(200);
@@ -206,11 +266,20 @@ describe.each(STRING_LIMITS)('string limits of $path', ({ path, base, limits }) 
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
-    const ok = await agent.post(`/api/dogs/${dog.id}/${path}`).send({ ...base, [field]: 'ä'.repeat(limit) }).expect(201);
+    const ok = await agent
+      .post(`/api/dogs/${dog.id}/${path}`)
+      .send({ ...base, [field]: 'ä'.repeat(limit) })
+      .expect(201);
     expect(ok.body[field]).toHaveLength(limit);
-    const res = await agent.post(`/api/dogs/${dog.id}/${path}`).send({ ...base, [field]: 'ä'.repeat(limit + 1) }).expect(422);
+    const res = await agent
+      .post(`/api/dogs/${dog.id}/${path}`)
+      .send({ ...base, [field]: 'ä'.repeat(limit + 1) })
+      .expect(422);
     expect(res.body.error.fields[field]).toBe(`Höchstens ${limit} Zeichen.`);
-    await agent.patch(`/api/${path}/${ok.body.id}`).send({ [field]: 'ä'.repeat(limit + 1) }).expect(422);
+    await agent
+      .patch(`/api/${path}/${ok.body.id}`)
+      .send({ [field]: 'ä'.repeat(limit + 1) })
+      .expect(422);
   });
 });
 
@@ -253,7 +322,9 @@ describe('weights: one per dog and day', () => {
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-03', weight_kg: 20 + i })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => agent.post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-05-03', weight_kg: 20 + i })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const rows = await t.ctx.db.selectFrom('weights').select('id').where('dog_id', '=', dog.id).execute();
     expect(rows).toHaveLength(1);
@@ -272,7 +343,14 @@ describe('weights: one per dog and day', () => {
 });
 
 describe('GET/PUT /api/dogs/{dogId}/vet-practice', () => {
-  const practice = { name: 'Tierarztpraxis am Park', phone: '030 123456', emergency_phone: '030 999', email: 'praxis@example.de', address: 'Parkweg 1, Berlin', website: 'https://praxis.example.de' };
+  const practice = {
+    name: 'Tierarztpraxis am Park',
+    phone: '030 123456',
+    emergency_phone: '030 999',
+    email: 'praxis@example.de',
+    address: 'Parkweg 1, Berlin',
+    website: 'https://praxis.example.de',
+  };
 
   it('is 401, 400, 422, 403, 404 in the house order', async () => {
     const owner = await buildUser(t.ctx);
@@ -282,9 +360,16 @@ describe('GET/PUT /api/dogs/{dogId}/vet-practice', () => {
     await request(t.app).put(url).send(practice).expect(401);
     await request(t.app).get(url).expect(401);
     const agent = agentAs(t, owner);
-    for (const body of [{}, { ...practice, fax: '1' }, { ...practice, email: 'kein-mail' }, { ...practice, website: 'javascript:alert(1)' }]) await agent.put(url).send(body).expect(400);
-    await agent.put(url).send({ ...practice, name: 'x'.repeat(201) }).expect(422);
-    await agent.put(url).send({ ...practice, phone: '1'.repeat(51) }).expect(422);
+    for (const body of [{}, { ...practice, fax: '1' }, { ...practice, email: 'kein-mail' }, { ...practice, website: 'javascript:alert(1)' }])
+      await agent.put(url).send(body).expect(400);
+    await agent
+      .put(url)
+      .send({ ...practice, name: 'x'.repeat(201) })
+      .expect(422);
+    await agent
+      .put(url)
+      .send({ ...practice, phone: '1'.repeat(51) })
+      .expect(422);
     expect((await agent.get(url).expect(200)).body).toBeNull(); // none yet
     await agentAs(t, stranger).put(url).send(practice).expect(403);
     await agentAs(t, stranger).get(url).expect(403);

@@ -23,7 +23,15 @@ export function healthRoutes(ctx: AppContext, routes: Routes): void {
   documentsRoutes(ctx, routes);
   route(
     routes,
-    { method: 'get', path: '/api/dogs/:dogId/vet-practice', summary: 'Die Tierarztpraxis des Hundes (null, solange keine eingetragen ist)', tags, access: 'user', params: DogIdParam, responses: { 200: { description: 'Praxis, null wenn noch keine eingetragen ist', schema: VetPractice.nullable() }, ...refused } },
+    {
+      method: 'get',
+      path: '/api/dogs/:dogId/vet-practice',
+      summary: 'Die Tierarztpraxis des Hundes (null, solange keine eingetragen ist)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 200: { description: 'Praxis, null wenn noch keine eingetragen ist', schema: VetPractice.nullable() }, ...refused },
+    },
     async ({ params, actor }, _req, res) => {
       res.json(await getPractice(ctx, actor, params.dogId));
     },

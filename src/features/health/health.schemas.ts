@@ -15,7 +15,15 @@ export const VaccinationFields = z.strictObject({
   notes: optionalText(LIMITS.note),
 });
 export const Vaccination = z
-  .object({ ...frame, vaccine: z.string(), date: z.string(), next_due: z.string().nullable(), batch_number: z.string().nullable(), vet_name: z.string().nullable(), notes: z.string().nullable() })
+  .object({
+    ...frame,
+    vaccine: z.string(),
+    date: z.string(),
+    next_due: z.string().nullable(),
+    batch_number: z.string().nullable(),
+    vet_name: z.string().nullable(),
+    notes: z.string().nullable(),
+  })
   .meta({ id: 'Vaccination' });
 export type Vaccination = z.infer<typeof Vaccination>;
 
@@ -28,7 +36,15 @@ export const VetVisitFields = z.strictObject({
   notes: optionalText(LIMITS.note),
 });
 export const VetVisit = z
-  .object({ ...frame, date: z.string(), reason: z.string(), diagnosis: z.string().nullable(), treatment: z.string().nullable(), cost_cents: z.number().int().nullable(), notes: z.string().nullable() })
+  .object({
+    ...frame,
+    date: z.string(),
+    reason: z.string(),
+    diagnosis: z.string().nullable(),
+    treatment: z.string().nullable(),
+    cost_cents: z.number().int().nullable(),
+    notes: z.string().nullable(),
+  })
   .meta({ id: 'VetVisit' });
 export type VetVisit = z.infer<typeof VetVisit>;
 
@@ -48,7 +64,15 @@ export const MedicationFields = z.strictObject({
   notes: optionalText(LIMITS.note),
 });
 export const Medication = z
-  .object({ ...frame, name: z.string(), dosage: z.string().nullable(), start_date: z.string(), end_date: z.string().nullable(), schedule: z.string().nullable(), notes: z.string().nullable() })
+  .object({
+    ...frame,
+    name: z.string(),
+    dosage: z.string().nullable(),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    schedule: z.string().nullable(),
+    notes: z.string().nullable(),
+  })
   .meta({ id: 'Medication' });
 export type Medication = z.infer<typeof Medication>;
 
@@ -85,7 +109,12 @@ export const HealthDocument = z
 export type HealthDocument = z.infer<typeof HealthDocument>;
 /** The multipart form as OpenAPI shows it. */
 export const HealthDocumentForm = z
-  .object({ file: z.string().meta({ format: 'binary', description: 'PDF, JPEG, PNG, WebP oder HEIF, höchstens 15 MB' }), title: z.string(), date: z.string().optional(), category: DocumentCategory.optional() })
+  .object({
+    file: z.string().meta({ format: 'binary', description: 'PDF, JPEG, PNG, WebP oder HEIF, höchstens 15 MB' }),
+    title: z.string(),
+    date: z.string().optional(),
+    category: DocumentCategory.optional(),
+  })
   .meta({ id: 'HealthDocumentForm' });
 
 export const VetPracticeBody = z
@@ -95,7 +124,11 @@ export const VetPracticeBody = z
     emergency_phone: optionalText(50),
     email: z.email().max(LIMITS.email).nullable().optional(),
     address: optionalText(LIMITS.url),
-    website: z.url({ protocol: /^https?$/ }).max(LIMITS.url).nullable().optional(),
+    website: z
+      .url({ protocol: /^https?$/ })
+      .max(LIMITS.url)
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'VetPracticeBody' });
 export type VetPracticeBody = z.infer<typeof VetPracticeBody>;

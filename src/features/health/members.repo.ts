@@ -2,7 +2,15 @@ import type { Db } from '../../core/db/index.js';
 
 /** dog_members: family sharing. Invitations by email; user_id and accepted_at are set on acceptance. */
 
-const COLUMNS = ['dog_members.id', 'dog_members.dog_id', 'dog_members.email', 'dog_members.user_id', 'dog_members.role', 'dog_members.accepted_at', 'dog_members.created_at'] as const;
+const COLUMNS = [
+  'dog_members.id',
+  'dog_members.dog_id',
+  'dog_members.email',
+  'dog_members.user_id',
+  'dog_members.role',
+  'dog_members.accepted_at',
+  'dog_members.created_at',
+] as const;
 
 export interface MemberRow {
   id: number;
@@ -19,7 +27,11 @@ export async function listMemberRows(db: Db, dogId: number): Promise<MemberRow[]
 }
 
 export async function countMembers(db: Db, dogId: number): Promise<number> {
-  const row = await db.selectFrom('dog_members').select((eb) => eb.fn.countAll<number>().as('n')).where('dog_id', '=', dogId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('dog_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dog_id', '=', dogId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -56,7 +68,12 @@ export async function listInvitationRows(db: Db, email: string): Promise<(Member
 }
 
 export async function acceptInvitationRow(db: Db, id: number, userId: number, now: string): Promise<boolean> {
-  const r = await db.updateTable('dog_members').set({ user_id: userId, accepted_at: now }).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('dog_members')
+    .set({ user_id: userId, accepted_at: now })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

@@ -20,4 +20,6 @@ export type Member = z.infer<typeof Member>;
 export const Invitation = Member.extend({ dog_name: z.string() }).meta({ id: 'DogInvitation' });
 export type Invitation = z.infer<typeof Invitation>;
 
-export const SharedDog = z.object({ id: z.number().int(), name: z.string(), photo_url: z.string().nullable(), owner_id: z.number().int() }).meta({ id: 'SharedDog' });
+export const SharedDog = z
+  .object({ id: z.number().int(), name: z.string(), photo_url: z.string().nullable(), owner_id: z.number().int() })
+  .meta({ id: 'SharedDog' });

@@ -2,7 +2,17 @@ import { requireDogAccess, requireDogRecord, requireOwner } from '../../core/aut
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../core/http/errors.js';
-import { acceptInvitationRow, countMembers, deleteMemberRow, findMemberWithOwner, insertInvitation, listInvitationRows, listMemberRows, sharedDogRows, type MemberRow } from './members.repo.js';
+import {
+  acceptInvitationRow,
+  countMembers,
+  deleteMemberRow,
+  findMemberWithOwner,
+  insertInvitation,
+  listInvitationRows,
+  listMemberRows,
+  sharedDogRows,
+  type MemberRow,
+} from './members.repo.js';
 import type { Invitation, InviteBody, Member } from './members.schemas.js';
 
 /**
@@ -17,7 +27,15 @@ export const MAX_MEMBERS_PER_DOG = 20;
 const MEMBER_WORDING = { missing: 'Diese Einladung gibt es nicht.', foreign: 'Diese Einladung ist nicht für dich.' };
 
 function toMember(row: MemberRow): Member {
-  return { id: row.id, dog_id: row.dog_id, email: row.email, role: 'caregiver', status: row.accepted_at ? 'accepted' : 'pending', created_at: row.created_at, accepted_at: row.accepted_at };
+  return {
+    id: row.id,
+    dog_id: row.dog_id,
+    email: row.email,
+    role: 'caregiver',
+    status: row.accepted_at ? 'accepted' : 'pending',
+    created_at: row.created_at,
+    accepted_at: row.accepted_at,
+  };
 }
 
 const emailOf = (actor: Actor) => actor.email.toLowerCase();
@@ -41,7 +59,10 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
 /** The owner removes a member or withdraws an invitation. */
 export async function removeMember(ctx: AppContext, actor: Actor, memberId: number): Promise<void> {
   const row = await findMemberWithOwner(ctx.db, memberId);
-  await requireDogRecord(ctx.db, actor, row && { ...row, user_id: row.owner_id }, 'manage', { missing: 'Dieses Mitglied gibt es nicht.', foreign: 'Das ist nicht dein Hund.' });
+  await requireDogRecord(ctx.db, actor, row && { ...row, user_id: row.owner_id }, 'manage', {
+    missing: 'Dieses Mitglied gibt es nicht.',
+    foreign: 'Das ist nicht dein Hund.',
+  });
   if (!(await deleteMemberRow(ctx.db, memberId))) throw notFound('Dieses Mitglied gibt es nicht.');
 }
 

@@ -21,7 +21,10 @@ describe('POST /api/dogs/{dogId}/members', () => {
     const agent = agentAs(t, owner);
     for (const body of [{}, { email: 'keine-adresse' }, { email: friend.email, role: 'owner' }]) await agent.post(url).send(body).expect(400);
     await agent.post(url).send({ email: owner.email.toUpperCase() }).expect(400);
-    await agent.post(url).send({ email: `${'a'.repeat(250)}@example.de` }).expect(422);
+    await agent
+      .post(url)
+      .send({ email: `${'a'.repeat(250)}@example.de` })
+      .expect(422);
     await agentAs(t, stranger).post(url).send({ email: friend.email }).expect(403);
     await agent.post('/api/dogs/999999/members').send({ email: friend.email }).expect(404);
     expect(await t.ctx.db.selectFrom('dog_members').select('id').where('dog_id', '=', dog.id).execute()).toEqual([]);
@@ -42,7 +45,11 @@ describe('member limit', () => {
   it('allows 20 members per dog; the 21st invitation is 422', async () => {
     const { owner, dog } = await family();
     const agent = agentAs(t, owner);
-    for (let i = 0; i < 20; i++) await agent.post(`/api/dogs/${dog.id}/members`).send({ email: `betreuer${i}@example.de` }).expect(201);
+    for (let i = 0; i < 20; i++)
+      await agent
+        .post(`/api/dogs/${dog.id}/members`)
+        .send({ email: `betreuer${i}@example.de` })
+        .expect(201);
     const res = await agent.post(`/api/dogs/${dog.id}/members`).send({ email: 'einer-zu-viel@example.de' }).expect(422);
     expect(res.body.error.code).toBe('too_many_members');
   });
@@ -67,7 +74,9 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
     expect(row.accepted_at).not.toBeNull();
 
     await agentAs(t, friend).get(`/api/dogs/${dog.id}`).expect(200);
-    expect((await agentAs(t, friend).get('/api/shared-dogs').expect(200)).body.items).toEqual([expect.objectContaining({ id: dog.id, name: 'Luna', owner_id: owner.id })]);
+    expect((await agentAs(t, friend).get('/api/shared-dogs').expect(200)).body.items).toEqual([
+      expect.objectContaining({ id: dog.id, name: 'Luna', owner_id: owner.id }),
+    ]);
     expect((await agentAs(t, stranger).get('/api/shared-dogs').expect(200)).body.items).toEqual([]);
   });
 
@@ -116,7 +125,11 @@ describe('every health and family route', () => {
     const ours = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op.tags?.some((tag) => tag === 'Gesundheit' || tag === 'Familie'))
-        .map(([method, op]) => ({ method, path: path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'file' ? 'AAAAAAAAAAAAAAAAAAAAAA.pdf' : '1')), op })),
+        .map(([method, op]) => ({
+          method,
+          path: path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'file' ? 'AAAAAAAAAAAAAAAAAAAAAA.pdf' : '1')),
+          op,
+        })),
     );
     expect(ours.length).toBeGreaterThan(40);
     for (const { method, path } of ours) {

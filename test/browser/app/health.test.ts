@@ -14,7 +14,13 @@ describe('health screens', () => {
     const owner = await buildUser(h.ctx, { name: 'Greta Gesund' });
     const dog = await buildDog(h.ctx, { user: owner, name: 'Bruno' });
     const api = agentAs(h.test, owner);
-    for (const [date, kg] of [['2026-01-05', 24.1], ['2026-02-05', 24.9], ['2026-03-05', 25.6], ['2026-04-05', 25.2]] as const) await api.post(`/api/dogs/${dog.id}/weights`).send({ date, weight_kg: kg }).expect(201);
+    for (const [date, kg] of [
+      ['2026-01-05', 24.1],
+      ['2026-02-05', 24.9],
+      ['2026-03-05', 25.6],
+      ['2026-04-05', 25.2],
+    ] as const)
+      await api.post(`/api/dogs/${dog.id}/weights`).send({ date, weight_kg: kg }).expect(201);
     await api.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: 'Huhn', severity: 'moderate' }).expect(201);
     await h.login(owner);
     const page = await h.page();
@@ -83,15 +89,22 @@ describe('health screens', () => {
     expect(await page.getByRole('link', { name: 'Gesundheitspass (PDF)' }).getAttribute('href')).toBe(`/api/dogs/${dog.id}/health-record.pdf`);
     const docs = page.getByRole('form', { name: 'Dokumente: Hochladen' });
     await docs.getByLabel('Titel').fill('Impfpass');
-    await docs.getByLabel('Datei (PDF oder Foto, höchstens 15 MB)').setInputFiles({ name: 'impfpass.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await docs
+      .getByLabel('Datei (PDF oder Foto, höchstens 15 MB)')
+      .setInputFiles({ name: 'impfpass.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await docs.getByRole('button', { name: 'Hochladen' }).click();
     await page.getByText('Dokument gespeichert.').waitFor();
     await page.locator('#dokumente .record-list strong', { hasText: 'Impfpass' }).waitFor();
     // Not a PDF: the server's 415 message is shown.
     await docs.getByLabel('Titel').fill('Kaputt');
-    await docs.getByLabel('Datei (PDF oder Foto, höchstens 15 MB)').setInputFiles({ name: 'x.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kein pdf') });
+    await docs
+      .getByLabel('Datei (PDF oder Foto, höchstens 15 MB)')
+      .setInputFiles({ name: 'x.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kein pdf') });
     await docs.getByRole('button', { name: 'Hochladen' }).click();
-    await docs.getByRole('alert').getByText(/weder ein PDF noch ein Bild/).waitFor();
+    await docs
+      .getByRole('alert')
+      .getByText(/weder ein PDF noch ein Bild/)
+      .waitFor();
     await checkScreen(page, 'gesundheit-dokumente', 'Gesundheit: Mila');
     expect(h.pageErrors.filter((e) => !/status of 415/.test(e))).toEqual([]);
     await page.close();
@@ -110,7 +123,10 @@ describe('health screens', () => {
     await page.getByText('Bitte gib eine gültige E-Mail-Adresse ein.').waitFor();
     await page.getByLabel('E-Mail-Adresse').fill(friend.email);
     await page.getByRole('button', { name: 'Einladen' }).click();
-    await page.getByRole('status').getByText(/ist eingeladen/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/ist eingeladen/)
+      .waitFor();
     await page.getByText('eingeladen', { exact: false }).first().waitFor();
     await checkScreen(page, 'familie', 'Familie: Ronja');
     await page.close();

@@ -64,7 +64,11 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
                       · {d.date ? formatDate(d.date) : formatDate(d.created_at.slice(0, 10))} · {formatBytes(d.bytes)}
                     </span>
                   </div>
-                  <a class="button button-ghost button-small" href={d.url} {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}>
+                  <a
+                    class="button button-ghost button-small"
+                    href={d.url}
+                    {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}
+                  >
                     {d.mime_type === 'application/pdf' ? hx.downloadDoc : hx.openDoc}
                     <span class="visually-hidden">: {d.title}</span>
                   </a>
@@ -84,7 +88,14 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
           )}
           <div class="field">
             <label for="doc-title">{hx.fields.docTitle}</label>
-            <input id="doc-title" name="title" maxLength={200} value={title} onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)} autoComplete="off" />
+            <input
+              id="doc-title"
+              name="title"
+              maxLength={200}
+              value={title}
+              onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)}
+              autoComplete="off"
+            />
           </div>
           <div class="field">
             <label for="doc-category">{hx.fields.docCategory}</label>

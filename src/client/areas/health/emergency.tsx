@@ -38,7 +38,15 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
       {loaded.status === 'loading' ? (
         <Loading />
       ) : (
-        <CardForm key={current?.created_at ?? 'neu'} path={path} current={current} onMade={(made) => { setNote(null); setCard(made); }} />
+        <CardForm
+          key={current?.created_at ?? 'neu'}
+          path={path}
+          current={current}
+          onMade={(made) => {
+            setNote(null);
+            setCard(made);
+          }}
+        />
       )}
       {current ? (
         <section class="card" aria-labelledby="h-card">

@@ -43,11 +43,27 @@ function PracticeForm({ path, practice, onSaved }: { path: string; practice: Vet
       address: practice?.address ?? '',
       website: practice?.website ?? '',
     },
-    { rules: { name: { required: true, maxLength: 200 }, phone: { maxLength: 50 }, emergency_phone: { maxLength: 50 }, email: { email: true, maxLength: 254 }, address: { maxLength: 500 }, website: { maxLength: 500 } } },
+    {
+      rules: {
+        name: { required: true, maxLength: 200 },
+        phone: { maxLength: 50 },
+        emergency_phone: { maxLength: 50 },
+        email: { email: true, maxLength: 254 },
+        address: { maxLength: 500 },
+        website: { maxLength: 500 },
+      },
+    },
   );
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await request('PUT', path, { name: v.name.trim(), phone: text(v.phone), emergency_phone: text(v.emergency_phone), email: text(v.email), address: text(v.address), website: text(v.website) });
+    await request('PUT', path, {
+      name: v.name.trim(),
+      phone: text(v.phone),
+      emergency_phone: text(v.emergency_phone),
+      email: text(v.email),
+      address: text(v.address),
+      website: text(v.website),
+    });
     setSaved(true);
     onSaved();
   });

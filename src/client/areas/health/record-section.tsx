@@ -61,7 +61,17 @@ function valuesOf(def: SectionDef<{ id: number }>, item: Record<string, unknown>
  * The add form, or the edit form of one item (PATCH). Input names carry the section and item ("impfungen-12-date")
  * so several open forms never share an id; server field messages are mapped back onto them.
  */
-function RecordForm({ def, dogId, item, onDone }: { def: SectionDef<{ id: number }>; dogId: number; item: ({ id: number } & Record<string, unknown>) | null; onDone: () => void }) {
+function RecordForm({
+  def,
+  dogId,
+  item,
+  onDone,
+}: {
+  def: SectionDef<{ id: number }>;
+  dogId: number;
+  item: ({ id: number } & Record<string, unknown>) | null;
+  onDone: () => void;
+}) {
   const prefix = item ? `${def.key}-${item.id}-` : `${def.key}-`;
   const plain = valuesOf(def, item);
   const initial = Object.fromEntries(def.fields.map((f) => [prefix + f.name, plain[f.name] ?? ''])) as Record<string, string>;
@@ -87,7 +97,13 @@ function RecordForm({ def, dogId, item, onDone }: { def: SectionDef<{ id: number
   });
   const action = item ? t.save : hx.add;
   return (
-    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}>
+    <form
+      class="form record-form"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}
+    >
       <FormSummary message={form.summary} />
       {def.fields.map((f) => (
         <Field
@@ -185,7 +201,12 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                       <div>{def.render(item)}</div>
                       <div class="record-actions">
                         {def.canEdit && (
-                          <button type="button" class="button button-ghost button-small" onClick={() => setEditing(item.id)} aria-label={`${def.label(item)}: ${t.edit}`}>
+                          <button
+                            type="button"
+                            class="button button-ghost button-small"
+                            onClick={() => setEditing(item.id)}
+                            aria-label={`${def.label(item)}: ${t.edit}`}
+                          >
                             {t.edit}
                           </button>
                         )}

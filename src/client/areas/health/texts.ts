@@ -84,7 +84,8 @@ export const hx = {
   dueBeforeDate: 'Die nächste Impfung kann nicht vor dieser liegen.',
   chart: {
     title: 'Gewichtsverlauf',
-    desc: (n: number, min: string, max: string) => `Liniendiagramm mit ${n} Messungen, zwischen ${min} und ${max}. Die Werte stehen auch in der Tabelle darunter.`,
+    desc: (n: number, min: string, max: string) =>
+      `Liniendiagramm mit ${n} Messungen, zwischen ${min} und ${max}. Die Werte stehen auch in der Tabelle darunter.`,
     tooFew: 'Für eine Kurve braucht es mindestens zwei Messungen.',
     table: 'Alle Messungen',
     dateCol: 'Datum',
@@ -100,7 +101,8 @@ export const hx = {
   practiceSaved: 'Praxis gespeichert.',
   practiceNone: 'Noch keine Praxis eingetragen.',
   familyTitle: (name: string) => `Familie: ${name}`,
-  familyIntro: 'Lade Menschen ein, die deinen Hund mitbetreuen. Sie sehen alles, können Tagebucheinträge und Gewichte eintragen – aber nichts löschen und keine Ausgaben sehen.',
+  familyIntro:
+    'Lade Menschen ein, die deinen Hund mitbetreuen. Sie sehen alles, können Tagebucheinträge und Gewichte eintragen – aber nichts löschen und keine Ausgaben sehen.',
   inviteEmail: 'E-Mail-Adresse',
   invite: 'Einladen',
   inviting: 'Lädt ein …',

@@ -49,7 +49,13 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
       </div>
     </details>
   );
-  if (points.length < 2) return points.length ? <>{<p class="muted">{hx.chart.tooFew}</p>}{table}</> : null;
+  if (points.length < 2)
+    return points.length ? (
+      <>
+        {<p class="muted">{hx.chart.tooFew}</p>}
+        {table}
+      </>
+    ) : null;
 
   const first = points[0] as Weight;
   const last = points[points.length - 1] as Weight;
