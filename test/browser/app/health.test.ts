@@ -128,6 +128,7 @@ describe('health screens', () => {
       .getByText(/ist eingeladen/)
       .waitFor();
     await page.getByText('eingeladen', { exact: false }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkScreen(page, 'familie', 'Familie: Ronja');
     await page.close();
 

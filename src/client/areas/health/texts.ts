@@ -102,7 +102,7 @@ export const hx = {
   practiceNone: 'Noch keine Praxis eingetragen.',
   familyTitle: (name: string) => `Familie: ${name}`,
   familyIntro:
-    'Lade Menschen ein, die deinen Hund mitbetreuen. Sie sehen alles, können Tagebucheinträge und Gewichte eintragen – aber nichts löschen und keine Ausgaben sehen.',
+    'Lade Menschen ein, die deinen Hund mitbetreuen. Sie sehen alles und können Tagebucheinträge und Gewichte eintragen. Den Hund, seine Gesundheitsdaten und wer mitbetreut, änderst nur du; Ausgaben sehen sie nicht.',
   inviteEmail: 'E-Mail-Adresse',
   invite: 'Einladen',
   inviting: 'Lädt ein …',
