@@ -99,6 +99,9 @@ const CASES: Case[] = [
   { name: 'GET diary photo file', need: 'read', run: async (a, w) => a.get((await w.photo()).url) },
   { name: 'GET diary preview file', need: 'read', run: async (a, w) => a.get((await w.photo()).preview_url) },
   { name: 'GET diary stats of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/stats?dog_id=${w.dogId}`) },
+  { name: 'GET diary calendar of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/calendar?month=2026-01&dog_id=${w.dogId}`) },
+  { name: 'GET diary locations of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/locations?dog_id=${w.dogId}`) },
+  { name: 'GET diary mosaic of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/media?dog_id=${w.dogId}`) },
   { name: 'GET vet practice', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/vet-practice`) },
   { name: 'PUT vet practice', need: 'manage', run: (a, w) => a.put(`/api/dogs/${w.dogId}/vet-practice`).send({ name: 'Andere' }) },
   {
