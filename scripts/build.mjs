@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  entryPoints: ['src/server.ts', 'src/cli.ts', 'src/openapi-export.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
