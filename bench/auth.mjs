@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, machine, rssMb, startApp, startForked, writeSection } from './lib.mjs';
+import { load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-'));
 const results = {};
@@ -20,24 +20,9 @@ try {
   results.hello = await load('Express 5 hello world', { url: `http://127.0.0.1:${hello.port}/` });
   hello.child.kill();
 
-  const app = await startApp({
-    NODE_ENV: 'development',
-    PORT: '3999',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    // Measure the handlers, not the 429 fast path; argon2 keeps its production cost.
-    RATE_LIMITS_ENABLED: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
+  const app = await startBenchApp(3999, dataDir);
   procs.push(app.child);
-  const reg = await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.de', password: 'bench-passwort', name: 'Bench' }),
-  });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const cookie = await registerUser(app.url, 'bench@example.de');
   const rssStart = rssMb(app.child.pid);
   // Warm-up (JIT, caches) so the first measured row is not the cold one.
   await load('warm-up', { url: `${app.url}/api/auth/me`, headers: { cookie }, duration: 3 });

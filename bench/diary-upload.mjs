@@ -7,7 +7,7 @@ import { Agent, createServer, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { machine, rssMb, startApp, writeSection } from './lib.mjs';
+import { machine, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const SEQUENTIAL = 15;
 const CONCURRENT_WORKERS = 4;
@@ -109,14 +109,7 @@ try {
   const jpeg = await twelveMegapixelJpeg();
   const meta = await sharp(jpeg).metadata();
   console.log(`fixture: ${meta.width}×${meta.height}, ${(jpeg.length / 2 ** 20).toFixed(1)} MB`);
-  const app = await startApp({
-    NODE_ENV: 'development',
-    PORT: '3996',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    RATE_LIMITS_ENABLED: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  const app = await startBenchApp(3996, dataDir, {
     BRIGHTSKY_URL: `http://127.0.0.1:${weather.address().port}`,
     // The server measures its own event-loop delay (bench/diary-eld-hook.mjs), read per phase with SIGUSR2.
     NODE_OPTIONS: `--import ${new URL('./diary-eld-hook.mjs', import.meta.url).pathname}`,
@@ -124,13 +117,7 @@ try {
   });
   procs.push(app.child);
   const json = { 'content-type': 'application/json' };
-  const reg = await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: 'upload@example.de', password: 'bench-passwort', name: 'Bench' }),
-  });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const cookie = await registerUser(app.url, 'upload@example.de');
   const dog = await (await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Bello' }) })).json();
   const newEntry = async () =>
     (await (await fetch(`${app.url}/api/dogs/${dog.id}/diary`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ date: '2025-06-14', text: 'Bench' }) })).json()).id;

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { machine, rssMb, startApp, writeSection } from './lib.mjs';
+import { machine, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const RUNS = 300;
 const PDF_RUNS = 30;
@@ -79,24 +79,10 @@ function seed(dogId) {
 
 const procs = [];
 try {
-  const app = await startApp({
-    NODE_ENV: 'development',
-    PORT: '3995',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    RATE_LIMITS_ENABLED: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
+  const app = await startBenchApp(3995, dataDir);
   procs.push(app.child);
   const json = { 'content-type': 'application/json' };
-  const reg = await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: 'health@example.de', password: 'bench-passwort', name: 'Bench' }),
-  });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const cookie = await registerUser(app.url, 'health@example.de');
   const dogRes = await fetch(`${app.url}/api/dogs`, {
     method: 'POST',
     headers: { ...json, cookie },

@@ -69,3 +69,32 @@ export function writeSection(key, markdown) {
   doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, doc);
 }
+
+/**
+ * The built app as every benchmark runs it: development mode on `port` with its data in `dataDir`, no jobs, no
+ * rate limits (the handlers are measured, not the 429 fast path), a fixed JWT secret; `env` adds or overrides.
+ */
+export function startBenchApp(port, dataDir, env = {}) {
+  return startApp({
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    RATE_LIMITS_ENABLED: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ...env,
+  });
+}
+
+/** Registers a user through the API and returns its session cookie (`session=…`). */
+export async function registerUser(url, email, password = 'bench-passwort') {
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name: 'Bench' }),
+  });
+  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
+  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  return cookie;
+}

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { machine, rssMb, startApp, startForked, writeSection } from './lib.mjs';
+import { machine, registerUser, rssMb, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const USERS = 1000;
 const DEVICES_PER_USER = 2;
@@ -49,16 +49,6 @@ function probeMe(url, cookie) {
   };
 }
 
-async function register(url, email) {
-  const res = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: 'bench-passwort', name: 'Bench' }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 201 || !cookie) throw new Error(`register failed: ${res.status}`);
-  return cookie;
-}
 
 /** 1,000 owners with a dog, a diary entry from this day a year ago, no quiet hours and two devices each. */
 function seed(db, subscriptions) {
@@ -94,20 +84,10 @@ try {
       push.child.send({ type: 'count' });
     });
 
-  const app = await startApp({
-    NODE_ENV: 'development',
-    PORT: '3996',
-    PUBLIC_URL: 'http://127.0.0.1:3996',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    RATE_LIMITS_ENABLED: 'false',
-    PUSH_ALLOW_HTTP: '1',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
+  const app = await startBenchApp(3996, dataDir, { PUBLIC_URL: 'http://127.0.0.1:3996', PUSH_ALLOW_HTTP: '1' });
   procs.push(app.child);
-  const meCookie = await register(app.url, 'me@bench.example');
-  const adminCookie = await register(app.url, 'admin@bench.example');
+  const meCookie = await registerUser(app.url, 'me@bench.example');
+  const adminCookie = await registerUser(app.url, 'admin@bench.example');
   const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
   db.pragma('busy_timeout = 10000');
   db.prepare("update users set rolle = 'admin' where email = 'admin@bench.example'").run();
