@@ -27,3 +27,44 @@ export const DAY = 24 * HOUR;
 export function dateInZone(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
+
+/** Wall-clock reading of an instant in an IANA time zone (month 1–12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function wallClockIn(instant: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** How far the zone is ahead of UTC at `instant`, in milliseconds (whole seconds). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const w = wallClockIn(new Date(instant), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a wall-clock time in the zone. Near a DST change the offset at the result may differ from the
+ * offset at the first guess, so it is corrected once (a time skipped by the spring change lands an hour later).
+ */
+export function zonedInstant(wall: Omit<WallClock, 'second'> & { second?: number }, timeZone: string): Date {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0);
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  return new Date(guess - zoneOffsetMs(first, timeZone));
+}

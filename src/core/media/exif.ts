@@ -1,4 +1,5 @@
 import exifr from 'exifr';
+import { zonedInstant } from '../clock.js';
 
 /** What a photo's metadata tells us: where and when it was taken. Every part may be missing. */
 export interface PhotoFacts {
@@ -33,22 +34,6 @@ interface RawExif {
   longitude?: unknown;
 }
 
-/** Offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
-}
-
 /**
  * EXIF stores the camera's wall-clock time, usually without a zone. With an OffsetTime tag that offset is used;
  * without one we assume the app's zone (our users photograph their dogs in Germany, Austria, Switzerland).
@@ -67,8 +52,7 @@ function parseExifTime(value: unknown, offset: unknown, timeZone: string, now: D
     const sign = off[1] === '-' ? -1 : 1;
     instant = wall - sign * (Number(off[2]) * 60 + Number(off[3])) * 60_000;
   } else {
-    instant = wall - zoneOffsetMs(wall, timeZone);
-    instant = wall - zoneOffsetMs(instant, timeZone);
+    instant = zonedInstant({ year: y, month: mo, day: d, hour: h, minute: mi, second: s }, timeZone).getTime();
   }
   // A camera clock far in the future is wrong; trust nothing from it.
   if (instant > now.getTime() + 24 * 3600_000) return null;
@@ -99,7 +83,6 @@ export async function readPhotoFacts(exif: Buffer | undefined, timeZone: string,
   // 0/0 is what broken GPS modules write; nobody walks their dog in the Gulf of Guinea.
   if (lat === null || lon === null || (lat === 0 && lon === 0)) lat = lon = null;
   const time =
-    parseExifTime(raw.DateTimeOriginal, raw.OffsetTimeOriginal, timeZone, now) ??
-    parseExifTime(raw.CreateDate, raw.OffsetTimeDigitized, timeZone, now);
+    parseExifTime(raw.DateTimeOriginal, raw.OffsetTimeOriginal, timeZone, now) ?? parseExifTime(raw.CreateDate, raw.OffsetTimeDigitized, timeZone, now);
   return { lat, lon, takenAt: time?.takenAt ?? null, takenDay: time?.takenDay ?? null };
 }
