@@ -5,7 +5,7 @@ import { authRoutes } from './auth.routes.js';
 import { profileRoutes } from './profile.routes.js';
 
 export { deleteAccount } from './profile.service.js';
-export { toCurrentUser, CurrentUser, planBadge, badgesOf, asFlag } from './user-view.js';
+export { toCurrentUser, CurrentUser, planBadge, badgesOf, asFlag, planFields, planFieldsOf } from './user-view.js';
 export { findUserById, endAllSessions } from './users.repo.js';
 export { swapAvatarUrl } from './users.repo.js';
 export { findUserContact, setUserStatus, setUserPartner, setUserTier, setRoleByEmail } from './users.repo.js';

@@ -11,6 +11,21 @@ export function planBadge(user: Pick<SessionUser, 'rolle' | 'subscription_tier'>
   return 'free';
 }
 
+/** The plan and standing fields every view of a user shows (own profile and admin views alike). */
+export const planFields = {
+  rolle: z.string().meta({ description: 'user, admin oder moderator' }),
+  subscription_tier: z.string().meta({ description: 'free, pro, breeder oder breeder_test' }),
+  is_premium: flag,
+  is_founder: flag,
+  is_founder_pending: flag,
+  founder_number: z.number().int().nullable(),
+  is_partner: flag,
+  plan_badge: z.enum(['admin', 'moderator', 'breeder', 'pro', 'free']),
+  badges: z.array(z.string()).meta({ description: 'Plan-Abzeichen plus founder und partner, wenn zutreffend' }),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+};
+
 export const CurrentUser = z
   .object({
     id: z.number().int(),
@@ -24,17 +39,7 @@ export const CurrentUser = z
     profile_private: flag,
     notes_ki_enabled: flag,
     is_social_media: flag,
-    rolle: z.string().meta({ description: 'user, admin oder moderator' }),
-    subscription_tier: z.string().meta({ description: 'free, pro, breeder oder breeder_test' }),
-    is_premium: flag,
-    is_founder: flag,
-    is_founder_pending: flag,
-    founder_number: z.number().int().nullable(),
-    is_partner: flag,
-    plan_badge: z.enum(['admin', 'moderator', 'breeder', 'pro', 'free']),
-    badges: z.array(z.string()).meta({ description: 'Plan-Abzeichen plus founder und partner, wenn zutreffend' }),
-    email_verified: z.boolean(),
-    created_at: z.string(),
+    ...planFields,
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
@@ -50,10 +55,25 @@ export function badgesOf(u: Pick<SessionUser, 'rolle' | 'subscription_tier' | 'i
   return badges;
 }
 
+/** The values of `planFields` for a user. */
+export function planFieldsOf(u: SessionUser) {
+  return {
+    rolle: u.rolle,
+    subscription_tier: u.subscription_tier,
+    is_premium: asFlag(u.is_premium),
+    is_founder: asFlag(u.is_founder),
+    is_founder_pending: asFlag(u.is_founder_pending),
+    founder_number: u.founder_number,
+    is_partner: asFlag(u.is_partner),
+    plan_badge: planBadge(u),
+    badges: badgesOf(u),
+    email_verified: u.email_verified_at !== null,
+    created_at: u.created_at,
+  };
+}
+
 /** The current-user response: never the password hash, the token version or the account status. */
 export function toCurrentUser(u: SessionUser): CurrentUser {
-  const badge = planBadge(u);
-  const badges = badgesOf(u);
   return {
     id: u.id,
     email: u.email,
@@ -66,16 +86,6 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
     profile_private: asFlag(u.profile_private),
     notes_ki_enabled: asFlag(u.notes_ki_enabled),
     is_social_media: asFlag(u.is_social_media),
-    rolle: u.rolle,
-    subscription_tier: u.subscription_tier,
-    is_premium: asFlag(u.is_premium),
-    is_founder: asFlag(u.is_founder),
-    is_founder_pending: asFlag(u.is_founder_pending),
-    founder_number: u.founder_number,
-    is_partner: asFlag(u.is_partner),
-    plan_badge: badge,
-    badges,
-    email_verified: u.email_verified_at !== null,
-    created_at: u.created_at,
+    ...planFieldsOf(u),
   };
 }
