@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../http/errors.js';
-import type { Role } from './session-user.js';
+import type { Actor, Role } from './session-user.js';
 
 export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : unauthorized());
@@ -19,4 +19,13 @@ export function requireTier(...tiers: string[]): RequestHandler {
     if (!req.user) return next(unauthorized());
     next(tiers.includes(req.user.subscription_tier) ? undefined : forbidden('Diese Funktion gibt es nur in einem anderen Tarif.'));
   };
+}
+
+/**
+ * The caller inside `before` middleware of a route (rate limits, upload pre-checks), which runs after the
+ * route's access guard: the same actor the handler gets, without a cast.
+ */
+export function actorOf(req: Request): Actor {
+  if (!req.user) throw unauthorized();
+  return req.user;
 }

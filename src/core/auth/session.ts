@@ -4,7 +4,8 @@ import { DAY } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { WriteWatchPlugin } from '../db/write-watch.js';
 import { SessionCache } from './session-cache.js';
-import { SESSION_USER_COLUMNS, type SessionUser } from './session-user.js';
+import { findSessionUser, insertRevokedToken } from './session.repo.js';
+import type { SessionUser } from './session-user.js';
 import type { TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'session';
@@ -86,11 +87,7 @@ export class SessionManager {
    */
   async revoke(token: { jti: string; at: number }): Promise<void> {
     const lastPossibleExpiry = token.at * 1000 + this.options.sessionMaxDays * DAY;
-    await this.db
-      .insertInto('revoked_tokens')
-      .values({ jti: token.jti, expires_at: new Date(lastPossibleExpiry).toISOString() })
-      .onConflict((oc) => oc.column('jti').doNothing())
-      .execute();
+    await insertRevokedToken(this.db, token.jti, new Date(lastPossibleExpiry).toISOString());
   }
 
   /** The user row and the blacklist check in one query, cached briefly (see session-cache.ts). */
@@ -98,12 +95,7 @@ export class SessionManager {
     const cached = this.#cache.get(userId, jti);
     if (cached) return cached;
     const generation = this.#cache.generation;
-    const row = await this.db
-      .selectFrom('users')
-      .select(SESSION_USER_COLUMNS)
-      .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'))
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const row = await findSessionUser(this.db, userId, jti);
     if (!row) return undefined;
     const { revoked, ...user } = row;
     this.#cache.set(generation, userId, jti, user, Boolean(Number(revoked)));

@@ -44,8 +44,7 @@ export class TokenService {
       const payload = jwt.verify(token, this.#key, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
       if (typeof payload !== 'object' || payload === null) return null;
       const p = payload as Partial<SessionClaims>;
-      if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.tv !== 'number' || typeof p.at !== 'number')
-        return null;
+      if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.tv !== 'number' || typeof p.at !== 'number') return null;
       if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
       return p as SessionClaims;
     } catch {

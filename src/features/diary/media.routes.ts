@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Actor } from '../../core/auth/session-user.js';
+import { actorOf } from '../../core/auth/guards.js';
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { imageUpload, uploadedFiles } from '../../core/media/upload.js';
@@ -9,11 +9,11 @@ import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js'
 
 const tags = ['Tagebuch'];
 
-/** Checks the entry before multer reads 20 MB of someone else's upload (the user guard has run: req.user is the actor). */
+/** Checks the entry before multer reads 20 MB of someone else's upload. */
 const entryAccessFirst =
   (ctx: AppContext): RequestHandler =>
   async (req, _res, next) => {
-    await loadEntry(ctx, req.user as Actor, EntryIdParam.parse(req.params).entryId, 'write');
+    await loadEntry(ctx, actorOf(req), EntryIdParam.parse(req.params).entryId, 'write');
     next();
   };
 

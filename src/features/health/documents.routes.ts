@@ -8,7 +8,7 @@ import { documentUpload } from './documents.upload.js';
 import { healthDocuments } from './health.kinds.js';
 import { HealthDocument, HealthDocumentForm } from './health.schemas.js';
 import { requireDogAccess } from '../../core/auth/ownership.js';
-import type { Actor } from '../../core/auth/session-user.js';
+import { actorOf } from '../../core/auth/guards.js';
 import type { RequestHandler } from 'express';
 
 const tags = ['Gesundheit'];
@@ -17,7 +17,7 @@ const tags = ['Gesundheit'];
 const dogAccessFirst =
   (ctx: AppContext): RequestHandler =>
   async (req, _res, next) => {
-    await requireDogAccess(ctx.db, req.user as Actor, DogIdParam.parse(req.params).dogId, healthDocuments.needs.create);
+    await requireDogAccess(ctx.db, actorOf(req), DogIdParam.parse(req.params).dogId, healthDocuments.needs.create);
     next();
   };
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { requireDogAccess } from '../../core/auth/ownership.js';
-import type { Actor } from '../../core/auth/session-user.js';
+import { actorOf } from '../../core/auth/guards.js';
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { DogIdParam } from '../../core/http/schema-kit.js';
@@ -16,11 +16,11 @@ const uploadErrors = {
   429: { description: 'Zu viele Uploads' },
 };
 
-/** Checks the dog before multer reads the upload (the user guard has run: req.user is the actor). */
+/** Checks the dog before multer reads the upload. */
 const dogAccessFirst =
   (ctx: AppContext): RequestHandler =>
   async (req, _res, next) => {
-    await requireDogAccess(ctx.db, req.user as Actor, DogIdParam.parse(req.params).dogId, 'manage');
+    await requireDogAccess(ctx.db, actorOf(req), DogIdParam.parse(req.params).dogId, 'manage');
     next();
   };
 
