@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'vaccination_due',
   // Not in the decisions' list: the health area's "medication ends today" reminder needs its own switch.
   'medication_end',
+  // Not in the decisions' list either: an invitation to care for someone's dog (family sharing).
+  'family_invite',
   'poison_nearby',
   'lost_dog_nearby',
   'playdate',
@@ -34,6 +36,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   heat_cycle: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   vaccination_due: { ttlSeconds: 3 * DAY, urgency: 'normal' },
   medication_end: { ttlSeconds: DAY, urgency: 'normal' },
+  family_invite: { ttlSeconds: 7 * DAY, urgency: 'normal' },
   poison_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
   lost_dog_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
   playdate: { ttlSeconds: DAY, urgency: 'normal' },

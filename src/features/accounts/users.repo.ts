@@ -8,11 +8,7 @@ export async function findUserById(db: Db, id: number): Promise<SessionUser | un
 }
 
 export async function findCredentialsByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'status', 'token_version'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'password_hash', 'status', 'token_version']).where('email', '=', email).executeTakeFirst();
 }
 
 export async function findPasswordHash(db: Db, id: number): Promise<string | undefined> {
@@ -54,6 +50,12 @@ export async function findUserContact(db: Db, id: number): Promise<{ name: strin
   return db.selectFrom('users').select(['name', 'email']).where('id', '=', id).executeTakeFirst();
 }
 
+/** The account with this (normalised) email, only when the address is confirmed: invitations are matched by it. */
+export async function findVerifiedUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).where('email_verified_at', 'is not', null).executeTakeFirst();
+  return row?.id;
+}
+
 export async function markEmailVerified(db: Db, id: number, now: string): Promise<void> {
   await db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
 }
@@ -69,7 +71,11 @@ export async function setUserPartner(db: Db, id: number, isPartner: 0 | 1, now: 
 
 /** The plan an upgrade request grants (upgrades decides tier and premium). */
 export async function setUserTier(db: Db, id: number, tier: string, isPremium: boolean, now: string): Promise<void> {
-  await db.updateTable('users').set({ subscription_tier: tier, is_premium: isPremium ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ subscription_tier: tier, is_premium: isPremium ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The operator CLI's set-role; false when no account has the (normalised) address. */

@@ -14,6 +14,9 @@ import {
   type MemberRow,
 } from './members.repo.js';
 import type { Invitation, InviteBody, Member } from './members.schemas.js';
+import { findVerifiedUserIdByEmail } from '../accounts/index.js';
+import { findDog } from '../dogs/index.js';
+import { notify } from '../notifications/index.js';
 
 /**
  * Family sharing (decisions, Per-dog records): the owner invites by email, the invitee sees the invitation in the
@@ -53,7 +56,30 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
     throw new AppError(422, 'too_many_members', `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`);
   const row = await insertInvitation(ctx.db, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
   if (!row) throw conflict('Diese Person ist schon eingeladen.', 'already_invited');
+  await tellInvitee(ctx, actor, row);
   return toMember(row);
+}
+
+/**
+ * The invitee learns of it in the app (and by push) when an account with that confirmed address exists; a
+ * stranger's address gets nothing, so inviting never reveals whether someone has an account.
+ */
+async function tellInvitee(ctx: AppContext, actor: Actor, row: MemberRow): Promise<void> {
+  const inviteeId = await findVerifiedUserIdByEmail(ctx.db, row.email);
+  if (inviteeId === undefined) return;
+  const dogName = (await findDog(ctx.db, row.dog_id))?.name ?? 'einen Hund';
+  await notify(
+    ctx,
+    inviteeId,
+    'family_invite',
+    {
+      title: 'Einladung zur Hundebetreuung',
+      body: `${actor.name} lädt dich ein, ${dogName} mitzubetreuen.`,
+      url: '/app/familie',
+      tag: `family_invite:${row.id}`,
+    },
+    { dedupeKey: `family_invite:${row.id}` },
+  );
 }
 
 /** The owner removes a member or withdraws an invitation. */

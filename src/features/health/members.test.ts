@@ -80,6 +80,32 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
     expect((await agentAs(t, stranger).get('/api/shared-dogs').expect(200)).body.items).toEqual([]);
   });
 
+  it('tells the invitee in the app (kind family_invite, link to the invitations), never an unconfirmed address', async () => {
+    const { owner, friend, dog } = await family();
+    const squatter = await buildUser(t.ctx, { email_verified_at: null });
+    const inv = await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: squatter.email }).expect(201);
+    await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: 'niemand@example.de' }).expect(201);
+    const inbox = await agentAs(t, friend).get('/api/notifications').expect(200);
+    expect(inbox.body.items).toEqual([
+      expect.objectContaining({
+        type: 'family_invite',
+        title: 'Einladung zur Hundebetreuung',
+        body: `${owner.name} lädt dich ein, Luna mitzubetreuen.`,
+        url: '/app/familie',
+      }),
+    ]);
+    expect((await agentAs(t, squatter).get('/api/notifications').expect(200)).body.items).toEqual([]);
+    const rows = await t.ctx.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('type', '=', 'family_invite')
+      .where('user_id', 'in', [owner.id, friend.id, squatter.id])
+      .execute();
+    expect(rows.map((r) => r.user_id)).toEqual([friend.id]);
+    expect(inv.body.id).toBeGreaterThan(0);
+  });
+
   it('an unconfirmed account with the invited address sees and accepts nothing', async () => {
     const { owner, dog } = await family();
     const squatter = await buildUser(t.ctx, { email_verified_at: null });

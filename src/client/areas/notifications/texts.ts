@@ -34,6 +34,7 @@ export const tn = {
     heat_cycle: 'Läufigkeit',
     vaccination_due: 'Impfungen fällig',
     medication_end: 'Medikamente enden',
+    family_invite: 'Einladungen zu einem Hund',
     poison_nearby: 'Giftköder in der Nähe',
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
     playdate: 'Spieltreffen',
