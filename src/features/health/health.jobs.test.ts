@@ -11,8 +11,15 @@ const fake = new FakePushServer();
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
 
+/** The user's health reminders (the caregiver's inbox also holds the invitation). */
 const inbox = (userId: number) =>
-  t.ctx.db.selectFrom('notifications').select(['type', 'title', 'body', 'url']).where('user_id', '=', userId).orderBy('id').execute();
+  t.ctx.db
+    .selectFrom('notifications')
+    .select(['type', 'title', 'body', 'url'])
+    .where('user_id', '=', userId)
+    .where('type', 'in', ['vaccination_due', 'medication_end'])
+    .orderBy('id')
+    .execute();
 
 describe('health.reminders (08:00)', () => {
   it('reminds owner and caregivers 14 days before and on the day, and on a medication’s last day, once each', async () => {
