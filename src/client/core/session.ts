@@ -1,31 +1,10 @@
+import type { CurrentUser } from '../api/types.js';
 import { api, ApiError, dropPrefetched, getCached, onUnauthorized } from './api.js';
 import { clearResponses } from './offline-cache.js';
 import { navigate } from './router.js';
 import { createStore } from './store.js';
 
-/** The current-user answer of GET /api/auth/me (src/features/accounts/user-view.ts). */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  name: string;
-  bio: string | null;
-  city: string | null;
-  avatar_url: string | null;
-  profile_private: 0 | 1;
-  notes_ki_enabled: 0 | 1;
-  is_social_media: 0 | 1;
-  rolle: string;
-  subscription_tier: string;
-  is_premium: 0 | 1;
-  is_founder: 0 | 1;
-  is_founder_pending: 0 | 1;
-  founder_number: number | null;
-  is_partner: 0 | 1;
-  plan_badge: 'admin' | 'moderator' | 'breeder' | 'pro' | 'free';
-  badges: string[];
-  email_verified: boolean;
-  created_at: string;
-}
+export type { CurrentUser } from '../api/types.js';
 
 export type SessionState = { status: 'loading' } | { status: 'guest'; expired: boolean } | { status: 'user'; user: CurrentUser };
 

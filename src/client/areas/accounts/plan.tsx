@@ -1,3 +1,4 @@
+import type { UpgradeRequest } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../core/api.js';
 import { formatDay } from '../../core/format.js';
@@ -8,15 +9,6 @@ import { Badges } from '../../ui/badges.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';
 import { tx } from './texts.js';
-
-/** An upgrade request as the user sees it (src/features/upgrades). */
-interface UpgradeRequest {
-  id: number;
-  tier: string;
-  message: string | null;
-  status: string;
-  created_at: string;
-}
 
 const REQUESTABLE = ['pro', 'breeder'];
 

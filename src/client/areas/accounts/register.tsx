@@ -1,3 +1,4 @@
+import type { PartnerCodeInfo } from '../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { navigate } from '../../core/router.js';
@@ -6,13 +7,6 @@ import type { ScreenProps } from '../../routes.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { nextPath } from './login.js';
 import { tx } from './texts.js';
-
-/** Answer of GET /api/partner/codes/{code}/info (decisions.md): never reveals uses or max_uses. */
-interface PartnerCodeInfo {
-  valid: boolean;
-  grants_founder: boolean;
-  label: string | null;
-}
 
 type CodeCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; info: PartnerCodeInfo } | { state: 'unavailable' };
 
@@ -59,7 +53,12 @@ function CodeStatus({ check }: { check: CodeCheck }) {
     tone = 'bad';
   }
   return (
-    <p id="partner-code-status" class={`code-status ${tone}`} aria-live="polite" data-state={check.state === 'done' ? (check.info.valid ? 'valid' : 'invalid') : check.state}>
+    <p
+      id="partner-code-status"
+      class={`code-status ${tone}`}
+      aria-live="polite"
+      data-state={check.state === 'done' ? (check.info.valid ? 'valid' : 'invalid') : check.state}
+    >
       {text}
     </p>
   );
@@ -69,7 +68,12 @@ export function RegisterScreen({ query }: ScreenProps) {
   const form = useForm(
     { name: '', email: '', password: '', partner_code: query.get('code') ?? '' },
     {
-      rules: { name: { required: true, maxLength: 200 }, email: { required: true, email: true, maxLength: 254 }, password: { required: true, minLength: 8, maxLength: 128 }, partner_code: { maxLength: 100 } },
+      rules: {
+        name: { required: true, maxLength: 200 },
+        email: { required: true, email: true, maxLength: 254 },
+        password: { required: true, minLength: 8, maxLength: 128 },
+        partner_code: { maxLength: 100 },
+      },
       codeFields: { email_taken: 'email', invalid_partner_code: 'partner_code', partner_code_used_up: 'partner_code' },
     },
   );
@@ -95,7 +99,16 @@ export function RegisterScreen({ query }: ScreenProps) {
         <FormSummary message={form.summary} />
         <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={200} required />
         <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        <Field form={form} name="password" label={tx.register.password} type="password" autoComplete="new-password" hint={tx.register.passwordHint} maxLength={128} required />
+        <Field
+          form={form}
+          name="password"
+          label={tx.register.password}
+          type="password"
+          autoComplete="new-password"
+          hint={tx.register.passwordHint}
+          maxLength={128}
+          required
+        />
         <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
           <CodeStatus check={check} />
         </Field>

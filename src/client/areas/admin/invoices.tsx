@@ -1,3 +1,4 @@
+import type { InvoiceSummary } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDate, formatMoney } from '../../core/format.js';
@@ -8,20 +9,7 @@ import { AdminFrame } from './admin-frame.js';
 import { InvoiceForm } from './invoice-form.js';
 import { tx } from './texts.js';
 
-/** src/features/invoices/invoices.schemas.ts (InvoiceSummary). */
-export interface InvoiceSummary {
-  id: number;
-  number: string;
-  prefix: 'RG' | 'ST';
-  status: 'issued' | 'cancelled';
-  user_id: number | null;
-  cancels_invoice_id: number | null;
-  issue_date: string;
-  billing_name: string;
-  billing_email: string;
-  total_cents: number;
-  created_at: string;
-}
+export type { InvoiceSummary } from '../../api/types.js';
 
 function statusText(invoice: InvoiceSummary): string {
   if (invoice.prefix === 'ST') return tx.invoices.cancellation;
@@ -104,7 +92,12 @@ export function InvoicesScreen() {
                           {tx.invoices.view}
                         </a>
                         {inv.prefix === 'RG' && inv.status === 'issued' && (
-                          <button type="button" class="button button-ghost button-small" onClick={() => setTarget(inv)} aria-label={`${tx.invoices.cancel}: ${inv.number}`}>
+                          <button
+                            type="button"
+                            class="button button-ghost button-small"
+                            onClick={() => setTarget(inv)}
+                            aria-label={`${tx.invoices.cancel}: ${inv.number}`}
+                          >
                             {tx.invoices.cancel}
                           </button>
                         )}
@@ -118,7 +111,15 @@ export function InvoicesScreen() {
         }
       </Load>
       <MoreButton list={list} />
-      <ConfirmDialog open={target !== null} title={target ? tx.invoices.cancelTitle(target.number) : ''} confirmLabel={tx.invoices.cancel} busy={busy} error={error} onConfirm={cancel} onCancel={() => setTarget(null)}>
+      <ConfirmDialog
+        open={target !== null}
+        title={target ? tx.invoices.cancelTitle(target.number) : ''}
+        confirmLabel={tx.invoices.cancel}
+        busy={busy}
+        error={error}
+        onConfirm={cancel}
+        onCancel={() => setTarget(null)}
+      >
         <p>{tx.invoices.cancelText}</p>
       </ConfirmDialog>
     </AdminFrame>

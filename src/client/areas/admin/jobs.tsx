@@ -1,22 +1,11 @@
+import type { Job } from '../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 
-/** src/core/scheduler/scheduler.routes.ts (JobView). */
-interface JobView {
-  name: string;
-  schedule: string;
-  next_run_at: string | null;
-  running: boolean;
-  last_started_at: string | null;
-  last_finished_at: string | null;
-  last_duration_ms: number | null;
-  last_status: 'ok' | 'failed' | null;
-  last_count: number | null;
-  last_error: string | null;
-}
+type JobView = Job;
 
 const tj = {
   title: 'Jobs',

@@ -1,3 +1,4 @@
+import type { PartnerCode } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDay } from '../../core/format.js';
@@ -7,17 +8,6 @@ import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 import { tx } from './texts.js';
-
-/** src/features/partner/partner.schemas.ts */
-interface PartnerCode {
-  id: number;
-  code: string;
-  label: string;
-  max_uses: number;
-  grants_founder: 0 | 1;
-  uses: number;
-  created_at: string;
-}
 
 function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void }) {
   const form = useForm(
@@ -129,7 +119,12 @@ export function PartnerCodesScreen() {
                       </td>
                       <td>{c.grants_founder ? tx.codes.yes : tx.codes.no}</td>
                       <td>
-                        <button type="button" class="button button-ghost button-small" onClick={() => setTarget(c)} aria-label={`${tx.codes.delete}: ${c.code}`}>
+                        <button
+                          type="button"
+                          class="button button-ghost button-small"
+                          onClick={() => setTarget(c)}
+                          aria-label={`${tx.codes.delete}: ${c.code}`}
+                        >
                           {tx.codes.delete}
                         </button>
                       </td>
@@ -142,7 +137,15 @@ export function PartnerCodesScreen() {
         }
       </Load>
       <MoreButton list={list} />
-      <ConfirmDialog open={target !== null} title={target ? tx.codes.deleteTitle(target.code) : ''} confirmLabel={tx.codes.delete} busy={busy} error={error} onConfirm={remove} onCancel={() => setTarget(null)}>
+      <ConfirmDialog
+        open={target !== null}
+        title={target ? tx.codes.deleteTitle(target.code) : ''}
+        confirmLabel={tx.codes.delete}
+        busy={busy}
+        error={error}
+        onConfirm={remove}
+        onCancel={() => setTarget(null)}
+      >
         <p>{tx.codes.deleteText}</p>
       </ConfirmDialog>
     </AdminFrame>

@@ -1,3 +1,4 @@
+import type { AdminUpgradeRequest } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDay } from '../../core/format.js';
@@ -9,17 +10,6 @@ import { Empty, Load } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 import { useOpenUpgradeCount } from './admin-home.js';
 import { tx } from './texts.js';
-
-/** src/features/upgrades/upgrades.schemas.ts (AdminUpgradeRequest). */
-interface AdminUpgradeRequest {
-  id: number;
-  user_id: number;
-  tier: string;
-  message: string | null;
-  status: string;
-  created_at: string;
-  user: { id: number; name: string; email: string; subscription_tier: string };
-}
 
 const STATUSES = ['open', 'fulfilled', 'rejected', 'withdrawn'];
 const GRANTABLE = ['pro', 'breeder', 'breeder_test'];
@@ -107,7 +97,12 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
         confirmLabel={tx.upgrades.reject}
         busy={busy}
         error={error}
-        onConfirm={() => void act(() => api.post(`/api/admin/upgrade-requests/${request.id}/reject`, reason.trim() ? { reason: reason.trim() } : {}), tx.upgrades.rejected(request.user.name))}
+        onConfirm={() =>
+          void act(
+            () => api.post(`/api/admin/upgrade-requests/${request.id}/reject`, reason.trim() ? { reason: reason.trim() } : {}),
+            tx.upgrades.rejected(request.user.name),
+          )
+        }
         onCancel={() => setRejecting(false)}
       >
         <div class="field">

@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { navigate } from '../../core/router.js';
@@ -10,21 +11,6 @@ import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Empty, Load } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 import { tx } from './texts.js';
-
-/** src/features/admin-users/admin-user-view.ts: the email is masked for moderators by the server. */
-interface AdminUser {
-  id: number;
-  name: string;
-  email: string;
-  rolle: string;
-  status: 'active' | 'suspended' | 'banned';
-  subscription_tier: string;
-  is_founder: 0 | 1;
-  is_founder_pending: 0 | 1;
-  founder_number: number | null;
-  is_partner: 0 | 1;
-  badges: string[];
-}
 
 function useAction() {
   const [busy, setBusy] = useState(false);
@@ -62,7 +48,10 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
   const submitGrant = (event: Event) => {
     event.preventDefault();
     void grant.run(async () => {
-      const result = await api.post<{ is_founder: 0 | 1; is_founder_pending: 0 | 1; founder_number: number | null }>(`/api/admin/partner/users/${user.id}/grant`, { mode });
+      const result = await api.post<{ is_founder: 0 | 1; is_founder_pending: 0 | 1; founder_number: number | null }>(
+        `/api/admin/partner/users/${user.id}/grant`,
+        { mode },
+      );
       onChange({ ...user, ...result, badges: result.is_founder && !user.badges.includes('founder') ? [...user.badges, 'founder'] : user.badges });
       return tx.users.granted(user.name);
     });
@@ -76,7 +65,11 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
       </p>
       <p class="muted">
         {tx.users.role}: {tx.users.roles[user.rolle] ?? user.rolle} · {tx.users.status}: {tx.users.statuses[user.status] ?? user.status}
-        {user.is_founder ? ` · ${tx.users.founder} ${tx.users.founderNumber(user.founder_number)}` : user.is_founder_pending ? ` · ${tx.users.founder}: ${tx.users.founderPending}` : ''}
+        {user.is_founder
+          ? ` · ${tx.users.founder} ${tx.users.founderNumber(user.founder_number)}`
+          : user.is_founder_pending
+            ? ` · ${tx.users.founder}: ${tx.users.founderPending}`
+            : ''}
       </p>
       <Badges badges={user.badges} founderNumber={user.founder_number} />
       <form class="inline-form" onSubmit={submitStatus}>
@@ -146,7 +139,15 @@ export function UsersScreen({ query }: ScreenProps) {
       <form class="card search-form" role="search" onSubmit={search}>
         <div class="field">
           <label for="user-search">{isAdmin ? tx.users.search : tx.users.searchModerator}</label>
-          <input id="user-search" type="search" value={term} onInput={(e) => setTerm(e.currentTarget.value)} maxLength={200} autoComplete="off" aria-describedby="user-search-hint" />
+          <input
+            id="user-search"
+            type="search"
+            value={term}
+            onInput={(e) => setTerm(e.currentTarget.value)}
+            maxLength={200}
+            autoComplete="off"
+            aria-describedby="user-search-hint"
+          />
           <p id="user-search-hint" class="hint">
             {tx.users.searchHint}
           </p>
@@ -166,7 +167,12 @@ export function UsersScreen({ query }: ScreenProps) {
             ) : (
               <ul class="card-list">
                 {users.map((u) => (
-                  <UserCard key={u.id} user={u} isAdmin={isAdmin} onChange={(changed) => list.mutate((page) => ({ ...page, items: page.items.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) }))} />
+                  <UserCard
+                    key={u.id}
+                    user={u}
+                    isAdmin={isAdmin}
+                    onChange={(changed) => list.mutate((page) => ({ ...page, items: page.items.map((x) => (x.id === changed.id ? { ...x, ...changed } : x)) }))}
+                  />
                 ))}
               </ul>
             )

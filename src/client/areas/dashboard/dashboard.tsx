@@ -1,27 +1,10 @@
+import type { WelcomeDashboard } from '../../api/types.js';
 import { formatDate } from '../../core/format.js';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import { Icon } from '../../ui/icons.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
 import { tx } from './texts.js';
-
-/** GET /api/welcome-dashboard (src/features/diary/dashboard.schemas.ts). */
-interface DailyPhoto {
-  media_id: number;
-  entry_id: number;
-  entry_date: string;
-  url: string;
-  preview_url: string;
-}
-
-interface WelcomeDashboard {
-  today: string;
-  dogs: { id: number; name: string; photo_url: string | null; daily_photo: DailyPhoto | null }[];
-  on_this_day: { entry_id: number; dog_id: number; dog_name: string; date: string; title: string | null; years_ago: number; preview_url: string | null }[];
-  recent_entries: { entry_id: number; dog_id: number; date: string; title: string | null; preview_url: string | null }[];
-  due_soon: { area: string; title: string; due_date: string; dog_id: number | null; url: string | null }[];
-  unread_notifications: number;
-}
 
 type DashboardDog = WelcomeDashboard['dogs'][number];
 
@@ -33,7 +16,15 @@ function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
       {photo ? (
         <a class="daily-photo" href={`/app/tagebuch/eintrag/${photo.entry_id}`}>
           {/* The first photo is the screen's largest paint: load it at once, the others lazily. */}
-          <img src={photo.preview_url} alt={tx.dailyAlt(dog.name, formatDate(photo.entry_date))} loading={first ? 'eager' : 'lazy'} fetchpriority={first ? 'high' : 'auto'} width={640} height={480} data-media-id={photo.media_id} />
+          <img
+            src={photo.preview_url}
+            alt={tx.dailyAlt(dog.name, formatDate(photo.entry_date))}
+            loading={first ? 'eager' : 'lazy'}
+            fetchpriority={first ? 'high' : 'auto'}
+            width={640}
+            height={480}
+            data-media-id={photo.media_id}
+          />
           <span class="daily-date">{formatDate(photo.entry_date)}</span>
         </a>
       ) : (
@@ -49,7 +40,13 @@ function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
   );
 }
 
-function EntryLinks({ title, items }: { title: string; items: { entry_id: number; date: string; title: string | null; preview_url: string | null; note?: string }[] }) {
+function EntryLinks({
+  title,
+  items,
+}: {
+  title: string;
+  items: { entry_id: number; date: string; title: string | null; preview_url: string | null; note?: string }[];
+}) {
   if (items.length === 0) return null;
   return (
     <section class="card" aria-labelledby={`h-${title}`}>
@@ -58,7 +55,11 @@ function EntryLinks({ title, items }: { title: string; items: { entry_id: number
         {items.map((item) => (
           <li key={item.entry_id}>
             <a href={`/app/tagebuch/eintrag/${item.entry_id}`}>
-              {item.preview_url ? <img src={item.preview_url} alt="" width={48} height={48} loading="lazy" /> : <span class="link-list-ph" aria-hidden="true" />}
+              {item.preview_url ? (
+                <img src={item.preview_url} alt="" width={48} height={48} loading="lazy" />
+              ) : (
+                <span class="link-list-ph" aria-hidden="true" />
+              )}
               <span>
                 <strong>{item.title ?? formatDate(item.date)}</strong>
                 <span class="muted"> · {item.note ?? formatDate(item.date)}</span>
@@ -100,7 +101,8 @@ export function DashboardScreen() {
                   <ul class="plain-list">
                     {data.due_soon.map((item) => (
                       <li key={`${item.area}-${item.title}-${item.due_date}`}>
-                        {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title} <span class="muted">· {formatDate(item.due_date)}</span>
+                        {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title}{' '}
+                        <span class="muted">· {formatDate(item.due_date)}</span>
                       </li>
                     ))}
                   </ul>

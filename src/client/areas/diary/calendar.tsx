@@ -1,22 +1,9 @@
+import type { DiaryCalendar } from '../../api/types.js';
 import { formatDate, formatMonth, shiftMonth, todayInBerlin } from '../../core/format.js';
 import type { ScreenProps } from '../../routes.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DiaryFrame, viewHref } from './diary-nav.js';
 import { tx } from './texts.js';
-
-/** GET /api/diary/calendar (src/features/diary/views.schemas.ts). */
-interface CalendarDay {
-  date: string;
-  entries: number;
-  photos: number;
-  first_entry_id: number;
-  preview_url: string | null;
-}
-
-interface DiaryCalendar {
-  month: string;
-  days: CalendarDay[];
-}
 
 /** The weeks of a month, Monday first; null pads the days before the 1st and after the last. */
 export function monthGrid(month: string): (string | null)[][] {

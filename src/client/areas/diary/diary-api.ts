@@ -1,46 +1,9 @@
+import type { DiaryEntry, DiaryMedia } from '../../api/types.js';
 import { ApiError, upload } from '../../core/api.js';
 
-/** Shapes of src/features/diary/diary.schemas.ts and weather.types.ts as the client reads them. */
-export interface WeatherSummary {
-  day: string;
-  temp_max_c: number | null;
-  temp_min_c: number | null;
-  precipitation_mm: number | null;
-  condition: string;
-  label: string;
-  source: string;
-  attribution: string;
-}
-
-export interface MediaItem {
-  id: number;
-  entry_id: number;
-  dog_id: number;
-  url: string;
-  preview_url: string;
-  width: number;
-  height: number;
-  lat: number | null;
-  lon: number | null;
-  taken_at: string | null;
-  weather_status: 'none' | 'pending' | 'ok' | 'unavailable';
-  weather: WeatherSummary | null;
-}
-
-export interface Entry {
-  id: number;
-  dog_id: number;
-  date: string;
-  title: string | null;
-  text: string;
-  mood: string | null;
-  tags: string[];
-  lat: number | null;
-  lon: number | null;
-  media: MediaItem[];
-  created_at: string;
-  updated_at: string;
-}
+export type { WeatherSummary } from '../../api/types.js';
+export type MediaItem = DiaryMedia;
+export type Entry = DiaryEntry;
 
 /** The server takes at most 10 files and 20 MB per request; bigger selections go in several requests. */
 export const MAX_FILES_PER_REQUEST = 10;
@@ -67,7 +30,11 @@ export function batches(files: File[]): File[][] {
  * Uploads the photos of an entry (`POST /api/diary/{id}/media`, field `files`), batch after batch, reporting
  * progress over all bytes. Returns what was stored; on a failure the error says which photos are still missing.
  */
-export async function uploadPhotos(entryId: number, files: File[], onProgress: (fraction: number) => void): Promise<{ stored: MediaItem[]; failed: File[]; error: ApiError | null }> {
+export async function uploadPhotos(
+  entryId: number,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<{ stored: MediaItem[]; failed: File[]; error: ApiError | null }> {
   const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
   let done = 0;
   const stored: MediaItem[] = [];
@@ -91,5 +58,12 @@ export async function uploadPhotos(entryId: number, files: File[], onProgress: (
 
 /** `"Wald, Ausflug ,"` → `["Wald", "Ausflug"]` (duplicates dropped). */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

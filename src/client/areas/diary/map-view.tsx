@@ -1,3 +1,4 @@
+import type { DiaryLocations } from '../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate } from '../../core/format.js';
 import type { ScreenProps } from '../../routes.js';
@@ -5,12 +6,6 @@ import { Empty, ErrorState, Load, Loading, useResource } from '../../ui/states.j
 import { DiaryFrame } from './diary-nav.js';
 import type { MapPlace, PlacesMap } from './map/leaflet-map.js';
 import { tx } from './texts.js';
-
-/** GET /api/diary/locations: photo positions, merged to places of about 100 m, newest first. */
-interface DiaryLocations {
-  places: MapPlace[];
-  located_entries: number;
-}
 
 function LeafletMap({ places }: { places: MapPlace[] }) {
   const container = useRef<HTMLDivElement>(null);

@@ -1,3 +1,4 @@
+import type { PublicHelp } from '../../api/types.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
 import { tx } from './texts.js';
 
@@ -15,9 +16,7 @@ export interface HelpCategory {
   articles: HelpArticle[];
 }
 
-export interface PublicHelp {
-  categories: HelpCategory[];
-}
+export type { PublicHelp } from '../../api/types.js';
 
 /** Paragraphs of a plain-text body, split at blank lines like /help does. */
 export function paragraphs(body: string): string[] {

@@ -1,3 +1,4 @@
+import type { AppNotification } from '../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
@@ -7,17 +8,7 @@ import { Empty, Load } from '../../ui/states.js';
 import { refreshUnread, unreadCount } from '../../ui/unread-badge.js';
 import { tn } from './texts.js';
 
-/** src/features/notifications/notifications.schemas.ts (Notification). */
-export interface AppNotification {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  url: string | null;
-  read: 0 | 1;
-  read_at: string | null;
-  created_at: string;
-}
+export type { AppNotification } from '../../api/types.js';
 
 /** The notification centre: unread first (as the server orders them), a tap marks read and opens the deep link. */
 export function NotificationCentreScreen() {
@@ -25,7 +16,8 @@ export function NotificationCentreScreen() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const markRead = (id: number) => list.mutate((page) => ({ ...page, items: page.items.map((n) => (n.id === id ? { ...n, read: 1 as const, read_at: new Date().toISOString() } : n)) }));
+  const markRead = (id: number) =>
+    list.mutate((page) => ({ ...page, items: page.items.map((n) => (n.id === id ? { ...n, read: 1 as const, read_at: new Date().toISOString() } : n)) }));
 
   const open = async (n: AppNotification) => {
     setError(null);

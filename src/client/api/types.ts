@@ -1,0 +1,39 @@
+/**
+ * The server's answers as the client reads them, generated from the server's zod schemas: `schema.d.ts` is made by
+ * `npm run api:types` (also by `npm run typecheck`) from the OpenAPI document, so a changed field on the server
+ * breaks the client's typecheck instead of drifting. Add a name here when a screen needs one; never copy a row type.
+ */
+import type { components } from './schema.js';
+
+type Schemas = components['schemas'];
+
+export type CurrentUser = Schemas['CurrentUser'];
+export type Dog = Schemas['Dog'];
+export type SharedDog = Schemas['SharedDog'];
+export type DiaryEntry = Schemas['DiaryEntry'];
+export type DiaryMedia = Schemas['DiaryMedia'];
+export type DiaryCalendar = Schemas['DiaryCalendar'];
+export type DiaryLocations = Schemas['DiaryLocations'];
+export type WeatherSummary = Schemas['WeatherSummary'];
+export type WelcomeDashboard = Schemas['WelcomeDashboard'];
+export type Vaccination = Schemas['Vaccination'];
+export type VetVisit = Schemas['VetVisit'];
+export type Weight = Schemas['Weight'];
+export type Medication = Schemas['Medication'];
+export type Allergy = Schemas['Allergy'];
+export type Finding = Schemas['Finding'];
+export type HealthDocument = Schemas['HealthDocument'];
+export type VetPractice = Schemas['VetPractice'];
+export type DogMember = Schemas['DogMember'];
+export type DogInvitation = Schemas['DogInvitation'];
+export type EmergencyCard = Schemas['EmergencyCard'];
+export type AppNotification = Schemas['Notification'];
+export type UpgradeRequest = Schemas['UpgradeRequest'];
+export type AdminUpgradeRequest = Schemas['AdminUpgradeRequest'];
+export type AdminUser = Schemas['AdminUser'];
+export type PartnerCode = Schemas['PartnerCode'];
+export type PartnerCodeInfo = Schemas['PartnerCodeInfo'];
+export type InvoiceSummary = Schemas['InvoiceSummary'];
+export type Job = Schemas['Job'];
+export type HelpArticle = Schemas['HelpArticle'];
+export type PublicHelp = Schemas['PublicHelp'];
