@@ -3,8 +3,9 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDate, formatMoney } from '../../core/format.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { DataTable } from '../../ui/data-table.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
-import { Empty, Load } from '../../ui/states.js';
+import { Load } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 import { InvoiceForm } from './invoice-form.js';
 import { tx } from './texts.js';
@@ -53,62 +54,52 @@ export function InvoicesScreen() {
         </p>
       )}
       <Load resource={list.resource} onRetry={list.reload}>
-        {(invoices) =>
-          invoices.length === 0 ? (
-            <Empty title={tx.invoices.emptyTitle} />
-          ) : (
-            <div class="table-wrap card">
-              <table>
-                <caption class="visually-hidden">{tx.invoices.title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tx.invoices.number}</th>
-                    <th scope="col">{tx.invoices.date}</th>
-                    <th scope="col">{tx.invoices.customer}</th>
-                    <th scope="col" class="num">
-                      {tx.invoices.total}
-                    </th>
-                    <th scope="col">{tx.invoices.status}</th>
-                    <th scope="col">
-                      <span class="visually-hidden">{tx.codes.actions}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invoices.map((inv) => (
-                    <tr key={inv.id} data-number={inv.number}>
-                      <td>
-                        <code>{inv.number}</code>
-                      </td>
-                      <td>{formatDate(inv.issue_date)}</td>
-                      <td>
-                        {inv.billing_name}
-                        <div class="hint">{inv.billing_email}</div>
-                      </td>
-                      <td class="num">{formatMoney(inv.total_cents)}</td>
-                      <td>{statusText(inv)}</td>
-                      <td class="row-actions">
-                        <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
-                          {tx.invoices.view}
-                        </a>
-                        {inv.prefix === 'RG' && inv.status === 'issued' && (
-                          <button
-                            type="button"
-                            class="button button-ghost button-small"
-                            onClick={() => setTarget(inv)}
-                            aria-label={`${tx.invoices.cancel}: ${inv.number}`}
-                          >
-                            {tx.invoices.cancel}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(invoices) => (
+          <DataTable
+            caption={tx.invoices.title}
+            rows={invoices}
+            rowKey={(inv) => inv.id}
+            rowData={(inv) => ({ 'data-number': inv.number })}
+            emptyTitle={tx.invoices.emptyTitle}
+            columns={[
+              { header: tx.invoices.number, cell: (inv) => <code>{inv.number}</code> },
+              { header: tx.invoices.date, cell: (inv) => formatDate(inv.issue_date) },
+              {
+                header: tx.invoices.customer,
+                cell: (inv) => (
+                  <>
+                    {inv.billing_name}
+                    <div class="hint">{inv.billing_email}</div>
+                  </>
+                ),
+              },
+              { header: tx.invoices.total, numeric: true, cell: (inv) => formatMoney(inv.total_cents) },
+              { header: tx.invoices.status, cell: statusText },
+              {
+                header: tx.codes.actions,
+                hideHeader: true,
+                class: 'row-actions',
+                cell: (inv) => (
+                  <>
+                    <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
+                      {tx.invoices.view}
+                    </a>
+                    {inv.prefix === 'RG' && inv.status === 'issued' && (
+                      <button
+                        type="button"
+                        class="button button-ghost button-small"
+                        onClick={() => setTarget(inv)}
+                        aria-label={`${tx.invoices.cancel}: ${inv.number}`}
+                      >
+                        {tx.invoices.cancel}
+                      </button>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
       </Load>
       <MoreButton list={list} />
       <ConfirmDialog

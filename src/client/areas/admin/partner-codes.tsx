@@ -1,11 +1,12 @@
 import type { PartnerCode } from '../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../core/api.js';
+import { api } from '../../core/api.js';
 import { formatDay } from '../../core/format.js';
-import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { ConfirmDelete, useConfirmDelete } from '../../ui/confirm-delete.js';
+import { DataTable } from '../../ui/data-table.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
-import { Empty, Load, useResource } from '../../ui/states.js';
+import { Load, useResource } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
 import { tx } from './texts.js';
 
@@ -54,25 +55,13 @@ export function PartnerCodesScreen() {
   const list = usePagedList<PartnerCode>('/api/admin/partner/codes?limit=100');
   const [places, reloadPlaces] = useResource<{ total: number; taken: number; left: number }>('/api/admin/partner/founder-places');
   const [note, setNote] = useState<string | null>(null);
-  const [target, setTarget] = useState<PartnerCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.del(`/api/admin/partner/codes/${encodeURIComponent(target.code)}`);
-      setNote(tx.codes.deleted(target.code));
-      setTarget(null);
+  const deletion = useConfirmDelete<PartnerCode>(
+    (c) => api.del(`/api/admin/partner/codes/${encodeURIComponent(c.code)}`),
+    (c) => {
+      setNote(tx.codes.deleted(c.code));
       list.reload();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <AdminFrame title={tx.codes.title}>
@@ -90,64 +79,42 @@ export function PartnerCodesScreen() {
         </p>
       )}
       <Load resource={list.resource} onRetry={list.reload}>
-        {(codes) =>
-          codes.length === 0 ? (
-            <Empty title={tx.codes.emptyTitle} />
-          ) : (
-            <div class="table-wrap card">
-              <table>
-                <caption class="visually-hidden">{tx.codes.title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{tx.codes.code}</th>
-                    <th scope="col">{tx.codes.label}</th>
-                    <th scope="col">{tx.codes.uses}</th>
-                    <th scope="col">{tx.codes.founder}</th>
-                    <th scope="col">{tx.codes.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {codes.map((c) => (
-                    <tr key={c.id} data-code={c.code}>
-                      <td>
-                        <code>{c.code}</code>
-                        <div class="hint">{formatDay(c.created_at)}</div>
-                      </td>
-                      <td>{c.label}</td>
-                      <td>
-                        {c.uses} / {c.max_uses}
-                      </td>
-                      <td>{c.grants_founder ? tx.codes.yes : tx.codes.no}</td>
-                      <td>
-                        <button
-                          type="button"
-                          class="button button-ghost button-small"
-                          onClick={() => setTarget(c)}
-                          aria-label={`${tx.codes.delete}: ${c.code}`}
-                        >
-                          {tx.codes.delete}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(codes) => (
+          <DataTable
+            caption={tx.codes.title}
+            rows={codes}
+            rowKey={(c) => c.id}
+            rowData={(c) => ({ 'data-code': c.code })}
+            emptyTitle={tx.codes.emptyTitle}
+            columns={[
+              {
+                header: tx.codes.code,
+                cell: (c) => (
+                  <>
+                    <code>{c.code}</code>
+                    <div class="hint">{formatDay(c.created_at)}</div>
+                  </>
+                ),
+              },
+              { header: tx.codes.label, cell: (c) => c.label },
+              { header: tx.codes.uses, cell: (c) => `${c.uses} / ${c.max_uses}` },
+              { header: tx.codes.founder, cell: (c) => (c.grants_founder ? tx.codes.yes : tx.codes.no) },
+              {
+                header: tx.codes.actions,
+                cell: (c) => (
+                  <button type="button" class="button button-ghost button-small" onClick={() => deletion.ask(c)} aria-label={`${tx.codes.delete}: ${c.code}`}>
+                    {tx.codes.delete}
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </Load>
       <MoreButton list={list} />
-      <ConfirmDialog
-        open={target !== null}
-        title={target ? tx.codes.deleteTitle(target.code) : ''}
-        confirmLabel={tx.codes.delete}
-        busy={busy}
-        error={error}
-        onConfirm={remove}
-        onCancel={() => setTarget(null)}
-      >
+      <ConfirmDelete state={deletion} title={deletion.target ? tx.codes.deleteTitle(deletion.target.code) : ''} confirmLabel={tx.codes.delete}>
         <p>{tx.codes.deleteText}</p>
-      </ConfirmDialog>
+      </ConfirmDelete>
     </AdminFrame>
   );
 }

@@ -1,0 +1,58 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { ApiError } from '../core/api.js';
+import { t } from '../core/texts.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+
+/**
+ * Asking before something goes: which item is about to be deleted, busy while the request runs, the server's German
+ * message when it fails (the dialog stays open then). `remove` does the request; `onDone` runs after it succeeded.
+ */
+export function useConfirmDelete<T>(remove: (item: T) => Promise<void>, onDone?: (item: T) => void) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (target === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await remove(target);
+      setTarget(null);
+      onDone?.(target);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    target,
+    ask: (item: T) => {
+      setError(null);
+      setTarget(item);
+    },
+    dialog: { open: target !== null, busy, error, onConfirm: confirm, onCancel: () => setTarget(null) },
+  };
+}
+
+export type ConfirmDeleteState<T> = ReturnType<typeof useConfirmDelete<T>>;
+
+/** The delete confirmation on the native dialog (focus returns to the button that asked). */
+export function ConfirmDelete<T>({
+  state,
+  title,
+  confirmLabel = t.delete,
+  children,
+}: {
+  state: ConfirmDeleteState<T>;
+  title: string;
+  confirmLabel?: string;
+  children?: ComponentChildren;
+}) {
+  return (
+    <ConfirmDialog {...state.dialog} title={title} confirmLabel={confirmLabel}>
+      {children}
+    </ConfirmDialog>
+  );
+}
