@@ -27,13 +27,22 @@ describe('German formats', () => {
 
 describe('API error body → German messages', () => {
   it('keeps the server’s message and field messages', () => {
-    const error = errorFromBody(422, { error: { code: 'too_long', message: 'Ein Feld ist zu lang.', fields: { name: 'Höchstens 80 Zeichen.', 'items.0.description': 'Bitte ausfüllen.' } } });
+    const error = errorFromBody(422, {
+      error: { code: 'too_long', message: 'Ein Feld ist zu lang.', fields: { name: 'Höchstens 80 Zeichen.', 'items.0.description': 'Bitte ausfüllen.' } },
+    });
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, code: 'too_long', message: 'Ein Feld ist zu lang.', fields: { name: 'Höchstens 80 Zeichen.', 'items.0.description': 'Bitte ausfüllen.' } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'too_long',
+      message: 'Ein Feld ist zu lang.',
+      fields: { name: 'Höchstens 80 Zeichen.', 'items.0.description': 'Bitte ausfüllen.' },
+    });
   });
 
   it('adds the waiting time of a 429 and falls back to German texts for bodies without a message', () => {
-    expect(errorFromBody(429, { error: { code: 'rate_limited', message: 'Zu viele Versuche.' } }, '120').message).toBe('Zu viele Versuche. Bitte warte 2 Minuten.');
+    expect(errorFromBody(429, { error: { code: 'rate_limited', message: 'Zu viele Versuche.' } }, '120').message).toBe(
+      'Zu viele Versuche. Bitte warte 2 Minuten.',
+    );
     expect(errorFromBody(413, '<html>Request Entity Too Large</html>').message).toBe('Das ist zu groß (höchstens 20 MB auf einmal).');
     expect(errorFromBody(500, null).message).toBe('Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.');
     // A proxy's 502 page means the server is not reachable: the offline path.

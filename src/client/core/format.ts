@@ -1,7 +1,14 @@
 /** German formats: dates 21.11.2026, money 12,50 €. "A day" is a day in Berlin, like on the server. */
 export const TIME_ZONE = 'Europe/Berlin';
 
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const berlinDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const moneyFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../api/types.js';
 import { api, ApiError, dropPrefetched, getCached, onUnauthorized } from './api.js';
 import { clearResponses } from './offline-cache.js';
+import { endPushSubscription } from './push-subscription.js';
 import { navigate } from './router.js';
 import { createStore } from './store.js';
 
@@ -43,6 +44,7 @@ export async function loadSession(): Promise<void> {
 /** Ends the session on the server, forgets the offline copy and shows the login (without a way "back"). */
 export async function logout(): Promise<void> {
   try {
+    await endPushSubscription(); // before the logout: the server only lets the session's owner remove it
     await api.post('/api/auth/logout');
   } finally {
     clearResponses();

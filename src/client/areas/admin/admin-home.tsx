@@ -19,6 +19,7 @@ export function AdminHomeScreen() {
         { href: '/app/admin/nutzer', label: tx.sections.users, todo: null },
         { href: '/app/admin/upgrades', label: tx.sections.upgrades, todo: open },
         { href: '/app/admin/rechnungen', label: tx.sections.invoices, todo: null },
+        { href: '/app/admin/jobs', label: tx.sections.jobs, todo: null },
       ]
     : [{ href: '/app/admin/nutzer', label: tx.sections.users, todo: null }];
   return (

@@ -81,7 +81,14 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
       <FormSummary message={summary} />
       <div class="field">
         <label for="inv-user">{tx.invoices.userId}</label>
-        <input id="inv-user" inputMode="numeric" value={userId} onInput={(e) => setUserId(e.currentTarget.value)} aria-invalid={errors.user_id ? 'true' : undefined} aria-describedby={described('user_id')} />
+        <input
+          id="inv-user"
+          inputMode="numeric"
+          value={userId}
+          onInput={(e) => setUserId(e.currentTarget.value)}
+          aria-invalid={errors.user_id ? 'true' : undefined}
+          aria-describedby={described('user_id')}
+        />
         {err('user_id')}
       </div>
       {rows.map((row, i) => (
@@ -89,18 +96,36 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
           <legend>{tx.invoices.position(i + 1)}</legend>
           <div class="field">
             <label for={`inv-desc-${i}`}>{tx.invoices.description}</label>
-            <input id={`inv-desc-${i}`} maxLength={200} value={row.description} onInput={(e) => setRow(i, { description: e.currentTarget.value })} aria-describedby={described(`items.${i}.description`)} />
+            <input
+              id={`inv-desc-${i}`}
+              maxLength={200}
+              value={row.description}
+              onInput={(e) => setRow(i, { description: e.currentTarget.value })}
+              aria-describedby={described(`items.${i}.description`)}
+            />
             {err(`items.${i}.description`)}
           </div>
           <div class="field-row">
             <div class="field">
               <label for={`inv-amount-${i}`}>{tx.invoices.amount}</label>
-              <input id={`inv-amount-${i}`} inputMode="decimal" value={row.amount} onInput={(e) => setRow(i, { amount: e.currentTarget.value })} aria-describedby={described(`items.${i}.amount_cents`)} />
+              <input
+                id={`inv-amount-${i}`}
+                inputMode="decimal"
+                value={row.amount}
+                onInput={(e) => setRow(i, { amount: e.currentTarget.value })}
+                aria-describedby={described(`items.${i}.amount_cents`)}
+              />
               {err(`items.${i}.amount_cents`)}
             </div>
             <div class="field">
               <label for={`inv-qty-${i}`}>{tx.invoices.quantity}</label>
-              <input id={`inv-qty-${i}`} inputMode="numeric" value={row.quantity} onInput={(e) => setRow(i, { quantity: e.currentTarget.value })} aria-describedby={described(`items.${i}.quantity`)} />
+              <input
+                id={`inv-qty-${i}`}
+                inputMode="numeric"
+                value={row.quantity}
+                onInput={(e) => setRow(i, { quantity: e.currentTarget.value })}
+                aria-describedby={described(`items.${i}.quantity`)}
+              />
               {err(`items.${i}.quantity`)}
             </div>
           </div>

@@ -8,6 +8,7 @@ export const tx = {
     users: 'Nutzer',
     upgrades: 'Upgrade-Anfragen',
     invoices: 'Rechnungen',
+    jobs: 'Geplante Aufgaben',
   },
   todo: (n: number) => (n === 1 ? '1 offen' : `${n} offen`),
   back: 'Zur Verwaltung',

@@ -1,22 +1,13 @@
 import { api } from '../../core/api.js';
+import { endPushSubscription, pushRegistration, pushSupported } from '../../core/push-subscription.js';
 
 /** Push on this device: not possible here, blocked by the user, off, or on. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-function supported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-async function registration(): Promise<ServiceWorkerRegistration | null> {
-  if (!supported()) return null;
-  // The worker registers itself at start (public/js/early-boot.js); wait briefly for it rather than forever.
-  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((r) => window.setTimeout(() => r(null), 4000))]);
-}
-
 export async function pushState(): Promise<PushState> {
-  if (!supported()) return 'unsupported';
+  if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const reg = await registration();
+  const reg = await pushRegistration();
   if (!reg) return 'unsupported';
   const sub = await reg.pushManager.getSubscription().catch(() => null);
   return sub && Notification.permission === 'granted' ? 'on' : 'off';
@@ -35,10 +26,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * the subscription with the server. A refusal leaves the app working as before.
  */
 export async function enablePush(): Promise<PushState> {
-  if (!supported()) return 'unsupported';
+  if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const reg = await registration();
+  const reg = await pushRegistration();
   if (!reg) return 'unsupported';
   const { key } = await api.get<{ key: string }>('/api/push/public-key');
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
@@ -47,11 +38,6 @@ export async function enablePush(): Promise<PushState> {
 }
 
 export async function disablePush(): Promise<PushState> {
-  const reg = await registration();
-  const sub = await reg?.pushManager.getSubscription();
-  if (sub) {
-    await api.del('/api/push/subscriptions', { endpoint: sub.endpoint }).catch(() => undefined);
-    await sub.unsubscribe();
-  }
+  await endPushSubscription();
   return 'off';
 }
