@@ -14,7 +14,16 @@ import { machine, startApp, writeSection } from './lib.mjs';
 
 const BUDGET_KB = 80;
 const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PORT = '3998';
 
 /**
@@ -25,7 +34,11 @@ function photo() {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
     .blur(1.5)
     .jpeg({ quality: 85 })
-    .withExif({ IFD0: { Make: 'Bench' }, IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Bench' },
+      IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -114,7 +127,13 @@ async function lighthouseOnce(url, cookie) {
   }
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(`${url}/app`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: { Cookie: cookie } });
+    const result = await lighthouse(`${url}/app`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      extraHeaders: { Cookie: cookie },
+    });
     const lhr = result.lhr;
     const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
     return {
@@ -149,7 +168,11 @@ try {
   });
   const cookie = await seed(app.url);
   const rows = await measureFirstScreen(app.url, cookie);
-  const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip, transferred: sum.transferred + r.transferred }), { raw: 0, gzip: 0, transferred: 0 });
+  const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip, transferred: sum.transferred + r.transferred }), {
+    raw: 0,
+    gzip: 0,
+    transferred: 0,
+  });
   const kb = (n) => (n / 1024).toFixed(1);
   for (const r of rows) console.log(`${r.file}: ${kb(r.raw)} KB raw, ${kb(r.gzip)} KB gzip, ${kb(r.transferred)} KB on the wire (${r.encoding})`);
   console.log(`total: ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (budget ${BUDGET_KB} KB)`);

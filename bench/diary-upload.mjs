@@ -120,7 +120,15 @@ try {
   const cookie = await registerUser(app.url, 'upload@example.de');
   const dog = await (await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Bello' }) })).json();
   const newEntry = async () =>
-    (await (await fetch(`${app.url}/api/dogs/${dog.id}/diary`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ date: '2025-06-14', text: 'Bench' }) })).json()).id;
+    (
+      await (
+        await fetch(`${app.url}/api/dogs/${dog.id}/diary`, {
+          method: 'POST',
+          headers: { ...json, cookie },
+          body: JSON.stringify({ date: '2025-06-14', text: 'Bench' }),
+        })
+      ).json()
+    ).id;
 
   const loopDelay = async () => {
     app.child.kill('SIGUSR2');

@@ -13,13 +13,32 @@ import lighthouse from 'lighthouse';
 import { load, machine, startApp, startForked, writeSection } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PORT = '3997';
 const BREED = 'german-shepherd';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 // Only the server (the client bundle belongs to its own build): the same esbuild step as scripts/build.mjs.
-await build({ entryPoints: ['src/server.ts', 'src/cli.ts'], outdir: 'dist', bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' });
+await build({
+  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-web-'));
 const env = {
@@ -54,7 +73,9 @@ try {
   await seedHelp(app.url);
 
   rows.list = await load('GET /api/wiki/rassen (cached list)', { url: `${app.url}/api/wiki/rassen` });
-  rows.search = await load('GET /api/wiki/rassen?q=schäferhund&size=large (cached search)', { url: `${app.url}/api/wiki/rassen?q=sch%C3%A4ferhund&size=large` });
+  rows.search = await load('GET /api/wiki/rassen?q=schäferhund&size=large (cached search)', {
+    url: `${app.url}/api/wiki/rassen?q=sch%C3%A4ferhund&size=large`,
+  });
   rows.uncached = await load('GET /api/wiki/rassen?q=<random> (uncached search)', {
     url: `${app.url}/api/wiki/rassen`,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/wiki/rassen?q=${randomTerm()}` }) }],
@@ -81,19 +102,36 @@ function randomTerm() {
 async function seedHelp(url) {
   const email = 'bench-admin@example.de';
   const password = 'bench-passwort';
-  const reg = await fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, name: 'Bench' }) });
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name: 'Bench' }),
+  });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
   execFileSync(process.execPath, ['dist/cli.js', 'set-role', email, 'admin'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
   const articles = [
-    { category: 'erste-schritte', title: 'Wie lege ich meinen Hund an?', body: 'Öffne die App und tippe auf „Hund anlegen“.\n\nName und Rasse reichen für den Anfang.', active: 1 },
+    {
+      category: 'erste-schritte',
+      title: 'Wie lege ich meinen Hund an?',
+      body: 'Öffne die App und tippe auf „Hund anlegen“.\n\nName und Rasse reichen für den Anfang.',
+      active: 1,
+    },
     { category: 'app', title: 'Wie installiere ich die App?', body: 'Öffne das Browser-Menü und wähle „Zum Startbildschirm hinzufügen“.', active: 1 },
     { category: 'datenschutz', title: 'Wer sieht meine Daten?', body: 'Deine Hunde und dein Tagebuch siehst nur du, solange du nichts teilst.', active: 1 },
   ];
   for (const a of articles) {
-    const res = await fetch(`${url}/api/admin/help-articles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(a) });
+    const res = await fetch(`${url}/api/admin/help-articles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(a),
+    });
     if (res.status !== 201) throw new Error(`help article failed: ${res.status}`);
   }
 }
@@ -117,7 +155,10 @@ async function runLighthouse(url, tries = 3) {
     }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const failed = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => a.id);
     const metrics = {
       fcp: lhr.audits['first-contentful-paint']?.displayValue,
@@ -141,12 +182,17 @@ function report() {
   const table = [
     '| route | req/s | p50 ms | p99 ms | non-2xx | vs Express hello | vs bare node:http |',
     '|---|---|---|---|---|---|---|',
-    ...Object.values(rows).map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${pct(r.rps, rows.hello.rps)} | ${pct(r.rps, rows.bare.rps)} |`),
+    ...Object.values(rows).map(
+      (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${pct(r.rps, rows.hello.rps)} | ${pct(r.rps, rows.bare.rps)} |`,
+    ),
   ].join('\n');
   const lhTable = [
     '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...Object.entries(lh).map(([path, r]) => `| \`${path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} |`),
+    ...Object.entries(lh).map(
+      ([path, r]) =>
+        `| \`${path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} |`,
+    ),
   ].join('\n');
   const listRatio = rows.list.rps / rows.bare.rps;
   const lhAll = Object.values(lh).every((r) => CATEGORIES.every((c) => r.scores[c] >= 95));

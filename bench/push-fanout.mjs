@@ -49,14 +49,15 @@ function probeMe(url, cookie) {
   };
 }
 
-
 /** 1,000 owners with a dog, a diary entry from this day a year ago, no quiet hours and two devices each. */
 function seed(db, subscriptions) {
   const now = new Date().toISOString();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
   const user = db.prepare("insert into users (email, password_hash, name, created_at, updated_at) values (?, 'x', ?, ?, ?)");
-  const settings = db.prepare("insert into notification_settings (user_id, muted_kinds, quiet_hours, quiet_start, quiet_end, updated_at) values (?, '', 0, '22:00', '07:00', ?)");
+  const settings = db.prepare(
+    "insert into notification_settings (user_id, muted_kinds, quiet_hours, quiet_start, quiet_end, updated_at) values (?, '', 0, '22:00', '07:00', ?)",
+  );
   const dog = db.prepare('insert into dogs (user_id, name, created_at, updated_at) values (?, ?, ?, ?)');
   const entry = db.prepare('insert into diary_entries (dog_id, date, title, text, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
   const sub = db.prepare('insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');

@@ -14,7 +14,12 @@ const all = readdirSync(dir)
 
 const args = process.argv.slice(2);
 if (args.includes('--list')) {
-  for (const name of all) console.log(`${name.padEnd(20)} ${readFileSync(join(dir, `${name}.mjs`), 'utf8').split('\n')[0].replace(/^\/\/\s*/, '')}`);
+  for (const name of all)
+    console.log(
+      `${name.padEnd(20)} ${readFileSync(join(dir, `${name}.mjs`), 'utf8')
+        .split('\n')[0]
+        .replace(/^\/\/\s*/, '')}`,
+    );
   process.exit(0);
 }
 const unknown = args.filter((a) => !all.includes(a));

@@ -35,7 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last', 'integer', (c) => c.notNull())
     .addCheckConstraint('founder_counter_range', sql`last >= 0 and last <= 100`)
     .execute();
-  await db.insertInto('founder_counter' as never).values({ id: 1, last: 0 } as never).execute();
+  await db
+    .insertInto('founder_counter' as never)
+    .values({ id: 1, last: 0 } as never)
+    .execute();
 
   await withId(db, db.schema.createTable('upgrade_requests'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -65,7 +68,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('prefix', 'varchar(2)', (c) => c.primaryKey())
     .addColumn('last', 'integer', (c) => c.notNull())
     .execute();
-  await db.insertInto('invoice_counters' as never).values([{ prefix: 'RG', last: 0 }, { prefix: 'ST', last: 0 }] as never).execute();
+  await db
+    .insertInto('invoice_counters' as never)
+    .values([
+      { prefix: 'RG', last: 0 },
+      { prefix: 'ST', last: 0 },
+    ] as never)
+    .execute();
 
   await withId(db, db.schema.createTable('invoices'))
     .addColumn('number', 'varchar(20)', (c) => c.notNull().unique())

@@ -63,12 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data_json', 'text', (c) => c.notNull())
     .addColumn('fetched_at', 'varchar(40)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('weather_cache_key_uq')
-    .on('weather_cache')
-    .columns(['provider', 'lat_e2', 'lon_e2', 'day'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('weather_cache_key_uq').on('weather_cache').columns(['provider', 'lat_e2', 'lon_e2', 'day']).unique().execute();
 
   await withId(db, db.schema.createTable('notifications'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

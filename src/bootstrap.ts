@@ -10,10 +10,7 @@ import { loadBreeds } from './features/wiki/index.js';
  * Config → database → migrations → shared services: the start of the server and of the CLI.
  * Reference data and the blocklist are what a serving process needs; the CLI skips them (`serving: false`).
  */
-export async function bootstrap(
-  config: Config = loadConfig(),
-  options: { serving?: boolean } = {},
-): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+export async function bootstrap(config: Config = loadConfig(), options: { serving?: boolean } = {}): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const log = createLogger(config.logLevel);
   if (config.generatedSecrets) log.warn({ dataDir: config.dataDir }, 'development secrets generated and stored in the data folder');
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

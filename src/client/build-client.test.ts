@@ -23,7 +23,11 @@ describe('client build', () => {
     expect(manifest.build).toBe(readFileSync(VERSION_FILE, 'utf8').trim());
     expect(manifest.files).toEqual(listed);
     expect(manifest.files[0]).toBe('/build/app.js');
-    expect([...manifest.files].sort()).toEqual(emitted().map((f) => `/build/${f}`).sort());
+    expect([...manifest.files].sort()).toEqual(
+      emitted()
+        .map((f) => `/build/${f}`)
+        .sort(),
+    );
     expect(manifest.files).toEqual(expect.arrayContaining(['/build/app.css', '/build/map.css']));
     // An ES module entry, minified (no source maps in the normal build).
     expect(read('app.js')).toMatch(/^import\s*[{"']/);

@@ -7,9 +7,7 @@ import { PROJECT_ROOT, VERSION_FILE } from './paths.js';
 
 /** The only reader of process.env. Every variable is documented in .env.example. */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z
   .string()
   .optional()
@@ -40,7 +38,10 @@ const EnvSchema = z.object({
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Pfotenbuch <no-reply@localhost>'),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -66,7 +67,11 @@ const EnvSchema = z.object({
 
   JOBS_ENABLED: bool.default(true),
   RATE_LIMITS_ENABLED: bool.default(true),
-  IP_BLOCK_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+  IP_BLOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60),
   // Invoices: the issuer printed on every invoice (snapshotted per invoice). Address lines separated by |.
   INVOICE_ISSUER_NAME: z.string().max(200).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().max(500).default(''),
@@ -177,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       weatherProvider: e.WEATHER_PROVIDER,
       brightskyUrl: e.BRIGHTSKY_URL,
       openMeteoUrl: e.OPEN_METEO_URL,
-      overpassUrls: e.OVERPASS_URLS.split(',').map((s) => s.trim()).filter(Boolean),
+      overpassUrls: e.OVERPASS_URLS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       osmApiUrl: e.OSM_API_URL,
       osmAccessToken: e.OSM_ACCESS_TOKEN,
       routingUrl: e.ROUTING_URL,
@@ -192,7 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ipBlockMinutes: e.IP_BLOCK_MINUTES,
     invoice: Object.freeze({
       issuerName: e.INVOICE_ISSUER_NAME || e.APP_NAME,
-      issuerAddress: e.INVOICE_ISSUER_ADDRESS.split('|').map((l) => l.trim()).filter(Boolean).join('\n'),
+      issuerAddress: e.INVOICE_ISSUER_ADDRESS.split('|')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('\n'),
       vatId: e.INVOICE_VAT_ID || null,
       vatRatePercent: e.INVOICE_VAT_RATE,
     }),

@@ -16,7 +16,11 @@ describe('race: a pending user creates dogs at the same time', () => {
       const cookie = sessionCookie(t.ctx, user);
       const results = await Promise.all(['Erster', 'Zweiter'].map((name) => request(http.server).post('/api/dogs').set('Cookie', cookie).send({ name })));
       expect(results.map((r) => r.status)).toEqual([201, 201]);
-      const row = await t.ctx.db.selectFrom('users').select(['is_founder', 'is_founder_pending', 'founder_number']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('users')
+        .select(['is_founder', 'is_founder_pending', 'founder_number'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ is_founder: 1, is_founder_pending: 0, founder_number: counterBefore + round + 1 });
       expect(await t.ctx.db.selectFrom('dogs').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2);
     }
@@ -27,10 +31,21 @@ describe('race: a pending user creates dogs at the same time', () => {
     const before = (await t.ctx.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow()).last;
     const user = await buildUser(t.ctx, { is_founder_pending: 1 });
     const cookie = sessionCookie(t.ctx, user);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => request(http.server).post('/api/dogs').set('Cookie', cookie).send({ name: `Hund ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(http.server)
+          .post('/api/dogs')
+          .set('Cookie', cookie)
+          .send({ name: `Hund ${i}` }),
+      ),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect((await t.ctx.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow()).last).toBe(before + 1);
-    const founders = await t.ctx.db.selectFrom('users').select('founder_number').where('founder_number', '=', before + 1).execute();
+    const founders = await t.ctx.db
+      .selectFrom('users')
+      .select('founder_number')
+      .where('founder_number', '=', before + 1)
+      .execute();
     expect(founders).toHaveLength(1);
   });
 });

@@ -38,6 +38,9 @@ describe('race: 200 parallel invoice creations', () => {
     const stSeqs = cancels.filter((r) => r.status === 201).map((r) => Number(String(r.body.number).replace(/^ST-/, '')));
     expect(stSeqs.sort((a, b) => a - b)).toEqual(range(1, 50));
     const counters = await t.ctx.db.selectFrom('invoice_counters').selectAll().orderBy('prefix').execute();
-    expect(counters).toEqual([{ prefix: 'RG', last: 200 }, { prefix: 'ST', last: 50 }]);
+    expect(counters).toEqual([
+      { prefix: 'RG', last: 200 },
+      { prefix: 'ST', last: 50 },
+    ]);
   });
 });

@@ -93,7 +93,10 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
   it('300 registrations with one partner code (max_uses 50): exactly 50 founders, numbers 1–50, uses = 50', async () => {
     const { handle, env } = await sharedDatabase();
-    await handle.db.insertInto('partner_codes').values({ code: 'VIER', label: 'Vier Prozesse', max_uses: 50, grants_founder: 1, created_at: new Date().toISOString() }).execute();
+    await handle.db
+      .insertInto('partner_codes')
+      .values({ code: 'VIER', label: 'Vier Prozesse', max_uses: 50, grants_founder: 1, created_at: new Date().toISOString() })
+      .execute();
     const per = 300 / PROCESSES;
     const outcomes = await race(range(0, PROCESSES - 1).map((p) => ({ kind: 'register' as const, env, code: 'vier', from: p * per + 1, to: (p + 1) * per })));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
@@ -141,7 +144,9 @@ describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
       .returning('id')
       .execute();
     if (!admin || !customer) throw new Error('setup failed');
-    const outcomes = await race(range(1, PROCESSES).map(() => ({ kind: 'invoice' as const, env, adminId: admin.id, userId: customer.id, count: 200 / PROCESSES })));
+    const outcomes = await race(
+      range(1, PROCESSES).map(() => ({ kind: 'invoice' as const, env, adminId: admin.id, userId: customer.id, count: 200 / PROCESSES })),
+    );
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(sorted(outcomes.map((o) => Number(String(o.number).slice(3))))).toEqual(range(1, 200));
     const seqs = await handle.db.selectFrom('invoices').select('seq').orderBy('seq').execute();

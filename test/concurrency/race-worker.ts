@@ -65,7 +65,11 @@ async function main(): Promise<void> {
     const admin = await findUserById(ctx.db, task.adminId);
     if (!admin) throw new Error(`race-worker: no admin ${task.adminId}`);
     for (let i = 0; i < task.count; i++)
-      jobs.push(outcome(async () => ({ number: (await createInvoice(ctx, admin, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number })));
+      jobs.push(
+        outcome(async () => ({
+          number: (await createInvoice(ctx, admin, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number,
+        })),
+      );
   }
   const results = await Promise.all(jobs);
   process.stdout.write(JSON.stringify(results) + '\n');

@@ -13,7 +13,9 @@ describe('race: 300 parallel registrations with one partner code (max_uses 50)',
     await buildPartnerCode(t.ctx, { code: 'RENNEN', label: 'Rennen', max_uses: 50, grants_founder: 1, created_by: null });
     const results = await Promise.all(
       range(1, 300).map((i) =>
-        request(http.server).post('/api/auth/register').send({ email: `rennen-${i}@example.de`, password: 'sicheres-passwort', name: `Läufer ${i}`, partner_code: 'rennen' }),
+        request(http.server)
+          .post('/api/auth/register')
+          .send({ email: `rennen-${i}@example.de`, password: 'sicheres-passwort', name: `Läufer ${i}`, partner_code: 'rennen' }),
       ),
     );
     expect(results.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);

@@ -16,7 +16,11 @@ let t: TestApp;
 beforeAll(async () => {
   const url = await smtp.start();
   // A real SMTP receiver on 127.0.0.1 behind the outbox, as in production.
-  t = await createTestApp({ clock, env: { ADMIN_EMAIL: 'admin@pfotenbuch.example' }, mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>') });
+  t = await createTestApp({
+    clock,
+    env: { ADMIN_EMAIL: 'admin@pfotenbuch.example' },
+    mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>'),
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -84,7 +84,16 @@ describe('system endpoints', () => {
   it('serves an OpenAPI 3.1 document describing the routes, and a reference page', async () => {
     const res = await request(t.app).get('/api/openapi.json').expect(200);
     expect(res.body.openapi).toBe('3.1.0');
-    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/me', '/api/me/password', '/api/version', '/api/health'])
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/me',
+      '/api/me/password',
+      '/api/version',
+      '/api/health',
+    ])
       expect(Object.keys(res.body.paths)).toContain(path);
     expect(res.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema).toBeDefined();
     expect(res.body.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'session' });

@@ -19,12 +19,18 @@ async function waitFinished(agent: ReturnType<typeof agentAs>, name: string) {
 describe('GET /api/admin/jobs', () => {
   it('is 401 without a session and 403 for users and moderators', async () => {
     await request(t.app).get('/api/admin/jobs').expect(401);
-    await agentAs(t, await buildUser(t.ctx)).get('/api/admin/jobs').expect(403);
-    await agentAs(t, await buildModerator(t.ctx)).get('/api/admin/jobs').expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .get('/api/admin/jobs')
+      .expect(403);
+    await agentAs(t, await buildModerator(t.ctx))
+      .get('/api/admin/jobs')
+      .expect(403);
   });
 
   it('lists every job of the job table with its schedule and next run, and no run yet', async () => {
-    const res = await agentAs(t, await buildAdmin(t.ctx)).get('/api/admin/jobs').expect(200);
+    const res = await agentAs(t, await buildAdmin(t.ctx))
+      .get('/api/admin/jobs')
+      .expect(200);
     expect(res.body.items.map((j: { name: string }) => j.name)).toEqual(jobs.map((j) => j.name));
     expect(res.body.items.find((j: { name: string }) => j.name === 'errors.send-digest')).toMatchObject({
       schedule: '30 6 * * *',
@@ -39,7 +45,9 @@ describe('GET /api/admin/jobs', () => {
 describe('POST /api/admin/jobs/:name/run', () => {
   it('is 401 without a session, 403 for a user, 400 for a malformed name, 404 for an unknown job', async () => {
     await request(t.app).post('/api/admin/jobs/push.send-due/run').expect(401);
-    await agentAs(t, await buildUser(t.ctx)).post('/api/admin/jobs/push.send-due/run').expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .post('/api/admin/jobs/push.send-due/run')
+      .expect(403);
     const admin = agentAs(t, await buildAdmin(t.ctx));
     await admin.post('/api/admin/jobs/DROP%20TABLE/run').expect(400);
     await admin.post('/api/admin/jobs/gibt.es-nicht/run').expect(404);

@@ -34,11 +34,17 @@ describe('mail through a real SMTP server', () => {
     const link = /https?:\/\/\S+\/api\/auth\/verify\?token=(\S+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link?.[1] ?? '');
-    const redirect = await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(token)}`).set('Accept', 'text/html').expect(303);
+    const redirect = await request(t.app)
+      .get(`/api/auth/verify?token=${encodeURIComponent(token)}`)
+      .set('Accept', 'text/html')
+      .expect(303);
     expect(redirect.headers.location).toBe('/app/email-bestaetigt?ergebnis=ok');
     const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', 'mail@example.de').executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
-    await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(token)}`).set('Accept', 'application/json').expect(400);
+    await request(t.app)
+      .get(`/api/auth/verify?token=${encodeURIComponent(token)}`)
+      .set('Accept', 'application/json')
+      .expect(400);
     const outbox = await t.ctx.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute();
     expect(outbox).toEqual([{ status: 'sent', attempts: 1 }]);
   });

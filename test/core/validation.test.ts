@@ -6,7 +6,10 @@ const Body = z.strictObject({
   name: z.string().min(1).max(5),
   lat: z.number().optional(),
   flag: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
-  code: z.string().regex(/^[A-Z]+$/, 'Nur Großbuchstaben.').optional(),
+  code: z
+    .string()
+    .regex(/^[A-Z]+$/, 'Nur Großbuchstaben.')
+    .optional(),
 });
 
 const errorFor = (value: unknown) => {

@@ -41,7 +41,6 @@ export class FakeAiServer extends FakeHttpServer {
   reply: (request: AiRequestLog['body']) => unknown = () => ({ ok: true });
   readonly requests: AiRequestLog[] = [];
 
-
   reset(mode: AiFakeMode = 'ok'): void {
     this.mode = mode;
     this.queue = [];

@@ -113,7 +113,10 @@ export class FakePushServer extends FakeHttpServer {
     if (!/^(mailto:|https:)/.test(claims.sub)) return { status: 403, reason: 'sub' };
     let payload: Record<string, unknown>;
     try {
-      payload = JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) as Record<string, unknown>;
+      payload = JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) as Record<
+        string,
+        unknown
+      >;
     } catch (err) {
       return { status: 400, reason: `decrypt: ${err instanceof Error ? err.message : String(err)}` };
     }

@@ -32,7 +32,6 @@ export class FakeWeatherServer extends FakeHttpServer {
   slowMs = 6_000;
   readonly requests: LoggedRequest[] = [];
 
-
   reset(mode: WeatherFakeMode = 'ok'): void {
     this.mode = mode;
     this.requests.length = 0;
@@ -84,7 +83,7 @@ export class FakeWeatherServer extends FakeHttpServer {
       return {
         timestamp: `${date}T${hh}:00:00+02:00`,
         source_id: 1234,
-        temperature: nulls ? null : hour === 24 ? 30 : 10 + Math.round((11 * Math.sin((Math.PI * hour) / 24)) * 10) / 10,
+        temperature: nulls ? null : hour === 24 ? 30 : 10 + Math.round(11 * Math.sin((Math.PI * hour) / 24) * 10) / 10,
         precipitation: nulls ? null : rain ? 1.2 : 0,
         wind_speed: 7.2,
         cloud_cover: nulls ? null : 40,

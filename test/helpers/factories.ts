@@ -26,10 +26,7 @@ function defaultHash(ctx: AppContext): Promise<string> {
 export type BuiltUser = SessionUser & { password: string };
 
 /** Inserts a user directly (no HTTP, no mail). Password is DEFAULT_PASSWORD unless given. */
-export async function buildUser(
-  ctx: AppContext,
-  overrides: Partial<Insertable<UsersTable>> & { password?: string } = {},
-): Promise<BuiltUser> {
+export async function buildUser(ctx: AppContext, overrides: Partial<Insertable<UsersTable>> & { password?: string } = {}): Promise<BuiltUser> {
   const { password = DEFAULT_PASSWORD, ...columns } = overrides;
   const now = ctx.clock.now().toISOString();
   const hash = password === DEFAULT_PASSWORD ? await defaultHash(ctx) : await hashPassword(password, ctx.config.auth.argon2);
@@ -232,7 +229,15 @@ export async function buildHelpArticle(ctx: AppContext, overrides: Partial<Inser
   const now = ctx.clock.now().toISOString();
   return ctx.db
     .insertInto('help_articles')
-    .values({ category: 'konto', title: 'Wie ändere ich mein Passwort?', body: 'Im Profil unter Sicherheit.', active: 1, created_at: now, updated_at: now, ...overrides })
+    .values({
+      category: 'konto',
+      title: 'Wie ändere ich mein Passwort?',
+      body: 'Im Profil unter Sicherheit.',
+      active: 1,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

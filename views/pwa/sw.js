@@ -137,7 +137,7 @@ self.addEventListener('push', (event) => {
   let data = {};
   try {
     data = event.data ? event.data.json() : {};
-  } catch (err) {
+  } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
   const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/app/benachrichtigungen';
@@ -177,7 +177,7 @@ async function openApp(path) {
 function extend(event, promise) {
   try {
     event.waitUntil(promise);
-  } catch (err) {
+  } catch {
     promise.catch(() => undefined);
   }
 }

@@ -150,10 +150,24 @@ export function Field(props: FieldProps) {
   if (type === 'checkbox') {
     return (
       <div class={`field field-check${error ? ' has-error' : ''}`}>
-        <input {...common} type="checkbox" checked={value === true} onInput={undefined} onChange={(e) => form.set(name as never, (e.currentTarget as HTMLInputElement).checked)} />
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onInput={undefined}
+          onChange={(e) => form.set(name as never, (e.currentTarget as HTMLInputElement).checked)}
+        />
         <label for={id}>{label}</label>
-        {hint && <p id={`${id}-hint`} class="hint">{hint}</p>}
-        {error && <p id={`${id}-error`} class="field-error">{error}</p>}
+        {hint && (
+          <p id={`${id}-hint`} class="hint">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} class="field-error">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -180,7 +194,17 @@ export function Field(props: FieldProps) {
         </select>
       ) : (
         // preact's input types are a union discriminated by `type`; this one input serves all text-like types.
-        <input {...common} type={type as 'text'} value={String(value ?? '')} autoComplete={props.autoComplete} maxLength={props.maxLength} inputMode={props.inputMode} min={props.min} max={props.max} step={props.step} />
+        <input
+          {...common}
+          type={type as 'text'}
+          value={String(value ?? '')}
+          autoComplete={props.autoComplete}
+          maxLength={props.maxLength}
+          inputMode={props.inputMode}
+          min={props.min}
+          max={props.max}
+          step={props.step}
+        />
       )}
       {props.children}
       {error && (
@@ -202,7 +226,19 @@ export function FormSummary({ message }: { message: string | null }) {
   );
 }
 
-export function SubmitButton({ busy, offline: isOffline, children, busyLabel, variant }: { busy: boolean; offline: boolean; children: ComponentChildren; busyLabel?: string; variant?: 'danger' }) {
+export function SubmitButton({
+  busy,
+  offline: isOffline,
+  children,
+  busyLabel,
+  variant,
+}: {
+  busy: boolean;
+  offline: boolean;
+  children: ComponentChildren;
+  busyLabel?: string;
+  variant?: 'danger';
+}) {
   return (
     <>
       <button type="submit" class={`button${variant === 'danger' ? ' button-danger' : ''}`} disabled={busy || isOffline} aria-busy={busy ? 'true' : undefined}>

@@ -51,7 +51,13 @@ export function MoreButton({ list }: { list: { hasMore: boolean; loadMore: () =>
           {list.moreError}
         </p>
       )}
-      <button type="button" class="button button-secondary" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore ? 'true' : undefined}>
+      <button
+        type="button"
+        class="button button-secondary"
+        onClick={list.loadMore}
+        disabled={list.loadingMore}
+        aria-busy={list.loadingMore ? 'true' : undefined}
+      >
         {list.loadingMore ? t.loading : t.more}
       </button>
     </div>

@@ -91,7 +91,11 @@ export function PhotoUpload(props: PhotoUploadProps) {
     <div class="photo-upload" aria-labelledby={`${props.id}-title`} role="group">
       <h2 id={`${props.id}-title`}>{props.title}</h2>
       <div class="photo-upload-row">
-        {props.currentUrl ? <img class="photo-preview" src={props.currentUrl} alt={props.alt} width={96} height={96} /> : <p class="photo-preview photo-empty">{props.emptyText}</p>}
+        {props.currentUrl ? (
+          <img class="photo-preview" src={props.currentUrl} alt={props.alt} width={96} height={96} />
+        ) : (
+          <p class="photo-preview photo-empty">{props.emptyText}</p>
+        )}
         <div class="photo-actions">
           <FilePicker inputRef={inputRef} id={`${props.id}-input`} label={props.chooseLabel} onChange={onChange} disabled={busy || isOffline} />
           {props.onRemove && props.currentUrl && (

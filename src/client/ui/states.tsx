@@ -53,10 +53,7 @@ export function StaleNotice({ savedAt }: { savedAt: string | null }) {
   );
 }
 
-export type Resource<T> =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; data: T; savedAt: string | null };
+export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T; savedAt: string | null };
 
 /** Loads a GET path (with the offline fallback) and reloads when the path changes. `null` waits. */
 export function useResource<T>(path: string | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {

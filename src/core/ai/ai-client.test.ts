@@ -34,7 +34,9 @@ const request = {
 };
 
 function config(baseUrl: string | undefined) {
-  return { upstream: { userAgent: 'Pfotenbuch/test (+http://127.0.0.1)', aiBaseUrl: baseUrl, aiApiKey: SECRET, aiModel: 'test-model' } } as Parameters<typeof createAiClient>[0]['config'];
+  return { upstream: { userAgent: 'Pfotenbuch/test (+http://127.0.0.1)', aiBaseUrl: baseUrl, aiApiKey: SECRET, aiModel: 'test-model' } } as Parameters<
+    typeof createAiClient
+  >[0]['config'];
 }
 
 async function failure(promise: Promise<unknown>): Promise<AiError> {

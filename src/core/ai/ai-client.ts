@@ -129,7 +129,9 @@ export class AiClient {
 
   async #complete(req: ChatJsonRequest<z.ZodType>, mode: Mode): Promise<string> {
     const system =
-      mode === 'json_schema' ? req.system : `${req.system}\n\nAntworte ausschließlich mit einem JSON-Objekt nach diesem JSON-Schema:\n${JSON.stringify(req.jsonSchema)}`;
+      mode === 'json_schema'
+        ? req.system
+        : `${req.system}\n\nAntworte ausschließlich mit einem JSON-Objekt nach diesem JSON-Schema:\n${JSON.stringify(req.jsonSchema)}`;
     const body = {
       model: this.ai.model,
       messages: [
@@ -138,7 +140,8 @@ export class AiClient {
       ],
       temperature: req.temperature ?? 0.2,
       max_tokens: req.maxTokens ?? 800,
-      response_format: mode === 'json_schema' ? { type: 'json_schema', json_schema: { name: req.name, strict: true, schema: req.jsonSchema } } : { type: 'json_object' },
+      response_format:
+        mode === 'json_schema' ? { type: 'json_schema', json_schema: { name: req.name, strict: true, schema: req.jsonSchema } } : { type: 'json_object' },
     };
     let raw: Buffer;
     try {

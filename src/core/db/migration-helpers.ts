@@ -7,9 +7,7 @@ export function isPostgres<DB>(db: Kysely<DB>): boolean {
 
 /** An auto-increment integer primary key named `id` on either engine. */
 export function withId<DB, T extends string>(db: Kysely<DB>, table: CreateTableBuilder<T, never>) {
-  return isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 /** A floating-point column type both engines accept. */

@@ -16,5 +16,18 @@ import type { PushTables } from './tables/push.js';
  * The typed database: one interface per area's tables, joined here.
  * Add a line (an `extends`) when an area gets tables; keep the table types in tables/<area>.ts.
  */
-export interface Database extends AccountsTables, PlatformTables, DogsTables, PartnerTables, UpgradesTables, InvoicesTables, WikiTables, HelpTables,
-    DiaryTables, WeatherTables, NotificationsTables, HealthTables, PushTables {}
+export interface Database
+  extends
+    AccountsTables,
+    PlatformTables,
+    DogsTables,
+    PartnerTables,
+    UpgradesTables,
+    InvoicesTables,
+    WikiTables,
+    HelpTables,
+    DiaryTables,
+    WeatherTables,
+    NotificationsTables,
+    HealthTables,
+    PushTables {}

@@ -1,13 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  SqliteDialect,
-  SqliteDriver,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * SQLite transactions start with BEGIN IMMEDIATE: the write lock is taken at once, so two OS processes

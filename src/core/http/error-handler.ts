@@ -39,13 +39,11 @@ export function toAppError(err: unknown): AppError {
   // busboy (inside multer) reports broken multipart bodies as plain errors.
   if (e.message && /multipart|boundary|unexpected end of form|malformed part header/i.test(e.message))
     return new AppError(400, 'malformed_multipart', 'Der Upload ist beschädigt.');
-  if (isUniqueViolation(err))
-    return new AppError(409, 'conflict', 'Diesen Eintrag gibt es schon.');
+  if (isUniqueViolation(err)) return new AppError(409, 'conflict', 'Diesen Eintrag gibt es schon.');
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503')
     return new AppError(409, 'conflict', 'Der Eintrag hängt an etwas, das es nicht (mehr) gibt.');
   const status = e.status ?? e.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500)
-    return new AppError(status, 'bad_request', 'Die Anfrage ist ungültig.');
+  if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(status, 'bad_request', 'Die Anfrage ist ungültig.');
   return new AppError(500, 'internal_error', 'Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.');
 }
 

@@ -22,10 +22,7 @@ export function requestLog(log: Logger): RequestHandler {
     if (logRequests) {
       const start = performance.now();
       res.on('finish', () => {
-        req.log.info(
-          { method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - start) },
-          'request',
-        );
+        req.log.info({ method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - start) }, 'request');
       });
     }
     next();

@@ -116,13 +116,7 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
 ): void {
   document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
-    def.access === 'user'
-      ? [requireUser]
-      : def.access === 'admin'
-        ? [requireRole('admin')]
-        : def.access === 'staff'
-          ? [requireRole('admin', 'moderator')]
-          : [];
+    def.access === 'user' ? [requireUser] : def.access === 'admin' ? [requireRole('admin')] : def.access === 'staff' ? [requireRole('admin', 'moderator')] : [];
   routes.router[def.method](def.path, ...guards, ...(def.before ?? []), async (req: Request, res: Response) => {
     // The guards above let no request without a user through to a non-public handler.
     const actor = req.user ?? null;

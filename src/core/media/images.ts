@@ -75,11 +75,7 @@ export interface ProcessedImage {
 }
 
 export const unsupportedImage = (name?: string) =>
-  new AppError(
-    415,
-    'unsupported_image',
-    `${name ? `„${name}“: ` : ''}Das ist kein Bild, das wir annehmen. Erlaubt sind JPEG, PNG, WebP und HEIF/AVIF.`,
-  );
+  new AppError(415, 'unsupported_image', `${name ? `„${name}“: ` : ''}Das ist kein Bild, das wir annehmen. Erlaubt sind JPEG, PNG, WebP und HEIF/AVIF.`);
 export const imageTooLarge = (name?: string) =>
   new AppError(422, 'image_too_large', `${name ? `„${name}“: ` : ''}Das Bild hat zu viele Pixel (höchstens 50 Megapixel).`);
 export const imageCorrupt = (name?: string) =>

@@ -74,7 +74,11 @@ export async function claimDueDeliveries(db: Db, now: string, claimUntil: string
 
 /** Delivered or given up: the rows go. */
 export async function deleteDeliveries(db: Db, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('push_deliveries').where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('push_deliveries')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
 }
 
 export async function rescheduleDelivery(db: Db, id: number, attempts: number, nextAttemptAt: string, lastError: string): Promise<void> {
@@ -87,6 +91,9 @@ export async function rescheduleDelivery(db: Db, id: number, attempts: number, n
 
 /** How many pushes wait (due or held), for the admin view and tests. */
 export async function countQueued(db: Db): Promise<number> {
-  const row = await db.selectFrom('push_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('push_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -121,8 +121,7 @@ export class PushDispatcher {
         if (outcome.kind === 'sent') {
           done.push(delivery.id);
           delivered++;
-        }
-        else if (outcome.kind === 'gone') gone.add(sub.id);
+        } else if (outcome.kind === 'gone') gone.add(sub.id);
         else if (outcome.kind === 'retry') retries.push({ delivery, outcome });
         else {
           log.warn({ deliveryId: delivery.id, subscriptionId: sub.id, reason: outcome.reason }, 'push refused; not retried');

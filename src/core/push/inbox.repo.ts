@@ -60,7 +60,12 @@ export async function listInboxRows(db: Db, userId: number, take: number, after:
   if (unreadOnly || rows.length >= take) return rows;
   let q = db.selectFrom('notifications').select(COLUMNS).where('user_id', '=', userId).where('read_at', 'is not', null);
   if (after?.r === 1) q = q.where('id', '<', after.id);
-  rows.push(...(await q.orderBy('id', 'desc').limit(take - rows.length).execute()));
+  rows.push(
+    ...(await q
+      .orderBy('id', 'desc')
+      .limit(take - rows.length)
+      .execute()),
+  );
   return rows;
 }
 

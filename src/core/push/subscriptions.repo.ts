@@ -18,7 +18,10 @@ export const MAX_SUBSCRIPTIONS_PER_USER = 20;
  * The same endpoint twice is one subscription (decisions: Push). A browser that was subscribed for another
  * account moves to the user who subscribes it now: pushes follow whoever uses the device.
  */
-export async function upsertSubscription(db: Db, s: { userId: number; endpoint: string; p256dh: string; auth: string; now: string }): Promise<PushSubscriptionRow> {
+export async function upsertSubscription(
+  db: Db,
+  s: { userId: number; endpoint: string; p256dh: string; auth: string; now: string },
+): Promise<PushSubscriptionRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('push_subscriptions')

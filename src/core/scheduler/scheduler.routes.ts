@@ -24,7 +24,12 @@ export const JobView = z
 export type JobView = z.infer<typeof JobView>;
 
 const JobList = z.object({ items: z.array(JobView), next_cursor: z.null() }).meta({ id: 'JobList' });
-const JobNameParam = z.object({ name: z.string().max(100).regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, 'Ungültiger Job-Name.') });
+const JobNameParam = z.object({
+  name: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9-]+\.[a-z0-9-]+$/, 'Ungültiger Job-Name.'),
+});
 const JobStarted = z.object({ name: z.string(), started_at: z.string() });
 
 /** The job table joined with each job's lease row: next run, last run, duration, outcome, count. */

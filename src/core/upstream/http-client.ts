@@ -128,7 +128,14 @@ export async function upstreamRequest(deps: UpstreamDeps, req: UpstreamRequest):
       const body = await readCapped(res, req.maxBytes ?? DEFAULT_MAX_BYTES, req.upstream);
       if (res.status < 200 || res.status >= 300) {
         const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
-        throw new UpstreamError(req.upstream, 'status', `HTTP ${res.status}`, res.status, body.subarray(0, 300).toString('utf8'), Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
+        throw new UpstreamError(
+          req.upstream,
+          'status',
+          `HTTP ${res.status}`,
+          res.status,
+          body.subarray(0, 300).toString('utf8'),
+          Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+        );
       }
       return { status: res.status, headers: res.headers, body };
     }

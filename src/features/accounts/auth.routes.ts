@@ -20,7 +20,12 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       body: RegisterBody,
       before: [ctx.limits.register],
-      responses: { 201: { description: 'Konto angelegt', schema: CurrentUser }, 409: { description: 'E-Mail vergeben' }, 422: { description: 'Feld zu lang' }, 429: { description: 'Zu viele Registrierungen' } },
+      responses: {
+        201: { description: 'Konto angelegt', schema: CurrentUser },
+        409: { description: 'E-Mail vergeben' },
+        422: { description: 'Feld zu lang' },
+        429: { description: 'Zu viele Registrierungen' },
+      },
     },
     async ({ body }, _req, res) => {
       const user = await register(ctx, body);
@@ -39,7 +44,12 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       body: LoginBody,
       before: [ctx.limits.login],
-      responses: { 200: { description: 'Angemeldet', schema: CurrentUser }, 401: { description: 'Falsche Zugangsdaten' }, 403: { description: 'Konto gesperrt' }, 429: { description: 'Gesperrt nach Fehlversuchen, mit Retry-After' } },
+      responses: {
+        200: { description: 'Angemeldet', schema: CurrentUser },
+        401: { description: 'Falsche Zugangsdaten' },
+        403: { description: 'Konto gesperrt' },
+        429: { description: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
+      },
     },
     async ({ body }, _req, res) => {
       const user = await login(ctx, body);
@@ -50,7 +60,14 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'post', path: '/api/auth/logout', summary: 'Abmelden: das Token kommt auf die Sperrliste', tags, access: 'public', responses: { 204: { description: 'Abgemeldet' } } },
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      summary: 'Abmelden: das Token kommt auf die Sperrliste',
+      tags,
+      access: 'public',
+      responses: { 204: { description: 'Abgemeldet' } },
+    },
     async (_input, req, res) => {
       if (req.sessionToken) await ctx.sessions.revoke(req.sessionToken);
       ctx.sessions.clear(res);
@@ -60,7 +77,14 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/auth/me', summary: 'Das eigene Konto', tags, access: 'user', responses: { 200: { description: 'Aktuelles Konto', schema: CurrentUser } } },
+    {
+      method: 'get',
+      path: '/api/auth/me',
+      summary: 'Das eigene Konto',
+      tags,
+      access: 'user',
+      responses: { 200: { description: 'Aktuelles Konto', schema: CurrentUser } },
+    },
     ({ actor }, _req, res) => res.json(toCurrentUser(actor)),
   );
 

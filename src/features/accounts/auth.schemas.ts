@@ -23,7 +23,11 @@ export const RegisterBody = z
 
 export const LoginBody = z
   .strictObject({
-    email: z.string().trim().max(LIMITS.email).transform((e) => e.toLowerCase()),
+    email: z
+      .string()
+      .trim()
+      .max(LIMITS.email)
+      .transform((e) => e.toLowerCase()),
     password: z.string().max(128),
   })
   .meta({ id: 'LoginBody' });

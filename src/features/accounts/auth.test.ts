@@ -40,11 +40,17 @@ describe('POST /api/auth/register', () => {
   it('answers 400 for malformed JSON and for an unknown field, 422 for over-long email and name', async () => {
     const bad = await request(t.app).post('/api/auth/register').set('Content-Type', 'application/json').send('{"email": "a@b.de",').expect(400);
     expect(bad.body.error.code).toBe('malformed_json');
-    const unknown = await request(t.app).post('/api/auth/register').send({ email: 'u@b.de', password: 'sicheres-passwort', name: 'U', rolle: 'admin' }).expect(400);
+    const unknown = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: 'u@b.de', password: 'sicheres-passwort', name: 'U', rolle: 'admin' })
+      .expect(400);
     expect(unknown.body.error.fields.rolle).toBeDefined();
     const longEmail = `${'a'.repeat(250)}@b.de`;
     await request(t.app).post('/api/auth/register').send({ email: longEmail, password: 'sicheres-passwort', name: 'U' }).expect(422);
-    await request(t.app).post('/api/auth/register').send({ email: 'n@b.de', password: 'sicheres-passwort', name: 'x'.repeat(201) }).expect(422);
+    await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: 'n@b.de', password: 'sicheres-passwort', name: 'x'.repeat(201) })
+      .expect(422);
   });
 });
 
@@ -67,14 +73,18 @@ describe('POST /api/auth/verify/resend', () => {
     await agentAs(t, user).post('/api/auth/verify/resend').expect(202);
     await agentAs(t, user).post('/api/auth/verify/resend').expect(202);
     await vi_waitFor(() => t.mail.sent.filter((m) => m.to === user.email).length === 2);
-    const tokens = t.mail.sent
-      .filter((m) => m.to === user.email)
-      .map((m) => decodeURIComponent(/\/api\/auth\/verify\?token=(\S+)/.exec(m.text)?.[1] ?? ''));
+    const tokens = t.mail.sent.filter((m) => m.to === user.email).map((m) => decodeURIComponent(/\/api\/auth\/verify\?token=(\S+)/.exec(m.text)?.[1] ?? ''));
     expect(await t.ctx.db.selectFrom('email_verifications').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(2);
-    const ok = await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(tokens[1] ?? '')}`).set('Accept', 'application/json').expect(200);
+    const ok = await request(t.app)
+      .get(`/api/auth/verify?token=${encodeURIComponent(tokens[1] ?? '')}`)
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(ok.body).toEqual({ verified: true });
     expect(await t.ctx.db.selectFrom('email_verifications').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
-    await request(t.app).get(`/api/auth/verify?token=${encodeURIComponent(tokens[0] ?? '')}`).set('Accept', 'application/json').expect(400);
+    await request(t.app)
+      .get(`/api/auth/verify?token=${encodeURIComponent(tokens[0] ?? '')}`)
+      .set('Accept', 'application/json')
+      .expect(400);
     const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });

@@ -8,8 +8,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 const clock = fixedClock('2026-11-21T10:00:00.000Z');
 const t = useTestApp({ clock });
 
-const login = (app: Parameters<typeof request>[0], email: string, password: string) =>
-  request(app).post('/api/auth/login').send({ email, password });
+const login = (app: Parameters<typeof request>[0], email: string, password: string) => request(app).post('/api/auth/login').send({ email, password });
 
 describe('POST /api/auth/login', () => {
   it('logs in with the right password (any email case) and sets the cookie', async () => {

@@ -20,8 +20,6 @@ export const UpdateProfileBody = z
   .meta({ id: 'UpdateProfileBody' });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
-export const ChangePasswordBody = z
-  .strictObject({ current_password: z.string().max(128), new_password: Password })
-  .meta({ id: 'ChangePasswordBody' });
+export const ChangePasswordBody = z.strictObject({ current_password: z.string().max(128), new_password: Password }).meta({ id: 'ChangePasswordBody' });
 
 export const DeleteAccountBody = z.strictObject({ password: z.string().max(128) }).meta({ id: 'DeleteAccountBody' });

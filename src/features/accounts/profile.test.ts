@@ -21,17 +21,31 @@ describe('PATCH /api/me', () => {
 
   it('refuses email and privileged fields with 400 and changes nothing', async () => {
     const user = await buildUser(t.ctx);
-    for (const body of [{ email: 'neu@example.de' }, { rolle: 'admin' }, { is_premium: 1 }, { subscription_tier: 'pro' }, { is_founder: 1 }, { avatar_url: '/media/x.jpg' }]) {
+    for (const body of [
+      { email: 'neu@example.de' },
+      { rolle: 'admin' },
+      { is_premium: 1 },
+      { subscription_tier: 'pro' },
+      { is_founder: 1 },
+      { avatar_url: '/media/x.jpg' },
+    ]) {
       const res = await agentAs(t, user).patch('/api/me').send(body).expect(400);
       expect(res.body.error.fields).toBeDefined();
     }
-    const row = await t.ctx.db.selectFrom('users').select(['email', 'rolle', 'is_premium', 'subscription_tier']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['email', 'rolle', 'is_premium', 'subscription_tier'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ email: user.email, rolle: 'user', is_premium: 0, subscription_tier: 'free' });
   });
 
   it('answers 422 for an over-long name', async () => {
     const user = await buildUser(t.ctx);
-    const res = await agentAs(t, user).patch('/api/me').send({ name: 'n'.repeat(201) }).expect(422);
+    const res = await agentAs(t, user)
+      .patch('/api/me')
+      .send({ name: 'n'.repeat(201) })
+      .expect(422);
     expect(res.body.error.fields.name).toMatch(/200/);
   });
 
@@ -42,7 +56,10 @@ describe('PATCH /api/me', () => {
     await agentAs(t, user).patch('/api/me').send({ name: evil, bio, city: '"; DELETE FROM dogs; --' }).expect(200);
     const row = await t.ctx.db.selectFrom('users').select(['name', 'bio']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: evil, bio });
-    const count = await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(1);
     const reg = await request(t.app).post('/api/auth/register').send({ email: 'inject@example.de', password: "x' OR 1=1 --", name: evil }).expect(201);
     expect(reg.body.name).toBe(evil);
@@ -59,7 +76,11 @@ describe('POST /api/me/password', () => {
     const user = await buildUser(t.ctx);
     const otherDevice = sessionCookie(t.ctx, user);
     const thisDevice = sessionCookie(t.ctx, user);
-    const res = await request(t.app).post('/api/me/password').set('Cookie', thisDevice).send({ current_password: user.password, new_password: 'ganz-neues-pw' }).expect(204);
+    const res = await request(t.app)
+      .post('/api/me/password')
+      .set('Cookie', thisDevice)
+      .send({ current_password: user.password, new_password: 'ganz-neues-pw' })
+      .expect(204);
     const renewed = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('session=ey'))?.split(';')[0] ?? '';
     await request(t.app).get('/api/auth/me').set('Cookie', otherDevice).expect(401);
     await request(t.app).get('/api/auth/me').set('Cookie', thisDevice).expect(401);

@@ -140,7 +140,10 @@ describe('logout reaches the whole session', () => {
       clock.advance(4 * DAY);
       const renewed = renewedCookie(await me(first).expect(200));
       expect(renewed).toBeDefined();
-      await request(t.app).post('/api/auth/logout').set('Cookie', renewed ?? '').expect(204);
+      await request(t.app)
+        .post('/api/auth/logout')
+        .set('Cookie', renewed ?? '')
+        .expect(204);
       await me(renewed ?? '').expect(401);
       await me(first).expect(401);
       // The blacklist entry outlives every token the session could have (login + 30 days).

@@ -12,14 +12,25 @@ const t = useTestApp({ env: { INVOICE_ISSUER_ADDRESS: 'Hundeweg 1|80331 München
 /** A user with a record in every table of this area, dogs with files, an avatar file, and invoices. */
 async function richUser(admin: { id: number; token_version: number }) {
   const { code } = await buildPartnerCode(t.ctx, { created_by: admin.id, label: 'Löschtest', max_uses: 5, grants_founder: 1 });
-  const reg = await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Wird gelöscht', partner_code: code }).expect(201);
+  const reg = await request(t.app)
+    .post('/api/auth/register')
+    .send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Wird gelöscht', partner_code: code })
+    .expect(201);
   const user = { id: reg.body.id as number, token_version: 0 };
   const dogs: number[] = [];
   for (const name of ['Bello', 'Luna']) dogs.push((await agentAs(t, user).post('/api/dogs').send({ name }).expect(201)).body.id);
   await agentAs(t, user).post('/api/upgrade-requests').send({ tier: 'pro' }).expect(201);
-  const inv = (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: user.id, items: [{ description: 'Pro', amount_cents: 4990 }] }).expect(201)).body;
+  const inv = (
+    await agentAs(t, admin)
+      .post('/api/admin/invoices')
+      .send({ user_id: user.id, items: [{ description: 'Pro', amount_cents: 4990 }] })
+      .expect(201)
+  ).body;
   await agentAs(t, admin).post(`/api/admin/invoices/${inv.id}/cancel`).send({}).expect(201);
-  await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: user.id, items: [{ description: 'Züchter', amount_cents: 9990 }] }).expect(201);
+  await agentAs(t, admin)
+    .post('/api/admin/invoices')
+    .send({ user_id: user.id, items: [{ description: 'Züchter', amount_cents: 9990 }] })
+    .expect(201);
   const files = [join(userMediaDir(t.ctx.config.mediaDir, user.id), 'avatar.webp')];
   for (const dogId of dogs) files.push(join(dogMediaDir(t.ctx.config.mediaDir, user.id, dogId), 'foto.webp'));
   for (const f of files) {
@@ -57,7 +68,12 @@ describe('account deletion', () => {
       mkdirSync(join(bystanderFile, '..'), { recursive: true });
       writeFileSync(bystanderFile, 'bild');
       const { user, dogs, files, password } = await richUser(admin);
-      const invoicesBefore = await t.ctx.db.selectFrom('invoices').select(['id', 'number', 'total_cents']).where('user_id', '=', user.id).orderBy('id').execute();
+      const invoicesBefore = await t.ctx.db
+        .selectFrom('invoices')
+        .select(['id', 'number', 'total_cents'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute();
       expect(invoicesBefore).toHaveLength(3);
 
       if (by.startsWith('the user')) await agentAs(t, user).delete('/api/me').send({ password }).expect(204);
@@ -70,11 +86,25 @@ describe('account deletion', () => {
       const kept = await t.ctx.db
         .selectFrom('invoices')
         .select(['id', 'number', 'total_cents', 'user_id', 'billing_name'])
-        .where('id', 'in', invoicesBefore.map((i) => i.id))
+        .where(
+          'id',
+          'in',
+          invoicesBefore.map((i) => i.id),
+        )
         .orderBy('id')
         .execute();
       expect(kept).toEqual(invoicesBefore.map((i) => ({ ...i, user_id: null, billing_name: 'Wird gelöscht' })));
-      expect(await t.ctx.db.selectFrom('invoice_items').select('id').where('invoice_id', 'in', kept.map((i) => i.id)).execute()).toHaveLength(3);
+      expect(
+        await t.ctx.db
+          .selectFrom('invoice_items')
+          .select('id')
+          .where(
+            'invoice_id',
+            'in',
+            kept.map((i) => i.id),
+          )
+          .execute(),
+      ).toHaveLength(3);
       // The founder number stays used: places are never handed out twice.
       const counter = await t.ctx.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow();
       expect(counter.last).toBeGreaterThanOrEqual(1);

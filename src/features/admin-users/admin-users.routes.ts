@@ -28,7 +28,15 @@ export function adminUsersRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/users/:id', summary: 'Ein Konto', tags, access: 'staff', params: IdParam, responses: { 200: { description: 'Konto', schema: AdminUser }, ...missing } },
+    {
+      method: 'get',
+      path: '/api/admin/users/:id',
+      summary: 'Ein Konto',
+      tags,
+      access: 'staff',
+      params: IdParam,
+      responses: { 200: { description: 'Konto', schema: AdminUser }, ...missing },
+    },
     async ({ actor, params }, _req, res) => {
       res.json(await getUser(ctx, actor, params.id));
     },

@@ -19,10 +19,14 @@ describe('maskEmail', () => {
 describe('GET /api/admin/users/search', () => {
   it('is 401 without a session and 403 for plain users; 400 without q, 422 for an over-long q', async () => {
     await request(t.app).get('/api/admin/users/search?q=a').expect(401);
-    await agentAs(t, await buildUser(t.ctx)).get('/api/admin/users/search?q=a').expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .get('/api/admin/users/search?q=a')
+      .expect(403);
     const admin = await buildAdmin(t.ctx);
     await agentAs(t, admin).get('/api/admin/users/search').expect(400);
-    await agentAs(t, admin).get(`/api/admin/users/search?q=${'a'.repeat(201)}`).expect(422);
+    await agentAs(t, admin)
+      .get(`/api/admin/users/search?q=${'a'.repeat(201)}`)
+      .expect(422);
   });
 
   it('finds users by name, case-insensitively; admins see the email, moderators a masked one', async () => {
@@ -40,9 +44,13 @@ describe('GET /api/admin/users/search', () => {
   it('searches email addresses for admins only', async () => {
     const k = tag();
     const target = await buildUser(t.ctx, { name: 'Ohne Treffer im Namen', email: `geheim-${k}@example.de` });
-    const byAdmin = await agentAs(t, await buildAdmin(t.ctx)).get(`/api/admin/users/search?q=geheim-${k}`).expect(200);
+    const byAdmin = await agentAs(t, await buildAdmin(t.ctx))
+      .get(`/api/admin/users/search?q=geheim-${k}`)
+      .expect(200);
     expect(byAdmin.body.items.map((u: { id: number }) => u.id)).toEqual([target.id]);
-    const byMod = await agentAs(t, await buildModerator(t.ctx)).get(`/api/admin/users/search?q=geheim-${k}`).expect(200);
+    const byMod = await agentAs(t, await buildModerator(t.ctx))
+      .get(`/api/admin/users/search?q=geheim-${k}`)
+      .expect(200);
     expect(byMod.body.items).toEqual([]);
   });
 
@@ -51,9 +59,13 @@ describe('GET /api/admin/users/search', () => {
     const admin = await buildAdmin(t.ctx);
     await buildUser(t.ctx, { name: `Rabatt 50% ${k}` });
     await buildUser(t.ctx, { name: `Rabatt 50x ${k}` });
-    const pct = await agentAs(t, admin).get(`/api/admin/users/search?q=${encodeURIComponent(`50% ${k}`)}`).expect(200);
+    const pct = await agentAs(t, admin)
+      .get(`/api/admin/users/search?q=${encodeURIComponent(`50% ${k}`)}`)
+      .expect(200);
     expect(pct.body.items.map((u: { name: string }) => u.name)).toEqual([`Rabatt 50% ${k}`]);
-    const underscore = await agentAs(t, admin).get(`/api/admin/users/search?q=${encodeURIComponent(`50_ ${k}`)}`).expect(200);
+    const underscore = await agentAs(t, admin)
+      .get(`/api/admin/users/search?q=${encodeURIComponent(`50_ ${k}`)}`)
+      .expect(200);
     expect(underscore.body.items).toEqual([]);
     for (const n of ['Cleo', 'Anna', 'Bruno']) await buildUser(t.ctx, { name: `${n} ${k}-seite` });
     const first = await agentAs(t, admin).get(`/api/admin/users/search?q=${k}-seite&limit=2`).expect(200);
@@ -96,7 +108,8 @@ describe('PATCH /api/admin/users/{id}', () => {
     const user = await buildUser(t.ctx);
     const res = await agentAs(t, mod).patch(`/api/admin/users/${user.id}`).send({ status: 'suspended' }).expect(200);
     expect(res.body.email).toBe(maskEmail(user.email));
-    for (const other of [await buildAdmin(t.ctx), await buildModerator(t.ctx)]) await agentAs(t, mod).patch(`/api/admin/users/${other.id}`).send({ status: 'banned' }).expect(403);
+    for (const other of [await buildAdmin(t.ctx), await buildModerator(t.ctx)])
+      await agentAs(t, mod).patch(`/api/admin/users/${other.id}`).send({ status: 'banned' }).expect(403);
     await agentAs(t, mod).patch(`/api/admin/users/${user.id}`).send({ is_partner: 1 }).expect(403);
     const row = await t.ctx.db.selectFrom('users').select('is_partner').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.is_partner).toBe(0);
@@ -118,10 +131,14 @@ describe('PATCH /api/admin/users/{id}', () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
     expect((await agentAs(t, admin).patch(`/api/admin/users/${admin.id}`).send({ status: 'banned' }).expect(409)).body.error.code).toBe('own_account');
-    for (const body of [{ status: 'gelöscht' }, { rolle: 'admin' }, { subscription_tier: 'pro' }, { is_partner: 'ja' }]) await agentAs(t, admin).patch(`/api/admin/users/${user.id}`).send(body).expect(400);
+    for (const body of [{ status: 'gelöscht' }, { rolle: 'admin' }, { subscription_tier: 'pro' }, { is_partner: 'ja' }])
+      await agentAs(t, admin).patch(`/api/admin/users/${user.id}`).send(body).expect(400);
     await agentAs(t, admin).patch('/api/admin/users/999999').send({ status: 'banned' }).expect(404);
     await request(t.app).patch(`/api/admin/users/${user.id}`).send({ status: 'banned' }).expect(401);
-    await agentAs(t, await buildUser(t.ctx)).patch(`/api/admin/users/${user.id}`).send({ status: 'banned' }).expect(403);
+    await agentAs(t, await buildUser(t.ctx))
+      .patch(`/api/admin/users/${user.id}`)
+      .send({ status: 'banned' })
+      .expect(403);
     const row = await t.ctx.db.selectFrom('users').select(['status', 'rolle']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'active', rolle: 'user' });
   });
@@ -133,7 +150,9 @@ describe('DELETE /api/admin/users/{id}', () => {
     const user = await buildUser(t.ctx);
     const cookie = sessionCookie(t.ctx, user);
     await request(t.app).delete(`/api/admin/users/${user.id}`).expect(401);
-    await agentAs(t, await buildModerator(t.ctx)).delete(`/api/admin/users/${user.id}`).expect(403);
+    await agentAs(t, await buildModerator(t.ctx))
+      .delete(`/api/admin/users/${user.id}`)
+      .expect(403);
     await agentAs(t, admin).delete(`/api/admin/users/${admin.id}`).expect(409);
     await agentAs(t, admin).delete('/api/admin/users/999999').expect(404);
     await agentAs(t, admin).delete(`/api/admin/users/${user.id}`).expect(204);

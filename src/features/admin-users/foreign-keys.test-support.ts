@@ -22,7 +22,13 @@ export async function listForeignKeys(db: Db, engine: DbEngine): Promise<Foreign
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       join pg_attribute af on af.attrelid = c.confrelid and af.attnum = c.confkey[1]
       where c.contype = 'f' and c.connamespace = 'public'::regnamespace`.execute(db);
-    return rows.map((r) => ({ table: r.table, column: r.column, refTable: r.ref_table, refColumn: r.ref_column, onDelete: PG_DELETE_RULES[r.deltype] ?? r.deltype }));
+    return rows.map((r) => ({
+      table: r.table,
+      column: r.column,
+      refTable: r.ref_table,
+      refColumn: r.ref_column,
+      onDelete: PG_DELETE_RULES[r.deltype] ?? r.deltype,
+    }));
   }
   const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
   const keys: ForeignKey[] = [];

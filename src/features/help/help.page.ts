@@ -17,12 +17,12 @@ export function helpPageRoutes(ctx: AppContext, routes: Routes): void {
         path: '/help',
         jsonLd: groups.length
           ? {
-          '@context': 'https://schema.org',
-          '@type': 'FAQPage',
-          inLanguage: 'de-DE',
-          mainEntity: groups.flatMap((g) =>
-            g.articles.map((a) => ({ '@type': 'Question', name: a.title, acceptedAnswer: { '@type': 'Answer', text: a.paragraphs.join('\n\n') } })),
-          ),
+              '@context': 'https://schema.org',
+              '@type': 'FAQPage',
+              inLanguage: 'de-DE',
+              mainEntity: groups.flatMap((g) =>
+                g.articles.map((a) => ({ '@type': 'Question', name: a.title, acceptedAnswer: { '@type': 'Answer', text: a.paragraphs.join('\n\n') } })),
+              ),
             }
           : undefined,
       }),

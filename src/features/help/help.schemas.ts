@@ -4,7 +4,11 @@ import { flag, flagInput, LIMITS, requiredText } from '../../core/http/schema-ki
 import { HELP_CATEGORY_KEYS } from './help.categories.js';
 
 // Over 100 characters is 422 like every category field; a known length but unknown key is 400.
-const Category = z.string().max(LIMITS.slug).pipe(z.enum(HELP_CATEGORY_KEYS)).meta({ description: `Eine von: ${HELP_CATEGORY_KEYS.join(', ')}` });
+const Category = z
+  .string()
+  .max(LIMITS.slug)
+  .pipe(z.enum(HELP_CATEGORY_KEYS))
+  .meta({ description: `Eine von: ${HELP_CATEGORY_KEYS.join(', ')}` });
 const Title = requiredText(LIMITS.title);
 const Body = requiredText(LIMITS.body);
 const Position = z.number().int().min(0).max(100000);
@@ -43,7 +47,9 @@ export const PublicHelp = z
       z.object({
         key: z.enum(HELP_CATEGORY_KEYS),
         label: z.string(),
-        articles: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string().meta({ description: 'Klartext; Leerzeilen trennen Absätze' }) })),
+        articles: z.array(
+          z.object({ id: z.number().int(), title: z.string(), body: z.string().meta({ description: 'Klartext; Leerzeilen trennen Absätze' }) }),
+        ),
       }),
     ),
   })

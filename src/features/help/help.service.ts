@@ -41,7 +41,15 @@ export async function activeHelpGroups(ctx: AppContext): Promise<HelpGroup[]> {
     label: HELP_CATEGORIES[category],
     articles: rows
       .filter((r) => r.category === category)
-      .map((r) => ({ id: r.id, title: r.title, body: r.body, paragraphs: r.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) })),
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        body: r.body,
+        paragraphs: r.body
+          .split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      })),
   })).filter((g) => g.articles.length > 0);
   cached.set(ctx.db, { groups, expires: now + HELP_CACHE_MS });
   return groups;

@@ -31,9 +31,22 @@ describe('admin help-article endpoints', () => {
 
   it('creates an article (201) with German category label and the next position in its category', async () => {
     const a = await admin();
-    const first = await a.post('/api/admin/help-articles').send({ category: 'tarife', title: 'Was kostet Pro?', body: 'Pro kostet 4,99 € im Monat.', active: 1 }).expect(201);
-    expect(first.body).toMatchObject({ category: 'tarife', category_label: 'Tarife & Zahlung', title: 'Was kostet Pro?', active: 1, position: 0, created_at: '2026-11-21T09:00:00.000Z' });
-    const second = await a.post('/api/admin/help-articles').send({ category: 'tarife', title: 'Kann ich kündigen?', body: 'Ja, jederzeit.', active: true }).expect(201);
+    const first = await a
+      .post('/api/admin/help-articles')
+      .send({ category: 'tarife', title: 'Was kostet Pro?', body: 'Pro kostet 4,99 € im Monat.', active: 1 })
+      .expect(201);
+    expect(first.body).toMatchObject({
+      category: 'tarife',
+      category_label: 'Tarife & Zahlung',
+      title: 'Was kostet Pro?',
+      active: 1,
+      position: 0,
+      created_at: '2026-11-21T09:00:00.000Z',
+    });
+    const second = await a
+      .post('/api/admin/help-articles')
+      .send({ category: 'tarife', title: 'Kann ich kündigen?', body: 'Ja, jederzeit.', active: true })
+      .expect(201);
     expect(second.body).toMatchObject({ position: 1, active: 1 });
     const row = await t.ctx.db.selectFrom('help_articles').selectAll().where('id', '=', second.body.id).executeTakeFirstOrThrow();
     expect(row.title).toBe('Kann ich kündigen?');
@@ -41,18 +54,42 @@ describe('admin help-article endpoints', () => {
 
   it('answers 400 for an unknown field, a wrong type or an unknown category and 422 for over-long texts; nothing is stored', async () => {
     const a = await admin();
-    const before = await t.ctx.db.selectFrom('help_articles').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom('help_articles')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     const valid = { category: 'konto', title: 'Titel', body: 'Text', active: 1 };
-    const unknown = await a.post('/api/admin/help-articles').send({ ...valid, author: 'ich' }).expect(400);
+    const unknown = await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, author: 'ich' })
+      .expect(400);
     expect(unknown.body.error.fields.author).toBe('Unbekanntes Feld.');
-    await a.post('/api/admin/help-articles').send({ ...valid, active: 'ja' }).expect(400);
-    await a.post('/api/admin/help-articles').send({ ...valid, category: 'unbekannt' }).expect(400);
+    await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, active: 'ja' })
+      .expect(400);
+    await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, category: 'unbekannt' })
+      .expect(400);
     await a.post('/api/admin/help-articles').send({ category: 'konto', title: 'T', body: 'B' }).expect(400);
-    const longTitle = await a.post('/api/admin/help-articles').send({ ...valid, title: 'x'.repeat(201) }).expect(422);
+    const longTitle = await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, title: 'x'.repeat(201) })
+      .expect(422);
     expect(longTitle.body.error.fields.title).toBe('Höchstens 200 Zeichen.');
-    await a.post('/api/admin/help-articles').send({ ...valid, body: 'x'.repeat(10001) }).expect(422);
-    await a.post('/api/admin/help-articles').send({ ...valid, category: 'x'.repeat(101) }).expect(422);
-    const after = await t.ctx.db.selectFrom('help_articles').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, body: 'x'.repeat(10001) })
+      .expect(422);
+    await a
+      .post('/api/admin/help-articles')
+      .send({ ...valid, category: 'x'.repeat(101) })
+      .expect(422);
+    const after = await t.ctx.db
+      .selectFrom('help_articles')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -62,7 +99,10 @@ describe('admin help-article endpoints', () => {
     clock.advance(MINUTE);
     const edited = await a.patch(`/api/admin/help-articles/${id}`).send({ title: 'Neu', active: 0 }).expect(200);
     expect(edited.body).toMatchObject({ id, title: 'Neu', body: 'Alt.', active: 0, updated_at: '2026-11-21T09:01:00.000Z' });
-    await a.patch(`/api/admin/help-articles/${id}`).send({ title: 'y'.repeat(201) }).expect(422);
+    await a
+      .patch(`/api/admin/help-articles/${id}`)
+      .send({ title: 'y'.repeat(201) })
+      .expect(422);
     await a.patch(`/api/admin/help-articles/${id}`).send({ rubrik: 'x' }).expect(400);
     await a.patch('/api/admin/help-articles/999999').send({ title: 'X' }).expect(404);
     await a.delete(`/api/admin/help-articles/${id}`).expect(204);
@@ -110,7 +150,9 @@ describe('GET /help', () => {
   it('links to the in-app help only when logged in', async () => {
     const anonymous = await request(t.app).get('/help').expect(200);
     expect(anonymous.text).not.toContain('href="/app/hilfe"');
-    const user = await agentAs(t, await buildUser(t.ctx)).get('/help').expect(200);
+    const user = await agentAs(t, await buildUser(t.ctx))
+      .get('/help')
+      .expect(200);
     expect(user.text).toContain('<a href="/app/hilfe">Zur Hilfe in der App</a>');
   });
 
@@ -134,7 +176,10 @@ describe('GET /help', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('Titel&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html.match(/<script/g)).toHaveLength(1);
-    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as { '@type': string; mainEntity: { name: string }[] };
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      '@type': string;
+      mainEntity: { name: string }[];
+    };
     expect(ld['@type']).toBe('FAQPage');
     expect(ld.mainEntity.map((q) => q.name)).toContain(`Titel${EVIL}`);
   });
@@ -170,7 +215,11 @@ describe('GET /api/help', () => {
             { id: second.id, title: 'Zweiter Schritt', body: `Danach${EVIL}` },
           ],
         },
-        { key: 'datenschutz', label: 'Datenschutz & Sicherheit', articles: [{ id: privacy.id, title: 'Wer sieht meine Daten?', body: 'Nur du.\n\nAußer du teilst etwas.' }] },
+        {
+          key: 'datenschutz',
+          label: 'Datenschutz & Sicherheit',
+          articles: [{ id: privacy.id, title: 'Wer sieht meine Daten?', body: 'Nur du.\n\nAußer du teilst etwas.' }],
+        },
       ],
     });
     // The page shows the same categories and articles in the same order.
@@ -196,7 +245,9 @@ describe('GET /api/help', () => {
   });
 
   it('is in the OpenAPI document as a public GET', async () => {
-    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>> };
+    const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+    };
     const op = doc.paths['/api/help']?.get;
     expect(op).toBeDefined();
     expect(op?.security).toEqual([]); // public: no session needed

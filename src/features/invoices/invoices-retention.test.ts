@@ -24,7 +24,12 @@ describe('invoice retention (10 years after account deletion)', () => {
     clock.set('2027-06-15T08:00:00Z');
     await agentAs(t, admin).delete(`/api/admin/users/${leaving.id}`).expect(204);
     expect(await purgeExpiredInvoices(t.ctx)).toBe(0);
-    const stamped = await t.ctx.db.selectFrom('invoices').select(['id', 'user_deleted_at']).where('id', 'in', [rg.id, st.id, kept.id, other.id]).orderBy('id').execute();
+    const stamped = await t.ctx.db
+      .selectFrom('invoices')
+      .select(['id', 'user_deleted_at'])
+      .where('id', 'in', [rg.id, st.id, kept.id, other.id])
+      .orderBy('id')
+      .execute();
     expect(stamped).toEqual([
       { id: rg.id, user_deleted_at: '2027-06-15T08:00:00.000Z' },
       { id: st.id, user_deleted_at: '2027-06-15T08:00:00.000Z' },

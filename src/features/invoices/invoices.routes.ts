@@ -51,7 +51,15 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/invoices/:id', summary: 'Eine Rechnung mit Positionen', tags, access: 'admin', params: IdParam, responses: { 200: { description: 'Rechnung', schema: Invoice }, ...missing } },
+    {
+      method: 'get',
+      path: '/api/admin/invoices/:id',
+      summary: 'Eine Rechnung mit Positionen',
+      tags,
+      access: 'admin',
+      params: IdParam,
+      responses: { 200: { description: 'Rechnung', schema: Invoice }, ...missing },
+    },
     async ({ params }, _req, res) => {
       res.json(await getInvoice(ctx, params.id));
     },
@@ -59,7 +67,15 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/invoices/:id/print', summary: 'Druckansicht einer Rechnung', tags, access: 'admin', params: IdParam, responses: { 200: html, ...missing } },
+    {
+      method: 'get',
+      path: '/api/admin/invoices/:id/print',
+      summary: 'Druckansicht einer Rechnung',
+      tags,
+      access: 'admin',
+      params: IdParam,
+      responses: { 200: html, ...missing },
+    },
     async ({ params }, _req, res) => {
       res.render('invoice', invoiceViewModel(await getInvoice(ctx, params.id)));
     },
@@ -75,7 +91,11 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
       access: 'admin',
       params: IdParam,
       body: CancelInvoiceBody,
-      responses: { 201: { description: 'Stornorechnung', schema: Invoice }, ...missing, 409: { description: 'Schon storniert, oder selbst eine Stornorechnung' } },
+      responses: {
+        201: { description: 'Stornorechnung', schema: Invoice },
+        ...missing,
+        409: { description: 'Schon storniert, oder selbst eine Stornorechnung' },
+      },
     },
     async ({ actor, params, body }, _req, res) => {
       res.status(201).json(await cancelInvoice(ctx, actor, params.id, body.reason));
@@ -84,7 +104,15 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/invoices', summary: 'Die eigenen Rechnungen', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(InvoiceSummary) } } },
+    {
+      method: 'get',
+      path: '/api/invoices',
+      summary: 'Die eigenen Rechnungen',
+      tags,
+      access: 'user',
+      query: PageQuery,
+      responses: { 200: { description: 'Liste', schema: pageSchema(InvoiceSummary) } },
+    },
     async ({ actor, query }, _req, res) => {
       res.json(await ownInvoices(ctx, actor, query));
     },

@@ -19,8 +19,7 @@ const NOBODY = 0;
  */
 export async function createInvoice(ctx: AppContext, actor: Actor, body: CreateInvoiceBody): Promise<Invoice> {
   const issuer = ctx.config.invoice;
-  if (!issuer.issuerAddress)
-    throw conflict('Bitte trag zuerst die Absenderadresse für Rechnungen ein (INVOICE_ISSUER_ADDRESS).', 'issuer_missing');
+  if (!issuer.issuerAddress) throw conflict('Bitte trag zuerst die Absenderadresse für Rechnungen ein (INVOICE_ISSUER_ADDRESS).', 'issuer_missing');
   const total = body.items.reduce((sum, item) => sum + item.amount_cents * item.quantity, 0);
   if (total <= 0) throw badRequest('Der Rechnungsbetrag muss größer als 0 € sein.', { items: 'Die Summe muss größer als 0 € sein.' });
   const customer = await findUserContact(ctx.db, body.user_id);

@@ -12,7 +12,12 @@ const items = [
 ];
 
 async function issue(admin: { id: number; token_version: number }, userId: number, body: Record<string, unknown> = {}) {
-  return (await agentAs(t, admin).post('/api/admin/invoices').send({ user_id: userId, items, ...body }).expect(201)).body;
+  return (
+    await agentAs(t, admin)
+      .post('/api/admin/invoices')
+      .send({ user_id: userId, items, ...body })
+      .expect(201)
+  ).body;
 }
 
 describe('splitGross', () => {
@@ -50,8 +55,14 @@ describe('admin invoice access and input', () => {
       { user_id: user.id, items: [{ description: 'Gutschrift', amount_cents: -100 }] },
     ])
       await agent.post('/api/admin/invoices').send(body).expect(400);
-    await agent.post('/api/admin/invoices').send({ user_id: user.id, items: [{ description: 'd'.repeat(201), amount_cents: 100 }] }).expect(422);
-    await agent.post('/api/admin/invoices').send({ user_id: user.id, items, billing_address: 'a'.repeat(501) }).expect(422);
+    await agent
+      .post('/api/admin/invoices')
+      .send({ user_id: user.id, items: [{ description: 'd'.repeat(201), amount_cents: 100 }] })
+      .expect(422);
+    await agent
+      .post('/api/admin/invoices')
+      .send({ user_id: user.id, items, billing_address: 'a'.repeat(501) })
+      .expect(422);
     await agent.post('/api/admin/invoices').send({ user_id: 999999, items }).expect(404);
     expect(await t.ctx.db.selectFrom('invoices').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('invoice_counters').selectAll().orderBy('prefix').execute()).toEqual(before);

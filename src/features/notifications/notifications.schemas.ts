@@ -58,7 +58,10 @@ const base64url = (bytes: number, what: string) =>
 /** What PushSubscription.toJSON() gives in the browser (expirationTime is allowed and ignored). */
 export const PushSubscriptionBody = z
   .strictObject({
-    endpoint: z.string().max(LIMITS.url).pipe(z.url({ protocol: /^https?$/, message: 'Ungültige Push-Adresse.' })),
+    endpoint: z
+      .string()
+      .max(LIMITS.url)
+      .pipe(z.url({ protocol: /^https?$/, message: 'Ungültige Push-Adresse.' })),
     expirationTime: z.number().nullable().optional(),
     keys: z.strictObject({
       // An uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret (RFC 8291).
@@ -72,9 +75,7 @@ export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 export const UnsubscribeBody = z.strictObject({ endpoint: z.string().max(LIMITS.url) });
 export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
-export const PushSubscription = z
-  .object({ id: z.number().int(), endpoint: z.string(), created_at: z.string() })
-  .meta({ id: 'PushSubscription' });
+export const PushSubscription = z.object({ id: z.number().int(), endpoint: z.string(), created_at: z.string() }).meta({ id: 'PushSubscription' });
 export type PushSubscription = z.infer<typeof PushSubscription>;
 
 export const PublicKey = z.object({ key: z.string().meta({ description: 'VAPID-Schlüssel (applicationServerKey), Base64url' }) });

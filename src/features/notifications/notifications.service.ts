@@ -21,7 +21,16 @@ import type { ListNotificationsQuery, Notification, NotificationSettings, Update
 const WORDING: Wording = { missing: 'Diese Benachrichtigung gibt es nicht.', foreign: 'Das ist nicht deine Benachrichtigung.' };
 
 function toNotification(row: InboxRow): Notification {
-  return { id: row.id, type: row.type, title: row.title, body: row.body, url: row.url, read: row.read_at ? 1 : 0, read_at: row.read_at, created_at: row.created_at };
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    url: row.url,
+    read: row.read_at ? 1 : 0,
+    read_at: row.read_at,
+    created_at: row.created_at,
+  };
 }
 
 /** Unread first, then read, each newest first: the cursor says which part a page continues in. */

@@ -54,7 +54,9 @@ describe('GET /api/notifications', () => {
 describe('POST /api/notifications/:id/read', () => {
   it('is 401 without a session, 400 for a bad id', async () => {
     await request(t.app).post('/api/notifications/1/read').expect(401);
-    await agentAs(t, await buildUser(t.ctx)).post('/api/notifications/abc/read').expect(400);
+    await agentAs(t, await buildUser(t.ctx))
+      .post('/api/notifications/abc/read')
+      .expect(400);
   });
 
   it("is 403 for another user's notification and 404 for a missing one, and changes nothing", async () => {
@@ -113,14 +115,29 @@ describe('/api/me/notification-settings', () => {
     const user = await buildUser(t.ctx);
     const agent = agentAs(t, user);
     const defaults = (await agent.get('/api/me/notification-settings').expect(200)).body;
-    expect(defaults).toMatchObject({ friend_request: true, message: true, anniversary: true, poison_nearby: true, playdate: true, quiet_hours: true, quiet_hours_start: '22:00', quiet_hours_end: '07:00' });
+    expect(defaults).toMatchObject({
+      friend_request: true,
+      message: true,
+      anniversary: true,
+      poison_nearby: true,
+      playdate: true,
+      quiet_hours: true,
+      quiet_hours_start: '22:00',
+      quiet_hours_end: '07:00',
+    });
     const changed = await agent.patch('/api/me/notification-settings').send({ message: false, quiet_hours_start: '23:30' }).expect(200);
     expect(changed.body).toMatchObject({ message: false, friend_request: true, quiet_hours: true, quiet_hours_start: '23:30', quiet_hours_end: '07:00' });
     await agent.patch('/api/me/notification-settings').send({ anniversary: false, quiet_hours: false }).expect(200);
     const again = (await agent.get('/api/me/notification-settings').expect(200)).body;
     expect(again).toMatchObject({ message: false, anniversary: false, quiet_hours: false, quiet_hours_start: '23:30' });
     // Another user is untouched.
-    expect((await agentAs(t, await buildUser(t.ctx)).get('/api/me/notification-settings').expect(200)).body.message).toBe(true);
+    expect(
+      (
+        await agentAs(t, await buildUser(t.ctx))
+          .get('/api/me/notification-settings')
+          .expect(200)
+      ).body.message,
+    ).toBe(true);
   });
 });
 

@@ -54,7 +54,11 @@ describe('push delivery rules', () => {
     await t.ctx.push.settled();
     const [row] = await queued();
     // The 8th attempt fails: the row goes.
-    await t.ctx.db.updateTable('push_deliveries').set({ attempts: 7 }).where('id', '=', row?.id ?? 0).execute();
+    await t.ctx.db
+      .updateTable('push_deliveries')
+      .set({ attempts: 7 })
+      .where('id', '=', row?.id ?? 0)
+      .execute();
     clock.advance(60 * 60_000);
     await t.ctx.push.drain();
     expect(await queued()).toEqual([]);
@@ -64,9 +68,15 @@ describe('push delivery rules', () => {
     await t.ctx.push.settled();
     const [fresh] = await queued();
     expect(fresh?.attempts).toBe(1);
-    await t.ctx.db.updateTable('push_deliveries').set({ expires_at: new Date(clock.now().getTime() + 60_000).toISOString(), attempts: 3 }).execute();
+    await t.ctx.db
+      .updateTable('push_deliveries')
+      .set({ expires_at: new Date(clock.now().getTime() + 60_000).toISOString(), attempts: 3 })
+      .execute();
     clock.advance(10 * 60_000);
-    await t.ctx.db.updateTable('push_deliveries').set({ expires_at: new Date(clock.now().getTime() + 60_000).toISOString() }).execute();
+    await t.ctx.db
+      .updateTable('push_deliveries')
+      .set({ expires_at: new Date(clock.now().getTime() + 60_000).toISOString() })
+      .execute();
     await t.ctx.push.drain(); // the next wait (32 min) lies beyond the expiry
     expect(await queued()).toEqual([]);
   });

@@ -52,12 +52,30 @@ describe('POST /api/push/subscriptions', () => {
     const agent = agentAs(t, await buildUser(t.ctx));
     const good = fake.device().subscription;
     await agent.post('/api/push/subscriptions').send({ endpoint: good.endpoint }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, endpoint: 'keine-url' }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, endpoint: 'ftp://push.example/x' }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, keys: { ...good.keys, auth: 'ä!' } }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, keys: { ...good.keys, extra: 'x' } }).expect(400);
-    await agent.post('/api/push/subscriptions').send({ ...good, device: 'Handy' }).expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, endpoint: 'keine-url' })
+      .expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, endpoint: 'ftp://push.example/x' })
+      .expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })
+      .expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, keys: { ...good.keys, auth: 'ä!' } })
+      .expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, keys: { ...good.keys, extra: 'x' } })
+      .expect(400);
+    await agent
+      .post('/api/push/subscriptions')
+      .send({ ...good, device: 'Handy' })
+      .expect(400);
     expect(await t.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', good.endpoint).execute()).toEqual([]);
   });
 
@@ -83,7 +101,10 @@ describe('POST /api/push/subscriptions', () => {
     const user = await buildUser(t.ctx);
     const a = fake.device();
     const b = fake.device();
-    const first = await agentAs(t, user).post('/api/push/subscriptions').send({ ...a.subscription, expirationTime: null }).expect(201);
+    const first = await agentAs(t, user)
+      .post('/api/push/subscriptions')
+      .send({ ...a.subscription, expirationTime: null })
+      .expect(201);
     expect(first.body).toMatchObject({ id: expect.any(Number), endpoint: a.subscription.endpoint });
     await agentAs(t, user).post('/api/push/subscriptions').send(a.subscription).expect(201);
     await agentAs(t, user).post('/api/push/subscriptions').send(b.subscription).expect(201);
@@ -98,7 +119,10 @@ describe('POST /api/push/subscriptions', () => {
 describe('DELETE /api/push/subscriptions', () => {
   it('is 401 without a session, 400 for an unknown key', async () => {
     await request(t.app).delete('/api/push/subscriptions').send({ endpoint: 'x' }).expect(401);
-    await agentAs(t, await buildUser(t.ctx)).delete('/api/push/subscriptions').send({ endpoint: 'x', all: true }).expect(400);
+    await agentAs(t, await buildUser(t.ctx))
+      .delete('/api/push/subscriptions')
+      .send({ endpoint: 'x', all: true })
+      .expect(400);
   });
 
   it("is 403 for another user's device and 404 for an unknown one; 204 removes the own", async () => {
@@ -106,7 +130,10 @@ describe('DELETE /api/push/subscriptions', () => {
     const device = await subscribed(owner);
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.delete('/api/push/subscriptions').send({ endpoint: device.subscription.endpoint }).expect(403);
-    await stranger.delete('/api/push/subscriptions').send({ endpoint: `${fake.url}/push/unbekannt` }).expect(404);
+    await stranger
+      .delete('/api/push/subscriptions')
+      .send({ endpoint: `${fake.url}/push/unbekannt` })
+      .expect(404);
     expect(await subscriptionsOf(owner.id)).toHaveLength(1);
     await agentAs(t, owner).delete('/api/push/subscriptions').send({ endpoint: device.subscription.endpoint }).expect(204);
     expect(await subscriptionsOf(owner.id)).toEqual([]);
@@ -142,7 +169,12 @@ describe('notify', () => {
     await notify(t.ctx, user.id, 'anniversary', { ...message, url: '/app/tagebuch' });
     await t.ctx.push.settled();
     const headers = fake.receivedBy(device).map((p) => [p.headers.ttl, p.headers.urgency]);
-    expect(headers).toEqual(expect.arrayContaining([[String(24 * 3600), 'high'], [String(24 * 3600), 'low']]));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        [String(24 * 3600), 'high'],
+        [String(24 * 3600), 'low'],
+      ]),
+    );
   });
 
   it('deletes a subscription its push service answers 410 or 404, and still reaches the other devices', async () => {

@@ -44,7 +44,11 @@ describe('none → founder: registration with a partner code', () => {
     expect(res.body.badges).toContain('founder');
     expect(await uses(code)).toBe(1);
     expect(await counter()).toBe(before + 1);
-    const redemption = await t.ctx.db.selectFrom('partner_code_redemptions').select(['code', 'founder_granted']).where('user_id', '=', res.body.id).executeTakeFirstOrThrow();
+    const redemption = await t.ctx.db
+      .selectFrom('partner_code_redemptions')
+      .select(['code', 'founder_granted'])
+      .where('user_id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     expect(redemption).toEqual({ code, founder_granted: 1 });
   });
 
@@ -94,7 +98,10 @@ describe('none or pending → founder: admin grant', () => {
     const user = await buildUser(t.ctx);
     await request(t.app).post(`/api/admin/partner/users/${user.id}/grant`).send({}).expect(401);
     await agentAs(t, user).post(`/api/admin/partner/users/${user.id}/grant`).send({}).expect(403);
-    await agentAs(t, await buildModerator(t.ctx)).post(`/api/admin/partner/users/${user.id}/grant`).send({}).expect(403);
+    await agentAs(t, await buildModerator(t.ctx))
+      .post(`/api/admin/partner/users/${user.id}/grant`)
+      .send({})
+      .expect(403);
     await agentAs(t, admin).post('/api/admin/partner/users/999999/grant').send({}).expect(404);
     await agentAs(t, admin).post(`/api/admin/partner/users/${user.id}/grant`).send({ mode: 'sofort' }).expect(400);
     await agentAs(t, admin).post(`/api/admin/partner/users/${user.id}/grant`).send({ mode: 'now', extra: 1 }).expect(400);

@@ -3,7 +3,15 @@ import type { PartnerCode } from './partner.schemas.js';
 
 const CODE_COLUMNS = ['id', 'code', 'label', 'max_uses', 'grants_founder', 'uses', 'created_at'] as const;
 
-const toPartnerCode = (row: { id: number; code: string; label: string; max_uses: number; grants_founder: number; uses: number; created_at: string }): PartnerCode => ({
+const toPartnerCode = (row: {
+  id: number;
+  code: string;
+  label: string;
+  max_uses: number;
+  grants_founder: number;
+  uses: number;
+  created_at: string;
+}): PartnerCode => ({
   ...row,
   grants_founder: row.grants_founder ? 1 : 0,
 });
@@ -14,7 +22,14 @@ export async function insertCode(
 ): Promise<PartnerCode> {
   const row = await db
     .insertInto('partner_codes')
-    .values({ code: values.code, label: values.label, max_uses: values.max_uses, grants_founder: values.grants_founder, created_by: values.created_by, created_at: values.now })
+    .values({
+      code: values.code,
+      label: values.label,
+      max_uses: values.max_uses,
+      grants_founder: values.grants_founder,
+      created_by: values.created_by,
+      created_at: values.now,
+    })
     .returning(CODE_COLUMNS)
     .executeTakeFirstOrThrow();
   return toPartnerCode(row);

@@ -22,7 +22,10 @@ describe('admin partner codes', () => {
   it('creates a code (upper-cased), lists it with its counter, and refuses a duplicate with 409', async () => {
     const admin = await buildAdmin(t.ctx);
     const code = uniqueCode('hundeschule');
-    const res = await agentAs(t, admin).post('/api/admin/partner/codes').send({ code: code.toLowerCase(), label: 'Hundeschule Pfote', max_uses: 25, grants_founder: true }).expect(201);
+    const res = await agentAs(t, admin)
+      .post('/api/admin/partner/codes')
+      .send({ code: code.toLowerCase(), label: 'Hundeschule Pfote', max_uses: 25, grants_founder: true })
+      .expect(201);
     expect(res.body).toMatchObject({ code, label: 'Hundeschule Pfote', max_uses: 25, grants_founder: 1, uses: 0 });
     const list = await agentAs(t, admin).get('/api/admin/partner/codes').expect(200);
     expect(list.body.items).toContainEqual(expect.objectContaining({ code, uses: 0, max_uses: 25 }));
@@ -33,11 +36,24 @@ describe('admin partner codes', () => {
   it('answers 400 for bad input and 422 for an over-long label or code', async () => {
     const admin = await buildAdmin(t.ctx);
     const agent = agentAs(t, admin);
-    for (const body of [{ label: 'x', max_uses: 1 }, { code: 'AB', label: 'x', max_uses: 1 }, { code: 'MIT LEERZEICHEN', label: 'x', max_uses: 1 }, { code: 'ABC', label: 'x', max_uses: 0 }, { code: 'ABC', label: 'x', max_uses: 1.5 }, { code: 'ABC', label: 'x', max_uses: 1, uses: 5 }]) {
+    for (const body of [
+      { label: 'x', max_uses: 1 },
+      { code: 'AB', label: 'x', max_uses: 1 },
+      { code: 'MIT LEERZEICHEN', label: 'x', max_uses: 1 },
+      { code: 'ABC', label: 'x', max_uses: 0 },
+      { code: 'ABC', label: 'x', max_uses: 1.5 },
+      { code: 'ABC', label: 'x', max_uses: 1, uses: 5 },
+    ]) {
       await agent.post('/api/admin/partner/codes').send(body).expect(400);
     }
-    await agent.post('/api/admin/partner/codes').send({ code: 'ABC', label: 'l'.repeat(201), max_uses: 1 }).expect(422);
-    await agent.post('/api/admin/partner/codes').send({ code: 'A'.repeat(41), label: 'x', max_uses: 1 }).expect(422);
+    await agent
+      .post('/api/admin/partner/codes')
+      .send({ code: 'ABC', label: 'l'.repeat(201), max_uses: 1 })
+      .expect(422);
+    await agent
+      .post('/api/admin/partner/codes')
+      .send({ code: 'A'.repeat(41), label: 'x', max_uses: 1 })
+      .expect(422);
   });
 
   it('pages the list', async () => {
@@ -52,14 +68,21 @@ describe('admin partner codes', () => {
   it('deletes a code by its string (any case), 404 for an unknown one; granted licenses stay', async () => {
     const admin = await buildAdmin(t.ctx);
     const { code } = await buildPartnerCode(t.ctx, { label: 'Weg', max_uses: 5, grants_founder: 1 });
-    const reg = await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Via Code', partner_code: code }).expect(201);
+    const reg = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Via Code', partner_code: code })
+      .expect(201);
     expect(reg.body.is_founder).toBe(1);
     const res = await agentAs(t, admin).delete(`/api/admin/partner/codes/${code.toLowerCase()}`).expect(200);
     expect(res.body).toEqual({ code, deleted: true });
     await agentAs(t, admin).delete(`/api/admin/partner/codes/${code}`).expect(404);
     const user = await t.ctx.db.selectFrom('users').select(['is_founder', 'founder_number']).where('id', '=', reg.body.id).executeTakeFirstOrThrow();
     expect(user.is_founder).toBe(1);
-    const redemption = await t.ctx.db.selectFrom('partner_code_redemptions').select(['code', 'partner_code_id']).where('user_id', '=', reg.body.id).executeTakeFirstOrThrow();
+    const redemption = await t.ctx.db
+      .selectFrom('partner_code_redemptions')
+      .select(['code', 'partner_code_id'])
+      .where('user_id', '=', reg.body.id)
+      .executeTakeFirstOrThrow();
     expect(redemption).toEqual({ code, partner_code_id: null });
   });
 });
@@ -73,7 +96,10 @@ describe('GET /api/partner/codes/{code}/info (public live check)', () => {
 
   it('says invalid for an unknown, a malformed and a used-up code', async () => {
     const { code } = await buildPartnerCode(t.ctx, { label: 'Voll', max_uses: 1 });
-    await request(t.app).post('/api/auth/register').send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Erste', partner_code: code }).expect(201);
+    await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: `${code.toLowerCase()}@example.de`, password: 'sicheres-passwort', name: 'Erste', partner_code: code })
+      .expect(201);
     const invalid = { valid: false, grants_founder: false, label: null };
     for (const c of [code, 'GIBTSNICHT', '%27%20OR%201%3D1']) {
       expect((await request(t.app).get(`/api/partner/codes/${c}/info`).expect(200)).body).toEqual(invalid);

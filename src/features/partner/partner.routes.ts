@@ -20,7 +20,15 @@ const tags = ['Partner und Gründer'];
 export function partnerRoutes(ctx: AppContext, routes: Routes): void {
   route(
     routes,
-    { method: 'get', path: '/api/admin/partner/codes', summary: 'Partner-Codes mit Zähler', tags, access: 'admin', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(PartnerCode) } } },
+    {
+      method: 'get',
+      path: '/api/admin/partner/codes',
+      summary: 'Partner-Codes mit Zähler',
+      tags,
+      access: 'admin',
+      query: PageQuery,
+      responses: { 200: { description: 'Liste', schema: pageSchema(PartnerCode) } },
+    },
     async ({ query }, _req, res) => {
       res.json(await listCodesPage(ctx, query));
     },
@@ -81,7 +89,14 @@ export function partnerRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/admin/partner/founder-places', summary: 'Gründerplätze: vergeben und frei', tags, access: 'admin', responses: { 200: { description: 'Plätze', schema: FounderPlaces } } },
+    {
+      method: 'get',
+      path: '/api/admin/partner/founder-places',
+      summary: 'Gründerplätze: vergeben und frei',
+      tags,
+      access: 'admin',
+      responses: { 200: { description: 'Plätze', schema: FounderPlaces } },
+    },
     async (_input, _req, res) => {
       res.json(await founderPlaces(ctx));
     },

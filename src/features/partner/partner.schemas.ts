@@ -5,7 +5,6 @@ import { flag, flagInput, LIMITS, requiredText } from '../../core/http/schema-ki
 export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();
 
-
 export const PartnerCodeString = z
   .string()
   .trim()
@@ -69,6 +68,4 @@ export const FounderStatus = z
   .meta({ id: 'FounderStatus' });
 export type FounderStatus = z.infer<typeof FounderStatus>;
 
-export const FounderPlaces = z
-  .object({ total: z.number().int(), taken: z.number().int(), left: z.number().int() })
-  .meta({ id: 'FounderPlaces' });
+export const FounderPlaces = z.object({ total: z.number().int(), taken: z.number().int(), left: z.number().int() }).meta({ id: 'FounderPlaces' });

@@ -52,7 +52,10 @@ describe('GET /', () => {
   it('does not shadow the API, media or robots.txt', async () => {
     const api = await request(t.app).get('/api/gibt-es-nicht').expect(404);
     expect(api.body.error.code).toBe('not_found');
-    await request(t.app).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    await request(t.app)
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     await request(t.app).get('/api/version').expect(200);
     const page = await request(t.app).get('/gibt-es-nicht').set('Accept', 'text/html').expect(404);
     expect(page.text).toContain('Diese Seite gibt es nicht');
@@ -61,7 +64,10 @@ describe('GET /', () => {
 
 describe('GET /sitemap.xml', () => {
   it('lists the landing page, help, the breed list and every breed page', async () => {
-    const res = await request(t.app).get('/sitemap.xml').expect(200).expect('Content-Type', /application\/xml/);
+    const res = await request(t.app)
+      .get('/sitemap.xml')
+      .expect(200)
+      .expect('Content-Type', /application\/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.slice(0, 3)).toEqual(['http://127.0.0.1/', 'http://127.0.0.1/help', 'http://127.0.0.1/rassen']);
     expect(locs).toContain('http://127.0.0.1/rassen/pug');

@@ -21,7 +21,7 @@ const paw = (fill: string) => `
 
 /** `inset` shrinks the paw: maskable icons keep their content inside the middle 80 %. */
 function iconSvg(size: number, { round = 0.22, inset = 0.14 } = {}): string {
-  const scale = (1 - 2 * inset) * size / 100;
+  const scale = ((1 - 2 * inset) * size) / 100;
   const offset = inset * size;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
   <rect width="${size}" height="${size}" rx="${round * size}" fill="${AMBER}"/>

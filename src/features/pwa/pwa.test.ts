@@ -33,7 +33,9 @@ describe('versioning (one build number everywhere)', () => {
     const build = t.ctx.config.build;
     const sw = (await request(t.app).get('/sw.js').expect(200)).text;
     const list = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(sw)?.[1] ?? '[]') as string[];
-    expect(list).toEqual(expect.arrayContaining(['/app', `/js/early-boot.js?v=${build}`, `/js/boot.js?v=${build}`, '/manifest.webmanifest', '/icons/icon-192.png']));
+    expect(list).toEqual(
+      expect.arrayContaining(['/app', `/js/early-boot.js?v=${build}`, `/js/boot.js?v=${build}`, '/manifest.webmanifest', '/icons/icon-192.png']),
+    );
     for (const url of list) await request(t.app).get(url).expect(200);
   });
 
@@ -69,7 +71,10 @@ describe('client bundle in the asset list', () => {
 
 describe('PWA endpoints', () => {
   it('serves the web app manifest with German texts, start URL /app and icons', async () => {
-    const res = await request(t.app).get('/manifest.webmanifest').expect(200).expect('Content-Type', /application\/manifest\+json/);
+    const res = await request(t.app)
+      .get('/manifest.webmanifest')
+      .expect(200)
+      .expect('Content-Type', /application\/manifest\+json/);
     const manifest = JSON.parse(res.text) as { start_url: string; lang: string; display: string; icons: { src: string; purpose: string }[] };
     expect(manifest).toMatchObject({ name: 'Pfotenbuch', lang: 'de', start_url: '/app', display: 'standalone', scope: '/' });
     expect(manifest.icons.map((i) => i.purpose)).toEqual(['any', 'any', 'maskable']);
@@ -99,7 +104,10 @@ describe('PWA endpoints', () => {
   });
 
   it('serves the worker at the root scope, revalidated on every check', async () => {
-    const res = await request(t.app).get('/sw.js').expect(200).expect('Content-Type', /application\/javascript/);
+    const res = await request(t.app)
+      .get('/sw.js')
+      .expect(200)
+      .expect('Content-Type', /application\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
     // Its own CSP: the worker must be able to fetch the map tiles it caches (the pages may not).
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self' https://tile.openstreetmap.org");
@@ -116,7 +124,10 @@ describe('the cache-control rule for static files', () => {
     const plain = await request(t.app).get('/css/site.css').expect(200);
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.headers.etag).toBeTruthy();
-    await request(t.app).get('/css/site.css').set('If-None-Match', plain.headers.etag ?? '').expect(304);
+    await request(t.app)
+      .get('/css/site.css')
+      .set('If-None-Match', plain.headers.etag ?? '')
+      .expect(304);
     const icon = await request(t.app).get('/icons/favicon.svg').expect(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=604800');
     await request(t.app).get('/favicon.ico').expect(200).expect('Content-Type', 'image/x-icon');

@@ -11,15 +11,7 @@ export function shellScripts(build: string): string[] {
 
 /** Everything the worker caches at install: the shell, its scripts, manifest, icons and the client bundle. */
 export function precacheList(build: string, bundleAssets: string[]): string[] {
-  return [
-    '/app',
-    ...shellScripts(build),
-    '/manifest.webmanifest',
-    '/icons/favicon.svg',
-    '/icons/icon-192.png',
-    '/icons/icon-512.png',
-    ...bundleAssets,
-  ];
+  return ['/app', ...shellScripts(build), '/manifest.webmanifest', '/icons/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', ...bundleAssets];
 }
 
 /**

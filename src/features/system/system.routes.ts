@@ -17,7 +17,14 @@ export const VersionResponse = z.object({ build: z.string(), app: z.string() }).
 export function systemRoutes(ctx: AppContext, routes: Routes): void {
   route(
     routes,
-    { method: 'get', path: '/api/version', summary: 'Aktuelle Build-Nummer', tags, access: 'public', responses: { 200: { description: 'Build', schema: VersionResponse } } },
+    {
+      method: 'get',
+      path: '/api/version',
+      summary: 'Aktuelle Build-Nummer',
+      tags,
+      access: 'public',
+      responses: { 200: { description: 'Build', schema: VersionResponse } },
+    },
     (_input, _req, res) => {
       setCache(res, 'never');
       res.json({ build: ctx.config.build, app: ctx.config.appName });
@@ -42,9 +49,21 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
   );
 
   routes.router.get('/robots.txt', (_req, res) => {
-    res.type('text/plain').send(
-      ['User-agent: *', 'Disallow: /api/', 'Disallow: /app', 'Disallow: /media/', 'Disallow: /force-update', 'Allow: /', '', `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`, ''].join('\n'),
-    );
+    res
+      .type('text/plain')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /api/',
+          'Disallow: /app',
+          'Disallow: /media/',
+          'Disallow: /force-update',
+          'Allow: /',
+          '',
+          `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
   });
 
   // The document is built lazily: every area has registered its routes by the first request.
@@ -57,9 +76,11 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
     res.render('api-docs', { title: `${ctx.config.appName} API` });
   });
   routes.router.get('/api/docs/init.js', (_req, res) => {
-    res.type('application/javascript').send(
-      "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
-    );
+    res
+      .type('application/javascript')
+      .send(
+        "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
+      );
   });
   routes.router.use('/api/docs/assets', express.static(swaggerUiDir, { index: false, maxAge: '7d' }));
 }

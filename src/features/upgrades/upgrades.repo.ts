@@ -6,7 +6,7 @@ import { UPGRADE_STATUSES, type AdminUpgradeRequest, type UpgradeRequest } from 
 const COLUMNS = ['id', 'user_id', 'tier', 'message', 'status', 'granted_tier', 'reason', 'decided_at', 'created_at'] as const;
 type Row = Pick<Selectable<UpgradeRequestsTable>, (typeof COLUMNS)[number]>;
 
-const asStatus = (s: string): UpgradeRequest['status'] => (UPGRADE_STATUSES as readonly string[]).includes(s) ? (s as UpgradeRequest['status']) : 'open';
+const asStatus = (s: string): UpgradeRequest['status'] => ((UPGRADE_STATUSES as readonly string[]).includes(s) ? (s as UpgradeRequest['status']) : 'open');
 export const toRequest = (row: Row): UpgradeRequest => ({ ...row, status: asStatus(row.status) });
 
 export async function insertRequest(db: Db, values: { user_id: number; tier: string; message: string | null; now: string }): Promise<UpgradeRequest> {
@@ -35,7 +35,10 @@ export async function listOwnRequests(db: Db, userId: number, limit: number, bef
 }
 
 /** Newest first, with the requesting user; the inner join leaves out anything whose user is gone. */
-export async function listForAdmin(db: Db, options: { status?: string | undefined; limit: number; beforeId?: number | undefined }): Promise<AdminUpgradeRequest[]> {
+export async function listForAdmin(
+  db: Db,
+  options: { status?: string | undefined; limit: number; beforeId?: number | undefined },
+): Promise<AdminUpgradeRequest[]> {
   let q = db
     .selectFrom('upgrade_requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')

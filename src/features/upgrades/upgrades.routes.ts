@@ -26,7 +26,11 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
       tags,
       access: 'user',
       body: CreateUpgradeRequestBody,
-      responses: { 201: { description: 'Angefragt', schema: UpgradeRequest }, 409: { description: 'Schon eine offene Anfrage, oder Tarif schon aktiv' }, 422: { description: 'Nachricht zu lang' } },
+      responses: {
+        201: { description: 'Angefragt', schema: UpgradeRequest },
+        409: { description: 'Schon eine offene Anfrage, oder Tarif schon aktiv' },
+        422: { description: 'Nachricht zu lang' },
+      },
     },
     async ({ actor, body }, _req, res) => {
       res.status(201).json(await submitRequest(ctx, actor, body));
@@ -35,7 +39,15 @@ export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
 
   route(
     routes,
-    { method: 'get', path: '/api/upgrade-requests', summary: 'Die eigenen Upgrade-Anfragen', tags, access: 'user', query: PageQuery, responses: { 200: { description: 'Liste', schema: pageSchema(UpgradeRequest) } } },
+    {
+      method: 'get',
+      path: '/api/upgrade-requests',
+      summary: 'Die eigenen Upgrade-Anfragen',
+      tags,
+      access: 'user',
+      query: PageQuery,
+      responses: { 200: { description: 'Liste', schema: pageSchema(UpgradeRequest) } },
+    },
     async ({ actor, query }, _req, res) => {
       res.json(await ownRequests(ctx, actor, query));
     },

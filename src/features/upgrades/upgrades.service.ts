@@ -57,7 +57,12 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, id: number, r
   const closed = await closeRequest(ctx.db, id, { status: 'rejected', reason: reason || null, decided_by: actor.id, now: ctx.clock.now().toISOString() });
   if (!closed) throw (await findRequest(ctx.db, id)) ? notOpen() : notFound(REQUEST_WORDING.missing);
   const why = reason ? `\n\nBegründung: ${reason}` : '';
-  await notifyUser(ctx, closed.user_id, 'Deine Upgrade-Anfrage', `Wir konnten deine Upgrade-Anfrage leider nicht annehmen.${why}\n\nBei Fragen antworte einfach auf diese Mail.`);
+  await notifyUser(
+    ctx,
+    closed.user_id,
+    'Deine Upgrade-Anfrage',
+    `Wir konnten deine Upgrade-Anfrage leider nicht annehmen.${why}\n\nBei Fragen antworte einfach auf diese Mail.`,
+  );
   return closed;
 }
 
@@ -65,5 +70,9 @@ export async function rejectRequest(ctx: AppContext, actor: Actor, id: number, r
 async function notifyUser(ctx: AppContext, userId: number, subject: string, text: string): Promise<void> {
   const user = await findUserContact(ctx.db, userId);
   if (!user) return;
-  await ctx.mail.enqueue({ to: user.email, subject: `${ctx.config.appName}: ${subject}`, text: `Hallo ${user.name},\n\n${text}\n\nDein ${ctx.config.appName}-Team` });
+  await ctx.mail.enqueue({
+    to: user.email,
+    subject: `${ctx.config.appName}: ${subject}`,
+    text: `Hallo ${user.name},\n\n${text}\n\nDein ${ctx.config.appName}-Team`,
+  });
 }

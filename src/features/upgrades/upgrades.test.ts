@@ -5,19 +5,25 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 
 const t = useTestApp();
 
-const tierOf = (id: number) =>
-  t.ctx.db.selectFrom('users').select(['subscription_tier', 'is_premium']).where('id', '=', id).executeTakeFirstOrThrow();
+const tierOf = (id: number) => t.ctx.db.selectFrom('users').select(['subscription_tier', 'is_premium']).where('id', '=', id).executeTakeFirstOrThrow();
 
 async function submit(user: { id: number; token_version: number }, tier = 'pro') {
-  return (await agentAs(t, user).post('/api/upgrade-requests').send({ tier, message: 'Ich züchte Dackel.' }).expect(201)).body as { id: number; status: string };
+  return (await agentAs(t, user).post('/api/upgrade-requests').send({ tier, message: 'Ich züchte Dackel.' }).expect(201)).body as {
+    id: number;
+    status: string;
+  };
 }
 
 describe('POST /api/upgrade-requests', () => {
   it('is 401 without a session; 400 for a bad tier or unknown field; 422 for a long message', async () => {
     const user = await buildUser(t.ctx);
     await request(t.app).post('/api/upgrade-requests').send({ tier: 'pro' }).expect(401);
-    for (const body of [{}, { tier: 'gold' }, { tier: 'breeder_test' }, { tier: 'pro', status: 'fulfilled' }]) await agentAs(t, user).post('/api/upgrade-requests').send(body).expect(400);
-    await agentAs(t, user).post('/api/upgrade-requests').send({ tier: 'pro', message: 'm'.repeat(2001) }).expect(422);
+    for (const body of [{}, { tier: 'gold' }, { tier: 'breeder_test' }, { tier: 'pro', status: 'fulfilled' }])
+      await agentAs(t, user).post('/api/upgrade-requests').send(body).expect(400);
+    await agentAs(t, user)
+      .post('/api/upgrade-requests')
+      .send({ tier: 'pro', message: 'm'.repeat(2001) })
+      .expect(422);
     expect(await t.ctx.db.selectFrom('upgrade_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
@@ -37,7 +43,9 @@ describe('POST /api/upgrade-requests', () => {
     const user = await buildUser(t.ctx);
     await submit(user);
     const now = new Date().toISOString();
-    await expect(t.ctx.db.insertInto('upgrade_requests').values({ user_id: user.id, tier: 'breeder', created_at: now, updated_at: now }).execute()).rejects.toThrow();
+    await expect(
+      t.ctx.db.insertInto('upgrade_requests').values({ user_id: user.id, tier: 'breeder', created_at: now, updated_at: now }).execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -88,7 +96,9 @@ describe('admin queue', () => {
     const user = await buildUser(t.ctx, { name: 'Zoe Züchterin' });
     const r = await buildUpgradeRequest(t.ctx, { user, tier: 'breeder' });
     const res = await agentAs(t, admin).get('/api/admin/upgrade-requests?status=open&limit=200').expect(200);
-    expect(res.body.items).toContainEqual(expect.objectContaining({ id: r.id, tier: 'breeder', user: { id: user.id, name: 'Zoe Züchterin', email: user.email, subscription_tier: 'free' } }));
+    expect(res.body.items).toContainEqual(
+      expect.objectContaining({ id: r.id, tier: 'breeder', user: { id: user.id, name: 'Zoe Züchterin', email: user.email, subscription_tier: 'free' } }),
+    );
     expect(res.body.items.every((i: { status: string }) => i.status === 'open')).toBe(true);
     await agentAs(t, admin).get('/api/admin/upgrade-requests?status=kaputt').expect(400);
   });
@@ -105,7 +115,9 @@ describe('admin queue', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const res: request.Response = await agentAs(t, admin).get(`/api/admin/upgrade-requests?status=rejected&limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: request.Response = await agentAs(t, admin)
+        .get(`/api/admin/upgrade-requests?status=rejected&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
       expect(res.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...(res.body.items as { id: number; status: string }[]).map((i) => i.id));
       cursor = res.body.next_cursor as string | null;
@@ -117,7 +129,11 @@ describe('admin queue', () => {
 
   it('fulfil sets tier and is_premium (1 for pro and breeder, 0 for breeder_test), mails the user, and only once', async () => {
     const admin = await buildAdmin(t.ctx);
-    for (const [tier, premium, badge] of [['pro', 1, 'pro'], ['breeder', 1, 'breeder'], ['breeder_test', 0, 'free']] as const) {
+    for (const [tier, premium, badge] of [
+      ['pro', 1, 'pro'],
+      ['breeder', 1, 'breeder'],
+      ['breeder_test', 0, 'free'],
+    ] as const) {
       const user = await buildUser(t.ctx, { is_premium: tier === 'breeder_test' ? 1 : 0 });
       const r = await buildUpgradeRequest(t.ctx, { user, tier: tier === 'pro' ? 'pro' : 'breeder' });
       const res = await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/fulfill`).send({ tier }).expect(200);
@@ -138,7 +154,10 @@ describe('admin queue', () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
     const r = await buildUpgradeRequest(t.ctx, { user });
-    await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({ reason: 'r'.repeat(2001) }).expect(422);
+    await agentAs(t, admin)
+      .post(`/api/admin/upgrade-requests/${r.id}/reject`)
+      .send({ reason: 'r'.repeat(2001) })
+      .expect(422);
     const res = await agentAs(t, admin).post(`/api/admin/upgrade-requests/${r.id}/reject`).send({ reason: 'Bitte Zuchtnachweis schicken.' }).expect(200);
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Bitte Zuchtnachweis schicken.' });
     expect(await tierOf(user.id)).toEqual({ subscription_tier: 'free', is_premium: 0 });

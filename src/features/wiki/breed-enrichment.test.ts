@@ -94,7 +94,14 @@ describe('wiki.enrich-breeds', () => {
   });
 
   it('drops implausible numbers and keeps the page to what is known', async () => {
-    fake.reply = () => ({ ...GOOD, name_de: null, height_cm: { min: 60, max: 50 }, weight_kg: { min: 300, max: 500 }, life_span_years: { min: 0, max: 90 }, temperament: ['Erfunden'] });
+    fake.reply = () => ({
+      ...GOOD,
+      name_de: null,
+      height_cm: { min: 60, max: 50 },
+      weight_kg: { min: 300, max: 500 },
+      life_span_years: { min: 0, max: 90 },
+      temperament: ['Erfunden'],
+    });
     await reload([bare('test-d')]);
     await enrichBreeds(t.ctx);
     const d = await breed('test-d');

@@ -13,7 +13,12 @@ import { FCI_GROUPS_DE, STATUS_DE, type SizeClass } from './wiki.labels.js';
 export const ENRICH_BATCH = 20;
 export const ENRICH_MAX_ATTEMPTS = 3;
 
-const nullableRange = { type: ['object', 'null'], additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'number' }, max: { type: 'number' } } };
+const nullableRange = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['min', 'max'],
+  properties: { min: { type: 'number' }, max: { type: 'number' } },
+};
 
 export const BREED_FACTS_JSON_SCHEMA = {
   type: 'object',
@@ -151,7 +156,14 @@ export async function enrichBreeds(ctx: AppContext, options: { client?: AiClient
   for (const row of rows) {
     let facts: BreedFacts;
     try {
-      facts = await client.chatJson({ name: 'breed_facts', system: SYSTEM_PROMPT, user: promptFor(row), jsonSchema: BREED_FACTS_JSON_SCHEMA, schema: BreedFacts, maxTokens: 700 });
+      facts = await client.chatJson({
+        name: 'breed_facts',
+        system: SYSTEM_PROMPT,
+        user: promptFor(row),
+        jsonSchema: BREED_FACTS_JSON_SCHEMA,
+        schema: BreedFacts,
+        maxTokens: 700,
+      });
     } catch (err) {
       if (!(err instanceof AiError)) throw err;
       ctx.log.warn({ slug: row.slug, kind: err.kind }, 'breed enrichment failed');

@@ -37,7 +37,12 @@ export function breedMetaDescription(b: BreedDetail, appName: string): string {
   const parts = [
     b.origin_country ? `Herkunft: ${b.origin_country}` : null,
     b.weight_kg ? `Gewicht: ${rangeText(b.weight_kg, 'kg')}` : null,
-    b.temperament.length ? `Wesen: ${b.temperament.slice(0, 3).map((t) => t.label).join(', ')}` : null,
+    b.temperament.length
+      ? `Wesen: ${b.temperament
+          .slice(0, 3)
+          .map((t) => t.label)
+          .join(', ')}`
+      : null,
   ].filter(Boolean);
   const facts = parts.length ? `${parts.join('. ')}.` : 'Steckbrief, Herkunft und Wesen.';
   return `${b.name}: ${facts} Im Rassen-Wiki von ${appName}.`;

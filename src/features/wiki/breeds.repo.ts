@@ -59,7 +59,9 @@ export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage
 }
 
 export async function countBreeds(db: Db, filter: BreedFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -71,7 +73,11 @@ export async function breedSourceHashes(db: Db): Promise<Map<string, string>> {
 
 /** Inserts new breeds; a slug another instance inserted meanwhile is left alone (several instances may start at once). */
 export async function insertBreeds(db: Db, rows: Insertable<BreedsTable>[]): Promise<void> {
-  await db.insertInto('breeds').values(rows).onConflict((oc) => oc.column('slug').doNothing()).execute();
+  await db
+    .insertInto('breeds')
+    .values(rows)
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
 }
 
 export async function findBreedBySlug(db: Db, slug: string): Promise<BreedRow | undefined> {
@@ -89,14 +95,7 @@ export async function listBreedSlugs(db: Db): Promise<{ slug: string; updated_at
 
 /** Breeds the AI has not enriched yet and not given up on, oldest id first. */
 export async function enrichmentCandidates(db: Db, limit: number, maxAttempts: number): Promise<BreedRow[]> {
-  return db
-    .selectFrom('breeds')
-    .selectAll()
-    .where('ai_enriched_at', 'is', null)
-    .where('ai_attempts', '<', maxAttempts)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('breeds').selectAll().where('ai_enriched_at', 'is', null).where('ai_attempts', '<', maxAttempts).orderBy('id').limit(limit).execute();
 }
 
 export async function updateBreed(db: Db, id: number, set: Updateable<BreedsTable>): Promise<void> {

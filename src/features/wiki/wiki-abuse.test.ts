@@ -17,7 +17,10 @@ const from = (ip: string) => ({ get: (path: string) => request(t.app).get(path).
 
 describe('rate limits of the breed wiki', () => {
   it('allows 60 list requests per minute per address, then 429 with Retry-After; other addresses go on', async () => {
-    for (let i = 0; i < 60; i++) await from('203.0.113.10').get(`/api/wiki/rassen?limit=1&q=${i % 2 ? 'mops' : 'pudel'}`).expect(200);
+    for (let i = 0; i < 60; i++)
+      await from('203.0.113.10')
+        .get(`/api/wiki/rassen?limit=1&q=${i % 2 ? 'mops' : 'pudel'}`)
+        .expect(200);
     const res = await from('203.0.113.10').get('/api/wiki/rassen').expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.headers['ratelimit-policy']).toMatch(/q=60; w=60/);

@@ -60,12 +60,25 @@ describe('GET /api/wiki/rassen', () => {
     expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]+-/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
-    await request(t.app).get('/api/wiki/rassen?q=terrier').set('If-None-Match', first.headers.etag ?? '').expect(304);
-    await request(t.app).get('/api/wiki/rassen/pug').set('If-None-Match', first.headers.etag ?? '').expect(200);
+    await request(t.app)
+      .get('/api/wiki/rassen?q=terrier')
+      .set('If-None-Match', first.headers.etag ?? '')
+      .expect(304);
+    await request(t.app)
+      .get('/api/wiki/rassen/pug')
+      .set('If-None-Match', first.headers.etag ?? '')
+      .expect(200);
   });
 
   it('finds a breed by its German, English or alternative name, case- and umlaut-insensitively', async () => {
-    const slugs = async (q: string) => ((await request(t.app).get(`/api/wiki/rassen?q=${encodeURIComponent(q)}`).expect(200)).body.items as { slug: string }[]).map((i) => i.slug);
+    const slugs = async (q: string) =>
+      (
+        (
+          await request(t.app)
+            .get(`/api/wiki/rassen?q=${encodeURIComponent(q)}`)
+            .expect(200)
+        ).body.items as { slug: string }[]
+      ).map((i) => i.slug);
     expect(await slugs('Deutscher Schäferhund')).toContain('german-shepherd');
     expect(await slugs('schaeferhund')).toContain('german-shepherd');
     expect(await slugs('GERMAN SHEPHERD')).toContain('german-shepherd');
@@ -88,7 +101,12 @@ describe('GET /api/wiki/rassen', () => {
     const giants = await allPages('&size=giant');
     expect(giants).toHaveLength(records.filter((r) => r.size_class === 'giant').length);
     const both = await allPages('&fci_group=2&size=giant');
-    expect(both.map((b) => b.slug).sort()).toEqual(records.filter((r) => r.fci_group === 2 && r.size_class === 'giant').map((r) => r.slug).sort());
+    expect(both.map((b) => b.slug).sort()).toEqual(
+      records
+        .filter((r) => r.fci_group === 2 && r.size_class === 'giant')
+        .map((r) => r.slug)
+        .sort(),
+    );
     expect(both.length).toBeGreaterThan(0);
     const searchAndGroup = (await request(t.app).get('/api/wiki/rassen?q=mops&fci_group=1').expect(200)).body.items;
     expect(searchAndGroup).toEqual([]);
@@ -100,7 +118,9 @@ describe('GET /api/wiki/rassen', () => {
     await request(t.app).get('/api/wiki/rassen?limit=201').expect(400);
     const cursor = await request(t.app).get('/api/wiki/rassen?cursor=kaputt').expect(400);
     expect(cursor.body.error.fields.cursor).toBe('Ungültiger Cursor.');
-    const long = await request(t.app).get(`/api/wiki/rassen?q=${'a'.repeat(101)}`).expect(422);
+    const long = await request(t.app)
+      .get(`/api/wiki/rassen?q=${'a'.repeat(101)}`)
+      .expect(422);
     expect(long.body.error.fields.q).toBe('Höchstens 100 Zeichen.');
   });
 });
@@ -138,12 +158,16 @@ describe('GET /api/wiki/rassen/{slug}', () => {
     const res = await request(t.app).get('/api/wiki/rassen/gibt-es-nicht').expect(404);
     expect(res.body.error).toEqual({ code: 'not_found', message: 'Diese Rasse kennen wir nicht.' });
     await request(t.app).get('/api/wiki/rassen/Mops').expect(400);
-    await request(t.app).get(`/api/wiki/rassen/${'a'.repeat(101)}`).expect(422);
+    await request(t.app)
+      .get(`/api/wiki/rassen/${'a'.repeat(101)}`)
+      .expect(422);
   });
 
   it('is described in the OpenAPI document, like the list and the trap', async () => {
     const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/wiki/rassen', '/api/wiki/rassen/{slug}', '/api/wiki/trap']));
-    expect(doc.paths['/api/wiki/rassen'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'fci_group', 'size', 'limit', 'cursor']));
+    expect(doc.paths['/api/wiki/rassen'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'fci_group', 'size', 'limit', 'cursor']),
+    );
   });
 });

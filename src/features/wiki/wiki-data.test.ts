@@ -50,7 +50,10 @@ describe('loadBreeds', () => {
     expect(first.inserted).toBe(records.length);
     const second = await loadBreeds(t.ctx);
     expect(second).toEqual({ inserted: 0, updated: 0, unchanged: records.length });
-    const count = await t.ctx.db.selectFrom('breeds').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.ctx.db
+      .selectFrom('breeds')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(records.length);
   });
 
@@ -59,7 +62,13 @@ describe('loadBreeds', () => {
     await loadBreeds(t.ctx, [base]);
     await t.ctx.db
       .updateTable('breeds')
-      .set({ description_de: 'Ein Testhund.', weight_min_kg: 10, weight_max_kg: 20, origin_country_de: 'Testland', ai_fields: JSON.stringify(['description_de', 'weight', 'origin_country_de']) })
+      .set({
+        description_de: 'Ein Testhund.',
+        weight_min_kg: 10,
+        weight_max_kg: 20,
+        origin_country_de: 'Testland',
+        ai_fields: JSON.stringify(['description_de', 'weight', 'origin_country_de']),
+      })
       .where('slug', '=', base.slug)
       .execute();
     const changed = { ...base, name_de: 'Testlaufhund', origin_country_de: 'Österreich' };

@@ -131,7 +131,9 @@ describe('GET /rassen', () => {
   });
 
   it('ignores filter values that do not fit instead of failing, and escapes the search term', async () => {
-    const res = await request(t.app).get(`/rassen?gruppe=99&groesse=riesig&seite=-3&q=${encodeURIComponent(EVIL)}`).expect(200);
+    const res = await request(t.app)
+      .get(`/rassen?gruppe=99&groesse=riesig&seite=-3&q=${encodeURIComponent(EVIL)}`)
+      .expect(200);
     expect(res.text).not.toContain('<script>alert');
     expect(res.text).toContain('value="&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });

@@ -18,7 +18,11 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       query: BreedListQuery,
       before: [ctx.limits.breedList],
-      responses: { 200: { description: 'Seite der Rassenliste', schema: BreedList }, 422: { description: 'Suchbegriff zu lang' }, 429: { description: 'Zu viele Anfragen' } },
+      responses: {
+        200: { description: 'Seite der Rassenliste', schema: BreedList },
+        422: { description: 'Suchbegriff zu lang' },
+        429: { description: 'Zu viele Anfragen' },
+      },
     },
     async ({ query }, _req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=60');
@@ -36,7 +40,11 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       params: BreedSlugParams,
       before: [ctx.limits.breedDetail],
-      responses: { 200: { description: 'Die Rasse', schema: BreedDetail }, 404: { description: 'Unbekannte Rasse' }, 429: { description: 'Zu viele Anfragen' } },
+      responses: {
+        200: { description: 'Die Rasse', schema: BreedDetail },
+        404: { description: 'Unbekannte Rasse' },
+        429: { description: 'Zu viele Anfragen' },
+      },
     },
     async ({ params }, _req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=60');
@@ -62,7 +70,10 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
       const ip = req.ip ?? 'unknown';
       const crossSite = req.get('sec-fetch-site') === 'cross-site';
       const spared = actor !== null || crossSite;
-      ctx.log.warn({ abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: actor !== null, reqId: req.id }, 'abuse: honeypot hit');
+      ctx.log.warn(
+        { abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: actor !== null, reqId: req.id },
+        'abuse: honeypot hit',
+      );
       if (!spared) await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
       throw forbidden('Zugriff gesperrt.');
     },

@@ -12,7 +12,12 @@ export type BreedListQuery = z.infer<typeof BreedListQuery>;
 
 export const BreedCursor = z.strictObject({ n: z.string().max(200), id: z.number().int().positive() });
 
-export const BreedSlugParams = z.object({ slug: z.string().max(LIMITS.slug).regex(/^[a-z0-9-]+$/, 'Ungültiger Rassen-Name.') });
+export const BreedSlugParams = z.object({
+  slug: z
+    .string()
+    .max(LIMITS.slug)
+    .regex(/^[a-z0-9-]+$/, 'Ungültiger Rassen-Name.'),
+});
 
 const Range = z.object({ min: z.number(), max: z.number() }).nullable();
 

@@ -8,7 +8,26 @@ const h = useAppHarness();
 
 async function insertDog(userId: number, name: string): Promise<number> {
   const now = h.ctx.clock.now().toISOString();
-  const row = await h.ctx.db.insertInto('dogs').values({ user_id: userId, name, breed: 'Beagle', bio: null, birth_date: null, sex: 'female', neutered: null, chip_number: null, weight_kg: null, color: null, photo_url: null, breed_slug: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await h.ctx.db
+    .insertInto('dogs')
+    .values({
+      user_id: userId,
+      name,
+      breed: 'Beagle',
+      bio: null,
+      birth_date: null,
+      sex: 'female',
+      neutered: null,
+      chip_number: null,
+      weight_kg: null,
+      color: null,
+      photo_url: null,
+      breed_slug: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -44,7 +63,9 @@ describe('profile and account', () => {
     expect(saved).toEqual({ city: 'Leipzig', profile_private: 1 });
 
     // Avatar upload with the progress bar, stored under /media/.
-    await page.locator('#avatar-input').setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 300, height: 300, color: '#c84' }) });
+    await page
+      .locator('#avatar-input')
+      .setInputFiles({ name: 'ich.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 300, height: 300, color: '#c84' }) });
     await status(page, 'Profilbild gespeichert.');
     await expect.poll(() => page.locator('img.photo-preview').getAttribute('src')).toMatch(/^\/media\//);
     const avatar = await h.ctx.db.selectFrom('users').select('avatar_url').where('id', '=', user.id).executeTakeFirstOrThrow();

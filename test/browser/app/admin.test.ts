@@ -45,7 +45,9 @@ describe('admin and moderator panel', () => {
     await expect.poll(() => visitor.locator('#partner-code-status').textContent()).toBe('Diesen Code kennen wir nicht, oder er ist schon aufgebraucht.');
     await visitor.getByLabel('Partnercode (optional)').fill('pfotenglueck');
     await expect.poll(() => visitor.locator('#partner-code-status').getAttribute('data-state')).toBe('valid');
-    await expect.poll(() => visitor.locator('#partner-code-status').textContent()).toBe('Gültiger Code: Hundeschule Pfotenglück. Damit bekommst du die Gründer-Lizenz.');
+    await expect
+      .poll(() => visitor.locator('#partner-code-status').textContent())
+      .toBe('Gültiger Code: Hundeschule Pfotenglück. Damit bekommst du die Gründer-Lizenz.');
     await checkScreen(visitor, 'registrieren-mit-code', 'Konto anlegen');
     await visitor.getByLabel('Dein Name').fill('Frieda Gründer');
     await visitor.getByLabel('E-Mail-Adresse').fill('frieda@example.de');
@@ -59,7 +61,11 @@ describe('admin and moderator panel', () => {
     const badges = visitor.locator('main .badges').first();
     await expect.poll(() => badges.locator('[data-badge="founder"]').textContent()).toBe('Gründer #1');
     await visitor.getByText('Du bist Gründer Nr. 1. Danke, dass du von Anfang an dabei bist!').waitFor();
-    const frieda = await h.ctx.db.selectFrom('users').select(['is_founder', 'founder_number']).where('email', '=', 'frieda@example.de').executeTakeFirstOrThrow();
+    const frieda = await h.ctx.db
+      .selectFrom('users')
+      .select(['is_founder', 'founder_number'])
+      .where('email', '=', 'frieda@example.de')
+      .executeTakeFirstOrThrow();
     expect(frieda).toEqual({ is_founder: 1, founder_number: 1 });
     expect((await h.ctx.db.selectFrom('partner_codes').select('uses').where('code', '=', 'PFOTENGLUECK').executeTakeFirstOrThrow()).uses).toBe(1);
   });

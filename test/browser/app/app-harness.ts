@@ -34,7 +34,11 @@ function newestMtime(dir: string): number {
 /** Builds public/build/ when it is missing or older than the client sources (CI starts without a bundle). */
 export async function ensureClientBuilt(): Promise<void> {
   const manifest = join(PROJECT_ROOT, 'public', 'build', 'asset-manifest.json');
-  const sources = Math.max(newestMtime(join(PROJECT_ROOT, 'src', 'client')), statSync(join(PROJECT_ROOT, 'VERSION')).mtimeMs, statSync(join(PROJECT_ROOT, 'scripts', 'build-client.mjs')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(join(PROJECT_ROOT, 'src', 'client')),
+    statSync(join(PROJECT_ROOT, 'VERSION')).mtimeMs,
+    statSync(join(PROJECT_ROOT, 'scripts', 'build-client.mjs')).mtimeMs,
+  );
   if (existsSync(manifest) && statSync(manifest).mtimeMs >= sources) return;
   await buildClient();
 }
@@ -57,7 +61,12 @@ export function useAppHarness(options: HarnessOptions = {}): AppHarness {
     // route, so it wins). Once the app's service worker controls the page it fetches tiles on its own, and
     // those requests stay unanswered: the harness lets nothing leave 127.0.0.1.
     await holder.h.context.route('https://tile.openstreetmap.org/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=604800' }, body: TILE_PNG }),
+      route.fulfill({
+        status: 200,
+        contentType: 'image/png',
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=604800' },
+        body: TILE_PNG,
+      }),
     );
   });
   afterAll(async () => {
@@ -88,15 +97,25 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
 /** The issue's rule: no serious or critical axe violation on any screen. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
+  expect(
+    serious.map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** Full-page screenshots at phone and desktop width into test-artifacts/screens/<name>-{phone,desktop}.png. */
@@ -105,7 +124,10 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? PHONE;
   // A modal dialog is shown as the user sees it; a full-page shot would scroll the page under it.
   const modal = (await page.locator('dialog[open]').count()) > 0;
-  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     // Let layout (and Leaflet) settle at the new width.
     await page.waitForTimeout(150);

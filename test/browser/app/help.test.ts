@@ -20,10 +20,21 @@ describe('in-app help', () => {
     const admin = agentAs(h.test, await buildAdmin(h.ctx));
     await admin
       .post('/api/admin/help-articles')
-      .send({ category: 'erste-schritte', title: 'Wie lege ich meinen Hund an?', body: 'Tippe unter „Hunde“ auf „Hund anlegen“.\n\nName reicht, den Rest kannst du <b>später</b> ergänzen.', active: 1 })
+      .send({
+        category: 'erste-schritte',
+        title: 'Wie lege ich meinen Hund an?',
+        body: 'Tippe unter „Hunde“ auf „Hund anlegen“.\n\nName reicht, den Rest kannst du <b>später</b> ergänzen.',
+        active: 1,
+      })
       .expect(201);
-    await admin.post('/api/admin/help-articles').send({ category: 'app', title: 'Wie installiere ich die App?', body: 'Im Browser-Menü „Zum Startbildschirm hinzufügen“ wählen.', active: 1 }).expect(201);
-    await admin.post('/api/admin/help-articles').send({ category: 'erste-schritte', title: 'Geheimer Entwurf', body: 'Noch nicht fertig.', active: 0 }).expect(201);
+    await admin
+      .post('/api/admin/help-articles')
+      .send({ category: 'app', title: 'Wie installiere ich die App?', body: 'Im Browser-Menü „Zum Startbildschirm hinzufügen“ wählen.', active: 1 })
+      .expect(201);
+    await admin
+      .post('/api/admin/help-articles')
+      .send({ category: 'erste-schritte', title: 'Geheimer Entwurf', body: 'Noch nicht fertig.', active: 0 })
+      .expect(201);
 
     // A guest: the guest screens link to the help, and the screen works without a session.
     await h.logout();
@@ -48,7 +59,10 @@ describe('in-app help', () => {
     expect(await article.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
     await article.locator('summary').click();
     expect(await article.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-    expect(await article.locator('p').allTextContents()).toEqual(['Tippe unter „Hunde“ auf „Hund anlegen“.', 'Name reicht, den Rest kannst du <b>später</b> ergänzen.']);
+    expect(await article.locator('p').allTextContents()).toEqual([
+      'Tippe unter „Hunde“ auf „Hund anlegen“.',
+      'Name reicht, den Rest kannst du <b>später</b> ergänzen.',
+    ]);
     expect(await article.locator('b').count()).toBe(0);
     await checkScreen(guest, 'hilfe-gast', 'Hilfe');
     // A guest's session check (GET /api/auth/me) answers 401; nothing else may fail.
@@ -75,7 +89,14 @@ describe('in-app help', () => {
     const staff = await h.page();
     await staff.goto(h.url('/app/hilfe'));
     await staff.locator('summary').first().waitFor();
-    expect(await staff.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link').allTextContents()).toEqual(['Start', 'Hunde', 'Tagebuch', 'Profil', 'Verwaltung', 'Hilfe']);
+    expect(await staff.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link').allTextContents()).toEqual([
+      'Start',
+      'Hunde',
+      'Tagebuch',
+      'Profil',
+      'Verwaltung',
+      'Hilfe',
+    ]);
     expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await staff.screenshot({ path: join(SCREENS_DIR, 'hilfe-admin-phone.png'), fullPage: true });
   });
@@ -83,7 +104,11 @@ describe('in-app help', () => {
   it('shows the server’s error with a retry button, and the articles after retrying', async () => {
     const page = await h.page();
     await page.route('**/api/help', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Da ist etwas schiefgelaufen.' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Da ist etwas schiefgelaufen.' } }),
+      }),
     );
     await page.goto(h.url('/app/hilfe'));
     await page.getByRole('alert').filter({ hasText: 'Da ist etwas schiefgelaufen.' }).waitFor();

@@ -35,7 +35,11 @@ describe('notification centre', () => {
     const user = await buildUser(h.ctx, { name: 'Nora Nachricht' });
     await notify(h.ctx, user.id, 'anniversary', { title: 'Heute vor 2 Jahren 🐾', body: 'Bello: „Erster Schnee“', url: '/app/hunde' });
     const read = await notify(h.ctx, user.id, 'vaccination_due', { title: 'Impfung fällig', body: 'Tollwut am 01.12.2026', url: '/app/hunde' });
-    await h.ctx.db.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('id', '=', read?.notificationId ?? 0).execute();
+    await h.ctx.db
+      .updateTable('notifications')
+      .set({ read_at: new Date().toISOString() })
+      .where('id', '=', read?.notificationId ?? 0)
+      .execute();
     await notify(h.ctx, user.id, 'friend_request', { title: 'Neue Freundschaftsanfrage', body: 'Anna möchte mit dir befreundet sein.', url: '/app/tagebuch' });
     await h.login(user);
     h.pageErrors.length = 0;
@@ -127,7 +131,15 @@ describe('push in the service worker', () => {
     await worker.evaluate(() => true);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.baseUrl, registrationId: id, data: JSON.stringify(payload) });
     await expect
-      .poll(() => worker.evaluate(() => (self as unknown as WorkerScope).registration.getNotifications().then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))), { timeout: 30_000 })
+      .poll(
+        () =>
+          worker.evaluate(() =>
+            (self as unknown as WorkerScope).registration
+              .getNotifications()
+              .then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))),
+          ),
+        { timeout: 30_000 },
+      )
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: '/app/hunde' } }]);
 
     // The user taps it: the worker's notificationclick handler focuses the app and sends it to the url.

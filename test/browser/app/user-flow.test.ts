@@ -49,7 +49,9 @@ describe('a new dog owner', () => {
     await page.getByRole('status').filter({ hasText: 'Bello ist angelegt.' }).waitFor();
     const dog = await h.ctx.db.selectFrom('dogs').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(dog).toMatchObject({ name: 'Bello', breed: 'Labrador', sex: 'male', weight_kg: 31.5 });
-    await page.locator('#dog-photo-input').setInputFiles({ name: 'bello.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 600, height: 600, color: '#a63' }) });
+    await page
+      .locator('#dog-photo-input')
+      .setInputFiles({ name: 'bello.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 600, height: 600, color: '#a63' }) });
     await page.getByText('Foto gespeichert.').waitFor();
     await expect.poll(() => page.getByAltText('Foto von Bello').getAttribute('src')).toMatch(/^\/media\//);
     expect((await h.ctx.db.selectFrom('dogs').select('photo_url').where('id', '=', dog.id).executeTakeFirstOrThrow()).photo_url).toMatch(/^\/media\//);
@@ -101,7 +103,14 @@ describe('a new dog owner', () => {
     await page.getByRole('navigation', { name: 'Ansicht' }).getByRole('link', { name: 'Mosaik' }).click();
     await page.waitForURL(/\/app\/tagebuch\/mosaik/);
     await expect.poll(() => page.locator(`.mosaic a[href="/app/tagebuch/eintrag/${entryId}"]`).count()).toBe(2);
-    await expect.poll(() => page.locator('.mosaic img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('.mosaic img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await checkScreen(page, 'tagebuch-mosaik', 'Tagebuch');
 
     // Calendar: today's cell carries the cover preview and links to the entry.
@@ -135,7 +144,23 @@ describe('a new dog owner', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
     const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4) === '-02-29' ? '-02-28' : today.slice(4)}`;
     const stamp = new Date().toISOString();
-    await h.ctx.db.insertInto('diary_entries').values({ dog_id: dog.id, date: yearAgo, title: 'Erster Schnee', text: 'Bello im Schnee.', mood: null, tags_json: null, lat: null, lon: null, cell_lat: null, cell_lon: null, created_at: stamp, updated_at: stamp }).execute();
+    await h.ctx.db
+      .insertInto('diary_entries')
+      .values({
+        dog_id: dog.id,
+        date: yearAgo,
+        title: 'Erster Schnee',
+        text: 'Bello im Schnee.',
+        mood: null,
+        tags_json: null,
+        lat: null,
+        lon: null,
+        cell_lat: null,
+        cell_lon: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
 
     // Dashboard: the daily photo of Bello is one of his diary photos.
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Start' }).click();
@@ -185,7 +210,26 @@ describe('photo upload', () => {
     const owner = await buildUser(h.ctx, { name: 'Uwe Upload' });
     await h.login(owner);
     const now = h.ctx.clock.now().toISOString();
-    const dog = await h.ctx.db.insertInto('dogs').values({ user_id: owner.id, name: 'Fips', breed: null, breed_slug: null, bio: null, birth_date: null, sex: null, neutered: null, chip_number: null, weight_kg: null, color: null, photo_url: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const dog = await h.ctx.db
+      .insertInto('dogs')
+      .values({
+        user_id: owner.id,
+        name: 'Fips',
+        breed: null,
+        breed_slug: null,
+        bio: null,
+        birth_date: null,
+        sex: null,
+        neutered: null,
+        chip_number: null,
+        weight_kg: null,
+        color: null,
+        photo_url: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const page = await h.page();
 
     // The first upload attempt is answered like an overloaded proxy would (413 without a JSON body), slowly.
@@ -200,7 +244,11 @@ describe('photo upload', () => {
     await page.goto(h.url(`/app/tagebuch/neu?hund=${dog.id}`));
     await page.getByLabel('Was habt ihr erlebt?').fill('Fips im Schnee.');
     await page.locator('#entry-photos').setInputFiles([
-      { name: 'schnee-1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 400, height: 300, lat: 47.42, lon: 10.98, takenAt: '2026:01:10 12:00:00' }) },
+      {
+        name: 'schnee-1.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await makeJpeg({ width: 400, height: 300, lat: 47.42, lon: 10.98, takenAt: '2026:01:10 12:00:00' }),
+      },
       { name: 'schnee-2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 400, height: 300, color: '#eee' }) },
     ]);
     await page.getByRole('button', { name: 'Eintrag speichern' }).click();
@@ -213,7 +261,13 @@ describe('photo upload', () => {
     await page.getByText('Der Eintrag ist gespeichert, aber die Fotos fehlen noch: Das ist zu groß (höchstens 20 MB auf einmal).').waitFor();
     const entries = await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute();
     expect(entries).toHaveLength(1);
-    expect(await h.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entries[0]?.id ?? 0).execute()).toHaveLength(0);
+    expect(
+      await h.ctx.db
+        .selectFrom('diary_media')
+        .select('id')
+        .where('entry_id', '=', entries[0]?.id ?? 0)
+        .execute(),
+    ).toHaveLength(0);
     expect(await page.getByText('2 Fotos ausgewählt').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Fotos noch mal hochladen' }).click();

@@ -9,8 +9,19 @@ const h = useBrowserHarness();
 beforeAll(async () => {
   await loadBreeds(h.ctx);
   const admin = agentAs(h.test, await buildAdmin(h.ctx));
-  await admin.post('/api/admin/help-articles').send({ category: 'erste-schritte', title: 'Wie lege ich meinen Hund an?', body: 'Öffne die App und tippe auf „Hund anlegen“.\n\nName und Rasse reichen für den Anfang.', active: 1 }).expect(201);
-  await admin.post('/api/admin/help-articles').send({ category: 'app', title: 'Wie installiere ich die App?', body: 'Öffne das Browser-Menü und wähle „Zum Startbildschirm hinzufügen“.', active: 1 }).expect(201);
+  await admin
+    .post('/api/admin/help-articles')
+    .send({
+      category: 'erste-schritte',
+      title: 'Wie lege ich meinen Hund an?',
+      body: 'Öffne die App und tippe auf „Hund anlegen“.\n\nName und Rasse reichen für den Anfang.',
+      active: 1,
+    })
+    .expect(201);
+  await admin
+    .post('/api/admin/help-articles')
+    .send({ category: 'app', title: 'Wie installiere ich die App?', body: 'Öffne das Browser-Menü und wähle „Zum Startbildschirm hinzufügen“.', active: 1 })
+    .expect(201);
 });
 
 const PAGES = [

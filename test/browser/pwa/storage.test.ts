@@ -28,7 +28,10 @@ async function fillTiles(page: Page, count: number): Promise<void> {
       await caches.delete(name);
       const cache = await caches.open(name);
       for (let i = 0; i < n; i++) {
-        await cache.put(`https://tile.openstreetmap.org/12/${i}/0.png`, new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }));
+        await cache.put(
+          `https://tile.openstreetmap.org/12/${i}/0.png`,
+          new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
+        );
       }
     },
     { name: TILE_CACHE, n: count },

@@ -53,7 +53,14 @@ export function DeleteAccount() {
         <p>{tx.profile.deleteConfirmText}</p>
         <div class="field">
           <label for="delete-password">{tx.profile.deletePassword}</label>
-          <input id="delete-password" type="password" autoComplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void confirm()} />
+          <input
+            id="delete-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void confirm()}
+          />
         </div>
       </ConfirmDialog>
     </section>

@@ -8,7 +8,10 @@ export function PasswordForm({ email }: { email: string }) {
   const [done, setDone] = useState(false);
   const form = useForm(
     { current_password: '', new_password: '' },
-    { rules: { current_password: { required: true }, new_password: { required: true, minLength: 8, maxLength: 128 } }, codeFields: { wrong_password: 'current_password' } },
+    {
+      rules: { current_password: { required: true }, new_password: { required: true, minLength: 8, maxLength: 128 } },
+      codeFields: { wrong_password: 'current_password' },
+    },
   );
   const submit = form.onSubmit(async (values) => {
     setDone(false);
@@ -24,7 +27,16 @@ export function PasswordForm({ email }: { email: string }) {
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field form={form} name="current_password" label={tx.profile.currentPassword} type="password" autoComplete="current-password" required />
-      <Field form={form} name="new_password" label={tx.profile.newPassword} type="password" autoComplete="new-password" hint={tx.profile.newPasswordHint} maxLength={128} required />
+      <Field
+        form={form}
+        name="new_password"
+        label={tx.profile.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={tx.profile.newPasswordHint}
+        maxLength={128}
+        required
+      />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {tx.profile.passwordSubmit}
       </SubmitButton>

@@ -84,7 +84,15 @@ function DeleteEntry({ entry }: { entry: Entry }) {
       <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
         {tx.detail.delete}
       </button>
-      <ConfirmDialog open={open} title={tx.detail.deleteTitle} confirmLabel={tx.detail.deleteConfirm} busy={busy} error={error} onConfirm={confirm} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={tx.detail.deleteTitle}
+        confirmLabel={tx.detail.deleteConfirm}
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
         <p>{tx.detail.deleteText}</p>
       </ConfirmDialog>
     </>

@@ -94,7 +94,15 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
         <Field form={form} name="mood" label={tx.mood} options={MOOD_OPTIONS} />
       </div>
       <Field form={form} name="title" label={tx.editor.title} maxLength={200} autoComplete="off" />
-      <Field form={form} name="text" label={tx.editor.text} multiline rows={6} maxLength={10000} hint={`${form.values.text.length.toLocaleString('de-DE')} / 10.000 Zeichen`} />
+      <Field
+        form={form}
+        name="text"
+        label={tx.editor.text}
+        multiline
+        rows={6}
+        maxLength={10000}
+        hint={`${form.values.text.length.toLocaleString('de-DE')} / 10.000 Zeichen`}
+      />
       <Field form={form} name="tags" label={tx.editor.tags} hint={tx.editor.tagsHint} autoComplete="off" />
       {savedEntry && savedEntry.media.length > 0 && <ExistingPhotos entry={savedEntry} onChange={setSavedEntry} />}
       <PhotoPicker files={files} onChange={setFiles} disabled={busy} onReject={setPickError} />

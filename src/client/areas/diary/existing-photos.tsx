@@ -31,13 +31,26 @@ export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (e
           <li key={m.id}>
             <img src={m.preview_url} alt={tx.editor.photoAlt(i + 1)} width={72} height={72} loading="lazy" />
             <span class="picked-name">{tx.editor.photoAlt(i + 1)}</span>
-            <button type="button" class="button button-ghost button-small" onClick={() => setTarget(m)} aria-label={`${tx.editor.deletePhoto}: ${tx.editor.photoAlt(i + 1)}`}>
+            <button
+              type="button"
+              class="button button-ghost button-small"
+              onClick={() => setTarget(m)}
+              aria-label={`${tx.editor.deletePhoto}: ${tx.editor.photoAlt(i + 1)}`}
+            >
               {tx.editor.deletePhoto}
             </button>
           </li>
         ))}
       </ul>
-      <ConfirmDialog open={target !== null} title={tx.editor.deletePhotoTitle} confirmLabel={tx.editor.deletePhoto} busy={busy} error={error} onConfirm={confirm} onCancel={() => setTarget(null)}>
+      <ConfirmDialog
+        open={target !== null}
+        title={tx.editor.deletePhotoTitle}
+        confirmLabel={tx.editor.deletePhoto}
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setTarget(null)}
+      >
         <p>{tx.editor.deletePhotoText}</p>
       </ConfirmDialog>
     </fieldset>

@@ -62,7 +62,13 @@ export function PhotoPicker({ files, onChange, disabled, onReject }: PhotoPicker
                   {file.name}
                   <span class="muted"> · {formatBytes(file.size)}</span>
                 </span>
-                <button type="button" class="button button-ghost button-small" disabled={disabled} onClick={() => onChange(files.filter((_, j) => j !== i))} aria-label={tx.editor.removeSelected(file.name)}>
+                <button
+                  type="button"
+                  class="button button-ghost button-small"
+                  disabled={disabled}
+                  onClick={() => onChange(files.filter((_, j) => j !== i))}
+                  aria-label={tx.editor.removeSelected(file.name)}
+                >
                   ✕
                 </button>
               </li>

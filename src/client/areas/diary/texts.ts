@@ -55,7 +55,8 @@ export const tx = {
     weatherOn: (date: string) => `Wetter am ${date}`,
     weatherPending: 'Das Wetter wird gerade nachgeladen.',
     weatherUnavailable: 'Für diesen Ort und Tag gibt es keine Wetterdaten.',
-    temp: (min: number | null, max: number | null) => (min !== null && max !== null ? `${fmt(min)} bis ${fmt(max)} °C` : max !== null ? `bis ${fmt(max)} °C` : ''),
+    temp: (min: number | null, max: number | null) =>
+      min !== null && max !== null ? `${fmt(min)} bis ${fmt(max)} °C` : max !== null ? `bis ${fmt(max)} °C` : '',
     rain: (mm: number) => `${fmt(mm)} mm Niederschlag`,
     takenAt: 'Aufgenommen',
     position: 'Ort',

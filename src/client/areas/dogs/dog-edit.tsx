@@ -38,7 +38,15 @@ function DeleteDog({ dog }: { dog: Dog }) {
       <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
         {tx.deleteButton}
       </button>
-      <ConfirmDialog open={open} title={tx.deleteTitle(dog.name)} confirmLabel={tx.deleteConfirm} busy={busy} error={error} onConfirm={confirm} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={tx.deleteTitle(dog.name)}
+        confirmLabel={tx.deleteConfirm}
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
         <p>{tx.deleteText}</p>
       </ConfirmDialog>
     </section>

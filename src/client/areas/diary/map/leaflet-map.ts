@@ -69,8 +69,7 @@ export async function showPlaces(container: HTMLElement, places: MapPlace[], ope
     showCoverageOnHover: false,
     maxClusterRadius: 50,
     // Our own round badge with the number of places, styled in app colours (no MarkerCluster.Default.css).
-    iconCreateFunction: (group) =>
-      L.divIcon({ className: 'place-cluster', html: `<span>${group.getChildCount()}</span>`, iconSize: [42, 42] }),
+    iconCreateFunction: (group) => L.divIcon({ className: 'place-cluster', html: `<span>${group.getChildCount()}</span>`, iconSize: [42, 42] }),
   });
   for (const place of places) {
     const icon = L.divIcon({
