@@ -23,7 +23,8 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL muss mit postgres:// beginnen'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  // Unset in development: http://localhost:<PORT> (see below), so links and the Origin check fit any port.
+  PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NAME: z.string().min(1).max(60).default('Pfotenbuch'),
   TZ_APP: z.string().default('Europe/Berlin'),
@@ -143,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vapidPrivateKey ??= secrets.vapidPrivateKey;
   }
   const build = readBuildNumber();
-  const publicUrl = new URL(e.PUBLIC_URL);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
 
   return Object.freeze({
     env: e.NODE_ENV,

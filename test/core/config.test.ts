@@ -17,6 +17,14 @@ afterEach(() => {
 });
 
 describe('loadConfig', () => {
+  it('in development, PUBLIC_URL defaults to http://localhost:<PORT>, so links and the Origin check fit any port', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir(), PORT: '4123' }).publicUrl).toBe('http://localhost:4123');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir(), PORT: '4123', PUBLIC_URL: 'https://hund.example/' }).publicUrl).toBe(
+      'https://hund.example',
+    );
+  });
+
   it('refuses production without JWT_SECRET, naming the variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/JWT_SECRET/);

@@ -6,6 +6,8 @@ import { zodToAppError } from './zod-errors.js';
 
 interface HttpishError {
   type?: string;
+  /** body-parser's limit in bytes, on entity.too.large */
+  limit?: number;
   status?: number;
   statusCode?: number;
   code?: string;
@@ -29,7 +31,11 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof ZodError) return zodToAppError(err);
   const e = (err ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') return new AppError(400, 'malformed_json', 'Die Anfrage enthält kein gültiges JSON.');
-  if (e.type === 'entity.too.large') return new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
+  if (e.type === 'entity.too.large')
+    return e.limit !== undefined && e.limit < 20 * 1024 * 1024
+      ? new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (JSON höchstens 1 MB).')
+      : new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
+  if (e.type === 'entity.too.deep') return new AppError(400, 'json_too_deep', 'Die Anfrage ist zu tief verschachtelt.');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
     return new AppError(415, 'unsupported_media_type', 'Diese Kodierung wird nicht unterstützt.');
   if (e.name === 'MulterError' && e.code) {

@@ -19,12 +19,18 @@ export function apiWriteGuard(publicOrigin: string): RequestHandler {
   return (req, _res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     const origin = req.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${req.protocol}://${req.get('host') ?? ''}`) {
+    // Only PUBLIC_URL counts: the Host header is the client's to choose, so it proves nothing.
+    if (origin && origin !== publicOrigin) {
       return next(new AppError(403, 'bad_origin', 'Diese Anfrage kommt von einer fremden Seite.'));
     }
     const type = req.headers['content-type'];
     if (type && !/^(application\/json|multipart\/form-data)\b/i.test(type)) {
       return next(new AppError(415, 'unsupported_media_type', 'Bitte sende JSON.'));
+    }
+    // JSON is UTF-8 (RFC 8259); another declared charset would be decoded into garbage and answered 400.
+    const charset = type && /^application\/json\b/i.test(type) ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] : undefined;
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      return next(new AppError(415, 'unsupported_media_type', 'Bitte sende JSON in UTF-8.'));
     }
     next();
   };

@@ -31,22 +31,42 @@ function germanIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
+/** How many field messages an error body lists at most (the rest is counted in `fields._more`). */
+export const MAX_FIELDS = 20;
+
 /**
  * The spec's split: a string over its maximum is 422; every other problem (wrong type, unknown field,
  * missing field) is 400. A mixed batch counts as 400: the request is malformed before it is too long.
  */
 export function zodToAppError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
+  let listed = 0;
+  let total = 0;
+  // A hostile body can carry a million unknown keys: the answer names the first MAX_FIELDS and counts the rest.
+  const add = (key: string, message: string) => {
+    if (key in fields) return;
+    total++;
+    if (listed < MAX_FIELDS) {
+      fields[key] = message;
+      listed++;
+    }
+  };
   let onlyTooLong = error.issues.length > 0;
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = 'Unbekanntes Feld.';
+      for (const key of issue.keys) {
+        if (listed >= MAX_FIELDS) {
+          total += issue.keys.length - issue.keys.indexOf(key);
+          break;
+        }
+        add([...issue.path, key].join('.'), 'Unbekanntes Feld.');
+      }
     } else {
-      const key = issue.path.join('.') || '_';
-      fields[key] ??= germanIssue(issue);
+      add(issue.path.join('.') || '_', germanIssue(issue));
     }
     if (!(issue.code === 'too_big' && issue.origin === 'string')) onlyTooLong = false;
   }
+  if (total > listed) fields._more = `Und ${(total - listed).toLocaleString('de-DE')} weitere.`;
   return onlyTooLong
     ? new AppError(422, 'too_long', 'Ein Feld ist zu lang.', fields)
     : new AppError(400, 'validation_failed', 'Bitte prüfe deine Eingaben.', fields);

@@ -18,6 +18,8 @@ export function staticRoutes(ctx: AppContext, routes: Routes): void {
   routes.router.use('/icons', staticCacheRule(build, 'icon'), express.static(join(PUBLIC_DIR, 'icons'), options));
   routes.router.get('/favicon.ico', (_req, res) => {
     setCache(res, 'icon');
-    res.sendFile(join(PUBLIC_DIR, 'icons', 'favicon.ico'), { headers: { 'Content-Type': 'image/x-icon' } });
+    // `root` keeps an install path with a dot segment (~/.local/share/…) working: send refuses dot segments only
+    // in the part of the path after the root.
+    res.sendFile('favicon.ico', { root: join(PUBLIC_DIR, 'icons'), headers: { 'Content-Type': 'image/x-icon' } });
   });
 }
