@@ -1,7 +1,7 @@
 // `npm run api:types`: the client's API types, generated from the server's zod schemas (no hand-copied row types).
 // Builds the server, exports the OpenAPI document (dist/openapi.json) and turns it into
 // src/client/api/schema.d.ts with openapi-typescript. The file is generated, git-ignored, and made again by
-// `npm run build` and `npm run typecheck`, so it never drifts from the server.
+// `npm run typecheck` (and CI), so it never drifts from the server; `npm run build` needs no types (esbuild).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
