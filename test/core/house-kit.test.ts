@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { requireVerifiedEmail } from '../../src/core/auth/guards.js';
 import { requireOwner } from '../../src/core/auth/ownership.js';
 import type { Actor } from '../../src/core/auth/session-user.js';
 import { AppError } from '../../src/core/http/errors.js';
@@ -33,6 +34,14 @@ describe('requireOwner', () => {
     expect(statusOf(() => requireOwner(actor(1, 'admin'), { user_id: 2 }, wording))).toBe(403);
     expect(statusOf(() => requireOwner(actor(1, 'moderator'), { user_id: 2 }, wording, { staff: true }))).toBeUndefined();
     expect(statusOf(() => requireOwner(actor(1, 'user'), { user_id: 2 }, wording, { staff: true }))).toBe(403);
+  });
+});
+
+describe('requireVerifiedEmail', () => {
+  it('lets a confirmed account post and stops an unconfirmed one with 403 email_not_verified', () => {
+    expect(statusOf(() => requireVerifiedEmail({ email_verified_at: '2026-11-01T10:00:00.000Z' }))).toBeUndefined();
+    expect(statusOf(() => requireVerifiedEmail({ email_verified_at: null }))).toBe(403);
+    expect(() => requireVerifiedEmail({ email_verified_at: null })).toThrow(expect.objectContaining({ code: 'email_not_verified' }));
   });
 });
 

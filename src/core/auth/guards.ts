@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import type { Actor, Role } from './session-user.js';
 
 export const requireUser: RequestHandler = (req, _res, next) => {
@@ -28,4 +28,15 @@ export function requireTier(...tiers: string[]): RequestHandler {
 export function actorOf(req: Request): Actor {
   if (!req.user) throw unauthorized();
   return req.user;
+}
+
+/**
+ * Everything other users see (forum posts, messages, friend requests, map reports) needs a confirmed email
+ * (decisions, Community): an unverified account may read, not post. The client shows the message with a
+ * "send the mail again" action keyed on the code.
+ */
+export function requireVerifiedEmail(actor: Pick<Actor, 'email_verified_at'>): void {
+  if (!actor.email_verified_at) {
+    throw new AppError(403, 'email_not_verified', 'Bitte bestätige zuerst deine E-Mail-Adresse. Danach kannst du hier schreiben.');
+  }
 }
