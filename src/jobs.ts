@@ -3,6 +3,7 @@ import { sendOutboxJob } from './core/mail/mail.jobs.js';
 import { errorDigestJob } from './core/error-digest/index.js';
 import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
+import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
 import { accountsJobs } from './features/accounts/index.js';
 import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
@@ -21,5 +22,6 @@ export const jobs: Job[] = [
   ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
+  purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
   ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today (owner and caregivers)
 ];

@@ -51,7 +51,7 @@ export function createContext(options: ContextOptions): AppContext {
       dbHandle.writes,
     ),
     blocklist: new IpBlocklist(db, clock, log),
-    limits: createRateLimiters(config.rateLimitsEnabled),
+    limits: createRateLimiters(config.rateLimitsEnabled, db),
     openapi: createOpenApiRegistry(),
   };
 }

@@ -1,5 +1,14 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { Express } from 'express';
+import { createApp } from '../../src/app.js';
+import { fixedClock, MINUTE } from '../../src/core/clock.js';
+import { createContext } from '../../src/core/create-context.js';
+import { openDb } from '../../src/core/db/index.js';
+import { purgeRateLimitCountersJob } from '../../src/core/http/rate-limit.jobs.js';
+import { DbRateLimitStore } from '../../src/core/http/rate-limit-store.js';
+import { createLogger } from '../../src/core/logger.js';
+import { memoryTransport } from '../helpers/memory-mail.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 // Rate limits are off in the default test app; this file turns them on.
@@ -33,5 +42,62 @@ describe('rate limits', () => {
       .set('X-Forwarded-For', '198.51.100.99')
       .send({ email: 'reg9@example.de', password: 'sicheres-passwort', name: 'R' })
       .expect(429);
+  });
+});
+
+/** A second app on the same database and data folder: another instance, or this one after a restart. */
+async function instanceOn(config: typeof t.ctx.config) {
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
+  return { app: createApp(ctx), ctx, close: () => dbHandle.close() };
+}
+
+const failLogin = (app: Express, i: number) =>
+  request(app)
+    .post('/api/auth/login')
+    .send({ email: `probe${i}@example.de`, password: 'falsch-falsch' });
+
+describe('rate-limit counters in the database', () => {
+  it('hold across two instances on one database: 10 logins in all, wherever they land', async () => {
+    await t.ctx.db.deleteFrom('rate_limit_counters').execute();
+    const other = await instanceOn(t.ctx.config);
+    try {
+      for (let i = 0; i < 10; i++) await failLogin(i % 2 ? other.app : t.app, i).expect(401);
+      await failLogin(other.app, 10).expect(429);
+      await failLogin(t.app, 11).expect(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('survive a restart: a new instance goes on counting where the old one stopped', async () => {
+    await t.ctx.db.deleteFrom('rate_limit_counters').execute();
+    const before = await instanceOn(t.ctx.config);
+    for (let i = 0; i < 10; i++) await failLogin(before.app, i).expect(401);
+    await before.close();
+    const after = await instanceOn(t.ctx.config);
+    try {
+      const res = await failLogin(after.app, 10).expect(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('start a new window after the old one ended, and the purge job drops ended windows', async () => {
+    const clock = fixedClock('2026-11-24T10:00:00Z');
+    const store = new DbRateLimitStore(t.ctx.db, clock, 'probe', 5 * MINUTE);
+    expect((await store.increment('k')).totalHits).toBe(1);
+    expect((await store.increment('k')).totalHits).toBe(2);
+    await store.decrement('k');
+    expect((await store.get('k'))?.totalHits).toBe(1);
+    clock.advance(5 * MINUTE);
+    expect(await store.get('k')).toBeUndefined();
+    const fresh = await store.increment('k');
+    expect(fresh.totalHits).toBe(1);
+    expect(fresh.resetTime?.toISOString()).toBe('2026-11-24T10:10:00.000Z');
+    clock.advance(5 * MINUTE);
+    expect(await purgeRateLimitCountersJob.run({ ...t.ctx, clock })).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.selectFrom('rate_limit_counters').select('key').where('key', '=', 'probe:k').execute()).toEqual([]);
   });
 });

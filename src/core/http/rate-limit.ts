@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { HOUR, MINUTE } from '../clock.js';
+import type { Kysely } from 'kysely';
+import { HOUR, MINUTE, systemClock } from '../clock.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { DbRateLimitStore } from './rate-limit-store.js';
 
 /**
  * THE table of rate-limit families. `key` says what is counted: the client address (behind TRUST_PROXY hops)
@@ -28,8 +31,12 @@ function clientKey(req: Request): string {
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
-/** One set of limiters per app instance (memory store; see docs/operations.md for several instances). */
-export function createRateLimiters(enabled: boolean): RateLimiters {
+/**
+ * One set of limiters per app instance, counting in the database (DbRateLimitStore): the counts survive a restart
+ * and every instance on the same database shares them. The windows run on real time, not the app's clock:
+ * express-rate-limit computes Retry-After and the RateLimit headers from Date.now().
+ */
+export function createRateLimiters(enabled: boolean, db: Kysely<Database>): RateLimiters {
   const entries = Object.entries(RATE_LIMITS).map(([name, family]) => {
     if (!enabled) return [name, passThrough] as const;
     const limiter = rateLimit({
@@ -38,6 +45,7 @@ export function createRateLimiters(enabled: boolean): RateLimiters {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       identifier: name,
+      store: new DbRateLimitStore(db, systemClock, name, family.windowMs),
       keyGenerator: (req) => (family.key === 'user' && req.user ? `u:${req.user.id}` : clientKey(req)),
       handler: (_req, _res, next) => {
         next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));

@@ -35,7 +35,16 @@ export interface IpBlocksTable {
   created_at: string;
 }
 
+/** A rate-limit family's hits for one client in the current window (core/http/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  /** End of the window, epoch milliseconds. */
+  reset_at: number;
+}
+
 export interface PlatformTables {
+  rate_limit_counters: RateLimitCountersTable;
   mail_outbox: MailOutboxTable;
   job_leases: JobLeasesTable;
   ip_blocks: IpBlocksTable;
