@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   partnerCodeInfo: { windowMs: MINUTE, limit: 30, key: 'ip' },
   breedList: { windowMs: MINUTE, limit: 60, key: 'ip' },
   breedDetail: { windowMs: MINUTE, limit: 30, key: 'ip' },
+  // Search engines on the server-rendered breed pages (wiki/visitors.ts): generous, still bounded per address.
+  breedPagesCrawler: { windowMs: MINUTE, limit: 300, key: 'ip' },
   aiTraining: { windowMs: HOUR, limit: 10, key: 'user' },
   poisonReport: { windowMs: HOUR, limit: 3, key: 'user' },
   upload: { windowMs: HOUR, limit: 300, key: 'user' },

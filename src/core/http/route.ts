@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
+import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
 /** Who may call a route: anyone, any logged-in user, admins, or admins and moderators ("staff"). */
@@ -121,6 +122,8 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
     // The guards above let no request without a user through to a non-public handler.
     const actor = req.user ?? null;
     if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
+    assertNoControlCharacters(req.query);
+    if (def.body) assertNoControlCharacters(req.body);
     const input = {
       params: parse(def.params, req.params),
       query: parse(def.query, req.query),

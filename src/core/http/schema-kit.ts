@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
+import { hasVisibleCharacter, isSingleLine } from './text-rules.js';
 
 /**
  * The input pieces every area shares, so a rule lives once: ids, id params, flags, calendar dates and texts
@@ -35,16 +36,24 @@ export const flag = z.union([z.literal(0), z.literal(1)]);
 /** A real calendar date (2026-02-30 is refused), written YYYY-MM-DD. */
 export const CalendarDate = z.iso.date();
 
-/** A required text: trimmed, not empty, at most `max` characters. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+// Texts up to a title's length (names, titles, short fields) are one line; longer ones may hold line breaks and
+// tabs. Control characters are refused for every input in route.ts already.
+const SINGLE_LINE_UP_TO = LIMITS.title;
+const lineRule = (max: number) => (max <= SINGLE_LINE_UP_TO ? (v: string) => isSingleLine(v) : () => true);
+const ONE_LINE = 'Bitte schreib das in eine Zeile.';
+const VISIBLE = 'Bitte gib sichtbare Zeichen ein.';
 
-/** An optional text: trimmed; an empty string is stored as null. */
+/** A required text: trimmed, not empty, at most `max` characters, with something to see (not only invisible characters). */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(lineRule(max), ONE_LINE).refine(hasVisibleCharacter, VISIBLE);
+
+/** An optional text: trimmed; an empty string (or one of invisible characters only) is stored as null. */
 export const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .transform((v) => (v === '' ? null : v))
+    .refine(lineRule(max), ONE_LINE)
+    .transform((v) => (hasVisibleCharacter(v) ? v : null))
     .nullable()
     .optional();
 

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import { SESSION_USER_COLUMNS, type SessionUser } from '../../core/auth/session-user.js';
 import type { Db } from '../../core/db/index.js';
-
-/** LIKE pattern for "contains", with the wildcards of the search term taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../core/db/like.js';
 
 /**
  * Users whose name (and, when `includeEmail`, whose email) contains the term, case-insensitively (ASCII on SQLite),
@@ -15,7 +11,7 @@ export async function searchUsers(
   db: Db,
   options: { term: string; includeEmail: boolean; limit: number; after?: { name: string; id: number } | undefined },
 ): Promise<SessionUser[]> {
-  const pattern = containsPattern(options.term);
+  const pattern = containsPattern(options.term.toLowerCase());
   let q = db
     .selectFrom('users')
     .select(SESSION_USER_COLUMNS)

@@ -19,11 +19,6 @@ export function searchTextOf(names: (string | null | undefined)[]): string {
   return [...new Set(folded)].join('|');
 }
 
-/** A LIKE pattern that matches `term` anywhere; %, _ and \ in the term are literal (ESCAPE '\'). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The German display name: the German name where known, else the English one. */
 export function displayName(row: { name_de: string | null; name_en: string }): string {
   return row.name_de ?? row.name_en;

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { BreedsTable } from '../../core/db/tables/wiki.js';
-import { containsPattern, foldName } from './breed-text.js';
+import { containsPattern } from '../../core/db/like.js';
+import { foldName } from './breed-text.js';
 import type { SizeClass } from './wiki.labels.js';
 
 /** The fields the AI job may fill, each with the columns it writes. */

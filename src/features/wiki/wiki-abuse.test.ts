@@ -13,6 +13,16 @@ beforeAll(async () => {
   await loadBreeds(t.ctx);
 });
 
+/** What Chromium sends for an <img> on another site that points here. */
+const BROWSER_IMG_FROM_ELSEWHERE = {
+  'Sec-Fetch-Site': 'cross-site',
+  'Sec-Fetch-Mode': 'no-cors',
+  'Sec-Fetch-Dest': 'image',
+  'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+  Accept: 'image/avif,image/webp,*/*',
+  Referer: 'https://boese-seite.example/',
+};
+
 const from = (ip: string) => ({ get: (path: string) => request(t.app).get(path).set('X-Forwarded-For', ip) });
 
 describe('rate limits of the breed wiki', () => {
@@ -26,6 +36,28 @@ describe('rate limits of the breed wiki', () => {
     expect(res.headers['ratelimit-policy']).toMatch(/q=60; w=60/);
     expect(res.body.error.code).toBe('rate_limited');
     await from('203.0.113.11').get('/api/wiki/rassen').expect(200);
+  });
+
+  it('counts the HTML breed pages in the same families: the API and /rassen share one allowance', async () => {
+    for (let i = 0; i < 30; i++)
+      await from('203.0.113.30')
+        .get(i % 2 ? '/rassen/pug' : '/api/wiki/rassen/pug')
+        .expect(200);
+    await from('203.0.113.30').get('/rassen/pug').expect(429);
+    await from('203.0.113.30').get('/api/wiki/rassen/pug').expect(429);
+    for (let i = 0; i < 60; i++) await from('203.0.113.31').get(`/rassen?q=${i}`).expect(200);
+    await from('203.0.113.31').get('/rassen?q=mops').expect(429);
+    await from('203.0.113.31').get('/api/wiki/rassen').expect(429);
+  });
+
+  it('gives search engines a larger allowance on the HTML pages, bounded per address', async () => {
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    for (let i = 0; i < 300; i++) await from('203.0.113.40').get('/rassen/pug').set('User-Agent', googlebot).expect(200);
+    const res = await from('203.0.113.40').get('/rassen/pug').set('User-Agent', googlebot).expect(429);
+    expect(res.headers['ratelimit-policy']).toMatch(/q=300; w=60/);
+    // the API gets no crawler allowance (robots.txt forbids it to crawlers anyway)
+    for (let i = 0; i < 30; i++) await from('203.0.113.41').get('/api/wiki/rassen/pug').set('User-Agent', googlebot).expect(200);
+    await from('203.0.113.41').get('/api/wiki/rassen/pug').set('User-Agent', googlebot).expect(429);
   });
 
   it('allows 30 detail requests per minute per address, counted apart from the list', async () => {
@@ -68,12 +100,26 @@ describe('GET /api/wiki/trap', () => {
   });
 
   it('spares browsers sent by another site and logged-in users (no blocking by a planted <img>)', async () => {
-    await from('198.51.100.88').get('/api/wiki/trap').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await from('198.51.100.88').get('/api/wiki/trap').set(BROWSER_IMG_FROM_ELSEWHERE).expect(403);
     await from('198.51.100.88').get('/rassen/pug').expect(200);
     const user = await buildUser(t.ctx);
     await from('198.51.100.89').get('/api/wiki/trap').set('Cookie', sessionCookie(t.ctx, user)).expect(403);
     await from('198.51.100.89').get('/rassen/pug').expect(200);
     expect(await t.ctx.db.selectFrom('ip_blocks').select('ip').where('ip', 'in', ['198.51.100.88', '198.51.100.89']).execute()).toEqual([]);
+  });
+
+  it('does not spare a bot that only adds Sec-Fetch-Site: cross-site (or lacks any other browser sign)', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['198.51.100.90', { 'Sec-Fetch-Site': 'cross-site', 'User-Agent': 'curl/8.5.0' }],
+      ['198.51.100.91', { ...BROWSER_IMG_FROM_ELSEWHERE, 'Sec-Fetch-Mode': '' }],
+      ['198.51.100.92', { ...BROWSER_IMG_FROM_ELSEWHERE, 'User-Agent': 'python-requests/2.32' }],
+      ['198.51.100.93', { ...BROWSER_IMG_FROM_ELSEWHERE, Referer: 'http://127.0.0.1/rassen/pug' }],
+      ['198.51.100.94', { ...BROWSER_IMG_FROM_ELSEWHERE, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/156.0' }],
+    ];
+    for (const [ip, headers] of cases) {
+      await from(ip).get('/api/wiki/trap').set(headers).expect(403);
+      await from(ip).get('/rassen/pug').expect(403);
+    }
   });
 
   it('is forbidden to crawlers by robots.txt, which allows the server-rendered pages', async () => {

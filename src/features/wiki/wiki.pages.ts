@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http/errors.js';
@@ -10,6 +11,16 @@ import type { BreedFilter } from './breeds.repo.js';
 import { FCI_GROUPS_DE, SIZE_CLASSES, SIZE_DE } from './wiki.labels.js';
 import { BreedSlugParams } from './wiki.schemas.js';
 import { breedDetail, breedListPage } from './wiki.service.js';
+import { isSearchCrawler } from './visitors.js';
+
+/**
+ * The HTML pages count in the same families as the API (a scraper gains nothing by switching), except search
+ * engines, which get their own larger allowance (docs/operations.md).
+ */
+const pageLimit =
+  (ctx: AppContext, family: 'breedList' | 'breedDetail'): RequestHandler =>
+  (req, res, next) =>
+    (isSearchCrawler(req) ? ctx.limits.breedPagesCrawler : ctx.limits[family])(req, res, next);
 
 /** Form values of /rassen; a value that does not fit is ignored (a search form should not answer 400). */
 const ListForm = z.object({
@@ -23,7 +34,7 @@ const groupOptions = Object.entries(FCI_GROUPS_DE).map(([value, label]) => ({ va
 const sizeOptions = SIZE_CLASSES.map((value) => ({ value, label: SIZE_DE[value] }));
 
 export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
-  routes.router.get('/rassen', async (req, res) => {
+  routes.router.get('/rassen', pageLimit(ctx, 'breedList'), async (req, res) => {
     const form = ListForm.parse({ q: '', seite: 1, ...req.query });
     const filter: BreedFilter = { q: form.q || undefined, fciGroup: form.gruppe, size: form.groesse };
     const key = JSON.stringify(['list-page', form.q, form.gruppe ?? 0, form.groesse ?? '', form.seite]);
@@ -62,7 +73,7 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
     sendCached(res, 'html', html);
   });
 
-  routes.router.get('/rassen/:slug', async (req, res) => {
+  routes.router.get('/rassen/:slug', pageLimit(ctx, 'breedDetail'), async (req, res) => {
     const parsed = BreedSlugParams.safeParse(req.params);
     if (!parsed.success) throw notFound('Diese Rasse kennen wir nicht.');
     const html = await breedCache(ctx).getOrSet(JSON.stringify(['page', parsed.data.slug]), async () => {

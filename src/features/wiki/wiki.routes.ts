@@ -4,6 +4,7 @@ import { route, type Routes } from '../../core/http/route.js';
 import { BreedDetail, BreedList, BreedListQuery, BreedSlugParams } from './wiki.schemas.js';
 import { sendCached } from './breeds.cache.js';
 import { breedDetailJson, breedListJson } from './wiki.service.js';
+import { isGenuineCrossSiteFetch } from './visitors.js';
 
 const tags = ['Rassen-Wiki'];
 
@@ -54,8 +55,9 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
 
   // The honeypot: linked only invisibly from the breed pages and forbidden in robots.txt, so only scrapers that
   // ignore both arrive here. Their address is blocked for IP_BLOCK_MINUTES; the blocklist middleware answers 403.
-  // Not blocked: logged-in users, and browsers sent here by another site (Sec-Fetch-Site: cross-site, e.g. an
-  // <img src> planted elsewhere) — otherwise any web page could lock its visitors out of the app.
+  // Not blocked: logged-in users, and browsers sent here by another site (an <img src> planted elsewhere) —
+  // otherwise any web page could lock its visitors out of the app. Sec-Fetch-Site alone does not spare a caller:
+  // isGenuineCrossSiteFetch wants the whole set of signs a browser sends (visitors.ts).
   route(
     routes,
     {
@@ -68,7 +70,7 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
     },
     async ({ actor }, req) => {
       const ip = req.ip ?? 'unknown';
-      const crossSite = req.get('sec-fetch-site') === 'cross-site';
+      const crossSite = isGenuineCrossSiteFetch(req, ctx.config.publicUrl);
       const spared = actor !== null || crossSite;
       ctx.log.warn(
         { abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: actor !== null, reqId: req.id },

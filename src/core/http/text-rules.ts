@@ -1,0 +1,42 @@
+import { AppError } from './errors.js';
+
+/**
+ * Characters no text of ours carries: C0 controls but tab, line feed and carriage return; DEL; C1 controls.
+ * A NUL in particular cut SQLite's LIKE short (`q=%00zzzz` matched every user), so every request input is checked
+ * once, before validation (route.ts), whatever schema an area wrote.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+const MAX_DEPTH = 40;
+
+/** The path of the first string that holds a control character, or undefined. */
+export function findControlCharacter(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? path || 'eingabe' : undefined;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (CONTROL.test(key)) return path ? `${path}.${key.replace(CONTROL, '?')}` : 'eingabe';
+    const found = findControlCharacter(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function assertNoControlCharacters(value: unknown): void {
+  const field = findControlCharacter(value);
+  if (field) {
+    const message = 'Der Text enthält unsichtbare Steuerzeichen. Bitte entferne sie.';
+    throw new AppError(400, 'control_characters', message, { [field]: message });
+  }
+}
+
+/**
+ * Characters that show nothing by themselves: format characters (zero-width space and joiners, bidi overrides
+ * and isolates, soft hyphen, BOM), combining marks, separators and other white space, and the Hangul fillers.
+ */
+const INVISIBLE = /[\p{Cf}\p{M}\p{Z}\s\u3164\uFFA0\u115F\u1160]/gu;
+
+/** True when the text shows at least one character (a name of only bidi overrides or zero-width spaces does not). */
+export const hasVisibleCharacter = (text: string): boolean => text.replace(INVISIBLE, '').length > 0;
+
+/** Line breaks and tabs belong in long texts only; titles and names are one line. */
+export const isSingleLine = (text: string): boolean => !/[\n\r\t]/.test(text);
