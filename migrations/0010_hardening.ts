@@ -13,4 +13,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reset_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('rate_limit_counters_reset_idx').on('rate_limit_counters').column('reset_at').execute();
+
+  await db.schema.alterTable('login_failures').addColumn('device', 'varchar(30)').execute();
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { LoginBody, RegisterBody, VerifyQuery } from './auth.schemas.js';
 import { login, register } from './auth.service.js';
+import { knownDeviceOf, rememberDevice } from './known-device.js';
 import { toCurrentUser, CurrentUser } from './user-view.js';
 import { consumeVerificationToken, resendVerificationMail } from './verification.js';
 
@@ -51,9 +52,10 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
         429: { description: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
       },
     },
-    async ({ body }, _req, res) => {
-      const user = await login(ctx, body);
+    async ({ body }, req, res) => {
+      const user = await login(ctx, body, (userId) => knownDeviceOf(ctx, req, userId));
       ctx.sessions.issue(res, user);
+      rememberDevice(ctx, req, res, user.id);
       res.json(toCurrentUser(user));
     },
   );

@@ -38,9 +38,15 @@ export async function register(ctx: AppContext, body: z.infer<typeof RegisterBod
   return user;
 }
 
-export async function login(ctx: AppContext, body: z.infer<typeof LoginBody>): Promise<SessionUser> {
+/** `deviceOf` tells the known device of the request for the account found (known-device.ts). */
+export async function login(
+  ctx: AppContext,
+  body: z.infer<typeof LoginBody>,
+  deviceOf: (userId: number | undefined) => string | undefined,
+): Promise<SessionUser> {
   const credentials = await findCredentialsByEmail(ctx.db, body.email);
-  const valid = await checkPasswordWithLockout(ctx, body.email, credentials?.password_hash, body.password);
+  const attempt = { email: body.email, userId: credentials?.id, passwordHash: credentials?.password_hash, device: deviceOf(credentials?.id) ?? null };
+  const valid = await checkPasswordWithLockout(ctx, attempt, body.password);
   if (!credentials || !valid) throw unauthorized(WRONG_CREDENTIALS);
   if (credentials.status !== 'active') throw new AppError(403, 'account_blocked', 'Dein Konto ist gesperrt. Melde dich bei uns, wenn du Fragen hast.');
   const user = await findUserById(ctx.db, credentials.id);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { ChangePasswordBody, DeleteAccountBody, UpdateProfileBody } from './profile.schemas.js';
+import { knownDeviceOf } from './known-device.js';
 import { changePassword, deleteOwnAccount, updateProfile } from './profile.service.js';
 import { CurrentUser, toCurrentUser } from './user-view.js';
 
@@ -34,8 +35,8 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
       body: ChangePasswordBody,
       responses: { 204: { description: 'Geändert' }, 403: { description: 'Aktuelles Passwort falsch' } },
     },
-    async ({ actor, body }, _req, res) => {
-      const user = await changePassword(ctx, actor, body);
+    async ({ actor, body }, req, res) => {
+      const user = await changePassword(ctx, actor, body, knownDeviceOf(ctx, req, actor.id));
       // This device stays logged in with a fresh token; every other session is over.
       ctx.sessions.issue(res, user);
       res.status(204).end();
@@ -53,8 +54,8 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
       body: DeleteAccountBody,
       responses: { 204: { description: 'Gelöscht' }, 403: { description: 'Passwort falsch' } },
     },
-    async ({ actor, body }, _req, res) => {
-      await deleteOwnAccount(ctx, actor, body.password);
+    async ({ actor, body }, req, res) => {
+      await deleteOwnAccount(ctx, actor, body.password, knownDeviceOf(ctx, req, actor.id));
       ctx.sessions.clear(res);
       res.status(204).end();
     },

@@ -19,10 +19,15 @@ export async function updateProfile(ctx: AppContext, actor: Actor, body: UpdateP
 }
 
 /** Changes the password and ends every session; the caller re-issues one for the current device. */
-export async function changePassword(ctx: AppContext, actor: Actor, body: z.infer<typeof ChangePasswordBody>): Promise<SessionUser> {
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  body: z.infer<typeof ChangePasswordBody>,
+  device: string | undefined,
+): Promise<SessionUser> {
   const userId = actor.id;
   const hash = await findPasswordHash(ctx.db, userId);
-  if (!(await checkPasswordWithLockout(ctx, actor.email, hash, body.current_password)))
+  if (!(await checkPasswordWithLockout(ctx, { email: actor.email, userId, passwordHash: hash, device: device ?? null }, body.current_password)))
     throw wrongPassword('current_password', 'Dein aktuelles Passwort stimmt nicht.');
   const newHash = await hashPassword(body.new_password, ctx.config.auth.argon2);
   const now = ctx.clock.now().toISOString();
@@ -36,9 +41,10 @@ export async function changePassword(ctx: AppContext, actor: Actor, body: z.infe
 }
 
 /** The caller deletes their own account, confirmed with the password under the same lockout as the login. */
-export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: string): Promise<void> {
+export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: string, device: string | undefined): Promise<void> {
   const hash = await findPasswordHash(ctx.db, actor.id);
-  if (!(await checkPasswordWithLockout(ctx, actor.email, hash, password))) throw wrongPassword('password', 'Das Passwort stimmt nicht.');
+  if (!(await checkPasswordWithLockout(ctx, { email: actor.email, userId: actor.id, passwordHash: hash, device: device ?? null }, password)))
+    throw wrongPassword('password', 'Das Passwort stimmt nicht.');
   await deleteAccount(ctx, actor.id);
 }
 

@@ -37,6 +37,8 @@ export interface LoginFailuresTable {
   id: Generated<number>;
   email: string;
   failed_at: string;
+  /** The known device the attempt came from (accounts/known-device.ts); null for any other browser. */
+  device: string | null;
 }
 
 export interface EmailVerificationsTable {
