@@ -111,8 +111,8 @@ try {
   console.log(`fixture: ${meta.width}×${meta.height}, ${(jpeg.length / 2 ** 20).toFixed(1)} MB`);
   const app = await startBenchApp(3996, dataDir, {
     BRIGHTSKY_URL: `http://127.0.0.1:${weather.address().port}`,
-    // The server measures its own event-loop delay (bench/diary-eld-hook.mjs), read per phase with SIGUSR2.
-    NODE_OPTIONS: `--import ${new URL('./diary-eld-hook.mjs', import.meta.url).pathname}`,
+    // The server measures its own event-loop delay (bench/eld-hook.mjs), read per phase with SIGUSR2.
+    NODE_OPTIONS: `--import ${new URL('./eld-hook.mjs', import.meta.url).pathname}`,
     ELD_OUT: join(dataDir, 'eld.json'),
   });
   procs.push(app.child);

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { AppContext } from './core/context.js';
 import { errorHandler } from './core/http/error-handler.js';
 import { notFound } from './core/http/errors.js';
-import { jsonBody } from './core/http/json-body.js';
+import { jsonSizeGuard } from './core/http/json-body.js';
 import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
 import { requestLog } from './core/http/request-log.js';
 import { VIEWS_DIR } from './core/paths.js';
@@ -44,7 +44,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(ctx.blocklist.middleware());
   app.use(bodySizeGuard);
   app.use('/api', apiWriteGuard(ctx.config.publicUrl));
-  app.use(jsonBody());
+  app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
   app.use(ctx.sessions.middleware());
 
   const router = express.Router();

@@ -19,7 +19,7 @@ export const jobs: Job[] = [
   ...accountsJobs, // 03:30 blacklist purge, 03:35 login-failure purge
   purgeExpiredInvoicesJob, // 04:10 invoices kept 10 years after account deletion, then deleted
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
-  ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications
+  ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications; 04:20 diary files without a row
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended

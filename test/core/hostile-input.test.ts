@@ -1,7 +1,12 @@
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Request, Response } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { containsPattern } from '../../src/core/db/like.js';
-import { jsonDepthExceeds } from '../../src/core/http/json-body.js';
+import { errorHandler } from '../../src/core/http/error-handler.js';
+import { jsonDepthExceeds, JsonShapeScanner } from '../../src/core/http/json-body.js';
 import { agentAs, buildAdmin, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -25,6 +30,56 @@ describe('JSON bodies', () => {
       expect(res.body.error).toMatchObject({ code: 'payload_too_large', message: 'Die Anfrage ist zu groß (JSON höchstens 1 MB).' });
     }
     expect(longest()).toBeLessThan(1024 * 1024);
+  });
+
+  it('are parsed only by routes that take JSON, and only after the access guard', async () => {
+    const longest = watchParse();
+    const body = JSON.stringify({ filler: 'x'.repeat(500_000) });
+    // a route without a body, a path that does not exist, and a user-only route called anonymously
+    await request(t.app).post('/api/auth/logout').set('Content-Type', 'application/json').send(body).expect(204);
+    await request(t.app).post('/api/gibt-es-nicht').set('Content-Type', 'application/json').send(body).expect(404);
+    await request(t.app).post('/api/dogs').set('Content-Type', 'application/json').send(body).expect(401);
+    expect(longest()).toBeLessThan(500_000);
+    // a route that takes JSON parses it (and refuses the unknown key)
+    await request(t.app).post('/api/auth/login').set('Content-Type', 'application/json').send(body).expect(400);
+    expect(longest()).toBeGreaterThan(500_000);
+  });
+
+  it('refuses an over-long body sent without a Content-Length (chunked) while reading it', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'Content-Type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.write('{"email":"a@b.de","password":"');
+        for (let i = 0; i < 32; i++) req.write('x'.repeat(64 * 1024)); // 2 MB in chunks, no Content-Length
+        req.end('"}');
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).error.code).toBe('payload_too_large');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses more than 2,000 values before JSON.parse builds them (413 json_too_many_values)', async () => {
+    const longest = watchParse();
+    const keys = Array.from({ length: 5_000 }, (_, i) => `"k${i}":0`).join(',');
+    const res = await request(t.app).post('/api/auth/login').set('Content-Type', 'application/json').send(`{${keys}}`).expect(413);
+    expect(res.body.error.code).toBe('json_too_many_values');
+    expect(longest()).toBeLessThan(keys.length);
+    // commas inside strings are text, not values
+    const text = JSON.stringify({ email: 'a@b.de', password: ','.repeat(5_000) });
+    await request(t.app).post('/api/auth/login').set('Content-Type', 'application/json').send(text).expect(422);
   });
 
   it('refuses deep nesting before JSON.parse builds it (400 json_too_deep)', async () => {
@@ -57,7 +112,7 @@ describe('JSON bodies', () => {
 describe('validation errors', () => {
   it('name the first 20 fields and count the rest instead of listing every unknown key', async () => {
     const body: Record<string, number> = { email: 1 } as Record<string, number>;
-    for (let i = 0; i < 5000; i++) body[`k${i}`] = i;
+    for (let i = 0; i < 1500; i++) body[`k${i}`] = i;
     const res = await request(t.app).post('/api/auth/login').send(body).expect(400);
     const fields = res.body.error.fields as Record<string, string>;
     expect(Object.keys(fields)).toHaveLength(21);
@@ -115,5 +170,62 @@ describe('control characters and invisible texts', () => {
     await request(t.app).post('/api/auth/register').send({ email: 'unsichtbar@example.de', password: 'sicheres-passwort', name: '\u200b' }).expect(400);
     // a real name with a joiner inside stays allowed
     await agentAs(t, user).post('/api/dogs').send({ name: 'Bälle\u200dchen' }).expect(201);
+  });
+});
+
+describe('the streaming shape scanner', () => {
+  it('carries strings and escapes across chunk boundaries', () => {
+    const scanner = new JsonShapeScanner(2, 10);
+    // a string with an escaped quote split between chunks: its brackets and commas are text
+    expect(scanner.feed(Buffer.from('{"a":"x\\'))).toBeUndefined();
+    expect(scanner.feed(Buffer.from('"[[[,,,,,,,,,,,,"'))).toBeUndefined();
+    expect(scanner.feed(Buffer.from(',"b":[['))).toBe('too_deep');
+  });
+
+  it('refuses a 20 MB chunked nested body at the first chunk, without buffering it', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = await new Promise<number>((resolve) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'Content-Type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', () => resolve(0));
+        const piece = Buffer.alloc(64 * 1024, '[');
+        const pump = () => {
+          for (let i = 0; i < 320 && !req.destroyed; i++) if (!req.write(piece)) return void req.once('drain', pump);
+          req.end();
+        };
+        pump();
+      });
+      expect(status).toBe(400);
+      expect(concat).not.toHaveBeenCalled();
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a request the client aborts', () => {
+  it('is logged as a warning with 400 request_aborted, never as an error (so no error-digest entry)', () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const req = { log, id: 'r1', path: '/api/diary/7/media', accepts: () => false } as unknown as Request;
+    const sent: unknown[] = [];
+    const res = { headersSent: false, setHeader: vi.fn(), status: vi.fn().mockReturnThis(), json: (b: unknown) => sent.push(b) } as unknown as Response;
+    for (const err of [new Error('Request aborted'), Object.assign(new Error('aborted'), { code: 'ECONNRESET' })]) {
+      errorHandler(err, req, res, () => undefined);
+    }
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(sent[0]).toEqual({ error: { code: 'request_aborted', message: 'Die Anfrage wurde abgebrochen.' } });
+    // a real failure still is an error
+    errorHandler(new Error('boom'), req, res, () => undefined);
+    expect(log.error).toHaveBeenCalledTimes(1);
   });
 });

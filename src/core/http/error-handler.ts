@@ -5,9 +5,6 @@ import { AppError } from './errors.js';
 import { zodToAppError } from './zod-errors.js';
 
 interface HttpishError {
-  type?: string;
-  /** body-parser's limit in bytes, on entity.too.large */
-  limit?: number;
   status?: number;
   statusCode?: number;
   code?: string;
@@ -25,23 +22,19 @@ const MULTER_STATUS: Record<string, [number, string]> = {
   LIMIT_UNEXPECTED_FILE: [400, 'Unerwartetes Datei-Feld.'],
 };
 
+export const requestAborted = () => new AppError(400, 'request_aborted', 'Die Anfrage wurde abgebrochen.');
+
 /** Turns anything thrown into the one AppError shape; unknown errors become 500. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return zodToAppError(err);
   const e = (err ?? {}) as HttpishError;
-  if (e.type === 'entity.parse.failed') return new AppError(400, 'malformed_json', 'Die Anfrage enthält kein gültiges JSON.');
-  if (e.type === 'entity.too.large')
-    return e.limit !== undefined && e.limit < 20 * 1024 * 1024
-      ? new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (JSON höchstens 1 MB).')
-      : new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
-  if (e.type === 'entity.too.deep') return new AppError(400, 'json_too_deep', 'Die Anfrage ist zu tief verschachtelt.');
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
-    return new AppError(415, 'unsupported_media_type', 'Diese Kodierung wird nicht unterstützt.');
   if (e.name === 'MulterError' && e.code) {
     const [status, message] = MULTER_STATUS[e.code] ?? [400, 'Der Upload ist ungültig.'];
     return new AppError(status, 'upload_rejected', message);
   }
+  // The client went away mid-body (multer says so for uploads): nothing broke on our side.
+  if (e.message === 'Request aborted' || e.code === 'ECONNRESET') return requestAborted();
   // busboy (inside multer) reports broken multipart bodies as plain errors.
   if (e.message && /multipart|boundary|unexpected end of form|malformed part header/i.test(e.message))
     return new AppError(400, 'malformed_multipart', 'Der Upload ist beschädigt.');
@@ -74,5 +67,7 @@ export function sendError(req: Request, res: Response, error: AppError): void {
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   const error = toAppError(err);
   if (error.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
+  // A warning, not an error: the client's choice or its network, so it has no place in the admin's error digest.
+  else if (error.code === 'request_aborted') req.log.warn({ reqId: req.id, path: req.path }, 'request aborted by the client');
   sendError(req, res, error);
 };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
+import { jsonBody } from './json-body.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -118,7 +119,7 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
   document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
     def.access === 'user' ? [requireUser] : def.access === 'admin' ? [requireRole('admin')] : def.access === 'staff' ? [requireRole('admin', 'moderator')] : [];
-  routes.router[def.method](def.path, ...guards, ...(def.before ?? []), async (req: Request, res: Response) => {
+  routes.router[def.method](def.path, ...guards, ...(def.before ?? []), ...(def.body ? [jsonBody] : []), async (req: Request, res: Response) => {
     // The guards above let no request without a user through to a non-public handler.
     const actor = req.user ?? null;
     if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);

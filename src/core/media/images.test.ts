@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFormat, makeJpeg, makePng, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../test/fakes/photos.js';
 import { AppError } from '../http/errors.js';
+import { sniffImageFormat } from './image-sniff.js';
 import { readPhotoFacts } from './exif.js';
 import { processImage } from './images.js';
 
@@ -66,6 +67,23 @@ describe('processImage', () => {
     expect(err).toMatchObject({ status: 415, code: 'unsupported_image' });
     expect(err.message).toContain('„hund.jpg“');
     expect(readdirSync(staging)).toHaveLength(before);
+  });
+
+  it('refuses an SVG that libvips cannot render with 415, checked by the magic bytes before decoding', async () => {
+    const broken = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="');
+    const err = await rejection(processImage(broken, 'diary', staging, 'bild.svg'));
+    expect(err).toMatchObject({ status: 415, code: 'unsupported_image' });
+  });
+
+  it('tells the accepted formats by their magic bytes, HEIF/AVIF by the ftyp brands', async () => {
+    const base = sharp({ create: { width: 8, height: 8, channels: 3, background: '#c84' } });
+    expect(sniffImageFormat(await base.clone().jpeg().toBuffer())).toBe('jpeg');
+    expect(sniffImageFormat(await base.clone().png().toBuffer())).toBe('png');
+    expect(sniffImageFormat(await base.clone().webp().toBuffer())).toBe('webp');
+    expect(sniffImageFormat(await base.clone().avif().toBuffer())).toBe('heif');
+    expect(sniffImageFormat(await base.clone().gif().toBuffer())).toBeUndefined();
+    expect(sniffImageFormat(Buffer.from('<svg/>'))).toBeUndefined();
+    expect(sniffImageFormat(Buffer.alloc(0))).toBeUndefined();
   });
 
   it('refuses a pixel bomb (over 50 megapixels) from its header with 422', async () => {

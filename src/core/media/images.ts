@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type SharpFactory from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/errors.js';
+import { headOf, sniffImageFormat } from './image-sniff.js';
 import { discardFiles, newMediaName } from './storage.js';
 
 /**
@@ -96,8 +97,12 @@ function toAppError(err: unknown, name: string | undefined, heic: boolean): AppE
   return imageCorrupt(name);
 }
 
-/** Reads the header only: format allow-list and pixel limit, without decoding the pixels. */
+/**
+ * Reads the header only: format allow-list (first by the magic bytes, before libvips sees the file, then by what
+ * libvips reads) and pixel limit, without decoding the pixels.
+ */
 async function inspect(input: string | Buffer, name?: string): Promise<Metadata> {
+  if (!sniffImageFormat(await headOf(input))) throw unsupportedImage(name);
   const sharp = await loadSharp();
   let meta: Metadata;
   try {

@@ -154,3 +154,9 @@ export async function setMediaWeather(
 ): Promise<void> {
   await db.updateTable('diary_media').set(columns).where('id', '=', id).execute();
 }
+
+/** Every file URL (photo and preview) the diary rows of one dog point at: what the orphan sweep keeps. */
+export async function mediaUrlsOfDog(db: Db, dogId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('diary_media').select(['url', 'preview_url']).where('dog_id', '=', dogId).execute();
+  return new Set(rows.flatMap((r) => [r.url, r.preview_url]));
+}

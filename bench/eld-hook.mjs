@@ -1,4 +1,4 @@
-// Loaded into the server by bench/diary-upload.mjs (NODE_OPTIONS=--import): measures the server's own event-loop
+// Loaded into the server by a benchmark (NODE_OPTIONS=--import; diary-upload, hostile-body): measures the server's own event-loop
 // delay and writes it to $ELD_OUT on SIGUSR2 (then starts over). Not part of the app.
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
