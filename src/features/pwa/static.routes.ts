@@ -3,7 +3,8 @@ import express from 'express';
 import type { AppContext } from '../../core/context.js';
 import { PUBLIC_DIR } from '../../core/paths.js';
 import type { Routes } from '../../core/http/route.js';
-import { setCache, staticCacheRule } from '../../core/http/pages/cache-rules.js';
+import { staticCacheRule } from '../../core/http/pages/cache-rules.js';
+import { faviconHandler } from './favicon.js';
 
 /**
  * The static folders of public/: client bundle, boot scripts, site CSS, icons. Only these prefixes touch the
@@ -16,10 +17,5 @@ export function staticRoutes(ctx: AppContext, routes: Routes): void {
     routes.router.use(`/${dir}`, staticCacheRule(build), express.static(join(PUBLIC_DIR, dir), options));
   }
   routes.router.use('/icons', staticCacheRule(build, 'icon'), express.static(join(PUBLIC_DIR, 'icons'), options));
-  routes.router.get('/favicon.ico', (_req, res) => {
-    setCache(res, 'icon');
-    // `root` keeps an install path with a dot segment (~/.local/share/…) working: send refuses dot segments only
-    // in the part of the path after the root.
-    res.sendFile('favicon.ico', { root: join(PUBLIC_DIR, 'icons'), headers: { 'Content-Type': 'image/x-icon' } });
-  });
+  routes.router.get('/favicon.ico', faviconHandler(join(PUBLIC_DIR, 'icons')));
 }
