@@ -10,6 +10,8 @@ import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
 import { enrichBreedsJob } from './features/wiki/index.js';
 import { fillMissingWeatherJob } from './features/weather/index.js';
 import { healthJobs } from './features/health/index.js';
+import { heatJobs } from './features/heat/index.js';
+import { careJobs } from './features/care/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
@@ -24,4 +26,6 @@ export const jobs: Job[] = [
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
   ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today (owner and caregivers)
+  ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
+  ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
 ];

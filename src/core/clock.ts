@@ -68,3 +68,13 @@ export function zonedInstant(wall: Omit<WallClock, 'second'> & { second?: number
   const first = guess - zoneOffsetMs(guess, timeZone);
   return new Date(guess - zoneOffsetMs(first, timeZone));
 }
+
+/** A calendar date `days` later (or earlier); noon UTC keeps DST and leap days out of the sum. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY);
+}

@@ -11,6 +11,7 @@ import type { HelpTables } from './tables/help.js';
 import type { WikiTables } from './tables/wiki.js';
 import type { HealthTables } from './tables/health.js';
 import type { PushTables } from './tables/push.js';
+import type { RoutinesTables } from './tables/routines.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -30,4 +31,5 @@ export interface Database
     WeatherTables,
     NotificationsTables,
     HealthTables,
-    PushTables {}
+    PushTables,
+    RoutinesTables {}

@@ -52,6 +52,10 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   needs: { list?: DogNeed; create: DogNeed; change: DogNeed; remove: DogNeed };
   /** Rules across fields, on the whole record as it would be stored (create: the body; patch: old merged with new). */
   check?(ctx: AppContext, record: Body): void;
+  /** Rules about the dog itself, before a record is added (heat cycles only for female dogs: 409). */
+  checkDog?(ctx: AppContext, dogId: number): Promise<void>;
+  /** Columns the server computes from the stored fields (care routines: next_due), on create and on every change. */
+  derive?(record: Body): Body;
   /** Row → answer; the default passes the row on. */
   toItem?(row: RecordRow): Item;
   /** Leave out the JSON create route (the kind registers its own, e.g. a multipart upload). */
@@ -112,9 +116,11 @@ export async function createRecord<Item extends { id: number; dog_id: number }>(
 ): Promise<Item> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.create);
   kind.check?.(ctx, body);
+  await kind.checkDog?.(ctx, dog.dog_id);
   await assertRoomFor(ctx, kind, dog.dog_id);
   const now = ctx.clock.now().toISOString();
-  const row = await insertRecordRow(ctx.db, kind.table, kind.columns, { ...body, dog_id: dog.dog_id, created_at: now, updated_at: now }, kind.uniqueBy);
+  const values = { ...body, ...kind.derive?.(body), dog_id: dog.dog_id, created_at: now, updated_at: now };
+  const row = await insertRecordRow(ctx.db, kind.table, kind.columns, values, kind.uniqueBy);
   return toItem(kind, row);
 }
 
@@ -123,16 +129,19 @@ export async function getRecord<Item extends { id: number; dog_id: number }>(ctx
   return toItem(kind, row);
 }
 
+/** Changes a record; `need` is the kind's change need unless an action asks for less (a care tick: 'write'). */
 export async function changeRecord<Item extends { id: number; dog_id: number }>(
   ctx: AppContext,
   actor: Actor,
   kind: RecordKind<Item>,
   id: number,
   body: Body,
+  need: DogNeed = kind.needs.change,
 ): Promise<Item> {
-  const { access: _access, user_id: _owner, ...old } = await loadRecord(ctx, actor, kind, id, kind.needs.change);
-  kind.check?.(ctx, { ...old, ...body });
-  const row = await updateRecordRow(ctx.db, kind.table, kind.columns, id, { ...body, updated_at: ctx.clock.now().toISOString() });
+  const { access: _access, user_id: _owner, ...old } = await loadRecord(ctx, actor, kind, id, need);
+  const merged = { ...old, ...body };
+  kind.check?.(ctx, merged);
+  const row = await updateRecordRow(ctx.db, kind.table, kind.columns, id, { ...body, ...kind.derive?.(merged), updated_at: ctx.clock.now().toISOString() });
   if (!row) throw notFound(kind.wording.missing);
   return toItem(kind, row);
 }

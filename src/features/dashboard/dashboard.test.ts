@@ -89,8 +89,8 @@ describe('GET /api/welcome-dashboard: daily photo', () => {
     const other = await dogWithPhotos(3);
     const res = await agent.get('/api/welcome-dashboard').expect(200);
     expect(res.body.dogs).toEqual([
-      { id: dog.id, name: 'Bello', photo_url: null, daily_photo: expect.objectContaining({ url: memory.url, entry_date: '2024-11-21' }) },
-      { id: second.id, name: 'Luna', photo_url: null, daily_photo: null },
+      { id: dog.id, name: 'Bello', photo_url: null, daily_photo: expect.objectContaining({ url: memory.url, entry_date: '2024-11-21' }), training_streak: null },
+      { id: second.id, name: 'Luna', photo_url: null, daily_photo: null, training_streak: null },
     ]);
     expect(res.body.on_this_day).toEqual([
       { entry_id: e.id, dog_id: dog.id, dog_name: 'Bello', date: '2024-11-21', title: null, years_ago: 2, preview_url: memory.preview_url },
@@ -154,6 +154,6 @@ describe('GET /api/welcome-dashboard: the rest', () => {
     const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body;
     const schema = doc.components.schemas.WelcomeDashboard;
     expect(Object.keys(schema.properties)).toEqual(['today', 'dogs', 'on_this_day', 'recent_entries', 'due_soon', 'unread_notifications']);
-    expect(Object.keys(schema.properties.dogs.items.properties)).toEqual(['id', 'name', 'photo_url', 'daily_photo']);
+    expect(Object.keys(schema.properties.dogs.items.properties)).toEqual(['id', 'name', 'photo_url', 'daily_photo', 'training_streak']);
   });
 });

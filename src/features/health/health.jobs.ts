@@ -1,4 +1,4 @@
-import { DAY, dateInZone } from '../../core/clock.js';
+import { addDays, dateInZone } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
 import { notify } from '../notifications/index.js';
 import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminders.repo.js';
@@ -26,10 +26,6 @@ async function sendHealthReminder(ctx: AppContext, userId: number, r: Reminder):
 }
 
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
 
 /** Owner and accepted caregivers of each dog get the reminder, once each (dedupe key per person). */
 async function remindAll<Row extends { id: number; dog_id: number; user_id: number }>(

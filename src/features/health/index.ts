@@ -3,4 +3,6 @@ import { healthRemindersJob } from './health.jobs.js';
 
 export { healthRoutes } from './health.routes.js';
 export { healthDashboard } from './health.dashboard.js';
+/** Accepted caregivers per dog: other areas' reminders reach them too. */
+export { caregiversOf } from './reminders.repo.js';
 export const healthJobs = [healthRemindersJob];

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** The frame every per-dog record table shares (src/core/records relies on it). */
-interface RecordFrame {
+export interface RecordFrame {
   id: Generated<number>;
   dog_id: number;
   created_at: string;

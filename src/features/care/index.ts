@@ -1,0 +1,6 @@
+/** Care routines (tick and flea, claws, coat): per-dog records with next_due, the one-tap tick and reminders. */
+import { careRemindersJob } from './care.jobs.js';
+
+export { careRoutes } from './care.routes.js';
+export { careDashboard } from './care.dashboard.js';
+export const careJobs = [careRemindersJob];

@@ -1,0 +1,7 @@
+/** The heat-cycle tracker: cycles (per-dog records, female dogs only), the prediction and its reminders. */
+import { heatRemindersJob } from './heat.jobs.js';
+
+export { heatRoutes } from './heat.routes.js';
+export { heatDashboard } from './heat.dashboard.js';
+export { predictNextStart } from './prediction.js';
+export const heatJobs = [heatRemindersJob];
