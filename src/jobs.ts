@@ -12,6 +12,9 @@ import { fillMissingWeatherJob } from './features/weather/index.js';
 import { healthJobs } from './features/health/index.js';
 import { heatJobs } from './features/heat/index.js';
 import { careJobs } from './features/care/index.js';
+import { expensesJobs } from './features/expenses/index.js';
+import { notesJobs } from './features/notes/index.js';
+import { aiJobs } from './features/ai/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
@@ -27,5 +30,8 @@ export const jobs: Job[] = [
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
   ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today (owner and caregivers)
   ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
+  ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)
+  ...notesJobs, // 04:25 notes whose record was deleted
+  ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
 ];

@@ -22,6 +22,9 @@ import { healthDashboard, healthRoutes } from './features/health/index.js';
 import { heatDashboard, heatRoutes } from './features/heat/index.js';
 import { careDashboard, careRoutes } from './features/care/index.js';
 import { trainingDashboard, trainingRoutes } from './features/training/index.js';
+import { expensesRoutes } from './features/expenses/index.js';
+import { notesRoutes } from './features/notes/index.js';
+import { aiRoutes } from './features/ai/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -37,6 +40,9 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)
   trainingRoutes(ctx, routes); // /api/dogs/:dogId/training-sessions, /training-streak, /api/training-sessions/:id
+  expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
+  notesRoutes(ctx, routes); // /api/notes*, /api/notes/:id/analysis
+  aiRoutes(ctx, routes); // /api/ai/status, /api/ai/training-plan
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

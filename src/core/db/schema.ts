@@ -12,6 +12,7 @@ import type { WikiTables } from './tables/wiki.js';
 import type { HealthTables } from './tables/health.js';
 import type { PushTables } from './tables/push.js';
 import type { RoutinesTables } from './tables/routines.js';
+import type { MoneyNotesTables } from './tables/money-notes.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -32,4 +33,5 @@ export interface Database
     NotificationsTables,
     HealthTables,
     PushTables,
-    RoutinesTables {}
+    RoutinesTables,
+    MoneyNotesTables {}

@@ -56,6 +56,8 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   checkDog?(ctx: AppContext, dogId: number): Promise<void>;
   /** Columns the server computes from the stored fields (care routines: next_due), on create and on every change. */
   derive?(record: Body): Body;
+  /** After a record was stored (create or change), e.g. a recurring expense's due occurrences. */
+  afterSave?(ctx: AppContext, row: RecordRow): Promise<void>;
   /** Row → answer; the default passes the row on. */
   toItem?(row: RecordRow): Item;
   /** Leave out the JSON create route (the kind registers its own, e.g. a multipart upload). */
@@ -121,6 +123,7 @@ export async function createRecord<Item extends { id: number; dog_id: number }>(
   const now = ctx.clock.now().toISOString();
   const values = { ...body, ...kind.derive?.(body), dog_id: dog.dog_id, created_at: now, updated_at: now };
   const row = await insertRecordRow(ctx.db, kind.table, kind.columns, values, kind.uniqueBy);
+  await kind.afterSave?.(ctx, row);
   return toItem(kind, row);
 }
 
@@ -143,6 +146,7 @@ export async function changeRecord<Item extends { id: number; dog_id: number }>(
   kind.check?.(ctx, merged);
   const row = await updateRecordRow(ctx.db, kind.table, kind.columns, id, { ...body, ...kind.derive?.(merged), updated_at: ctx.clock.now().toISOString() });
   if (!row) throw notFound(kind.wording.missing);
+  await kind.afterSave?.(ctx, row);
   return toItem(kind, row);
 }
 

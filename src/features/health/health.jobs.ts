@@ -1,4 +1,4 @@
-import { addDays, dateInZone } from '../../core/clock.js';
+import { addDays, dateInZone, germanDate } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
 import { notify } from '../notifications/index.js';
 import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminders.repo.js';
@@ -24,8 +24,6 @@ async function sendHealthReminder(ctx: AppContext, userId: number, r: Reminder):
   const dedupeKey = `${r.occasion}:u${userId}`;
   return (await notify(ctx, userId, r.type, { title: r.title, body: r.body, url: r.url, tag: r.occasion }, { dedupeKey })) !== null;
 }
-
-const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** Owner and accepted caregivers of each dog get the reminder, once each (dedupe key per person). */
 async function remindAll<Row extends { id: number; dog_id: number; user_id: number }>(

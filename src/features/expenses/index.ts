@@ -1,0 +1,6 @@
+/** Expenses per dog: categories, recurring templates made into occurrences by a daily job, yearly sums, CSV export. */
+import { materialiseExpensesJob } from './expenses.jobs.js';
+
+export { expensesRoutes } from './expenses.routes.js';
+export { occurrenceDate } from './recurrence.js';
+export const expensesJobs = [materialiseExpensesJob];
