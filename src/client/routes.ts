@@ -27,6 +27,7 @@ const admin = () => import('./areas/admin/index.js');
 const help = () => import('./areas/help/index.js');
 const notifications = () => import('./areas/notifications/index.js');
 const health = () => import('./areas/health/index.js');
+const routines = () => import('./areas/routines/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -43,6 +44,10 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/:dogId/gesundheit', access: 'user', title: 'Gesundheit', load: () => health().then((m) => m.HealthScreen) },
   { pattern: '/app/hunde/:dogId/familie', access: 'user', title: 'Familie', load: () => health().then((m) => m.FamilyScreen) },
   { pattern: '/app/hunde/:dogId/notfallausweis', access: 'user', title: 'Notfallausweis', load: () => health().then((m) => m.EmergencyCardScreen) },
+  { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => routines().then((m) => m.HeatScreen) },
+  { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => routines().then((m) => m.CareScreen) },
+  { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => routines().then((m) => m.TrainingScreen) },
+  { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => routines().then((m) => m.ExpensesScreen) },
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },

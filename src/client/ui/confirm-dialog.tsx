@@ -7,6 +7,10 @@ interface ConfirmDialogProps {
   title: string;
   children?: ComponentChildren;
   confirmLabel: string;
+  /** Default „Abbrechen“. */
+  cancelLabel?: string;
+  /** 'danger' (default) for deletions, 'primary' for a consent. */
+  tone?: 'danger' | 'primary';
   busy?: boolean;
   error?: string | null;
   onConfirm: () => void;
@@ -18,7 +22,18 @@ interface ConfirmDialogProps {
  * the button that opened it. The first input, or else the safe
  * choice (cancel), gets the focus first.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = t.cancel,
+  tone = 'danger',
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -58,9 +73,15 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         )}
         <div class="actions">
           <button type="button" class="button button-secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
-            {t.cancel}
+            {cancelLabel}
           </button>
-          <button type="button" class="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+          <button
+            type="button"
+            class={tone === 'danger' ? 'button button-danger' : 'button'}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy ? 'true' : undefined}
+          >
             {confirmLabel}
           </button>
         </div>

@@ -39,7 +39,7 @@ function VerifyHint() {
 function DetailsForm({ user }: { user: CurrentUser }) {
   const [saved, setSaved] = useState(false);
   const form = useForm(
-    { name: user.name, city: user.city ?? '', bio: user.bio ?? '', profile_private: user.profile_private === 1 },
+    { name: user.name, city: user.city ?? '', bio: user.bio ?? '', profile_private: user.profile_private === 1, notes_ki_enabled: user.notes_ki_enabled === 1 },
     { rules: { name: { required: true, maxLength: 200 }, city: { maxLength: 200 }, bio: { maxLength: 10000 } } },
   );
   const submit = form.onSubmit(async (values) => {
@@ -49,6 +49,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
       city: values.city.trim() || null,
       bio: values.bio.trim() || null,
       profile_private: values.profile_private ? 1 : 0,
+      notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
     });
     setUser(updated);
     setSaved(true);
@@ -61,6 +62,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
       <Field form={form} name="city" label={tx.profile.city} autoComplete="address-level2" maxLength={200} />
       <Field form={form} name="bio" label={tx.profile.bio} multiline maxLength={10000} />
       <Field form={form} name="profile_private" label={tx.profile.private} type="checkbox" hint={tx.profile.privateHint} />
+      <Field form={form} name="notes_ki_enabled" label={tx.profile.ai} type="checkbox" hint={tx.profile.aiHint} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {t.save}
       </SubmitButton>

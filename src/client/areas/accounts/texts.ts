@@ -49,6 +49,8 @@ export const tx = {
     bio: 'Über dich (optional)',
     private: 'Privates Profil',
     privateHint: 'Andere finden dich dann nicht in der Freundessuche.',
+    ai: 'KI-Funktionen nutzen',
+    aiHint: 'Notizen und Trainingsziele dürfen zur Auswertung an unseren KI-Dienst gehen (ohne deinen Namen und deine E-Mail-Adresse).',
     saved: 'Gespeichert.',
     avatar: 'Profilbild',
     avatarAlt: 'Dein Profilbild',

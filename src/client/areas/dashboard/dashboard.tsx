@@ -72,6 +72,25 @@ function EntryLinks({
   );
 }
 
+/** The training streak of each dog that has trained (the training area's dashboard field). */
+function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
+  const trained = dogs.filter((d) => d.training_streak);
+  if (trained.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="streak-title">
+      <h2 id="streak-title">{tx.streaks}</h2>
+      <ul class="plain-list">
+        {trained.map((d) => (
+          <li key={d.id}>
+            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: 🔥 {tx.streakDays(d.training_streak!.current_days)}{' '}
+            <span class="muted">· {tx.streakBest(d.training_streak!.longest_days)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function DashboardScreen() {
   const state = useStore(session);
   const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
@@ -108,11 +127,13 @@ export function DashboardScreen() {
                   </ul>
                 </section>
               )}
+              <StreakCards dogs={data.dogs} />
               <EntryLinks title={tx.onThisDay} items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${tx.yearsAgo(e.years_ago)}` }))} />
               <EntryLinks title={tx.recent} items={data.recent_entries} />
               <p class="link-row">
                 <a href="/app/tagebuch">{tx.toDiary}</a>
                 <a href="/app/hunde">{tx.toDogs}</a>
+                <a href="/app/ausgaben">{tx.toExpenses}</a>
               </p>
             </>
           )

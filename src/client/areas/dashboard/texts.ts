@@ -14,4 +14,8 @@ export const tx = {
   dueSoon: 'Bald fällig',
   toDiary: 'Zum Tagebuch',
   toDogs: 'Deine Hunde',
+  streaks: 'Trainingsserien',
+  streakDays: (n: number) => (n === 1 ? '1 Tag in Folge' : `${n} Tage in Folge`),
+  streakBest: (n: number) => `Rekord ${n}`,
+  toExpenses: 'Ausgaben',
 };

@@ -102,6 +102,10 @@ export function DogEditScreen({ params }: ScreenProps) {
             <p class="link-row">
               <a href={`/app/tagebuch?hund=${data.id}`}>{tx.toDiary}</a>
               <a href={`/app/hunde/${data.id}/gesundheit`}>{tx.toHealth}</a>
+              <a href={`/app/hunde/${data.id}/pflege`}>{tx.toCare}</a>
+              <a href={`/app/hunde/${data.id}/training`}>{tx.toTraining}</a>
+              {data.sex === 'female' && <a href={`/app/hunde/${data.id}/laeufigkeit`}>{tx.toHeat}</a>}
+              <a href="/app/ausgaben">{tx.toExpenses}</a>
               <a href="/app/hunde">{tx.toList}</a>
             </p>
             <DeleteDog dog={data} />

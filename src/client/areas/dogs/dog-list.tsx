@@ -24,6 +24,19 @@ function DogCard({ dog }: { dog: Dog }) {
           <a href={`/app/hunde/${dog.id}`}>{dog.name}</a>
         </h2>
         {facts.length > 0 && <p class="muted">{facts.join(' · ')}</p>}
+        <p class="link-row small">
+          <a href={`/app/hunde/${dog.id}/pflege`} aria-label={`${tx.toCare} von ${dog.name}`}>
+            {tx.toCare}
+          </a>
+          <a href={`/app/hunde/${dog.id}/training`} aria-label={`${tx.toTraining} von ${dog.name}`}>
+            {tx.toTraining}
+          </a>
+          {dog.sex === 'female' && (
+            <a href={`/app/hunde/${dog.id}/laeufigkeit`} aria-label={`${tx.toHeat} von ${dog.name}`}>
+              {tx.toHeat}
+            </a>
+          )}
+        </p>
       </div>
       <a class="button button-secondary button-small" href={`/app/tagebuch?hund=${dog.id}`} aria-label={`${tx.toDiary} von ${dog.name}`}>
         {tx.toDiary}
@@ -64,7 +77,7 @@ export function DogListScreen() {
         }
       </Load>
       <p class="link-row">
-        <a href="/app/familie">{tx.toFamily}</a>
+        <a href="/app/familie">{tx.toFamily}</a> · <a href="/app/ausgaben">{tx.toExpenses}</a>
       </p>
     </section>
   );

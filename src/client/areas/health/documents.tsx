@@ -47,7 +47,7 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
   };
 
   return (
-    <section class="card health-section" id="dokumente" aria-labelledby="h-dokumente">
+    <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
       <h2 id="h-dokumente">{hx.sections.documents}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) =>

@@ -4,7 +4,7 @@ import type { ScreenProps } from '../../routes.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DocumentsSection } from './documents.js';
 import { PracticeSection } from './practice.js';
-import { RecordSection } from './record-section.js';
+import { RecordSection } from '../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
 import { hx } from './texts.js';
 

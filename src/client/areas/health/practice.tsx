@@ -15,7 +15,7 @@ export function PracticeSection({ dogId, canEdit }: { dogId: number; canEdit: bo
   const [practice, reload] = useResource<VetPractice | null>(path);
   const current = practice.status === 'ready' ? practice.data : null;
   return (
-    <section class="card health-section" id="praxis" aria-labelledby="h-praxis">
+    <section class="card record-section" id="praxis" aria-labelledby="h-praxis">
       <h2 id="h-praxis">{hx.sections.practice}</h2>
       {practice.status === 'loading' ? null : canEdit ? (
         <PracticeForm key={current?.updated_at ?? 'neu'} path={path} practice={current} onSaved={reload} />

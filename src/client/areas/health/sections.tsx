@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, todayInBerlin } from '../../core/format.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
-import type { SectionDef } from './record-section.js';
+import type { SectionDef } from '../../ui/record-section.js';
 import { hx } from './texts.js';
 import { WeightChart } from './weight-chart.js';
 

@@ -1,13 +1,22 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../core/api.js';
-import { clearResponses } from '../../core/offline-cache.js';
-import { t } from '../../core/texts.js';
-import { ConfirmDialog } from '../../ui/confirm-dialog.js';
-import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../ui/form.js';
-import { MoreButton, usePagedList } from '../../ui/paged-list.js';
-import { Load } from '../../ui/states.js';
-import { hx } from './texts.js';
+import { api, ApiError } from '../core/api.js';
+import { clearResponses } from '../core/offline-cache.js';
+import { t } from '../core/texts.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
+import { MoreButton, usePagedList } from './paged-list.js';
+import { Load } from './states.js';
+
+/** The record texts every area shares. */
+const hx = {
+  add: 'Hinzufügen',
+  adding: 'Speichert …',
+  none: 'Noch nichts eingetragen.',
+  remove: 'Entfernen',
+  removeTitle: (what: string) => `„${what}“ entfernen?`,
+  removeText: 'Das lässt sich nicht rückgängig machen.',
+};
 
 /** One input of a record form. */
 export interface FieldDef {
@@ -21,7 +30,7 @@ export interface FieldDef {
 }
 
 /**
- * A health section on the per-dog record pattern: the list (newest first, "Mehr laden") and an add form built
+ * A section on the per-dog record pattern (health, heat, care, training, expenses): the list (newest first, "Mehr laden") and an add form built
  * from field definitions, with the client's checks and the server's field messages on the inputs.
  */
 export interface SectionDef<T extends { id: number }> {
@@ -44,6 +53,14 @@ export interface SectionDef<T extends { id: number }> {
   extra?: (items: T[]) => ComponentChildren;
   /** Page size: the weight curve wants more points at once. */
   limit?: number;
+  /** Buttons beside edit and remove (care: "Erledigt"); `reload` refreshes the list after an action. */
+  actions?: (item: T, reload: () => void) => ComponentChildren;
+  /** Below an item (notes on the record). */
+  below?: (item: T) => ComponentChildren;
+  /** The text of an empty list. */
+  empty?: string;
+  /** Other lists that show this kind's data and must be refetched after a change (summary, prediction). */
+  onChange?: () => void;
 }
 
 /** An item's values as the form shows them (decimal numbers with a comma). */
@@ -93,6 +110,7 @@ function RecordForm({
       throw new ApiError(e.status, e.code, e.message, fields, e.retryAfterSeconds);
     }
     clearResponses(`/api/dogs/${dogId}/${def.path}`);
+    def.onChange?.();
     onDone();
   });
   const action = item ? t.save : hx.add;
@@ -170,14 +188,14 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
   const [editing, setEditing] = useState<number | null>(null);
   const headingId = `h-${def.key}`;
   return (
-    <section class="card health-section" id={def.key} aria-labelledby={headingId}>
+    <section class="card record-section" id={def.key} aria-labelledby={headingId}>
       <h2 id={headingId}>{def.title}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
           <>
             {def.extra?.(items)}
             {items.length === 0 ? (
-              <p class="muted">{hx.none}</p>
+              <p class="muted">{def.empty ?? hx.none}</p>
             ) : (
               <ul class="record-list">
                 {items.map((item) =>
@@ -198,8 +216,12 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                     </li>
                   ) : (
                     <li key={item.id}>
-                      <div>{def.render(item)}</div>
+                      <div>
+                        {def.render(item)}
+                        {def.below?.(item)}
+                      </div>
                       <div class="record-actions">
+                        {def.actions?.(item, list.reload)}
                         {def.canEdit && (
                           <button
                             type="button"
@@ -216,6 +238,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                             path={`/api/${def.path}/${item.id}`}
                             onRemoved={() => {
                               clearResponses(`/api/dogs/${dogId}/${def.path}`);
+                              def.onChange?.();
                               list.reload();
                             }}
                           />

@@ -1,0 +1,52 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../../core/api.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
+import { giveAiConsent } from './ai-status.js';
+import { nx } from './texts.js';
+
+/**
+ * Runs an AI action; without consent it first asks (a dialog that says what goes to the AI and what never does).
+ * `run` throws ApiError; its German message is shown.
+ */
+export function useAiAction(consent: boolean, run: () => Promise<void>) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const start = () => (consent ? void go() : setAsking(true));
+  const dialog = (
+    <ConfirmDialog
+      open={asking}
+      title={nx.consentTitle}
+      confirmLabel={nx.consentYes}
+      cancelLabel={nx.consentNo}
+      tone="primary"
+      busy={busy}
+      error={null}
+      onCancel={() => setAsking(false)}
+      onConfirm={async () => {
+        try {
+          await giveAiConsent();
+          setAsking(false);
+          await go();
+        } catch (e) {
+          setAsking(false);
+          setError(e instanceof ApiError ? e.message : String(e));
+        }
+      }}
+    >
+      <p>{nx.consentText}</p>
+    </ConfirmDialog>
+  );
+  return { start, busy, error, dialog };
+}

@@ -1,0 +1,25 @@
+/** German texts of notes and the AI features (du-form). */
+export const nx = {
+  notes: 'Notizen',
+  showNotes: (n: number | null) => (n ? `Notizen (${n})` : 'Notizen'),
+  none: 'Noch keine Notiz.',
+  add: 'Notiz speichern',
+  adding: 'Speichert …',
+  rubrik: 'Rubrik',
+  rubrikDefault: 'Allgemein',
+  text: 'Notiz',
+  remove: 'Löschen',
+  analyse: 'Mit KI auswerten',
+  analysing: 'Die KI liest …',
+  analysis: 'KI-Auswertung',
+  seeVet: 'Die KI rät: Sprich mit deiner Tierarztpraxis.',
+  observations: 'Beobachtungen',
+  suggestions: 'Vorschläge',
+  aiHint: 'KI-Antworten können falsch sein. Bei Gesundheitsfragen entscheidet deine Tierarztpraxis.',
+  left: (n: number) => `Noch ${n} KI-Auswertung${n === 1 ? '' : 'en'} in diesem Monat.`,
+  consentTitle: 'KI-Funktionen einschalten?',
+  consentText:
+    'Wenn du zustimmst, schicken wir den Text deiner Notiz (oder dein Trainingsziel) und Rasse, Alter, Geschlecht und Gewicht deines Hundes an unseren KI-Dienst. Deinen Namen, deine E-Mail-Adresse und den Namen deines Hundes schicken wir nie mit. Du kannst das im Profil jederzeit wieder ausschalten.',
+  consentYes: 'Zustimmen',
+  consentNo: 'Lieber nicht',
+};
