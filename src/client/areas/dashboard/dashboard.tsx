@@ -82,7 +82,7 @@ function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
       <ul class="plain-list">
         {trained.map((d) => (
           <li key={d.id}>
-            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: 🔥 {tx.streakDays(d.training_streak!.current_days)}{' '}
+            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: {tx.streakDays(d.training_streak!.current_days)}{' '}
             <span class="muted">· {tx.streakBest(d.training_streak!.longest_days)}</span>
           </li>
         ))}

@@ -1,14 +1,19 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../core/api.js';
+import { session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { giveAiConsent } from './ai-status.js';
 import { nx } from './texts.js';
 
 /**
  * Runs an AI action; without consent it first asks (a dialog that says what goes to the AI and what never does).
+ * The consent is the session user's notes_ki_enabled, so one "Zustimmen" counts for every AI button on the screen.
  * `run` throws ApiError; its German message is shown.
  */
-export function useAiAction(consent: boolean, run: () => Promise<void>) {
+export function useAiAction(run: () => Promise<void>) {
+  const state = useStore(session);
+  const consent = state.status === 'user' && state.user.notes_ki_enabled === 1;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -47,7 +47,7 @@ function Analysis({ note }: { note: Note }) {
 
 function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
   const [ai, refreshAi] = useAiStatus();
-  const analyse = useAiAction(ai?.consent ?? false, async () => {
+  const analyse = useAiAction(async () => {
     await api.post(`/api/notes/${note.id}/analysis`);
     refreshAi();
     onChanged();

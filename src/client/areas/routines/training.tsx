@@ -13,15 +13,16 @@ import { rx } from './texts.js';
 const tx = rx.training;
 
 export function StreakCard({ streak }: { streak: TrainingStreak | null }) {
+  const current = streak?.current_days ?? 0;
   return (
     <div class="streak-card">
-      <span class="streak-flame" aria-hidden="true">
-        🔥
+      <span class={current > 0 ? 'streak-count' : 'streak-count streak-none'} aria-hidden="true">
+        {current}
       </span>
       <div>
-        <p class="big-number">{streak && streak.current_days > 0 ? tx.current(streak.current_days) : tx.noStreak}</p>
+        {current > 0 ? <p class="big-number">{tx.current(current)}</p> : <p>{tx.noStreak}</p>}
         {streak && streak.longest_days > 0 && <p class="muted small">{tx.longest(streak.longest_days)}</p>}
-        {streak?.last_date && streak.last_date < todayInBerlin() && streak.current_days > 0 && <p class="small">{tx.keepGoing}</p>}
+        {streak?.last_date && streak.last_date < todayInBerlin() && current > 0 && <p class="small">{tx.keepGoing}</p>}
       </div>
     </div>
   );
@@ -92,7 +93,7 @@ function PlanCard({ dogId }: { dogId: number }) {
   const [ai, refreshAi] = useAiStatus();
   const [plan, setPlan] = useState<TrainingPlan | null>(null);
   const form = useForm({ goal: '', minutes: '15' }, { rules: { goal: { required: true, maxLength: 200 } } });
-  const action = useAiAction(ai?.consent ?? false, async () => {
+  const action = useAiAction(async () => {
     const answer = await api.post<{ plan: TrainingPlan }>('/api/ai/training-plan', {
       dog_id: dogId,
       goal: form.values.goal.trim(),
