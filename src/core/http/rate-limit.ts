@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   // Search engines on the server-rendered breed pages (wiki/visitors.ts): generous, still bounded per address.
   breedPagesCrawler: { windowMs: MINUTE, limit: 300, key: 'ip' },
   aiTraining: { windowMs: HOUR, limit: 10, key: 'user' },
+  // Note analyses: premium has no monthly cap (decisions, AI); this bounds a runaway client's cost per hour.
+  aiNoteAnalysis: { windowMs: HOUR, limit: 30, key: 'user' },
   poisonReport: { windowMs: HOUR, limit: 3, key: 'user' },
   upload: { windowMs: HOUR, limit: 300, key: 'user' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;

@@ -96,6 +96,7 @@ export function notesRoutes(ctx: AppContext, routes: Routes): void {
       tags,
       access: 'user',
       params: IdParam,
+      before: [ctx.limits.aiNoteAnalysis],
       responses: {
         200: { description: 'Notiz mit Analyse', schema: Note },
         ...refused,
