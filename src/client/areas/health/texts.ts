@@ -7,12 +7,7 @@ export const hx = {
   family: 'Familie & Betreuung',
   emergency: 'Notfallausweis',
   toDog: 'Zum Hund',
-  add: 'Hinzufügen',
-  adding: 'Speichert …',
   none: 'Noch nichts eingetragen.',
-  remove: 'Entfernen',
-  removeTitle: (what: string) => `„${what}“ entfernen?`,
-  removeText: 'Das lässt sich nicht rückgängig machen.',
   caregiverNote: 'Du betreust diesen Hund. Du kannst alles sehen und Gewichte eintragen; ändern kann nur die Besitzerin oder der Besitzer.',
   sections: {
     vaccinations: 'Impfungen',
