@@ -10,6 +10,7 @@ import * as m0009 from './0009_health.js';
 import * as m0010 from './0010_hardening.js';
 import * as m0011 from './0011_routines.js';
 import * as m0012 from './0012_expenses_notes_ai.js';
+import * as m0013 from './0013_breeder.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010_hardening': m0010,
   '0011_routines': m0011,
   '0012_expenses_notes_ai': m0012,
+  '0013_breeder': m0013,
 };

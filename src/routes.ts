@@ -25,6 +25,7 @@ import { trainingDashboard, trainingRoutes } from './features/training/index.js'
 import { expensesRoutes } from './features/expenses/index.js';
 import { notesRoutes } from './features/notes/index.js';
 import { aiRoutes } from './features/ai/index.js';
+import { breederRoutes } from './features/breeder/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -43,6 +44,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
   notesRoutes(ctx, routes); // /api/notes*, /api/notes/:id/analysis
   aiRoutes(ctx, routes); // /api/ai/status, /api/ai/training-plan
+  breederRoutes(ctx, routes); // /api/litters*, /api/puppies/* (tier breeder or breeder_test; admins pass)
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

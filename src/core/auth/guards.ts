@@ -13,13 +13,23 @@ export function requireRole(...roles: Role[]): RequestHandler {
   };
 }
 
-/** Breeder-only routes accept breeder and breeder_test (spec, Authentication 6). */
-export function requireTier(...tiers: string[]): RequestHandler {
+/**
+ * Routes for some plans only: the caller's `subscription_tier` must be one of `tiers`; admins pass (they support
+ * every plan). Anyone else gets 403 with `code` and a German message that names the plan.
+ */
+export function requireTier(tiers: readonly string[], code: string, message: string): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(unauthorized());
-    next(tiers.includes(req.user.subscription_tier) ? undefined : forbidden('Diese Funktion gibt es nur in einem anderen Tarif.'));
+    next(tiers.includes(req.user.subscription_tier) || req.user.rolle === 'admin' ? undefined : new AppError(403, code, message));
   };
 }
+
+/** Breeder-only routes accept breeder and breeder_test (spec, Authentication 6; decisions, Breeder area). */
+export const requireBreeder = requireTier(
+  ['breeder', 'breeder_test'],
+  'breeder_only',
+  'Die Zucht-Funktionen gibt es im Züchter-Tarif. Unter „Tarif und Abzeichen“ kannst du ihn anfragen.',
+);
 
 /**
  * The caller inside `before` middleware of a route (rate limits, upload pre-checks), which runs after the

@@ -13,6 +13,7 @@ import type { HealthTables } from './tables/health.js';
 import type { PushTables } from './tables/push.js';
 import type { RoutinesTables } from './tables/routines.js';
 import type { MoneyNotesTables } from './tables/money-notes.js';
+import type { BreederTables } from './tables/breeder.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -34,4 +35,5 @@ export interface Database
     HealthTables,
     PushTables,
     RoutinesTables,
-    MoneyNotesTables {}
+    MoneyNotesTables,
+    BreederTables {}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { growthWarnings, type PuppySeries } from './growth.js';
+
+const series = (id: number, weights: [string, number][]): PuppySeries => ({
+  puppy_id: id,
+  label: `Welpe ${id}`,
+  weights: weights.map(([date, weight_g]) => ({ date, weight_g })),
+});
+
+describe('growthWarnings', () => {
+  it('flags a puppy lighter than the day before, on the latest day only', () => {
+    const w = growthWarnings([
+      series(1, [
+        ['2026-05-01', 400],
+        ['2026-05-02', 390],
+        ['2026-05-03', 420],
+        ['2026-05-04', 410],
+      ]),
+      series(2, [
+        ['2026-05-03', 400],
+        ['2026-05-04', 430],
+      ]),
+    ]);
+    expect(w.get(1)).toEqual([expect.objectContaining({ kind: 'lost', date: '2026-05-04', message: expect.stringContaining('10 g') })]);
+    expect(w.get(2)).toEqual([]);
+  });
+
+  it('a drop across a gap of several days is no "since yesterday"', () => {
+    const w = growthWarnings([
+      series(1, [
+        ['2026-05-01', 420],
+        ['2026-05-04', 410],
+      ]),
+    ]);
+    expect(w.get(1)).toEqual([]);
+  });
+
+  it('flags a puppy that gained less than half of its siblings’ median over three days', () => {
+    const grow = (id: number, start: number, end: number) =>
+      series(id, [
+        ['2026-05-01', start],
+        ['2026-05-04', end],
+      ]);
+    const w = growthWarnings([grow(1, 400, 480), grow(2, 420, 500), grow(3, 380, 460), grow(4, 400, 415)]);
+    expect(w.get(4)).toEqual([expect.objectContaining({ kind: 'slow' })]);
+    for (const id of [1, 2, 3]) expect(w.get(id)).toEqual([]);
+  });
+
+  it('needs at least two siblings with data to compare', () => {
+    const w = growthWarnings([
+      series(1, [
+        ['2026-05-01', 400],
+        ['2026-05-04', 480],
+      ]),
+      series(2, [
+        ['2026-05-01', 400],
+        ['2026-05-04', 401],
+      ]),
+    ]);
+    expect(w.get(2)).toEqual([]);
+    expect(growthWarnings([])).toEqual(new Map());
+  });
+});

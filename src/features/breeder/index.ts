@@ -1,0 +1,4 @@
+/** The breeder area (tier breeder or breeder_test): litters, puppies, daily weights with warnings, CSV and PDF. */
+export { breederRoutes } from './breeder.routes.js';
+export { GESTATION_DAYS } from './breeder.schemas.js';
+export { growthWarnings } from './growth.js';
