@@ -28,6 +28,7 @@ const help = () => import('./areas/help/index.js');
 const notifications = () => import('./areas/notifications/index.js');
 const health = () => import('./areas/health/index.js');
 const routines = () => import('./areas/routines/index.js');
+const breeder = () => import('./areas/breeder/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -48,6 +49,9 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => routines().then((m) => m.CareScreen) },
   { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => routines().then((m) => m.TrainingScreen) },
   { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => routines().then((m) => m.ExpensesScreen) },
+  { pattern: '/app/zucht', access: 'user', title: 'Zucht', load: () => breeder().then((m) => m.BreederScreen) },
+  { pattern: '/app/zucht/wurf/:id', access: 'user', title: 'Wurf', load: () => breeder().then((m) => m.LitterScreen) },
+  { pattern: '/app/zucht/wurf/:id/wiegen', access: 'user', title: 'Welpen wiegen', load: () => breeder().then((m) => m.WeighScreen) },
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },

@@ -48,3 +48,7 @@ export type Note = Schemas['Note'];
 export type NoteAnalysis = NonNullable<Schemas['Note']['analysis']>;
 export type AiStatus = Schemas['AiStatus'];
 export type TrainingPlan = Schemas['TrainingPlan'];
+export type Litter = Schemas['Litter'];
+export type LitterDetail = Schemas['LitterDetail'];
+export type Puppy = Schemas['Puppy'];
+export type LitterWeights = Schemas['LitterWeights'];

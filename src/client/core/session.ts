@@ -55,6 +55,11 @@ export async function logout(): Promise<void> {
   }
 }
 
+/** Breeder-only screens: tier breeder or breeder_test; admins see them too (as the server's requireBreeder). */
+export function isBreeder(user: CurrentUser): boolean {
+  return user.subscription_tier === 'breeder' || user.subscription_tier === 'breeder_test' || user.rolle === 'admin';
+}
+
 export function isStaff(user: CurrentUser): boolean {
   return user.rolle === 'admin' || user.rolle === 'moderator';
 }

@@ -9,6 +9,7 @@ export const t = {
     diary: 'Tagebuch',
     profile: 'Profil',
     admin: 'Verwaltung',
+    breeding: 'Zucht',
     login: 'Anmelden',
     register: 'Registrieren',
     logout: 'Abmelden',

@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { flash } from '../core/flash.js';
 import { offline } from '../core/offline-cache.js';
 import { location } from '../core/router.js';
-import { isStaff, session } from '../core/session.js';
+import { isBreeder, isStaff, session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
 import { Icon } from './icons.js';
@@ -12,7 +12,7 @@ import { UnreadBell } from './unread-badge.js';
 interface NavItem {
   href: string;
   label: string;
-  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'help';
+  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'litter' | 'help';
 }
 
 /** The in-app help (/app/hilfe) is open to guests and users: a tab for users, a line below the screen for guests. */
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         { href: '/app/hunde', label: t.nav.dogs, icon: 'dogs' },
         { href: '/app/tagebuch', label: t.nav.diary, icon: 'diary' },
         { href: '/app/profil', label: t.nav.profile, icon: 'profile' },
+        ...(isBreeder(user) ? [{ href: '/app/zucht', label: t.nav.breeding, icon: 'litter' as const }] : []),
         ...(isStaff(user) ? [{ href: '/app/admin', label: t.nav.admin, icon: 'admin' as const }] : []),
         { href: HELP_HREF, label: HELP_LABEL, icon: 'help' },
       ]

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { HeatCycle, HeatPrediction } from '../../api/types.js';
 import { formatDate, formatMonth, todayInBerlin } from '../../core/format.js';
+import { isBreeder, session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
 import type { ScreenProps } from '../../routes.js';
 import { RecordSection, type SectionDef } from '../../ui/record-section.js';
 import { useResource } from '../../ui/states.js';
@@ -143,6 +145,8 @@ function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycl
 }
 
 function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
+  const state = useStore(session);
+  const breeder = owner && state.status === 'user' && isBreeder(state.user);
   const [prediction, reloadPrediction] = useResource<HeatPrediction>(`/api/dogs/${dogId}/heat-cycles/prediction`);
   const [cycles, reloadCycles] = useResource<{ items: HeatCycle[] }>(`/api/dogs/${dogId}/heat-cycles?limit=12`);
   const today = todayInBerlin();
@@ -159,6 +163,11 @@ function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
         <h2 id="h-heat-next">{hx.prediction}</h2>
         {p && <PredictionCard prediction={p} today={today} />}
         {p && last && <Timeline start={last.start_date} interval={p.mean_interval_days ?? 182} today={today} />}
+        {breeder && (
+          <p class="link-row">
+            <a href={`/app/zucht?mutter=${dogId}`}>{hx.newLitter}</a>
+          </p>
+        )}
       </section>
       {p && <HeatCalendar cycles={list} prediction={p} today={today} />}
       <RecordSection def={cycleSection(owner, refresh)} dogId={dogId} />

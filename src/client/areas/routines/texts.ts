@@ -27,6 +27,7 @@ export const rx = {
     inFuture: 'Das Datum liegt in der Zukunft.',
     running: 'läuft',
     days: (n: number) => `${n} Tage`,
+    newLitter: 'Gedeckt? Wurf anlegen',
   },
   phases: [
     { key: 'prooestrus', label: 'Vorbrunst', range: 'meist 7–10 Tage' },
