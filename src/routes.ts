@@ -26,6 +26,9 @@ import { expensesRoutes } from './features/expenses/index.js';
 import { notesRoutes } from './features/notes/index.js';
 import { aiRoutes } from './features/ai/index.js';
 import { breederRoutes } from './features/breeder/index.js';
+import { friendsRoutes } from './features/friends/index.js';
+import { messagesRoutes } from './features/messages/index.js';
+import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -45,6 +48,10 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   notesRoutes(ctx, routes); // /api/notes*, /api/notes/:id/analysis
   aiRoutes(ctx, routes); // /api/ai/status, /api/ai/training-plan
   breederRoutes(ctx, routes); // /api/litters*, /api/puppies/* (tier breeder or breeder_test; admins pass)
+  friendsRoutes(ctx, routes); // /api/users/search, /api/friends*, /api/users/:id/block
+  messagesRoutes(ctx, routes); // /api/conversations*
+  forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
+  ctx.accountDeletionSteps.push(forumAccountDeletion); // threads left without posts go with the account
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

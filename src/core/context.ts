@@ -26,7 +26,14 @@ export interface AppContext {
   blocklist: IpBlocklist;
   limits: RateLimiters;
   openapi: OpenAPIRegistry;
+  /**
+   * Steps areas register (routes.ts) to run in the account-deletion transaction after the user row is gone, for
+   * what ON DELETE cannot express (the forum: a thread left without posts goes).
+   */
+  accountDeletionSteps: AccountDeletionStep[];
 }
+
+export type AccountDeletionStep = (trx: Db, userId: number) => Promise<void>;
 
 /** A scheduled job: safe to rerun, works in batches, returns how many things it handled. */
 export interface Job {

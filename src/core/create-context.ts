@@ -53,5 +53,6 @@ export function createContext(options: ContextOptions): AppContext {
     blocklist: new IpBlocklist(db, clock, log),
     limits: createRateLimiters(config.rateLimitsEnabled, db),
     openapi: createOpenApiRegistry(),
+    accountDeletionSteps: [],
   };
 }

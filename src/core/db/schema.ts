@@ -14,6 +14,7 @@ import type { PushTables } from './tables/push.js';
 import type { RoutinesTables } from './tables/routines.js';
 import type { MoneyNotesTables } from './tables/money-notes.js';
 import type { BreederTables } from './tables/breeder.js';
+import type { CommunityTables } from './tables/community.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -36,4 +37,5 @@ export interface Database
     PushTables,
     RoutinesTables,
     MoneyNotesTables,
-    BreederTables {}
+    BreederTables,
+    CommunityTables {}

@@ -23,6 +23,9 @@ export const RATE_LIMITS = {
   // Note analyses: premium has no monthly cap (decisions, AI); this bounds a runaway client's cost per hour.
   aiNoteAnalysis: { windowMs: HOUR, limit: 30, key: 'user' },
   poisonReport: { windowMs: HOUR, limit: 3, key: 'user' },
+  // Direct messages and forum posts: a person types far slower; a spammer script does not.
+  messageSend: { windowMs: MINUTE, limit: 30, key: 'user' },
+  forumPost: { windowMs: HOUR, limit: 60, key: 'user' },
   upload: { windowMs: HOUR, limit: 300, key: 'user' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
 

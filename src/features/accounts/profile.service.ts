@@ -49,11 +49,16 @@ export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: 
 }
 
 /**
- * Deletes the account: the user row goes, and with it (ON DELETE CASCADE) every record that belongs to the user.
+ * Deletes the account: the user row goes, and with it (ON DELETE CASCADE) every record that belongs to the user;
+ * the areas' deletion steps (ctx.accountDeletionSteps) run in the same transaction.
  * Invoices keep their own billing snapshot and survive. Files go after the commit: no file I/O in a transaction.
  */
 export async function deleteAccount(ctx: AppContext, userId: number): Promise<void> {
-  const deleted = await ctx.db.transaction().execute((trx) => deleteUserRow(trx, userId));
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteUserRow(trx, userId))) return false;
+    for (const step of ctx.accountDeletionSteps) await step(trx, userId);
+    return true;
+  });
   if (!deleted) throw notFound('Dieses Konto gibt es nicht.');
   await rm(userMediaDir(ctx.config.mediaDir, userId), { recursive: true, force: true });
   ctx.log.info({ userId }, 'account deleted');

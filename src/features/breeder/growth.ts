@@ -42,13 +42,11 @@ export function growthWarnings(litter: readonly PuppySeries[]): Map<number, Grow
     const before = i > 0 ? p.weights[i - 1] : undefined;
     if (before && daysBetween(before.date, day) === 1 && p.weights[i]!.weight_g < before.weight_g) {
       const lost = before.weight_g - p.weights[i]!.weight_g;
-      warnings
-        .get(p.puppy_id)!
-        .push({
-          kind: 'lost',
-          date: day,
-          message: `${p.label} hat seit gestern ${lost} g abgenommen. Behalte es im Blick und frag im Zweifel die Tierarztpraxis.`,
-        });
+      warnings.get(p.puppy_id)!.push({
+        kind: 'lost',
+        date: day,
+        message: `${p.label} hat seit gestern ${lost} g abgenommen. Behalte es im Blick und frag im Zweifel die Tierarztpraxis.`,
+      });
     }
   }
   const gains = new Map(litter.map((p) => [p.puppy_id, gainOverWindow(p, day)]));

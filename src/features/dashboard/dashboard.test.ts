@@ -89,7 +89,13 @@ describe('GET /api/welcome-dashboard: daily photo', () => {
     const other = await dogWithPhotos(3);
     const res = await agent.get('/api/welcome-dashboard').expect(200);
     expect(res.body.dogs).toEqual([
-      { id: dog.id, name: 'Bello', photo_url: null, daily_photo: expect.objectContaining({ url: memory.url, entry_date: '2024-11-21' }), training_streak: null },
+      {
+        id: dog.id,
+        name: 'Bello',
+        photo_url: null,
+        daily_photo: expect.objectContaining({ url: memory.url, entry_date: '2024-11-21' }),
+        training_streak: null,
+      },
       { id: second.id, name: 'Luna', photo_url: null, daily_photo: null, training_streak: null },
     ]);
     expect(res.body.on_this_day).toEqual([

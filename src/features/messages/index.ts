@@ -1,0 +1,2 @@
+/** Direct messages between friends: conversations, polling with `after`, read markers, push for a new burst. */
+export { messagesRoutes } from './messages.routes.js';
