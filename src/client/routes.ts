@@ -29,6 +29,7 @@ const notifications = () => import('./areas/notifications/index.js');
 const health = () => import('./areas/health/index.js');
 const routines = () => import('./areas/routines/index.js');
 const breeder = () => import('./areas/breeder/index.js');
+const community = () => import('./areas/community/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -52,6 +53,13 @@ export const routes: RouteDef[] = [
   { pattern: '/app/zucht', access: 'user', title: 'Zucht', load: () => breeder().then((m) => m.BreederScreen) },
   { pattern: '/app/zucht/wurf/:id', access: 'user', title: 'Wurf', load: () => breeder().then((m) => m.LitterScreen) },
   { pattern: '/app/zucht/wurf/:id/wiegen', access: 'user', title: 'Welpen wiegen', load: () => breeder().then((m) => m.WeighScreen) },
+  { pattern: '/app/community', access: 'user', title: 'Community', load: () => community().then((m) => m.CommunityScreen) },
+  { pattern: '/app/freunde', access: 'user', title: 'Freunde', load: () => community().then((m) => m.FriendsScreen) },
+  { pattern: '/app/nachrichten', access: 'user', title: 'Nachrichten', load: () => community().then((m) => m.ConversationsScreen) },
+  { pattern: '/app/nachrichten/:userId', access: 'user', title: 'Chat', load: () => community().then((m) => m.ChatScreen) },
+  { pattern: '/app/forum', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumScreen) },
+  { pattern: '/app/forum/thema/:id', access: 'user', title: 'Forum-Thema', load: () => community().then((m) => m.ThreadScreen) },
+  { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumCategoryScreen) },
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },
@@ -78,5 +86,6 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => admin().then((m) => m.UsersScreen) },
   { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
   { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
+  { pattern: '/app/admin/moderation', access: 'staff', title: 'Forum-Meldungen', load: () => admin().then((m) => m.ModerationScreen) },
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
 ];

@@ -26,7 +26,7 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/tes
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(PROJECT_ROOT, 'test-artifacts');
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -63,6 +63,11 @@ export interface BrowserHarness {
   requests: string[];
   /** Console errors and uncaught page errors of every page opened through newPage(). */
   pageErrors: string[];
+  /**
+   * A second browser (own profile, own cookies) logged in as `user`, for tests with two people at once (a chat).
+   * Closed with the harness.
+   */
+  otherBrowser(user: Pick<SessionUser, 'id' | 'token_version'>): Promise<BrowserContext>;
   /** Serves a new app on the same port and database with another build number (a deploy, for update tests). */
   deploy(build: string): void;
   close(): Promise<void>;
@@ -102,6 +107,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     (route) => route.abort('blockedbyclient'),
   );
   const pageErrors: string[] = [];
+  const others: { context: BrowserContext; dir: string }[] = [];
 
   const harness: BrowserHarness = {
     ctx: test.ctx,
@@ -122,6 +128,24 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     async login(user) {
       await context.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
     },
+    async otherBrowser(user) {
+      const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
+      const other = await chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: CHROMIUM_FLAGS,
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+      });
+      await other.route(
+        (url) => url.hostname !== '127.0.0.1',
+        (route) => route.abort('blockedbyclient'),
+      );
+      await other.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+      others.push({ context: other, dir });
+      return other;
+    },
     async logout() {
       await context.clearCookies({ name: SESSION_COOKIE });
     },
@@ -136,6 +160,10 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       current = createApp({ ...test.ctx, config: Object.freeze({ ...test.ctx.config, build }), openapi: createOpenApiRegistry() });
     },
     async close() {
+      for (const o of others) {
+        await o.context.close().catch(() => undefined);
+        rmSync(o.dir, { recursive: true, force: true });
+      }
       await context.close().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

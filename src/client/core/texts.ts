@@ -10,6 +10,7 @@ export const t = {
     profile: 'Profil',
     admin: 'Verwaltung',
     breeding: 'Zucht',
+    community: 'Community',
     login: 'Anmelden',
     register: 'Registrieren',
     logout: 'Abmelden',

@@ -12,7 +12,7 @@ import { UnreadBell } from './unread-badge.js';
 interface NavItem {
   href: string;
   label: string;
-  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'litter' | 'help';
+  icon: 'home' | 'dogs' | 'diary' | 'profile' | 'admin' | 'litter' | 'community' | 'help';
 }
 
 /** The in-app help (/app/hilfe) is open to guests and users: a tab for users, a line below the screen for guests. */
@@ -52,6 +52,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         { href: '/app', label: t.nav.home, icon: 'home' },
         { href: '/app/hunde', label: t.nav.dogs, icon: 'dogs' },
         { href: '/app/tagebuch', label: t.nav.diary, icon: 'diary' },
+        { href: '/app/community', label: t.nav.community, icon: 'community' },
         { href: '/app/profil', label: t.nav.profile, icon: 'profile' },
         ...(isBreeder(user) ? [{ href: '/app/zucht', label: t.nav.breeding, icon: 'litter' as const }] : []),
         ...(isStaff(user) ? [{ href: '/app/admin', label: t.nav.admin, icon: 'admin' as const }] : []),

@@ -20,8 +20,12 @@ export function AdminHomeScreen() {
         { href: '/app/admin/upgrades', label: tx.sections.upgrades, todo: open },
         { href: '/app/admin/rechnungen', label: tx.sections.invoices, todo: null },
         { href: '/app/admin/jobs', label: tx.sections.jobs, todo: null },
+        { href: '/app/admin/moderation', label: tx.sections.moderation, todo: null },
       ]
-    : [{ href: '/app/admin/nutzer', label: tx.sections.users, todo: null }];
+    : [
+        { href: '/app/admin/nutzer', label: tx.sections.users, todo: null },
+        { href: '/app/admin/moderation', label: tx.sections.moderation, todo: null },
+      ];
   return (
     <section class="page">
       <h1>{tx.homeTitle}</h1>

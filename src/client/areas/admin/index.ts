@@ -5,3 +5,4 @@ export { UsersScreen } from './users.js';
 export { UpgradeRequestsScreen } from './upgrade-requests.js';
 export { InvoicesScreen } from './invoices.js';
 export { JobsScreen } from './jobs.js';
+export { ModerationScreen } from './moderation.js';
