@@ -68,10 +68,7 @@ describe('direct messages', () => {
       .expect(201);
     await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: '   ' }).expect(400);
     await t.ctx.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', a.id).execute();
-    const res = await agentAs(t, a)
-      .post(`/api/conversations/${b.id}/messages`)
-      .send({ text: 'Hi' })
-      .expect(403);
+    const res = await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'Hi' }).expect(403);
     expect(res.body.error.code).toBe('email_not_verified');
     // Reading stays allowed.
     await agentAs(t, a).get(`/api/conversations/${b.id}/messages`).expect(200);

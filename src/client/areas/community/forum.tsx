@@ -205,7 +205,9 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
         onCancel={() => setRemoving(false)}
         onConfirm={async () => {
           setRemoving(false);
-          if (await act(() => api.del(`/api/forum/posts/${post.id}`))) post.is_opening ? navigate(`/app/forum/${thread.category}`) : onChanged();
+          if (!(await act(() => api.del(`/api/forum/posts/${post.id}`)))) return;
+          if (post.is_opening) navigate(`/app/forum/${thread.category}`);
+          else onChanged();
         }}
       >
         <p>{cx.removeText}</p>
