@@ -119,11 +119,13 @@ export async function unblock(ctx: AppContext, actor: Actor, userId: number): Pr
   if (!(await deleteBlock(ctx.db, actor.id, userId))) throw new AppError(404, 'not_found', 'Du hast diese Person nicht blockiert.');
 }
 
-/** For other areas (messages): the other person must exist (404) and be an accepted friend (403). */
-export async function requireFriend(ctx: AppContext, actor: Actor, userId: number): Promise<UserCard> {
-  const other = await findUserCard(ctx.db, userId);
-  if (!other) throw notFound('Diese Person gibt es nicht.');
+/**
+ * For other areas (messages): the other person must be an accepted friend (403), and exist (404). The friendship
+ * is looked up first: it is the one query a chat poll needs (a friend's row implies the account exists).
+ */
+export async function requireFriend(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
   const row = await findFriendship(ctx.db, actor.id, userId);
-  if (row?.status !== 'accepted') throw new AppError(403, 'not_friends', 'Nachrichten gehen nur zwischen Freundinnen und Freunden.');
-  return card(other);
+  if (row?.status === 'accepted') return;
+  if (!(await findUserCard(ctx.db, userId))) throw notFound('Diese Person gibt es nicht.');
+  throw new AppError(403, 'not_friends', 'Nachrichten gehen nur zwischen Freundinnen und Freunden.');
 }
