@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-4o-mini'),
+  // Local models can be slow (upstreams.md §0.3: long class, 30 s, configurable).
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 
   JOBS_ENABLED: bool.default(true),
   RATE_LIMITS_ENABLED: bool.default(true),
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       aiBaseUrl: e.AI_BASE_URL,
       aiApiKey: e.AI_API_KEY,
       aiModel: e.AI_MODEL,
+      aiTimeoutMs: e.AI_TIMEOUT_MS,
     }),
     jobsEnabled: e.JOBS_ENABLED,
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED,

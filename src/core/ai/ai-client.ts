@@ -200,7 +200,7 @@ function toAiError(err: unknown): AiError {
 
 /** The client when AI_BASE_URL is configured, otherwise undefined (AI features then answer 503 and hide). */
 export function createAiClient(deps: { config: Pick<Config, 'upstream'>; log: Logger }, options?: AiClientOptions): AiClient | undefined {
-  const { aiBaseUrl, aiApiKey, aiModel } = deps.config.upstream;
+  const { aiBaseUrl, aiApiKey, aiModel, aiTimeoutMs } = deps.config.upstream;
   if (!aiBaseUrl) return undefined;
-  return new AiClient(deps, { baseUrl: aiBaseUrl, apiKey: aiApiKey, model: aiModel }, options);
+  return new AiClient(deps, { baseUrl: aiBaseUrl, apiKey: aiApiKey, model: aiModel }, { timeoutMs: aiTimeoutMs, ...options });
 }
