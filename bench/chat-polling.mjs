@@ -61,14 +61,12 @@ try {
   const polls = pairs
     .slice(0, POLLERS)
     .map(([i, j]) => ({ method: 'GET', path: `/api/conversations/${ids[j]}/messages?after=${lastId}`, headers: { cookie: cookies[i] } }));
-  const sends = pairs
-    .slice(0, SENDERS)
-    .map(([i, j]) => ({
-      method: 'POST',
-      path: `/api/conversations/${ids[j]}/messages`,
-      headers: { cookie: cookies[i], 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'Gassi um fünf?' }),
-    }));
+  const sends = pairs.slice(0, SENDERS).map(([i, j]) => ({
+    method: 'POST',
+    path: `/api/conversations/${ids[j]}/messages`,
+    headers: { cookie: cookies[i], 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'Gassi um fünf?' }),
+  }));
   let p = 0;
   let s = 0;
   const pollRate = Math.round(POLLERS / PERIOD_S);
