@@ -4,11 +4,13 @@ import { showFlash } from '../../core/flash.js';
 import { formatDate, formatDateTime, formatWeekday } from '../../core/format.js';
 import { clearResponses, offline } from '../../core/offline-cache.js';
 import { navigate } from '../../core/router.js';
+import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import type { ScreenProps } from '../../routes.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Load, useResource } from '../../ui/states.js';
 import { useDogs } from '../dogs/dogs-api.js';
+import { NotesToggle } from '../notes/index.js';
 import type { Entry, MediaItem } from './diary-api.js';
 import { viewHref } from './diary-nav.js';
 import { tx } from './texts.js';
@@ -103,6 +105,8 @@ export function EntryDetailScreen({ params }: ScreenProps) {
   const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
   const [dogs] = useDogs();
   const isOffline = useStore(offline);
+  const state = useStore(session);
+  const me = state.status === 'user' ? state.user.id : null;
   const title = entry.status === 'ready' ? (entry.data.title ?? formatDate(entry.data.date)) : tx.title;
   return (
     <article class="page entry-detail">
@@ -148,6 +152,9 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                 )}
                 <DeleteEntry entry={data} />
               </div>
+              {dogs.status === 'ready' && dogs.data.items.some((d) => d.id === data.dog_id && d.user_id === me) && (
+                <NotesToggle parentType="diary_entry" parentId={data.id} />
+              )}
               <p>
                 <a href={viewHref('list', data.dog_id)}>{tx.detail.back}</a>
               </p>

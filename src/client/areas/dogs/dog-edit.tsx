@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../routes.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { PhotoUpload } from '../../ui/photo-upload.js';
 import { Load, useResource } from '../../ui/states.js';
+import { NotesPanel } from '../notes/index.js';
 import { DogForm } from './dog-form.js';
 import type { Dog } from './dogs-api.js';
 import { tx } from './texts.js';
@@ -108,6 +109,10 @@ export function DogEditScreen({ params }: ScreenProps) {
               <a href="/app/ausgaben">{tx.toExpenses}</a>
               <a href="/app/hunde">{tx.toList}</a>
             </p>
+            <section class="card" aria-labelledby="h-dog-notes">
+              <h2 id="h-dog-notes">{tx.notes}</h2>
+              <NotesPanel parentType="dog" parentId={data.id} />
+            </section>
             <DeleteDog dog={data} />
           </>
         )}

@@ -51,6 +51,7 @@ export const tx = {
   toTraining: 'Training',
   toHeat: 'Läufigkeit',
   toExpenses: 'Ausgaben',
+  notes: 'Notizen zum Hund',
   toFamily: 'Einladungen und Hunde, die du mitbetreust',
   toList: 'Alle Hunde',
   age: (text: string) => `${text} alt`,

@@ -1,4 +1,5 @@
 import { formatDate, formatMoney, todayInBerlin } from '../../core/format.js';
+import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../ui/record-section.js';
 import { hx } from './texts.js';
@@ -148,6 +149,7 @@ export function sectionDefs(role: Role) {
       treatment: text(v.treatment),
       cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
     }),
+    below: (v) => (owner ? <NotesToggle parentType="vet_visit" parentId={v.id} /> : null),
     label: (i) => i.reason,
     render: (i) => (
       <>
