@@ -15,6 +15,7 @@ import { careJobs } from './features/care/index.js';
 import { expensesJobs } from './features/expenses/index.js';
 import { notesJobs } from './features/notes/index.js';
 import { aiJobs } from './features/ai/index.js';
+import { nearbyJobs } from './features/nearby/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
@@ -32,6 +33,7 @@ export const jobs: Job[] = [
   ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
   ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)
   ...notesJobs, // 04:25 notes whose record was deleted
+  ...nearbyJobs, // 03:15 poison warnings without activity for 14 days archived
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
 ];

@@ -29,6 +29,7 @@ import { breederRoutes } from './features/breeder/index.js';
 import { friendsRoutes } from './features/friends/index.js';
 import { messagesRoutes } from './features/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
+import { nearbyAccountDeletion, nearbyRoutes } from './features/nearby/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -51,7 +52,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   friendsRoutes(ctx, routes); // /api/users/search, /api/friends*, /api/users/:id/block
   messagesRoutes(ctx, routes); // /api/conversations*
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
-  ctx.accountDeletionSteps.push(forumAccountDeletion); // threads left without posts go with the account
+  nearbyRoutes(ctx, routes); // /api/poison-warnings*, /api/lost-dogs*
+  ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

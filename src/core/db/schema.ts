@@ -15,6 +15,7 @@ import type { RoutinesTables } from './tables/routines.js';
 import type { MoneyNotesTables } from './tables/money-notes.js';
 import type { BreederTables } from './tables/breeder.js';
 import type { CommunityTables } from './tables/community.js';
+import type { NearbyTables } from './tables/nearby.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -38,4 +39,5 @@ export interface Database
     RoutinesTables,
     MoneyNotesTables,
     BreederTables,
-    CommunityTables {}
+    CommunityTables,
+    NearbyTables {}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { requireVerifiedEmail } from '../auth/guards.js';
+import { requireOwner, type Wording } from '../auth/ownership.js';
+import type { Actor } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import type { RateLimitName } from '../http/rate-limit.js';
+import { route, type Routes } from '../http/route.js';
+import { IdParam } from '../http/schema-kit.js';
+import { boundingBox } from '../geo/bounding-box.js';
+import { NearQuery } from '../geo/near-query.js';
+import { nearest } from '../geo/nearest.js';
+import { deleteGeoRow, findGeoRow, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
+
+/**
+ * The geo-listed community kinds (decisions, Community on the map): one definition per kind gives
+ *   GET  /api/<path>?lat=&lon=&radius_km=   nearest first, each with distance_km (core/geo)
+ *   POST /api/<path>                        → 201 (verified email; a kind may add a rate limit)
+ *   GET/PATCH/DELETE /api/<path>/{id}       the author changes and deletes; moderators delete too
+ * with OpenAPI from the same schemas. A new kind is a table with the frame, a definition and `geoKindRoutes`.
+ */
+
+type Body = Record<string, unknown>;
+
+/** The frame every answer has: where, when, and whether the caller wrote it (authors stay anonymous otherwise). */
+export const geoFrame = {
+  id: z.number().int(),
+  lat: z.number(),
+  lon: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  mine: z.boolean(),
+};
+
+export interface GeoKind {
+  path: string;
+  table: string;
+  tag: string;
+  names: { one: string; many: string };
+  /** The answer of one item (with geoFrame); the list adds distance_km. */
+  item: z.ZodObject;
+  createBody: z.ZodObject;
+  patchBody: z.ZodObject;
+  /** The kind's own stored columns (the frame comes on its own). */
+  columns: readonly string[];
+  wording: Wording;
+  /** Rows that nearby lists leave out (archived warnings, found dogs are still shown). */
+  hidden?: { column: string; values: readonly string[] };
+  /** A rate limit for creating (poison warnings: 3 an hour). */
+  createLimit?: RateLimitName;
+  /** Columns the server sets on create (a status, a timestamp). */
+  initial?(ctx: AppContext, body: Body): Body;
+  /** Rules across fields, on the record as it would be stored; may look things up (a dog of the author's). */
+  check?(ctx: AppContext, actor: Actor, record: Body): Promise<void> | void;
+  /** Columns the server derives from the record as it would be stored (found_at when a dog is found). */
+  derive?(ctx: AppContext, record: Body): Body;
+  /** After the row is stored (pushes to people nearby). */
+  afterCreate?(ctx: AppContext, actor: Actor, row: GeoRow): Promise<void>;
+}
+
+export function toGeoItem(kind: GeoKind, row: GeoRow, viewer: Actor): Record<string, unknown> {
+  const { user_id, ...rest } = row;
+  return {
+    ...Object.fromEntries(kind.columns.map((c) => [c, rest[c] ?? null])),
+    id: rest.id,
+    lat: rest.lat,
+    lon: rest.lon,
+    created_at: rest.created_at,
+    updated_at: rest.updated_at,
+    mine: user_id === viewer.id,
+  };
+}
+
+/** An anonymised row (its author's account is gone) belongs to nobody: id 0 matches no caller. */
+const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };
+
+/** LIST_LIMIT nearest items within the radius. */
+export const LIST_LIMIT = 200;
+
+export async function listNear(ctx: AppContext, actor: Actor, kind: GeoKind, query: NearQuery) {
+  const center = { lat: query.lat, lon: query.lon };
+  const rows = await rowsInBox(ctx.db, kind.table, kind.columns, boundingBox(center, query.radius_km), kind.hidden);
+  return { items: nearest(rows, center, query.radius_km, LIST_LIMIT).map((r) => ({ ...toGeoItem(kind, r, actor), distance_km: r.distance_km })) };
+}
+
+export async function findGeoItem(ctx: AppContext, kind: GeoKind, id: number): Promise<GeoRow> {
+  const row = await findGeoRow(ctx.db, kind.table, kind.columns, id);
+  if (!row) throw notFound(kind.wording.missing);
+  return row;
+}
+
+export async function createGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, body: Body) {
+  requireVerifiedEmail(actor);
+  const record = { ...body, ...kind.initial?.(ctx, body) };
+  await kind.check?.(ctx, actor, record);
+  const now = ctx.clock.now().toISOString();
+  const row = await insertGeoRow(ctx.db, kind.table, kind.columns, {
+    ...record,
+    ...kind.derive?.(ctx, record),
+    user_id: actor.id,
+    created_at: now,
+    updated_at: now,
+  });
+  await kind.afterCreate?.(ctx, actor, row);
+  return toGeoItem(kind, row, actor);
+}
+
+export async function changeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, body: Body) {
+  const old = requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording);
+  const merged = { ...old, ...body };
+  await kind.check?.(ctx, actor, merged);
+  const row = await updateGeoRow(ctx.db, kind.table, kind.columns, id, { ...body, ...kind.derive?.(ctx, merged), updated_at: ctx.clock.now().toISOString() });
+  if (!row) throw notFound(kind.wording.missing);
+  return toGeoItem(kind, row, actor);
+}
+
+export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number): Promise<void> {
+  requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording, { staff: true });
+  await deleteGeoRow(ctx.db, kind.table, id);
+}
+
+/** Registers the kind's routes (see the module comment). */
+export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): void {
+  const tags = [kind.tag];
+  const { one, many } = kind.names;
+  const refused = { 403: { description: 'Nicht deins (oder E-Mail nicht bestätigt)' }, 404: { description: `${one} gibt es nicht` } };
+  const list = z.object({ items: z.array(kind.item.extend({ distance_km: z.number() })) });
+  route(
+    routes,
+    {
+      method: 'get',
+      path: `/api/${kind.path}`,
+      summary: `${many} in der Nähe, nächste zuerst (Umkreis 10 km, höchstens 200 km)`,
+      tags,
+      access: 'user',
+      query: NearQuery,
+      responses: { 200: { description: 'In der Nähe', schema: list } },
+    },
+    async ({ query, actor }, _req, res) => {
+      res.json(await listNear(ctx, actor, kind, query));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'post',
+      path: `/api/${kind.path}`,
+      summary: `${one} melden`,
+      tags,
+      access: 'user',
+      body: kind.createBody,
+      before: kind.createLimit ? [ctx.limits[kind.createLimit]] : [],
+      responses: { 201: { description: 'Angelegt', schema: kind.item }, ...refused, 429: { description: 'Zu viele Meldungen' } },
+    },
+    async ({ body, actor }, _req, res) => {
+      res.status(201).json(await createGeoItem(ctx, actor, kind, body as Body));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: `/api/${kind.path}/:id`,
+      summary: `${one} abrufen`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 200: { description: one, schema: kind.item }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      res.json(toGeoItem(kind, await findGeoItem(ctx, kind, params.id), actor));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'patch',
+      path: `/api/${kind.path}/:id`,
+      summary: `${one} ändern (nur wer es gemeldet hat)`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      body: kind.patchBody,
+      responses: { 200: { description: 'Geändert', schema: kind.item }, ...refused },
+    },
+    async ({ params, body, actor }, _req, res) => {
+      res.json(await changeGeoItem(ctx, actor, kind, params.id, body as Body));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'delete',
+      path: `/api/${kind.path}/:id`,
+      summary: `${one} löschen (wer es gemeldet hat, oder die Moderation)`,
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 204: { description: 'Gelöscht' }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      await removeGeoItem(ctx, actor, kind, params.id);
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,9 @@
+/** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes to people nearby. */
+import type { AccountDeletionStep } from '../../core/context.js';
+import { deleteInactiveAnonymous } from './nearby.repo.js';
+import { archivePoisonWarningsJob } from './poison.js';
+
+export { nearbyRoutes } from './nearby.routes.js';
+export const nearbyJobs = [archivePoisonWarningsJob];
+/** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
+export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

@@ -1,0 +1,48 @@
+import { requireVerifiedEmail } from '../../core/auth/guards.js';
+import type { AppContext } from '../../core/context.js';
+import { geoKindRoutes } from '../../core/geo-items/index.js';
+import { route, type Routes } from '../../core/http/route.js';
+import { IdParam } from '../../core/http/schema-kit.js';
+import { lostDogs } from './lost-dogs.js';
+import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
+
+export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
+  geoKindRoutes(ctx, routes, poisonWarnings);
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/poison-warnings/:id/confirm',
+      summary: 'Warnung bestätigen (drei andere Personen oder die Moderation machen sie „bestätigt“)',
+      tags: [poisonWarnings.tag],
+      access: 'user',
+      params: IdParam,
+      responses: {
+        200: { description: 'Bestätigt', schema: poisonWarnings.item },
+        403: { description: 'E-Mail nicht bestätigt' },
+        404: { description: 'Warnung gibt es nicht' },
+        409: { description: 'Eigene Meldung oder nicht mehr aktiv' },
+      },
+    },
+    async ({ params, actor }, _req, res) => {
+      requireVerifiedEmail(actor);
+      res.json(await confirmWarning(ctx, actor, params.id));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/poison-warnings/:id/false-alarm',
+      summary: 'Als Fehlalarm markieren (Moderation)',
+      tags: [poisonWarnings.tag],
+      access: 'staff',
+      params: IdParam,
+      responses: { 200: { description: 'Fehlalarm', schema: poisonWarnings.item }, 404: { description: 'Warnung gibt es nicht' } },
+    },
+    async ({ params, actor }, _req, res) => {
+      res.json(await markFalseAlarm(ctx, actor, params.id));
+    },
+  );
+  geoKindRoutes(ctx, routes, lostDogs);
+}
