@@ -30,6 +30,7 @@ import { friendsRoutes } from './features/friends/index.js';
 import { messagesRoutes } from './features/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
 import { nearbyAccountDeletion, nearbyRoutes } from './features/nearby/index.js';
+import { foodAlertsRoutes } from './features/food-alerts/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -53,6 +54,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   messagesRoutes(ctx, routes); // /api/conversations*
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
   nearbyRoutes(ctx, routes); // /api/poison-warnings*, /api/lost-dogs*
+  foodAlertsRoutes(ctx, routes); // /api/food-alerts
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
