@@ -55,9 +55,14 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Breeder-only screens: tier breeder or breeder_test; admins see them too (as the server's requireBreeder). */
+/** The Züchter plan (tier breeder or breeder_test): the "Zucht" tab shows for these users. */
+export function hasBreederPlan(user: CurrentUser): boolean {
+  return user.subscription_tier === 'breeder' || user.subscription_tier === 'breeder_test';
+}
+
+/** Breeder-only screens: the plan, or an admin (as the server's requireBreeder; admins get no extra tab). */
 export function isBreeder(user: CurrentUser): boolean {
-  return user.subscription_tier === 'breeder' || user.subscription_tier === 'breeder_test' || user.rolle === 'admin';
+  return hasBreederPlan(user) || user.rolle === 'admin';
 }
 
 export function isStaff(user: CurrentUser): boolean {

@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { flash } from '../core/flash.js';
 import { offline } from '../core/offline-cache.js';
 import { location } from '../core/router.js';
-import { isBreeder, isStaff, session } from '../core/session.js';
+import { hasBreederPlan, isStaff, session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
 import { Icon } from './icons.js';
@@ -54,7 +54,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         { href: '/app/tagebuch', label: t.nav.diary, icon: 'diary' },
         { href: '/app/community', label: t.nav.community, icon: 'community' },
         { href: '/app/profil', label: t.nav.profile, icon: 'profile' },
-        ...(isBreeder(user) ? [{ href: '/app/zucht', label: t.nav.breeding, icon: 'litter' as const }] : []),
+        ...(hasBreederPlan(user) ? [{ href: '/app/zucht', label: t.nav.breeding, icon: 'litter' as const }] : []),
         ...(isStaff(user) ? [{ href: '/app/admin', label: t.nav.admin, icon: 'admin' as const }] : []),
         { href: HELP_HREF, label: HELP_LABEL, icon: 'help' },
       ]

@@ -84,7 +84,7 @@ describe('in-app help', () => {
     await checkScreen(page, 'hilfe', 'Hilfe');
     expect(h.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
 
-    // Staff have a sixth tab; the bar still fits a phone.
+    // Staff have a seventh tab; the bar still fits a phone.
     await h.login(await buildAdmin(h.ctx));
     const staff = await h.page();
     await staff.goto(h.url('/app/hilfe'));
@@ -93,6 +93,7 @@ describe('in-app help', () => {
       'Start',
       'Hunde',
       'Tagebuch',
+      'Community',
       'Profil',
       'Verwaltung',
       'Hilfe',
