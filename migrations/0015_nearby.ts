@@ -47,4 +47,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('lost_dogs_user_idx').on('lost_dogs').columns(['user_id']).execute();
 
   await db.schema.createIndex('users_pos_idx').on('users').columns(['lat', 'lon']).execute();
+  // GET /api/diary/nearby: the same box pre-filter on the diary's photo positions.
+  await db.schema.createIndex('diary_entries_pos_idx').on('diary_entries').columns(['lat', 'lon']).execute();
 }

@@ -5,6 +5,7 @@ import { sweepOrphanedDiaryFilesJob } from './orphan-sweep.js';
 import { entriesRoutes } from './entries.routes.js';
 import { diaryMediaRoutes } from './media.routes.js';
 import { viewsRoutes } from './views.routes.js';
+import { diaryNearbyRoutes } from './nearby.js';
 
 export { diaryMediaRules } from './media-access.js';
 export { diaryWeatherConsumer } from './diary-weather.js';
@@ -13,6 +14,7 @@ export { diaryDashboard } from './diary.dashboard.js';
 /** The diary, its media and its views. Its welcome-dashboard cards are `diaryDashboard` (routes.ts registers them). */
 export function diaryRoutes(ctx: AppContext, routes: Routes): void {
   viewsRoutes(ctx, routes); // fixed /api/diary/… paths before /api/diary/:entryId
+  diaryNearbyRoutes(ctx, routes); // /api/diary/nearby
   diaryMediaRoutes(ctx, routes);
   entriesRoutes(ctx, routes);
 }
