@@ -13,6 +13,7 @@ import * as m0012 from './0012_expenses_notes_ai.js';
 import * as m0013 from './0013_breeder.js';
 import * as m0014 from './0014_community.js';
 import * as m0015 from './0015_nearby.js';
+import * as m0016 from './0016_nearby_kinds.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0013_breeder': m0013,
   '0014_community': m0014,
   '0015_nearby': m0015,
+  '0016_nearby_kinds': m0016,
 };

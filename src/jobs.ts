@@ -33,7 +33,7 @@ export const jobs: Job[] = [
   ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
   ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)
   ...notesJobs, // 04:25 notes whose record was deleted
-  ...nearbyJobs, // 03:15 poison warnings without activity for 14 days archived
+  ...nearbyJobs, // 03:15 poison warnings without activity for 14 days archived; every 15 min playdate reminders an hour ahead
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
 ];

@@ -15,7 +15,7 @@ import type { RoutinesTables } from './tables/routines.js';
 import type { MoneyNotesTables } from './tables/money-notes.js';
 import type { BreederTables } from './tables/breeder.js';
 import type { CommunityTables } from './tables/community.js';
-import type { NearbyTables } from './tables/nearby.js';
+import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -40,4 +40,5 @@ export interface Database
     MoneyNotesTables,
     BreederTables,
     CommunityTables,
-    NearbyTables {}
+    NearbyTables,
+    NearbyKindsTables {}

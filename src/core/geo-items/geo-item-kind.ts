@@ -54,6 +54,8 @@ export interface GeoKind {
   check?(ctx: AppContext, actor: Actor, record: Body): Promise<void> | void;
   /** Columns the server derives from the record as it would be stored (found_at when a dog is found). */
   derive?(ctx: AppContext, record: Body): Body;
+  /** The answer of GET /api/<path>/{id} when it says more than the item (playdates: their dogs). */
+  detail?: { schema: z.ZodObject; load(ctx: AppContext, actor: Actor, id: number): Promise<unknown> };
   /** After the row is stored (pushes to people nearby). */
   afterCreate?(ctx: AppContext, actor: Actor, row: GeoRow): Promise<void>;
 }
@@ -165,10 +167,10 @@ export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): v
       tags,
       access: 'user',
       params: IdParam,
-      responses: { 200: { description: one, schema: kind.item }, ...refused },
+      responses: { 200: { description: one, schema: kind.detail?.schema ?? kind.item }, ...refused },
     },
     async ({ params, actor }, _req, res) => {
-      res.json(toGeoItem(kind, await findGeoItem(ctx, kind, params.id), actor));
+      res.json(kind.detail ? await kind.detail.load(ctx, actor, params.id) : toGeoItem(kind, await findGeoItem(ctx, kind, params.id), actor));
     },
   );
   route(

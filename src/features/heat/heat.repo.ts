@@ -46,3 +46,16 @@ export function cyclesStartedOn(db: Db, day: string, afterId: number, limit: num
     .limit(limit)
     .execute();
 }
+
+/** Of these dogs, the ones in heat on `day`: a cycle began on or before it and has not ended (open cycles count for 21 days). */
+export async function dogsInHeat(db: Db, dogIds: readonly number[], day: string, openUntilDays: string): Promise<Set<number>> {
+  if (dogIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('heat_cycles')
+    .select('dog_id')
+    .where('dog_id', 'in', [...dogIds])
+    .where('start_date', '<=', day)
+    .where((eb) => eb.or([eb('end_date', '>=', day), eb.and([eb('end_date', 'is', null), eb('start_date', '>=', openUntilDays)])]))
+    .execute();
+  return new Set(rows.map((r) => r.dog_id));
+}

@@ -5,3 +5,4 @@ export { heatRoutes } from './heat.routes.js';
 export { heatDashboard } from './heat.dashboard.js';
 export { predictNextStart } from './prediction.js';
 export const heatJobs = [heatRemindersJob];
+export { inHeat } from './in-heat.js';

@@ -56,3 +56,44 @@ export async function deleteInactiveAnonymous(db: Db): Promise<void> {
   await db.deleteFrom('poison_warnings').where('user_id', 'is', null).where('status', 'in', ['archived', 'false_alarm']).execute();
   await db.deleteFrom('lost_dogs').where('user_id', 'is', null).where('status', '=', 'found').execute();
 }
+
+export async function addParticipant(
+  db: Db,
+  v: { playdate_id: number; dog_id: number; user_id: number; share_heat: number; created_at: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('playdate_participants')
+    .values(v)
+    .onConflict((oc) => oc.columns(['playdate_id', 'dog_id']).doUpdateSet({ share_heat: v.share_heat }))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeParticipant(db: Db, playdateId: number, dogId: number): Promise<boolean> {
+  const r = await db.deleteFrom('playdate_participants').where('playdate_id', '=', playdateId).where('dog_id', '=', dogId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function participantsOf(db: Db, playdateId: number) {
+  return db
+    .selectFrom('playdate_participants')
+    .innerJoin('dogs', 'dogs.id', 'playdate_participants.dog_id')
+    .select(['playdate_participants.dog_id', 'playdate_participants.user_id', 'playdate_participants.share_heat', 'dogs.name as dog_name', 'dogs.sex'])
+    .where('playdate_participants.playdate_id', '=', playdateId)
+    .orderBy('playdate_participants.created_at')
+    .execute();
+}
+
+/** Playdates starting in [from, to) with the owners of their participating dogs (the reminder job). */
+export function playdatesStartingBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('playdates')
+    .innerJoin('playdate_participants', 'playdate_participants.playdate_id', 'playdates.id')
+    .select(['playdates.id', 'playdates.title', 'playdates.starts_at', 'playdate_participants.user_id'])
+    .distinct()
+    .where('playdates.starts_at', '>=', from)
+    .where('playdates.starts_at', '<', to)
+    .orderBy('playdates.id')
+    .limit(10_000)
+    .execute();
+}

@@ -5,6 +5,7 @@ import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { lostDogs } from './lost-dogs.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
+import { moreNearbyRoutes } from './more.routes.js';
 
 export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   geoKindRoutes(ctx, routes, poisonWarnings);
@@ -45,4 +46,5 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
     },
   );
   geoKindRoutes(ctx, routes, lostDogs);
+  moreNearbyRoutes(ctx, routes);
 }

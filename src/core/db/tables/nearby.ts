@@ -43,3 +43,74 @@ export interface NearbyTables {
   poison_confirmations: PoisonConfirmationsTable;
   lost_dogs: LostDogsTable;
 }
+
+export interface PlaydatesTable extends GeoItemFrame {
+  title: string;
+  description: string | null;
+  starts_at: string;
+  place_name: string | null;
+  max_dogs: number | null;
+}
+
+export interface PlaydateParticipantsTable {
+  playdate_id: number;
+  dog_id: number;
+  user_id: number;
+  share_heat: Generated<number>;
+  created_at: string;
+}
+
+export interface AdoptionsTable extends GeoItemFrame {
+  title: string;
+  description: string;
+  breed: string | null;
+  birth_date: string | null;
+  sex: string | null;
+  contact: string | null;
+  status: Generated<string>;
+}
+
+export interface EventsTable extends GeoItemFrame {
+  title: string;
+  description: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  place_name: string | null;
+}
+
+export interface SittingTable extends GeoItemFrame {
+  type: string;
+  description: string;
+  available_from: string | null;
+  available_until: string | null;
+  price_note: string | null;
+}
+
+export interface WalkSlotsTable extends GeoItemFrame {
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  place_name: string | null;
+  dog_id: number | null;
+}
+
+export interface ServicesTable extends GeoItemFrame {
+  name: string;
+  category: string;
+  description: string | null;
+  address: string | null;
+  phone: string | null;
+  url: string | null;
+  opening_hours: string | null;
+}
+
+/** The other geo kinds (area nearby). */
+export interface NearbyKindsTables {
+  playdates: PlaydatesTable;
+  playdate_participants: PlaydateParticipantsTable;
+  adoptions: AdoptionsTable;
+  events: EventsTable;
+  sitting: SittingTable;
+  walk_slots: WalkSlotsTable;
+  services: ServicesTable;
+}
