@@ -30,6 +30,7 @@ const health = () => import('./areas/health/index.js');
 const routines = () => import('./areas/routines/index.js');
 const breeder = () => import('./areas/breeder/index.js');
 const community = () => import('./areas/community/index.js');
+const nearby = () => import('./areas/nearby/index.js');
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
@@ -60,6 +61,12 @@ export const routes: RouteDef[] = [
   { pattern: '/app/forum', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumScreen) },
   { pattern: '/app/forum/thema/:id', access: 'user', title: 'Forum-Thema', load: () => community().then((m) => m.ThreadScreen) },
   { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumCategoryScreen) },
+  { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
+  { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
+  { pattern: '/app/giftkoeder/:id', access: 'user', title: 'Giftköder-Warnung', load: () => nearby().then((m) => m.PoisonDetailScreen) },
+  { pattern: '/app/vermisst/neu', access: 'user', title: 'Hund vermisst', load: () => nearby().then((m) => m.LostReportScreen) },
+  { pattern: '/app/vermisst/:id', access: 'user', title: 'Vermisst', load: () => nearby().then((m) => m.LostDetailScreen) },
+  { pattern: '/app/vermisst/:id/aushang', access: 'user', title: 'Aushang', load: () => nearby().then((m) => m.LostPosterScreen) },
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },

@@ -34,6 +34,11 @@ export function CommunityScreen() {
           </a>
         </li>
         <li>
+          <a href="/app/in-der-naehe">
+            <strong>{cx.nearby}</strong>
+          </a>
+        </li>
+        <li>
           <a href="/app/forum">
             <strong>{cx.forum}</strong>
           </a>

@@ -4,6 +4,7 @@ export const cx = {
   friends: 'Freunde',
   messages: 'Nachrichten',
   forum: 'Forum',
+  nearby: 'In der Nähe: Giftköder, vermisste Hunde, Treffen',
   hubText: 'Finde Hundemenschen, schreib dich mit Freunden und frag im Forum.',
   search: 'Leute suchen',
   searchHint: 'Mindestens 2 Buchstaben. Private Profile tauchen hier nicht auf.',

@@ -1,0 +1,103 @@
+// The nearby map chunk: Leaflet and the cluster plugin load only when the map is shown (as the diary's map).
+import L from 'leaflet';
+import 'leaflet.markercluster';
+
+export interface MapItem {
+  id: number;
+  kind: string;
+  lat: number;
+  lon: number;
+  label: string;
+  href: string;
+  /** A short kind code shown in the pin (e.g. "!" for poison). */
+  glyph: string;
+}
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende';
+const tileUrl = () => document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
+
+let cssReady: Promise<void> | null = null;
+function loadCss(): Promise<void> {
+  cssReady ??= new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = `/build/map.css?v=${encodeURIComponent(__APP_BUILD__)}`;
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+  return cssReady;
+}
+
+function baseMap(container: HTMLElement, center: { lat: number; lon: number }, zoom: number) {
+  const map = L.map(container, { zoomControl: false, scrollWheelZoom: false }).setView([center.lat, center.lon], zoom);
+  L.control.zoom({ zoomInTitle: 'Hineinzoomen', zoomOutTitle: 'Herauszoomen' }).addTo(map);
+  map.attributionControl.setPrefix(false);
+  L.tileLayer(tileUrl(), { maxZoom: 19, crossOrigin: true, attribution: ATTRIBUTION }).addTo(map);
+  return map;
+}
+
+/** Popup as DOM nodes (no HTML strings from user text). */
+function popup(item: MapItem): HTMLElement {
+  const link = document.createElement('a');
+  link.href = item.href;
+  link.textContent = item.label;
+  return link;
+}
+
+export interface NearbyMap {
+  show(items: MapItem[]): void;
+  destroy(): void;
+}
+
+/** Clustered pins, one colour per kind (CSS class nearby-pin-<kind>), around the search centre. */
+export async function showNearby(container: HTMLElement, center: { lat: number; lon: number }): Promise<NearbyMap> {
+  await loadCss();
+  const map = baseMap(container, center, 12);
+  L.circleMarker([center.lat, center.lon], { radius: 6, color: '#1a5fb4', fillOpacity: 0.8 }).addTo(map);
+  let cluster: L.MarkerClusterGroup | null = null;
+  return {
+    show(items) {
+      if (cluster) map.removeLayer(cluster);
+      cluster = L.markerClusterGroup({
+        showCoverageOnHover: false,
+        maxClusterRadius: 45,
+        iconCreateFunction: (group) => L.divIcon({ className: 'place-cluster', html: `<span>${group.getChildCount()}</span>`, iconSize: [40, 40] }),
+      });
+      for (const item of items) {
+        const icon = L.divIcon({
+          className: `nearby-pin nearby-pin-${item.kind}`,
+          html: `<span>${item.glyph}</span>`,
+          iconSize: [30, 30],
+          iconAnchor: [15, 15],
+          popupAnchor: [0, -15],
+        });
+        const marker = L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label });
+        marker.bindPopup(() => popup(item));
+        cluster.addLayer(marker);
+      }
+      map.addLayer(cluster);
+    },
+    destroy: () => map.remove(),
+  };
+}
+
+/** A map to place a pin: a tap moves it; `onPick` gets the position (rounded to about 1 m). */
+export async function pickPosition(
+  container: HTMLElement,
+  start: { lat: number; lon: number },
+  onPick: (p: { lat: number; lon: number }) => void,
+): Promise<{ destroy(): void }> {
+  await loadCss();
+  const map = baseMap(container, start, 15);
+  const pin = L.marker([start.lat, start.lon], { draggable: true, keyboard: true, title: 'Position', alt: 'Position' }).addTo(map);
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  const set = (lat: number, lon: number) => {
+    pin.setLatLng([lat, lon]);
+    onPick({ lat: round(lat), lon: round(lon) });
+  };
+  map.on('click', (e: L.LeafletMouseEvent) => set(e.latlng.lat, e.latlng.lng));
+  pin.on('dragend', () => set(pin.getLatLng().lat, pin.getLatLng().lng));
+  return { destroy: () => map.remove() };
+}
