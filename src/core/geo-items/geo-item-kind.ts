@@ -76,13 +76,26 @@ export function toGeoItem(kind: GeoKind, row: GeoRow, viewer: Actor): Record<str
 /** An anonymised row (its author's account is gone) belongs to nobody: id 0 matches no caller. */
 const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };
 
-/** LIST_LIMIT nearest items within the radius. */
+/** LIST_LIMIT nearest items within the radius, from twice as many candidates (the SQL order is approximate). */
 export const LIST_LIMIT = 200;
+const CANDIDATES = 2 * LIST_LIMIT;
 
+/**
+ * Nearest first within the radius. In a crowded place the search starts small and widens (1/8, 1/4, 1/2 of the
+ * radius, then all of it): once a smaller circle holds a full page, the nearest items are all inside it, and the
+ * database sorted a few hundred rows instead of every row of a big box.
+ */
 export async function listNear(ctx: AppContext, actor: Actor, kind: GeoKind, query: NearQuery) {
   const center = { lat: query.lat, lon: query.lon };
-  const rows = await rowsInBox(ctx.db, kind.table, kind.columns, boundingBox(center, query.radius_km), kind.hidden);
-  return { items: nearest(rows, center, query.radius_km, LIST_LIMIT).map((r) => ({ ...toGeoItem(kind, r, actor), distance_km: r.distance_km })) };
+  const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
+  for (const radius of [...steps, query.radius_km]) {
+    const rows = await rowsInBox(ctx.db, kind.table, kind.columns, boundingBox(center, radius), center, CANDIDATES, kind.hidden);
+    const found = nearest(rows, center, radius, LIST_LIMIT);
+    if (found.length === LIST_LIMIT || radius === query.radius_km) {
+      return { items: found.map((r) => ({ ...toGeoItem(kind, r, actor), distance_km: r.distance_km })) };
+    }
+  }
+  return { items: [] };
 }
 
 export async function findGeoItem(ctx: AppContext, kind: GeoKind, id: number): Promise<GeoRow> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
 import { whereInBox } from '../db/geo-box.js';
@@ -13,14 +13,19 @@ const asGeoDb = (db: Db) => db as unknown as Kysely<GeoDb>;
 
 const FRAME = ['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at'];
 
-/** At most this many rows come out of the box pre-filter (the nearest 200 are answered). */
-export const BOX_ROWS = 5_000;
-
+/**
+ * The candidates for the nearest `take` items: the rows in the box, ordered in SQL by an equirectangular distance
+ * (good to a fraction of a per cent at these radii) so that a crowded box hands over its nearest rows, not any rows.
+ * The caller keeps a margin (`take` at least twice what it answers) and orders exactly by great-circle distance.
+ * Across the antimeridian the approximation does not hold; there the box is unordered.
+ */
 export async function rowsInBox(
   db: Db,
   table: string,
   columns: readonly string[],
   box: BoundingBox,
+  center: { lat: number; lon: number },
+  take: number,
   hidden?: { column: string; values: readonly string[] },
 ): Promise<GeoRow[]> {
   let q = asGeoDb(db)
@@ -28,7 +33,11 @@ export async function rowsInBox(
     .select([...FRAME, ...columns])
     .where((eb) => whereInBox(eb, box, 'lat', 'lon'));
   if (hidden) q = q.where(hidden.column, 'not in', [...hidden.values]);
-  return (await q.limit(BOX_ROWS).execute()) as GeoRow[];
+  if (box.lonRanges.length === 1) {
+    const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
+    q = q.orderBy(sql`(lat - ${center.lat}) * (lat - ${center.lat}) + (lon - ${center.lon}) * (lon - ${center.lon}) * ${k2}`);
+  }
+  return (await q.limit(take).execute()) as GeoRow[];
 }
 
 export async function findGeoRow(db: Db, table: string, columns: readonly string[], id: number): Promise<GeoRow | undefined> {

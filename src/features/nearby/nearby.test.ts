@@ -124,6 +124,37 @@ describe('poison warnings', () => {
   });
 });
 
+describe('a crowded box', () => {
+  it('still answers the nearest items: the SQL hands over the nearest candidates, not the first ones stored', async () => {
+    const u = await buildUser(t.ctx);
+    const now = new Date().toISOString();
+    const far = Array.from({ length: 450 }, (_, i) => ({
+      user_id: u.id,
+      lat: ALEX.lat - 0.08, // below the centre: first in the (lat, lon) index order
+      lon: ALEX.lon + (i % 10) / 1000,
+      kind: 'other',
+      description: `weit ${i}`,
+      status: 'unconfirmed',
+      confirmed_count: 0,
+      last_activity_at: now,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < far.length; i += 150)
+      await t.ctx.db
+        .insertInto('poison_warnings')
+        .values(far.slice(i, i + 150))
+        .execute();
+    await agentAs(t, u)
+      .post('/api/poison-warnings')
+      .send(warning({ lat: ALEX.lat + 0.004, description: 'ganz nah' }))
+      .expect(201);
+    const items = (await agentAs(t, u).get(`/api/poison-warnings?lat=${ALEX.lat}&lon=${ALEX.lon}&radius_km=10`).expect(200)).body.items;
+    expect(items[0].description).toBe('ganz nah');
+    expect(items).toHaveLength(200);
+  });
+});
+
 describe('poison report limit', () => {
   const limited = useTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
   it('a 4th report within an hour is 429 with Retry-After', async () => {

@@ -49,7 +49,7 @@ export const MatchQuery = z.strictObject({ radius_km: RadiusKm.default(3) });
 export async function matches(ctx: AppContext, actor: Actor, id: number, radiusKm: number) {
   const mine = await findGeoItem(ctx, walkSlots, id);
   const center = { lat: mine.lat, lon: mine.lon };
-  const rows = await rowsInBox(ctx.db, walkSlots.table, walkSlots.columns, boundingBox(center, radiusKm));
+  const rows = await rowsInBox(ctx.db, walkSlots.table, walkSlots.columns, boundingBox(center, radiusKm), center, 2_000);
   const overlapping = rows.filter(
     (r) =>
       r.id !== mine.id &&
