@@ -186,7 +186,7 @@ describe('offline and session end', () => {
       // Read-only: saving is disabled and says why.
       await page.goto(h.url(`/app/hunde/${dogId}`));
       await page.getByRole('heading', { name: 'Rex bearbeiten' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Speichern' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Speichern', exact: true }).isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Hund löschen …' }).isDisabled()).toBe(true);
       await page.getByText('Ohne Verbindung geht das gerade nicht.').first().waitFor();
       await checkScreen(page, 'hund-offline', 'Rex bearbeiten');
