@@ -34,17 +34,20 @@ describe('client build', () => {
     expect(emitted().some((f) => f.endsWith('.map'))).toBe(false);
   });
 
-  it('splits the code per area, and Leaflet lives only in the map chunk', () => {
-    for (const area of ['accounts', 'dashboard', 'dogs', 'diary', 'admin', 'leaflet-map']) expect(chunk(area), area).not.toBe('');
+  it('splits the code per area, and Leaflet lives in one chunk that only the map chunks import', () => {
+    for (const area of ['accounts', 'dashboard', 'dogs', 'diary', 'admin', 'nearby', 'leaflet-map', 'nearby-map']) expect(chunk(area), area).not.toBe('');
     const leafletMarker = 'MarkerClusterGroup';
     const withLeaflet = emitted().filter((f) => f.endsWith('.js') && read(f).includes(leafletMarker));
-    expect(withLeaflet).toEqual([chunk('leaflet-map')]);
+    expect(withLeaflet).toHaveLength(1);
+    const leaflet = withLeaflet[0] ?? '';
+    const importers = emitted().filter((f) => f.endsWith('.js') && f !== leaflet && read(f).includes(leaflet));
+    expect(importers.sort()).toEqual([chunk('leaflet-map'), chunk('nearby-map')].sort());
     expect(read('app.css')).not.toContain('.leaflet-');
     expect(read('map.css')).toContain('.leaflet-container');
-    // The map chunk links map.css with the build number, so a new build never gets the old styles.
+    // The map code links map.css with the build number, so a new build never gets the old styles.
     const build = readFileSync(VERSION_FILE, 'utf8').trim();
-    expect(read(chunk('leaflet-map'))).toContain('/build/map.css?v=');
-    expect(read(chunk('leaflet-map'))).toContain(JSON.stringify(build));
+    expect(read(leaflet)).toContain('/build/map.css?v=');
+    expect(read(leaflet)).toContain(JSON.stringify(build));
   });
 
   it('keeps the dashboard (first screen after login) free of other areas’ code', () => {

@@ -2,6 +2,7 @@
 import L from 'leaflet';
 import 'leaflet.markercluster';
 import { formatDate } from '../../../core/format.js';
+import { baseMap, loadMapCss } from '../../../ui/map/leaflet-base.js';
 
 export interface MapPlace {
   lat: number;
@@ -10,29 +11,6 @@ export interface MapPlace {
   first_date: string;
   last_date: string;
   latest_entry_id: number;
-}
-
-/** OSM tile policy (upstreams.md §8): exact URL, max zoom 19, visible attribution. A shell may point elsewhere. */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende';
-
-function tileUrl(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
-}
-
-let cssReady: Promise<void> | null = null;
-/** map.css (Leaflet's styles) is its own file, linked on first use so other screens never load it. */
-function loadCss(): Promise<void> {
-  cssReady ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = `/build/map.css?v=${encodeURIComponent(__APP_BUILD__)}`;
-    link.onload = () => resolve();
-    // Without the stylesheet the map is ugly but usable; do not block on it.
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-  return cssReady;
 }
 
 function placeLabel(place: MapPlace): string {
@@ -59,11 +37,8 @@ export interface PlacesMap {
 
 /** Draws the places as clustered markers and fits the view to them. */
 export async function showPlaces(container: HTMLElement, places: MapPlace[], openLabel: string): Promise<PlacesMap> {
-  await loadCss();
-  const map = L.map(container, { zoomControl: false, scrollWheelZoom: false });
-  L.control.zoom({ zoomInTitle: 'Hineinzoomen', zoomOutTitle: 'Herauszoomen' }).addTo(map);
-  map.attributionControl.setPrefix(false);
-  L.tileLayer(tileUrl(), { maxZoom: 19, crossOrigin: true, attribution: ATTRIBUTION }).addTo(map);
+  await loadMapCss();
+  const map = baseMap(container);
 
   const cluster = L.markerClusterGroup({
     showCoverageOnHover: false,

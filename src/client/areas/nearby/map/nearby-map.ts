@@ -1,6 +1,7 @@
 // The nearby map chunk: Leaflet and the cluster plugin load only when the map is shown (as the diary's map).
 import L from 'leaflet';
 import 'leaflet.markercluster';
+import { baseMap, loadMapCss } from '../../../ui/map/leaflet-base.js';
 
 export interface MapItem {
   id: number;
@@ -13,30 +14,7 @@ export interface MapItem {
   glyph: string;
 }
 
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende';
-const tileUrl = () => document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
-
-let cssReady: Promise<void> | null = null;
-function loadCss(): Promise<void> {
-  cssReady ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = `/build/map.css?v=${encodeURIComponent(__APP_BUILD__)}`;
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-  return cssReady;
-}
-
-function baseMap(container: HTMLElement, center: { lat: number; lon: number }, zoom: number) {
-  const map = L.map(container, { zoomControl: false, scrollWheelZoom: false }).setView([center.lat, center.lon], zoom);
-  L.control.zoom({ zoomInTitle: 'Hineinzoomen', zoomOutTitle: 'Herauszoomen' }).addTo(map);
-  map.attributionControl.setPrefix(false);
-  L.tileLayer(tileUrl(), { maxZoom: 19, crossOrigin: true, attribution: ATTRIBUTION }).addTo(map);
-  return map;
-}
+const baseMapAt = (container: HTMLElement, center: { lat: number; lon: number }, zoom: number) => baseMap(container).setView([center.lat, center.lon], zoom);
 
 /** Popup as DOM nodes (no HTML strings from user text). */
 function popup(item: MapItem): HTMLElement {
@@ -53,8 +31,8 @@ export interface NearbyMap {
 
 /** Clustered pins, one colour per kind (CSS class nearby-pin-<kind>), around the search centre. */
 export async function showNearby(container: HTMLElement, center: { lat: number; lon: number }): Promise<NearbyMap> {
-  await loadCss();
-  const map = baseMap(container, center, 12);
+  await loadMapCss();
+  const map = baseMapAt(container, center, 12);
   L.circleMarker([center.lat, center.lon], { radius: 6, color: '#1a5fb4', fillOpacity: 0.8 }).addTo(map);
   let cluster: L.MarkerClusterGroup | null = null;
   return {
@@ -89,8 +67,8 @@ export async function pickPosition(
   start: { lat: number; lon: number },
   onPick: (p: { lat: number; lon: number }) => void,
 ): Promise<{ destroy(): void }> {
-  await loadCss();
-  const map = baseMap(container, start, 15);
+  await loadMapCss();
+  const map = baseMapAt(container, start, 15);
   const pin = L.marker([start.lat, start.lon], { draggable: true, keyboard: true, title: 'Position', alt: 'Position' }).addTo(map);
   const round = (v: number) => Math.round(v * 1e5) / 1e5;
   const set = (lat: number, lon: number) => {
