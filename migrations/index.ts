@@ -14,6 +14,7 @@ import * as m0013 from './0013_breeder.js';
 import * as m0014 from './0014_community.js';
 import * as m0015 from './0015_nearby.js';
 import * as m0016 from './0016_nearby_kinds.js';
+import * as m0017 from './0017_nearby_photos_reports.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0014_community': m0014,
   '0015_nearby': m0015,
   '0016_nearby_kinds': m0016,
+  '0017_nearby_photos_reports': m0017,
 };

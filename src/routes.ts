@@ -29,7 +29,7 @@ import { breederRoutes } from './features/breeder/index.js';
 import { friendsRoutes } from './features/friends/index.js';
 import { messagesRoutes } from './features/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
-import { nearbyAccountDeletion, nearbyRoutes } from './features/nearby/index.js';
+import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/nearby/index.js';
 import { foodAlertsRoutes } from './features/food-alerts/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
@@ -56,7 +56,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   nearbyRoutes(ctx, routes); // /api/poison-warnings*, /api/lost-dogs*
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
-  serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules]); // /media/* with permission check
+  serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);
   adminUsersRoutes(ctx, routes);

@@ -10,6 +10,10 @@ import { IdParam } from '../http/schema-kit.js';
 import { boundingBox } from '../geo/bounding-box.js';
 import { NearQuery } from '../geo/near-query.js';
 import { nearest } from '../geo/nearest.js';
+import { removeMediaFiles } from '../media/storage.js';
+import { geoPhotoRoutes } from './geo-item-photo.js';
+import { closeGeoReports } from './geo-item-reports.repo.js';
+import { geoReportRoute } from './geo-item-report.js';
 import { deleteGeoRow, findGeoRow, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
 
 /**
@@ -17,6 +21,8 @@ import { deleteGeoRow, findGeoRow, insertGeoRow, rowsInBox, updateGeoRow, type G
  *   GET  /api/<path>?lat=&lon=&radius_km=   nearest first, each with distance_km (core/geo)
  *   POST /api/<path>                        → 201 (verified email; a kind may add a rate limit)
  *   GET/PATCH/DELETE /api/<path>/{id}       the author changes and deletes; moderators delete too
+ *   POST/DELETE /api/<path>/{id}/photo      one photo, by the author (geo-item-photo.ts)
+ *   POST /api/<path>/{id}/report            a report to the moderators (geo-item-report.ts)
  * with OpenAPI from the same schemas. A new kind is a table with the frame, a definition and `geoKindRoutes`.
  */
 
@@ -29,6 +35,7 @@ export const geoFrame = {
   lon: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  photo_url: z.string().nullable(),
   mine: z.boolean(),
 };
 
@@ -69,12 +76,13 @@ export function toGeoItem(kind: GeoKind, row: GeoRow, viewer: Actor): Record<str
     lon: rest.lon,
     created_at: rest.created_at,
     updated_at: rest.updated_at,
+    photo_url: rest.photo_url ?? null,
     mine: user_id === viewer.id,
   };
 }
 
 /** An anonymised row (its author's account is gone) belongs to nobody: id 0 matches no caller. */
-const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };
+export const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };
 
 /** LIST_LIMIT nearest items within the radius, from twice as many candidates (the SQL order is approximate). */
 export const LIST_LIMIT = 200;
@@ -129,9 +137,12 @@ export async function changeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
   return toGeoItem(kind, row, actor);
 }
 
+/** The author or a moderator deletes; the photo goes with it, and open reports of the item are closed. */
 export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number): Promise<void> {
-  requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording, { staff: true });
+  const row = requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording, { staff: true });
   await deleteGeoRow(ctx.db, kind.table, id);
+  await closeGeoReports(ctx.db, kind.path, id, actor.id, 'deleted', ctx.clock.now().toISOString());
+  if (row.photo_url) await removeMediaFiles(ctx.config.mediaDir, [row.photo_url], ctx.log);
 }
 
 /** Registers the kind's routes (see the module comment). */
@@ -202,6 +213,8 @@ export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): v
       res.json(await changeGeoItem(ctx, actor, kind, params.id, body as Body));
     },
   );
+  geoPhotoRoutes(ctx, routes, kind);
+  geoReportRoute(ctx, routes, kind);
   route(
     routes,
     {

@@ -5,13 +5,21 @@ import { whereInBox } from '../db/geo-box.js';
 
 /**
  * The SQL of the geo-listed community kinds, for any table with the frame (id, user_id, lat, lon, created_at,
- * updated_at). Table and column names come from the kinds' definitions in code, never from requests.
+ * updated_at, photo_url). Table and column names come from the kinds' definitions in code, never from requests.
  */
-export type GeoRow = { id: number; user_id: number | null; lat: number; lon: number; created_at: string; updated_at: string } & Record<string, unknown>;
+export type GeoRow = {
+  id: number;
+  user_id: number | null;
+  lat: number;
+  lon: number;
+  created_at: string;
+  updated_at: string;
+  photo_url: string | null;
+} & Record<string, unknown>;
 type GeoDb = Record<string, GeoRow>;
 const asGeoDb = (db: Db) => db as unknown as Kysely<GeoDb>;
 
-const FRAME = ['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at'];
+const FRAME = ['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url'];
 
 /**
  * The candidates for the nearest `take` items: the rows in the box, ordered in SQL by an equirectangular distance
@@ -73,4 +81,15 @@ export async function updateGeoRow(
 
 export async function deleteGeoRow(db: Db, table: string, id: number): Promise<void> {
   await asGeoDb(db).deleteFrom(table).where('id', '=', id).execute();
+}
+
+/** Compare-and-swap of the photo URL (core/media/replace-image): false when another upload came first. */
+export async function swapGeoPhoto(db: Db, table: string, id: number, expected: string | null, next: string | null, now: string): Promise<boolean> {
+  const r = await asGeoDb(db)
+    .updateTable(table)
+    .set({ photo_url: next, updated_at: now } as never)
+    .where('id', '=', id)
+    .where('photo_url', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

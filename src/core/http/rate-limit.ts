@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   // Direct messages and forum posts: a person types far slower; a spammer script does not.
   messageSend: { windowMs: MINUTE, limit: 30, key: 'user' },
   forumPost: { windowMs: HOUR, limit: 60, key: 'user' },
+  // Reports to the moderators (map items): enough for an honest user, not for flooding the queue.
+  contentReport: { windowMs: HOUR, limit: 20, key: 'user' },
   upload: { windowMs: HOUR, limit: 300, key: 'user' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
 

@@ -47,3 +47,12 @@ export function avatarDir(mediaDir: string, userId: number): string {
 export function avatarUrlPrefix(userId: number): string {
   return `${userMediaUrlPrefix(userId)}avatar/`;
 }
+
+/** A geo item's photo (a lost dog, a poison bait, a playdate …): /media/u/<userId>/nearby/<name>.webp. */
+export function geoItemPhotoDir(mediaDir: string, userId: number): string {
+  return join(userMediaDir(mediaDir, userId), 'nearby');
+}
+
+export function geoItemPhotoUrlPrefix(userId: number): string {
+  return `${userMediaUrlPrefix(userId)}nearby/`;
+}

@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 export const MEDIA_NAME_PATTERN = '[A-Za-z0-9_-]{22}';
 
 /** Every URL we hand out: /media/u/<userId>/<folder…>/<name>[_preview].<ext>. Anything else is never a file of ours. */
-const MEDIA_URL = new RegExp(`^/media/(u/\\d+/(?:avatar|dogs/\\d+/(?:photo|diary))/${MEDIA_NAME_PATTERN}(?:_preview)?\\.(?:jpg|webp))$`);
+const MEDIA_URL = new RegExp(`^/media/(u/\\d+/(?:avatar|nearby|dogs/\\d+/(?:photo|diary))/${MEDIA_NAME_PATTERN}(?:_preview)?\\.(?:jpg|webp))$`);
 
 export function newMediaName(): string {
   return randomBytes(16).toString('base64url');

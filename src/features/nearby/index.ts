@@ -5,6 +5,7 @@ import { archivePoisonWarningsJob } from './poison.js';
 import { playdateRemindersJob } from './playdates.js';
 
 export { nearbyRoutes } from './nearby.routes.js';
+export { nearbyMediaRules } from './media-access.js';
 export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob];
 /** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
 export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

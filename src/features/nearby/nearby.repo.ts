@@ -51,10 +51,15 @@ export async function archiveWarnings(db: Db, before: string, now: string): Prom
   return Number(r.numUpdatedRows);
 }
 
-/** After an account is gone: its inactive reports go; active ones stay anonymised (user_id already null). */
+/**
+ * After an account is gone: its inactive reports go; active ones stay anonymised (user_id already null), without
+ * their photo (the file went with the account's media folder).
+ */
 export async function deleteInactiveAnonymous(db: Db): Promise<void> {
   await db.deleteFrom('poison_warnings').where('user_id', 'is', null).where('status', 'in', ['archived', 'false_alarm']).execute();
   await db.deleteFrom('lost_dogs').where('user_id', 'is', null).where('status', '=', 'found').execute();
+  await db.updateTable('poison_warnings').set({ photo_url: null }).where('user_id', 'is', null).where('photo_url', 'is not', null).execute();
+  await db.updateTable('lost_dogs').set({ photo_url: null }).where('user_id', 'is', null).where('photo_url', 'is not', null).execute();
 }
 
 export async function addParticipant(

@@ -5,6 +5,7 @@ import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { lostDogs } from './lost-dogs.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
+import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
 
 export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
@@ -47,4 +48,5 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   );
   geoKindRoutes(ctx, routes, lostDogs);
   moreNearbyRoutes(ctx, routes);
+  mapModerationRoutes(ctx, routes);
 }

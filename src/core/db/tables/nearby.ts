@@ -9,6 +9,8 @@ export interface GeoItemFrame {
   lon: number;
   created_at: string;
   updated_at: string;
+  /** One photo, in the author's media folder (/media/u/<id>/nearby/…); gone with the account. */
+  photo_url: string | null;
 }
 
 export interface PoisonWarningsTable extends GeoItemFrame {
@@ -113,4 +115,21 @@ export interface NearbyKindsTables {
   sitting: SittingTable;
   walk_slots: WalkSlotsTable;
   services: ServicesTable;
+  geo_item_reports: GeoItemReportsTable;
+}
+
+/** A report of a geo item to the moderators; `kind` is the kind's API path. */
+export interface GeoItemReportsTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number;
+  reporter_id: number;
+  reason: string;
+  /** 'open' | 'resolved' */
+  status: Generated<string>;
+  resolved_by: number | null;
+  /** 'dismiss' | 'delete' once resolved */
+  action: string | null;
+  created_at: string;
+  resolved_at: string | null;
 }

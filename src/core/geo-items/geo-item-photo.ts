@@ -1,0 +1,98 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { actorOf } from '../auth/guards.js';
+import { requireOwner } from '../auth/ownership.js';
+import type { Actor } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+import { route, type Routes } from '../http/route.js';
+import { IdParam } from '../http/schema-kit.js';
+import { geoItemPhotoDir, geoItemPhotoUrlPrefix } from '../media/paths.js';
+import { clearImage, replaceImage, type ImageSlot } from '../media/replace-image.js';
+import { imageUpload, uploadedFiles } from '../media/upload.js';
+import { findGeoItem, owned, toGeoItem, type GeoKind } from './geo-item-kind.js';
+import { findGeoRow, swapGeoPhoto } from './geo-items.repo.js';
+
+/**
+ * One photo per geo item (the lost dog, the bait, the place of a playdate): the same checks as every upload
+ * (20 MB, image formats, 50 megapixels; re-encoded to WebP without metadata, so no camera position leaks). The
+ * file lies in the author's media folder: deleting the item or the account removes it.
+ */
+
+const slot = (kind: GeoKind, id: number): ImageSlot => ({
+  read: (db) => findGeoRow(db, kind.table, [], id).then((row) => row && { url: row.photo_url }),
+  swap: (db, expected, next, now) => swapGeoPhoto(db, kind.table, id, expected, next, now),
+});
+
+async function requireAuthor(ctx: AppContext, actor: Actor, kind: GeoKind, id: number) {
+  return requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, [], id)), kind.wording);
+}
+
+/** The author is checked before multer reads a byte of the upload. */
+const authorFirst =
+  (ctx: AppContext, kind: GeoKind): RequestHandler =>
+  async (req, _res, next) => {
+    await requireAuthor(ctx, actorOf(req), kind, IdParam.parse(req.params).id);
+    next();
+  };
+
+export async function setGeoPhoto(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, file: Express.Multer.File | undefined) {
+  await requireAuthor(ctx, actor, kind, id);
+  await replaceImage(ctx, slot(kind, id), file, {
+    dir: geoItemPhotoDir(ctx.config.mediaDir, actor.id),
+    urlPrefix: geoItemPhotoUrlPrefix(actor.id),
+    variant: 'dog-photo',
+  });
+  return toGeoItem(kind, await findGeoItem(ctx, kind, id), actor);
+}
+
+export async function removeGeoPhoto(ctx: AppContext, actor: Actor, kind: GeoKind, id: number): Promise<void> {
+  await requireAuthor(ctx, actor, kind, id);
+  await clearImage(ctx, slot(kind, id));
+}
+
+const UploadForm = z.object({ file: z.string().meta({ format: 'binary' }) });
+
+export function geoPhotoRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): void {
+  const tags = [kind.tag];
+  const refused = { 403: { description: 'Nicht deins' }, 404: { description: `${kind.names.one} gibt es nicht` } };
+  route(
+    routes,
+    {
+      method: 'post',
+      path: `/api/${kind.path}/:id/photo`,
+      summary: 'Foto hochladen (multipart, Feld „file“); ersetzt das alte',
+      tags,
+      access: 'user',
+      params: IdParam,
+      multipart: UploadForm,
+      before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config.mediaDir, 'file', 1)],
+      responses: {
+        200: { description: 'Mit dem neuen Foto', schema: kind.item },
+        ...refused,
+        413: { description: 'Größer als 20 MB' },
+        415: { description: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)' },
+        422: { description: 'Bild beschädigt oder mehr als 50 Megapixel' },
+        429: { description: 'Zu viele Uploads' },
+      },
+    },
+    async ({ params, actor }, req, res) => {
+      res.json(await setGeoPhoto(ctx, actor, kind, params.id, uploadedFiles(req)[0]));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'delete',
+      path: `/api/${kind.path}/:id/photo`,
+      summary: 'Foto entfernen',
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 204: { description: 'Entfernt' }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      await removeGeoPhoto(ctx, actor, kind, params.id);
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { requireVerifiedEmail } from '../auth/guards.js';
+import type { Actor } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+import { conflict } from '../http/errors.js';
+import { route, type Routes } from '../http/route.js';
+import { IdParam, requiredText } from '../http/schema-kit.js';
+import { findGeoItem, type GeoKind } from './geo-item-kind.js';
+import { insertGeoReport } from './geo-item-reports.repo.js';
+
+/** A report of a geo item to the moderators (spam, a fake warning, an offensive photo); the queue is in the nearby area. */
+
+export const GeoReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'GeoItemReportBody' });
+
+export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, reason: string): Promise<void> {
+  requireVerifiedEmail(actor);
+  const row = await findGeoItem(ctx, kind, id);
+  if (row.user_id === actor.id) throw conflict('Das hast du selbst eingetragen: du kannst es ändern oder löschen.', 'own_item');
+  // A second report of the same person is no news for the moderators: stored once.
+  await insertGeoReport(ctx.db, kind.path, id, actor.id, reason, ctx.clock.now().toISOString());
+}
+
+export function geoReportRoute(ctx: AppContext, routes: Routes, kind: GeoKind): void {
+  route(
+    routes,
+    {
+      method: 'post',
+      path: `/api/${kind.path}/:id/report`,
+      summary: 'Der Moderation melden (einmal pro Person)',
+      tags: [kind.tag],
+      access: 'user',
+      params: IdParam,
+      body: GeoReportBody,
+      before: [ctx.limits.contentReport],
+      responses: {
+        204: { description: 'Gemeldet' },
+        403: { description: 'E-Mail nicht bestätigt' },
+        404: { description: `${kind.names.one} gibt es nicht` },
+        409: { description: 'Eigener Eintrag' },
+        429: { description: 'Zu viele Meldungen' },
+      },
+    },
+    async ({ params, body, actor }, _req, res) => {
+      await reportGeoItem(ctx, actor, kind, params.id, body.reason);
+      res.status(204).end();
+    },
+  );
+}
