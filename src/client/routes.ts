@@ -32,6 +32,16 @@ const breeder = () => import('./areas/breeder/index.js');
 const community = () => import('./areas/community/index.js');
 const nearby = () => import('./areas/nearby/index.js');
 
+/** The map kinds with a form and a card (areas/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
+export const LISTING_PAGES: [slug: string, title: string][] = [
+  ['treffen', 'Spieltreffen'],
+  ['veranstaltungen', 'Veranstaltung'],
+  ['gassizeiten', 'Gassizeit'],
+  ['vermittlung', 'Vermittlung'],
+  ['betreuung', 'Betreuung'],
+  ['dienstleister', 'Dienstleister'],
+];
+
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
   { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: ['/api/welcome-dashboard'] },
@@ -67,6 +77,10 @@ export const routes: RouteDef[] = [
   { pattern: '/app/vermisst/neu', access: 'user', title: 'Hund vermisst', load: () => nearby().then((m) => m.LostReportScreen) },
   { pattern: '/app/vermisst/:id', access: 'user', title: 'Vermisst', load: () => nearby().then((m) => m.LostDetailScreen) },
   { pattern: '/app/vermisst/:id/aushang', access: 'user', title: 'Aushang', load: () => nearby().then((m) => m.LostPosterScreen) },
+  ...LISTING_PAGES.flatMap(([slug, title]): RouteDef[] => [
+    { pattern: `/app/${slug}/neu`, access: 'user', title: `${title}: neu`, load: () => nearby().then((m) => m.listingScreen(slug, 'create')) },
+    { pattern: `/app/${slug}/:id`, access: 'user', title, load: () => nearby().then((m) => m.listingScreen(slug, 'detail')) },
+  ]),
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },
   { pattern: '/app/tagebuch', access: 'user', title: 'Tagebuch', load: () => diary().then((m) => m.DiaryListScreen) },
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },
@@ -93,6 +107,6 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => admin().then((m) => m.UsersScreen) },
   { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
   { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
-  { pattern: '/app/admin/moderation', access: 'staff', title: 'Forum-Meldungen', load: () => admin().then((m) => m.ModerationScreen) },
+  { pattern: '/app/admin/moderation', access: 'staff', title: 'Meldungen', load: () => admin().then((m) => m.ModerationScreen) },
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
 ];

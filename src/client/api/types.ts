@@ -62,3 +62,4 @@ export type ForumThreadSummary = Schemas['ForumThreadSummary'];
 export type ForumThreadDetail = Schemas['ForumThreadDetail'];
 export type ForumPost = Schemas['ForumPost'];
 export type ForumReport = Schemas['ForumReport'];
+export type MapReport = Schemas['MapReport'];

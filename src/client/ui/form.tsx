@@ -113,7 +113,7 @@ interface FieldProps {
   name: string;
   label: string;
   hint?: ComponentChildren;
-  type?: 'text' | 'email' | 'password' | 'date' | 'number' | 'search' | 'checkbox' | 'url' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'date' | 'datetime-local' | 'time' | 'number' | 'search' | 'checkbox' | 'url' | 'tel';
   multiline?: boolean;
   rows?: number;
   autoComplete?: string;

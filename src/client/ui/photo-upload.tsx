@@ -22,6 +22,8 @@ interface PhotoUploadProps {
   removedText?: string;
   onUploaded: (answer: unknown) => void | Promise<void>;
   onRemove?: () => Promise<void>;
+  /** false when the screen shows the photo big already (a map item's card). */
+  preview?: boolean;
 }
 
 interface FilePickerProps {
@@ -91,7 +93,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
     <div class="photo-upload" aria-labelledby={`${props.id}-title`} role="group">
       <h2 id={`${props.id}-title`}>{props.title}</h2>
       <div class="photo-upload-row">
-        {props.currentUrl ? (
+        {props.preview === false ? null : props.currentUrl ? (
           <img class="photo-preview" src={props.currentUrl} alt={props.alt} width={96} height={96} />
         ) : (
           <p class="photo-preview photo-empty">{props.emptyText}</p>

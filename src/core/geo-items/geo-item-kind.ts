@@ -40,7 +40,10 @@ export const geoFrame = {
 };
 
 export interface GeoKind {
+  /** The API path: /api/<path>. */
   path: string;
+  /** The app's screen of one item, /app/<appPath>/<id> (push deep links, the moderation queue). */
+  appPath: string;
   table: string;
   tag: string;
   names: { one: string; many: string };
@@ -80,6 +83,8 @@ export function toGeoItem(kind: GeoKind, row: GeoRow, viewer: Actor): Record<str
     mine: user_id === viewer.id,
   };
 }
+
+export const appUrlOf = (kind: GeoKind, id: number) => `/app/${kind.appPath}/${id}`;
 
 /** An anonymised row (its author's account is gone) belongs to nobody: id 0 matches no caller. */
 export const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };

@@ -1,3 +1,14 @@
 /** The geo-listed community kinds on one module: a kind is a table with the frame and a definition (see geo-item-kind.ts). */
-export { changeGeoItem, createGeoItem, findGeoItem, geoFrame, geoKindRoutes, listNear, removeGeoItem, toGeoItem, type GeoKind } from './geo-item-kind.js';
+export {
+  appUrlOf,
+  changeGeoItem,
+  createGeoItem,
+  findGeoItem,
+  geoFrame,
+  geoKindRoutes,
+  listNear,
+  removeGeoItem,
+  toGeoItem,
+  type GeoKind,
+} from './geo-item-kind.js';
 export { findGeoRow, rowsInBox, type GeoRow } from './geo-items.repo.js';

@@ -34,6 +34,7 @@ const AdoptionFields = z.strictObject({
 });
 export const adoptions: GeoKind = {
   path: 'adoptions',
+  appPath: 'vermittlung',
   table: 'adoptions',
   tag: 'Vermittlung',
   names: { one: 'Vermittlungsanzeige', many: 'Vermittlungsanzeigen' },
@@ -67,6 +68,7 @@ const EventFields = z.strictObject({
 });
 export const events: GeoKind = {
   path: 'events',
+  appPath: 'veranstaltungen',
   table: 'events',
   tag: 'Veranstaltungen',
   names: { one: 'Veranstaltung', many: 'Veranstaltungen' },
@@ -99,6 +101,7 @@ const SittingFields = z.strictObject({
 });
 export const sitting: GeoKind = {
   path: 'sitting',
+  appPath: 'betreuung',
   table: 'sitting',
   tag: 'Hundebetreuung',
   names: { one: 'Betreuungsangebot', many: 'Betreuungsangebote und -gesuche' },
@@ -138,6 +141,7 @@ const ServiceFields = z.strictObject({
 });
 export const services: GeoKind = {
   path: 'services',
+  appPath: 'dienstleister',
   table: 'services',
   tag: 'Dienstleister',
   names: { one: 'Dienstleister', many: 'Dienstleister' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireDogAccess } from '../../core/auth/ownership.js';
 import type { AppContext } from '../../core/context.js';
-import { geoFrame, type GeoKind } from '../../core/geo-items/index.js';
+import { appUrlOf, geoFrame, type GeoKind } from '../../core/geo-items/index.js';
 import { Position } from '../../core/geo/index.js';
 import { badRequest } from '../../core/http/errors.js';
 import { Id, LIMITS, optionalText, requiredText } from '../../core/http/schema-kit.js';
@@ -26,6 +26,7 @@ const checkLastSeen = (ctx: AppContext, r: Record<string, unknown>) => {
 
 export const lostDogs: GeoKind = {
   path: 'lost-dogs',
+  appPath: 'vermisst',
   table: 'lost_dogs',
   tag: 'Vermisste Hunde',
   names: { one: 'Vermisstenmeldung', many: 'Vermisste Hunde' },
@@ -63,7 +64,7 @@ export const lostDogs: GeoKind = {
       LOST_DOG_PUSH_KM,
       actor.id,
       'lost_dog_nearby',
-      { title: `Hund vermisst: ${String(row.name)}`, body: String(row.description).slice(0, 140), url: `/app/vermisst/${row.id}`, tag: `lost-${row.id}` },
+      { title: `Hund vermisst: ${String(row.name)}`, body: String(row.description).slice(0, 140), url: appUrlOf(lostDogs, row.id), tag: `lost-${row.id}` },
       `lost:${row.id}`,
     );
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
-import { findGeoRow, removeGeoItem, type GeoKind } from '../../core/geo-items/index.js';
+import { appUrlOf, findGeoRow, removeGeoItem, type GeoKind } from '../../core/geo-items/index.js';
 import { closeGeoReports, findGeoReport, openGeoReports } from '../../core/geo-items/geo-item-reports.repo.js';
 import { notFound } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
@@ -23,6 +23,7 @@ const MapReport = z
       id: z.number().int(),
       summary: z.string().nullable().meta({ description: 'Titel oder Beschreibung; null, wenn der Eintrag schon weg ist' }),
       photo_url: z.string().nullable(),
+      url: z.string().meta({ description: 'Der Eintrag in der App' }),
     }),
   })
   .meta({ id: 'MapReport' });
@@ -47,7 +48,14 @@ export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
       reason: r.reason,
       created_at: r.created_at,
       reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
-      item: { kind: kind.path, kind_name: kind.names.one, id: r.item_id, summary: item ? summaryOf(item) : null, photo_url: item?.photo_url ?? null },
+      item: {
+        kind: kind.path,
+        kind_name: kind.names.one,
+        id: r.item_id,
+        summary: item ? summaryOf(item) : null,
+        photo_url: item?.photo_url ?? null,
+        url: appUrlOf(kind, r.item_id),
+      },
     });
   }
   return { items };

@@ -140,7 +140,13 @@ describe('reports of map items', () => {
     expect(queue.map((i: { item: { kind: string } }) => i.item.kind)).toEqual(['poison-warnings', 'services']);
     expect(queue[0]).toMatchObject({
       reason: 'Das ist Werbung',
-      item: { kind_name: 'Giftköder-Warnung', id: warning.id, summary: 'Wurst mit Nägeln am Spielplatz', photo_url: photo },
+      item: {
+        kind_name: 'Giftköder-Warnung',
+        id: warning.id,
+        summary: 'Wurst mit Nägeln am Spielplatz',
+        photo_url: photo,
+        url: `/app/giftkoeder/${warning.id}`,
+      },
     });
     expect(queue[0].reporter.email).not.toBe('melder@example.org');
     const admin = agentAs(t, await buildAdmin(t.ctx));

@@ -3,7 +3,7 @@ import { requireDogAccess } from '../../core/auth/ownership.js';
 import type { Actor } from '../../core/auth/session-user.js';
 import { dateInZone, HOUR, MINUTE } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
-import { findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../core/geo-items/index.js';
+import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../core/geo-items/index.js';
 import { Position } from '../../core/geo/index.js';
 import { conflict, notFound } from '../../core/http/errors.js';
 import { LIMITS, optionalText, requiredText } from '../../core/http/schema-kit.js';
@@ -23,6 +23,7 @@ const Fields = z.strictObject({
 
 export const playdates: GeoKind = {
   path: 'playdates',
+  appPath: 'treffen',
   table: 'playdates',
   tag: 'Spieltreffen',
   names: { one: 'Spieltreffen', many: 'Spieltreffen' },
@@ -99,7 +100,7 @@ export async function join(ctx: AppContext, actor: Actor, id: number, body: { do
     await notify(ctx, row.user_id, 'playdate', {
       title: `Neue Zusage: ${String(row.title)}`,
       body: `${actor.name} kommt mit Hund.`,
-      url: `/app/treffen/${id}`,
+      url: appUrlOf(playdates, id),
       tag: `playdate-${id}`,
     });
   }
@@ -126,7 +127,7 @@ export const playdateRemindersJob: Job = {
         ctx,
         r.user_id,
         'playdate',
-        { title: `Gleich: ${r.title}`, body: `Um ${time} Uhr geht's los.`, url: `/app/treffen/${r.id}`, tag: `playdate-${r.id}` },
+        { title: `Gleich: ${r.title}`, body: `Um ${time} Uhr geht's los.`, url: appUrlOf(playdates, r.id), tag: `playdate-${r.id}` },
         { dedupeKey: `playdate-reminder:${r.id}:u${r.user_id}` },
       );
       if (note) sent++;

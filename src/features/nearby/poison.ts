@@ -3,7 +3,7 @@ import { isStaff, type Actor } from '../../core/auth/session-user.js';
 import { DAY } from '../../core/clock.js';
 import type { AppContext, Job } from '../../core/context.js';
 import { conflict } from '../../core/http/errors.js';
-import { findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../core/geo-items/index.js';
+import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../core/geo-items/index.js';
 import { Position } from '../../core/geo/index.js';
 import { requiredText } from '../../core/http/schema-kit.js';
 import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
@@ -26,6 +26,7 @@ const KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', 
 
 export const poisonWarnings: GeoKind = {
   path: 'poison-warnings',
+  appPath: 'giftkoeder',
   table: 'poison_warnings',
   tag: 'Giftköder',
   names: { one: 'Giftköder-Warnung', many: 'Giftköder-Warnungen' },
@@ -54,7 +55,7 @@ export const poisonWarnings: GeoKind = {
       POISON_PUSH_KM,
       actor.id,
       'poison_nearby',
-      { title: `⚠️ ${what} in deiner Nähe`, body: String(row.description).slice(0, 140), url: `/app/giftkoeder/${row.id}`, tag: `poison-${row.id}` },
+      { title: `⚠️ ${what} in deiner Nähe`, body: String(row.description).slice(0, 140), url: appUrlOf(poisonWarnings, row.id), tag: `poison-${row.id}` },
       `poison:${row.id}`,
     );
   },

@@ -19,6 +19,7 @@ const Fields = z.strictObject({
 
 export const walkSlots: GeoKind = {
   path: 'walk-slots',
+  appPath: 'gassizeiten',
   table: 'walk_slots',
   tag: 'Gassizeiten',
   names: { one: 'Gassizeit', many: 'Gassizeiten' },

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentAs, buildUser } from '../../helpers/factories.js';
+import { makeJpeg } from '../../fakes/photos.js';
+import { agentAs, buildDog, buildModerator, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 
 const h = useAppHarness();
@@ -54,5 +55,62 @@ describe('nearby screens', () => {
     expect(row).toMatchObject({ lat: ALEX.lat, lon: ALEX.lon, status: 'unconfirmed' });
     expect(h.pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('a playdate through its form with a photo, a dog joins; another user reports it and a moderator deletes it', async () => {
+    const me = await buildUser(h.ctx, { name: 'Paula Plan', ...ALEX });
+    await buildDog(h.ctx, { user: me, name: 'Keks', sex: 'female' });
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url('/app/in-der-naehe'));
+    await page.getByText('Eintragen', { exact: true }).click();
+    await page.getByRole('link', { name: 'Spieltreffen anlegen' }).click();
+    await page.getByRole('heading', { name: 'Spieltreffen anlegen' }).waitFor();
+    // The server's rule shows on the field: no start in the past.
+    await page.getByLabel('Titel').fill('Welpenspiel am See');
+    await page.getByLabel('Beginn').fill('2020-05-01T10:00');
+    await page.getByRole('button', { name: 'Treffen anlegen' }).click();
+    await page.getByText('Das Treffen liegt in der Vergangenheit.').first().waitFor();
+    await page.getByLabel('Beginn').fill('2099-05-01T10:00');
+    await page.getByLabel('Treffpunkt').fill('Liegewiese Nord');
+    await page.getByLabel('Höchstens so viele Hunde').fill('6');
+    await checkScreen(page, 'spieltreffen-anlegen', 'Spieltreffen anlegen');
+    await page.getByRole('button', { name: 'Treffen anlegen' }).click();
+    await page.getByRole('heading', { name: 'Welpenspiel am See' }).waitFor();
+    expect(page.url()).toMatch(/\/app\/treffen\/\d+$/);
+    await page.getByText('Liegewiese Nord').waitFor();
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'see.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 400 }) });
+    await page.getByText('Foto gespeichert.').waitFor();
+    await page.locator('img.item-photo').waitFor();
+    await page.getByRole('button', { name: 'Zusagen' }).click();
+    await page.getByText('Dabei (1 / 6)').waitFor();
+    await checkScreen(page, 'spieltreffen', 'Welpenspiel am See');
+    const playdate = await h.ctx.db
+      .selectFrom('playdates')
+      .select(['id', 'photo_url', 'place_name'])
+      .where('title', '=', 'Welpenspiel am See')
+      .executeTakeFirstOrThrow();
+    expect(playdate.photo_url).toMatch(/^\/media\/u\/\d+\/nearby\//);
+    await page.close();
+
+    const neighbour = await buildUser(h.ctx, { name: 'Nils Nachbar' });
+    const theirs = await (await h.otherBrowser(neighbour)).newPage();
+    await theirs.goto(h.url(`/app/treffen/${playdate.id}`));
+    await theirs.getByRole('heading', { name: 'Welpenspiel am See' }).waitFor();
+    await theirs.getByRole('button', { name: 'Melden' }).click();
+    await theirs.getByLabel('Was stimmt nicht?').fill('Das ist Werbung für eine Hundeschule');
+    await theirs.getByRole('button', { name: 'An die Moderation schicken' }).click();
+    await theirs.getByText('Danke! Die Moderation schaut es sich an.').waitFor();
+
+    const mod = await (await h.otherBrowser(await buildModerator(h.ctx))).newPage();
+    await mod.goto(h.url('/app/admin/moderation'));
+    await mod.getByText('Das ist Werbung für eine Hundeschule').waitFor();
+    await checkScreen(mod, 'moderation-karte', 'Meldungen');
+    await mod.getByRole('button', { name: 'Eintrag löschen' }).click();
+    await mod.getByText('Auf der Karte ist nichts gemeldet.').waitFor();
+    expect(await h.ctx.db.selectFrom('playdates').select('id').where('id', '=', playdate.id).executeTakeFirst()).toBeUndefined();
+    // The one 400 is the start in the past, answered on purpose above.
+    expect(h.pageErrors.filter((e) => !/treffen\/neu: .*status of 400/.test(e))).toEqual([]);
   });
 });

@@ -5,11 +5,15 @@ import { formatDateTime } from '../../core/format.js';
 import { RichText } from '../../ui/rich-text.js';
 import { Load, useResource } from '../../ui/states.js';
 import { AdminFrame } from './admin-frame.js';
+import { MapReports } from './map-moderation.js';
 import { tx } from './texts.js';
 
 const mx = tx.moderation;
 
-/** /app/admin/moderation: open forum reports, oldest first; dismiss, hide or delete (emails masked for moderators). */
+/**
+ * /app/admin/moderation: open forum reports, oldest first (dismiss, hide or delete), then the reported map items;
+ * emails masked for moderators.
+ */
 export function ModerationScreen() {
   const [reports, reload] = useResource<{ items: ForumReport[] }>('/api/moderation/reports');
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +33,7 @@ export function ModerationScreen() {
           {error}
         </p>
       )}
+      <h2>{mx.forum}</h2>
       <Load resource={reports} onRetry={reload}>
         {(r) =>
           r.items.length === 0 ? (
@@ -67,6 +72,8 @@ export function ModerationScreen() {
           )
         }
       </Load>
+      <h2>{mx.map}</h2>
+      <MapReports onError={setError} />
     </AdminFrame>
   );
 }

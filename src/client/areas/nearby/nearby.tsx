@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query } from '../../core/api.js';
 import { Loading } from '../../ui/states.js';
 import { KINDS, type NearbyItem } from './kinds.js';
+import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from './map/nearby-map.js';
 import { useSearchPosition, type Point } from './position.js';
 import { nx } from './texts.js';
@@ -87,7 +88,9 @@ export function NearbyScreen() {
   const { position, fromProfile, locate, status } = useSearchPosition();
   const [radius, setRadius] = useState(10);
   const [kinds, setKinds] = useState<string[]>(KINDS.map((k) => k.path));
-  const items = useNearby(position, radius, kinds);
+  const [category, setCategory] = useState('');
+  const all = useNearby(position, radius, kinds);
+  const items = all && category ? all.filter((i) => i.kind !== 'services' || i.category === category) : all;
   return (
     <section class="page nearby">
       <h1>{nx.title}</h1>
@@ -99,6 +102,17 @@ export function NearbyScreen() {
           {nx.reportLost}
         </a>
       </p>
+      <details class="create-menu">
+        <summary class="button button-secondary">{nx.create}</summary>
+        <p class="muted small">{nx.createWhat}</p>
+        <ul class="plain-list">
+          {LISTINGS.map((l) => (
+            <li key={l.slug}>
+              <a href={`/app/${l.slug}/neu`}>{l.createTitle}</a>
+            </li>
+          ))}
+        </ul>
+      </details>
       <div class="filter-row">
         <span class="muted">{position ? (fromProfile ? nx.profilePosition : '') : nx.noPosition}</span>
         <button type="button" class="button button-secondary button-small" onClick={locate}>
@@ -139,6 +153,19 @@ export function NearbyScreen() {
           </label>
         ))}
       </fieldset>
+      {kinds.includes('services') && (
+        <label class="filter-row">
+          {nx.category}{' '}
+          <select value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">{nx.categoryAll}</option>
+            {Object.entries(SERVICE_CATEGORY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {position && items === null && <Loading />}
       {position && items && (
         <>

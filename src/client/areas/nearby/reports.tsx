@@ -6,40 +6,16 @@ import type { ScreenProps } from '../../routes.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { RichText } from '../../ui/rich-text.js';
 import { Load, useResource } from '../../ui/states.js';
-import { PinPicker } from './pin-picker.js';
-import { useSearchPosition, type Point } from './position.js';
+import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
+import { PinField, usePin } from './pin-field.js';
 import { nx } from './texts.js';
-
-/** Berlin's centre when nothing better is known: the user moves the pin anyway. */
-const FALLBACK: Point = { lat: 52.52, lon: 13.405 };
-
-function usePin() {
-  const { position, locate, status } = useSearchPosition();
-  const [pin, setPin] = useState<Point | null>(position);
-  useEffect(() => {
-    if (position && !pin) setPin(position);
-  }, [position?.lat, position?.lon]);
-  return { start: position ?? FALLBACK, pin, setPin, locate, status };
-}
-
-function PositionPart({ p }: { p: ReturnType<typeof usePin> }) {
-  return (
-    <>
-      <button type="button" class="button button-secondary button-small" onClick={p.locate}>
-        {nx.useMine}
-      </button>
-      {p.status && <p class="muted small">{p.status}</p>}
-      <PinPicker start={p.pin ?? p.start} value={p.pin} onPick={p.setPin} />
-    </>
-  );
-}
 
 /** /app/giftkoeder/neu: a warning with the kind, a description and the pin (3 an hour; pushes to people within 5 km). */
 export function PoisonReportScreen() {
   const p = usePin();
   const form = useForm({ kind: 'poison', description: '' }, { rules: { description: { required: true, maxLength: 2000 } } });
   const submit = form.onSubmit(async (v) => {
-    const pos = p.pin ?? p.start;
+    const pos = p.chosen();
     const made = await api.post<{ id: number }>('/api/poison-warnings', { lat: pos.lat, lon: pos.lon, kind: v.kind, description: v.description.trim() });
     navigate(`/app/giftkoeder/${made.id}`);
   });
@@ -50,7 +26,7 @@ export function PoisonReportScreen() {
         <FormSummary message={form.summary} />
         <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
         <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
-        <PositionPart p={p} />
+        <PinField p={p} />
         <SubmitButton busy={form.busy} offline={form.offline}>
           {nx.send}
         </SubmitButton>
@@ -67,6 +43,7 @@ interface PoisonWarning {
   confirmed_count: number;
   created_at: string;
   last_activity_at: string;
+  photo_url: string | null;
   mine: boolean;
 }
 
@@ -86,6 +63,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 {nx.ago(w.created_at)} · {formatDateTime(w.created_at)}
               </span>
             </p>
+            <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
             <RichText text={w.description} />
             <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
@@ -110,6 +88,13 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 {error}
               </p>
             )}
+            <p class="link-row">
+              {w.mine ? (
+                <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
+              ) : (
+                <ReportItem path="poison-warnings" id={w.id} />
+              )}
+            </p>
           </article>
         )}
       </Load>
@@ -129,7 +114,7 @@ export function LostReportScreen() {
     { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 2000 }, contact: { maxLength: 200 } } },
   );
   const submit = form.onSubmit(async (v) => {
-    const pos = p.pin ?? p.start;
+    const pos = p.chosen();
     const made = await api.post<{ id: number }>('/api/lost-dogs', {
       lat: pos.lat,
       lon: pos.lon,
@@ -152,7 +137,7 @@ export function LostReportScreen() {
           <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
         </label>
         <Field form={form} name="contact" label={nx.contact} maxLength={200} />
-        <PositionPart p={p} />
+        <PinField p={p} />
         <SubmitButton busy={form.busy} offline={form.offline}>
           {nx.sendLost}
         </SubmitButton>
@@ -168,6 +153,7 @@ interface LostDog {
   last_seen_at: string;
   contact: string | null;
   status: string;
+  photo_url: string | null;
   mine: boolean;
   created_at: string;
 }
@@ -184,6 +170,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
             <p class="muted small">
               {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
+            <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
             {d.contact && <p>{d.contact}</p>}
             <p class="link-row">
@@ -200,6 +187,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
                   {nx.found}
                 </button>
               )}
+              {d.mine ? <DeleteItem path="lost-dogs" id={d.id} title={d.name} /> : <ReportItem path="lost-dogs" id={d.id} />}
             </p>
           </article>
         )}
@@ -222,6 +210,7 @@ export function LostPosterScreen({ params }: ScreenProps) {
           <article class="poster-sheet">
             <p class="poster-title">{nx.posterTitle}</p>
             <h1>{d.name}</h1>
+            {d.photo_url && <img class="poster-photo" src={d.photo_url} alt={d.name} />}
             <RichText text={d.description} class="poster-text" />
             <p>
               {nx.lastSeen}: {formatDateTime(d.last_seen_at)}

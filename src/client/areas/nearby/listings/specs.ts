@@ -1,0 +1,171 @@
+/**
+ * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
+ * one description each drives the create form, the detail card and the links. The server's zod schemas are the
+ * truth; these are their fields in German.
+ */
+
+export type FieldKind = 'text' | 'textarea' | 'datetime' | 'date' | 'time' | 'number' | 'select' | 'tel' | 'url';
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  maxLength?: number;
+  options?: { value: string; label: string }[];
+  /** The select's value is a number on the wire (weekday). */
+  numeric?: boolean;
+  min?: string;
+  max?: string;
+  hint?: string;
+}
+
+export interface ListingSpec {
+  /** API path (/api/<path>) and the kind's key on the nearby screen. */
+  path: string;
+  /** The app's path: /app/<slug>/neu and /app/<slug>/<id>. */
+  slug: string;
+  label: string;
+  createTitle: string;
+  submit: string;
+  fields: FieldSpec[];
+  heading(item: Record<string, unknown>): string;
+}
+
+export const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
+const SERVICE_CATEGORIES: Record<string, string> = {
+  tierarzt: 'Tierarzt',
+  tierklinik: 'Tierklinik',
+  hundesalon: 'Hundesalon',
+  hundeschule: 'Hundeschule',
+  hundepension: 'Hundepension',
+  tierbedarf: 'Tierbedarf',
+  physiotherapie: 'Physiotherapie',
+  sonstiges: 'Sonstiges',
+};
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export const LISTINGS: ListingSpec[] = [
+  {
+    path: 'playdates',
+    slug: 'treffen',
+    label: 'Spieltreffen',
+    createTitle: 'Spieltreffen anlegen',
+    submit: 'Treffen anlegen',
+    fields: [
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
+      { name: 'starts_at', label: 'Beginn', kind: 'datetime', required: true },
+      { name: 'place_name', label: 'Treffpunkt', kind: 'text', maxLength: 200 },
+      { name: 'max_dogs', label: 'Höchstens so viele Hunde', kind: 'number', min: '2', max: '50', hint: 'Leer lassen: keine Grenze' },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 2000 },
+    ],
+    heading: (i) => text(i.title),
+  },
+  {
+    path: 'events',
+    slug: 'veranstaltungen',
+    label: 'Veranstaltung',
+    createTitle: 'Veranstaltung eintragen',
+    submit: 'Veranstaltung eintragen',
+    fields: [
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
+      { name: 'starts_at', label: 'Beginn', kind: 'datetime', required: true },
+      { name: 'ends_at', label: 'Ende', kind: 'datetime' },
+      { name: 'place_name', label: 'Ort', kind: 'text', maxLength: 200 },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 5000 },
+    ],
+    heading: (i) => text(i.title),
+  },
+  {
+    path: 'walk-slots',
+    slug: 'gassizeiten',
+    label: 'Gassizeit',
+    createTitle: 'Gassizeit eintragen',
+    submit: 'Gassizeit eintragen',
+    fields: [
+      {
+        name: 'weekday',
+        label: 'Wochentag',
+        kind: 'select',
+        required: true,
+        numeric: true,
+        options: WEEKDAYS.map((label, i) => ({ value: String(i), label })),
+      },
+      { name: 'start_time', label: 'Von', kind: 'time', required: true },
+      { name: 'end_time', label: 'Bis', kind: 'time', required: true },
+      { name: 'place_name', label: 'Wo (z. B. „Volkspark, große Wiese“)', kind: 'text', maxLength: 200 },
+    ],
+    heading: (i) => `${WEEKDAYS[Number(i.weekday)] ?? ''}, ${text(i.start_time)}–${text(i.end_time)} Uhr`,
+  },
+  {
+    path: 'adoptions',
+    slug: 'vermittlung',
+    label: 'Vermittlung',
+    createTitle: 'Hund zur Vermittlung eintragen',
+    submit: 'Anzeige veröffentlichen',
+    fields: [
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: 5000 },
+      { name: 'breed', label: 'Rasse', kind: 'text', maxLength: 200 },
+      { name: 'birth_date', label: 'Geburtsdatum (ungefähr reicht)', kind: 'date' },
+      { name: 'sex', label: 'Geschlecht', kind: 'select', options: [{ value: '', label: 'weiß nicht' }, ...options({ male: 'Rüde', female: 'Hündin' })] },
+      { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: 200 },
+    ],
+    heading: (i) => text(i.title),
+  },
+  {
+    path: 'sitting',
+    slug: 'betreuung',
+    label: 'Betreuung',
+    createTitle: 'Betreuung anbieten oder suchen',
+    submit: 'Veröffentlichen',
+    fields: [
+      { name: 'type', label: 'Was?', kind: 'select', required: true, options: options({ offer: 'Ich biete Betreuung an', request: 'Ich suche Betreuung' }) },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: 2000 },
+      { name: 'available_from', label: 'Ab', kind: 'date' },
+      { name: 'available_until', label: 'Bis', kind: 'date' },
+      { name: 'price_note', label: 'Preis (z. B. „15 € am Tag“)', kind: 'text', maxLength: 200 },
+    ],
+    heading: (i) => (i.type === 'offer' ? 'Biete Betreuung' : 'Suche Betreuung'),
+  },
+  {
+    path: 'services',
+    slug: 'dienstleister',
+    label: 'Dienstleister',
+    createTitle: 'Dienstleister eintragen',
+    submit: 'Eintragen',
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
+      { name: 'category', label: 'Kategorie', kind: 'select', required: true, options: options(SERVICE_CATEGORIES) },
+      { name: 'address', label: 'Adresse', kind: 'text', maxLength: 300 },
+      { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 50 },
+      { name: 'url', label: 'Webseite', kind: 'url', maxLength: 2000 },
+      { name: 'opening_hours', label: 'Öffnungszeiten', kind: 'text', maxLength: 500, hint: 'z. B. „Mo–Fr 9–18 Uhr“' },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 2000 },
+    ],
+    heading: (i) => text(i.name),
+  },
+];
+
+export const listingBySlug = (slug: string): ListingSpec | undefined => LISTINGS.find((l) => l.slug === slug);
+export const listingByPath = (path: string): ListingSpec | undefined => LISTINGS.find((l) => l.path === path);
+export const SERVICE_CATEGORY_LABELS = SERVICE_CATEGORIES;
+
+/** The form's strings as the API wants them: numbers, ISO instants, and empty optional fields left out. */
+export function toBody(spec: ListingSpec, values: Record<string, string | boolean>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of spec.fields) {
+    const raw = String(values[f.name] ?? '').trim();
+    if (!raw) continue;
+    if (f.kind === 'number' || f.numeric) body[f.name] = Number(raw);
+    else if (f.kind === 'datetime') body[f.name] = new Date(raw).toISOString();
+    else body[f.name] = raw;
+  }
+  return body;
+}
+
+/** The first value of every field: the first option of a required select, otherwise empty. */
+export function initialValues(spec: ListingSpec): Record<string, string> {
+  return Object.fromEntries(spec.fields.map((f) => [f.name, f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? '') : '']));
+}
