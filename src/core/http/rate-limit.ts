@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   breedDetail: { windowMs: MINUTE, limit: 30, key: 'ip' },
   // Search engines on the server-rendered breed pages (wiki/visitors.ts): generous, still bounded per address.
   breedPagesCrawler: { windowMs: MINUTE, limit: 300, key: 'ip' },
+  // The public lost-dog page behind a poster's QR code (and its photo): people scan, scripts would enumerate.
+  publicPoster: { windowMs: MINUTE, limit: 30, key: 'ip' },
   aiTraining: { windowMs: HOUR, limit: 10, key: 'user' },
   // Note analyses: premium has no monthly cap (decisions, AI); this bounds a runaway client's cost per hour.
   aiNoteAnalysis: { windowMs: HOUR, limit: 30, key: 'user' },

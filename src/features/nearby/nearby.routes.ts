@@ -4,6 +4,7 @@ import { geoKindRoutes } from '../../core/geo-items/index.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { lostDogs } from './lost-dogs.js';
+import { lostPosterPages } from './lost-poster.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
 import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
@@ -49,4 +50,5 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   geoKindRoutes(ctx, routes, lostDogs);
   moreNearbyRoutes(ctx, routes);
   mapModerationRoutes(ctx, routes);
+  lostPosterPages(ctx, routes);
 }

@@ -53,6 +53,11 @@ describe('nearby screens', () => {
       .where('description', '=', 'Rasierklingen in Wurst am Kanalufer')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ lat: ALEX.lat, lon: ALEX.lon, status: 'unconfirmed' });
+
+    // The page behind the poster's QR code, for finders without an account.
+    const lost = await h.ctx.db.selectFrom('lost_dogs').select('id').where('name', '=', 'Flocke').executeTakeFirstOrThrow();
+    await page.goto(h.url(`/vermisst/${lost.id}`));
+    await checkScreen(page, 'vermisst-oeffentlich', 'Flocke wird vermisst');
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });

@@ -201,7 +201,7 @@ export function LostPosterScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
-    void import('qrcode').then((m) => m.toString(`${location.origin}/app/vermisst/${params.id}`, { type: 'svg', margin: 1 })).then(setQr);
+    void import('qrcode').then((m) => m.toString(`${location.origin}/vermisst/${params.id}`, { type: 'svg', margin: 1 })).then(setQr);
   }, [params.id]);
   return (
     <section class="page poster">

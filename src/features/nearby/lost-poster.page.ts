@@ -1,0 +1,60 @@
+import type { AppContext } from '../../core/context.js';
+import { findGeoRow } from '../../core/geo-items/index.js';
+import { notFound } from '../../core/http/errors.js';
+import { setCache } from '../../core/http/pages/cache-rules.js';
+import type { Routes } from '../../core/http/route.js';
+import { mediaFilePath } from '../../core/media/storage.js';
+import { lostDogs } from './lost-dogs.js';
+
+/**
+ * The page behind the poster's QR code, /vermisst/<id>: people who find the dog rarely have an account, so it is
+ * server-rendered and public, with what the poster says (name, description, when last seen, the contact the author
+ * chose to publish, the photo) and never the position. Once the dog is found the page says so and shows nothing
+ * else. Not cached, not indexed, no referrer.
+ */
+
+const ID = /^[1-9]\d{0,9}$/;
+const MISSING = 'Diese Vermisstenmeldung gibt es nicht (mehr).';
+
+async function lostDog(ctx: AppContext, id: string) {
+  return ID.test(id) ? findGeoRow(ctx.db, lostDogs.table, lostDogs.columns, Number(id)) : undefined;
+}
+
+const when = (ctx: AppContext, iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: ctx.config.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+export function lostPosterPages(ctx: AppContext, routes: Routes): void {
+  routes.router.get('/vermisst/:id', ctx.limits.publicPoster, async (req, res) => {
+    const row = await lostDog(ctx, String(req.params.id));
+    if (!row) throw notFound(MISSING);
+    setCache(res, 'never');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const lost = row.status === 'lost';
+    res.render('vermisst/poster', {
+      appName: ctx.config.appName,
+      build: ctx.config.build,
+      dog: {
+        id: row.id,
+        name: String(row.name),
+        lost,
+        description: lost ? String(row.description) : null,
+        lastSeen: lost ? when(ctx, String(row.last_seen_at)) : null,
+        contact: lost && typeof row.contact === 'string' ? row.contact : null,
+        photo: lost && row.photo_url ? `/vermisst/${row.id}/foto` : null,
+      },
+    });
+  });
+  routes.router.get('/vermisst/:id/foto', ctx.limits.publicPoster, async (req, res) => {
+    const row = await lostDog(ctx, String(req.params.id));
+    const file = row?.status === 'lost' && row.photo_url ? mediaFilePath(ctx.config.mediaDir, row.photo_url) : undefined;
+    if (!file) throw notFound('Dieses Foto gibt es nicht.');
+    setCache(res, 'never');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    await new Promise<void>((resolve, reject) =>
+      res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) =>
+        err && !res.headersSent ? reject(notFound('Dieses Foto gibt es nicht.')) : resolve(),
+      ),
+    );
+  });
+}
