@@ -115,6 +115,17 @@ describe('nearby screens', () => {
     await mod.getByRole('button', { name: 'Eintrag löschen' }).click();
     await mod.getByText('Auf der Karte ist nichts gemeldet.').waitFor();
     expect(await h.ctx.db.selectFrom('playdates').select('id').where('id', '=', playdate.id).executeTakeFirst()).toBeUndefined();
+
+    // A moderator marks a poison warning as a false alarm on its card.
+    const warning = (
+      await agentAs(h.test, neighbour)
+        .post('/api/poison-warnings')
+        .send({ ...ALEX, kind: 'poison', description: 'Verdächtige Wurst am Zaun' })
+        .expect(201)
+    ).body;
+    await mod.goto(h.url(`/app/giftkoeder/${warning.id}`));
+    await mod.getByRole('button', { name: 'Als Fehlalarm markieren' }).click();
+    await mod.locator('.tag', { hasText: 'Fehlalarm' }).waitFor();
     // The one 400 is the start in the past, answered on purpose above.
     expect(h.pageErrors.filter((e) => !/treffen\/neu: .*status of 400/.test(e))).toEqual([]);
   });

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
+import { isStaff, session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
 import type { ScreenProps } from '../../routes.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { RichText } from '../../ui/rich-text.js';
@@ -51,6 +53,17 @@ interface PoisonWarning {
 export function PoisonDetailScreen({ params }: ScreenProps) {
   const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
   const [error, setError] = useState<string | null>(null);
+  const state = useStore(session);
+  const staff = state.status === 'user' && isStaff(state.user);
+  const act = (path: string) => async () => {
+    setError(null);
+    try {
+      await api.post(path);
+      reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
   return (
     <section class="page page-narrow nearby">
       <h1>{warning.status === 'ready' ? (nx.poisonKinds[warning.data.kind] ?? nx.report) : nx.report}</h1>
@@ -67,19 +80,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             <RichText text={w.description} />
             <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
-              <button
-                type="button"
-                class="button"
-                onClick={async () => {
-                  setError(null);
-                  try {
-                    await api.post(`/api/poison-warnings/${w.id}/confirm`);
-                    reload();
-                  } catch (e) {
-                    setError(e instanceof ApiError ? e.message : String(e));
-                  }
-                }}
-              >
+              <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>
                 {nx.confirm}
               </button>
             )}
@@ -93,6 +94,11 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
               ) : (
                 <ReportItem path="poison-warnings" id={w.id} />
+              )}
+              {staff && w.status !== 'false_alarm' && w.status !== 'archived' && (
+                <button type="button" class="button button-secondary button-small" onClick={act(`/api/poison-warnings/${w.id}/false-alarm`)}>
+                  {nx.falseAlarm}
+                </button>
               )}
             </p>
           </article>

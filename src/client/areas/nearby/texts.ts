@@ -27,6 +27,7 @@ export const nx = {
   states: { unconfirmed: 'unbestätigt', confirmed: 'bestätigt', false_alarm: 'Fehlalarm', archived: 'archiviert' } as Record<string, string>,
   poisonKinds: { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Andere Gefahr' } as Record<string, string>,
   confirm: 'Ich habe es auch gesehen',
+  falseAlarm: 'Als Fehlalarm markieren',
   confirmed: (n: number) => (n === 1 ? '1 Bestätigung' : `${n} Bestätigungen`),
   pinHint: 'Tipp auf die Karte oder zieh die Nadel an die richtige Stelle.',
   position: 'Position',
