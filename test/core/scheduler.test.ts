@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/core/logger.js';
 import type { Job } from '../../src/core/context.js';
 import { Scheduler } from '../../src/core/scheduler/scheduler.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from '../../src/features/accounts/accounts.jobs.js';
@@ -38,6 +40,22 @@ describe('scheduler', () => {
     expect(await s.runNow(failing, '2026-11-21T03:30')).toBeNull();
     const lease = await t.ctx.db.selectFrom('job_leases').selectAll().where('name', '=', 'test.failing').executeTakeFirstOrThrow();
     expect(lease).toMatchObject({ last_status: 'failed', last_error: 'kaputt', owner: null });
+  });
+
+  it('logs a run with work at info and a run that found nothing at debug', async () => {
+    const lines: { level: number; job?: string; count?: number }[] = [];
+    const log = createLogger('debug', new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString())), cb()) }));
+    let count = 3;
+    const job: Job = { name: 'test.counting', schedule: '0 0 1 1 *', run: async () => count };
+    const s = new Scheduler({ ...t.ctx, log }, [job]);
+    await s.runNow(job, '2026-11-21T01:00');
+    count = 0;
+    await s.runNow(job, '2026-11-22T01:00');
+    const finished = lines.filter((l) => l.job === 'test.counting');
+    expect(finished.map((l) => [l.count, l.level])).toEqual([
+      [3, 30],
+      [0, 20],
+    ]);
   });
 
   it('lists the 03:30 blacklist purge in the job table', () => {

@@ -92,7 +92,9 @@ export class Scheduler {
     } catch (err) {
       log.error({ err, job: job.name }, 'job lease not released');
     }
-    log.info({ job: job.name, count, durationMs, status: error ? 'failed' : 'ok' }, 'job finished');
+    // A run that found nothing to do is the normal case for most jobs most of the time: debug, so the log shows work.
+    const level = !error && count === 0 ? 'debug' : 'info';
+    log[level]({ job: job.name, count, durationMs, status: error ? 'failed' : 'ok' }, 'job finished');
     return count;
   }
 }

@@ -18,7 +18,7 @@ export const Mood = z.enum(['happy', 'playful', 'calm', 'tired', 'sick', 'sad'])
   description: 'Stimmung des Hundes: happy (fröhlich), playful (verspielt), calm (entspannt), tired (müde), sick (krank), sad (traurig)',
 });
 
-/** Spec: a diary text of 50,000 characters is rejected (422); body fields hold at most 10,000. May be empty (photo-only entries). */
+/** Spec: a diary text of 50,000 characters is rejected (422); body fields hold at most 10,000. May be empty when the entry has a title. */
 const Text = z.string().max(LIMITS.body);
 /** Tags are the diary's own short labels, not a Limits-table field. */
 const MAX_TAGS = 20;

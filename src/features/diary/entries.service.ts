@@ -3,7 +3,7 @@ import { requireDogAccess, requireDogRecord, type DogNeed } from '../../core/aut
 import type { Actor } from '../../core/auth/session-user.js';
 import { dateInZone } from '../../core/clock.js';
 import type { AppContext } from '../../core/context.js';
-import { notFound } from '../../core/http/errors.js';
+import { badRequest, notFound } from '../../core/http/errors.js';
 import { keysetPage, type CursorRule, type Page } from '../../core/http/pagination.js';
 import { assertNotInFuture } from '../../core/http/schema-kit.js';
 import { removeMediaFiles } from '../../core/media/storage.js';
@@ -60,9 +60,16 @@ async function entryView(ctx: AppContext, row: EntryRow | undefined): Promise<En
   return entry;
 }
 
+/** Decisions: an entry needs a title or a text (photos come after it exists, so they cannot be all it has). */
+const TITLE_OR_TEXT = 'Gib dem Eintrag eine Überschrift oder schreib ein paar Worte dazu.';
+function assertTitleOrText(title: string | null | undefined, text: string | undefined): void {
+  if (!title?.trim() && !text?.trim()) throw badRequest(TITLE_OR_TEXT, { text: TITLE_OR_TEXT });
+}
+
 export async function createEntry(ctx: AppContext, actor: Actor, dogId: number, body: CreateEntryBody): Promise<Entry> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'write');
   assertDateNotInFuture(ctx, body.date);
+  assertTitleOrText(body.title, body.text);
   const now = ctx.clock.now().toISOString();
   const id = await insertEntry(ctx.db, {
     dog_id: dog.dog_id,
@@ -82,8 +89,9 @@ export async function getEntry(ctx: AppContext, actor: Actor, entryId: number): 
 }
 
 export async function updateEntry(ctx: AppContext, actor: Actor, entryId: number, body: UpdateEntryBody): Promise<Entry> {
-  await loadEntry(ctx, actor, entryId, 'write');
+  const old = await loadEntry(ctx, actor, entryId, 'write');
   assertDateNotInFuture(ctx, body.date);
+  assertTitleOrText(body.title !== undefined ? body.title : old.title, body.text ?? old.text);
   await updateEntryRow(ctx.db, entryId, {
     ...(body.date !== undefined ? { date: body.date } : {}),
     ...(body.title !== undefined ? { title: body.title } : {}),

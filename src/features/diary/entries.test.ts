@@ -48,6 +48,18 @@ describe('POST /api/dogs/:dogId/diary', () => {
     clock.set('2026-11-21T10:00:00Z');
   });
 
+  it('needs a title or a text, on create and on change (400), and takes either alone', async () => {
+    const { dog, agent } = await ownerWithDog();
+    const none = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: '  ' }).expect(400);
+    expect(none.body.error.fields.text).toBe('Gib dem Eintrag eine Überschrift oder schreib ein paar Worte dazu.');
+    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', title: ' ', text: '' }).expect(400);
+    const titled = (await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', title: 'Erster Schnee', text: '' }).expect(201)).body;
+    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-20', text: 'Nur Text' }).expect(201);
+    await agent.patch(`/api/diary/${titled.id}`).send({ title: null }).expect(400);
+    await agent.patch(`/api/diary/${titled.id}`).send({ title: null, text: 'Jetzt mit Text' }).expect(200);
+    expect((await agent.get(`/api/diary/${titled.id}`).expect(200)).body).toMatchObject({ title: null, text: 'Jetzt mit Text' });
+  });
+
   it('rejects a text of 50,000 characters with 422 and keeps one of 10,000', async () => {
     const { dog, agent } = await ownerWithDog();
     const res = await agent
