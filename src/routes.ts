@@ -31,6 +31,7 @@ import { messagesRoutes } from './features/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/nearby/index.js';
 import { foodAlertsRoutes } from './features/food-alerts/index.js';
+import { legalPages, operatorRoutes } from './features/operator/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -53,7 +54,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   friendsRoutes(ctx, routes); // /api/users/search, /api/friends*, /api/users/:id/block
   messagesRoutes(ctx, routes); // /api/conversations*
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
-  nearbyRoutes(ctx, routes); // /api/poison-warnings*, /api/lost-dogs*
+  nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
@@ -61,6 +62,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   upgradesRoutes(ctx, routes);
   adminUsersRoutes(ctx, routes);
   invoicesRoutes(ctx, routes);
+  operatorRoutes(ctx, routes); // /api/admin/settings, /api/plans/prices
+  legalPages(ctx, routes); // /impressum, /datenschutz
   pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update
   publicPagesRoutes(ctx, routes); // exactly / and /sitemap.xml
   wikiRoutes(ctx, routes); // /api/wiki/*, /rassen, /rassen/:slug

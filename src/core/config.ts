@@ -78,11 +78,14 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(24 * 60),
-  // Invoices: the issuer printed on every invoice (snapshotted per invoice). Address lines separated by |.
+  // The operator (features/operator): the first values of the settings admins edit in the app. Address lines separated by |.
   INVOICE_ISSUER_NAME: z.string().max(200).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().max(500).default(''),
   INVOICE_VAT_ID: z.string().max(40).optional(),
   INVOICE_VAT_RATE: z.coerce.number().int().min(0).max(99).default(19),
+  // Plan prices per year in cents: the first value of the operator settings; admins change them in the app.
+  PRICE_PRO_CENTS_YEAR: z.coerce.number().int().min(0).max(10_000_00).default(29_99),
+  PRICE_BREEDER_CENTS_YEAR: z.coerce.number().int().min(0).max(10_000_00).default(99_00),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       vatId: e.INVOICE_VAT_ID || null,
       vatRatePercent: e.INVOICE_VAT_RATE,
     }),
+    prices: Object.freeze({ proCentsYear: e.PRICE_PRO_CENTS_YEAR, breederCentsYear: e.PRICE_BREEDER_CENTS_YEAR }),
   });
 }
 

@@ -63,3 +63,5 @@ export type ForumThreadDetail = Schemas['ForumThreadDetail'];
 export type ForumPost = Schemas['ForumPost'];
 export type ForumReport = Schemas['ForumReport'];
 export type MapReport = Schemas['MapReport'];
+export type OperatorSettings = Schemas['OperatorSettings'];
+export type PlanPrices = Schemas['PlanPrices'];

@@ -1,4 +1,5 @@
 import type { AccountsTables } from './tables/accounts.js';
+import type { OperatorTables } from './tables/operator.js';
 import type { DiaryTables } from './tables/diary.js';
 import type { DogsTables } from './tables/dogs.js';
 import type { InvoicesTables } from './tables/invoices.js';
@@ -41,4 +42,5 @@ export interface Database
     BreederTables,
     CommunityTables,
     NearbyTables,
-    NearbyKindsTables {}
+    NearbyKindsTables,
+    OperatorTables {}

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { isUniqueViolation } from '../db/errors.js';
+import { discardFiles } from '../media/storage.js';
 import { AppError } from './errors.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -64,10 +65,20 @@ export function sendError(req: Request, res: Response, error: AppError): void {
   });
 }
 
+/** Files multer staged for this request (req.file or req.files). */
+function stagedUploads(req: Request): string[] {
+  const files = [...(req.file ? [req.file] : []), ...(Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat())];
+  return files.map((f) => f.path).filter((p): p is string => typeof p === 'string');
+}
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   const error = toAppError(err);
   if (error.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
   // A warning, not an error: the client's choice or its network, so it has no place in the admin's error digest.
   else if (error.code === 'request_aborted') req.log.warn({ reqId: req.id, path: req.path }, 'request aborted by the client');
-  sendError(req, res, error);
+  // A refused upload leaves nothing behind by the time the answer goes out (the uploads' own 'close' hooks would
+  // remove the files too, but only after the client already has its answer).
+  const staged = stagedUploads(req);
+  if (staged.length === 0) return sendError(req, res, error);
+  void discardFiles(staged).finally(() => sendError(req, res, error));
 };

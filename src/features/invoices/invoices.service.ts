@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/context.js';
 import { badRequest, conflict, notFound } from '../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../core/http/pagination.js';
 import { findUserContact } from '../accounts/index.js';
+import { missingForInvoices, operatorSettings, vatRateOf } from '../operator/index.js';
 import { splitGross } from './invoice-money.js';
 import { findInvoiceRow, insertInvoice, itemsOf, listInvoices, loadInvoice, markCancelled, nextNumber, toSummary, type InvoiceRow } from './invoices.repo.js';
 import type { CreateInvoiceBody, Invoice, InvoiceSummary } from './invoices.schemas.js';
@@ -18,8 +19,10 @@ const NOBODY = 0;
  * invoice, so it stays complete after the account is deleted. Number and row are written in one transaction.
  */
 export async function createInvoice(ctx: AppContext, actor: Actor, body: CreateInvoiceBody): Promise<Invoice> {
-  const issuer = ctx.config.invoice;
-  if (!issuer.issuerAddress) throw conflict('Bitte trag zuerst die Absenderadresse für Rechnungen ein (INVOICE_ISSUER_ADDRESS).', 'issuer_missing');
+  const issuer = await operatorSettings(ctx);
+  const missing = missingForInvoices(issuer);
+  if (missing.length) throw conflict(`Für Rechnungen fehlt noch ${missing.join(', ')}: trag das unter „Verwaltung → Einstellungen“ ein.`, 'issuer_missing');
+  const vatRate = vatRateOf(ctx, issuer);
   const total = body.items.reduce((sum, item) => sum + item.amount_cents * item.quantity, 0);
   if (total <= 0) throw badRequest('Der Rechnungsbetrag muss größer als 0 € sein.', { items: 'Die Summe muss größer als 0 € sein.' });
   const customer = await findUserContact(ctx.db, body.user_id);
@@ -39,11 +42,11 @@ export async function createInvoice(ctx: AppContext, actor: Actor, body: CreateI
         billing_name: customer.name,
         billing_email: customer.email,
         billing_address: body.billing_address || null,
-        issuer_name: issuer.issuerName,
-        issuer_address: issuer.issuerAddress,
-        issuer_vat_id: issuer.vatId,
-        vat_rate_percent: issuer.vatRatePercent,
-        ...splitGross(total, issuer.vatRatePercent),
+        issuer_name: issuer.operator_name,
+        issuer_address: issuer.operator_address,
+        issuer_vat_id: issuer.vat_id,
+        vat_rate_percent: vatRate,
+        ...splitGross(total, vatRate),
         total_cents: total,
         note: body.note || null,
         created_by: actor.id,

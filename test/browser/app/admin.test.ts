@@ -163,7 +163,9 @@ describe('admin and moderator panel', () => {
     const page = await h.page();
     await page.goto(h.url('/app/admin/rechnungen'));
     await checkScreen(page, 'admin-rechnungen-leer', 'Rechnungen');
-    await page.getByLabel('Nutzer-ID').fill(String(customer.id));
+    // The customer is found by name, not by a number nobody knows.
+    await page.getByLabel('Kundin oder Kunde').fill('Klara');
+    await page.getByRole('button', { name: `Klara Kundin (${customer.email})` }).click();
     await page.locator('#inv-desc-0').fill('Pro-Jahreslizenz');
     await page.locator('#inv-amount-0').fill('12,5');
     await page.getByRole('button', { name: 'Position hinzufügen' }).click();
@@ -181,5 +183,40 @@ describe('admin and moderator panel', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
     await message(page, /^Stornorechnung ST-\d+ erstellt\.$/);
     await expect.poll(() => page.locator('tr[data-number^="ST-"]').count()).toBe(1);
+  });
+
+  it('settings: the admin enters the operator; the imprint and the plan comparison show it', async () => {
+    h.pageErrors.length = 0; // the registration test before leaves its expected 401 of the session check
+    const admin = await buildAdmin(h.ctx, { name: 'Sina Settings' });
+    await h.login(admin);
+    const page = await h.page();
+    await page.goto(h.url('/app/admin'));
+    await page.getByRole('link', { name: /Einstellungen/ }).click();
+    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    await page.getByLabel('Name des Betreibers (Person oder Firma)').fill('Pfotenbuch UG');
+    await page.getByLabel('Anschrift').fill('Hauptstraße 1\n10115 Berlin');
+    await page.getByLabel('Kontakt-E-Mail').fill('hallo@pfotenbuch.example');
+    await page.getByLabel('Preis Pro pro Jahr (€)').fill('abc');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Bitte einen Betrag wie 29,99.').waitFor();
+    await page.getByLabel('Preis Pro pro Jahr (€)').fill('34,99');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert.').waitFor();
+    await checkScreen(page, 'admin-einstellungen', 'Einstellungen');
+    expect(await h.ctx.db.selectFrom('operator_settings').select(['operator_name', 'price_pro_cents_year']).executeTakeFirstOrThrow()).toEqual({
+      operator_name: 'Pfotenbuch UG',
+      price_pro_cents_year: 3499,
+    });
+
+    await page.goto(h.url('/impressum'));
+    await page.getByText('hallo@pfotenbuch.example').first().waitFor();
+    await checkScreen(page, 'impressum', 'Impressum');
+    await page.goto(h.url('/datenschutz'));
+    await checkScreen(page, 'datenschutz', 'Datenschutzerklärung');
+
+    await page.goto(h.url('/app/tarif'));
+    await page.getByRole('table').getByText('34,99 € im Jahr').waitFor();
+    await checkScreen(page, 'tarif-vergleich', 'Tarif und Abzeichen');
+    expect(h.pageErrors).toEqual([]);
   });
 });

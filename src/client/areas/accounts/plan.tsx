@@ -8,6 +8,7 @@ import { t } from '../../core/texts.js';
 import { Badges } from '../../ui/badges.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';
+import { PlanComparison } from './plan-comparison.js';
 import { tx } from './texts.js';
 
 const REQUESTABLE = ['pro', 'breeder'];
@@ -102,19 +103,24 @@ export function PlanScreen() {
   const state = useStore(session);
   if (state.status !== 'user') return null;
   const { user } = state;
+  const tierBadge = user.subscription_tier.startsWith('breeder') ? 'breeder' : user.subscription_tier;
   return (
     <section class="page">
       <h1>{tx.plan.title}</h1>
       <div class="card">
         <h2>{tx.plan.current}</h2>
+        {/* The plan shows once: as the tier's badge here, and the list below holds only the other badges. */}
         <p class="plan-tier" data-tier={user.subscription_tier}>
-          {tx.plan.tiers[user.subscription_tier] ?? user.subscription_tier}
+          <span class={`badge badge-${tierBadge}`} data-badge={tierBadge}>
+            {tx.plan.tiers[user.subscription_tier] ?? user.subscription_tier}
+          </span>
         </p>
-        <Badges badges={user.badges} founderNumber={user.founder_number} />
+        <Badges badges={user.badges.filter((b) => b !== tierBadge)} founderNumber={user.founder_number} />
         {user.is_founder === 1 && <p>{tx.plan.founder(user.founder_number)}</p>}
         {user.is_founder !== 1 && user.is_founder_pending === 1 && <p>{tx.plan.founderPending}</p>}
         {user.is_partner === 1 && <p>{tx.plan.partner}</p>}
       </div>
+      <PlanComparison currentTier={user.subscription_tier} />
       <UpgradeRequests currentTier={user.subscription_tier} />
       <p>
         <a href="/app/profil">{t.back}</a>

@@ -102,6 +102,10 @@ export function ProfileScreen() {
       <DetailsForm user={user} />
       <PasswordForm email={user.email} />
       <DeleteAccount />
+      {/* Server pages, opened outside the app shell on purpose: the same text search engines and guests see. */}
+      <p class="link-row muted small">
+        <a href="/impressum">{tx.profile.imprint}</a> <a href="/datenschutz">{tx.profile.privacy}</a>
+      </p>
     </section>
   );
 }

@@ -21,6 +21,7 @@ export function AdminHomeScreen() {
         { href: '/app/admin/rechnungen', label: tx.sections.invoices, todo: null },
         { href: '/app/admin/jobs', label: tx.sections.jobs, todo: null },
         { href: '/app/admin/moderation', label: tx.sections.moderation, todo: null },
+        { href: '/app/admin/einstellungen', label: tx.sections.settings, todo: null },
       ]
     : [
         { href: '/app/admin/nutzer', label: tx.sections.users, todo: null },

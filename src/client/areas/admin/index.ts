@@ -6,3 +6,4 @@ export { UpgradeRequestsScreen } from './upgrade-requests.js';
 export { InvoicesScreen } from './invoices.js';
 export { JobsScreen } from './jobs.js';
 export { ModerationScreen } from './moderation.js';
+export { SettingsScreen } from './settings.js';

@@ -4,6 +4,8 @@ import { offline } from '../../core/offline-cache.js';
 import { useStore } from '../../core/store.js';
 import { t } from '../../core/texts.js';
 import { FormSummary } from '../../ui/form.js';
+import type { AdminUser } from '../../api/types.js';
+import { CustomerPicker } from './customer-picker.js';
 import type { InvoiceSummary } from './invoices.js';
 import { tx } from './texts.js';
 
@@ -23,9 +25,9 @@ export function parseCents(text: string): number | null {
   return match[1] ? -cents : cents;
 }
 
-/** A new invoice: the customer's user id and one or more items (description, gross price, quantity). */
+/** A new invoice: the customer (searched by name or email) and one or more items (description, gross price, quantity). */
 export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary) => void }) {
-  const [userId, setUserId] = useState('');
+  const [customer, setCustomer] = useState<AdminUser | null>(null);
   const [rows, setRows] = useState<ItemRow[]>([{ ...EMPTY_ROW }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
   const submit = async (event: Event) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!/^\d+$/.test(userId.trim())) found.user_id = t.required;
+    if (!customer) found.user_id = tx.invoices.customerMissing;
     rows.forEach((row, i) => {
       if (!row.description.trim()) found[`items.${i}.description`] = t.required;
       if (parseCents(row.amount) === null) found[`items.${i}.amount_cents`] = tx.invoices.amountInvalid;
@@ -52,11 +54,11 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
     setSummary(null);
     try {
       const invoice = await api.post<InvoiceSummary>('/api/admin/invoices', {
-        user_id: Number(userId),
+        user_id: customer?.id,
         items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
       });
       setRows([{ ...EMPTY_ROW }]);
-      setUserId('');
+      setCustomer(null);
       onCreated(invoice);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -79,18 +81,7 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
     <form class="card form" onSubmit={submit} noValidate aria-labelledby="new-invoice-title">
       <h2 id="new-invoice-title">{tx.invoices.newTitle}</h2>
       <FormSummary message={summary} />
-      <div class="field">
-        <label for="inv-user">{tx.invoices.userId}</label>
-        <input
-          id="inv-user"
-          inputMode="numeric"
-          value={userId}
-          onInput={(e) => setUserId(e.currentTarget.value)}
-          aria-invalid={errors.user_id ? 'true' : undefined}
-          aria-describedby={described('user_id')}
-        />
-        {err('user_id')}
-      </div>
+      <CustomerPicker chosen={customer} onChoose={setCustomer} error={errors.user_id} />
       {rows.map((row, i) => (
         <fieldset key={i} class="invoice-row">
           <legend>{tx.invoices.position(i + 1)}</legend>
