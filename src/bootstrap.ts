@@ -4,6 +4,7 @@ import { createContext } from './core/create-context.js';
 import { openDb } from './core/db/index.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { createLogger } from './core/logger.js';
+import { loadStarterHelp } from './features/help/index.js';
 import { loadBreeds } from './features/wiki/index.js';
 
 /**
@@ -19,6 +20,7 @@ export async function bootstrap(config: Config = loadConfig(), options: { servin
   const ctx = createContext({ config, dbHandle, log });
   if (options.serving !== false) {
     await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent
+    await loadStarterHelp(ctx); // the starter help articles, each once (admins edit them afterwards)
     await ctx.blocklist.load();
   }
   return { ctx, close: () => dbHandle.close() };

@@ -4,6 +4,7 @@ import { helpPageRoutes } from './help.page.js';
 import { helpAdminRoutes, helpPublicRoutes } from './help.routes.js';
 
 export { HELP_CATEGORIES } from './help.categories.js';
+export { loadStarterHelp } from './starter-help.loader.js';
 
 export function helpRoutes(ctx: AppContext, routes: Routes): void {
   helpAdminRoutes(ctx, routes);

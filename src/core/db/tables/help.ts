@@ -11,6 +11,13 @@ export interface HelpArticlesTable {
   updated_at: string;
 }
 
+/** Starter articles loaded once each (features/help/starter-articles.ts). */
+export interface HelpStarterKeysTable {
+  key: string;
+  loaded_at: string;
+}
+
 export interface HelpTables {
   help_articles: HelpArticlesTable;
+  help_starter_keys: HelpStarterKeysTable;
 }
