@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { batches, parseTags } from '../areas/diary/diary-api.js';
 import { monthGrid } from '../areas/diary/calendar.js';
 import { parseCents } from '../areas/admin/invoice-form.js';
-import { parseWeight, toBody } from '../areas/dogs/dog-form.js';
+import { breedSlugFor, parseWeight, toBody } from '../areas/dogs/dog-form.js';
 import { ApiError, errorFromBody, query } from './api.js';
 import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, shiftMonth, todayInBerlin } from './format.js';
 import { matchPath } from './router.js';
@@ -84,6 +84,7 @@ describe('client helpers', () => {
     expect(toBody({ name: ' Bello ', breed: '', birth_date: '', sex: '', neutered: '0', weight_kg: '', color: ' ', chip_number: '', bio: '' })).toEqual({
       name: 'Bello',
       breed: null,
+      breed_slug: null,
       birth_date: null,
       sex: null,
       neutered: 0,
@@ -92,6 +93,15 @@ describe('client helpers', () => {
       chip_number: null,
       bio: null,
     });
+  });
+
+  it('links the typed breed to the wiki when it matches a suggestion, keeps an unchanged link, drops a changed one', () => {
+    const hits = [{ slug: 'labrador-retriever', name: 'Labrador Retriever', name_de: 'Labrador Retriever', name_en: 'Labrador Retriever' }];
+    expect(breedSlugFor(' labrador retriever ', hits)).toBe('labrador-retriever');
+    expect(breedSlugFor('Labbi', hits)).toBeNull();
+    expect(breedSlugFor('Mischling', [], { breed: 'Mischling', breed_slug: 'mixed' })).toBe('mixed');
+    expect(breedSlugFor('Pudel', [], { breed: 'Mischling', breed_slug: 'mixed' })).toBeNull();
+    expect(breedSlugFor('', hits)).toBeNull();
   });
 
   it('lays out a month Monday first', () => {

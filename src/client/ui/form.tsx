@@ -126,6 +126,8 @@ interface FieldProps {
   min?: string;
   max?: string;
   step?: string;
+  /** The id of a <datalist> with suggestions. */
+  list?: string;
 }
 
 /** A labelled input with its hint and error wired to aria-describedby. */
@@ -204,6 +206,7 @@ export function Field(props: FieldProps) {
           min={props.min}
           max={props.max}
           step={props.step}
+          list={props.list}
         />
       )}
       {props.children}

@@ -90,7 +90,7 @@ describe('profile and account', () => {
     const dogId = await insertDog(user.id, 'Luna');
     await h.login(user);
     const page = await h.page();
-    await page.goto(h.url(`/app/hunde/${dogId}`));
+    await page.goto(h.url(`/app/hunde/${dogId}/bearbeiten`));
     const open = page.getByRole('button', { name: 'Hund löschen …' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Luna löschen?' });
@@ -166,7 +166,7 @@ describe('offline and session end', () => {
     await page.getByRole('heading', { name: 'Rex', exact: true }).waitFor();
     await page.goto(h.url('/app/hunde'));
     await page.getByRole('link', { name: 'Rex', exact: true }).waitFor();
-    await page.goto(h.url(`/app/hunde/${dogId}`));
+    await page.goto(h.url(`/app/hunde/${dogId}/bearbeiten`));
     await page.getByRole('heading', { name: 'Rex bearbeiten' }).waitFor();
 
     await h.context.setOffline(true);
@@ -184,7 +184,7 @@ describe('offline and session end', () => {
       await checkScreen(page, 'start-offline', 'Hallo Olli Offline!');
 
       // Read-only: saving is disabled and says why.
-      await page.goto(h.url(`/app/hunde/${dogId}`));
+      await page.goto(h.url(`/app/hunde/${dogId}/bearbeiten`));
       await page.getByRole('heading', { name: 'Rex bearbeiten' }).waitFor();
       expect(await page.getByRole('button', { name: 'Speichern', exact: true }).isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Hund löschen …' }).isDisabled()).toBe(true);

@@ -16,8 +16,8 @@ export function DogCreateScreen() {
     clearResponses('/api/dogs');
     // The first dog may activate a pending founder license: the badges come from the session.
     void loadSession();
-    showFlash(tx.created(dog.name), `/app/hunde/${dog.id}`);
-    navigate(`/app/hunde/${dog.id}`, { replace: true });
+    showFlash(tx.created(dog.name), `/app/hunde/${dog.id}/bearbeiten`);
+    navigate(`/app/hunde/${dog.id}/bearbeiten`, { replace: true });
   };
   return (
     <section class="page page-narrow">

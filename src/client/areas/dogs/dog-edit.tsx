@@ -101,6 +101,7 @@ export function DogEditScreen({ params }: ScreenProps) {
               )}
             </DogForm>
             <p class="link-row">
+              <a href={`/app/hunde/${data.id}`}>{tx.toProfile(data.name)}</a>
               <a href={`/app/tagebuch?hund=${data.id}`}>{tx.toDiary}</a>
               <a href={`/app/hunde/${data.id}/gesundheit`}>{tx.toHealth}</a>
               <a href={`/app/hunde/${data.id}/pflege`}>{tx.toCare}</a>

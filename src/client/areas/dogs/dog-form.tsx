@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, query } from '../../core/api.js';
 import { todayInBerlin } from '../../core/format.js';
 import { t } from '../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
@@ -37,12 +39,32 @@ export function parseWeight(text: string): number | null {
   return trimmed ? Number(trimmed) : null;
 }
 
+/**
+ * The wiki link of the typed breed: a suggestion it matches exactly (case aside) links it; an unchanged breed keeps
+ * its link; anything else has none.
+ */
+export function breedSlugFor(typed: string, suggestions: BreedSuggestion[], dog?: Pick<Dog, 'breed' | 'breed_slug'>): string | null {
+  const name = typed.trim().toLocaleLowerCase('de');
+  if (!name) return null;
+  const hit = suggestions.find((b) => b.name.toLocaleLowerCase('de') === name || b.name_en.toLocaleLowerCase('de') === name);
+  if (hit) return hit.slug;
+  return dog && (dog.breed ?? '').trim().toLocaleLowerCase('de') === name ? dog.breed_slug : null;
+}
+
+export interface BreedSuggestion {
+  slug: string;
+  name: string;
+  name_de: string | null;
+  name_en: string;
+}
+
 /** The request body: empty optional fields become null, so clearing a field on edit really clears it. */
-export function toBody(values: DogFormValues): Record<string, unknown> {
+export function toBody(values: DogFormValues, breedSlug: string | null = null): Record<string, unknown> {
   const text = (v: string) => (v.trim() ? v.trim() : null);
   return {
     name: values.name.trim(),
     breed: text(values.breed),
+    breed_slug: breedSlug,
     birth_date: values.birth_date || null,
     sex: values.sex || null,
     neutered: values.neutered === '' ? null : Number(values.neutered),
@@ -58,6 +80,27 @@ interface DogFormProps {
   submitLabel: string;
   onSubmit: (body: Record<string, unknown>) => Promise<void>;
   children?: ComponentChildren;
+}
+
+/** Breeds from the wiki matching what is typed, German names first (the list answers German, else English). */
+function useBreedSuggestions(typed: string): BreedSuggestion[] {
+  const [hits, setHits] = useState<BreedSuggestion[]>([]);
+  useEffect(() => {
+    const q = typed.trim();
+    if (q.length < 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void api
+        .get<{ items: BreedSuggestion[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
+        .then((page) => live && setHits([...page.items].sort((a, b) => Number(b.name_de !== null) - Number(a.name_de !== null))))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [typed]);
+  return hits;
 }
 
 export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) {
@@ -77,12 +120,18 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
       },
     },
   });
-  const submit = form.onSubmit((values) => onSubmit(toBody(values)));
+  const suggestions = useBreedSuggestions(form.values.breed);
+  const submit = form.onSubmit((values) => onSubmit(toBody(values, breedSlugFor(values.breed, suggestions, dog))));
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
       <Field form={form} name="name" label={tx.name} maxLength={80} required autoComplete="off" />
-      <Field form={form} name="breed" label={tx.breed} maxLength={80} autoComplete="off" />
+      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={80} autoComplete="off" list="breed-suggestions" />
+      <datalist id="breed-suggestions">
+        {suggestions.map((b) => (
+          <option key={b.slug} value={b.name} />
+        ))}
+      </datalist>
       <div class="field-row">
         <Field form={form} name="birth_date" label={tx.birthDate} type="date" max={todayInBerlin()} />
         <Field form={form} name="sex" label={tx.sex} options={tx.sexOptions} />

@@ -2,3 +2,4 @@
 export { DogListScreen } from './dog-list.js';
 export { DogCreateScreen } from './dog-create.js';
 export { DogEditScreen } from './dog-edit.js';
+export { DogProfileScreen } from './dog-profile.js';
