@@ -17,6 +17,7 @@ import * as m0016 from './0016_nearby_kinds.js';
 import * as m0017 from './0017_nearby_photos_reports.js';
 import * as m0018 from './0018_operator_settings.js';
 import * as m0019 from './0019_help_starter.js';
+import * as m0020 from './0020_diary_search.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017_nearby_photos_reports': m0017,
   '0018_operator_settings': m0018,
   '0019_help_starter': m0019,
+  '0020_diary_search': m0020,
 };

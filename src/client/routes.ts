@@ -87,6 +87,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/tagebuch/mosaik', access: 'user', title: 'Tagebuch: Mosaik', load: () => diary().then((m) => m.DiaryMosaicScreen) },
   { pattern: '/app/tagebuch/kalender', access: 'user', title: 'Tagebuch: Kalender', load: () => diary().then((m) => m.DiaryCalendarScreen) },
   { pattern: '/app/tagebuch/karte', access: 'user', title: 'Tagebuch: Karte', load: () => diary().then((m) => m.DiaryMapScreen) },
+  { pattern: '/app/tagebuch/suche', access: 'user', title: 'Tagebuch: Suche', load: () => diary().then((m) => m.DiarySearchScreen) },
   { pattern: '/app/tagebuch/neu', access: 'user', title: 'Neuer Eintrag', load: () => diary().then((m) => m.EntryCreateScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId', access: 'user', title: 'Tagebuch-Eintrag', load: () => diary().then((m) => m.EntryDetailScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId/bearbeiten', access: 'user', title: 'Eintrag bearbeiten', load: () => diary().then((m) => m.EntryEditScreen) },

@@ -11,6 +11,7 @@ export type CurrentUser = Schemas['CurrentUser'];
 export type Dog = Schemas['Dog'];
 export type SharedDog = Schemas['SharedDog'];
 export type DiaryEntry = Schemas['DiaryEntry'];
+export type DiarySearchHit = Schemas['DiarySearchHit'];
 export type DiaryMedia = Schemas['DiaryMedia'];
 export type DiaryCalendar = Schemas['DiaryCalendar'];
 export type DiaryLocations = Schemas['DiaryLocations'];

@@ -6,6 +6,7 @@ import { entriesRoutes } from './entries.routes.js';
 import { diaryMediaRoutes } from './media.routes.js';
 import { viewsRoutes } from './views.routes.js';
 import { diaryNearbyRoutes } from './nearby.js';
+import { diarySearchRoutes } from './search.js';
 
 export { diaryMediaRules } from './media-access.js';
 export { diaryWeatherConsumer } from './diary-weather.js';
@@ -15,6 +16,7 @@ export { diaryDashboard } from './diary.dashboard.js';
 export function diaryRoutes(ctx: AppContext, routes: Routes): void {
   viewsRoutes(ctx, routes); // fixed /api/diary/… paths before /api/diary/:entryId
   diaryNearbyRoutes(ctx, routes); // /api/diary/nearby
+  diarySearchRoutes(ctx, routes); // /api/diary/search
   diaryMediaRoutes(ctx, routes);
   entriesRoutes(ctx, routes);
 }

@@ -29,8 +29,34 @@ export function viewHref(view: DiaryView, dogId: number | null, extra = ''): str
   return `${VIEW_PATHS[view]}${search ? `?${search}` : ''}`;
 }
 
+/** The search form in every view's toolbar: it searches the chosen dog (or all of them). */
+function SearchBox({ dogId, current }: { dogId: number | null; current: string }) {
+  return (
+    <form
+      role="search"
+      class="diary-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+        const params = new URLSearchParams({ q });
+        if (dogId !== null) params.set('hund', String(dogId));
+        if (q) navigate(`/app/tagebuch/suche?${params.toString()}`);
+      }}
+    >
+      <label for="diary-q" class="visually-hidden">
+        {tx.search.label}
+      </label>
+      <input id="diary-q" name="q" type="search" minLength={2} maxLength={200} placeholder={tx.search.placeholder} defaultValue={current} />
+      <button type="submit" class="button button-secondary button-small">
+        {tx.search.submit}
+      </button>
+    </form>
+  );
+}
+
 interface DiaryFrameProps {
-  view: DiaryView;
+  /** 'search': the results of the search box, no view tab is current. */
+  view: DiaryView | 'search';
   query: URLSearchParams;
   /** The list needs one dog (entries are per dog); the other views can show all dogs. */
   allowAll: boolean;
@@ -73,7 +99,10 @@ export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps)
                     value={dog ? String(dog.id) : 'alle'}
                     onChange={(e) => {
                       const value = e.currentTarget.value;
-                      navigate(viewHref(view, value === 'alle' ? null : Number(value), extra), { replace: true });
+                      const id = value === 'alle' ? null : Number(value);
+                      if (view === 'search')
+                        navigate(`/app/tagebuch/suche?q=${encodeURIComponent(query.get('q') ?? '')}${id === null ? '' : `&hund=${id}`}`, { replace: true });
+                      else navigate(viewHref(view, id, extra), { replace: true });
                     }}
                   >
                     {allowAll && <option value="alle">{tx.allDogs}</option>}
@@ -95,6 +124,7 @@ export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps)
                     ))}
                   </ul>
                 </nav>
+                <SearchBox dogId={dog?.id ?? null} current={view === 'search' ? (query.get('q') ?? '') : ''} />
               </div>
               {children(dog, page.items)}
             </>

@@ -5,3 +5,4 @@ export { DiaryCalendarScreen } from './calendar.js';
 export { DiaryMapScreen } from './map-view.js';
 export { EntryCreateScreen, EntryEditScreen } from './entry-screens.js';
 export { EntryDetailScreen } from './entry-detail.js';
+export { DiarySearchScreen } from './search-results.js';
