@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create index diary_entries_search_idx on diary_entries using gin (search_vector)`.execute(db);
     return;
   }
-  await sql`create virtual table diary_fts using fts5(title, text, content='diary_entries', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`create virtual table diary_fts using fts5(title, text, content='diary_entries', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
   await sql`create trigger diary_fts_insert after insert on diary_entries begin
     insert into diary_fts(rowid, title, text) values (new.id, new.title, new.text);
   end`.execute(db);
