@@ -69,6 +69,33 @@ export async function previewUrlsById(db: Db, mediaIds: number[]): Promise<Map<n
   return new Map(rows.map((p) => [p.id, p.preview_url]));
 }
 
+const CHUNK = 500;
+
+/** Title and first photo's preview of each entry (the map popups), in chunks so a long list stays a bound list. */
+export async function entryHeads(db: Db, entryIds: number[]): Promise<Map<number, { title: string | null; preview_url: string | null }>> {
+  const heads = new Map<number, { title: string | null; preview_url: string | null }>();
+  for (let i = 0; i < entryIds.length; i += CHUNK) {
+    const ids = entryIds.slice(i, i + CHUNK);
+    const entries = await db.selectFrom('diary_entries').select(['id', 'title']).where('id', 'in', ids).execute();
+    for (const e of entries) heads.set(e.id, { title: e.title, preview_url: null });
+    const firsts = await db
+      .selectFrom('diary_media')
+      .select((eb) => ['entry_id', eb.fn.min('id').as('first_id')])
+      .where('entry_id', 'in', ids)
+      .groupBy('entry_id')
+      .execute();
+    const previews = await previewUrlsById(
+      db,
+      firsts.map((f) => Number(f.first_id)),
+    );
+    for (const f of firsts) {
+      const head = heads.get(f.entry_id);
+      if (head) head.preview_url = previews.get(Number(f.first_id)) ?? null;
+    }
+  }
+  return heads;
+}
+
 /** Located entries grouped by their 0.001° cell: count, mean position, first and last day, newest entry. */
 export function placeRows(db: Db, dogIds: number[]) {
   return db

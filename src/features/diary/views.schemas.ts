@@ -52,6 +52,8 @@ export const DiaryPlace = z.object({
   first_date: z.string(),
   last_date: z.string(),
   latest_entry_id: z.number().int().meta({ description: 'Der zuletzt angelegte Eintrag an diesem Ort' }),
+  latest_title: z.string().nullable().meta({ description: 'Sein Titel (für das Popup auf der Karte)' }),
+  latest_preview_url: z.string().nullable().meta({ description: 'Die Vorschau seines ersten Fotos' }),
 });
 
 export const DiaryLocations = z

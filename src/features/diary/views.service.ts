@@ -6,7 +6,7 @@ import { keysetPage, type Page } from '../../core/http/pagination.js';
 import { listDogSummaries } from '../dogs/index.js';
 import { byDayThenId } from './entries.service.js';
 import { toMediaItem } from './media.repo.js';
-import { calendarRows, mosaicRows, placeRows, previewUrlsById, statsRows } from './views.repo.js';
+import { calendarRows, entryHeads, mosaicRows, placeRows, previewUrlsById, statsRows } from './views.repo.js';
 import type { DiaryCalendar, DiaryLocations, DiaryStats, MosaicItem, MosaicQuery } from './views.schemas.js';
 
 /** The dogs a view covers: the one asked for (403/404 rule), or all of the actor's dogs. */
@@ -94,6 +94,10 @@ export async function diaryCalendar(ctx: AppContext, dogIds: number[], month: st
 export async function diaryLocations(ctx: AppContext, dogIds: number[]): Promise<DiaryLocations> {
   if (dogIds.length === 0) return { places: [], located_entries: 0 };
   const rows = await placeRows(ctx.db, dogIds);
+  const heads = await entryHeads(
+    ctx.db,
+    rows.map((r) => Number(r.latest_id)),
+  );
   const places = rows
     .map((r) => ({
       lat: Math.round(Number(r.lat) * 1e5) / 1e5,
@@ -102,6 +106,8 @@ export async function diaryLocations(ctx: AppContext, dogIds: number[]): Promise
       first_date: String(r.first_date),
       last_date: String(r.last_date),
       latest_entry_id: Number(r.latest_id),
+      latest_title: heads.get(Number(r.latest_id))?.title ?? null,
+      latest_preview_url: heads.get(Number(r.latest_id))?.preview_url ?? null,
     }))
     .sort((a, b) => (a.last_date < b.last_date ? 1 : a.last_date > b.last_date ? -1 : b.latest_entry_id - a.latest_entry_id));
   return { places, located_entries: places.reduce((sum, p) => sum + p.entries, 0) };

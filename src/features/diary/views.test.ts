@@ -94,13 +94,34 @@ describe('GET /api/diary/calendar', () => {
 });
 
 describe('GET /api/diary/locations', () => {
-  it('groups located entries into places of about 100 m, newest first', async () => {
+  it('groups located entries into places of about 100 m, newest first, with the newest entry’s title and first preview', async () => {
     const { agent, bello, ids } = await seed();
+    const latest = Math.max(ids.a, ids.b);
+    await t.ctx.db.updateTable('diary_entries').set({ title: 'Am Viktualienmarkt' }).where('id', '=', latest).execute();
+    const [first] = await photos(latest, bello.id, 2);
     const res = await agent.get(`/api/diary/locations?dog_id=${bello.id}`).expect(200);
     expect(res.body.located_entries).toBe(3);
     expect(res.body.places).toEqual([
-      { lat: 48.13702, lon: 11.57502, entries: 2, first_date: '2026-11-20', last_date: '2026-11-21', latest_entry_id: Math.max(ids.a, ids.b) },
-      { lat: 53.5511, lon: 9.9937, entries: 1, first_date: '2026-11-10', last_date: '2026-11-10', latest_entry_id: ids.d },
+      {
+        lat: 48.13702,
+        lon: 11.57502,
+        entries: 2,
+        first_date: '2026-11-20',
+        last_date: '2026-11-21',
+        latest_entry_id: latest,
+        latest_title: 'Am Viktualienmarkt',
+        latest_preview_url: first?.preview_url,
+      },
+      {
+        lat: 53.5511,
+        lon: 9.9937,
+        entries: 1,
+        first_date: '2026-11-10',
+        last_date: '2026-11-10',
+        latest_entry_id: ids.d,
+        latest_title: null,
+        latest_preview_url: null,
+      },
     ]);
     const all = await agent.get('/api/diary/locations').expect(200);
     expect(all.body.places).toHaveLength(3);

@@ -45,7 +45,7 @@ describe('a new dog owner', () => {
     await page.getByLabel('Geschlecht').selectOption('male');
     await page.getByLabel('Gewicht in kg (optional)').fill('31,5');
     await page.getByRole('button', { name: 'Hund anlegen' }).click();
-    await page.waitForURL(/\/app\/hunde\/\d+$/);
+    await page.waitForURL(/\/app\/hunde\/\d+\/bearbeiten$/);
     await page.getByRole('status').filter({ hasText: 'Bello ist angelegt.' }).waitFor();
     const dog = await h.ctx.db.selectFrom('dogs').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(dog).toMatchObject({ name: 'Bello', breed: 'Labrador', sex: 'male', weight_kg: 31.5 });
@@ -136,6 +136,9 @@ describe('a new dog owner', () => {
     await expect.poll(() => page.locator('.leaflet-control-attribution').textContent()).toContain('OpenStreetMap');
     await pin.click();
     await expect.poll(() => page.locator('.leaflet-popup-content a').getAttribute('href')).toBe(`/app/tagebuch/eintrag/${entryId}`);
+    // The popup shows the entry: its title and its first photo's thumbnail.
+    expect(await page.locator('.leaflet-popup-content a').textContent()).toBe('Am Brandenburger Tor');
+    await expect.poll(() => page.locator('.leaflet-popup-content img').getAttribute('src')).toMatch(/_preview\.webp$/);
     // Leaflet fades the popup in; axe must see it at full opacity.
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup') as Element).opacity === '1');
     await checkScreen(page, 'tagebuch-karte', 'Tagebuch');

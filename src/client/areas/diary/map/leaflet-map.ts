@@ -11,6 +11,8 @@ export interface MapPlace {
   first_date: string;
   last_date: string;
   latest_entry_id: number;
+  latest_title: string | null;
+  latest_preview_url: string | null;
 }
 
 function placeLabel(place: MapPlace): string {
@@ -19,15 +21,29 @@ function placeLabel(place: MapPlace): string {
   return `${count}, ${dates}`;
 }
 
-/** Popup content built as DOM nodes (no HTML strings): the date range and a link to the newest entry. */
+/**
+ * Popup content built as DOM nodes (no HTML strings, so a title is always text): the newest entry's thumbnail and
+ * title as the link to it, and the place's count and dates.
+ */
 function popup(place: MapPlace, openLabel: string): HTMLElement {
   const box = document.createElement('div');
-  const text = document.createElement('p');
-  text.textContent = placeLabel(place);
+  box.className = 'place-popup';
   const link = document.createElement('a');
   link.href = `/app/tagebuch/eintrag/${place.latest_entry_id}`;
-  link.textContent = openLabel;
-  box.append(text, link);
+  if (place.latest_preview_url) {
+    const img = document.createElement('img');
+    img.src = place.latest_preview_url;
+    img.alt = '';
+    img.width = 72;
+    img.height = 72;
+    link.append(img);
+  }
+  const title = document.createElement('strong');
+  title.textContent = place.latest_title || openLabel;
+  link.append(title);
+  const text = document.createElement('p');
+  text.textContent = placeLabel(place);
+  box.append(link, text);
   return box;
 }
 
