@@ -18,6 +18,7 @@ import * as m0017 from './0017_nearby_photos_reports.js';
 import * as m0018 from './0018_operator_settings.js';
 import * as m0019 from './0019_help_starter.js';
 import * as m0020 from './0020_diary_search.js';
+import * as m0021 from './0021_place_names.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0018_operator_settings': m0018,
   '0019_help_starter': m0019,
   '0020_diary_search': m0020,
+  '0021_place_names': m0021,
 };

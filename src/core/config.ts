@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   FOOD_ALERTS_URL: z.url().default('https://megov.bayern.de/verbraucherschutz/baystmuv-verbraucherinfo/rest/api'),
   // The public app key of the feed (upstreams.md §5.1); configurable because it may rotate.
   FOOD_ALERTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Reverse geocoding (upstreams.md §9): the place name of a located diary entry. Empty switches it off.
+  NOMINATIM_URL: z.union([z.url(), z.literal('')]).default('https://nominatim.openstreetmap.org'),
+  NOMINATIM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   FOOD_ALERTS_AUTH: z.string().default('baystmuv-vi-1.0 os=ios, key=9d9e8972-ff15-4943-8fea-117b5a973c61'),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
@@ -201,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       foodAlertsUrl: e.FOOD_ALERTS_URL,
       foodAlertsAuth: e.FOOD_ALERTS_AUTH,
       foodAlertsTimeoutMs: e.FOOD_ALERTS_TIMEOUT_MS,
+      nominatimUrl: e.NOMINATIM_URL,
+      nominatimTimeoutMs: e.NOMINATIM_TIMEOUT_MS,
       aiBaseUrl: e.AI_BASE_URL,
       aiApiKey: e.AI_API_KEY,
       aiModel: e.AI_MODEL,

@@ -44,6 +44,8 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     RATE_LIMITS_ENABLED: 'false',
     JOBS_ENABLED: 'false',
     PUBLIC_URL: 'http://127.0.0.1',
+    // Off unless a test starts the fake: tests never reach the public Nominatim.
+    NOMINATIM_URL: '',
     ...extra,
   };
 }

@@ -83,6 +83,7 @@ export const Entry = z
     tags: z.array(z.string()),
     lat: z.number().nullable().meta({ description: 'Position des ersten Fotos mit Ortsangabe' }),
     lon: z.number().nullable(),
+    place_name: z.string().nullable().meta({ description: 'Der Ort dort (z. B. „Marienplatz, München“), wenn bekannt' }),
     media: z.array(MediaItem),
     created_at: z.string(),
     updated_at: z.string(),

@@ -18,6 +18,7 @@ const ENTRY_COLUMNS = [
   'diary_entries.lon',
   'diary_entries.cell_lat',
   'diary_entries.cell_lon',
+  'diary_entries.place_name',
   'diary_entries.created_at',
   'diary_entries.updated_at',
 ] as const;
@@ -39,6 +40,7 @@ export function toEntry(row: EntryRow, media: MediaItem[]): Entry {
     tags: parseTags(row.tags_json),
     lat: row.lat,
     lon: row.lon,
+    place_name: row.place_name,
     media,
     created_at: row.created_at,
     updated_at: row.updated_at,

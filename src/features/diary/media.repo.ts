@@ -98,6 +98,8 @@ export async function refreshEntryPosition(db: Db, entryId: number): Promise<voi
     .executeTakeFirst();
   const lat = first?.lat ?? null;
   const lon = first?.lon ?? null;
+  const current = await db.selectFrom('diary_entries').select(['lat', 'lon']).where('id', '=', entryId).executeTakeFirst();
+  const moved = current?.lat !== lat || current?.lon !== lon;
   await db
     .updateTable('diary_entries')
     .set({
@@ -105,6 +107,8 @@ export async function refreshEntryPosition(db: Db, entryId: number): Promise<voi
       lon,
       cell_lat: lat === null ? null : Math.round(lat * 1000),
       cell_lon: lon === null ? null : Math.round(lon * 1000),
+      // A new position needs a new place name (features/geocoding fills it after the upload).
+      ...(moved ? { place_name: null } : {}),
     })
     .where('id', '=', entryId)
     .execute();
@@ -159,4 +163,21 @@ export async function setMediaWeather(
 export async function mediaUrlsOfDog(db: Db, dogId: number): Promise<Set<string>> {
   const rows = await db.selectFrom('diary_media').select(['url', 'preview_url']).where('dog_id', '=', dogId).execute();
   return new Set(rows.flatMap((r) => [r.url, r.preview_url]));
+}
+
+/** The entry's position when it has one but no place name yet (the lookup after an upload). */
+export function unnamedPosition(db: Db, entryId: number) {
+  return db
+    .selectFrom('diary_entries')
+    .select(['lat', 'lon'])
+    .where('id', '=', entryId)
+    .where('lat', 'is not', null)
+    .where('lon', 'is not', null)
+    .where('place_name', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Sets the name only while the entry is still at that position (a later upload may have moved it). */
+export async function setPlaceName(db: Db, entryId: number, at: { lat: number; lon: number }, name: string): Promise<void> {
+  await db.updateTable('diary_entries').set({ place_name: name }).where('id', '=', entryId).where('lat', '=', at.lat).where('lon', '=', at.lon).execute();
 }

@@ -13,7 +13,17 @@ import { weatherForNewPhotos } from './diary-weather.js';
 import { ENTRY_WORDING, MEDIA_WORDING, type MediaItem } from './diary.schemas.js';
 import { touchEntry } from './entries.repo.js';
 import { loadEntry } from './entries.service.js';
-import { countMediaOfEntry, deleteMediaRow, findMediaWithOwner, insertMediaRows, mediaOfEntries, refreshEntryPosition } from './media.repo.js';
+import {
+  countMediaOfEntry,
+  deleteMediaRow,
+  findMediaWithOwner,
+  insertMediaRows,
+  mediaOfEntries,
+  refreshEntryPosition,
+  setPlaceName,
+  unnamedPosition,
+} from './media.repo.js';
+import { placeNameAt } from '../geocoding/index.js';
 
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_MEDIA_PER_ENTRY = 100;
@@ -91,6 +101,7 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
       );
       throw err;
     }
+    await nameEntryPlace(ctx, entry.id);
     const ids = new Set(inserted.map((r) => r.id));
     return ((await mediaOfEntries(ctx.db, [entry.id])).get(entry.id) ?? []).filter((m) => ids.has(m.id));
   } finally {
@@ -98,6 +109,14 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
     // staging folder before the answer goes out.
     await discardFiles([...files.map((f) => f.path), ...stagedPaths(images)]);
   }
+}
+
+/** After an upload gave the entry a position: its place name, best effort (the entry is already saved). */
+async function nameEntryPlace(ctx: AppContext, entryId: number): Promise<void> {
+  const at = await unnamedPosition(ctx.db, entryId);
+  if (!at || at.lat === null || at.lon === null) return;
+  const name = await placeNameAt(ctx, at.lat, at.lon);
+  if (name) await setPlaceName(ctx.db, entryId, { lat: at.lat, lon: at.lon }, name);
 }
 
 /** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */

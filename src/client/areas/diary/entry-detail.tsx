@@ -122,6 +122,7 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                   {formatWeekday(data.date)}, {formatDate(data.date)}
                 </time>
                 {dogName && <span> · {dogName}</span>}
+                {data.place_name && <span class="entry-place"> · {data.place_name}</span>}
                 {data.mood && (
                   <span>
                     {' '}

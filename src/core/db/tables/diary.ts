@@ -16,6 +16,8 @@ export interface DiaryEntriesTable {
   lon: number | null;
   cell_lat: number | null;
   cell_lon: number | null;
+  /** The place there (reverse geocoding), e.g. „Marienplatz, München“; null when unknown or the lookup failed. */
+  place_name: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -53,7 +55,15 @@ export interface DailyPhotosTable {
   created_at: string;
 }
 
+/** Reverse-geocoding answers per position rounded to 4 decimals (features/geocoding). */
+export interface GeocodeCacheTable {
+  key: string;
+  name: string | null;
+  fetched_at: string;
+}
+
 export interface DiaryTables {
+  geocode_cache: GeocodeCacheTable;
   diary_entries: DiaryEntriesTable;
   diary_media: DiaryMediaTable;
   daily_photos: DailyPhotosTable;
