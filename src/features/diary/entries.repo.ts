@@ -93,8 +93,9 @@ export interface EntryListOptions {
 }
 
 /** Newest day first, then newest entry: at most `limit` rows after the cursor. */
-export async function listEntryRows(db: Db, dogId: number, limit: number, o: EntryListOptions): Promise<EntryRow[]> {
-  let q = db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('dog_id', '=', dogId);
+export async function listEntryRows(db: Db, dogIds: number[], limit: number, o: EntryListOptions): Promise<EntryRow[]> {
+  if (dogIds.length === 0) return [];
+  let q = db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('dog_id', 'in', dogIds);
   if (o.from) q = q.where('date', '>=', o.from);
   if (o.to) q = q.where('date', '<=', o.to);
   const after = o.after;

@@ -1,12 +1,29 @@
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { CreateEntryBody, DogIdParam, Entry, EntryIdParam, EntryPage, ListEntriesQuery, UpdateEntryBody } from './diary.schemas.js';
-import { createEntry, deleteEntry, getEntry, listEntries, updateEntry } from './entries.service.js';
+import { Id } from '../../core/http/schema-kit.js';
+import { createEntry, deleteEntry, getEntry, listEntries, listEntriesOf, updateEntry } from './entries.service.js';
+import { dogScope } from './views.service.js';
 
 const tags = ['Tagebuch'];
 const owned = { 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } };
 
 export function entriesRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/diary/entries',
+      summary: 'Tagebucheinträge aller eigenen (und mitbetreuten) Hunde oder eines Hundes, neueste zuerst, seitenweise',
+      tags,
+      access: 'user',
+      query: ListEntriesQuery.extend({ dog_id: Id.optional() }),
+      responses: { 200: { description: 'Eine Seite Einträge mit Fotos', schema: EntryPage }, ...owned },
+    },
+    async ({ query, actor }, _req, res) => {
+      res.json(await listEntriesOf(ctx, await dogScope(ctx, actor, query.dog_id), query));
+    },
+  );
   route(
     routes,
     {

@@ -121,6 +121,11 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, entryId: number
 
 export async function listEntries(ctx: AppContext, actor: Actor, dogId: number, query: ListEntriesQuery): Promise<Page<Entry>> {
   await requireDogAccess(ctx.db, actor, dogId, 'read');
-  const page = await keysetPage(query, ENTRY_CURSOR, (take, after) => listEntryRows(ctx.db, dogId, take, { after, from: query.from, to: query.to }));
+  return listEntriesOf(ctx, [dogId], query);
+}
+
+/** The entries of several dogs in one list (the diary's "Alle Hunde"), newest day first. */
+export async function listEntriesOf(ctx: AppContext, dogIds: number[], query: ListEntriesQuery): Promise<Page<Entry>> {
+  const page = await keysetPage(query, ENTRY_CURSOR, (take, after) => listEntryRows(ctx.db, dogIds, take, { after, from: query.from, to: query.to }));
   return { items: await withMedia(ctx.db, page.items), next_cursor: page.next_cursor };
 }

@@ -99,6 +99,26 @@ describe('POST /api/dogs/:dogId/diary', () => {
   });
 });
 
+describe('GET /api/diary/entries', () => {
+  it("lists all of the user's dogs' entries newest first in cursor pages, or one dog's; never another user's", async () => {
+    const { dog, agent, user } = await ownerWithDog();
+    const luna = await buildDog(t.ctx, { user, name: 'Luna' });
+    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-01', text: 'Bello eins' }).expect(201);
+    await agent.post(`/api/dogs/${luna.id}/diary`).send({ date: '2026-11-03', text: 'Luna drei' }).expect(201);
+    await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-11-02', text: 'Bello zwei' }).expect(201);
+    const other = await ownerWithDog();
+    await other.agent.post(`/api/dogs/${other.dog.id}/diary`).send({ date: '2026-11-04', text: 'fremd' }).expect(201);
+    const first = await agent.get('/api/diary/entries?limit=2').expect(200);
+    expect(first.body.items.map((e: { text: string }) => e.text)).toEqual(['Luna drei', 'Bello zwei']);
+    const second = await agent.get(`/api/diary/entries?limit=2&cursor=${first.body.next_cursor}`).expect(200);
+    expect(second.body).toMatchObject({ items: [{ text: 'Bello eins' }], next_cursor: null });
+    expect((await agent.get(`/api/diary/entries?dog_id=${luna.id}`).expect(200)).body.items).toHaveLength(1);
+    await agent.get(`/api/diary/entries?dog_id=${other.dog.id}`).expect(403);
+    await agent.get('/api/diary/entries?dog_id=999999').expect(404);
+    await request(t.app).get('/api/diary/entries').expect(401);
+  });
+});
+
 describe('GET /api/dogs/:dogId/diary', () => {
   it('lists newest first in cursor pages, filtered by date range', async () => {
     const { dog, agent } = await ownerWithDog();

@@ -91,7 +91,7 @@ export function DiaryCalendarScreen({ query }: ScreenProps) {
   const wanted = query.get('monat') ?? '';
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(wanted) ? wanted : todayInBerlin().slice(0, 7);
   return (
-    <DiaryFrame view="calendar" query={query} allowAll>
+    <DiaryFrame view="calendar" query={query}>
       {(dog) => <Calendar dogId={dog?.id ?? null} month={month} />}
     </DiaryFrame>
   );

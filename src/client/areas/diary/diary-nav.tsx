@@ -14,12 +14,10 @@ const VIEW_PATHS: Record<DiaryView, string> = {
   map: '/app/tagebuch/karte',
 };
 
-/** `?hund=3` picks one dog; `?hund=alle` (or nothing, where allowed) all of them. */
-export function selectedDog(query: URLSearchParams, dogs: Dog[], allowAll: boolean): Dog | null {
+/** `?hund=3` picks one dog; `?hund=alle` or nothing all of them: the same filter in every view. */
+export function selectedDog(query: URLSearchParams, dogs: Dog[]): Dog | null {
   const wanted = query.get('hund');
-  const found = dogs.find((d) => String(d.id) === wanted);
-  if (found) return found;
-  return allowAll ? null : (dogs[0] ?? null);
+  return dogs.find((d) => String(d.id) === wanted) ?? null;
 }
 
 export function viewHref(view: DiaryView, dogId: number | null, extra = ''): string {
@@ -58,13 +56,11 @@ interface DiaryFrameProps {
   /** 'search': the results of the search box, no view tab is current. */
   view: DiaryView | 'search';
   query: URLSearchParams;
-  /** The list needs one dog (entries are per dog); the other views can show all dogs. */
-  allowAll: boolean;
   children: (dog: Dog | null, dogs: Dog[]) => ComponentChildren;
 }
 
 /** Heading, dog picker, view tabs and the "new entry" button around each of the four diary views. */
-export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps) {
+export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
   const [dogs, reload] = useDogs();
   return (
     <section class="page">
@@ -87,7 +83,7 @@ export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps)
                 </a>
               </Empty>
             );
-          const dog = selectedDog(query, page.items, allowAll);
+          const dog = selectedDog(query, page.items);
           const extra = view === 'calendar' && query.get('monat') ? `monat=${query.get('monat') ?? ''}` : '';
           return (
             <>
@@ -105,7 +101,7 @@ export function DiaryFrame({ view, query, allowAll, children }: DiaryFrameProps)
                       else navigate(viewHref(view, id, extra), { replace: true });
                     }}
                   >
-                    {allowAll && <option value="alle">{tx.allDogs}</option>}
+                    <option value="alle">{tx.allDogs}</option>
                     {page.items.map((d) => (
                       <option key={d.id} value={String(d.id)}>
                         {d.name}

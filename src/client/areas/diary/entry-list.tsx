@@ -47,15 +47,17 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
   );
 }
 
-function Entries({ dog }: { dog: Dog }) {
-  const list = usePagedList<Entry>(`/api/dogs/${dog.id}/diary?limit=20`);
+/** One dog's entries, or with `dog` null those of all dogs (each card then names its dog). */
+function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
+  const list = usePagedList<Entry>(dog ? `/api/dogs/${dog.id}/diary?limit=20` : '/api/diary/entries?limit=20');
+  const nameOf = (id: number) => (dog ? undefined : dogs.find((d) => d.id === id)?.name);
   return (
     <Load resource={list.resource} onRetry={list.reload}>
       {(entries) =>
         entries.length === 0 ? (
           <Empty title={tx.emptyTitle}>
             <p>{tx.emptyText}</p>
-            <a class="button" href={`/app/tagebuch/neu?hund=${dog.id}`}>
+            <a class="button" href={dog ? `/app/tagebuch/neu?hund=${dog.id}` : '/app/tagebuch/neu'}>
               {tx.newEntry}
             </a>
           </Empty>
@@ -63,7 +65,7 @@ function Entries({ dog }: { dog: Dog }) {
           <>
             <ul class="entry-list">
               {entries.map((entry) => (
-                <EntryCard key={entry.id} entry={entry} />
+                <EntryCard key={entry.id} entry={entry} dogName={nameOf(entry.dog_id)} />
               ))}
             </ul>
             <MoreButton list={list} />
@@ -76,8 +78,8 @@ function Entries({ dog }: { dog: Dog }) {
 
 export function DiaryListScreen({ query }: ScreenProps) {
   return (
-    <DiaryFrame view="list" query={query} allowAll={false}>
-      {(dog) => (dog ? <Entries key={dog.id} dog={dog} /> : null)}
+    <DiaryFrame view="list" query={query}>
+      {(dog, dogs) => <Entries key={dog?.id ?? 'alle'} dog={dog} dogs={dogs} />}
     </DiaryFrame>
   );
 }

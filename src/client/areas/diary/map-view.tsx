@@ -79,7 +79,7 @@ function Places({ dogId }: { dogId: number | null }) {
 
 export function DiaryMapScreen({ query }: ScreenProps) {
   return (
-    <DiaryFrame view="map" query={query} allowAll>
+    <DiaryFrame view="map" query={query}>
       {(dog) => <Places key={dog?.id ?? 'alle'} dogId={dog?.id ?? null} />}
     </DiaryFrame>
   );

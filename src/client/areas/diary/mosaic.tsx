@@ -38,7 +38,7 @@ function Mosaic({ dogId }: { dogId: number | null }) {
 
 export function DiaryMosaicScreen({ query }: ScreenProps) {
   return (
-    <DiaryFrame view="mosaic" query={query} allowAll>
+    <DiaryFrame view="mosaic" query={query}>
       {(dog) => <Mosaic key={dog?.id ?? 'alle'} dogId={dog?.id ?? null} />}
     </DiaryFrame>
   );

@@ -45,7 +45,7 @@ function Results({ q, dogId }: { q: string; dogId: number | null }) {
 export function DiarySearchScreen({ query }: ScreenProps) {
   const q = (query.get('q') ?? '').trim();
   return (
-    <DiaryFrame view="search" query={query} allowAll>
+    <DiaryFrame view="search" query={query}>
       {(dog) => (
         <section aria-label={tx.search.title(q)}>
           <h2>{tx.search.title(q)}</h2>
