@@ -83,6 +83,8 @@ export function startBenchApp(port, dataDir, env = {}) {
     JOBS_ENABLED: 'false',
     RATE_LIMITS_ENABLED: 'false',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    // Benchmarks never reach the public geocoder.
+    NOMINATIM_URL: '',
     ...env,
   });
 }
