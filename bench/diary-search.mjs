@@ -3,49 +3,15 @@
 // baseline. On SQLite (FTS5), and on PostgreSQL (German tsvector) with BENCH_PG_URL=postgres://… (a database the bench may fill).
 // Run: npm run build && node bench/diary-search.mjs   (about a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { machine, measureGet, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const { openDb } = await tsImport('../src/core/db/index.ts', import.meta.url);
 const { sql } = await import('kysely');
 
 const ENTRIES = 50_000;
-const RUNS = 200;
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { agent, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(name, url, cookie) {
-  for (let i = 0; i < 20; i++) await get(url, cookie);
-  const times = [];
-  let items = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await get(url, cookie);
-    if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
-    times.push(r.ms);
-    items = JSON.parse(r.body).items?.length ?? 0;
-  }
-  times.sort((a, b) => a - b);
-  const row = { name, p50: pct(times, 50), p95: pct(times, 95), items };
-  console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${items} hits`);
-  return row;
-}
 
 // Diary-like German sentences: a few words in almost every entry, some in a few, one in very few.
 const COMMON = ['Spaziergang', 'Park', 'Ball', 'Wiese', 'Futter', 'müde', 'Sonne', 'Regen', 'Leine', 'Freunde'];
@@ -100,8 +66,8 @@ async function run(engine, env, dataDir) {
       ['two words', 'regen leine'],
       ['prefix', 'spazier'],
     ])
-      rows.push(await measure(name, `${app.url}/api/diary/search?q=${encodeURIComponent(q)}`, cookie));
-    rows.push(await measure('GET /api/auth/me (baseline)', `${app.url}/api/auth/me`, cookie));
+      rows.push(await measureGet(name, `${app.url}/api/diary/search?q=${encodeURIComponent(q)}`, cookie));
+    rows.push(await measureGet('GET /api/auth/me (baseline)', `${app.url}/api/auth/me`, cookie));
     return rows;
   } finally {
     app.child.kill();

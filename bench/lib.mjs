@@ -1,7 +1,8 @@
-// Shared helpers for the benchmark scripts: start servers as child processes, drive them with autocannon,
-// read their memory, and write a section of docs/performance.md.
+// Shared helpers for the benchmark scripts: start servers as child processes, drive them with autocannon or timed
+// GETs, read their memory, and write a section of docs/performance.md.
 import { fork, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 
@@ -99,4 +100,39 @@ export async function registerUser(url, email, password = 'bench-passwort') {
   const cookie = reg.headers.get('set-cookie')?.split(';')[0];
   if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
   return cookie;
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET over a kept-alive connection: status, milliseconds and the body. */
+export function timedGet(url, cookie, agent = keepAlive) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request(url, { agent, headers: { cookie } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** `runs` timed GETs after 20 for warm-up (statement cache, JIT); every answer must be 200. p50/p95 and the item count. */
+export async function measureGet(name, url, cookie, runs = 200) {
+  for (let i = 0; i < 20; i++) await timedGet(url, cookie);
+  const times = [];
+  let items = 0;
+  for (let i = 0; i < runs; i++) {
+    const r = await timedGet(url, cookie);
+    if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
+    times.push(r.ms);
+    items = JSON.parse(r.body).items?.length ?? 0;
+  }
+  times.sort((a, b) => a - b);
+  const row = { name, p50: percentile(times, 50), p95: percentile(times, 95), items };
+  console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${items} items`);
+  return row;
 }

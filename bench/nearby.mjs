@@ -4,48 +4,14 @@
 // PostgreSQL with BENCH_PG_URL=postgres://… (a database the bench may fill).
 // Run: npm run build && node bench/nearby.mjs   (about a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { machine, measureGet, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const { openDb } = await tsImport('../src/core/db/index.ts', import.meta.url);
 
 const ITEMS = 200_000;
-const RUNS = 200;
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { agent, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(name, url, cookie) {
-  for (let i = 0; i < 20; i++) await get(url, cookie);
-  const times = [];
-  let items = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await get(url, cookie);
-    if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
-    times.push(r.ms);
-    items = JSON.parse(r.body).items?.length ?? 0;
-  }
-  times.sort((a, b) => a - b);
-  const row = { name, p50: pct(times, 50), p95: pct(times, 95), items };
-  console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${items} items`);
-  return row;
-}
 
 /** Deterministic pseudo-random points over Germany (47.3–55.0 N, 5.9–15.0 E), denser around cities like real reports. */
 function* points(n) {
@@ -109,8 +75,8 @@ async function run(engine, env, dataDir) {
       ['München', 48.137, 11.575],
       ['Uckermark (ländlich)', 53.2, 13.9],
     ])
-      for (const r of [10, 50]) rows.push(await measure(`${place}, ${r} km`, `${app.url}/api/poison-warnings?lat=${lat}&lon=${lon}&radius_km=${r}`, cookie));
-    rows.push(await measure('GET /api/auth/me (baseline)', `${app.url}/api/auth/me`, cookie));
+      for (const r of [10, 50]) rows.push(await measureGet(`${place}, ${r} km`, `${app.url}/api/poison-warnings?lat=${lat}&lon=${lon}&radius_km=${r}`, cookie));
+    rows.push(await measureGet('GET /api/auth/me (baseline)', `${app.url}/api/auth/me`, cookie));
     return rows;
   } finally {
     app.child.kill();

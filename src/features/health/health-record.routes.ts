@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { setCache } from '../../core/http/pages/cache-rules.js';
+import { sendPublicFile } from '../../core/http/pages/send-public-file.js';
 import { notFound } from '../../core/http/errors.js';
 import { DogIdParam } from '../../core/http/schema-kit.js';
 import { z } from 'zod';
@@ -98,12 +99,6 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     const token = String(req.params.token);
     const file = TOKEN.test(token) ? await publicCardPhoto(ctx, token) : undefined;
     if (!file) throw notFound('Dieses Foto gibt es nicht.');
-    setCache(res, 'never');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    await new Promise<void>((resolve, reject) =>
-      res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) =>
-        err && !res.headersSent ? reject(notFound('Dieses Foto gibt es nicht.')) : resolve(),
-      ),
-    );
+    await sendPublicFile(res, file, 'Dieses Foto gibt es nicht.');
   });
 }

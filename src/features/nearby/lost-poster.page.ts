@@ -2,6 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import { findGeoRow } from '../../core/geo-items/index.js';
 import { notFound } from '../../core/http/errors.js';
 import { setCache } from '../../core/http/pages/cache-rules.js';
+import { sendPublicFile } from '../../core/http/pages/send-public-file.js';
 import type { Routes } from '../../core/http/route.js';
 import { mediaFilePath } from '../../core/media/storage.js';
 import { lostDogs } from './lost-dogs.js';
@@ -49,12 +50,6 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
     const row = await lostDog(ctx, String(req.params.id));
     const file = row?.status === 'lost' && row.photo_url ? mediaFilePath(ctx.config.mediaDir, row.photo_url) : undefined;
     if (!file) throw notFound('Dieses Foto gibt es nicht.');
-    setCache(res, 'never');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    await new Promise<void>((resolve, reject) =>
-      res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) =>
-        err && !res.headersSent ? reject(notFound('Dieses Foto gibt es nicht.')) : resolve(),
-      ),
-    );
+    await sendPublicFile(res, file, 'Dieses Foto gibt es nicht.');
   });
 }
