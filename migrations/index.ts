@@ -19,6 +19,7 @@ import * as m0018 from './0018_operator_settings.js';
 import * as m0019 from './0019_help_starter.js';
 import * as m0020 from './0020_diary_search.js';
 import * as m0021 from './0021_place_names.js';
+import * as m0022 from './0022_osm_tile_cache.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0019_help_starter': m0019,
   '0020_diary_search': m0020,
   '0021_place_names': m0021,
+  '0022_osm_tile_cache': m0022,
 };

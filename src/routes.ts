@@ -32,6 +32,7 @@ import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/nearby/index.js';
 import { foodAlertsRoutes } from './features/food-alerts/index.js';
 import { legalPages, operatorRoutes } from './features/operator/index.js';
+import { mapLayersRoutes } from './features/map-layers/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -56,6 +57,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
   nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
+  mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);

@@ -46,6 +46,7 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     PUBLIC_URL: 'http://127.0.0.1',
     // Off unless a test starts the fake: tests never reach the public Nominatim.
     NOMINATIM_URL: '',
+    OVERPASS_URLS: '',
     ...extra,
   };
 }

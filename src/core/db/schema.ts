@@ -1,5 +1,6 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { OperatorTables } from './tables/operator.js';
+import type { MapTables } from './tables/map.js';
 import type { DiaryTables } from './tables/diary.js';
 import type { DogsTables } from './tables/dogs.js';
 import type { InvoicesTables } from './tables/invoices.js';
@@ -43,4 +44,5 @@ export interface Database
     CommunityTables,
     NearbyTables,
     NearbyKindsTables,
-    OperatorTables {}
+    OperatorTables,
+    MapTables {}

@@ -1,0 +1,124 @@
+import type { AppContext } from '../../core/context.js';
+import { AppError } from '../../core/http/errors.js';
+import { LAYERS, tileQuery, type LayerName } from './layers.js';
+import { runOverpass, type OverpassElement } from './overpass.client.js';
+import { inBox, tilesOf, type Box } from './tiles.js';
+
+/**
+ * A layer in a box: per tile from the shared cache (a day fresh), a stale tile served at once while one refresh runs
+ * in the background, a missing tile fetched now. No tile and no instance answering → 503 (decisions).
+ */
+
+const FRESH_MS = 24 * 60 * 60 * 1000;
+
+export interface LayerFeature {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: { osm_type: string; osm_id: number; name: string | null; type: string; opening_hours?: string; dog: string | null };
+}
+
+const TYPE_KEYS = ['amenity', 'shop', 'craft', 'leisure', 'tourism'];
+
+function toFeature(e: OverpassElement): LayerFeature | null {
+  const lat = e.lat ?? e.center?.lat;
+  const lon = e.lon ?? e.center?.lon;
+  if (lat === undefined || lon === undefined) return null;
+  const tags = e.tags ?? {};
+  const typeKey = TYPE_KEYS.find((k) => tags[k]);
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [lon, lat] },
+    properties: {
+      osm_type: e.type,
+      osm_id: e.id,
+      name: tags.name ?? null,
+      type: typeKey ? (tags[typeKey] ?? typeKey) : 'other',
+      ...(tags.opening_hours ? { opening_hours: tags.opening_hours } : {}),
+      dog: tags.dog ?? null,
+    },
+  };
+}
+
+async function fetchTile(ctx: AppContext, layer: LayerName, tile: { key: string; box: Box }): Promise<LayerFeature[] | null> {
+  const elements = await runOverpass(ctx, tileQuery(layer, tile.box));
+  if (!elements) return null;
+  const features = elements.map(toFeature).filter((f): f is LayerFeature => f !== null);
+  const row = { layer, tile: tile.key, features_json: JSON.stringify(features), feature_count: features.length, fetched_at: ctx.clock.now().toISOString() };
+  await ctx.db
+    .insertInto('osm_tile_cache')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['layer', 'tile']).doUpdateSet({ features_json: row.features_json, feature_count: row.feature_count, fetched_at: row.fetched_at }),
+    )
+    .execute();
+  return features;
+}
+
+/** One background refresh per stale tile at a time, per app instance. */
+const refreshing = new WeakMap<object, Set<string>>();
+function refreshInBackground(ctx: AppContext, layer: LayerName, tile: { key: string; box: Box }): void {
+  let running = refreshing.get(ctx.config);
+  if (!running) refreshing.set(ctx.config, (running = new Set()));
+  const id = `${layer}:${tile.key}`;
+  if (running.has(id)) return;
+  running.add(id);
+  void fetchTile(ctx, layer, tile)
+    .catch((err: unknown) => ctx.log.warn({ err, layer, tile: tile.key }, 'stale map tile could not be refreshed'))
+    .finally(() => running.delete(id));
+}
+
+export async function layerFeatures(ctx: AppContext, layer: LayerName, box: Box) {
+  const tiles = tilesOf(box);
+  const cached = await ctx.db
+    .selectFrom('osm_tile_cache')
+    .select(['tile', 'features_json', 'fetched_at'])
+    .where('layer', '=', layer)
+    .where(
+      'tile',
+      'in',
+      tiles.map((t) => t.key),
+    )
+    .execute();
+  const byKey = new Map(cached.map((c) => [c.tile, c]));
+  const now = ctx.clock.now().getTime();
+  const features: LayerFeature[] = [];
+  let stale = false;
+  for (const tile of tiles) {
+    const hit = byKey.get(tile.key);
+    if (hit) {
+      if (now - Date.parse(hit.fetched_at) > FRESH_MS) {
+        stale = true;
+        refreshInBackground(ctx, layer, tile);
+      }
+      features.push(...(JSON.parse(hit.features_json) as LayerFeature[]));
+      continue;
+    }
+    const fetched = await fetchTile(ctx, layer, tile);
+    if (!fetched) throw new AppError(503, 'map_data_unavailable', 'Kartendaten sind gerade nicht verfügbar.');
+    features.push(...fetched);
+  }
+  return {
+    type: 'FeatureCollection' as const,
+    layer,
+    label: LAYERS[layer].label,
+    stale,
+    // Tiles reach beyond the box; GeoJSON coordinates are [lon, lat].
+    features: features.filter(
+      ({
+        geometry: {
+          coordinates: [lon, lat],
+        },
+      }) => inBox(box, lat, lon),
+    ),
+  };
+}
+
+/** Cached points per layer (the admin statistics' "OSM points cached by type"). */
+export async function cachedCountsByLayer(ctx: AppContext): Promise<Record<string, number>> {
+  const rows = await ctx.db
+    .selectFrom('osm_tile_cache')
+    .select((eb) => ['layer', eb.fn.sum<number>('feature_count').as('n')])
+    .groupBy('layer')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.layer, Number(r.n)]));
+}
