@@ -33,6 +33,8 @@ import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './feature
 import { foodAlertsRoutes } from './features/food-alerts/index.js';
 import { legalPages, operatorRoutes } from './features/operator/index.js';
 import { mapLayersRoutes } from './features/map-layers/index.js';
+import { placesRoutes } from './features/places/index.js';
+import { adminStatsRoutes } from './features/admin-stats/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -58,6 +60,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
+  placesRoutes(ctx, routes); // /api/places*
+  adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);

@@ -1,3 +1,4 @@
 /** Map layers from OpenStreetMap through Overpass (issue 15; upstreams.md §1), cached per tile for every instance. */
 export { mapLayersRoutes } from './map-layers.routes.js';
 export { cachedCountsByLayer } from './map-layers.service.js';
+export { parseBbox, type Box } from './tiles.js';

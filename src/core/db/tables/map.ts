@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Overpass answers per layer and tile (features/map-layers). */
 export interface OsmTileCacheTable {
   layer: string;
@@ -9,6 +11,23 @@ export interface OsmTileCacheTable {
   fetched_at: string;
 }
 
+/** A user's point of interest (features/places). */
+export interface PlacesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Comma-separated types, e.g. "tierarzt,hundesalon". */
+  types: string;
+  description: string | null;
+  lat: number;
+  lon: number;
+  /** 1: every user sees it; 0: only its owner. */
+  public: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MapTables {
   osm_tile_cache: OsmTileCacheTable;
+  places: PlacesTable;
 }

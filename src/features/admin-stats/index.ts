@@ -1,0 +1,2 @@
+/** The admin statistics (issue 15). */
+export { adminStatsRoutes } from './admin-stats.js';
