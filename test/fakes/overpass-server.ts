@@ -10,6 +10,8 @@ export type OverpassMode = 'ok' | 'empty' | 'runtime-error' | '400' | '429' | '5
 export class FakeOverpassServer extends FakeHttpServer {
   mode: OverpassMode = 'ok';
   queries: string[] = [];
+  /** Nodes a test places on the map: answered (in 'ok' mode) by every query whose box contains them. */
+  extra: { type: 'node'; id: number; lat: number; lon: number; tags: Record<string, string> }[] = [];
   protected override basePath = '/api/interpreter';
 
   protected override handle(req: IncomingMessage, res: ServerResponse): void {
@@ -24,7 +26,8 @@ export class FakeOverpassServer extends FakeHttpServer {
       };
       if (!ua || /^(node|undici|axios)/i.test(ua)) return send(406, 'text/html', '<html><body>Not Acceptable</body></html>');
       const bbox = /\(([-\d.]+),([-\d.]+),([-\d.]+),([-\d.]+)\)/.exec(query);
-      const [south, west] = bbox ? [Number(bbox[1]), Number(bbox[2])] : [0, 0];
+      const [south, west, north, east] = bbox ? [Number(bbox[1]), Number(bbox[2]), Number(bbox[3]), Number(bbox[4])] : [0, 0, 0, 0];
+      const placed = this.extra.filter((e) => e.lat >= south && e.lat <= north && e.lon >= west && e.lon <= east);
       switch (this.mode) {
         case 'ok':
           return send(
@@ -42,6 +45,7 @@ export class FakeOverpassServer extends FakeHttpServer {
                 },
                 { type: 'way', id: 42, center: { lat: south + 0.2, lon: west + 0.2 }, tags: { shop: 'pet_grooming', name: 'Salon Fell' } },
                 { type: 'node', id: 7, lat: south + 0.1, lon: west + 0.1 }, // no tags
+                ...placed,
               ],
             }),
           );

@@ -6,6 +6,7 @@ import { listingDetailScreen } from './listings/listing-detail.js';
 import { listingBySlug } from './listings/specs.js';
 
 export { NearbyScreen } from './nearby.js';
+export { MapLayersScreen } from './map-layers.js';
 export { LostDetailScreen, LostPosterScreen, LostReportScreen, PoisonDetailScreen, PoisonReportScreen } from './reports.js';
 
 /** The create form or the card of a kind by its app path (/app/<slug>/neu, /app/<slug>/:id). */

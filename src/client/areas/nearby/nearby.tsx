@@ -102,6 +102,9 @@ export function NearbyScreen() {
           {nx.reportLost}
         </a>
       </p>
+      <p class="link-row">
+        <a href="/app/karte">{nx.toMap}</a>
+      </p>
       <details class="create-menu">
         <summary class="button button-secondary">{nx.create}</summary>
         <p class="muted small">{nx.createWhat}</p>

@@ -75,4 +75,12 @@ export const nx = {
   noMatches: 'Noch niemand – vielleicht bald!',
   categoryAll: 'Alle Kategorien',
   category: 'Dienstleister-Kategorie',
+  mapTitle: 'Karte',
+  toMap: 'Karte mit Tierärzten, Hundewiesen und Trinkwasser',
+  layers: 'Ebenen',
+  zoomIn: 'Zoom näher heran, um Tierärzte, Hundewiesen und mehr zu sehen.',
+  loadingLayers: 'Karte wird geladen …',
+  layersFailed: 'Kartendaten sind gerade nicht verfügbar. Versuch es später noch mal.',
+  shown: (n: number) => (n === 1 ? '1 Ort im Ausschnitt' : `${n} Orte im Ausschnitt`),
+  osmNote: 'Tierärzte, Salons, Hundewiesen und Trinkwasser kommen aus OpenStreetMap und können unvollständig sein.',
 };

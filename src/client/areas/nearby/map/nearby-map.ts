@@ -16,12 +16,12 @@ export interface MapItem {
 
 const baseMapAt = (container: HTMLElement, center: { lat: number; lon: number }, zoom: number) => baseMap(container).setView([center.lat, center.lon], zoom);
 
-/** Popup as DOM nodes (no HTML strings from user text). */
+/** Popup as DOM nodes (no HTML strings from user text): a link when the item has a page, plain text otherwise. */
 function popup(item: MapItem): HTMLElement {
-  const link = document.createElement('a');
-  link.href = item.href;
-  link.textContent = item.label;
-  return link;
+  const node = document.createElement(item.href ? 'a' : 'span');
+  if (node instanceof HTMLAnchorElement) node.href = item.href;
+  node.textContent = item.label;
+  return node;
 }
 
 export interface NearbyMap {
@@ -78,4 +78,45 @@ export async function pickPosition(
   map.on('click', (e: L.LeafletMouseEvent) => set(e.latlng.lat, e.latlng.lng));
   pin.on('dragend', () => set(pin.getLatLng().lat, pin.getLatLng().lng));
   return { destroy: () => map.remove() };
+}
+
+export type Bounds = { south: number; west: number; north: number; east: number };
+
+export interface LayersMap {
+  show(items: MapItem[]): void;
+  destroy(): void;
+}
+
+/**
+ * The map screen's map: pins without clustering (a layer in a small box is a few dozen points), and `onMove` with
+ * the visible box after every pan or zoom, so the screen asks for what is shown.
+ */
+export async function showLayers(container: HTMLElement, center: { lat: number; lon: number }, onMove: (b: Bounds, zoom: number) => void): Promise<LayersMap> {
+  await loadMapCss();
+  const map = baseMapAt(container, center, 14);
+  const group = L.layerGroup().addTo(map);
+  const report = () => {
+    const b = map.getBounds();
+    onMove({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }, map.getZoom());
+  };
+  map.on('moveend', report);
+  report();
+  return {
+    show(items) {
+      group.clearLayers();
+      for (const item of items) {
+        const icon = L.divIcon({
+          className: `nearby-pin nearby-pin-${item.kind}`,
+          html: `<span>${item.glyph}</span>`,
+          iconSize: [28, 28],
+          iconAnchor: [14, 14],
+          popupAnchor: [0, -14],
+        });
+        L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label })
+          .bindPopup(() => popup(item))
+          .addTo(group);
+      }
+    },
+    destroy: () => map.remove(),
+  };
 }

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, query } from '../../core/api.js';
+import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
+import { useSearchPosition } from './position.js';
+import { nx } from './texts.js';
+
+/** The layers from OpenStreetMap (server: /api/map/layers/{layer}) and the users' places, with their pin glyph. */
+const LAYERS = [
+  { key: 'vet', label: 'Tierärzte', glyph: 'T' },
+  { key: 'groomer', label: 'Hundesalons', glyph: 'H' },
+  { key: 'dog_friendly', label: 'Hunde willkommen', glyph: 'W' },
+  { key: 'dog_park', label: 'Hundewiesen', glyph: 'P' },
+  { key: 'water', label: 'Trinkwasser', glyph: '~' },
+] as const;
+const PLACES = { key: 'places', label: 'Orte der Community', glyph: 'O' };
+/** The server answers boxes up to 0.5° × 0.5°: roughly zoom 11 on a phone. */
+const MAX_SPAN = 0.5;
+const FALLBACK = { lat: 52.52, lon: 13.405 };
+
+interface LayerFeature {
+  geometry: { coordinates: [number, number] };
+  properties: { osm_type: string; osm_id: number; name: string | null; type: string; opening_hours?: string };
+}
+interface PlaceItem {
+  id: number;
+  name: string;
+  types: string[];
+  lat: number;
+  lon: number;
+}
+
+const bboxOf = (b: Bounds) => [b.south, b.west, b.north, b.east].map((v) => v.toFixed(4)).join(',');
+
+async function loadItems(on: string[], b: Bounds): Promise<{ items: MapItem[]; failed: boolean }> {
+  const bbox = bboxOf(b);
+  let failed = false;
+  const lists = await Promise.all(
+    on.map(async (key): Promise<MapItem[]> => {
+      try {
+        if (key === PLACES.key) {
+          const r = await api.get<{ items: PlaceItem[] }>(`/api/places${query({ bbox })}`);
+          return r.items.map((p) => ({
+            id: p.id,
+            kind: 'places',
+            lat: p.lat,
+            lon: p.lon,
+            label: `${p.name} (${p.types.join(', ')})`,
+            href: '',
+            glyph: PLACES.glyph,
+          }));
+        }
+        const layer = LAYERS.find((l) => l.key === key)!;
+        const r = await api.get<{ features: LayerFeature[] }>(`/api/map/layers/${key}${query({ bbox })}`);
+        return r.features.map((f) => ({
+          id: f.properties.osm_id,
+          kind: key,
+          lat: f.geometry.coordinates[1],
+          lon: f.geometry.coordinates[0],
+          label: [f.properties.name ?? layer.label, f.properties.opening_hours].filter(Boolean).join(' · '),
+          href: `https://www.openstreetmap.org/${f.properties.osm_type}/${f.properties.osm_id}`,
+          glyph: layer.glyph,
+        }));
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        failed = true;
+        return [];
+      }
+    }),
+  );
+  return { items: lists.flat(), failed };
+}
+
+/** /app/karte: vets, groomers, dog-friendly venues, dog parks, drinking water and the community's places. */
+export function MapLayersScreen() {
+  const { position } = useSearchPosition();
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<LayersMap | null>(null);
+  const [bounds, setBounds] = useState<Bounds | null>(null);
+  const [on, setOn] = useState<string[]>(['vet', 'groomer', PLACES.key]);
+  const [state, setState] = useState<'idle' | 'loading' | 'too-far' | 'failed'>('idle');
+  const [count, setCount] = useState(0);
+  const center = position ?? FALLBACK;
+
+  useEffect(() => {
+    let live = true;
+    void import('./map/nearby-map.js').then(async (m) => {
+      if (!live || !box.current) return;
+      map.current = await m.showLayers(box.current, center, (b) => live && setBounds(b));
+    });
+    return () => {
+      live = false;
+      map.current?.destroy();
+      map.current = null;
+    };
+  }, [center.lat, center.lon]);
+
+  useEffect(() => {
+    if (!bounds) return;
+    if (bounds.north - bounds.south > MAX_SPAN || bounds.east - bounds.west > MAX_SPAN) {
+      map.current?.show([]);
+      setState('too-far');
+      return;
+    }
+    let live = true;
+    setState('loading');
+    const timer = setTimeout(() => {
+      void loadItems(on, bounds).then(({ items, failed }) => {
+        if (!live) return;
+        map.current?.show(items);
+        setCount(items.length);
+        setState(failed ? 'failed' : 'idle');
+      });
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [bounds, on.join(',')]);
+
+  return (
+    <section class="page nearby">
+      <h1>{nx.mapTitle}</h1>
+      <fieldset class="kind-filter">
+        <legend>{nx.layers}</legend>
+        {[...LAYERS, PLACES].map((l) => (
+          <label key={l.key} class="chip">
+            <input
+              type="checkbox"
+              checked={on.includes(l.key)}
+              onChange={(e) => {
+                const checked = (e.currentTarget as HTMLInputElement).checked;
+                setOn((prev) => (checked ? [...prev, l.key] : prev.filter((k) => k !== l.key)));
+              }}
+            />{' '}
+            <span class={`nearby-pin-inline nearby-pin-${l.key}`} aria-hidden="true">
+              {l.glyph}
+            </span>{' '}
+            {l.label}
+          </label>
+        ))}
+      </fieldset>
+      <p class="muted small" role="status">
+        {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
+      </p>
+      <div ref={box} class="nearby-map" role="region" aria-label={nx.mapTitle} />
+      <p class="muted small">{nx.osmNote}</p>
+    </section>
+  );
+}

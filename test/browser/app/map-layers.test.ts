@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { FakeOverpassServer } from '../../fakes/overpass-server.js';
+import { agentAs, buildUser } from '../../helpers/factories.js';
+import { checkScreen, useAppHarness } from './app-harness.js';
+
+const overpass = new FakeOverpassServer();
+await overpass.start();
+afterAll(() => overpass.stop());
+const h = useAppHarness({ env: { OVERPASS_URLS: overpass.url } });
+
+const HOME = { lat: 52.52, lon: 13.405 };
+
+describe('map layers', () => {
+  it('shows vets and groomers from OpenStreetMap and the community’s places around the saved position; toggles layers', async () => {
+    const me = await buildUser(h.ctx, { name: 'Karla Karte', ...HOME });
+    await agentAs(h.test, me)
+      .post('/api/places')
+      .send({ lat: 52.521, lon: 13.41, name: 'Hundewiese am Kanal', types: ['hundewiese'], public: true })
+      .expect(201);
+    overpass.extra = [{ type: 'node', id: 901, lat: 52.519, lon: 13.404, tags: { amenity: 'veterinary', name: 'Tierarzt am Platz' } }];
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url('/app/karte'));
+    await page.getByRole('heading', { name: 'Karte' }).waitFor();
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-places').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-vet').count()).toBe(1);
+    expect(await page.locator('.nearby-map .nearby-pin-vet').getAttribute('title')).toBe('Tierarzt am Platz');
+    expect(overpass.queries.some((q) => q.includes('"amenity"="veterinary"'))).toBe(true);
+    await page.getByText(/Orte? im Ausschnitt/).waitFor();
+    await checkScreen(page, 'karte-ebenen', 'Karte');
+
+    await page.getByRole('checkbox', { name: /Tierärzte/ }).uncheck();
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-vet').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /Trinkwasser/ }).check();
+    await expect.poll(() => overpass.queries.some((q) => q.includes('"amenity"="drinking_water"'))).toBe(true);
+    expect(h.pageErrors).toEqual([]);
+  });
+});
