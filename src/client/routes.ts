@@ -111,6 +111,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
   { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
   { pattern: '/app/admin/moderation', access: 'staff', title: 'Meldungen', load: () => admin().then((m) => m.ModerationScreen) },
+  { pattern: '/app/admin/statistik', access: 'staff', title: 'Statistik', load: () => admin().then((m) => m.StatsScreen) },
   { pattern: '/app/admin/einstellungen', access: 'staff', title: 'Einstellungen', load: () => admin().then((m) => m.SettingsScreen) },
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
 ];

@@ -66,3 +66,4 @@ export type ForumReport = Schemas['ForumReport'];
 export type MapReport = Schemas['MapReport'];
 export type OperatorSettings = Schemas['OperatorSettings'];
 export type PlanPrices = Schemas['PlanPrices'];
+export type AdminStats = Schemas['AdminStats'];

@@ -219,4 +219,18 @@ describe('admin and moderator panel', () => {
     await checkScreen(page, 'tarif-vergleich', 'Tarif und Abzeichen');
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('statistics: numbers and bar charts for the admin', async () => {
+    h.pageErrors.length = 0;
+    const admin = await buildAdmin(h.ctx, { name: 'Stella Statistik' });
+    await buildUser(h.ctx, { subscription_tier: 'pro' });
+    await h.login(admin);
+    const page = await h.page();
+    await page.goto(h.url('/app/admin'));
+    await page.getByRole('link', { name: 'Statistik' }).click();
+    await page.getByRole('heading', { name: 'Statistik' }).waitFor();
+    await page.getByRole('region', { name: 'Konten nach Tarif' }).getByText('Pro').waitFor();
+    await checkScreen(page, 'admin-statistik', 'Statistik');
+    expect(h.pageErrors).toEqual([]);
+  });
 });

@@ -7,3 +7,4 @@ export { InvoicesScreen } from './invoices.js';
 export { JobsScreen } from './jobs.js';
 export { ModerationScreen } from './moderation.js';
 export { SettingsScreen } from './settings.js';
+export { StatsScreen } from './stats.js';

@@ -11,6 +11,24 @@ export const tx = {
     jobs: 'Geplante Aufgaben',
     moderation: 'Meldungen',
     settings: 'Einstellungen (Impressum, Rechnungen, Preise)',
+    stats: 'Statistik',
+  },
+  stats: {
+    title: 'Statistik',
+    users: 'Konten',
+    dogs: 'Hunde',
+    entries: 'Tagebucheinträge',
+    places: 'Orte der Community',
+    byTier: 'Konten nach Tarif',
+    placesByType: 'Orte nach Typ (ein Ort zählt für jeden seiner Typen)',
+    osmCached: 'Punkte aus OpenStreetMap im Zwischenspeicher',
+    contributions: 'Kartenbeiträge nach Stand',
+    none: 'Noch nichts.',
+    tiers: { free: 'Free', pro: 'Pro', breeder: 'Züchter', breeder_test: 'Züchter (Test)' } as Record<string, string>,
+    layers: { vet: 'Tierärzte', groomer: 'Hundesalons', dog_friendly: 'Hunde willkommen', dog_park: 'Hundewiesen', water: 'Trinkwasser' } as Record<
+      string,
+      string
+    >,
   },
   settings: {
     title: 'Einstellungen',
