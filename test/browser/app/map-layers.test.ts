@@ -33,6 +33,21 @@ describe('map layers', () => {
     await expect.poll(() => page.locator('.nearby-map .nearby-pin-vet').count()).toBe(0);
     await page.getByRole('checkbox', { name: /Trinkwasser/ }).check();
     await expect.poll(() => overpass.queries.some((q) => q.includes('"amenity"="drinking_water"'))).toBe(true);
+
+    // A place of one's own: the types are required, then it shows on the map.
+    await page.getByRole('link', { name: 'Ort hinzufügen' }).click();
+    await page.getByRole('heading', { name: 'Neuer Ort' }).waitFor();
+    await page.getByLabel('Name').fill('Praxis Dr. Pfote');
+    await page.getByRole('button', { name: 'Ort speichern' }).click();
+    await page.getByText('Bitte wähl mindestens einen Typ.').waitFor();
+    await page.getByRole('checkbox', { name: 'Tierarzt' }).check();
+    await page.getByRole('checkbox', { name: 'Hundesalon' }).check();
+    await checkScreen(page, 'ort-neu', 'Neuer Ort');
+    await page.getByRole('button', { name: 'Ort speichern' }).click();
+    await page.getByRole('heading', { name: 'Karte' }).waitFor();
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-places').count(), { timeout: 10_000 }).toBe(2);
+    const saved = await h.ctx.db.selectFrom('places').select(['types', 'public', 'lat']).where('name', '=', 'Praxis Dr. Pfote').executeTakeFirstOrThrow();
+    expect(saved).toEqual({ types: 'tierarzt,hundesalon', public: 0, lat: HOME.lat });
     expect(h.pageErrors).toEqual([]);
   });
 });

@@ -120,6 +120,11 @@ export function MapLayersScreen() {
   return (
     <section class="page nearby">
       <h1>{nx.mapTitle}</h1>
+      <p class="link-row">
+        <a class="button button-secondary" href="/app/karte/ort-neu">
+          {nx.placeAdd}
+        </a>
+      </p>
       <fieldset class="kind-filter">
         <legend>{nx.layers}</legend>
         {[...LAYERS, PLACES].map((l) => (

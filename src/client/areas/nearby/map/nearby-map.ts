@@ -69,7 +69,9 @@ export async function pickPosition(
 ): Promise<{ destroy(): void }> {
   await loadMapCss();
   const map = baseMapAt(container, start, 15);
-  const pin = L.marker([start.lat, start.lon], { draggable: true, keyboard: true, title: 'Position', alt: 'Position' }).addTo(map);
+  // Our own pin (as every marker here): Leaflet's default image icon would need its PNGs at a path the bundle does not keep.
+  const icon = L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] });
+  const pin = L.marker([start.lat, start.lon], { icon, draggable: true, keyboard: true, title: 'Position', alt: 'Position' }).addTo(map);
   const round = (v: number) => Math.round(v * 1e5) / 1e5;
   const set = (lat: number, lon: number) => {
     pin.setLatLng([lat, lon]);
