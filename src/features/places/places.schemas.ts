@@ -14,19 +14,6 @@ const Types = z
   .max(8)
   .transform((types) => [...new Set(types)]);
 
-export const KNOWN_PLACE_TYPES = [
-  'tierarzt',
-  'hundesalon',
-  'hundewiese',
-  'hundeschule',
-  'trinkwasser',
-  'restaurant',
-  'cafe',
-  'hotel',
-  'laden',
-  'sonstiges',
-] as const;
-
 export const CreatePlaceBody = z
   .strictObject({
     ...Position.shape,
