@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../core/api.js';
 import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
+import { KindChips } from './kind-chips.js';
 import { useSearchPosition } from './position.js';
 import { nx } from './texts.js';
 
@@ -125,25 +126,7 @@ export function MapLayersScreen() {
           {nx.placeAdd}
         </a>
       </p>
-      <fieldset class="kind-filter">
-        <legend>{nx.layers}</legend>
-        {[...LAYERS, PLACES].map((l) => (
-          <label key={l.key} class="chip">
-            <input
-              type="checkbox"
-              checked={on.includes(l.key)}
-              onChange={(e) => {
-                const checked = (e.currentTarget as HTMLInputElement).checked;
-                setOn((prev) => (checked ? [...prev, l.key] : prev.filter((k) => k !== l.key)));
-              }}
-            />{' '}
-            <span class={`nearby-pin-inline nearby-pin-${l.key}`} aria-hidden="true">
-              {l.glyph}
-            </span>{' '}
-            {l.label}
-          </label>
-        ))}
-      </fieldset>
+      <KindChips legend={nx.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
       <p class="muted small" role="status">
         {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
       </p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, query } from '../../core/api.js';
 import { Loading } from '../../ui/states.js';
+import { KindChips } from './kind-chips.js';
 import { KINDS, type NearbyItem } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from './map/nearby-map.js';
@@ -137,25 +138,7 @@ export function NearbyScreen() {
           {status}
         </p>
       )}
-      <fieldset class="kind-filter">
-        <legend>{nx.kinds}</legend>
-        {KINDS.map((k) => (
-          <label key={k.path} class="chip">
-            <input
-              type="checkbox"
-              checked={kinds.includes(k.path)}
-              onChange={(e) => {
-                const on = (e.currentTarget as HTMLInputElement).checked;
-                setKinds((prev) => (on ? [...prev, k.path] : prev.filter((p) => p !== k.path)));
-              }}
-            />{' '}
-            <span class={`nearby-pin-inline nearby-pin-${k.path}`} aria-hidden="true">
-              {k.glyph}
-            </span>{' '}
-            {k.label}
-          </label>
-        ))}
-      </fieldset>
+      <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
       {kinds.includes('services') && (
         <label class="filter-row">
           {nx.category}{' '}
