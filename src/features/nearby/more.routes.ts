@@ -1,15 +1,12 @@
 import type { AppContext } from '../../core/context.js';
-import { geoKindRoutes } from '../../core/geo-items/index.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { z } from 'zod';
-import { adoptions, events, services, sitting } from './listings.js';
 import { join, leave, ParticipantBody, PlaydateDetail, playdates } from './playdates.js';
 import { matches, MatchQuery, walkSlots } from './walk-slots.js';
 
-/** Playdates (with participants), walk slots (with matches), adoption listings, events, sitting and services. */
+/** The kinds' extra routes: playdate participants and walk-slot matches (the kinds' own routes: nearby.routes.ts). */
 export function moreNearbyRoutes(ctx: AppContext, routes: Routes): void {
-  geoKindRoutes(ctx, routes, playdates);
   route(
     routes,
     {
@@ -48,7 +45,6 @@ export function moreNearbyRoutes(ctx: AppContext, routes: Routes): void {
       res.status(204).end();
     },
   );
-  geoKindRoutes(ctx, routes, walkSlots);
   route(
     routes,
     {
@@ -68,5 +64,4 @@ export function moreNearbyRoutes(ctx: AppContext, routes: Routes): void {
       res.json(await matches(ctx, actor, params.id, query.radius_km));
     },
   );
-  for (const kind of [adoptions, events, sitting, services]) geoKindRoutes(ctx, routes, kind);
 }

@@ -3,14 +3,15 @@ import type { AppContext } from '../../core/context.js';
 import { geoKindRoutes } from '../../core/geo-items/index.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
-import { lostDogs } from './lost-dogs.js';
+import { GEO_KINDS } from './geo-kinds.js';
 import { lostPosterPages } from './lost-poster.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
 import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
 
 export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
-  geoKindRoutes(ctx, routes, poisonWarnings);
+  // Every geo-listed kind's list, CRUD, photo and report routes, from the one list the moderation queue reads too.
+  for (const kind of GEO_KINDS) geoKindRoutes(ctx, routes, kind);
   route(
     routes,
     {
@@ -47,7 +48,6 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
       res.json(await markFalseAlarm(ctx, actor, params.id));
     },
   );
-  geoKindRoutes(ctx, routes, lostDogs);
   moreNearbyRoutes(ctx, routes);
   mapModerationRoutes(ctx, routes);
   lostPosterPages(ctx, routes);
