@@ -7,16 +7,13 @@ import { Agent, createServer, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { machine, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { machine, percentile, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const SEQUENTIAL = 15;
 const CONCURRENT_WORKERS = 4;
 const CONCURRENT_EACH = 6;
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-'));
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const sortNum = (a) => [...a].sort((x, y) => x - y);
 
 /** A photo-like 4000 × 3000 JPEG: a gradient with grain (pure noise would be unrealistically large). */

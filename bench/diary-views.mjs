@@ -3,40 +3,21 @@
 // row and 15,000 a position spread over 400 places.
 // Run: npm run build && node bench/diary-views.mjs   (about a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { machine, percentile, registerUser, startBenchApp, timedGet, writeSection } from './lib.mjs';
 
 const ENTRIES = 20_000;
 const RUNS = 300;
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-diary-'));
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { agent, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-export function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(name, url, cookie) {
-  for (let i = 0; i < 20; i++) await get(url, cookie); // warm-up: statement cache, JIT
+  for (let i = 0; i < 20; i++) await timedGet(url, cookie); // warm-up: statement cache, JIT
   const times = [];
   let size = 0;
   for (let i = 0; i < RUNS; i++) {
-    const r = await get(url, cookie);
+    const r = await timedGet(url, cookie);
     if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
     times.push(r.ms);
     size = r.body.length;
@@ -136,6 +117,5 @@ ${rows.map((r) => `| ${r.name} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r
   );
 } finally {
   for (const p of procs) p.kill();
-  agent.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }
