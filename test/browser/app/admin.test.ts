@@ -220,7 +220,7 @@ describe('admin and moderator panel', () => {
     expect(h.pageErrors).toEqual([]);
   });
 
-  it('statistics: numbers and bar charts for the admin', async () => {
+  it('statistics (admin-stats): numbers and bar charts for the admin', async () => {
     h.pageErrors.length = 0;
     const admin = await buildAdmin(h.ctx, { name: 'Stella Statistik' });
     await buildUser(h.ctx, { subscription_tier: 'pro' });

@@ -10,6 +10,7 @@ const h = useAppHarness({ env: { OVERPASS_URLS: overpass.url } });
 
 const HOME = { lat: 52.52, lon: 13.405 };
 
+/** The map-layers and places areas through the map screen, against a fake Overpass. */
 describe('map layers', () => {
   it('shows vets and groomers from OpenStreetMap and the community’s places around the saved position; toggles layers', async () => {
     const me = await buildUser(h.ctx, { name: 'Karla Karte', ...HOME });
