@@ -21,6 +21,7 @@ import * as m0020 from './0020_diary_search.js';
 import * as m0021 from './0021_place_names.js';
 import * as m0022 from './0022_osm_tile_cache.js';
 import * as m0023 from './0023_places.js';
+import * as m0024 from './0024_map_contributions.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0021_place_names': m0021,
   '0022_osm_tile_cache': m0022,
   '0023_places': m0023,
+  '0024_map_contributions': m0024,
 };

@@ -16,6 +16,7 @@ import { expensesJobs } from './features/expenses/index.js';
 import { notesJobs } from './features/notes/index.js';
 import { aiJobs } from './features/ai/index.js';
 import { nearbyJobs } from './features/nearby/index.js';
+import { mapContribJobs } from './features/map-contrib/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [
@@ -36,4 +37,5 @@ export const jobs: Job[] = [
   ...nearbyJobs, // 03:15 poison warnings without activity for 14 days archived; every 15 min playdate reminders an hour ahead
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
+  ...mapContribJobs, // 03:40 dog-welcome uploads retried, 7-day survival checked, Pro grants made and ended
 ];

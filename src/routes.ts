@@ -35,6 +35,7 @@ import { legalPages, operatorRoutes } from './features/operator/index.js';
 import { mapLayersRoutes } from './features/map-layers/index.js';
 import { placesRoutes } from './features/places/index.js';
 import { adminStatsRoutes } from './features/admin-stats/index.js';
+import { mapContribRoutes } from './features/map-contrib/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -61,6 +62,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
   placesRoutes(ctx, routes); // /api/places*
+  mapContribRoutes(ctx, routes); // /api/map-contrib*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check

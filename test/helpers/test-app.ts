@@ -47,6 +47,8 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     // Off unless a test starts the fake: tests never reach the public Nominatim.
     NOMINATIM_URL: '',
     OVERPASS_URLS: '',
+    // Port 9 (discard) refuses at once: a test that forgot its fake fails fast instead of editing OpenStreetMap.
+    OSM_API_URL: 'http://127.0.0.1:9',
     ...extra,
   };
 }

@@ -31,6 +31,10 @@ export const RATE_LIMITS = {
   // Reports to the moderators (map items): enough for an honest user, not for flooding the queue.
   contentReport: { windowMs: HOUR, limit: 20, key: 'user' },
   upload: { windowMs: HOUR, limit: 300, key: 'user' },
+  // Dog-welcome taps read OpenStreetMap and edit it: a person visits a few venues a day, not hundreds an hour.
+  mapContribution: { windowMs: HOUR, limit: 60, key: 'user' },
+  // Venue search asks Overpass each time (no tile cache): a search box, not a crawler.
+  mapSearch: { windowMs: MINUTE, limit: 20, key: 'user' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'poison_nearby',
   'lost_dog_nearby',
   'playdate',
+  // Not in the decisions' list: the Pro year earned with confirmed dog-welcome contributions (issue 15).
+  'map_contribution',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -40,6 +42,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   poison_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
   lost_dog_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
   playdate: { ttlSeconds: DAY, urgency: 'normal' },
+  map_contribution: { ttlSeconds: 7 * DAY, urgency: 'low' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

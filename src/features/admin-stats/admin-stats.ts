@@ -3,11 +3,12 @@ import type { AppContext } from '../../core/context.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { cachedCountsByLayer } from '../map-layers/index.js';
 import { placeStats } from '../places/index.js';
+import { contributionsByStatus } from '../map-contrib/index.js';
 
 /**
  * GET /api/admin/stats (decisions: Map, places and OpenStreetMap): accounts, dogs, the users' places per type (a
  * place with two types counts for each), the OpenStreetMap points cached per layer, and the map contributions per
- * state (empty until contributions exist).
+ * state.
  */
 const Counts = z.record(z.string(), z.number().int());
 const AdminStats = z
@@ -46,7 +47,7 @@ export async function adminStats(ctx: AppContext): Promise<z.infer<typeof AdminS
     user_poi_total: places.total,
     user_poi_by_type: places.byType,
     osm_poi_cached_by_type: await cachedCountsByLayer(ctx),
-    contributions_by_status: {},
+    contributions_by_status: await contributionsByStatus(ctx.db),
   };
 }
 

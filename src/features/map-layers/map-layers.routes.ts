@@ -5,6 +5,16 @@ import { route, type Routes } from '../../core/http/route.js';
 import { isLayer, LAYER_NAMES } from './layers.js';
 import { layerFeatures } from './map-layers.service.js';
 import { parseBbox } from './tiles.js';
+import { WELCOME_KINDS } from './venue-kinds.js';
+import { searchVenues } from './venue-search.js';
+
+/** Letters (any script), digits, spaces and the marks of business names; nothing a regex or Overpass QL reads. */
+const SearchWords = z
+  .string()
+  .trim()
+  .min(2, 'Bitte gib mindestens 2 Zeichen ein.')
+  .max(60)
+  .regex(/^[\p{L}\p{N} .,'&-]+$/u, 'Bitte nur Buchstaben, Ziffern und Leerzeichen.');
 
 const Feature = z.object({
   type: z.literal('Feature'),
@@ -16,6 +26,11 @@ const Feature = z.object({
     type: z.string(),
     opening_hours: z.string().optional(),
     dog: z.string().nullable(),
+    welcome_kind: z
+      .enum(WELCOME_KINDS)
+      .nullable()
+      .optional()
+      .meta({ description: 'Art des Orts, für den „Hunde willkommen“ gemeldet werden kann; sonst null' }),
   }),
 });
 const LayerAnswer = z
@@ -49,6 +64,26 @@ export function mapLayersRoutes(ctx: AppContext, routes: Routes): void {
     async ({ params, query }, _req, res) => {
       if (!isLayer(params.layer)) throw notFound('Diese Kartenebene gibt es nicht.');
       res.json(await layerFeatures(ctx, params.layer, parseBbox(query.bbox)));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/map/search',
+      summary: 'Orte im Kartenausschnitt nach Namen suchen (Restaurants, Cafés, Bars, Unterkünfte, Geschäfte, Tierärzte, Hundesalons)',
+      tags: ['Karte'],
+      access: 'user',
+      before: [ctx.limits.mapSearch],
+      query: z.object({ bbox: z.string().max(100), q: SearchWords }),
+      responses: {
+        200: { description: 'Treffer (höchstens 50)', schema: z.object({ items: z.array(Feature) }).meta({ id: 'VenueSearch' }) },
+        400: { description: 'Ausschnitt oder Suchwort ungültig' },
+        503: { description: 'Kartendaten gerade nicht verfügbar' },
+      },
+    },
+    async ({ query, actor }, _req, res) => {
+      res.json(await searchVenues(ctx, actor, query.q, parseBbox(query.bbox)));
     },
   );
 }

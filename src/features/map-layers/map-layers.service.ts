@@ -3,6 +3,7 @@ import { AppError } from '../../core/http/errors.js';
 import { LAYERS, tileQuery, type LayerName } from './layers.js';
 import { runOverpass, type OverpassElement } from './overpass.client.js';
 import { inBox, tilesOf, type Box } from './tiles.js';
+import { welcomeKindOf, type WelcomeKind } from './venue-kinds.js';
 
 /**
  * A layer in a box: per tile from the shared cache (a day fresh), a stale tile served at once while one refresh runs
@@ -14,12 +15,21 @@ const FRESH_MS = 24 * 60 * 60 * 1000;
 export interface LayerFeature {
   type: 'Feature';
   geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: { osm_type: string; osm_id: number; name: string | null; type: string; opening_hours?: string; dog: string | null };
+  properties: {
+    osm_type: string;
+    osm_id: number;
+    name: string | null;
+    type: string;
+    opening_hours?: string;
+    dog: string | null;
+    /** The venue kind that gets the dog-welcome button, or null (venue-kinds.ts). */
+    welcome_kind?: WelcomeKind | null;
+  };
 }
 
 const TYPE_KEYS = ['amenity', 'shop', 'craft', 'leisure', 'tourism'];
 
-function toFeature(e: OverpassElement): LayerFeature | null {
+export function toFeature(e: OverpassElement): LayerFeature | null {
   const lat = e.lat ?? e.center?.lat;
   const lon = e.lon ?? e.center?.lon;
   if (lat === undefined || lon === undefined) return null;
@@ -35,6 +45,7 @@ function toFeature(e: OverpassElement): LayerFeature | null {
       type: typeKey ? (tags[typeKey] ?? typeKey) : 'other',
       ...(tags.opening_hours ? { opening_hours: tags.opening_hours } : {}),
       dog: tags.dog ?? null,
+      welcome_kind: welcomeKindOf(tags),
     },
   };
 }

@@ -137,3 +137,48 @@ describe('tiles', () => {
     expect(tilesOf(parseBbox('-0.1,-0.1,0.1,0.1')).map((t) => t.key)).toEqual(['-0.25,-0.25', '-0.25,0.00', '0.00,-0.25', '0.00,0.00']);
   });
 });
+
+describe('GET /api/map/search', () => {
+  it('asks Overpass for venues named like the words in the box and answers those that get the dog-welcome button', async () => {
+    const venues: FakeOverpassServer['extra'] = [
+      { type: 'node', id: 501, lat: 48.14, lon: 11.57, tags: { amenity: 'cafe', name: 'Café Luitpold' } },
+      { type: 'node', id: 502, lat: 48.141, lon: 11.571, tags: { shop: 'bakery', name: 'Luitpold Backstube', dog: 'yes' } },
+      { type: 'node', id: 503, lat: 48.142, lon: 11.572, tags: { leisure: 'park', name: 'Luitpoldpark' } },
+    ];
+    // Earlier tests leave instances resting: whichever answers gets the venues.
+    for (const s of [a, b, c]) s.extra = venues;
+    try {
+      const res = await agentAs(t, await buildUser(t.ctx))
+        .get('/api/map/search')
+        .query({ bbox: '48.10,11.50,48.20,11.65', q: 'Luitpold St. ' })
+        .expect(200);
+      const [query] = [a, b, c].flatMap((s) => s.queries);
+      expect(query).toContain('["name"~"Luitpold St\\\\.",i]');
+      expect(query).toContain('(48.1,11.5,48.2,11.65)');
+      const found = res.body.items.map((f: { properties: { osm_id: number; welcome_kind: string; dog: string | null } }) => [
+        f.properties.osm_id,
+        f.properties.welcome_kind,
+        f.properties.dog,
+      ]);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          [501, 'cafe', null],
+          [502, 'shop', 'yes'],
+        ]),
+      );
+      expect(found.some(([id]: [number]) => id === 503)).toBe(false);
+    } finally {
+      for (const s of [a, b, c]) s.extra = [];
+    }
+  });
+
+  it('400 for words with regex or query marks, too short, or no box; 503 when no instance answers; 401', async () => {
+    const user = agentAs(t, await buildUser(t.ctx));
+    for (const q of ['a', 'x"];out;', 'caf.*', '(a|b)']) await user.get('/api/map/search').query({ bbox: '48.10,11.50,48.20,11.65', q }).expect(400);
+    await user.get('/api/map/search').query({ q: 'Café' }).expect(400);
+    for (const s of [a, b, c]) s.mode = '504';
+    const down = await user.get('/api/map/search').query({ bbox: '48.10,11.50,48.20,11.65', q: 'Café' }).expect(503);
+    expect(down.body.error.message).toBe('Kartendaten sind gerade nicht verfügbar.');
+    await request(t.app).get('/api/map/search').query({ bbox: '48.10,11.50,48.20,11.65', q: 'Café' }).expect(401);
+  });
+});

@@ -37,6 +37,7 @@ export const tn = {
     family_invite: 'Einladungen zu einem Hund',
     poison_nearby: 'Giftköder in der Nähe',
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
+    map_contribution: 'Deine Karten-Beiträge',
     playdate: 'Spieltreffen',
   } as Record<string, string>,
   quietTitle: 'Ruhezeit',

@@ -27,7 +27,48 @@ export interface PlacesTable {
   updated_at: string;
 }
 
+/** A user's dog-welcome claim for an OpenStreetMap venue (features/map-contrib). */
+export interface MapContributionsTable {
+  id: Generated<number>;
+  user_id: number;
+  osm_type: 'node' | 'way';
+  osm_id: number;
+  /** restaurant, cafe, bar, hotel, shop, vet or groomer, as the venue was when tapped. */
+  venue_kind: string;
+  venue_name: string | null;
+  lat: number | null;
+  lon: number | null;
+  status: Generated<'pending' | 'confirmed' | 'rejected'>;
+  /** Why it was rejected: already_tagged, reverted, deleted or refused; null otherwise. */
+  reason: string | null;
+  /** Upload attempts so far (the tap's and the daily job's). */
+  attempts: Generated<number>;
+  last_error: string | null;
+  changeset_id: number | null;
+  version_after: number | null;
+  /** Set while an upload runs (claimed atomically), cleared after. */
+  uploading_since: string | null;
+  /** When `dog=yes` reached OpenStreetMap; the 7 days of survival count from here. */
+  uploaded_at: string | null;
+  checked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One year of Pro per block of 100 confirmed contributions (features/map-contrib/pro-grant.ts). */
+export interface MapContributionGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  block: number;
+  granted_at: string;
+  pro_until: string;
+  lifted_from: string | null;
+  ended_at: string | null;
+}
+
 export interface MapTables {
   osm_tile_cache: OsmTileCacheTable;
   places: PlacesTable;
+  map_contributions: MapContributionsTable;
+  map_contribution_grants: MapContributionGrantsTable;
 }
