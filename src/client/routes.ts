@@ -75,6 +75,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
   { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },
   { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => nearby().then((m) => m.PlaceCreateScreen) },
+  { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => nearby().then((m) => m.ContributionsScreen) },
   { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
   { pattern: '/app/giftkoeder/:id', access: 'user', title: 'Giftköder-Warnung', load: () => nearby().then((m) => m.PoisonDetailScreen) },
   { pattern: '/app/vermisst/neu', access: 'user', title: 'Hund vermisst', load: () => nearby().then((m) => m.LostReportScreen) },

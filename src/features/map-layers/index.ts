@@ -2,4 +2,4 @@
 export { mapLayersRoutes } from './map-layers.routes.js';
 export { cachedCountsByLayer } from './map-layers.service.js';
 export { parseBbox, type Box } from './tiles.js';
-export { WELCOME_KINDS, WELCOME_KIND_LABELS, welcomeKindOf, type WelcomeKind } from './venue-kinds.js';
+export { WELCOME_KINDS, welcomeKindOf, type WelcomeKind } from './venue-kinds.js';

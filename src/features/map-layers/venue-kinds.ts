@@ -27,14 +27,3 @@ export function welcomeKindOf(tags: Readonly<Record<string, string>>): WelcomeKi
   if (tags.shop && !NOT_A_SHOP.has(tags.shop)) return 'shop';
   return null;
 }
-
-/** German names for the venue kinds (lists, the venue sheet). */
-export const WELCOME_KIND_LABELS: Record<WelcomeKind, string> = {
-  restaurant: 'Restaurant',
-  cafe: 'Café',
-  bar: 'Bar',
-  hotel: 'Unterkunft',
-  shop: 'Geschäft',
-  vet: 'Tierarzt',
-  groomer: 'Hundesalon',
-};

@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { FakeOsmApiServer } from '../../fakes/osm-api-server.js';
 import { FakeOverpassServer } from '../../fakes/overpass-server.js';
 import { agentAs, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 
 const overpass = new FakeOverpassServer();
-await overpass.start();
-afterAll(() => overpass.stop());
-const h = useAppHarness({ env: { OVERPASS_URLS: overpass.url } });
+const osm = new FakeOsmApiServer();
+await Promise.all([overpass.start(), osm.start()]);
+afterAll(() => Promise.all([overpass.stop(), osm.stop()]));
+const h = useAppHarness({ env: { OVERPASS_URLS: overpass.url, OSM_API_URL: osm.url, OSM_ACCESS_TOKEN: osm.token } });
 
 const HOME = { lat: 52.52, lon: 13.405 };
 
@@ -49,6 +51,39 @@ describe('map layers', () => {
     await expect.poll(() => page.locator('.nearby-map .nearby-pin-places').count(), { timeout: 10_000 }).toBe(2);
     const saved = await h.ctx.db.selectFrom('places').select(['types', 'public', 'lat']).where('name', '=', 'Praxis Dr. Pfote').executeTakeFirstOrThrow();
     expect(saved).toEqual({ types: 'tierarzt,hundesalon', public: 0, lat: HOME.lat });
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('finds a café in the visible area, opens its details and reports “Hunde willkommen”, which reaches OpenStreetMap and the contributions screen', async () => {
+    const me = await buildUser(h.ctx, { name: 'Wilma Willkommen', ...HOME });
+    const cafe = { type: 'node' as const, id: 4711, lat: 52.5205, lon: 13.4045, tags: { amenity: 'cafe', name: 'Café Pfötchen' } };
+    overpass.extra = [cafe];
+    osm.add({ ...cafe, version: 3, tags: { ...cafe.tags } });
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url('/app/karte'));
+    await page.getByRole('heading', { name: 'Karte' }).waitFor();
+    await page.getByText(/Orte? im Ausschnitt/).waitFor({ timeout: 10_000 });
+    await page.getByLabel('Im Kartenausschnitt suchen').fill('Pfötchen');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await page.getByText(/\d+ Treffer/).waitFor();
+    expect(overpass.queries.some((q) => q.includes('["name"~"Pfötchen",i]'))).toBe(true);
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-search').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Café Pfötchen' }).click();
+    await page.getByRole('heading', { name: 'Café Pfötchen' }).waitFor();
+    await page.getByText('Ob Hunde hier willkommen sind, ist noch nicht eingetragen.').waitFor();
+    await checkScreen(page, 'karte-ort-details', 'Karte');
+    await page.getByRole('button', { name: 'Hunde willkommen!' }).click();
+    await page.getByText(/Danke! Wir tragen es bei OpenStreetMap ein/).waitFor();
+    await expect.poll(() => osm.get('node', 4711)?.tags.dog).toBe('yes');
+
+    await page.getByRole('button', { name: 'Schließen' }).click();
+    await page.getByRole('link', { name: 'Meine Beiträge' }).click();
+    await page.getByRole('heading', { name: 'Meine Karten-Beiträge' }).waitFor();
+    await page.getByText('Café Pfötchen').waitFor();
+    await page.getByText(/in Prüfung · Prüfung ab \d\d\.\d\d\.\d{4}/).waitFor();
+    await page.getByText('0 von 100 bestätigt bis zum nächsten Pro-Jahr').waitFor();
+    await checkScreen(page, 'karte-beitraege', 'Meine Karten-Beiträge');
     expect(h.pageErrors).toEqual([]);
   });
 });

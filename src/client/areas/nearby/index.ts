@@ -8,6 +8,7 @@ import { listingBySlug } from './listings/specs.js';
 export { NearbyScreen } from './nearby.js';
 export { MapLayersScreen } from './map-layers.js';
 export { PlaceCreateScreen } from './place-form.js';
+export { ContributionsScreen } from './contributions.js';
 export { LostDetailScreen, LostPosterScreen, LostReportScreen, PoisonDetailScreen, PoisonReportScreen } from './reports.js';
 
 /** The create form or the card of a kind by its app path (/app/<slug>/neu, /app/<slug>/:id). */

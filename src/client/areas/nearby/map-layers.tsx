@@ -4,6 +4,8 @@ import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
 import { KindChips } from './kind-chips.js';
 import { useSearchPosition } from './position.js';
 import { nx } from './texts.js';
+import { VenueSheet, type Venue } from './venue-sheet.js';
+import { VenueSearch } from './venue-search.js';
 
 /** The layers from OpenStreetMap (server: /api/map/layers/{layer}) and the users' places, with their pin glyph. */
 const LAYERS = [
@@ -18,9 +20,33 @@ const PLACES = { key: 'places', label: 'Orte der Community', glyph: 'O' };
 const MAX_SPAN = 0.5;
 const FALLBACK = { lat: 52.52, lon: 13.405 };
 
-interface LayerFeature {
+export interface LayerFeature {
   geometry: { coordinates: [number, number] };
-  properties: { osm_type: string; osm_id: number; name: string | null; type: string; opening_hours?: string };
+  properties: {
+    osm_type: string;
+    osm_id: number;
+    name: string | null;
+    type: string;
+    opening_hours?: string;
+    dog: string | null;
+    welcome_kind?: string | null;
+  };
+}
+
+/** A layer feature or search hit as a pin that opens the venue's details. */
+export function venuePin(f: LayerFeature, kind: string, what: string, glyph: string, select: (v: Venue) => void): MapItem {
+  const p = f.properties;
+  const venue: Venue = { ...p, what: (p.welcome_kind && nx.venueKinds[p.welcome_kind]) || what };
+  return {
+    id: p.osm_id,
+    kind,
+    lat: f.geometry.coordinates[1],
+    lon: f.geometry.coordinates[0],
+    label: [p.name ?? what, p.opening_hours].filter(Boolean).join(' · '),
+    href: '',
+    glyph,
+    onSelect: () => select(venue),
+  };
 }
 interface PlaceItem {
   id: number;
@@ -30,9 +56,9 @@ interface PlaceItem {
   lon: number;
 }
 
-const bboxOf = (b: Bounds) => [b.south, b.west, b.north, b.east].map((v) => v.toFixed(4)).join(',');
+export const bboxOf = (b: Bounds) => [b.south, b.west, b.north, b.east].map((v) => v.toFixed(4)).join(',');
 
-async function loadItems(on: string[], b: Bounds): Promise<{ items: MapItem[]; failed: boolean }> {
+async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): Promise<{ items: MapItem[]; failed: boolean }> {
   const bbox = bboxOf(b);
   let failed = false;
   const lists = await Promise.all(
@@ -52,15 +78,7 @@ async function loadItems(on: string[], b: Bounds): Promise<{ items: MapItem[]; f
         }
         const layer = LAYERS.find((l) => l.key === key)!;
         const r = await api.get<{ features: LayerFeature[] }>(`/api/map/layers/${key}${query({ bbox })}`);
-        return r.features.map((f) => ({
-          id: f.properties.osm_id,
-          kind: key,
-          lat: f.geometry.coordinates[1],
-          lon: f.geometry.coordinates[0],
-          label: [f.properties.name ?? layer.label, f.properties.opening_hours].filter(Boolean).join(' · '),
-          href: `https://www.openstreetmap.org/${f.properties.osm_type}/${f.properties.osm_id}`,
-          glyph: layer.glyph,
-        }));
+        return r.features.map((f) => venuePin(f, key, layer.label, layer.glyph, select));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failed = true;
@@ -80,7 +98,11 @@ export function MapLayersScreen() {
   const [on, setOn] = useState<string[]>(['vet', 'groomer', PLACES.key]);
   const [state, setState] = useState<'idle' | 'loading' | 'too-far' | 'failed'>('idle');
   const [count, setCount] = useState(0);
+  const [venue, setVenue] = useState<Venue | null>(null);
+  const [hits, setHits] = useState<MapItem[]>([]);
+  const layerItems = useRef<MapItem[]>([]);
   const center = position ?? FALLBACK;
+  const showAll = (layers: MapItem[], found: MapItem[]) => map.current?.show([...layers, ...found]);
 
   useEffect(() => {
     let live = true;
@@ -105,9 +127,10 @@ export function MapLayersScreen() {
     let live = true;
     setState('loading');
     const timer = setTimeout(() => {
-      void loadItems(on, bounds).then(({ items, failed }) => {
+      void loadItems(on, bounds, setVenue).then(({ items, failed }) => {
         if (!live) return;
-        map.current?.show(items);
+        layerItems.current = items;
+        showAll(items, hits);
         setCount(items.length);
         setState(failed ? 'failed' : 'idle');
       });
@@ -118,6 +141,11 @@ export function MapLayersScreen() {
     };
   }, [bounds, on.join(',')]);
 
+  const onHits = (found: MapItem[]) => {
+    setHits(found);
+    showAll(layerItems.current, found);
+  };
+
   return (
     <section class="page nearby">
       <h1>{nx.mapTitle}</h1>
@@ -125,12 +153,23 @@ export function MapLayersScreen() {
         <a class="button button-secondary" href="/app/karte/ort-neu">
           {nx.placeAdd}
         </a>
+        <a class="button button-secondary" href="/app/karte/beitraege">
+          {nx.myContributions}
+        </a>
+        <a class="button button-secondary" href="/app/routen">
+          {nx.routePlanner}
+        </a>
+        <a class="button button-secondary" href="/app/spaziergaenge">
+          {nx.walks}
+        </a>
       </p>
+      <VenueSearch bounds={() => map.current?.bounds() ?? null} maxSpan={MAX_SPAN} onHits={onHits} onSelect={setVenue} />
       <KindChips legend={nx.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
       <p class="muted small" role="status">
         {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
       </p>
       <div ref={box} class="nearby-map" role="region" aria-label={nx.mapTitle} />
+      {venue && <VenueSheet key={`${venue.osm_type}/${venue.osm_id}`} venue={venue} onClose={() => setVenue(null)} />}
       <p class="muted small">{nx.osmNote}</p>
     </section>
   );

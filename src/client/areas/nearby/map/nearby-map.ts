@@ -12,6 +12,8 @@ export interface MapItem {
   href: string;
   /** A short kind code shown in the pin (e.g. "!" for poison). */
   glyph: string;
+  /** Called when the pin is tapped (the map screen opens the venue's details below the map). */
+  onSelect?: () => void;
 }
 
 const baseMapAt = (container: HTMLElement, center: { lat: number; lon: number }, zoom: number) => baseMap(container).setView([center.lat, center.lon], zoom);
@@ -86,6 +88,8 @@ export type Bounds = { south: number; west: number; north: number; east: number 
 
 export interface LayersMap {
   show(items: MapItem[]): void;
+  /** The box the map shows now (for a search in the visible area). */
+  bounds(): Bounds;
   destroy(): void;
 }
 
@@ -104,6 +108,10 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
   map.on('moveend', report);
   report();
   return {
+    bounds() {
+      const b = map.getBounds();
+      return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    },
     show(items) {
       group.clearLayers();
       for (const item of items) {
@@ -114,11 +122,15 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
           iconAnchor: [14, 14],
           popupAnchor: [0, -14],
         });
-        L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label })
-          .bindPopup(() => popup(item))
-          .addTo(group);
+        const marker = L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label }).addTo(group);
+        if (item.onSelect) marker.on('click', item.onSelect);
+        else marker.bindPopup(() => popup(item));
       }
     },
-    destroy: () => map.remove(),
+    destroy: () => {
+      // remove() can fire a last moveend; the box of a removed map cannot be read.
+      map.off('moveend', report);
+      map.remove();
+    },
   };
 }
