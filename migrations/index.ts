@@ -22,6 +22,7 @@ import * as m0021 from './0021_place_names.js';
 import * as m0022 from './0022_osm_tile_cache.js';
 import * as m0023 from './0023_places.js';
 import * as m0024 from './0024_map_contributions.js';
+import * as m0025 from './0025_routes_walks.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0022_osm_tile_cache': m0022,
   '0023_places': m0023,
   '0024_map_contributions': m0024,
+  '0025_routes_walks': m0025,
 };

@@ -36,6 +36,8 @@ import { mapLayersRoutes } from './features/map-layers/index.js';
 import { placesRoutes } from './features/places/index.js';
 import { adminStatsRoutes } from './features/admin-stats/index.js';
 import { mapContribRoutes } from './features/map-contrib/index.js';
+import { routesRoutes } from './features/routes/index.js';
+import { walksRoutes } from './features/walks/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -63,6 +65,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
   placesRoutes(ctx, routes); // /api/places*
   mapContribRoutes(ctx, routes); // /api/map-contrib*
+  routesRoutes(ctx, routes); // /api/routes/plan, /api/routes*, /api/routes/:id/gpx
+  walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check

@@ -75,6 +75,8 @@ export const routes: RouteDef[] = [
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
   { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },
   { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => nearby().then((m) => m.PlaceCreateScreen) },
+  { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => nearby().then((m) => m.RoutePlannerScreen) },
+  { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => nearby().then((m) => m.WalksScreen) },
   { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => nearby().then((m) => m.ContributionsScreen) },
   { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
   { pattern: '/app/giftkoeder/:id', access: 'user', title: 'Giftköder-Warnung', load: () => nearby().then((m) => m.PoisonDetailScreen) },

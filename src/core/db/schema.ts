@@ -1,6 +1,7 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { OperatorTables } from './tables/operator.js';
 import type { MapTables } from './tables/map.js';
+import type { RoutesTables } from './tables/routes.js';
 import type { DiaryTables } from './tables/diary.js';
 import type { DogsTables } from './tables/dogs.js';
 import type { InvoicesTables } from './tables/invoices.js';
@@ -45,4 +46,5 @@ export interface Database
     NearbyTables,
     NearbyKindsTables,
     OperatorTables,
-    MapTables {}
+    MapTables,
+    RoutesTables {}

@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   mapContribution: { windowMs: HOUR, limit: 60, key: 'user' },
   // Venue search asks Overpass each time (no tile cache): a search box, not a crawler.
   mapSearch: { windowMs: MINUTE, limit: 20, key: 'user' },
+  // Route plans call the routing service (40 a minute for the whole key); the weekly allowance is separate.
+  routePlan: { windowMs: MINUTE, limit: 20, key: 'user' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -20,7 +20,7 @@ const note = (parent_type: string, parent_id: number, extra: Record<string, unkn
 });
 
 describe('notes', () => {
-  it('attach to all seven existing parent types; walk answers 404 until walks exist; unknown type 400', async () => {
+  it('attach to seven parent types (walks: see walks.test.ts); a missing walk 404; unknown type 400', async () => {
     const { dog, a } = await owner();
     const entry = await buildDiaryEntry(t.ctx, { dog });
     const ids: Record<string, number> = {

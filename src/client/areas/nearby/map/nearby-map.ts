@@ -134,3 +134,42 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
     },
   };
 }
+
+export interface RouteMap {
+  /** Numbered pins for the tapped points. */
+  setPoints(points: [number, number][]): void;
+  /** The planned line ([lat, lon] pairs), fitted into view; an empty list removes it. */
+  setLine(line: [number, number][]): void;
+  destroy(): void;
+}
+
+/**
+ * The route planner's map (areas/walks): a tap adds a point (`onTap` with [lat, lon], rounded to about 1 m), the
+ * points show as numbered pins and the planned line on top. It lives in this chunk so Leaflet stays in one place.
+ */
+export async function planRouteMap(container: HTMLElement, center: { lat: number; lon: number }, onTap: (p: [number, number]) => void): Promise<RouteMap> {
+  await loadMapCss();
+  const map = baseMapAt(container, center, 15);
+  const pins = L.layerGroup().addTo(map);
+  let line: L.Polyline | null = null;
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  map.on('click', (e: L.LeafletMouseEvent) => onTap([round(e.latlng.lat), round(e.latlng.lng)]));
+  return {
+    setPoints(points) {
+      pins.clearLayers();
+      points.forEach(([lat, lon], i) => {
+        const label = `Punkt ${i + 1}`;
+        const icon = L.divIcon({ className: 'nearby-pin route-pin', html: `<span>${i + 1}</span>`, iconSize: [28, 28], iconAnchor: [14, 14] });
+        L.marker([lat, lon], { icon, keyboard: false, title: label, alt: label }).addTo(pins);
+      });
+    },
+    setLine(coords) {
+      if (line) map.removeLayer(line);
+      line = null;
+      if (coords.length < 2) return;
+      line = L.polyline(coords, { color: '#1a5fb4', weight: 5, opacity: 0.85 }).addTo(map);
+      map.fitBounds(line.getBounds(), { padding: [24, 24] });
+    },
+    destroy: () => map.remove(),
+  };
+}

@@ -1,0 +1,3 @@
+/** Routes (issue 15; upstreams.md §4): planning through openrouteservice with the weekly allowance and the day cache, saved routes, GPX. */
+export { routesRoutes } from './routes.routes.js';
+export { readableRoute } from './routes.service.js';
