@@ -31,7 +31,8 @@ interface DataTableProps<T> {
 export function DataTable<T>({ caption, rows, columns, rowKey, rowData, emptyTitle }: DataTableProps<T>) {
   if (rows.length === 0) return <Empty title={emptyTitle} />;
   return (
-    <div class="table-wrap card">
+    // A region that may scroll sideways must be reachable by keyboard (WCAG 2.1.1): focusable and named.
+    <div class="table-wrap card" tabIndex={0} role="region" aria-label={caption}>
       <table>
         <caption class="visually-hidden">{caption}</caption>
         <thead>

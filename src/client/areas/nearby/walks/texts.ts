@@ -44,7 +44,7 @@ export const wx = {
   distance: 'Strecke (km, optional)',
   add: 'Nachtragen',
   weekly: 'Wochenübersicht',
-  week: 'Woche',
+  week: 'Woche ab',
   dog: 'Hund',
   count: 'Runden',
   total: 'Strecke',

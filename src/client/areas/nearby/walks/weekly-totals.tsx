@@ -1,5 +1,5 @@
 import { formatDate } from '../../../core/format.js';
-import { Empty } from '../../../ui/states.js';
+import { DataTable } from '../../../ui/data-table.js';
 import { wx } from './texts.js';
 
 export interface WeekTotal {
@@ -12,34 +12,24 @@ export interface Weekly {
   dogs: { dog_id: number; name: string; weeks: WeekTotal[] }[];
 }
 
+type Row = WeekTotal & { dog: string; dog_id: number };
+
 /** Per dog, the weeks with walks (Monday to Sunday, newest first): rounds, distance, time. */
 export function WeeklyTotals({ data }: { data: Weekly }) {
-  const rows = data.dogs.flatMap((d) => d.weeks.filter((w) => w.walks > 0).map((w) => ({ dog: d.name, ...w })));
-  if (rows.length === 0) return <Empty title={wx.noWeekly} />;
+  const rows: Row[] = data.dogs.flatMap((d) => d.weeks.filter((w) => w.walks > 0).map((w) => ({ dog: d.name, dog_id: d.dog_id, ...w })));
   return (
-    <div class="table-wrap card">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{wx.dog}</th>
-            <th scope="col">{wx.week}</th>
-            <th scope="col">{wx.count}</th>
-            <th scope="col">{wx.total}</th>
-            <th scope="col">{wx.time}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.dog}-${r.week_start}`}>
-              <td>{r.dog}</td>
-              <td>{formatDate(r.week_start)}</td>
-              <td>{r.walks}</td>
-              <td>{wx.km(r.distance_m)}</td>
-              <td>{r.duration_min} Min.</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={wx.weekly}
+      rows={rows}
+      rowKey={(r) => `${r.dog_id}-${r.week_start}`}
+      emptyTitle={wx.noWeekly}
+      columns={[
+        { header: wx.dog, cell: (r) => r.dog },
+        { header: wx.week, cell: (r) => formatDate(r.week_start) },
+        { header: wx.count, numeric: true, cell: (r) => r.walks },
+        { header: wx.total, numeric: true, cell: (r) => wx.km(r.distance_m) },
+        { header: wx.time, numeric: true, cell: (r) => `${r.duration_min} Min.` },
+      ]}
+    />
   );
 }
