@@ -4,7 +4,8 @@ import { WELCOME_KINDS } from '../map-layers/index.js';
 
 export const ContributeBody = z
   .strictObject({
-    osm_type: z.enum(['node', 'way'], { error: 'Nur Punkte (node) und Flächen (way) lassen sich melden.' }),
+    // A relation is a real element type, just not one offered (the spec: node or way): 422 in the service.
+    osm_type: z.enum(['node', 'way', 'relation'], { error: 'osm_type ist node, way oder relation.' }),
     osm_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   })
   .meta({ id: 'ContributeDogWelcomeBody' });

@@ -39,6 +39,8 @@ export async function contributeDogWelcome(
   actor: Actor,
   body: z.infer<typeof ContributeBody>,
 ): Promise<{ created: boolean; contribution: Contribution }> {
+  if (body.osm_type === 'relation')
+    throw unprocessable('„Hunde willkommen“ lässt sich nur für einzelne Orte (Punkte und Gebäude) melden.', { osm_type: 'Nur node oder way.' });
   const existing = await findContribution(ctx.db, actor.id, body.osm_type, body.osm_id);
   if (existing) return { created: false, contribution: toContribution(existing) };
   const read = await readElement(ctx, body.osm_type, body.osm_id).catch((err: unknown) => {

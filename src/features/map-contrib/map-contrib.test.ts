@@ -26,10 +26,11 @@ async function tap(agent: ReturnType<typeof agentAs>, body: object, status: numb
 }
 
 describe('POST /api/map-contrib/dog-friendly', () => {
-  it('401 without session; 400 for a relation or an unknown key', async () => {
+  it('401 without session; 400 for an unknown type or key; 422 for a relation (not an offered element type)', async () => {
     await request(t.app).post('/api/map-contrib/dog-friendly').send({ osm_type: 'node', osm_id: 1001 }).expect(401);
     const a = agentAs(t, await buildUser(t.ctx));
-    await tap(a, { osm_type: 'relation', osm_id: 1001 }, 400);
+    await tap(a, { osm_type: 'area', osm_id: 1001 }, 400);
+    await tap(a, { osm_type: 'relation', osm_id: 1001 }, 422);
     await tap(a, { osm_type: 'node', osm_id: 1001, status: 'confirmed' }, 400);
     await tap(a, { osm_type: 'node', osm_id: -3 }, 400);
     expect(osm.requests).toHaveLength(0);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../core/api.js';
 import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
 import { KindChips } from './kind-chips.js';
+import { useMapChunk } from './map/use-map-chunk.js';
 import { useSearchPosition } from './position.js';
 import { nx } from './texts.js';
 import { VenueSheet, type Venue } from './venue-sheet.js';
@@ -92,8 +93,6 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
 /** /app/karte: vets, groomers, dog-friendly venues, dog parks, drinking water and the community's places. */
 export function MapLayersScreen() {
   const { position } = useSearchPosition();
-  const box = useRef<HTMLDivElement>(null);
-  const map = useRef<LayersMap | null>(null);
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const [on, setOn] = useState<string[]>(['vet', 'groomer', PLACES.key]);
   const [state, setState] = useState<'idle' | 'loading' | 'too-far' | 'failed'>('idle');
@@ -104,18 +103,8 @@ export function MapLayersScreen() {
   const center = position ?? FALLBACK;
   const showAll = (layers: MapItem[], found: MapItem[]) => map.current?.show([...layers, ...found]);
 
-  useEffect(() => {
-    let live = true;
-    void import('./map/nearby-map.js').then(async (m) => {
-      if (!live || !box.current) return;
-      map.current = await m.showLayers(box.current, center, (b) => live && setBounds(b));
-    });
-    return () => {
-      live = false;
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, [center.lat, center.lon]);
+  // The map stops reporting moves when destroyed (showLayers), so a late move cannot set state.
+  const { box, map } = useMapChunk<LayersMap>((m, container) => m.showLayers(container, center, setBounds), [center.lat, center.lon]);
 
   useEffect(() => {
     if (!bounds) return;

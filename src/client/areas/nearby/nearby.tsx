@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../core/api.js';
 import { Loading } from '../../ui/states.js';
 import { KindChips } from './kind-chips.js';
 import { KINDS, type NearbyItem } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from './map/nearby-map.js';
+import { useMapChunk } from './map/use-map-chunk.js';
 import { useSearchPosition, type Point } from './position.js';
 import { nx } from './texts.js';
 
@@ -32,20 +33,7 @@ function useNearby(position: Point | null, radius: number, kinds: string[]) {
 }
 
 function MapBox({ center, items }: { center: Point; items: Tagged[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const map = useRef<NearbyMap | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('./map/nearby-map.js').then(async (m) => {
-      if (!live || !box.current) return;
-      map.current = await m.showNearby(box.current, center);
-    });
-    return () => {
-      live = false;
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, [center.lat, center.lon]);
+  const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
   useEffect(() => {
     const show = () =>
       map.current?.show(

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import type { RouteMap } from '../map/nearby-map.js';
+import { useMapChunk } from '../map/use-map-chunk.js';
 import { useSearchPosition } from '../position.js';
 import { wx } from './texts.js';
 
@@ -102,25 +103,15 @@ function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRoute>> 
 export function RoutePlannerScreen() {
   const { position } = useSearchPosition();
   const center = position ?? FALLBACK;
-  const box = useRef<HTMLDivElement>(null);
-  const map = useRef<RouteMap | null>(null);
   const [points, setPoints] = useState<[number, number][]>([]);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [state, setState] = useState<{ kind: 'idle' | 'planning' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const routes = usePagedList<SavedRoute>('/api/routes?limit=50');
 
-  useEffect(() => {
-    let live = true;
-    void import('../map/nearby-map.js').then(async (m) => {
-      if (!live || !box.current) return;
-      map.current = await m.planRouteMap(box.current, center, (p) => setPoints((prev) => (prev.length >= MAX_POINTS ? prev : [...prev, p])));
-    });
-    return () => {
-      live = false;
-      map.current?.destroy();
-      map.current = null;
-    };
-  }, [center.lat, center.lon]);
+  const { box, map } = useMapChunk<RouteMap>(
+    (m, container) => m.planRouteMap(container, center, (p) => setPoints((prev) => (prev.length >= MAX_POINTS ? prev : [...prev, p]))),
+    [center.lat, center.lon],
+  );
 
   useEffect(() => {
     map.current?.setPoints(points);
