@@ -31,7 +31,11 @@ function fakeOrs() {
 
 async function timedPost(url, cookie, body) {
   const started = process.hrtime.bigint();
-  const res = await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: new URL(url).origin }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: new URL(url).origin },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`HTTP ${res.status} ${text}`);
   return Number(process.hrtime.bigint() - started) / 1e6;
@@ -65,7 +69,11 @@ try {
   const now = new Date().toISOString();
   const dogIds = [];
   for (const name of ['Bello', 'Luna', 'Rex']) {
-    const dog = await handle.db.insertInto('dogs').values({ user_id: user.id, name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const dog = await handle.db
+      .insertInto('dogs')
+      .values({ user_id: user.id, name, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     dogIds.push(dog.id);
   }
   for (let k = 0; k < WALKS; k += 500) {
@@ -101,8 +109,7 @@ try {
   const weekly = await gets(`${app.url}/api/walks/weekly?weeks=8`, cookie, 100);
   const track = Array.from({ length: 7_200 }, (_, i) => [48.1 + i * 0.00002, 11.5 + (i % 100) * 0.00001]);
   const saves = [];
-  for (let i = 0; i < 30; i++)
-    saves.push(await timedPost(`${app.url}/api/walks`, cookie, { dog_ids: dogIds, started_at: now, duration_min: 120, track }));
+  for (let i = 0; i < 30; i++) saves.push(await timedPost(`${app.url}/api/walks`, cookie, { dog_ids: dogIds, started_at: now, duration_min: 120, track }));
   result = { baseline, fresh: stats(fresh), cached: stats(cached), weekly, save: stats(saves) };
   console.log(JSON.stringify(result));
 } finally {
