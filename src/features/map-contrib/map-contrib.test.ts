@@ -59,7 +59,7 @@ describe('POST /api/map-contrib/dog-friendly', () => {
     expect(create?.body).toContain('<tag k="source" v="survey"/>');
     expect(create?.body).toMatch(/<tag k="created_by" v="Pfotenbuch\/[^"]+"\/>/);
     expect(put).toMatchObject({ path: '/api/0.6/node/1001' });
-    expect(put?.body).toContain('version="7" changeset="162000100" lat="48.1401" lon="11.5702"');
+    expect(put?.body).toContain('version="7" changeset="162000100" lat="48.1401000" lon="11.5702000"');
     expect(put?.body).toContain('v="Zum Dackel &amp; Co"');
     expect(close?.path).toBe('/api/0.6/changeset/162000100/close');
     for (const w of osm.writes()) {

@@ -20,7 +20,8 @@ export function changesetXml(tags: Record<string, string>): string {
 export function elementWithDogXml(element: OsmElement, changesetId: number): string {
   const tags = tagLines({ ...element.tags, dog: 'yes' });
   const head = `id="${element.id}" version="${element.version}" changeset="${changesetId}"`;
-  if (element.type === 'node') return `<osm><node ${head} lat="${element.lat}" lon="${element.lon}">${tags}</node></osm>`;
+  // Seven decimals, as OSM stores them; String() would write a tiny value as 1e-7.
+  if (element.type === 'node') return `<osm><node ${head} lat="${element.lat.toFixed(7)}" lon="${element.lon.toFixed(7)}">${tags}</node></osm>`;
   const refs = element.nodes.map((ref) => `<nd ref="${ref}"/>`).join('');
   return `<osm><way ${head}>${refs}${tags}</way></osm>`;
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { requireDogAccess, requireOwner, type Wording } from '../../core/auth/ownership.js';
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
-import { badRequest } from '../../core/http/errors.js';
+import { badRequest, unprocessable } from '../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../core/http/pagination.js';
 import { distanceKm } from '../../core/geo/index.js';
 import { readableRoute } from '../routes/index.js';
@@ -80,6 +80,8 @@ export async function removeWalk(ctx: AppContext, actor: Actor, id: number): Pro
 /** For notes on a walk: the walk must be the actor's (403/404); its first dog is the note's dog. */
 export async function walkForNote(ctx: AppContext, actor: Actor, id: number): Promise<{ dog_id: number }> {
   const row = requireOwner(actor, await findWalk(ctx.db, id), WALK_WORDING);
-  const dogs = (await dogsOfWalks(ctx.db, [row.id])).get(row.id) ?? [];
-  return { dog_id: dogs[0]?.id ?? 0 };
+  const first = (await dogsOfWalks(ctx.db, [row.id])).get(row.id)?.[0];
+  // Its dogs may all have been deleted since; a note needs a dog to hang on.
+  if (!first) throw unprocessable('Zu diesem Spaziergang gehört kein Hund mehr.');
+  return { dog_id: first.id };
 }

@@ -155,7 +155,7 @@ describe('walks', () => {
     await request(t.app).get('/api/walks/weekly').expect(401);
   });
 
-  it('notes attach to one’s own walk (403 for another’s)', async () => {
+  it('notes attach to one’s own walk (403 for another’s, 422 once its dogs are gone)', async () => {
     const { dog, a } = await owner();
     const made = (
       await a
@@ -169,6 +169,9 @@ describe('walks', () => {
       .post('/api/notes')
       .send(note)
       .expect(403);
+    // All its dogs deleted since: nothing to hang a note on.
+    await t.ctx.db.deleteFrom('dogs').where('id', '=', dog.id).execute();
+    await a.post('/api/notes').send(note).expect(422);
   });
 
   it('mondayOf: the Monday of the week', () => {
