@@ -17,7 +17,8 @@ export async function acquireLease(db: Db, name: string, owner: string, now: Dat
     .updateTable('job_leases')
     .set({ owner, locked_until: until.toISOString(), last_started_at: now.toISOString(), last_slot: slot })
     .where('name', '=', name)
-    .where('locked_until', '<', now.toISOString())
+    // `<=`: a lease released in this very millisecond is free (an instance running the next slot at once).
+    .where('locked_until', '<=', now.toISOString())
     .where((eb) => eb.or([eb('last_slot', 'is', null), eb('last_slot', '<', slot)]))
     .returning('name')
     .executeTakeFirst();
