@@ -25,7 +25,15 @@ export const DAY = 24 * HOUR;
 
 /** The calendar date (YYYY-MM-DD) of an instant in the given IANA time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return dayFormat(timeZone).format(instant);
+}
+
+/** Building a formatter costs about 50 µs, formatting with one about 1 µs: one per zone, kept (a list of 2,000 walks). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format;
 }
 
 /** Wall-clock reading of an instant in an IANA time zone (month 1–12). */

@@ -12,6 +12,13 @@ export const JSON_MAX_DEPTH = 32;
  */
 export const JSON_MAX_VALUES = 2_000;
 
+/**
+ * Bodies with a GeoJSON line or a recorded track (saved routes, walks): two numbers a point, up to 20,000 points.
+ * 40,000 numbers in arrays parse in a few milliseconds (bench/routes-walks.mjs); keys would cost more, which is why
+ * only these routes raise the cap.
+ */
+export const GEOMETRY_MAX_VALUES = 50_000;
+
 export type JsonShapeProblem = 'too_deep' | 'too_many_values';
 
 /**
@@ -75,48 +82,53 @@ export const jsonSizeGuard: RequestHandler = (req, _res, next) => {
  * limits, so no other request is read or parsed. Streams the body through the shape scanner, stops at 1 MB, then
  * parses strictly (an object or an array). A refused body is not read further: the answer closes the connection.
  */
-export const jsonBody: RequestHandler = (req, res, next) => {
-  if (!isJson(req)) return next();
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding !== 'identity') return next(new AppError(415, 'unsupported_media_type', 'Diese Kodierung wird nicht unterstützt.'));
-  const scanner = new JsonShapeScanner();
-  const chunks: Buffer[] = [];
-  let received = 0;
-  let settled = false;
-  const finish = (err?: AppError) => {
-    if (settled) return;
-    settled = true;
-    req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
-    if (err) {
-      req.pause();
-      res.setHeader('Connection', 'close'); // the rest of a refused body is not worth reading
-      return next(err);
-    }
-    next();
+export const jsonBodyReader =
+  (maxValues: number): RequestHandler =>
+  (req, res, next) => {
+    if (!isJson(req)) return next();
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') return next(new AppError(415, 'unsupported_media_type', 'Diese Kodierung wird nicht unterstützt.'));
+    const scanner = new JsonShapeScanner(JSON_MAX_DEPTH, maxValues);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const finish = (err?: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      if (err) {
+        req.pause();
+        res.setHeader('Connection', 'close'); // the rest of a refused body is not worth reading
+        return next(err);
+      }
+      next();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > JSON_LIMIT_BYTES) return finish(tooLarge());
+      const problem = scanner.feed(chunk);
+      if (problem) return finish(PROBLEMS[problem]());
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      const text = Buffer.concat(chunks, received).toString('utf8');
+      if (text.trim() === '') {
+        req.body = {};
+        return finish();
+      }
+      const first = text.trimStart()[0];
+      try {
+        if (first !== '{' && first !== '[') throw new SyntaxError('not an object or array');
+        req.body = JSON.parse(text);
+      } catch {
+        return finish(new AppError(400, 'malformed_json', 'Die Anfrage enthält kein gültiges JSON.'));
+      }
+      finish();
+    };
+    const onError = () => finish(requestAborted());
+    const onAborted = onError;
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
   };
-  const onData = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > JSON_LIMIT_BYTES) return finish(tooLarge());
-    const problem = scanner.feed(chunk);
-    if (problem) return finish(PROBLEMS[problem]());
-    chunks.push(chunk);
-  };
-  const onEnd = () => {
-    const text = Buffer.concat(chunks, received).toString('utf8');
-    if (text.trim() === '') {
-      req.body = {};
-      return finish();
-    }
-    const first = text.trimStart()[0];
-    try {
-      if (first !== '{' && first !== '[') throw new SyntaxError('not an object or array');
-      req.body = JSON.parse(text);
-    } catch {
-      return finish(new AppError(400, 'malformed_json', 'Die Anfrage enthält kein gültiges JSON.'));
-    }
-    finish();
-  };
-  const onError = () => finish(requestAborted());
-  const onAborted = onError;
-  req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
-};
+
+/** The reader every JSON route gets unless it says otherwise. */
+export const jsonBody: RequestHandler = jsonBodyReader(JSON_MAX_VALUES);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
-import { jsonBody } from './json-body.js';
+import { jsonBody, jsonBodyReader } from './json-body.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -26,6 +26,11 @@ export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * How many values the JSON body may hold (default JSON_MAX_VALUES). Only bodies that carry a line or a track
+   * raise it (GEOMETRY_MAX_VALUES); their schemas cap the points, the 1 MB limit stays.
+   */
+  jsonMaxValues?: number;
   /** Multipart routes document their form here; multer runs in `before`. */
   multipart?: z.ZodType;
   /** Runs after the access guard and before input parsing: rate limits, uploads, ownership loaders. */
@@ -119,18 +124,24 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
   document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
     def.access === 'user' ? [requireUser] : def.access === 'admin' ? [requireRole('admin')] : def.access === 'staff' ? [requireRole('admin', 'moderator')] : [];
-  routes.router[def.method](def.path, ...guards, ...(def.before ?? []), ...(def.body ? [jsonBody] : []), async (req: Request, res: Response) => {
-    // The guards above let no request without a user through to a non-public handler.
-    const actor = req.user ?? null;
-    if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
-    assertNoControlCharacters(req.query);
-    if (def.body) assertNoControlCharacters(req.body);
-    const input = {
-      params: parse(def.params, req.params),
-      query: parse(def.query, req.query),
-      body: parse(def.body, req.body ?? {}),
-      actor,
-    } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
-    await handler(input, req, res);
-  });
+  routes.router[def.method](
+    def.path,
+    ...guards,
+    ...(def.before ?? []),
+    ...(def.body ? [def.jsonMaxValues ? jsonBodyReader(def.jsonMaxValues) : jsonBody] : []),
+    async (req: Request, res: Response) => {
+      // The guards above let no request without a user through to a non-public handler.
+      const actor = req.user ?? null;
+      if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
+      assertNoControlCharacters(req.query);
+      if (def.body) assertNoControlCharacters(req.body);
+      const input = {
+        params: parse(def.params, req.params),
+        query: parse(def.query, req.query),
+        body: parse(def.body, req.body ?? {}),
+        actor,
+      } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
+      await handler(input, req, res);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
+import { GEOMETRY_MAX_VALUES } from '../../core/http/json-body.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { gpxDisposition } from './gpx.js';
@@ -56,6 +57,7 @@ export function routesRoutes(ctx: AppContext, routes: Routes): void {
       tags,
       access: 'user',
       body: CreateRouteBody,
+      jsonMaxValues: GEOMETRY_MAX_VALUES,
       responses: { 201: { description: 'Gespeichert', schema: SavedRoute }, 403: { description: 'E-Mail nicht bestätigt' } },
     },
     async ({ body, actor }, _req, res) => {

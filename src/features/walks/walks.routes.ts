@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context.js';
+import { GEOMETRY_MAX_VALUES } from '../../core/http/json-body.js';
 import { route, type Routes } from '../../core/http/route.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { CreateWalkBody, WalkDetail, WalksPage, WalksQuery, Weekly, WeeklyQuery } from './walks.schemas.js';
@@ -49,6 +50,7 @@ export function walksRoutes(ctx: AppContext, routes: Routes): void {
       tags,
       access: 'user',
       body: CreateWalkBody,
+      jsonMaxValues: GEOMETRY_MAX_VALUES,
       responses: { 201: { description: 'Gespeichert', schema: WalkDetail }, ...refused },
     },
     async ({ body, actor }, _req, res) => {

@@ -83,6 +83,19 @@ describe('walks', () => {
     await a.get(`/api/walks/${made.id}`).expect(404);
   });
 
+  it('takes a two-hour track of 7,200 points (the JSON value cap is raised for tracks only); 20,001 points → 400', async () => {
+    const { dog, a } = await owner();
+    const track = Array.from({ length: 7_200 }, (_, i) => [48 + i * 0.00002, 11 + (i % 100) * 0.00001]);
+    expect((await a.post('/api/walks').send(walk([dog.id], { track })).expect(201)).body.track).toHaveLength(7_200);
+    const tooMany = Array.from({ length: 20_001 }, () => [48, 11]);
+    await a.post('/api/walks').send(walk([dog.id], { track: tooMany })).expect(400);
+    // Other routes keep the default cap of 2,000 values.
+    await a
+      .post('/api/notes')
+      .send({ parent_type: 'dog', parent_id: dog.id, rubrik: 'x', text: 'y', meta_json: { list: Array.from({ length: 2_001 }, () => 1) } })
+      .expect(413);
+  });
+
   it('a walk may follow one’s own or a public route; another’s private route is 403', async () => {
     const { dog, a } = await owner();
     const line = {
