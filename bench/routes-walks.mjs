@@ -58,7 +58,11 @@ async function gets(url, cookie, runs) {
 
 const ors = await fakeOrs();
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-routes-'));
-const app = await startBenchApp(4762, dataDir, { PUBLIC_URL: 'http://127.0.0.1:4762', ROUTING_URL: `http://127.0.0.1:${ors.address().port}`, ROUTING_API_KEY: 'bench' });
+const app = await startBenchApp(4762, dataDir, {
+  PUBLIC_URL: 'http://127.0.0.1:4762',
+  ROUTING_URL: `http://127.0.0.1:${ors.address().port}`,
+  ROUTING_API_KEY: 'bench',
+});
 let result;
 try {
   const cookie = await registerUser(app.url, 'routes@bench.example');

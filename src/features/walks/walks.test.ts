@@ -86,9 +86,19 @@ describe('walks', () => {
   it('takes a two-hour track of 7,200 points (the JSON value cap is raised for tracks only); 20,001 points → 400', async () => {
     const { dog, a } = await owner();
     const track = Array.from({ length: 7_200 }, (_, i) => [48 + i * 0.00002, 11 + (i % 100) * 0.00001]);
-    expect((await a.post('/api/walks').send(walk([dog.id], { track })).expect(201)).body.track).toHaveLength(7_200);
+    expect(
+      (
+        await a
+          .post('/api/walks')
+          .send(walk([dog.id], { track }))
+          .expect(201)
+      ).body.track,
+    ).toHaveLength(7_200);
     const tooMany = Array.from({ length: 20_001 }, () => [48, 11]);
-    await a.post('/api/walks').send(walk([dog.id], { track: tooMany })).expect(400);
+    await a
+      .post('/api/walks')
+      .send(walk([dog.id], { track: tooMany }))
+      .expect(400);
     // Other routes keep the default cap of 2,000 values.
     await a
       .post('/api/notes')
