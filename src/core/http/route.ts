@@ -124,24 +124,19 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
   document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
     def.access === 'user' ? [requireUser] : def.access === 'admin' ? [requireRole('admin')] : def.access === 'staff' ? [requireRole('admin', 'moderator')] : [];
-  routes.router[def.method](
-    def.path,
-    ...guards,
-    ...(def.before ?? []),
-    ...(def.body ? [def.jsonMaxValues ? jsonBodyReader(def.jsonMaxValues) : jsonBody] : []),
-    async (req: Request, res: Response) => {
-      // The guards above let no request without a user through to a non-public handler.
-      const actor = req.user ?? null;
-      if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
-      assertNoControlCharacters(req.query);
-      if (def.body) assertNoControlCharacters(req.body);
-      const input = {
-        params: parse(def.params, req.params),
-        query: parse(def.query, req.query),
-        body: parse(def.body, req.body ?? {}),
-        actor,
-      } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
-      await handler(input, req, res);
-    },
-  );
+  const readBody = def.body ? [def.jsonMaxValues ? jsonBodyReader(def.jsonMaxValues) : jsonBody] : [];
+  routes.router[def.method](def.path, ...guards, ...(def.before ?? []), ...readBody, async (req: Request, res: Response) => {
+    // The guards above let no request without a user through to a non-public handler.
+    const actor = req.user ?? null;
+    if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
+    assertNoControlCharacters(req.query);
+    if (def.body) assertNoControlCharacters(req.body);
+    const input = {
+      params: parse(def.params, req.params),
+      query: parse(def.query, req.query),
+      body: parse(def.body, req.body ?? {}),
+      actor,
+    } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
+    await handler(input, req, res);
+  });
 }

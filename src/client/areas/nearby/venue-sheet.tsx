@@ -29,8 +29,8 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
   const report = async () => {
     setState({ kind: 'sending' });
     try {
-      const before = await api.post<Contribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
-      setState({ kind: before.status === 'rejected' ? 'again' : 'done' });
+      const contribution = await api.post<Contribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
+      setState({ kind: contribution.status === 'rejected' ? 'again' : 'done' });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setState({ kind: 'error', message: e.message });
