@@ -53,6 +53,15 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
   };
 }
 
+/**
+ * A clock that runs with real time from 11:00 Berlin on a fixed day: for tests whose pushes must not fall into
+ * the default quiet hours (22:00–07:00) when the suite happens to run at night.
+ */
+export function daytimeClock(start = '2026-11-21T10:00:00Z'): Clock {
+  const offset = Date.parse(start) - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 /** A migrated database (SQLite in a temp folder, or a fresh PostgreSQL database) and an app around it. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-test-'));

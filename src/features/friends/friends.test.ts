@@ -2,9 +2,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakePushServer } from '../../../test/fakes/push-server.js';
 import { agentAs, buildUser, type BuiltUser } from '../../../test/helpers/factories.js';
-import { useTestApp } from '../../../test/helpers/test-app.js';
+import { daytimeClock, useTestApp } from '../../../test/helpers/test-app.js';
 
-const t = useTestApp({ env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
+const t = useTestApp({ clock: daytimeClock(), env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
 const fake = new FakePushServer();
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
