@@ -7,6 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The runtime first: npm puts the pinned Node (the `node` package) first on PATH, and CI's Node 26 pass calls
+// this script with that runtime directly.
+console.log(`Runtime: Node ${process.version} (${process.execPath})`);
+
 const reportDir = join('test-artifacts', 'reports');
 mkdirSync(reportDir, { recursive: true });
 const extraArgs = process.argv.slice(2);

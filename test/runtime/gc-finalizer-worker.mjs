@@ -20,5 +20,5 @@ for (let k = 0; k < 50; k++) {
   for (let j = 0; j < 20000; j++) junk.push({ j, s: 'y'.repeat(20) });
 }
 globalThis.gc?.();
-console.log(rows);
+process.stdout.write(`${rows}\n`);
 process.exit(0);

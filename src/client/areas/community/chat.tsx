@@ -86,30 +86,34 @@ function useMessages(userId: number) {
   return { messages, error, append };
 }
 
+/**
+ * The box empties as soon as a message is sent, so the next one can be typed at once; sends queue up in order. A
+ * failed send puts its text back (unless something new was typed) and shows the error.
+ */
 function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => void }) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const send = async () => {
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || busy) return;
-    setBusy(true);
+    if (!trimmed) return;
+    setText('');
     setError(null);
-    try {
-      onSent(await api.post<Message>(`/api/conversations/${userId}/messages`, { text: trimmed }));
-      setText('');
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    queue.current = queue.current.then(async () => {
+      try {
+        onSent(await api.post<Message>(`/api/conversations/${userId}/messages`, { text: trimmed }));
+      } catch (e) {
+        setError(e);
+        setText((current) => current || trimmed);
+      }
+    });
   };
   return (
     <form
       class="composer"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
     >
       <label class="field">
@@ -124,12 +128,12 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
               e.preventDefault();
-              void send();
+              send();
             }
           }}
         />
       </label>
-      <button type="submit" class="button" disabled={busy || !text.trim()}>
+      <button type="submit" class="button" disabled={!text.trim()}>
         {cx.send}
       </button>
       <p id="send-hint" class="muted small">
