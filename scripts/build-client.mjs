@@ -4,6 +4,7 @@
 //   public/build/app.js              ES module entry (loaded as /build/app.js?v=<build>)
 //   public/build/app.css             the app's styles
 //   public/build/map.css             Leaflet + map styles, linked only by the map chunk
+//   public/build/spot.js             small area maps on server pages ([data-spot] elements)
 //   public/build/chunk-*.js, asset-* code-split chunks per area and assets
 //   public/build/asset-manifest.json { build, files: [every emitted file except source maps] }
 //
@@ -26,6 +27,8 @@ function options(build, { watch, outdir }) {
       { in: 'src/client/main.tsx', out: 'app' },
       { in: 'src/client/styles/app.css', out: 'app' },
       { in: 'src/client/areas/diary/map/map.css', out: 'map' },
+      // Server pages with a map (the public lost-dog page): a few lines that load the map chunk on demand.
+      { in: 'src/client/public/spot-map.ts', out: 'spot' },
     ],
     outdir,
     bundle: true,

@@ -73,6 +73,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/forum/thema/:id', access: 'user', title: 'Forum-Thema', load: () => community().then((m) => m.ThreadScreen) },
   { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumCategoryScreen) },
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
+  { pattern: '/app/heimatgebiet', access: 'user', title: 'Heimatgebiet', load: () => nearby().then((m) => m.HomeAreaScreen) },
   { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },
   { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => nearby().then((m) => m.PlaceCreateScreen) },
   { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => nearby().then((m) => m.RoutePlannerScreen) },

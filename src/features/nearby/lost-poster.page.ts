@@ -10,7 +10,8 @@ import { lostDogs } from './lost-dogs.js';
 /**
  * The page behind the poster's QR code, /vermisst/<id>: people who find the dog rarely have an account, so it is
  * server-rendered and public, with what the poster says (name, description, when last seen, the contact the author
- * chose to publish, the photo) and never the position. Once the dog is found the page says so and shows nothing
+ * chose to publish, the photo) and the area where it was last seen, rounded to about 200 m (never the exact
+ * point, which may be the owner's home). Once the dog is found the page says so and shows nothing
  * else. Not cached, not indexed, no referrer.
  */
 
@@ -20,6 +21,11 @@ const MISSING = 'Diese Vermisstenmeldung gibt es nicht (mehr).';
 async function lostDog(ctx: AppContext, id: string) {
   return ID.test(id) ? findGeoRow(ctx.db, lostDogs.table, lostDogs.columns, Number(id)) : undefined;
 }
+
+/** About 200 m: the page shows the area where the dog was last seen, never the exact point (it may be a home). */
+const AREA_GRID_DEGREES = 0.002;
+const AREA_RADIUS_METERS = 200;
+const toArea = (v: number) => Number((Math.round(v / AREA_GRID_DEGREES) * AREA_GRID_DEGREES).toFixed(3));
 
 const when = (ctx: AppContext, iso: string) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: ctx.config.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -43,6 +49,7 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
         lastSeen: lost ? when(ctx, String(row.last_seen_at)) : null,
         contact: lost && typeof row.contact === 'string' ? row.contact : null,
         photo: lost && row.photo_url ? `/vermisst/${row.id}/foto` : null,
+        area: lost ? { lat: toArea(Number(row.lat)), lon: toArea(Number(row.lon)), radius: AREA_RADIUS_METERS } : null,
       },
     });
   });

@@ -7,7 +7,7 @@ import { useTestApp } from '../../../test/helpers/test-app.js';
 const t = useTestApp();
 
 describe('the public lost-dog page behind the poster', () => {
-  it('shows what the poster says and the photo to anyone, escaped, never the position; once found only that', async () => {
+  it('shows what the poster says, the photo and the area rounded to ~200 m to anyone, escaped, never the exact position; once found only that', async () => {
     const author = await buildUser(t.ctx);
     const a = agentAs(t, author);
     const dog = (
@@ -37,7 +37,10 @@ describe('the public lost-dog page behind the poster', () => {
     expect(page.text).toContain('Brauner Mischling, rotes Halsband');
     expect(page.text).toContain('1. Januar 2026 um 11:00 Uhr');
     expect(page.text).toContain('href="tel:01701234567"');
-    expect(page.text).not.toContain('52.52');
+    expect(page.text).not.toContain('52.5219');
+    expect(page.text).not.toContain('13.4132');
+    expect(page.text).toContain('data-lat="52.522" data-lon="13.414" data-radius="200"'); // a 0.002° grid
+    expect(page.text).toContain('/build/spot.js');
     expect(page.text).toContain(`/vermisst/${dog.id}/foto`);
     const photo = await request(t.app).get(`/vermisst/${dog.id}/foto`).expect(200);
     expect(photo.headers['content-type']).toBe('image/webp');
@@ -47,6 +50,7 @@ describe('the public lost-dog page behind the poster', () => {
     expect(found.text).toContain('ist wieder da');
     expect(found.text).not.toContain('Brauner Mischling');
     expect(found.text).not.toContain('0170');
+    expect(found.text).not.toContain('data-spot');
     await request(t.app).get(`/vermisst/${dog.id}/foto`).expect(404);
   });
 

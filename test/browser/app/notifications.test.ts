@@ -1,34 +1,10 @@
-import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { notify } from '../../../src/core/push/index.js';
 import { buildAdmin, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { controlled, deliverPush, type WorkerScope } from './push-devtools.js';
 
 const h = useAppHarness();
-
-/** The few service-worker globals the test touches inside the worker (the test's lib has no WebWorker types). */
-interface WorkerScope {
-  registration: { getNotifications(): Promise<{ title: string; body: string; tag: string; data: unknown }[]> };
-  dispatchEvent(event: Event): boolean;
-  NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
-}
-
-/** The id of the app's service-worker registration, as DevTools knows it (for ServiceWorker.deliverPushMessage). */
-async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const reg = event.registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-      if (reg) resolve(reg.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
-}
 
 describe('notification centre', () => {
   it('shows the unread count in the navigation, unread first, and opens the deep link of a tapped notification', async () => {
@@ -120,34 +96,14 @@ describe('push in the service worker', () => {
     const page = await h.page();
     await page.goto(h.url('/app'));
     await controlled(page);
-    const cdp = await h.context.newCDPSession(page);
-    const id = await registrationId(cdp, `${h.baseUrl}/`);
-
     // A real push event in the worker (what the browser does when the push service delivers), with our payload.
     const payload = { title: 'Heute vor 1 Jahr 🐾', body: 'Luna: „Tierarzt“', url: '/app/hunde', tag: 'anniversary-1' };
-    const worker = h.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
-    if (!worker) throw new Error('no service worker');
-    const shown = () =>
-      worker.evaluate(() =>
-        (self as unknown as WorkerScope).registration
-          .getNotifications()
-          .then((list) => list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))),
-      );
-    // A push that DevTools delivers while it still starts the worker up can get lost (seen under CI load), so the
-    // delivery is repeated until one arrives; the tag makes a repeat replace the notification, never add one.
-    let list: Awaited<ReturnType<typeof shown>> = [];
-    for (let attempt = 0; attempt < 6 && list.length === 0; attempt++) {
-      await worker.evaluate(() => true);
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: h.baseUrl, registrationId: id, data: JSON.stringify(payload) });
-      const until = Date.now() + 5_000;
-      while (list.length === 0 && Date.now() < until) {
-        list = await shown();
-        if (list.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    const list = await deliverPush(h.context, page, h.baseUrl, payload);
     expect(list).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: '/app/hunde' } }]);
 
     // The user taps it: the worker's notificationclick handler focuses the app and sends it to the url.
+    const worker = h.context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+    if (!worker) throw new Error('no service worker');
     await worker.evaluate(async () => {
       const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications();
@@ -156,7 +112,6 @@ describe('push in the service worker', () => {
     await page.waitForURL(h.url('/app/hunde'), { timeout: 10_000 });
     await page.locator('main h1').first().waitFor();
     expect(await page.locator('main h1').first().textContent()).toMatch(/Hunde/);
-    await cdp.detach();
     await page.close();
   });
 });

@@ -75,6 +75,20 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The home area lives on its own screen (with a map, in the nearby area); the profile says whether it is set. */
+function HomeAreaCard({ user }: { user: CurrentUser }) {
+  const set = user.lat !== null && user.lon !== null;
+  return (
+    <section class="card" aria-labelledby="home-area-title">
+      <h2 id="home-area-title">{tx.profile.homeArea}</h2>
+      <p class={set ? 'muted' : 'notice notice-warning'}>{set ? tx.profile.homeAreaSet : tx.profile.homeAreaUnset}</p>
+      <a class={set ? 'button button-secondary button-small' : 'button button-small'} href="/app/heimatgebiet">
+        {set ? tx.profile.homeAreaChange : tx.profile.homeAreaSetUp}
+      </a>
+    </section>
+  );
+}
+
 export function ProfileScreen() {
   const state = useStore(session);
   if (state.status !== 'user') return null;
@@ -98,6 +112,7 @@ export function ProfileScreen() {
         </button>
       </div>
       {!user.email_verified && <VerifyHint />}
+      <HomeAreaCard user={user} />
       <AvatarForm user={user} />
       <DetailsForm user={user} />
       <PasswordForm email={user.email} />

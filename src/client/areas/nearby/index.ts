@@ -6,6 +6,7 @@ import { listingDetailScreen } from './listings/listing-detail.js';
 import { listingBySlug } from './listings/specs.js';
 
 export { NearbyScreen } from './nearby.js';
+export { HomeAreaScreen } from './home-area.js';
 export { MapLayersScreen } from './map-layers.js';
 export { PlaceCreateScreen } from './place-form.js';
 export { ContributionsScreen } from './contributions.js';

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../core/api.js';
+import type { ScreenProps } from '../../routes.js';
 import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
 import { KindChips } from './kind-chips.js';
 import { useMapChunk } from './map/use-map-chunk.js';
-import { useSearchPosition } from './position.js';
+import { FALLBACK_CENTRE, pointFromQuery, useSearchPosition } from './position.js';
 import { nx } from './texts.js';
 import { VenueSheet, type Venue } from './venue-sheet.js';
 import { VenueSearch } from './venue-search.js';
@@ -19,7 +20,6 @@ const LAYERS = [
 const PLACES = { key: 'places', label: 'Orte der Community', glyph: 'O' };
 /** The server answers boxes up to 0.5° × 0.5°: roughly zoom 11 on a phone. */
 const MAX_SPAN = 0.5;
-const FALLBACK = { lat: 52.52, lon: 13.405 };
 
 export interface LayerFeature {
   geometry: { coordinates: [number, number] };
@@ -91,7 +91,7 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
 }
 
 /** /app/karte: vets, groomers, dog-friendly venues, dog parks, drinking water and the community's places. */
-export function MapLayersScreen() {
+export function MapLayersScreen({ query: address }: ScreenProps) {
   const { position } = useSearchPosition();
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const [on, setOn] = useState<string[]>(['vet', 'groomer', PLACES.key]);
@@ -100,7 +100,8 @@ export function MapLayersScreen() {
   const [venue, setVenue] = useState<Venue | null>(null);
   const [hits, setHits] = useState<MapItem[]>([]);
   const layerItems = useRef<MapItem[]>([]);
-  const center = position ?? FALLBACK;
+  // ?lat=&lon= (a place just saved, an item's "show on the map") wins over the home area.
+  const center = pointFromQuery(address) ?? position ?? FALLBACK_CENTRE;
   const showAll = (layers: MapItem[], found: MapItem[]) => map.current?.show([...layers, ...found]);
 
   // The map stops reporting moves when destroyed (showLayers), so a late move cannot set state.

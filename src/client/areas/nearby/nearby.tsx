@@ -6,6 +6,7 @@ import { KINDS, type NearbyItem } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from './map/nearby-map.js';
 import { useMapChunk } from './map/use-map-chunk.js';
+import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from './position.js';
 import { nx } from './texts.js';
 
@@ -24,13 +25,18 @@ function useNearby(position: Point | null, radius: number, kinds: string[]) {
           .then((r) => r.items.map((i) => ({ ...i, kind })))
           .catch(() => [] as Tagged[]),
       ),
-    ).then((lists) => live && setItems(lists.flat().sort((a, b) => a.distance_km - b.distance_km)));
+    ).then((lists) => live && setItems(lists.flat().sort(byUrgency)));
     return () => {
       live = false;
     };
   }, [position?.lat, position?.lon, radius, kinds.join(',')]);
   return items;
 }
+
+/** Active warnings (poison not yet a false alarm, dogs still missing) first, then everything by distance. */
+const isActiveWarning = (i: Tagged) =>
+  (i.kind === 'poison-warnings' && (i.status === 'unconfirmed' || i.status === 'confirmed')) || (i.kind === 'lost-dogs' && i.status === 'lost');
+const byUrgency = (a: Tagged, b: Tagged) => Number(isActiveWarning(b)) - Number(isActiveWarning(a)) || a.distance_km - b.distance_km;
 
 function MapBox({ center, items }: { center: Point; items: Tagged[] }) {
   const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
@@ -74,7 +80,7 @@ function ItemRow({ item }: { item: Tagged }) {
 
 /** /app/in-der-naehe: the map with every kind around the saved (or current) position, and the same as a list. */
 export function NearbyScreen() {
-  const { position, fromProfile, locate, status } = useSearchPosition();
+  const { position, current, fromProfile, locate, status } = useSearchPosition();
   const [radius, setRadius] = useState(10);
   const [kinds, setKinds] = useState<string[]>(KINDS.map((k) => k.path));
   const [category, setCategory] = useState('');
@@ -126,6 +132,7 @@ export function NearbyScreen() {
           {status}
         </p>
       )}
+      <HomeAreaOffer current={current} />
       <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
       {kinds.includes('services') && (
         <label class="filter-row">

@@ -1,29 +1,46 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PinPicker } from './pin-picker.js';
-import { useSearchPosition, type Point } from './position.js';
+import { FALLBACK_CENTRE, useSearchPosition, type Point } from './position.js';
 import { nx } from './texts.js';
 
-/** Berlin's centre when nothing better is known: the user moves the pin anyway. */
-const FALLBACK: Point = { lat: 52.52, lon: 13.405 };
-
-/** Where a new map item goes: starts at the saved (or, once asked, the current) position; the pin decides. */
+/**
+ * Where a new map item goes. Nothing is chosen until the user taps the map or uses the current position: a report
+ * is never sent from a default (a warning published at a place nobody chose would sit in the wrong town). The map
+ * opens at the home area, else the middle of Germany.
+ */
 export function usePin() {
-  const { position, locate, status } = useSearchPosition();
-  const [pin, setPin] = useState<Point | null>(position);
+  const { saved, current, locate, status } = useSearchPosition();
+  const [pin, setPin] = useState<Point | null>(null);
+  const [missing, setMissing] = useState(false);
   useEffect(() => {
-    if (position && !pin) setPin(position);
-  }, [position?.lat, position?.lon]);
-  return { start: position ?? FALLBACK, pin, setPin, locate, status, chosen: (): Point => pin ?? position ?? FALLBACK };
+    if (current) setPin(current);
+  }, [current?.lat, current?.lon]);
+  /** The chosen position for sending, or null after the form was told that one is missing. */
+  const take = (form: { setSummary(message: string | null): void }): Point | null => {
+    if (pin) return pin;
+    setMissing(true);
+    form.setSummary(nx.pinMissing);
+    return null;
+  };
+  return { start: current ?? saved ?? FALLBACK_CENTRE, pin, setPin, locate, status, missing, take };
 }
 
-export function PinField({ p }: { p: ReturnType<typeof usePin> }) {
+export type PinState = ReturnType<typeof usePin>;
+
+export function PinField({ p }: { p: PinState }) {
   return (
-    <>
+    <fieldset class="pin-field">
+      <legend>{nx.whereSeen}</legend>
       <button type="button" class="button button-secondary button-small" onClick={p.locate}>
         {nx.useMine}
       </button>
       {p.status && <p class="muted small">{p.status}</p>}
-      <PinPicker start={p.pin ?? p.start} value={p.pin} onPick={p.setPin} />
-    </>
+      <PinPicker start={p.start} value={p.pin} onPick={p.setPin} />
+      {p.missing && !p.pin && (
+        <p class="field-error" role="alert">
+          {nx.pinMissing}
+        </p>
+      )}
+    </fieldset>
   );
 }

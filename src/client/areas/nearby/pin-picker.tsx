@@ -1,27 +1,44 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { Point } from './position.js';
+import { FALLBACK_CENTRE, type Point } from './position.js';
 import { nx } from './texts.js';
 
+interface PinPickerProps {
+  /** Where the map opens (the home area, or a fallback when nothing is known). */
+  start: Point;
+  /** The chosen position; null until the user taps the map or uses the current position (no pin shown). */
+  value: Point | null;
+  onPick: (p: Point) => void;
+  /** Draws the alert radius around the pin (the home area). */
+  radiusKm?: number;
+  label?: string;
+}
+
 /** A map to put the pin where it happened; the chosen position is shown as numbers too (no map needed to check it). */
-export function PinPicker({ start, value, onPick }: { start: Point; value: Point | null; onPick: (p: Point) => void }) {
+export function PinPicker({ start, value, onPick, radiusKm, label = nx.position }: PinPickerProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let handle: { destroy(): void } | null = null;
     let live = true;
     void import('./map/nearby-map.js').then(async (m) => {
-      if (live && box.current) handle = await m.pickPosition(box.current, start, onPick);
+      if (live && box.current)
+        handle = await m.pickPosition(box.current, value ?? start, onPick, {
+          placed: value !== null,
+          radiusKm,
+          zoom: !value && start === FALLBACK_CENTRE ? 6 : undefined,
+        });
     });
     return () => {
       live = false;
       handle?.destroy();
     };
+    // A new start from outside (the current position arrived) redraws the map; the map's own taps keep it as it is.
   }, [start.lat, start.lon]);
   return (
     <div class="pin-picker">
       <p class="muted small">{nx.pinHint}</p>
-      <div ref={box} class="nearby-map nearby-map-small" role="region" aria-label={nx.position} />
-      <p class="small" aria-live="polite">
-        {nx.position}: {value ? `${value.lat.toLocaleString('de-DE')}, ${value.lon.toLocaleString('de-DE')}` : '–'}
+      <div ref={box} class="nearby-map nearby-map-small" role="region" aria-label={label} />
+      <p class="small" aria-live="polite" data-testid="pin-value">
+        {label}: {value ? `${value.lat.toLocaleString('de-DE')}, ${value.lon.toLocaleString('de-DE')}` : nx.notChosen}
       </p>
     </div>
   );

@@ -30,8 +30,10 @@ export function PlaceCreateScreen() {
       setTypesError(nx.placeTypesMissing);
       return;
     }
-    await api.post('/api/places', { ...p.chosen(), name: v.name.trim(), types, description: v.description.trim() || null, public: v.public });
-    navigate('/app/karte');
+    const pos = p.take(form);
+    if (!pos) return;
+    await api.post('/api/places', { ...pos, name: v.name.trim(), types, description: v.description.trim() || null, public: v.public });
+    navigate(`/app/karte?lat=${pos.lat}&lon=${pos.lon}`);
   });
   return (
     <section class="page page-narrow nearby">

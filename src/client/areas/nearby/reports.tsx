@@ -10,6 +10,7 @@ import { RichText } from '../../ui/rich-text.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
 import { PinField, usePin } from './pin-field.js';
+import { SpotMap } from './spot-map.js';
 import { nx } from './texts.js';
 
 /** /app/giftkoeder/neu: a warning with the kind, a description and the pin (3 an hour; pushes to people within 5 km). */
@@ -17,7 +18,8 @@ export function PoisonReportScreen() {
   const p = usePin();
   const form = useForm({ kind: 'poison', description: '' }, { rules: { description: { required: true, maxLength: 2000 } } });
   const submit = form.onSubmit(async (v) => {
-    const pos = p.chosen();
+    const pos = p.take(form);
+    if (!pos) return;
     const made = await api.post<{ id: number }>('/api/poison-warnings', { lat: pos.lat, lon: pos.lon, kind: v.kind, description: v.description.trim() });
     navigate(`/app/giftkoeder/${made.id}`);
   });
@@ -39,6 +41,8 @@ export function PoisonReportScreen() {
 
 interface PoisonWarning {
   id: number;
+  lat: number;
+  lon: number;
   kind: string;
   description: string;
   status: string;
@@ -78,6 +82,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             </p>
             <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
             <RichText text={w.description} />
+            <SpotMap at={w} />
             <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
               <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>
@@ -120,7 +125,8 @@ export function LostReportScreen() {
     { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 2000 }, contact: { maxLength: 200 } } },
   );
   const submit = form.onSubmit(async (v) => {
-    const pos = p.chosen();
+    const pos = p.take(form);
+    if (!pos) return;
     const made = await api.post<{ id: number }>('/api/lost-dogs', {
       lat: pos.lat,
       lon: pos.lon,
@@ -154,6 +160,8 @@ export function LostReportScreen() {
 
 interface LostDog {
   id: number;
+  lat: number;
+  lon: number;
   name: string;
   description: string;
   last_seen_at: string;
@@ -178,6 +186,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
             </p>
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
+            <SpotMap at={d} label={nx.lastSeenMap} />
             {d.contact && <p>{d.contact}</p>}
             <p class="link-row">
               <a href={`/app/vermisst/${d.id}/aushang`}>{nx.poster}</a>
@@ -202,13 +211,15 @@ export function LostDetailScreen({ params }: ScreenProps) {
   );
 }
 
-/** /app/vermisst/:id/aushang: a printable A4 poster with a QR code to the report. */
+/** /app/vermisst/:id/aushang: a printable A4 poster with a QR code to the public page of the report. */
 export function LostPosterScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const publicUrl = `${location.origin}/vermisst/${params.id}`;
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
-    void import('qrcode').then((m) => m.toString(`${location.origin}/vermisst/${params.id}`, { type: 'svg', margin: 1 })).then(setQr);
-  }, [params.id]);
+    // qrcode is CommonJS: its functions sit on the module's default export, not on the namespace.
+    void import('qrcode').then((m) => (m.default ?? m).toDataURL(publicUrl, { margin: 1, width: 480, errorCorrectionLevel: 'M' })).then(setQr);
+  }, [publicUrl]);
   return (
     <section class="page poster">
       <Load resource={dog} onRetry={reload}>
@@ -223,12 +234,12 @@ export function LostPosterScreen({ params }: ScreenProps) {
             </p>
             {d.contact && (
               <p class="poster-contact">
-                {nx.posterCall} <strong>{d.contact}</strong>
+                {nx.posterCall(d.name)} <strong>{d.contact}</strong>
               </p>
             )}
             <p>{nx.posterScan}</p>
-            {/* The SVG comes from the qrcode encoder with our own URL, never from user input. */}
-            {qr && <div class="poster-qr" dangerouslySetInnerHTML={{ __html: qr }} />}
+            {qr && <img class="poster-qr" src={qr} alt={nx.posterQrAlt(publicUrl)} width={240} height={240} />}
+            <p class="poster-url">{publicUrl}</p>
             <button type="button" class="button no-print" onClick={() => window.print()}>
               {nx.poster}
             </button>

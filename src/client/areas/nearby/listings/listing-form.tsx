@@ -22,7 +22,9 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
     const rules = Object.fromEntries(spec.fields.map((f): [string, Rule] => [f.name, { required: f.required, maxLength: f.maxLength }]));
     const form = useForm(initialValues(spec), { rules });
     const submit = form.onSubmit(async (values) => {
-      const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...p.chosen(), ...toBody(spec, values) });
+      const pos = p.take(form);
+      if (!pos) return;
+      const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
       navigate(`/app/${spec.slug}/${made.id}`);
     });
     return (

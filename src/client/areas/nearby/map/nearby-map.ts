@@ -63,24 +63,60 @@ export async function showNearby(container: HTMLElement, center: { lat: number; 
   };
 }
 
+export interface PickOptions {
+  /** The pin is shown at `start` only when the position there was already chosen; otherwise on the first tap. */
+  placed: boolean;
+  /** A circle of this radius around the pin (the home area's alert radius). */
+  radiusKm?: number;
+  /** 6 shows the whole country (nothing known yet); the default shows streets. */
+  zoom?: number;
+}
+
 /** A map to place a pin: a tap moves it; `onPick` gets the position (rounded to about 1 m). */
 export async function pickPosition(
   container: HTMLElement,
   start: { lat: number; lon: number },
   onPick: (p: { lat: number; lon: number }) => void,
+  options: PickOptions = { placed: true },
 ): Promise<{ destroy(): void }> {
   await loadMapCss();
-  const map = baseMapAt(container, start, 15);
+  const map = baseMapAt(container, start, options.zoom ?? (options.radiusKm ? 12 : 15));
   // Our own pin (as every marker here): Leaflet's default image icon would need its PNGs at a path the bundle does not keep.
   const icon = L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] });
-  const pin = L.marker([start.lat, start.lon], { icon, draggable: true, keyboard: true, title: 'Position', alt: 'Position' }).addTo(map);
+  const pin = L.marker([start.lat, start.lon], { icon, draggable: true, keyboard: true, title: 'Position', alt: 'Position' });
+  const circle = options.radiusKm
+    ? L.circle([start.lat, start.lon], { radius: options.radiusKm * 1000, color: '#c01c28', weight: 2, fillOpacity: 0.08 })
+    : null;
+  const show = () => {
+    pin.addTo(map);
+    circle?.setLatLng(pin.getLatLng()).addTo(map);
+  };
+  if (options.placed) {
+    show();
+    // The whole alert circle in view, whatever the map's size.
+    if (circle) map.fitBounds(circle.getBounds(), { padding: [8, 8] });
+  }
   const round = (v: number) => Math.round(v * 1e5) / 1e5;
   const set = (lat: number, lon: number) => {
     pin.setLatLng([lat, lon]);
+    show();
     onPick({ lat: round(lat), lon: round(lon) });
   };
   map.on('click', (e: L.LeafletMouseEvent) => set(e.latlng.lat, e.latlng.lng));
   pin.on('dragend', () => set(pin.getLatLng().lat, pin.getLatLng().lng));
+  return { destroy: () => map.remove() };
+}
+
+/** A small read-only map of where an item is: a pin, or an area circle when the place is only known roughly. */
+export async function showSpot(container: HTMLElement, at: { lat: number; lon: number }, areaMeters?: number): Promise<{ destroy(): void }> {
+  await loadMapCss();
+  const map = baseMapAt(container, at, areaMeters ? 15 : 16);
+  if (areaMeters) L.circle([at.lat, at.lon], { radius: areaMeters, color: '#c01c28', weight: 2, fillOpacity: 0.15 }).addTo(map);
+  else
+    L.marker([at.lat, at.lon], {
+      icon: L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] }),
+      keyboard: false,
+    }).addTo(map);
   return { destroy: () => map.remove() };
 }
 

@@ -6,10 +6,9 @@ import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import type { RouteMap } from '../map/nearby-map.js';
 import { useMapChunk } from '../map/use-map-chunk.js';
-import { useSearchPosition } from '../position.js';
+import { FALLBACK_CENTRE, useSearchPosition } from '../position.js';
 import { wx } from './texts.js';
 
-const FALLBACK = { lat: 52.52, lon: 13.405 };
 const MAX_POINTS = 25;
 
 interface LineString {
@@ -102,7 +101,7 @@ function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRoute>> 
 /** /app/routen: tap points on the map, let the routing service find the footpaths, see distance and time, save. */
 export function RoutePlannerScreen() {
   const { position } = useSearchPosition();
-  const center = position ?? FALLBACK;
+  const center = position ?? FALLBACK_CENTRE;
   const [points, setPoints] = useState<[number, number][]>([]);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [state, setState] = useState<{ kind: 'idle' | 'planning' } | { kind: 'error'; message: string }>({ kind: 'idle' });
