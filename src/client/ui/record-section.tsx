@@ -40,7 +40,8 @@ export interface SectionDef<T extends { id: number }> {
   path: string;
   fields: FieldDef[];
   toBody: (values: Record<string, string>) => Record<string, unknown>;
-  render: (item: T) => ComponentChildren;
+  /** How an item reads; `items` is the whole list (e.g. to tell that a newer record replaced this one). */
+  render: (item: T, items: T[]) => ComponentChildren;
   label: (item: T) => string;
   /** Whether this person may add (caregivers may add weights only). */
   canAdd: boolean;
@@ -217,7 +218,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                   ) : (
                     <li key={item.id}>
                       <div>
-                        {def.render(item)}
+                        {def.render(item, items)}
                         {def.below?.(item)}
                       </div>
                       <div class="record-actions">

@@ -8,9 +8,12 @@ export const DueSoonItem = z
     due_date: z.string().meta({ description: 'YYYY-MM-DD' }),
     dog_id: z.number().int().nullable(),
     url: z.string().nullable(),
+    overdue: z.boolean().meta({ description: 'Das Datum ist schon vorbei (steht dann vorn)' }),
   })
   .meta({ id: 'DueSoonItem' });
 export type DueSoonItem = z.infer<typeof DueSoonItem>;
+/** What an area delivers; the dashboard decides `overdue` from the date. */
+export type DueSoonEntry = Omit<DueSoonItem, 'overdue'>;
 
 /** The dashboard's own part of each dog; areas add their fields beside these (e.g. the diary's daily_photo). */
 export const dashboardDogFields = {

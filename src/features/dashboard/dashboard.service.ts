@@ -4,7 +4,7 @@ import { dateInZone } from '../../core/clock.js';
 import type { AppContext } from '../../core/context.js';
 import { listDogSummaries } from '../dogs/index.js';
 import { countUnread } from '../notifications/index.js';
-import type { DashboardDog, DueSoonItem, WelcomeDashboard } from './dashboard.schemas.js';
+import type { DashboardDog, DueSoonEntry, WelcomeDashboard } from './dashboard.schemas.js';
 
 /**
  * The welcome dashboard knows no area's content: areas register providers (routes.ts passes them in) that add
@@ -24,7 +24,7 @@ export interface DashboardScope {
 }
 
 /** One area's upcoming items; the dashboard merges all of them, earliest first. */
-export type DueSoonProvider = (ctx: AppContext, scope: DashboardScope) => Promise<DueSoonItem[]>;
+export type DueSoonProvider = (ctx: AppContext, scope: DashboardScope) => Promise<DueSoonEntry[]>;
 
 export interface DashboardProvider<Cards extends z.ZodRawShape = z.ZodRawShape, DogFields extends z.ZodRawShape = z.ZodRawShape> {
   /** The area, for logs and docs. */
@@ -53,10 +53,12 @@ export async function welcomeDashboard(ctx: AppContext, actor: Actor, providers:
     today,
     dogs: dogs.map((dog) => Object.assign({ ...dog }, ...dogFields.map((fields) => fields?.get(dog.id)))),
     ...Object.assign({}, ...cards),
+    // Earliest first, so whatever is overdue leads the list.
     due_soon: due
       .flat()
       .sort((a, b) => a.due_date.localeCompare(b.due_date))
-      .slice(0, DUE_SOON_LIMIT),
+      .slice(0, DUE_SOON_LIMIT)
+      .map((item) => ({ ...item, overdue: item.due_date < today })),
     unread_notifications: unread,
   };
 }

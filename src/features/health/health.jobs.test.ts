@@ -47,10 +47,36 @@ describe('health.reminders (08:00)', () => {
     expect(await healthRemindersJob.run(t.ctx)).toBe(0); // rerun: nothing twice
     expect(await inbox(owner.id)).toHaveLength(3);
 
-    // 14 days later Tollwut is due on the day: a second, different reminder.
+    // 14 days later Tollwut is due on the day, and Staupe, never recorded since, is two weeks overdue.
     clock.set('2026-05-15T06:00:00Z');
-    expect(await healthRemindersJob.run(t.ctx)).toBe(2);
-    expect((await inbox(owner.id)).at(-1)?.title).toBe('Luna: Tollwut ist heute fällig 💉');
+    expect(await healthRemindersJob.run(t.ctx)).toBe(4);
+    expect((await inbox(owner.id)).slice(-2).map((n) => n.title)).toEqual(['Luna: Tollwut ist heute fällig 💉', 'Luna: Staupe ist überfällig']);
+    clock.set('2026-05-01T06:00:00Z');
+  });
+
+  it('reminds every 7 days while a vaccination is overdue, and stops once a later one of the same vaccine is recorded', async () => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Kira' });
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-04-01', next_due: '2026-04-01' }).expect(201);
+    const titles = async () => (await inbox(owner.id)).map((n) => n.title);
+    const runOn = async (day: string) => {
+      clock.set(`${day}T06:00:00Z`);
+      await healthRemindersJob.run(t.ctx);
+      await healthRemindersJob.run(t.ctx); // a rerun on the same day sends nothing twice
+    };
+    await runOn('2026-04-07');
+    expect(await titles()).toEqual([]);
+    await runOn('2026-04-08'); // 7 days overdue
+    expect(await titles()).toEqual(['Kira: Staupe ist überfällig']);
+    expect((await inbox(owner.id))[0]?.body).toContain('01.04.2026');
+    await runOn('2026-04-12');
+    await runOn('2026-04-15'); // 14 days
+    expect(await titles()).toEqual(['Kira: Staupe ist überfällig', 'Kira: Staupe ist überfällig']);
+    // The booster is recorded: the old record's date is history.
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'STAUPE', date: '2026-04-15', next_due: '2027-04-15' }).expect(201);
+    await runOn('2026-04-22');
+    expect(await titles()).toHaveLength(2);
     clock.set('2026-05-01T06:00:00Z');
   });
 

@@ -6,6 +6,9 @@ import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminder
 const BATCH = 500;
 /** The early vaccination reminder, in days before next_due. */
 export const VACCINATION_LEAD_DAYS = 14;
+/** While a vaccination stays overdue, a reminder every 7 days after the due date, for a year at most. */
+const OVERDUE_EVERY_DAYS = 7;
+const OVERDUE_WEEKS = 52;
 
 interface Reminder {
   type: 'vaccination_due' | 'medication_end';
@@ -50,32 +53,49 @@ async function remindAll<Row extends { id: number; dog_id: number; user_id: numb
   return sent;
 }
 
+/** The reminder of a vaccination due on `next_due`, seen on `today`: 14 days ahead, on the day, or overdue. */
+function vaccinationReminder(v: { id: number; dog_id: number; vaccine: string; next_due: string | null; dog_name: string }, today: string): Reminder {
+  const due = v.next_due ?? today;
+  const base = { type: 'vaccination_due' as const, url: `/app/hunde/${v.dog_id}/gesundheit` };
+  if (due > today)
+    return {
+      ...base,
+      title: `${v.dog_name}: ${v.vaccine} in ${VACCINATION_LEAD_DAYS} Tagen`,
+      body: `Die Impfung ${v.vaccine} ist am ${germanDate(due)} fällig. Jetzt ist ein guter Moment für einen Termin.`,
+      occasion: `vaccination_due:${v.id}:${due}:${VACCINATION_LEAD_DAYS}`,
+    };
+  if (due === today)
+    return {
+      ...base,
+      title: `${v.dog_name}: ${v.vaccine} ist heute fällig 💉`,
+      body: `Die Impfung ${v.vaccine} ist heute fällig. Denk an einen Termin in der Praxis.`,
+      occasion: `vaccination_due:${v.id}:${due}:0`,
+    };
+  return {
+    ...base,
+    title: `${v.dog_name}: ${v.vaccine} ist überfällig`,
+    body: `Die Impfung ${v.vaccine} war am ${germanDate(due)} fällig. Trag sie ein, sobald sie gemacht ist – dann hören diese Erinnerungen auf.`,
+    occasion: `vaccination_due:${v.id}:${due}:overdue:${today}`,
+  };
+}
+
 /**
- * Daily at 08:00 (decisions): vaccinations due in 14 days and on the day, and medications whose last day is today.
- * Each reminder once per person: the dedupe key holds the record, its date and the lead, so a rerun sends nothing
- * and a moved due date arms the reminders again.
+ * Daily at 08:00 (decisions): vaccinations due in 14 days, on the day, and every 7 days while overdue (until a
+ * later vaccination of the same vaccine is recorded), and medications whose last day is today. Each reminder once
+ * per person: the dedupe key holds the record, its date and the occasion, so a rerun sends nothing and a moved due
+ * date arms the reminders again.
  */
 export const healthRemindersJob: Job = {
   name: 'health.reminders',
   schedule: '0 8 * * *',
   async run(ctx) {
     const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
-    const early = addDays(today, VACCINATION_LEAD_DAYS);
+    const overdueDays = Array.from({ length: OVERDUE_WEEKS }, (_, i) => addDays(today, -OVERDUE_EVERY_DAYS * (i + 1)));
+    const days = [addDays(today, VACCINATION_LEAD_DAYS), today, ...overdueDays];
     const vaccinations = await remindAll(
       ctx,
-      (afterId) => vaccinationsDueOn(ctx.db, [today, early], afterId, BATCH),
-      (v): Reminder => {
-        const onTheDay = v.next_due === today;
-        return {
-          type: 'vaccination_due',
-          title: onTheDay ? `${v.dog_name}: ${v.vaccine} ist heute fällig 💉` : `${v.dog_name}: ${v.vaccine} in ${VACCINATION_LEAD_DAYS} Tagen`,
-          body: onTheDay
-            ? `Die Impfung ${v.vaccine} ist heute fällig. Denk an einen Termin in der Praxis.`
-            : `Die Impfung ${v.vaccine} ist am ${germanDate(v.next_due ?? today)} fällig. Jetzt ist ein guter Moment für einen Termin.`,
-          url: `/app/hunde/${v.dog_id}/gesundheit`,
-          occasion: `vaccination_due:${v.id}:${v.next_due ?? ''}:${onTheDay ? 0 : VACCINATION_LEAD_DAYS}`,
-        };
-      },
+      (afterId) => vaccinationsDueOn(ctx.db, days, afterId, BATCH),
+      (v) => vaccinationReminder(v, today),
     );
     const medications = await remindAll(
       ctx,

@@ -1,4 +1,16 @@
+import { sql } from 'kysely';
 import type { Db } from '../../core/db/index.js';
+
+/**
+ * Only a vaccination that no later one of the same vaccine (same dog, letters case-blind) has replaced: once the
+ * booster is recorded, the old record's next_due is history, not a due date. The client's isOverdue is the same.
+ */
+const notReplaced = sql<boolean>`not exists (
+  select 1 from vaccinations later
+  where later.dog_id = vaccinations.dog_id
+    and lower(later.vaccine) = lower(vaccinations.vaccine)
+    and (later.date > vaccinations.date or (later.date = vaccinations.date and later.id > vaccinations.id))
+)`;
 
 /** Vaccinations due on one of the given days, with the dog's name and owner, in id order after `afterId`. */
 export function vaccinationsDueOn(db: Db, days: readonly string[], afterId: number, limit: number) {
@@ -7,6 +19,7 @@ export function vaccinationsDueOn(db: Db, days: readonly string[], afterId: numb
     .innerJoin('dogs', 'dogs.id', 'vaccinations.dog_id')
     .select(['vaccinations.id', 'vaccinations.dog_id', 'vaccinations.vaccine', 'vaccinations.next_due', 'dogs.name as dog_name', 'dogs.user_id'])
     .where('vaccinations.next_due', 'in', [...days])
+    .where(notReplaced)
     .where('vaccinations.id', '>', afterId)
     .orderBy('vaccinations.id')
     .limit(limit)
@@ -40,15 +53,16 @@ export async function caregiversOf(db: Db, dogIds: readonly number[]): Promise<M
   return map;
 }
 
-/** Vaccinations due from `from` to `to` (inclusive) of the given dogs, soonest first (dashboard). */
-export function upcomingVaccinations(db: Db, dogIds: readonly number[], from: string, to: string, limit: number) {
+/** Vaccinations due up to `to` (inclusive; overdue ones too) of the given dogs, oldest due date first (dashboard). */
+export function dueVaccinations(db: Db, dogIds: readonly number[], to: string, limit: number) {
   if (dogIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('vaccinations')
     .select(['id', 'dog_id', 'vaccine', 'next_due'])
     .where('dog_id', 'in', [...dogIds])
-    .where('next_due', '>=', from)
+    .where('next_due', 'is not', null)
     .where('next_due', '<=', to)
+    .where(notReplaced)
     .orderBy('next_due')
     .orderBy('id')
     .limit(limit)

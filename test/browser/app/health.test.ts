@@ -10,6 +10,49 @@ beforeEach(() => {
 
 /** The health tab, the weight curve, documents, the family invite and the emergency card, in Chromium with axe. */
 describe('health screens', () => {
+  it('an overdue vaccination leads the dashboard as “überfällig” and is flagged in the health tab; its booster ends that', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Uwe Überfällig' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Rex' });
+    const api = agentAs(h.test, owner);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await api
+      .post(`/api/dogs/${dog.id}/vaccinations`)
+      .send({ vaccine: 'Tollwut', date: day(-388), next_due: day(-23) })
+      .expect(201);
+    await api
+      .post(`/api/dogs/${dog.id}/vaccinations`)
+      .send({ vaccine: 'Staupe', date: day(-340), next_due: day(10) })
+      .expect(201);
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url('/app'));
+    const due = page.getByRole('region', { name: 'Bald fällig' }).locator('li');
+    await due.first().waitFor();
+    expect(await due.allTextContents()).toEqual([
+      expect.stringMatching(/^überfällig\s+Rex: Tollwut ist überfällig/),
+      expect.stringMatching(/^\s*Rex: Staupe auffrischen/),
+    ]);
+    await checkScreen(page, 'start-ueberfaellig');
+
+    await page.getByRole('link', { name: 'Rex: Tollwut ist überfällig' }).click();
+    await page.getByRole('heading', { name: 'Gesundheit: Rex' }).waitFor();
+    await page.getByText(/^überfällig seit /).waitFor();
+    expect(await page.getByText(/^überfällig seit /).count()).toBe(1); // Staupe is not due yet
+    await api
+      .post(`/api/dogs/${dog.id}/vaccinations`)
+      .send({ vaccine: 'Tollwut', date: day(0), next_due: day(365) })
+      .expect(201);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Gesundheit: Rex' }).waitFor();
+    await page
+      .getByText(/nächste: /)
+      .first()
+      .waitFor();
+    expect(await page.getByText(/^überfällig seit /).count()).toBe(0);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('the owner records weights and sees the curve with its table, adds a vaccination with validation messages', async () => {
     const owner = await buildUser(h.ctx, { name: 'Greta Gesund' });
     const dog = await buildDog(h.ctx, { user: owner, name: 'Bruno' });

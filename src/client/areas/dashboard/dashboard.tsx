@@ -120,6 +120,7 @@ export function DashboardScreen() {
                   <ul class="plain-list">
                     {data.due_soon.map((item) => (
                       <li key={`${item.area}-${item.title}-${item.due_date}`}>
+                        {item.overdue && <span class="tag tag-warning">{tx.overdue}</span>}{' '}
                         {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title}{' '}
                         <span class="muted">· {formatDate(item.due_date)}</span>
                       </li>

@@ -12,6 +12,7 @@ export const tx = {
   yearsAgo: (n: number) => (n === 1 ? 'vor einem Jahr' : `vor ${n} Jahren`),
   recent: 'Zuletzt im Tagebuch',
   dueSoon: 'Bald fällig',
+  overdue: 'überfällig',
   toDiary: 'Zum Tagebuch',
   toDogs: 'Deine Hunde',
   streaks: 'Trainingsserien',

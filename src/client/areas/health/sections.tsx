@@ -13,6 +13,16 @@ const decimal = (v: string) => Number(v.trim().replace(',', '.'));
 const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 1 })} kg`;
 const f = hx.fields;
 
+/**
+ * Overdue: the due date has passed and no later vaccination with the same vaccine was recorded since (the newer
+ * record carries the next date). The same rule as the server's reminders and dashboard.
+ */
+export function isOverdue(v: Vaccination, all: Vaccination[], today: string): boolean {
+  if (!v.next_due || v.next_due >= today) return false;
+  const same = (o: Vaccination) => o.vaccine.trim().toLowerCase() === v.vaccine.trim().toLowerCase();
+  return !all.some((o) => o.id !== v.id && same(o) && (o.date > v.date || (o.date === v.date && o.id > v.id)));
+}
+
 export type Role = 'owner' | 'caregiver';
 
 export function sectionDefs(role: Role) {
@@ -33,10 +43,14 @@ export function sectionDefs(role: Role) {
     ],
     toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
     label: (i) => i.vaccine,
-    render: (i) => (
+    render: (i, all) => (
       <>
         <strong>{i.vaccine}</strong> · {formatDate(i.date)}
-        {i.next_due && <span class="muted"> · {hx.dueOn(formatDate(i.next_due))}</span>}
+        {i.next_due && isOverdue(i, all, todayInBerlin()) ? (
+          <span class="tag tag-warning">{hx.overdue(formatDate(i.next_due))}</span>
+        ) : (
+          i.next_due && <span class="muted"> · {hx.dueOn(formatDate(i.next_due))}</span>
+        )}
         {i.batch_number && <span class="muted"> · {i.batch_number}</span>}
       </>
     ),

@@ -69,6 +69,7 @@ export const hx = {
     { value: 'sonstiges', label: 'Sonstiges' },
   ],
   dueOn: (date: string) => `nächste: ${date}`,
+  overdue: (date: string) => `überfällig seit ${date}`,
   running: 'laufend',
   since: (d: string) => `seit ${d}`,
   until: (d: string) => `bis ${d}`,
