@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { decodeQr } from './qr-decode.js';
 
 const h = useAppHarness();
 
@@ -193,7 +194,7 @@ describe('health screens', () => {
     await inv.close();
   });
 
-  it('makes an emergency card with a QR code and revokes it', async () => {
+  it('makes an emergency card with a QR code to download and print on A6, and revokes it only after a confirmation', async () => {
     const owner = await buildUser(h.ctx);
     const dog = await buildDog(h.ctx, { user: owner, name: 'Kalle' });
     await h.login(owner);
@@ -205,9 +206,20 @@ describe('health screens', () => {
     await page.getByRole('button', { name: 'Ausweis erstellen' }).click();
     const qr = page.getByRole('img', { name: 'QR-Code zum Notfallausweis' });
     await qr.waitFor();
-    expect(await qr.locator('svg').count()).toBe(1);
     const link = await page.locator('a[href*="/notfall/"]').getAttribute('href');
     expect(link).toMatch(/\/notfall\/[A-Za-z0-9_-]{24}$/);
+    // The download is a PNG of the same QR code, named after the dog; it decodes to the card's link.
+    const download = page.getByRole('link', { name: 'QR-Code herunterladen (PNG)' });
+    expect(await download.getAttribute('download')).toBe('notfallausweis-kalle.png');
+    const png = Buffer.from((await download.getAttribute('href'))!.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(await decodeQr(png)).toBe(link);
+    // Printed, only the A6 card is on paper: the dog's name, the QR code, the hint.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.print-card').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Notfallausweis: Kalle' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Ausweis widerrufen' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.locator('.print-card').isVisible()).toBe(false);
     await checkScreen(page, 'notfallausweis', 'Notfallausweis: Kalle');
     // Opened again, the form shows the card's choice.
     await page.reload();
@@ -219,7 +231,15 @@ describe('health screens', () => {
     await card.goto(h.url(new URL(link ?? '').pathname));
     await card.getByRole('heading', { name: 'Kalle' }).waitFor();
     await card.getByText('Anna').waitFor();
+    // Revoking kills the link on the collar tag: it asks first, and "Abbrechen" keeps the card.
     await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notfallausweis widerrufen?' });
+    await dialog.waitFor();
+    await checkScreen(page, 'notfallausweis-widerrufen');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    expect((await card.goto(h.url(new URL(link ?? '').pathname)))?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
+    await dialog.getByRole('button', { name: 'Widerrufen' }).click();
     await page.getByText(/ist widerrufen/).waitFor();
     expect(h.pageErrors).toEqual([]);
     const gone = await card.goto(h.url(new URL(link ?? '').pathname));

@@ -1,20 +1,16 @@
-import jsQRModule from 'jsqr';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakePushServer } from '../../fakes/push-server.js';
 import { agentAs, buildUser } from '../../helpers/factories.js';
 import { daytimeClock } from '../../helpers/test-app.js';
 import { checkScreen, PHONE, useAppHarness } from './app-harness.js';
 import { controlled, deliverPush } from './push-devtools.js';
+import { decodeQr } from './qr-decode.js';
 
 /**
  * The product's safety promise, end to end with real accounts in Chromium at phone width: a home area saved on its
  * screen brings a poison-bait warning reported 2 km away to the phone; a report is only sent from a position chosen
  * on purpose; a lost dog's page shows where, and its poster carries a QR code that leads finders to the public page.
  */
-// jsqr is CommonJS with a `default` property: under Node's ESM interop the function sits one level down.
-const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule.default }).default;
-
 const push = new FakePushServer();
 beforeAll(() => push.start());
 afterAll(() => push.stop());
@@ -131,18 +127,14 @@ describe('safety journeys', () => {
     const qr = page.locator('img.poster-qr');
     await qr.waitFor();
     await checkScreen(page, 'vermisst-aushang', 'Flocke');
-    const { data, info } = await sharp(await qr.screenshot())
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-    expect(decoded?.data).toBe(`${h.baseUrl}/vermisst/${dog.id}`);
+    const decoded = await decodeQr(await qr.screenshot());
+    expect(decoded).toBe(`${h.baseUrl}/vermisst/${dog.id}`);
     expect(h.pageErrors).toEqual([]);
 
     // A finder scans it: the public page, with the area on a small map, no account needed.
     await h.logout();
     const finder = await h.page();
-    await finder.goto(decoded!.data);
+    await finder.goto(decoded!);
     await finder.getByRole('heading', { name: 'Flocke wird vermisst' }).waitFor();
     await finder.locator('.spot-map-live path.leaflet-interactive').waitFor();
     await checkScreen(finder, 'vermisst-oeffentlich-karte', 'Flocke wird vermisst');

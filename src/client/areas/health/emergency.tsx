@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import type { ScreenProps } from '../../routes.js';
+import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Loading, useResource } from '../../ui/states.js';
 import type { EmergencyCard } from './health-api.js';
@@ -17,17 +18,25 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
   // No card yet answers null: then the form starts from the defaults.
   const current = card !== undefined ? card : loaded.status === 'ready' ? loaded.data : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
   const revoke = async () => {
+    setBusy(true);
+    setRevokeError(null);
     try {
       await api.del(path);
       setCard(null);
+      setConfirming(false);
       setNote(hx.revoked);
     } catch (e) {
-      setNote(e instanceof ApiError ? e.message : String(e));
+      setRevokeError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
     }
   };
   return (
-    <section class="page page-narrow">
+    <section class="page page-narrow emergency-screen">
       <h1>{name ? hx.emergencyTitle(name) : hx.emergency}</h1>
       <p>{hx.emergencyIntro}</p>
       {note && (
@@ -49,18 +58,30 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
         />
       )}
       {current ? (
-        <section class="card" aria-labelledby="h-card">
+        <section class="card emergency-link" aria-labelledby="h-card">
           <h2 id="h-card">{hx.cardLink}</h2>
           <p>
             <a href={current.url} target="_blank" rel="noopener">
               {current.url}
             </a>
           </p>
-          {/* The SVG comes from our server's QR encoder (qrcode), not from user input. */}
-          <div class="qr" role="img" aria-label={hx.qrAlt} dangerouslySetInnerHTML={{ __html: current.qr_svg }} />
-          <button type="button" class="button button-danger" onClick={() => void revoke()}>
-            {hx.revoke}
-          </button>
+          <CardQr url={current.url} name={name} />
+          <p class="link-row">
+            <button type="button" class="button button-danger" onClick={() => setConfirming(true)}>
+              {hx.revoke}
+            </button>
+          </p>
+          <ConfirmDialog
+            open={confirming}
+            title={hx.revokeTitle}
+            confirmLabel={hx.revokeConfirm}
+            busy={busy}
+            error={revokeError}
+            onConfirm={() => void revoke()}
+            onCancel={() => setConfirming(false)}
+          >
+            <p>{hx.revokeText}</p>
+          </ConfirmDialog>
         </section>
       ) : (
         loaded.status !== 'loading' && <p class="muted">{hx.noCard}</p>
@@ -69,6 +90,45 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
         <a href={`/app/hunde/${dogId}/gesundheit`}>{hx.titleFallback}</a>
       </p>
     </section>
+  );
+}
+
+/**
+ * The QR code of the card's link as a PNG: shown, downloadable for a tag engraver, and on an A6 card that only the
+ * printer sees (@page emergency-card in health.css).
+ */
+function CardQr({ url, name }: { url: string; name: string }) {
+  const [png, setPng] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // qrcode is CommonJS: its functions sit on the module's default export.
+    void import('qrcode')
+      .then((m) => (m.default ?? m).toDataURL(url, { margin: 2, width: 600, errorCorrectionLevel: 'M' }))
+      .then((data) => live && setPng(data));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (!png) return null;
+  const file = `notfallausweis-${name.toLowerCase().replace(/[^a-z0-9äöüß]+/g, '-') || 'hund'}.png`;
+  return (
+    <>
+      <img class="qr" src={png} alt={hx.qrAlt} width={220} height={220} />
+      <p class="link-row">
+        <a class="button button-secondary button-small" href={png} download={file}>
+          {hx.qrDownload}
+        </a>
+        <button type="button" class="button button-secondary button-small" onClick={() => window.print()}>
+          {hx.qrPrint}
+        </button>
+      </p>
+      <div class="print-card" aria-hidden="true">
+        <p class="print-card-title">{hx.printCardTitle(name)}</p>
+        <img src={png} alt="" width={260} height={260} />
+        <p>{hx.printCardHint}</p>
+        <p class="print-card-url">{url}</p>
+      </div>
+    </>
   );
 }
 
