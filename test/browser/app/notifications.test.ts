@@ -88,6 +88,29 @@ describe('notification settings', () => {
   });
 });
 
+describe('push switch-on when the push service hangs', () => {
+  it('gives up after 10 s with a German explanation and the button back', async () => {
+    const user = await buildUser(h.ctx);
+    await h.login(user);
+    await h.context.grantPermissions(['notifications'], { origin: h.baseUrl });
+    const page = await h.page();
+    await page.clock.install();
+    await page.goto(h.url('/app/benachrichtigungen/einstellungen'));
+    await controlled(page);
+    // The browser's push service never answers (what a blocked network or a broken push service looks like).
+    await page.evaluate(() => {
+      PushManager.prototype.subscribe = () => new Promise(() => undefined);
+    });
+    const enable = page.getByRole('button', { name: 'Push-Benachrichtigungen einschalten' });
+    await enable.click();
+    await expect.poll(() => enable.isDisabled()).toBe(true);
+    await page.clock.fastForward(10_000);
+    await page.getByText('Der Push-Dienst deines Browsers antwortet gerade nicht.', { exact: false }).waitFor();
+    expect(await enable.isDisabled()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('push in the service worker', () => {
   it('shows a push as a notification and a tap opens the right screen', async () => {
     const user = await buildUser(h.ctx);

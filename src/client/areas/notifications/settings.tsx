@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { Load, useResource } from '../../ui/states.js';
-import { disablePush, enablePush, pushState, type PushState } from './push-client.js';
+import { disablePush, enablePush, pushState, PushTimeoutError, type PushState } from './push-client.js';
 import { tn } from './texts.js';
 
 /** src/features/notifications/notifications.schemas.ts (NotificationSettings): kinds → on/off, plus quiet hours. */
@@ -24,7 +24,7 @@ function PushSection() {
     try {
       setState(await action());
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : tn.pushFailed);
+      setError(e instanceof ApiError ? e.message : e instanceof PushTimeoutError ? tn.pushTimeout : tn.pushFailed);
     } finally {
       setBusy(false);
     }

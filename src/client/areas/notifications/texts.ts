@@ -24,6 +24,8 @@ export const tn = {
   pushDenied:
     'Du hast Benachrichtigungen für Pfotenbuch im Browser blockiert. Wenn du sie doch möchtest, erlaube sie in den Website-Einstellungen deines Browsers.',
   pushFailed: 'Das Einschalten hat nicht geklappt. Versuch es später noch mal.',
+  pushTimeout:
+    'Der Push-Dienst deines Browsers antwortet gerade nicht. Prüf deine Verbindung und versuch es in ein paar Minuten noch mal. Bis dahin findest du alle Benachrichtigungen hier in der App.',
   kindsTitle: 'Was soll dich per Push erreichen?',
   kindsHint: 'Ausgeschaltete Arten siehst du weiterhin hier in der App, nur ohne Push.',
   kinds: {
