@@ -23,6 +23,7 @@ import * as m0022 from './0022_osm_tile_cache.js';
 import * as m0023 from './0023_places.js';
 import * as m0024 from './0024_map_contributions.js';
 import * as m0025 from './0025_routes_walks.js';
+import * as m0026 from './0026_care_kinds.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0023_places': m0023,
   '0024_map_contributions': m0024,
   '0025_routes_walks': m0025,
+  '0026_care_kinds': m0026,
 };

@@ -45,6 +45,31 @@ describe('care routines', () => {
     await a.get('/api/care-routines/99999999').expect(404);
   });
 
+  it('deworming, teeth and ears are kinds; a routine of one’s own needs a name, which its reminder and the dashboard use', async () => {
+    const { owner, friend, dog } = await family();
+    const a = agentAs(t, owner);
+    for (const kind of ['deworming', 'teeth', 'ears'])
+      expect((await a.post(`/api/dogs/${dog.id}/care-routines`).send({ kind, intervall_tage: 90 }).expect(201)).body).toMatchObject({ kind, label: null });
+    const nameless = await a.post(`/api/dogs/${dog.id}/care-routines`).send({ kind: 'custom', intervall_tage: 7 }).expect(400);
+    expect(nameless.body.error.fields.label).toMatch(/Wie heißt die Routine/);
+    await a.post(`/api/dogs/${dog.id}/care-routines`).send({ kind: 'custom', label: '   ', intervall_tage: 7 }).expect(400);
+    const own = (
+      await a
+        .post(`/api/dogs/${dog.id}/care-routines`)
+        .send({ kind: 'custom', label: 'Pfoten eincremen', intervall_tage: 7, last_done: '2026-06-03' })
+        .expect(201)
+    ).body;
+    expect(own).toMatchObject({ kind: 'custom', label: 'Pfoten eincremen', next_due: '2026-06-10' });
+    // Another kind drops the name; back to custom without one is refused.
+    expect((await a.patch(`/api/care-routines/${own.id}`).send({ kind: 'teeth' }).expect(200)).body.label).toBeNull();
+    await a.patch(`/api/care-routines/${own.id}`).send({ kind: 'custom' }).expect(400);
+    await a.patch(`/api/care-routines/${own.id}`).send({ kind: 'custom', label: 'Pfoten eincremen' }).expect(200);
+    await careRemindersJob.run(t.ctx);
+    expect((await careNotes(friend.id)).map((n) => n.title)).toContain('Balu: Pfoten eincremen ist heute dran');
+    const due = (await a.get('/api/welcome-dashboard').expect(200)).body.due_soon.map((d: { title: string }) => d.title);
+    expect(due).toContain('Balu: Pfoten eincremen');
+  });
+
   it('one-tap done: today by default, or the given day (not in the future); caregivers tick but do not change', async () => {
     const { owner, friend, dog } = await family();
     const r = await agentAs(t, owner).post(`/api/dogs/${dog.id}/care-routines`).send({ kind: 'coat', intervall_tage: 7 }).expect(201);

@@ -1,6 +1,6 @@
 import { addDays } from '../../core/clock.js';
 import type { DashboardProvider } from '../dashboard/index.js';
-import { CARE_KIND_DE } from './care.labels.js';
+import { careTitle } from './care.labels.js';
 import { routinesDueSoon } from './care.repo.js';
 
 /** Care routines due within a week (or overdue) of one's own dogs, on the welcome dashboard's "due soon" list. */
@@ -11,7 +11,7 @@ export const careDashboard: DashboardProvider = {
     const rows = await routinesDueSoon(ctx.db, [...names.keys()], addDays(scope.today, 7), 10);
     return rows.map((r) => ({
       area: 'care',
-      title: `${names.get(r.dog_id) ?? 'Hund'}: ${CARE_KIND_DE[r.kind as keyof typeof CARE_KIND_DE] ?? 'Pflege'}`,
+      title: `${names.get(r.dog_id) ?? 'Hund'}: ${careTitle(r.kind, r.label)}`,
       due_date: r.next_due ?? scope.today,
       dog_id: r.dog_id,
       url: `/app/hunde/${r.dog_id}/pflege`,

@@ -2,7 +2,7 @@ import { dateInZone } from '../../core/clock.js';
 import type { Job } from '../../core/context.js';
 import { caregiversOf } from '../health/index.js';
 import { notify } from '../notifications/index.js';
-import { CARE_KIND_DE } from './care.labels.js';
+import { careTitle } from './care.labels.js';
 import { routinesDueBy } from './care.repo.js';
 
 const BATCH = 500;
@@ -26,7 +26,7 @@ export const careRemindersJob: Job = {
         rows.map((r) => r.dog_id),
       );
       for (const r of rows) {
-        const what = CARE_KIND_DE[r.kind as keyof typeof CARE_KIND_DE] ?? 'Pflege';
+        const what = careTitle(r.kind, r.label);
         const due = r.next_due ?? today;
         const title = due === today ? `${r.dog_name}: ${what} ist heute dran` : `${r.dog_name}: ${what} ist überfällig`;
         const body =

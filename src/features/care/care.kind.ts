@@ -1,4 +1,5 @@
 import { addDays, dateInZone } from '../../core/clock.js';
+import { badRequest } from '../../core/http/errors.js';
 import { assertNotInFuture } from '../../core/http/schema-kit.js';
 import { patchOf, type RecordKind } from '../../core/records/record-kind.js';
 import { CareRoutine, CareRoutineFields } from './care.schemas.js';
@@ -19,12 +20,15 @@ export const careRoutines: RecordKind<CareRoutine> = {
   item: CareRoutine,
   createBody: CareRoutineFields.meta({ id: 'CreateCareRoutineBody' }),
   patchBody: patchOf(CareRoutineFields, 'UpdateCareRoutineBody'),
-  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'kind', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
+  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
   wording: { missing: 'Diese Pflegeroutine gibt es nicht.', foreign: 'Diese Pflegeroutine gehört zu einem fremden Hund.' },
   maxPerDog: 50,
   needs: { create: 'manage', change: 'manage', remove: 'manage' },
   check(ctx, r) {
+    if (r.kind === 'custom' && !(typeof r.label === 'string' && r.label.trim()))
+      throw badRequest('Gib deiner Routine einen Namen.', { label: 'Wie heißt die Routine? (z. B. „Pfoten eincremen“)' });
     assertNotInFuture(typeof r.last_done === 'string' ? r.last_done : null, dateInZone(ctx.clock.now(), ctx.config.timeZone), 'last_done');
   },
-  derive: (r) => ({ next_due: nextDueOf(r) }),
+  // A name belongs to a routine of one's own only; another kind drops it.
+  derive: (r) => ({ next_due: nextDueOf(r), label: r.kind === 'custom' ? r.label : null }),
 };

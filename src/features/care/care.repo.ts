@@ -5,7 +5,15 @@ export function routinesDueBy(db: Db, day: string, afterId: number, limit: numbe
   return db
     .selectFrom('care_routines')
     .innerJoin('dogs', 'dogs.id', 'care_routines.dog_id')
-    .select(['care_routines.id', 'care_routines.dog_id', 'care_routines.kind', 'care_routines.next_due', 'dogs.name as dog_name', 'dogs.user_id'])
+    .select([
+      'care_routines.id',
+      'care_routines.dog_id',
+      'care_routines.kind',
+      'care_routines.label',
+      'care_routines.next_due',
+      'dogs.name as dog_name',
+      'dogs.user_id',
+    ])
     .where('care_routines.next_due', '<=', day)
     .where('care_routines.id', '>', afterId)
     .orderBy('care_routines.id')
@@ -18,7 +26,7 @@ export function routinesDueSoon(db: Db, dogIds: readonly number[], until: string
   if (dogIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('care_routines')
-    .select(['id', 'dog_id', 'kind', 'next_due'])
+    .select(['id', 'dog_id', 'kind', 'label', 'next_due'])
     .where('dog_id', 'in', [...dogIds])
     .where('next_due', '<=', until)
     .orderBy('next_due')

@@ -24,7 +24,7 @@ export function DueBadge({ nextDue, today }: { nextDue: string | null; today: st
 function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const what = cx.kinds[routine.kind] ?? routine.kind;
+  const what = routineName(routine);
   return (
     <>
       <button
@@ -58,6 +58,9 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
   );
 }
 
+/** A routine's name: its own for a custom one (the server's careTitle does the same). */
+const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (cx.kinds[r.kind] ?? r.kind));
+
 function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
   const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : cx.intervalRange);
   return {
@@ -70,26 +73,29 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
     empty: cx.empty,
     fields: [
       { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
+      { name: 'label', label: cx.label, max: 100, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
       { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
       { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.heat.inFuture : null) },
       { name: 'product', label: cx.product, max: 200 },
     ],
     toValues: (i) => ({
       kind: String(i.kind),
+      label: String(i.label ?? ''),
       intervall_tage: String(i.intervall_tage),
       last_done: String(i.last_done ?? ''),
       product: String(i.product ?? ''),
     }),
     toBody: (v) => ({
       kind: v.kind || 'tick_flea',
+      label: v.kind === 'custom' ? v.label?.trim() || null : null,
       intervall_tage: Number(v.intervall_tage),
       last_done: v.last_done || null,
       product: v.product?.trim() || null,
     }),
-    label: (r) => cx.kinds[r.kind] ?? r.kind,
+    label: (r) => routineName(r),
     render: (r) => (
       <>
-        <strong>{cx.kinds[r.kind] ?? r.kind}</strong> <DueBadge nextDue={r.next_due} today={today} />
+        <strong>{routineName(r)}</strong> <DueBadge nextDue={r.next_due} today={today} />
         <br />
         <span class="muted small">
           {cx.every(r.intervall_tage)}

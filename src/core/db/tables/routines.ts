@@ -8,6 +8,8 @@ export interface HeatCyclesTable extends RecordFrame {
 
 export interface CareRoutinesTable extends RecordFrame {
   kind: string;
+  /** The name of a routine of one's own (kind 'custom'); null for the others. */
+  label: string | null;
   intervall_tage: number;
   last_done: string | null;
   /** last_done + intervall_tage, computed by the server. */
