@@ -4,6 +4,11 @@
  * would match every row (route() refuses them in input already; this keeps a repo safe on its own).
  */
 export function containsPattern(term: string): string {
+  return `%${likeLiteral(term)}%`;
+}
+
+/** `term` as a literal piece of a LIKE pattern (for patterns of one's own, e.g. a word at the start of a name). */
+export function likeLiteral(term: string): string {
   const clean = term.replace(/[\u0000-\u001F\u007F-\u009F]/g, '');
-  return `%${clean.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return clean.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

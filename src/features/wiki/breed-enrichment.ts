@@ -6,6 +6,7 @@ import type { BreedsTable } from '../../core/db/tables/wiki.js';
 import { displayName, foldName, searchTextOf } from './breed-text.js';
 import { breedCache } from './breeds.cache.js';
 import { countAttempt, enrichmentCandidates, parseAiFields, updateBreed, type AiField, type BreedRow } from './breeds.repo.js';
+import { synonymsOf } from './german-synonyms.js';
 import { TEMPERAMENT_KEYWORDS, temperamentDe } from './temperament-de.js';
 import { FCI_GROUPS_DE, STATUS_DE, type SizeClass } from './wiki.labels.js';
 
@@ -101,7 +102,7 @@ export function enrichmentUpdate(row: BreedRow, facts: BreedFacts, now: string):
   if (!row.name_de && nameDe) {
     set.name_de = nameDe;
     set.sort_name = foldName(nameDe);
-    set.search_text = searchTextOf([nameDe, row.name_en, ...(JSON.parse(row.alt_names) as string[])]);
+    set.search_text = searchTextOf([nameDe, row.name_en, ...(JSON.parse(row.alt_names) as string[]), ...synonymsOf(row.slug)]);
     filled.push('name_de');
   }
   const description = text(facts.description_de, 2000);

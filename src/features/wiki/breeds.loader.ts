@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import type { BreedsTable } from '../../core/db/tables/wiki.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { searchTextOf, foldName, displayName } from './breed-text.js';
+import { synonymsOf } from './german-synonyms.js';
 import { breedCache } from './breeds.cache.js';
 import { AI_FIELD_COLUMNS, breedSourceHashes, findBreedBySlug, insertBreeds, parseAiFields, updateBreed, type AiField } from './breeds.repo.js';
 
@@ -11,8 +12,11 @@ const CHUNK = 100;
 
 type SourceColumns = Omit<Insertable<BreedsTable>, 'id' | 'description_de' | 'ai_fields' | 'ai_attempts' | 'ai_enriched_at' | 'created_at'>;
 
+/** The record and the synonyms searched with it: a new synonym counts as a change and reaches existing rows. */
 function hashOf(record: BreedRecord): string {
-  return createHash('sha256').update(JSON.stringify(record)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([record, synonymsOf(record.slug)]))
+    .digest('hex');
 }
 
 /** The columns the file decides; the AI columns (description, ai_fields, …) are never touched by the loader. */
@@ -22,7 +26,7 @@ export function sourceColumns(record: BreedRecord, now: string): SourceColumns {
     name_en: record.name_en,
     name_de: record.name_de,
     sort_name: foldName(displayName(record)),
-    search_text: searchTextOf([record.name_de, record.name_en, ...record.alt_names]),
+    search_text: searchTextOf([record.name_de, record.name_en, ...record.alt_names, ...synonymsOf(record.slug)]),
     alt_names: JSON.stringify(record.alt_names),
     wikidata_id: record.wikidata_id,
     fci_number: record.fci_number,
@@ -70,7 +74,12 @@ function mergeWithAi(columns: SourceColumns, existing: Selectable<BreedsTable>):
   }
   if (aiFields.includes('name_de')) {
     merged.sort_name = foldName(String(merged.name_de ?? columns.name_en));
-    merged.search_text = searchTextOf([String(merged.name_de ?? ''), columns.name_en, ...(JSON.parse(columns.alt_names ?? '[]') as string[])]);
+    merged.search_text = searchTextOf([
+      String(merged.name_de ?? ''),
+      columns.name_en,
+      ...(JSON.parse(columns.alt_names ?? '[]') as string[]),
+      ...synonymsOf(columns.slug),
+    ]);
   }
   return { ...(merged as SourceColumns), ai_fields: JSON.stringify(aiFields) };
 }

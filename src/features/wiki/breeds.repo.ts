@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { BreedsTable } from '../../core/db/tables/wiki.js';
-import { containsPattern } from '../../core/db/like.js';
+import { containsPattern, likeLiteral } from '../../core/db/like.js';
 import { foldName } from './breed-text.js';
 import type { SizeClass } from './wiki.labels.js';
 
@@ -24,7 +24,7 @@ export function parseAiFields(json: string): AiField[] {
 }
 
 export const SUMMARY_COLUMNS = ['id', 'slug', 'name_en', 'name_de', 'sort_name', 'fci_group', 'size_class', 'origin_country_de', 'ai_fields'] as const;
-export type BreedSummaryRow = Pick<Selectable<BreedsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+export type BreedSummaryRow = Pick<Selectable<BreedsTable>, (typeof SUMMARY_COLUMNS)[number]> & { rank?: number };
 export type BreedRow = Selectable<BreedsTable>;
 
 export interface BreedFilter {
@@ -34,7 +34,7 @@ export interface BreedFilter {
 }
 
 /** Either a keyset position (API cursor) or an offset (numbered HTML pages). */
-export type BreedPage = { limit: number; after?: { n: string; id: number } | undefined } | { limit: number; offset: number };
+export type BreedPage = { limit: number; after?: { r?: number | undefined; n: string; id: number } | undefined } | { limit: number; offset: number };
 
 function filtered(db: Db, filter: BreedFilter) {
   let query = db.selectFrom('breeds');
@@ -48,13 +48,34 @@ function filtered(db: Db, filter: BreedFilter) {
   return query;
 }
 
-/** Up to `limit` rows in name order, after the keyset position or from the offset. */
+/**
+ * How well a breed answers a search (smaller first): 0 a name is the word itself ("Dackel"), 1 a name starts with
+ * it, 2 a complete entry (with a German name) that contains it, 3 an English stub that contains it. So "Labrador"
+ * lists the Labrador Retriever before "Field labrador". search_text holds the folded names joined by "|".
+ */
+function searchRank(q: string) {
+  const literal = likeLiteral(foldName(q));
+  return sql<number>`case
+    when '|' || search_text || '|' like ${`%|${literal}|%`} escape '\\' then 0
+    when '|' || search_text like ${`%|${literal}%`} escape '\\' then 1
+    when name_de is not null then 2
+    else 3 end`;
+}
+
+/** Up to `limit` rows in name order (a search: best match first), after the keyset position or from the offset. */
 export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage): Promise<BreedSummaryRow[]> {
-  let query = filtered(db, filter).select(SUMMARY_COLUMNS).orderBy('sort_name').orderBy('id').limit(page.limit);
+  // Without a search every row ranks the same: the plain name order (a constant in ORDER BY would name a column).
+  const rank = filter.q === undefined ? null : searchRank(filter.q);
+  let query = filtered(db, filter).select(SUMMARY_COLUMNS);
+  if (rank) query = query.select(rank.as('rank')).orderBy(rank);
+  query = query.orderBy('sort_name').orderBy('id').limit(page.limit);
   if ('offset' in page) query = query.offset(page.offset);
   else if (page.after) {
-    const { n, id } = page.after;
-    query = query.where((eb) => eb.or([eb('sort_name', '>', n), eb.and([eb('sort_name', '=', n), eb('id', '>', id)])]));
+    const { r = 0, n, id } = page.after;
+    query = query.where((eb) => {
+      const afterName = eb.or([eb('sort_name', '>', n), eb.and([eb('sort_name', '=', n), eb('id', '>', id)])]);
+      return rank ? eb.or([eb(rank, '>', r), eb.and([eb(rank, '=', r), afterName])]) : afterName;
+    });
   }
   return query.execute();
 }

@@ -88,6 +88,21 @@ describe('GET /api/wiki/rassen', () => {
     expect(await slugs('gibt-es-nicht-xyz')).toEqual([]);
   });
 
+  it('finds breeds by the names people type (Dackel, Teckel, Bernhardiner, Schäferhund), best match first, stubs last', async () => {
+    const slugs = async (q: string) => (await allPages(`&q=${encodeURIComponent(q)}`, 3)).map((i) => i.slug); // pages of 3: the order holds across cursors
+    const dackel = await slugs('Dackel');
+    expect(dackel.slice(0, 3).sort()).toEqual(['dachshund', 'miniature-dachshund', 'wire-haired-dachshund']);
+    expect(dackel[0]).toBe('dachshund'); // exact name and a German entry before the English stubs
+    expect(await slugs('teckel')).toContain('dachshund');
+    expect((await slugs('Bernhardiner'))[0]).toBe('st-bernard');
+    expect((await slugs('Schäferhund'))[0]).toBe('german-shepherd');
+    const labrador = await slugs('Labrador');
+    expect(labrador[0]).toBe('labrador-retriever');
+    expect(labrador.indexOf('labrador-retriever')).toBeLessThan(labrador.indexOf('labrador-husky'));
+    // Every match exactly once across the pages.
+    expect(new Set(labrador).size).toBe(labrador.length);
+  });
+
   it('finds nothing for a search of only LIKE wildcards or punctuation', async () => {
     const res = await request(t.app).get('/api/wiki/rassen?q=%25').expect(200);
     expect(res.body.items).toEqual([]);

@@ -10,7 +10,7 @@ export const BreedListQuery = PageQuery.extend({
 });
 export type BreedListQuery = z.infer<typeof BreedListQuery>;
 
-export const BreedCursor = z.strictObject({ n: z.string().max(200), id: z.number().int().positive() });
+export const BreedCursor = z.strictObject({ r: z.number().int().min(0).max(3).optional(), n: z.string().max(200), id: z.number().int().positive() });
 
 export const BreedSlugParams = z.object({
   slug: z

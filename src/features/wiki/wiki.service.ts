@@ -6,8 +6,11 @@ import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type Breed
 import { toBreedDetail, toBreedSummary } from './breeds.view.js';
 import { BreedCursor, type BreedDetail, type BreedListQuery, type BreedSummary } from './wiki.schemas.js';
 
-/** The API list is ordered by folded name, then id. */
-const byNameThenId: CursorRule<{ n: string; id: number }, BreedSummaryRow> = { schema: BreedCursor, of: (r) => ({ n: r.sort_name, id: r.id }) };
+/** The API list is ordered by folded name, then id; a search first by how well a breed matches (breeds.repo.ts). */
+const byNameThenId: CursorRule<{ r?: number | undefined; n: string; id: number }, BreedSummaryRow> = {
+  schema: BreedCursor,
+  of: (row) => (row.rank === undefined ? { n: row.sort_name, id: row.id } : { r: Number(row.rank), n: row.sort_name, id: row.id }),
+};
 
 /** The list as JSON, cached per normalised query (the breed data changes only through loader and job). */
 export async function breedListJson(ctx: AppContext, query: BreedListQuery): Promise<CachedBody> {

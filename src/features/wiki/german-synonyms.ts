@@ -1,0 +1,51 @@
+/**
+ * The names people in Germany, Austria and Switzerland actually type, where the breed file has only the official
+ * (FCI) or an English name: "Dackel" finds the Dachshund, "Bernhardiner" the St. Bernhardshund. Searched like the
+ * other names (search_text), never shown as the breed's name. Keyed by slug.
+ */
+export const GERMAN_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  dachshund: ['Dackel', 'Teckel', 'Dachsel'],
+  'miniature-dachshund': ['Zwergdackel', 'Zwergteckel', 'Dackel', 'Teckel'],
+  'wire-haired-dachshund': ['Rauhaardackel', 'Rauhaarteckel', 'Dackel', 'Teckel'],
+  'german-shepherd': ['Schäferhund', 'Schäfi'],
+  'st-bernard': ['Bernhardiner'],
+  'labrador-retriever': ['Labrador', 'Labbi'],
+  'golden-retriever': ['Golden'],
+  boxer: ['Boxer'],
+  'australian-shepherd': ['Aussie', 'Australian Shepherd'],
+  'bernese-mountain-dog': ['Berner'],
+  'siberian-husky': ['Husky', 'Sibirischer Husky'],
+  'french-bulldog': ['Frenchie', 'Französische Bulldoge'],
+  'english-cocker-spaniel': ['Cocker'],
+  'jack-russell-terrier': ['Jacky'],
+  'yorkshire-terrier': ['Yorkie'],
+  'west-highland-white-terrier': ['Westie'],
+  'german-spitz': ['Spitz', 'Wolfsspitz', 'Mittelspitz', 'Kleinspitz'],
+  pomeranian: ['Zwergspitz', 'Pomeranian'],
+  keeshond: ['Wolfsspitz'],
+  'great-dane': ['Dogge'],
+  'rough-collie': ['Collie', 'Lassie'],
+  'shetland-sheepdog': ['Sheltie'],
+  'german-shorthaired-pointer': ['Kurzhaar'],
+  'german-wirehaired-pointer': ['Drahthaar'],
+  'large-munsterlander': ['Großer Münsterländer'],
+  'belgian-shepherd': ['Malinois', 'Tervueren', 'Groenendael'],
+  'cane-corso': ['Cane Corso'],
+  'italian-greyhound': ['Windspiel'],
+  'bavarian-mountain-hound': ['BGS', 'Bayerischer Gebirgsschweißhund'],
+  'hanover-hound': ['Hannoverscher Schweißhund'],
+  'australian-cattle-dog': ['Heeler'],
+  'lagotto-romagnolo': ['Lagotto'],
+  poodle: ['Königspudel', 'Großpudel'],
+  'miniature-poodle': ['Zwergpudel', 'Kleinpudel'],
+  'toy-poodle': ['Toypudel'],
+  'miniature-schnauzer': ['Schnauzer'],
+  'giant-schnauzer': ['Schnauzer'],
+  'standard-schnauzer': ['Mittelschnauzer', 'Schnauzer'],
+  'old-english-sheepdog': ['Bobtail'],
+  'dogo-argentino': ['Dogo'],
+  'tibetan-terrier': ['Tibet Terrier'],
+  papillon: ['Papillon', 'Kontinentaler Zwergspaniel'],
+};
+
+export const synonymsOf = (slug: string): readonly string[] => GERMAN_SYNONYMS[slug] ?? [];
