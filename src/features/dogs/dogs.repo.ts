@@ -41,6 +41,19 @@ export async function findDog(db: Db, id: number): Promise<Dog | undefined> {
   return row && toDog(row);
 }
 
+/** Several dogs by id (any owner: the caller has checked access), in id order. */
+export async function findDogs(db: Db, ids: readonly number[]): Promise<Dog[]> {
+  if (ids.length === 0) return [];
+  return (
+    await db
+      .selectFrom('dogs')
+      .select(DOG_COLUMNS)
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute()
+  ).map(toDog);
+}
+
 /** The owner's dogs in the order they were added; `afterId` is the cursor. */
 export async function listDogs(db: Db, userId: number, limit: number, afterId?: number): Promise<Dog[]> {
   let q = db.selectFrom('dogs').select(DOG_COLUMNS).where('user_id', '=', userId).orderBy('id').limit(limit);

@@ -112,6 +112,7 @@ describe('health.reminders (08:00)', () => {
       expect(titles.sort()).toEqual(['Pia: Tollwut ist heute fällig 💉', 'Pia: letzter Tag Apoquel']);
     }
     const types = await t.ctx.db.selectFrom('notifications').select('type').where('user_id', '=', owner.id).orderBy('id').execute();
-    expect(types.map((r) => r.type)).toEqual(['vaccination_due', 'medication_end']);
+    // First the news that the friend accepted the invitation, then the two reminders.
+    expect(types.map((r) => r.type)).toEqual(['family_invite', 'vaccination_due', 'medication_end']);
   });
 });

@@ -46,21 +46,26 @@ export async function insertInvitation(db: Db, v: { dog_id: number; email: strin
 }
 
 /** One membership with its dog's owner, for the ownership check. */
-export async function findMemberWithOwner(db: Db, id: number): Promise<(MemberRow & { owner_id: number; dog_name: string }) | undefined> {
+export async function findMemberWithOwner(
+  db: Db,
+  id: number,
+): Promise<(MemberRow & { owner_id: number; dog_name: string; invited_by_name: string | null }) | undefined> {
   return db
     .selectFrom('dog_members')
     .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
-    .select([...COLUMNS, 'dogs.user_id as owner_id', 'dogs.name as dog_name'])
+    .leftJoin('users as inviter', 'inviter.id', 'dog_members.invited_by')
+    .select([...COLUMNS, 'dogs.user_id as owner_id', 'dogs.name as dog_name', 'inviter.name as invited_by_name'])
     .where('dog_members.id', '=', id)
     .executeTakeFirst();
 }
 
 /** The invitations to an email address (pending and accepted), with the dog's name. */
-export async function listInvitationRows(db: Db, email: string): Promise<(MemberRow & { dog_name: string })[]> {
+export async function listInvitationRows(db: Db, email: string): Promise<(MemberRow & { dog_name: string; invited_by_name: string | null })[]> {
   return db
     .selectFrom('dog_members')
     .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
-    .select([...COLUMNS, 'dogs.name as dog_name'])
+    .leftJoin('users as inviter', 'inviter.id', 'dog_members.invited_by')
+    .select([...COLUMNS, 'dogs.name as dog_name', 'inviter.name as invited_by_name'])
     .where('dog_members.email', '=', email)
     .orderBy('dog_members.id', 'desc')
     .limit(200)
@@ -83,11 +88,15 @@ export async function deleteMemberRow(db: Db, id: number): Promise<boolean> {
 }
 
 /** Dogs shared with the user (accepted), for the dashboard and the dog picker. */
-export async function sharedDogRows(db: Db, userId: number): Promise<{ id: number; name: string; photo_url: string | null; owner_id: number }[]> {
+export async function sharedDogRows(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; name: string; photo_url: string | null; owner_id: number; owner_name: string }[]> {
   return db
     .selectFrom('dog_members')
     .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
-    .select(['dogs.id', 'dogs.name', 'dogs.photo_url', 'dogs.user_id as owner_id'])
+    .innerJoin('users', 'users.id', 'dogs.user_id')
+    .select(['dogs.id', 'dogs.name', 'dogs.photo_url', 'dogs.user_id as owner_id', 'users.name as owner_name'])
     .where('dog_members.user_id', '=', userId)
     .where('dog_members.accepted_at', 'is not', null)
     .orderBy('dogs.id')

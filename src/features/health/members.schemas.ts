@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Dog } from '../dogs/index.js';
 import { LIMITS } from '../../core/http/schema-kit.js';
 
 export const InviteBody = z.strictObject({ email: z.email().max(LIMITS.email) }).meta({ id: 'InviteMemberBody' });
@@ -17,9 +18,12 @@ export const Member = z
   .meta({ id: 'DogMember' });
 export type Member = z.infer<typeof Member>;
 
-export const Invitation = Member.extend({ dog_name: z.string() }).meta({ id: 'DogInvitation' });
+export const Invitation = Member.extend({
+  dog_name: z.string(),
+  invited_by_name: z.string().nullable().meta({ description: 'Wer eingeladen hat (null, wenn das Konto gelöscht ist)' }),
+}).meta({ id: 'DogInvitation' });
 export type Invitation = z.infer<typeof Invitation>;
 
-export const SharedDog = z
-  .object({ id: z.number().int(), name: z.string(), photo_url: z.string().nullable(), owner_id: z.number().int() })
-  .meta({ id: 'SharedDog' });
+/** A dog someone shares with me: the dog as its owner sees it, and whose it is. */
+export const SharedDog = Dog.extend({ owner_id: z.number().int(), owner_name: z.string() }).meta({ id: 'SharedDog' });
+export type SharedDog = z.infer<typeof SharedDog>;

@@ -13,9 +13,9 @@ import {
   sharedDogRows,
   type MemberRow,
 } from './members.repo.js';
-import type { Invitation, InviteBody, Member } from './members.schemas.js';
+import type { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
 import { findVerifiedUserIdByEmail } from '../accounts/index.js';
-import { findDog } from '../dogs/index.js';
+import { findDog, findDogs } from '../dogs/index.js';
 import { notify } from '../notifications/index.js';
 
 /**
@@ -61,13 +61,29 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
 }
 
 /**
- * The invitee learns of it in the app (and by push) when an account with that confirmed address exists; a
- * stranger's address gets nothing, so inviting never reveals whether someone has an account.
+ * The invitation always goes out by mail to the invited address, naming who invites: with a link into the app where
+ * an account with that confirmed address exists (which also gets it in the app and by push), else with a link to
+ * register with that address. Only the recipient sees which, so inviting never tells the inviter whether someone
+ * has an account.
  */
 async function tellInvitee(ctx: AppContext, actor: Actor, row: MemberRow): Promise<void> {
   const inviteeId = await findVerifiedUserIdByEmail(ctx.db, row.email);
-  if (inviteeId === undefined) return;
   const dogName = (await findDog(ctx.db, row.dog_id))?.name ?? 'einen Hund';
+  const app = ctx.config.appName;
+  const familyLink = `${ctx.config.publicUrl}/app/familie`;
+  const registerLink = `${ctx.config.publicUrl}/app/registrieren?email=${encodeURIComponent(row.email)}&next=${encodeURIComponent('/app/familie')}`;
+  await ctx.mail.enqueue({
+    to: row.email,
+    subject: `${actor.name} lädt dich ein, ${dogName} mitzubetreuen`,
+    text:
+      `Hallo,\n\n${actor.name} möchte ${dogName} bei ${app} mit dir zusammen betreuen: Tagebuch, Gewicht, Pflege und ` +
+      `Training an einem Ort, und ihr bekommt beide die Erinnerungen.\n\n` +
+      (inviteeId === undefined
+        ? `Leg dir mit dieser Adresse ein kostenloses Konto an und bestätige sie, dann findest du die Einladung unter „Familie“:\n\n${registerLink}\n\n`
+        : `Nimm die Einladung in der App unter „Familie“ an:\n\n${familyLink}\n\n`) +
+      `Wenn du ${actor.name} nicht kennst, ignoriere diese Mail einfach.\n\nViele Grüße\ndein ${app}-Team`,
+  });
+  if (inviteeId === undefined) return;
   await notify(
     ctx,
     inviteeId,
@@ -101,7 +117,7 @@ const confirmedEmailOf = (actor: Actor) => (actor.email_verified_at ? emailOf(ac
 export async function listInvitations(ctx: AppContext, actor: Actor): Promise<{ items: Invitation[] }> {
   const email = confirmedEmailOf(actor);
   if (!email) return { items: [] };
-  return { items: (await listInvitationRows(ctx.db, email)).map((r) => ({ ...toMember(r), dog_name: r.dog_name })) };
+  return { items: (await listInvitationRows(ctx.db, email)).map((r) => ({ ...toMember(r), dog_name: r.dog_name, invited_by_name: r.invited_by_name })) };
 }
 
 /** An invitation belongs to the account with its confirmed email (or, once accepted, to the account that accepted it). */
@@ -114,10 +130,24 @@ async function loadInvitation(ctx: AppContext, actor: Actor, id: number) {
 export async function acceptInvitation(ctx: AppContext, actor: Actor, id: number): Promise<Invitation> {
   const row = await loadInvitation(ctx, actor, id);
   const now = ctx.clock.now().toISOString();
-  if (!row.accepted_at) await acceptInvitationRow(ctx.db, id, actor.id, now);
+  const accepted = !row.accepted_at && (await acceptInvitationRow(ctx.db, id, actor.id, now));
   const fresh = await findMemberWithOwner(ctx.db, id);
   if (!fresh) throw notFound(MEMBER_WORDING.missing);
-  return { ...toMember(fresh), dog_name: fresh.dog_name };
+  // The owner hears of it once (a repeated accept changes nothing and tells nobody).
+  if (accepted)
+    await notify(
+      ctx,
+      fresh.owner_id,
+      'family_invite',
+      {
+        title: `${actor.name} betreut ${fresh.dog_name} jetzt mit`,
+        body: 'Die Einladung ist angenommen.',
+        url: `/app/hunde/${fresh.dog_id}/familie`,
+        tag: `family_accepted:${id}`,
+      },
+      { dedupeKey: `family_accepted:${id}` },
+    );
+  return { ...toMember(fresh), dog_name: fresh.dog_name, invited_by_name: fresh.invited_by_name };
 }
 
 /** The invitee declines, or a caregiver leaves the dog. */
@@ -126,6 +156,12 @@ export async function declineInvitation(ctx: AppContext, actor: Actor, id: numbe
   if (!(await deleteMemberRow(ctx.db, id))) throw notFound(MEMBER_WORDING.missing);
 }
 
-export async function sharedDogs(ctx: AppContext, actor: Actor) {
-  return { items: await sharedDogRows(ctx.db, actor.id) };
+export async function sharedDogs(ctx: AppContext, actor: Actor): Promise<{ items: SharedDog[] }> {
+  const rows = await sharedDogRows(ctx.db, actor.id);
+  const owners = new Map(rows.map((r) => [r.id, r]));
+  const dogs = await findDogs(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { items: dogs.map((dog) => ({ ...dog, owner_id: dog.user_id, owner_name: owners.get(dog.id)?.owner_name ?? '' })) };
 }

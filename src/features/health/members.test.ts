@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 
@@ -104,6 +104,36 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
       .execute();
     expect(rows.map((r) => r.user_id)).toEqual([friend.id]);
     expect(inv.body.id).toBeGreaterThan(0);
+  });
+
+  it('mails every invitation, naming who invites: into the app for an account, to registration for a stranger', async () => {
+    const { owner, friend, dog } = await family();
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/members`).send({ email: 'Neu.Hier@Example.de' }).expect(201);
+    const mailTo = (to: string) => t.mail.sent.find((m) => m.to === to);
+    await vi.waitFor(() => expect(mailTo('neu.hier@example.de')).toBeDefined());
+    await vi.waitFor(() => expect(mailTo(friend.email.toLowerCase())).toBeDefined());
+    const known = mailTo(friend.email.toLowerCase())!;
+    expect(known.subject).toBe(`${owner.name} lädt dich ein, Luna mitzubetreuen`);
+    expect(known.text).toContain('http://127.0.0.1/app/familie');
+    expect(known.text).not.toContain('/app/registrieren');
+    const stranger = mailTo('neu.hier@example.de')!;
+    expect(stranger.text).toContain('http://127.0.0.1/app/registrieren?email=neu.hier%40example.de&next=%2Fapp%2Ffamilie');
+    // The invitee sees who invited; the owner hears once when it is accepted.
+    const list = (await agentAs(t, friend).get('/api/dog-invitations').expect(200)).body.items;
+    expect(list).toEqual([expect.objectContaining({ dog_name: 'Luna', invited_by_name: owner.name, status: 'pending' })]);
+    await agentAs(t, friend).post(`/api/dog-invitations/${list[0].id}/accept`).expect(200);
+    await agentAs(t, friend).post(`/api/dog-invitations/${list[0].id}/accept`).expect(200);
+    const news = (await a.get('/api/notifications').expect(200)).body.items;
+    expect(news).toEqual([
+      expect.objectContaining({ type: 'family_invite', title: `${friend.name} betreut Luna jetzt mit`, url: `/app/hunde/${dog.id}/familie` }),
+    ]);
+    // The shared dog as the caregiver's screens need it: the whole dog and whose it is.
+    const shared = (await agentAs(t, friend).get('/api/shared-dogs').expect(200)).body.items;
+    expect(shared).toEqual([
+      expect.objectContaining({ id: dog.id, name: 'Luna', user_id: owner.id, owner_id: owner.id, owner_name: owner.name, sex: dog.sex }),
+    ]);
   });
 
   it('an unconfirmed account with the invited address sees and accepts nothing', async () => {
