@@ -16,3 +16,16 @@ export async function isCaregiver(db: Db, dogId: number, userId: number): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The dogs others share with the user (accepted invitations), in id order: the "all my dogs" views include them. */
+export async function sharedDogIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dog_members')
+    .select('dog_id')
+    .where('user_id', '=', userId)
+    .where('accepted_at', 'is not', null)
+    .orderBy('dog_id')
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.dog_id);
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { findDogOwner, isCaregiver } from './ownership.repo.js';
+import { findDogOwner, isCaregiver, sharedDogIds } from './ownership.repo.js';
 import { isStaff, type Actor } from './session-user.js';
 
 /**
@@ -90,4 +90,10 @@ export async function requireDogRecord<T extends { dog_id: number; user_id: numb
   const role = await roleFor(db, actor, { id: row.dog_id, user_id: row.user_id }, need, options);
   if (!role) throw forbidden(wording.foreign);
   return { ...row, access: { dog_id: row.dog_id, owner_id: row.user_id, role } };
+}
+
+/** Every dog the actor may read as owner or caregiver: own dogs first, then the shared ones (ids). */
+export async function readableDogIds(db: Db, actor: Actor, ownDogIds: readonly number[]): Promise<number[]> {
+  const shared = await sharedDogIds(db, actor.id);
+  return [...new Set([...ownDogIds, ...shared])];
 }

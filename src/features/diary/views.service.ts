@@ -1,4 +1,4 @@
-import { requireDogAccess } from '../../core/auth/ownership.js';
+import { readableDogIds, requireDogAccess } from '../../core/auth/ownership.js';
 import type { Actor } from '../../core/auth/session-user.js';
 import { dateInZone, DAY } from '../../core/clock.js';
 import type { AppContext } from '../../core/context.js';
@@ -9,10 +9,11 @@ import { toMediaItem } from './media.repo.js';
 import { calendarRows, entryHeads, mosaicRows, placeRows, previewUrlsById, statsRows } from './views.repo.js';
 import type { DiaryCalendar, DiaryLocations, DiaryStats, MosaicItem, MosaicQuery } from './views.schemas.js';
 
-/** The dogs a view covers: the one asked for (403/404 rule), or all of the actor's dogs. */
+/** The dogs a view covers: the one asked for (403/404 rule), or all of the actor's dogs and those shared with them. */
 export async function dogScope(ctx: AppContext, actor: Actor, dogId: number | undefined): Promise<number[]> {
   if (dogId !== undefined) return [(await requireDogAccess(ctx.db, actor, dogId, 'read')).dog_id];
-  return (await listDogSummaries(ctx.db, actor.id)).map((d) => d.id);
+  const own = (await listDogSummaries(ctx.db, actor.id)).map((d) => d.id);
+  return readableDogIds(ctx.db, actor, own);
 }
 
 function previousDay(day: string): string {

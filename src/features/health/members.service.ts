@@ -71,7 +71,7 @@ async function tellInvitee(ctx: AppContext, actor: Actor, row: MemberRow): Promi
   const dogName = (await findDog(ctx.db, row.dog_id))?.name ?? 'einen Hund';
   const app = ctx.config.appName;
   const familyLink = `${ctx.config.publicUrl}/app/familie`;
-  const registerLink = `${ctx.config.publicUrl}/app/registrieren?email=${encodeURIComponent(row.email)}&next=${encodeURIComponent('/app/familie')}`;
+  const registerLink = `${ctx.config.publicUrl}/app/registrieren?email=${encodeURIComponent(row.email)}&weiter=${encodeURIComponent('/app/familie')}`;
   await ctx.mail.enqueue({
     to: row.email,
     subject: `${actor.name} lädt dich ein, ${dogName} mitzubetreuen`,

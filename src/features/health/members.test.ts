@@ -119,7 +119,7 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
     expect(known.text).toContain('http://127.0.0.1/app/familie');
     expect(known.text).not.toContain('/app/registrieren');
     const stranger = mailTo('neu.hier@example.de')!;
-    expect(stranger.text).toContain('http://127.0.0.1/app/registrieren?email=neu.hier%40example.de&next=%2Fapp%2Ffamilie');
+    expect(stranger.text).toContain('http://127.0.0.1/app/registrieren?email=neu.hier%40example.de&weiter=%2Fapp%2Ffamilie');
     // The invitee sees who invited; the owner hears once when it is accepted.
     const list = (await agentAs(t, friend).get('/api/dog-invitations').expect(200)).body.items;
     expect(list).toEqual([expect.objectContaining({ dog_name: 'Luna', invited_by_name: owner.name, status: 'pending' })]);

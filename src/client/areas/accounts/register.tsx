@@ -66,7 +66,7 @@ function CodeStatus({ check }: { check: CodeCheck }) {
 
 export function RegisterScreen({ query }: ScreenProps) {
   const form = useForm(
-    { name: '', email: '', password: '', partner_code: query.get('code') ?? '' },
+    { name: '', email: query.get('email') ?? '', password: '', partner_code: query.get('code') ?? '' },
     {
       rules: {
         name: { required: true, maxLength: 200 },

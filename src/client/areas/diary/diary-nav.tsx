@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { navigate } from '../../core/router.js';
 import { Icon } from '../../ui/icons.js';
 import { Empty, Load } from '../../ui/states.js';
-import { type Dog, useDogs } from '../dogs/dogs-api.js';
+import { type Dog, useDogsWithShared } from '../dogs/dogs-api.js';
 import { tx } from './texts.js';
 
 export type DiaryView = 'list' | 'mosaic' | 'calendar' | 'map';
@@ -61,7 +61,7 @@ interface DiaryFrameProps {
 
 /** Heading, dog picker, view tabs and the "new entry" button around each of the four diary views. */
 export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
-  const [dogs, reload] = useDogs();
+  const [dogs, reload] = useDogsWithShared();
   return (
     <section class="page">
       <div class="page-head">

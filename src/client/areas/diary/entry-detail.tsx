@@ -9,7 +9,7 @@ import { useStore } from '../../core/store.js';
 import type { ScreenProps } from '../../routes.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Load, useResource } from '../../ui/states.js';
-import { useDogs } from '../dogs/dogs-api.js';
+import { useDogsWithShared } from '../dogs/dogs-api.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Entry, MediaItem } from './diary-api.js';
 import { viewHref } from './diary-nav.js';
@@ -103,7 +103,7 @@ function DeleteEntry({ entry }: { entry: Entry }) {
 
 export function EntryDetailScreen({ params }: ScreenProps) {
   const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
-  const [dogs] = useDogs();
+  const [dogs] = useDogsWithShared();
   const isOffline = useStore(offline);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;

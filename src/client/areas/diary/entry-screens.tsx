@@ -1,13 +1,13 @@
 import type { ScreenProps } from '../../routes.js';
 import { t } from '../../core/texts.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
-import { useDogs } from '../dogs/dogs-api.js';
+import { useDogsWithShared } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
 import { EntryEditor } from './entry-editor.js';
 import { tx } from './texts.js';
 
 export function EntryCreateScreen({ query }: ScreenProps) {
-  const [dogs, reload] = useDogs();
+  const [dogs, reload] = useDogsWithShared();
   const wanted = Number(query.get('hund'));
   return (
     <section class="page page-narrow">
@@ -35,7 +35,7 @@ export function EntryCreateScreen({ query }: ScreenProps) {
 
 export function EntryEditScreen({ params }: ScreenProps) {
   const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
-  const [dogs, reloadDogs] = useDogs();
+  const [dogs, reloadDogs] = useDogsWithShared();
   return (
     <section class="page page-narrow">
       <h1>{tx.editor.editTitle}</h1>

@@ -1,7 +1,7 @@
 import { formatAge } from '../../core/format.js';
 import { Icon } from '../../ui/icons.js';
 import { Empty, Load } from '../../ui/states.js';
-import { type Dog, useDogs } from './dogs-api.js';
+import { type Dog, type DogOrShared, useDogsWithShared } from './dogs-api.js';
 import { tx } from './texts.js';
 
 export function DogAvatar({ dog, size = 64 }: { dog: Pick<Dog, 'name' | 'photo_url'>; size?: number }) {
@@ -14,7 +14,7 @@ export function DogAvatar({ dog, size = 64 }: { dog: Pick<Dog, 'name' | 'photo_u
   );
 }
 
-function DogCard({ dog }: { dog: Dog }) {
+function DogCard({ dog }: { dog: DogOrShared }) {
   const facts = [dog.breed, dog.sex ? tx.sexLabel[dog.sex] : null, dog.birth_date ? tx.age(formatAge(dog.birth_date)) : null].filter(Boolean);
   return (
     <li class="card dog-card">
@@ -23,6 +23,7 @@ function DogCard({ dog }: { dog: Dog }) {
         <h2>
           <a href={`/app/hunde/${dog.id}`}>{dog.name}</a>
         </h2>
+        {dog.owner_name !== undefined && <p class="tag">{tx.sharedBy(dog.owner_name)}</p>}
         {facts.length > 0 && <p class="muted">{facts.join(' · ')}</p>}
         <p class="link-row small">
           <a href={`/app/hunde/${dog.id}/pflege`} aria-label={`${tx.toCare} von ${dog.name}`}>
@@ -48,8 +49,9 @@ function DogCard({ dog }: { dog: Dog }) {
   );
 }
 
+/** Own dogs, then those shared with the user (marked, without the owner's actions: the profile knows the role). */
 export function DogListScreen() {
-  const [dogs, reload] = useDogs();
+  const [dogs, reload] = useDogsWithShared();
   return (
     <section class="page">
       <div class="page-head">

@@ -1,6 +1,7 @@
 /** German texts of the dog screens. */
 export const tx = {
   listTitle: 'Deine Hunde',
+  sharedBy: (owner: string) => `Mitbetreut · gehört ${owner}`,
   add: 'Hund anlegen',
   emptyTitle: 'Noch keine Hunde',
   emptyText: 'Leg deinen ersten Hund an – dann kann das Tagebuch losgehen.',

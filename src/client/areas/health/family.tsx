@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
 import { api, ApiError } from '../../core/api.js';
 import { clearResponses } from '../../core/offline-cache.js';
 import { formatDate } from '../../core/format.js';
@@ -104,9 +106,13 @@ export function InvitationsScreen() {
       setError(e instanceof ApiError ? e.message : String(e));
     }
   };
+  const state = useStore(session);
+  const unverified = state.status === 'user' && !state.user.email_verified;
   return (
     <section class="page page-narrow">
       <h1>{hx.invitationsTitle}</h1>
+      {/* Invitations are matched by a confirmed address only: say so instead of showing an empty list. */}
+      {unverified && <p class="notice notice-warning">{hx.confirmToSeeInvitations}</p>}
       {error && (
         <p class="notice notice-error" role="alert">
           {error}
@@ -123,7 +129,7 @@ export function InvitationsScreen() {
               <ul class="record-list">
                 {open.map((i) => (
                   <li key={i.id}>
-                    <div>{hx.invitationFor(i.dog_name)}</div>
+                    <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
                     <div class="link-row">
                       <button type="button" class="button button-small" onClick={() => void act(() => api.post(`/api/dog-invitations/${i.id}/accept`))}>
                         {hx.accept}
@@ -151,7 +157,9 @@ export function InvitationsScreen() {
               <ul class="record-list">
                 {data.items.map((d) => (
                   <li key={d.id}>
-                    <a href={`/app/hunde/${d.id}/gesundheit`}>{d.name}</a>
+                    <div>
+                      <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{hx.ownedBy(d.owner_name)}</span>
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -111,7 +111,10 @@ export const hx = {
   invitationsTitle: 'Einladungen & geteilte Hunde',
   invitations: 'Einladungen an dich',
   noInvitations: 'Keine offenen Einladungen.',
-  invitationFor: (dog: string) => `Du bist eingeladen, ${dog} mitzubetreuen.`,
+  invitationFor: (dog: string, by: string | null) => (by ? `${by} lädt dich ein, ${dog} mitzubetreuen.` : `Du bist eingeladen, ${dog} mitzubetreuen.`),
+  ownedBy: (owner: string) => `gehört ${owner}`,
+  confirmToSeeInvitations:
+    'Bestätige zuerst deine E-Mail-Adresse (der Link kam per Mail, oder im Profil neu anfordern). Erst dann zeigen wir dir Einladungen an diese Adresse.',
   accept: 'Annehmen',
   decline: 'Ablehnen',
   sharedDogs: 'Hunde, die du mitbetreust',

@@ -94,7 +94,7 @@ export async function pickPosition(
   if (options.placed) {
     show();
     // The whole alert circle in view, whatever the map's size.
-    if (circle) map.fitBounds(circle.getBounds(), { padding: [8, 8] });
+    if (options.radiusKm) map.fitBounds(L.latLng(start.lat, start.lon).toBounds(options.radiusKm * 2000), { padding: [8, 8] });
   }
   const round = (v: number) => Math.round(v * 1e5) / 1e5;
   const set = (lat: number, lon: number) => {

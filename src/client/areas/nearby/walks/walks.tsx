@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../core/format.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
-import { useDogs } from '../../dogs/dogs-api.js';
+import { useDogsWithShared } from '../../dogs/dogs-api.js';
 import { wx } from './texts.js';
 import { WalkRecorder } from './walk-recorder.js';
 import { WeeklyTotals, type Weekly } from './weekly-totals.js';
@@ -50,7 +50,7 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
 
 /** /app/spaziergaenge: record a walk with the dogs, add one later, the weekly totals per dog and the latest walks. */
 export function WalksScreen() {
-  const [dogs] = useDogs();
+  const [dogs] = useDogsWithShared();
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [needDogs, setNeedDogs] = useState(false);
   const walks = usePagedList<Walk>('/api/walks?limit=20');
