@@ -16,13 +16,18 @@ export const CreateLitterBody = LitterFields.meta({ id: 'CreateLitterBody' });
 export const UpdateLitterBody = LitterFields.partial().strict().meta({ id: 'UpdateLitterBody' });
 
 const PUPPY_SEXES = ['male', 'female'] as const;
-const Grams = z.number().int().min(1).max(100_000);
+/** Grams with at most one decimal (a puppy scale shows 180,5 g). */
+const Grams = z
+  .number()
+  .min(1)
+  .max(100_000)
+  .refine((g) => Math.abs(g * 10 - Math.round(g * 10)) < 1e-9, { error: 'Höchstens eine Nachkommastelle (z. B. 180,5).' });
 
 export const PuppyFields = z.strictObject({
   name: optionalText(LIMITS.dogName),
   collar_color: z.string().trim().min(1).max(40).meta({ description: 'Halsbandfarbe, z. B. „rot“ oder „#d33“' }),
   sex: z.enum(PUPPY_SEXES),
-  birth_weight_g: Grams.nullable().optional().meta({ description: 'Geburtsgewicht in Gramm (1–100.000)' }),
+  birth_weight_g: Grams.nullable().optional().meta({ description: 'Geburtsgewicht in Gramm (1–100.000, eine Nachkommastelle)' }),
   chip_number: optionalText(30),
   buyer_name: optionalText(LIMITS.title),
   buyer_contact: optionalText(LIMITS.title),
@@ -33,7 +38,7 @@ export const CreatePuppyBody = PuppyFields.meta({ id: 'CreatePuppyBody' });
 export const UpdatePuppyBody = PuppyFields.partial().strict().meta({ id: 'UpdatePuppyBody' });
 
 export const PuppyWeightBody = z
-  .strictObject({ date: CalendarDate, weight_g: Grams.meta({ description: 'Gewicht in Gramm (1–100.000)' }) })
+  .strictObject({ date: CalendarDate, weight_g: Grams.meta({ description: 'Gewicht in Gramm (1–100.000, eine Nachkommastelle)' }) })
   .meta({ id: 'PuppyWeightBody' });
 export const LitterWeighingBody = z
   .strictObject({

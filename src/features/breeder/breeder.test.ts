@@ -128,6 +128,11 @@ describe('litters', () => {
       .expect(201);
     await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-06-01', weight_g: 0 }).expect(400);
     await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-06-01', weight_g: 100_001 }).expect(400);
+    // One decimal, as a puppy scale shows it; two are refused.
+    const decimal = await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-06-01', weight_g: 180.5 }).expect(201);
+    const weights = decimal.body.puppies.find((p: { puppy_id: number }) => p.puppy_id === red.id).weights;
+    expect(weights).toEqual(expect.arrayContaining([{ date: '2026-06-01', weight_g: 180.5 }]));
+    await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-06-01', weight_g: 180.55 }).expect(400);
     await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-05-01', weight_g: 500 }).expect(400); // before the birth
     await a.post(`/api/puppies/${red.id}/weights`).send({ date: '2026-06-11', weight_g: 500 }).expect(400); // future
     for (let i = 0; i < 27; i++) await a.post(`/api/litters/${litter.id}/puppies`).send(base).expect(201);

@@ -25,11 +25,38 @@ describe('growthWarnings', () => {
     expect(w.get(2)).toEqual([]);
   });
 
-  it('a drop across a gap of several days is no "since yesterday"', () => {
+  it('a loss against the previous weighing up to three days before warns too (200 → 190 → 185 g every other day)', () => {
+    const days = [
+      ['2026-05-01', 200],
+      ['2026-05-03', 190],
+      ['2026-05-05', 185],
+    ] as [string, number][];
+    expect(growthWarnings([series(1, days.slice(0, 2))]).get(1)).toEqual([
+      expect.objectContaining({
+        kind: 'lost',
+        date: '2026-05-03',
+        message: 'Welpe 1 hat seit dem 01.05.2026 10 g abgenommen. Behalte es im Blick und frag im Zweifel die Tierarztpraxis.',
+      }),
+    ]);
+    expect(growthWarnings([series(1, days)]).get(1)).toEqual([
+      expect.objectContaining({ kind: 'lost', date: '2026-05-05', message: expect.stringContaining('seit dem 03.05.2026 5 g') }),
+    ]);
+    // One decimal: 180,5 → 179 is a loss of 1,5 g.
+    expect(
+      growthWarnings([
+        series(1, [
+          ['2026-05-01', 180.5],
+          ['2026-05-02', 179],
+        ]),
+      ]).get(1)?.[0]?.message,
+    ).toContain('seit gestern 1,5 g');
+  });
+
+  it('a drop across a gap of more than three days is no news', () => {
     const w = growthWarnings([
       series(1, [
         ['2026-05-01', 420],
-        ['2026-05-04', 410],
+        ['2026-05-05', 410],
       ]),
     ]);
     expect(w.get(1)).toEqual([]);

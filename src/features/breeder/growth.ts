@@ -11,6 +11,9 @@ export interface PuppySeries {
 /** Over three days a puppy that gains less than half of what its siblings gain (median, in per cent) is flagged. */
 const SLOW_SHARE = 0.5;
 const WINDOW_DAYS = 3;
+/** A loss counts against the puppy's previous weighing up to this many days before (litters are not weighed daily). */
+const LOSS_WINDOW_DAYS = 3;
+const grams = (g: number) => `${g.toLocaleString('de-DE', { maximumFractionDigits: 1 })} g`;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -27,8 +30,9 @@ function gainOverWindow(p: PuppySeries, day: string): number | null {
 }
 
 /**
- * The warnings of a litter on its latest weighing day (older drops are history, not news): a puppy lighter than the
- * day before ("lost"), and one that over three days gained less than half of its siblings' median ("slow").
+ * The warnings of a litter on its latest weighing day (older drops are history, not news): a puppy lighter than at
+ * its previous weighing up to three days before ("lost"), and one that over three days gained less than half of its
+ * siblings' median ("slow"). docs/areas/breeder.md has the rule.
  */
 export function growthWarnings(litter: readonly PuppySeries[]): Map<number, GrowthWarning[]> {
   const warnings = new Map<number, GrowthWarning[]>(litter.map((p) => [p.puppy_id, []]));
@@ -40,12 +44,13 @@ export function growthWarnings(litter: readonly PuppySeries[]): Map<number, Grow
   for (const p of litter) {
     const i = p.weights.findIndex((w) => w.date === day);
     const before = i > 0 ? p.weights[i - 1] : undefined;
-    if (before && daysBetween(before.date, day) === 1 && p.weights[i]!.weight_g < before.weight_g) {
-      const lost = before.weight_g - p.weights[i]!.weight_g;
+    if (before && daysBetween(before.date, day) <= LOSS_WINDOW_DAYS && p.weights[i]!.weight_g < before.weight_g) {
+      const lost = Math.round((before.weight_g - p.weights[i]!.weight_g) * 10) / 10;
+      const since = daysBetween(before.date, day) === 1 ? 'seit gestern' : `seit dem ${germanDate(before.date)}`;
       warnings.get(p.puppy_id)!.push({
         kind: 'lost',
         date: day,
-        message: `${p.label} hat seit gestern ${lost} g abgenommen. Behalte es im Blick und frag im Zweifel die Tierarztpraxis.`,
+        message: `${p.label} hat ${since} ${grams(lost)} abgenommen. Behalte es im Blick und frag im Zweifel die Tierarztpraxis.`,
       });
     }
   }

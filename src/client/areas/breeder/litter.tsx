@@ -10,9 +10,8 @@ import { Load, useResource } from '../../ui/states.js';
 import { collarColor } from './collar.js';
 import { daysUntil } from './dates.js';
 import { GrowthChart } from './growth-chart.js';
+import { gramsRule, parseGrams } from './grams.js';
 import { bx } from './texts.js';
-
-const gramsRule = (v: string) => (!v || (/^\d{1,6}$/.test(v.trim()) && +v >= 1 && +v <= 100_000) ? null : bx.gramsInvalid);
 
 function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void }) {
   const form = useForm(
@@ -24,7 +23,7 @@ function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void 
       name: v.name.trim() || null,
       collar_color: v.collar.trim(),
       sex: v.sex,
-      birth_weight_g: v.birth_weight ? Number(v.birth_weight) : null,
+      birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
     });
     form.setValues({ name: '', collar: '', sex: v.sex, birth_weight: '' });
     onDone();
@@ -35,7 +34,7 @@ function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void 
       <Field form={form} name="collar" label={bx.collar} required maxLength={40} />
       <Field form={form} name="sex" label={bx.sex} options={Object.entries(bx.sexes).map(([value, label]) => ({ value, label }))} />
       <Field form={form} name="name" label={bx.name} maxLength={80} />
-      <Field form={form} name="birth_weight" label={bx.birthWeight} inputMode="numeric" />
+      <Field form={form} name="birth_weight" label={bx.birthWeight} inputMode="decimal" />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {bx.addPuppy}
       </SubmitButton>
@@ -43,7 +42,67 @@ function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void 
   );
 }
 
-function PuppyRow({ puppy, index, warnings }: { puppy: Puppy; index: number; warnings: LitterWeights['puppies'][number]['warnings'] }) {
+/** What the buyer's puppy pass needs: chip, buyer, handover, vaccinations and deworming (PATCH /api/puppies/:id). */
+function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void }) {
+  const form = useForm(
+    {
+      chip_number: puppy.chip_number ?? '',
+      buyer_name: puppy.buyer_name ?? '',
+      buyer_contact: puppy.buyer_contact ?? '',
+      handover_date: puppy.handover_date ?? '',
+      vaccinations: puppy.vaccinations ?? '',
+    },
+    { rules: { chip_number: { maxLength: 30 }, buyer_name: { maxLength: 200 }, buyer_contact: { maxLength: 200 }, vaccinations: { maxLength: 2000 } } },
+  );
+  const [saved, setSaved] = useState(false);
+  const text = (v: string) => v.trim() || null;
+  const submit = form.onSubmit(async (v) => {
+    setSaved(false);
+    await api.patch(`/api/puppies/${puppy.id}`, {
+      chip_number: text(v.chip_number),
+      buyer_name: text(v.buyer_name),
+      buyer_contact: text(v.buyer_contact),
+      handover_date: v.handover_date || null,
+      vaccinations: text(v.vaccinations),
+    });
+    setSaved(true);
+    onDone();
+  });
+  const label = puppy.name ?? bx.unnamed(puppy.collar_color);
+  return (
+    <details class="puppy-details">
+      <summary>{bx.details(label)}</summary>
+      <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={bx.details(label)}>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="chip_number" label={bx.chip} maxLength={30} autoComplete="off" />
+        <Field form={form} name="vaccinations" label={bx.vaccinations} hint={bx.vaccinationsHint} multiline rows={3} maxLength={2000} />
+        <Field form={form} name="buyer_name" label={bx.buyerName} maxLength={200} autoComplete="off" />
+        <Field form={form} name="buyer_contact" label={bx.buyerContact} maxLength={200} autoComplete="off" />
+        <Field form={form} name="handover_date" label={bx.handoverDate} type="date" />
+        <SubmitButton busy={form.busy} offline={form.offline}>
+          {bx.saveDetails}
+        </SubmitButton>
+        {saved && (
+          <p class="notice notice-success" role="status">
+            {bx.detailsSaved}
+          </p>
+        )}
+      </form>
+    </details>
+  );
+}
+
+function PuppyRow({
+  puppy,
+  index,
+  warnings,
+  onChange,
+}: {
+  puppy: Puppy;
+  index: number;
+  warnings: LitterWeights['puppies'][number]['warnings'];
+  onChange: () => void;
+}) {
   return (
     <li>
       <div>
@@ -62,6 +121,7 @@ function PuppyRow({ puppy, index, warnings }: { puppy: Puppy; index: number; war
             {w.message}
           </p>
         ))}
+        <PuppyDetailsForm puppy={puppy} onDone={onChange} />
       </div>
       <div class="record-actions">
         <a class="button button-ghost button-small" href={`/api/puppies/${puppy.id}/record.pdf`} download>
@@ -153,7 +213,7 @@ export function LitterScreen({ params }: ScreenProps) {
                 </h2>
                 <ul class="record-list">
                   {l.puppies.map((p, i) => (
-                    <PuppyRow key={p.id} puppy={p} index={i} warnings={w?.puppies.find((s) => s.puppy_id === p.id)?.warnings ?? []} />
+                    <PuppyRow key={p.id} puppy={p} index={i} warnings={w?.puppies.find((s) => s.puppy_id === p.id)?.warnings ?? []} onChange={refresh} />
                   ))}
                 </ul>
                 <PuppyForm litterId={l.id} onDone={refresh} />

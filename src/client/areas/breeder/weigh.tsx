@@ -6,9 +6,8 @@ import type { ScreenProps } from '../../routes.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';
 import { collarColor } from './collar.js';
+import { gramsRule, parseGrams } from './grams.js';
 import { bx } from './texts.js';
-
-const gramsRule = (v: string) => (!v || (/^\d{1,6}$/.test(v.trim()) && +v >= 1 && +v <= 100_000) ? null : bx.gramsInvalid);
 
 /** One field per puppy, big and numeric, in collar colour; one save for all (phone first: the scale in one hand). */
 function WeighForm({ litter }: { litter: LitterDetail }) {
@@ -22,7 +21,7 @@ function WeighForm({ litter }: { litter: LitterDetail }) {
   const form = useForm(initial, { rules });
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    const weights = litter.puppies.filter((p) => v[`p${p.id}`]).map((p) => ({ puppy_id: p.id, weight_g: Number(v[`p${p.id}`]) }));
+    const weights = litter.puppies.filter((p) => v[`p${p.id}`]).map((p) => ({ puppy_id: p.id, weight_g: parseGrams(String(v[`p${p.id}`])) }));
     if (weights.length === 0) return;
     await api.post(`/api/litters/${litter.id}/weights`, { date: v.date, weights });
     setSaved(true);
@@ -38,7 +37,7 @@ function WeighForm({ litter }: { litter: LitterDetail }) {
             form={form}
             name={`p${p.id}`}
             label={`${p.name ?? bx.unnamed(p.collar_color)} (${p.collar_color}), g`}
-            inputMode="numeric"
+            inputMode="decimal"
             autoComplete="off"
           />
         </div>
