@@ -46,7 +46,13 @@ export function operatorRoutes(ctx: AppContext, routes: Routes): void {
     },
     async (_input, _req, res) => {
       const s = await operatorSettings(ctx);
-      res.json({ pro_cents_year: s.price_pro_cents_year, breeder_cents_year: s.price_breeder_cents_year, small_business: s.small_business === 1 });
+      const { aiBaseUrl, routingApiKey } = ctx.config.upstream;
+      res.json({
+        pro_cents_year: s.price_pro_cents_year,
+        breeder_cents_year: s.price_breeder_cents_year,
+        small_business: s.small_business === 1,
+        features: { ai: Boolean(aiBaseUrl), routing: Boolean(routingApiKey) },
+      });
     },
   );
 }

@@ -37,5 +37,15 @@ export type UpdateOperatorSettingsBody = z.infer<typeof UpdateOperatorSettingsBo
 
 /** What the plan comparison needs (every logged-in user): the prices and whether VAT is included. */
 export const PlanPrices = z
-  .object({ pro_cents_year: z.number().int(), breeder_cents_year: z.number().int(), small_business: z.boolean() })
+  .object({
+    pro_cents_year: z.number().int(),
+    breeder_cents_year: z.number().int(),
+    small_business: z.boolean(),
+    features: z
+      .object({
+        ai: z.boolean().meta({ description: 'KI-Auswertungen sind auf dieser Installation eingerichtet (AI_BASE_URL)' }),
+        routing: z.boolean().meta({ description: 'Routenplanung ist eingerichtet (ROUTING_API_KEY)' }),
+      })
+      .meta({ description: 'Was diese Installation anbietet: der Tarifvergleich verspricht nur das' }),
+  })
   .meta({ id: 'PlanPrices' });

@@ -37,7 +37,21 @@ describe('operator settings', () => {
     expect(changed).toMatchObject({ operator_address: 'Hundeweg 1\n80331 München', small_business: 1, price_breeder_cents_year: 12000, missing: [] });
     const user = agentAs(t, await buildUser(t.ctx));
     await user.patch('/api/admin/settings').send({ operator_name: 'Ich' }).expect(403);
-    expect((await user.get('/api/plans/prices').expect(200)).body).toEqual({ pro_cents_year: 3600, breeder_cents_year: 12000, small_business: true });
+    expect((await user.get('/api/plans/prices').expect(200)).body).toEqual({
+      pro_cents_year: 3600,
+      breeder_cents_year: 12000,
+      small_business: true,
+      features: { ai: false, routing: false }, // nothing configured: the comparison promises neither
+    });
+  });
+});
+
+describe('the plan comparison promises what this installation offers', () => {
+  const t = useTestApp({ env: { AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_API_KEY: 'k', ROUTING_API_KEY: 'r' } });
+
+  it('names AI and route planning once they are configured', async () => {
+    const user = agentAs(t, await buildUser(t.ctx));
+    expect((await user.get('/api/plans/prices').expect(200)).body.features).toEqual({ ai: true, routing: true });
   });
 });
 

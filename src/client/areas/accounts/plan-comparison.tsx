@@ -41,14 +41,16 @@ export function PlanComparison({ currentTier }: { currentTier: string }) {
                       <td key={tier}>{price[tier]}</td>
                     ))}
                   </tr>
-                  {cx.rows.map((row) => (
-                    <tr key={row.label}>
-                      <th scope="row">{row.label}</th>
-                      {TIERS.map((tier) => (
-                        <td key={tier}>{row[tier]}</td>
-                      ))}
-                    </tr>
-                  ))}
+                  {cx.rows
+                    .filter((row) => !row.needs || p.features[row.needs])
+                    .map((row) => (
+                      <tr key={row.label}>
+                        <th scope="row">{row.label}</th>
+                        {TIERS.map((tier) => (
+                          <td key={tier}>{row[tier]}</td>
+                        ))}
+                      </tr>
+                    ))}
                 </tbody>
               </table>
               <p class="muted small">{p.small_business ? cx.noVat : cx.withVat}</p>

@@ -103,13 +103,15 @@ export const tx = {
       yours: 'dein Tarif',
       withVat: 'Preise inklusive Umsatzsteuer.',
       noVat: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+      /** `needs`: shown only when this installation offers it (GET /api/plans/prices → features). */
       rows: [
         { label: 'Hunde, Tagebuch, Gesundheit, Pflege, Ausgaben', free: 'ja', pro: 'ja', breeder: 'ja' },
         { label: 'Community, Karte, Warnungen in der Nähe', free: 'ja', pro: 'ja', breeder: 'ja' },
-        { label: 'KI-Auswertung von Notizen', free: '5 im Monat', pro: 'unbegrenzt', breeder: 'unbegrenzt' },
-        { label: 'KI-Trainingsplan', free: '1 pro Woche', pro: 'bis zu 10 pro Stunde', breeder: 'bis zu 10 pro Stunde' },
+        { label: 'Routenplanung', free: '20 pro Woche', pro: 'unbegrenzt', breeder: 'unbegrenzt', needs: 'routing' },
+        { label: 'KI-Auswertung von Notizen', free: '5 im Monat', pro: 'unbegrenzt', breeder: 'unbegrenzt', needs: 'ai' },
+        { label: 'KI-Trainingsplan', free: '1 pro Woche', pro: 'bis zu 10 pro Stunde', breeder: 'bis zu 10 pro Stunde', needs: 'ai' },
         { label: 'Zuchtbereich (Würfe, Welpen, Gewichtskurven, Welpen-PDF)', free: '–', pro: '–', breeder: 'ja' },
-      ],
+      ] as { label: string; free: string; pro: string; breeder: string; needs?: 'ai' | 'routing' }[],
     },
     tier: 'Gewünschter Tarif',
     message: 'Nachricht (optional)',
