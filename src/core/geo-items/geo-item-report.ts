@@ -6,6 +6,7 @@ import { conflict } from '../http/errors.js';
 import { route, type Routes } from '../http/route.js';
 import { IdParam, requiredText } from '../http/schema-kit.js';
 import { findGeoItem, type GeoKind } from './geo-item-kind.js';
+import { notifyStaff } from '../push/index.js';
 import { insertGeoReport } from './geo-item-reports.repo.js';
 
 /** A report of a geo item to the moderators (spam, a fake warning, an offensive photo); the queue is in the nearby area. */
@@ -18,6 +19,12 @@ export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
   if (row.user_id === actor.id) throw conflict('Das hast du selbst eingetragen: du kannst es ändern oder löschen.', 'own_item');
   // A second report of the same person is no news for the moderators: stored once.
   await insertGeoReport(ctx.db, kind.path, id, actor.id, reason, ctx.clock.now().toISOString());
+  await notifyStaff(
+    ctx,
+    ['admin', 'moderator'],
+    { title: `Neue Meldung: ${kind.names.one}`, body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-map' },
+    `report:${kind.path}:${id}:${actor.id}`,
+  );
 }
 
 export function geoReportRoute(ctx: AppContext, routes: Routes, kind: GeoKind): void {

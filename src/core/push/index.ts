@@ -4,6 +4,7 @@
  * (src/features/notifications) is their HTTP face.
  */
 export { notify, type NotifyOptions, type NotifyResult } from './notify.js';
+export { notifyStaff } from './notify-staff.js';
 export { NOTIFICATION_KINDS, KIND_DELIVERY, isNotificationKind, type NotificationKind } from './kinds.js';
 export { type NotifyMessage, isAppPath, MAX_PAYLOAD_BYTES } from './payload.js';
 export { PushDispatcher } from './dispatcher.js';

@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   'playdate',
   // Not in the decisions' list: the Pro year earned with confirmed dog-welcome contributions (issue 15).
   'map_contribution',
+  // Not in the decisions' list (issue 25): a reply in one's forum thread, and, for admins and moderators, a new
+  // report or upgrade request in their queue.
+  'forum_reply',
+  'moderation',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -43,6 +47,8 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   lost_dog_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
   playdate: { ttlSeconds: DAY, urgency: 'normal' },
   map_contribution: { ttlSeconds: 7 * DAY, urgency: 'low' },
+  forum_reply: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

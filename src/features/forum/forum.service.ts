@@ -22,6 +22,7 @@ import {
   type PostRow,
   type ThreadRow,
 } from './forum.repo.js';
+import { notify, notifyStaff } from '../notifications/index.js';
 import { DELETED_ACCOUNT, type Author, type Post, type ThreadDetail, type ThreadSummary } from './forum.schemas.js';
 
 const THREAD = { missing: 'Dieses Thema gibt es nicht.', foreign: 'Dieses Thema gehört nicht dir.' };
@@ -112,6 +113,15 @@ export async function reply(ctx: AppContext, actor: Actor, threadId: number, bod
   const t = await visibleThread(ctx, actor, threadId);
   if (t.locked === 1) throw conflict('Dieses Thema ist geschlossen. Antworten geht nicht mehr.', 'thread_locked');
   const id = await addPost(ctx.db, threadId, actor.id, body, ctx.clock.now().toISOString());
+  // The thread's author hears of answers by others (one notification per reply, replacing the last one's push).
+  if (t.user_id !== null && t.user_id !== actor.id)
+    await notify(
+      ctx,
+      t.user_id,
+      'forum_reply',
+      { title: `Neue Antwort: ${t.title}`, body: `${actor.name}: ${body.slice(0, 140)}`, url: `/app/forum/thema/${threadId}`, tag: `forum-${threadId}` },
+      { dedupeKey: `forum_reply:${id}` },
+    );
   return (await postsOf(ctx.db, threadId, MAX_POSTS)).map((p) => toPost(p, actor)).find((p) => p.id === id)!;
 }
 
@@ -142,4 +152,10 @@ export async function report(ctx: AppContext, actor: Actor, postId: number, reas
   const post = await findPost(ctx.db, postId);
   if (!post) throw notFound(POST.missing);
   await insertReport(ctx.db, postId, actor.id, reason, ctx.clock.now().toISOString());
+  await notifyStaff(
+    ctx,
+    ['admin', 'moderator'],
+    { title: 'Neue Meldung im Forum', body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-forum' },
+    `report:forum:${postId}:${actor.id}`,
+  );
 }

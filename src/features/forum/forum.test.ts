@@ -107,6 +107,30 @@ describe('forum', () => {
     await agentAs(t, mod).post('/api/moderation/reports/99999999/resolve').send({ action: 'dismiss' }).expect(404);
   });
 
+  it('tells the thread’s author of others’ replies (not of their own), and every moderator and admin of a report, once', async () => {
+    const author = await buildUser(t.ctx, { name: 'Frieda Frage' });
+    const helper = await buildUser(t.ctx, { name: 'Hanna Hilft' });
+    const reporter = await buildUser(t.ctx);
+    const mod = await buildModerator(t.ctx);
+    const admin = await buildAdmin(t.ctx);
+    const thread = await threadBy(author, 'Leinenführigkeit');
+    await agentAs(t, author).post(`/api/forum/threads/${thread.id}/posts`).send({ body: 'Noch ein Detail von mir' }).expect(201);
+    const answer = await agentAs(t, helper).post(`/api/forum/threads/${thread.id}/posts`).send({ body: 'Probier Richtungswechsel!' }).expect(201);
+    const inbox = async (user: { id: number }, type: string) =>
+      await t.ctx.db.selectFrom('notifications').select(['title', 'body', 'url']).where('user_id', '=', user.id).where('type', '=', type).execute();
+    expect(await inbox(author, 'forum_reply')).toEqual([
+      { title: 'Neue Antwort: Leinenführigkeit', body: 'Hanna Hilft: Probier Richtungswechsel!', url: `/app/forum/thema/${thread.id}` },
+    ]);
+    expect(await inbox(helper, 'forum_reply')).toEqual([]);
+    for (let i = 0; i < 2; i++) await agentAs(t, reporter).post(`/api/forum/posts/${answer.body.id}/report`).send({ reason: 'Falscher Rat' }).expect(204);
+    for (const staff of [mod, admin])
+      expect(await inbox(staff, 'moderation')).toEqual(
+        expect.arrayContaining([{ title: 'Neue Meldung im Forum', body: 'Falscher Rat', url: '/app/admin/moderation' }]),
+      );
+    expect((await inbox(mod, 'moderation')).filter((n) => n.body === 'Falscher Rat')).toHaveLength(1);
+    expect(await inbox(reporter, 'moderation')).toEqual([]);
+  });
+
   it('account deletion: posts go; a thread with others’ replies stays under "Gelöschtes Konto", one without goes', async () => {
     const leaving = await buildUser(t.ctx);
     const other = await buildUser(t.ctx);

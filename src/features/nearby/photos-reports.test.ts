@@ -161,6 +161,30 @@ describe('reports of map items', () => {
     await mod.post('/api/moderation/map-reports/999999/resolve').send({ action: 'dismiss' }).expect(404);
   });
 
+  it('tells moderators and admins of a new report in the app (kind moderation), once per reporter and item', async () => {
+    const mod = await buildModerator(t.ctx);
+    const admin = await buildAdmin(t.ctx);
+    const author = agentAs(t, await buildUser(t.ctx));
+    const reporter = agentAs(t, await buildUser(t.ctx));
+    const warning = (
+      await author
+        .post('/api/poison-warnings')
+        .send({ ...HERE, kind: 'poison', description: 'Köder am Bach' })
+        .expect(201)
+    ).body;
+    for (let i = 0; i < 2; i++) await reporter.post(`/api/poison-warnings/${warning.id}/report`).send({ reason: 'Falschmeldung' }).expect(204);
+    for (const staff of [mod, admin]) {
+      const news = await t.ctx.db
+        .selectFrom('notifications')
+        .select(['title', 'url'])
+        .where('user_id', '=', staff.id)
+        .where('type', '=', 'moderation')
+        .execute();
+      expect(news).toEqual([{ title: 'Neue Meldung: Giftköder-Warnung', url: '/app/admin/moderation' }]);
+    }
+    await author.delete(`/api/poison-warnings/${warning.id}`).expect(204); // the queue is empty again for the next test
+  });
+
   it('an item its author deletes leaves the queue', async () => {
     const author = await buildUser(t.ctx);
     const item = (

@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../core/http/pagination.js';
 import { findUserContact, setUserTier } from '../accounts/index.js';
+import { notifyStaff } from '../notifications/index.js';
 import { closeRequest, countOpen, findRequest, hasOpenRequest, insertRequest, listForAdmin, listOwnRequests } from './upgrades.repo.js';
 import { isPremiumTier, type AdminUpgradeListQuery, type AdminUpgradeRequest, type CreateUpgradeRequestBody, type UpgradeRequest } from './upgrades.schemas.js';
 
@@ -15,7 +16,19 @@ export async function submitRequest(ctx: AppContext, actor: Actor, body: CreateU
   if (actor.subscription_tier === body.tier) throw conflict('Diesen Tarif hast du schon.', 'already_on_tier');
   // The partial unique index (one open request per user) answers a race with 409 as well.
   if (await hasOpenRequest(ctx.db, actor.id)) throw conflict('Du hast schon eine offene Anfrage. Wir melden uns bald!', 'request_open');
-  return insertRequest(ctx.db, { user_id: actor.id, tier: body.tier, message: body.message || null, now: ctx.clock.now().toISOString() });
+  const request = await insertRequest(ctx.db, { user_id: actor.id, tier: body.tier, message: body.message || null, now: ctx.clock.now().toISOString() });
+  await notifyStaff(
+    ctx,
+    ['admin'],
+    {
+      title: `Upgrade-Anfrage: ${TIER_NAMES[body.tier] ?? body.tier}`,
+      body: `${actor.name} möchte ${TIER_NAMES[body.tier] ?? body.tier}.`,
+      url: '/app/admin/upgrades',
+      tag: 'moderation-upgrade',
+    },
+    `upgrade_request:${request.id}`,
+  );
+  return request;
 }
 
 /** Newest first. */

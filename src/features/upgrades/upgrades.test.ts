@@ -27,6 +27,20 @@ describe('POST /api/upgrade-requests', () => {
     expect(await t.ctx.db.selectFrom('upgrade_requests').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
+  it('tells every admin (not moderators) of a new request in the app, once', async () => {
+    const admin = await buildAdmin(t.ctx);
+    const mod = await buildModerator(t.ctx);
+    const user = await buildUser(t.ctx, { name: 'Zoe Züchterin' });
+    const created = await submit(user, 'breeder');
+    const news = (who: { id: number }) =>
+      t.ctx.db.selectFrom('notifications').select(['title', 'body', 'url']).where('user_id', '=', who.id).where('type', '=', 'moderation').execute();
+    expect(await news(admin)).toEqual(
+      expect.arrayContaining([{ title: 'Upgrade-Anfrage: Züchter', body: 'Zoe Züchterin möchte Züchter.', url: '/app/admin/upgrades' }]),
+    );
+    expect(await news(mod)).toEqual([]);
+    expect(created.id).toBeGreaterThan(0);
+  });
+
   it('stores an open request; a second open one is 409, so is asking for the tier you have', async () => {
     const user = await buildUser(t.ctx);
     const created = await submit(user);

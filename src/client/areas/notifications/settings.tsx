@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
+import { isStaff, session } from '../../core/session.js';
+import { useStore } from '../../core/store.js';
 import { Load, useResource } from '../../ui/states.js';
 import { disablePush, enablePush, pushState, PushTimeoutError, type PushState } from './push-client.js';
 import { tn } from './texts.js';
@@ -73,7 +75,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
       setMessage({ ok: false, text: e instanceof ApiError ? e.message : String(e) });
     }
   };
-  const kinds = Object.keys(settings).filter((k) => !QUIET_KEYS.has(k));
+  const state = useStore(session);
+  const staff = state.status === 'user' && isStaff(state.user);
+  // Only admins and moderators get the queue's news; nobody else needs its switch.
+  const kinds = Object.keys(settings).filter((k) => !QUIET_KEYS.has(k) && (staff || k !== 'moderation'));
 
   return (
     <>

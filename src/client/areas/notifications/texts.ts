@@ -41,6 +41,8 @@ export const tn = {
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
     map_contribution: 'Deine Karten-Beiträge',
     playdate: 'Spieltreffen',
+    forum_reply: 'Antworten auf deine Forumsthemen',
+    moderation: 'Neue Meldungen und Anfragen (Verwaltung)',
   } as Record<string, string>,
   quietTitle: 'Ruhezeit',
   quietToggle: 'Nachts keine Pushes',

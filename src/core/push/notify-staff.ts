@@ -1,0 +1,12 @@
+import type { AppContext } from '../context.js';
+import { notify } from './notify.js';
+import type { NotifyMessage } from './payload.js';
+import { staffUserIds, type StaffRole } from './staff.repo.js';
+
+/**
+ * Something new in a staff queue (a report, an upgrade request): every admin (and, for reports, every moderator)
+ * gets it in the app and by push (kind 'moderation', which they can switch off). `occasion` makes it once per thing.
+ */
+export async function notifyStaff(ctx: AppContext, roles: readonly StaffRole[], message: NotifyMessage, occasion: string): Promise<void> {
+  for (const userId of await staffUserIds(ctx.db, roles)) await notify(ctx, userId, 'moderation', message, { dedupeKey: `${occasion}:u${userId}` });
+}
