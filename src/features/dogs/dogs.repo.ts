@@ -66,6 +66,11 @@ export async function updateDog(db: Db, id: number, values: Updateable<DogsTable
   return row && toDog(row);
 }
 
+/** The profile's weight, as the latest health measurement says (the health area keeps it in step). */
+export async function setDogWeight(db: Db, id: number, weightKg: number, now: string): Promise<void> {
+  await db.updateTable('dogs').set({ weight_kg: weightKg, updated_at: now }).where('id', '=', id).execute();
+}
+
 export async function deleteDog(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('dogs').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

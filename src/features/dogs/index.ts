@@ -1,4 +1,4 @@
 /** The dogs area's public face: the CRUD routes, the dog view other areas may show, and the dog rows they read or set. */
 export { dogsRoutes } from './dogs.routes.js';
 export { Dog } from './dogs.schemas.js';
-export { findDog, findDogs, listDogSummaries, swapDogPhotoUrl } from './dogs.repo.js';
+export { findDog, findDogs, listDogSummaries, setDogWeight, swapDogPhotoUrl } from './dogs.repo.js';

@@ -3,6 +3,8 @@ import type { AppContext } from '../../core/context.js';
 import { badRequest } from '../../core/http/errors.js';
 import { assertNotInFuture } from '../../core/http/schema-kit.js';
 import { patchOf, type RecordKind } from '../../core/records/record-kind.js';
+import { setDogWeight } from '../dogs/index.js';
+import { latestWeightKg } from './weights.repo.js';
 import {
   Allergy,
   AllergyFields,
@@ -91,7 +93,15 @@ export const weights: RecordKind<Weight> = {
   check(ctx, r) {
     assertNotInFuture(str(r.date), today(ctx), 'date', 'Das Datum liegt in der Zukunft.');
   },
+  // The profile's weight follows the latest measurement (a removed last one leaves the one before it).
+  afterSave: (ctx, row) => syncDogWeight(ctx, row.dog_id),
+  afterRemove: (ctx, row) => syncDogWeight(ctx, row.dog_id),
 };
+
+async function syncDogWeight(ctx: AppContext, dogId: number): Promise<void> {
+  const latest = await latestWeightKg(ctx.db, dogId);
+  if (latest) await setDogWeight(ctx.db, dogId, latest.weight_kg, ctx.clock.now().toISOString());
+}
 
 export const medications: RecordKind<Medication> = {
   path: 'medications',
