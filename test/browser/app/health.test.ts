@@ -194,6 +194,21 @@ describe('health screens', () => {
     await inv.close();
   });
 
+  it('a vet visit with a cost is booked as an expense with one tap', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Vera Visite' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Motte' });
+    await agentAs(h.test, owner).post(`/api/dogs/${dog.id}/vet-visits`).send({ date: '2026-05-02', reason: 'Impfung und Check', cost_cents: 8950 }).expect(201);
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    await page.getByRole('button', { name: '89,50 € als Ausgabe buchen' }).click();
+    await page.getByText('Als Ausgabe gebucht.').waitFor();
+    const expenses = await h.ctx.db.selectFrom('expenses').select(['date', 'amount_cents', 'category', 'description']).where('dog_id', '=', dog.id).execute();
+    expect(expenses).toEqual([{ date: '2026-05-02', amount_cents: 8950, category: 'tierarzt', description: 'Impfung und Check' }]);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('makes an emergency card with a QR code to download and print on A6, and revokes it only after a confirmation', async () => {
     const owner = await buildUser(h.ctx);
     const dog = await buildDog(h.ctx, { user: owner, name: 'Kalle' });

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, todayInBerlin } from '../../core/format.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../ui/record-section.js';
+import { BookExpenseButton } from './book-expense.js';
 import { hx } from './texts.js';
 import { WeightChart } from './weight-chart.js';
 
@@ -164,6 +165,7 @@ export function sectionDefs(role: Role) {
       cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
     }),
     below: (v) => (owner ? <NotesToggle parentType="vet_visit" parentId={v.id} /> : null),
+    actions: (v) => (owner ? <BookExpenseButton visit={v} /> : null),
     label: (i) => i.reason,
     render: (i) => (
       <>
