@@ -68,6 +68,7 @@ export const MediaItem = z
     taken_at: z.string().nullable().meta({ description: 'Aufnahmezeit aus den Fotodaten (ISO 8601 UTC)' }),
     weather_status: WeatherStatus,
     weather: WeatherSummary.nullable(),
+    weather_retrying: z.boolean().meta({ description: 'Der Wetterdienst hat schon versagt; der stündliche Job versucht es weiter (bis zu zwei Tage)' }),
   })
   .meta({ id: 'DiaryMedia' });
 export type MediaItem = z.infer<typeof MediaItem>;

@@ -6,7 +6,19 @@ import type { MediaItem } from './diary.schemas.js';
 
 export type MediaRow = Pick<
   Selectable<DiaryMediaTable>,
-  'id' | 'entry_id' | 'dog_id' | 'url' | 'preview_url' | 'width' | 'height' | 'lat' | 'lon' | 'taken_at' | 'weather_status' | 'weather_json'
+  | 'id'
+  | 'entry_id'
+  | 'dog_id'
+  | 'url'
+  | 'preview_url'
+  | 'width'
+  | 'height'
+  | 'lat'
+  | 'lon'
+  | 'taken_at'
+  | 'weather_status'
+  | 'weather_json'
+  | 'weather_attempts'
 >;
 
 export const MEDIA_COLUMNS = [
@@ -22,6 +34,7 @@ export const MEDIA_COLUMNS = [
   'diary_media.taken_at',
   'diary_media.weather_status',
   'diary_media.weather_json',
+  'diary_media.weather_attempts',
 ] as const;
 
 export function toMediaItem(row: MediaRow): MediaItem {
@@ -39,6 +52,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
     taken_at: row.taken_at,
     weather_status: row.weather_status,
     weather: weather?.success ? weather.data : null,
+    weather_retrying: row.weather_status === 'pending' && row.weather_attempts > 0,
   };
 }
 

@@ -212,7 +212,8 @@ describe('weather when the upstream fails', () => {
       .post(`/api/diary/${entryId}/media`)
       .attach('files', await makeJpeg({ lat: 52.52, lon: 13.405, takenAt }), 'a.jpg')
       .expect(201);
-    expect(res.body.items[0]).toMatchObject({ weather_status: 'pending', weather: null });
+    // The app says the service failed (weather_retrying) instead of "loading" for the two days of retries.
+    expect(res.body.items[0]).toMatchObject({ weather_status: 'pending', weather: null, weather_retrying: true });
     const id = res.body.items[0].id as number;
     expect((await w.t.ctx.db.selectFrom('diary_media').select('weather_attempts').where('id', '=', id).executeTakeFirstOrThrow()).weather_attempts).toBe(1);
 
@@ -242,7 +243,7 @@ describe('weather when the upstream fails', () => {
       .post(`/api/diary/${entryId}/media`)
       .attach('files', await makeJpeg({ lat: 50.1, lon: 8.7, takenAt: '2026:11:21 09:00:00' }), 'heute.jpg')
       .expect(201);
-    expect(res.body.items[0].weather_status).toBe('pending');
+    expect(res.body.items[0]).toMatchObject({ weather_status: 'pending', weather_retrying: false }); // nothing failed: just not yet
     expect(w.fake.requests).toHaveLength(0);
     clock.set('2026-11-22T10:00:00Z');
     try {

@@ -19,6 +19,8 @@ import { tx } from './texts.js';
 function Weather({ media, date }: { media: MediaItem[]; date: string }) {
   const withWeather = media.find((m) => m.weather_status === 'ok' && m.weather);
   const pending = media.some((m) => m.weather_status === 'pending');
+  // The weather service failed already: say so honestly instead of "loading" for the two days of retries.
+  const retrying = pending && media.every((m) => m.weather_status !== 'pending' || m.weather_retrying);
   const unavailable = media.some((m) => m.weather_status === 'unavailable');
   if (!withWeather && !pending && !unavailable) return null;
   const w = withWeather?.weather;
@@ -36,7 +38,7 @@ function Weather({ media, date }: { media: MediaItem[]; date: string }) {
           <p class="hint">{w.attribution}</p>
         </>
       ) : (
-        <p class="muted">{pending ? tx.detail.weatherPending : tx.detail.weatherUnavailable}</p>
+        <p class="muted">{retrying ? tx.detail.weatherRetrying : pending ? tx.detail.weatherPending : tx.detail.weatherUnavailable}</p>
       )}
     </section>
   );

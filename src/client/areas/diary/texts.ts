@@ -63,7 +63,8 @@ export const tx = {
     weather: 'Wetter an diesem Tag',
     weatherOn: (date: string) => `Wetter am ${date}`,
     weatherPending: 'Das Wetter wird gerade nachgeladen.',
-    weatherUnavailable: 'Für diesen Ort und Tag gibt es keine Wetterdaten.',
+    weatherRetrying: 'Das Wetter ist gerade nicht verfügbar. Wir versuchen es in der nächsten Zeit noch einmal.',
+    weatherUnavailable: 'Wetter nicht verfügbar: für diesen Ort und Tag gibt es keine Wetterdaten.',
     temp: (min: number | null, max: number | null) =>
       min !== null && max !== null ? `${fmt(min)} bis ${fmt(max)} °C` : max !== null ? `bis ${fmt(max)} °C` : '',
     rain: (mm: number) => `${fmt(mm)} mm Niederschlag`,
