@@ -25,6 +25,7 @@ import * as m0024 from './0024_map_contributions.js';
 import * as m0025 from './0025_routes_walks.js';
 import * as m0026 from './0026_care_kinds.js';
 import * as m0027 from './0027_puppy_grams.js';
+import * as m0028 from './0028_ip_block_hits.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0025_routes_walks': m0025,
   '0026_care_kinds': m0026,
   '0027_puppy_grams': m0027,
+  '0028_ip_block_hits': m0028,
 };

@@ -41,11 +41,12 @@ export function createApp(ctx: AppContext): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(ctx.blocklist.middleware());
   app.use(bodySizeGuard);
   app.use('/api', apiWriteGuard(ctx.config.publicUrl));
   app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
   app.use(ctx.sessions.middleware());
+  // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).
+  app.use(ctx.blocklist.middleware());
 
   const router = express.Router();
   mountRoutes(ctx, { router, openapi: ctx.openapi });

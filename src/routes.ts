@@ -2,6 +2,7 @@ import type { AppContext } from './core/context.js';
 import type { Routes } from './core/http/route.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminUsersRoutes } from './features/admin-users/index.js';
+import { ipBlocksRoutes } from './features/ip-blocks/index.js';
 import { dogsRoutes } from './features/dogs/index.js';
 import { serveMediaFiles } from './core/media/serve.js';
 import { dashboardRoutes } from './features/dashboard/index.js';
@@ -31,7 +32,7 @@ import { messagesRoutes } from './features/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/nearby/index.js';
 import { foodAlertsRoutes } from './features/food-alerts/index.js';
-import { legalPages, operatorRoutes } from './features/operator/index.js';
+import { legalPages, securityTxtRoute, operatorRoutes } from './features/operator/index.js';
 import { mapLayersRoutes } from './features/map-layers/index.js';
 import { placesRoutes } from './features/places/index.js';
 import { adminStatsRoutes } from './features/admin-stats/index.js';
@@ -73,9 +74,11 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);
   adminUsersRoutes(ctx, routes);
+  ipBlocksRoutes(ctx, routes);
   invoicesRoutes(ctx, routes);
   operatorRoutes(ctx, routes); // /api/admin/settings, /api/plans/prices
   legalPages(ctx, routes); // /impressum, /datenschutz
+  securityTxtRoute(ctx, routes); // /.well-known/security.txt (RFC 9116)
   pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update
   publicPagesRoutes(ctx, routes); // exactly / and /sitemap.xml
   wikiRoutes(ctx, routes); // /api/wiki/*, /rassen, /rassen/:slug

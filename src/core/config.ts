@@ -76,7 +76,10 @@ const EnvSchema = z.object({
 
   JOBS_ENABLED: bool.default(true),
   RATE_LIMITS_ENABLED: bool.default(true),
-  IP_BLOCK_MINUTES: z.coerce
+  // The honeypot's block: the first lasts IP_BLOCK_MINUTES, each repeat FACTOR times longer, at most MAX_MINUTES.
+  IP_BLOCK_MINUTES: z.coerce.number().int().positive().default(60),
+  IP_BLOCK_FACTOR: z.coerce.number().int().min(1).max(100).default(4),
+  IP_BLOCK_MAX_MINUTES: z.coerce
     .number()
     .int()
     .positive()
@@ -213,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     }),
     jobsEnabled: e.JOBS_ENABLED,
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED,
-    ipBlockMinutes: e.IP_BLOCK_MINUTES,
+    ipBlock: { firstMinutes: e.IP_BLOCK_MINUTES, factor: e.IP_BLOCK_FACTOR, maxMinutes: Math.max(e.IP_BLOCK_MAX_MINUTES, e.IP_BLOCK_MINUTES) },
     invoice: Object.freeze({
       issuerName: e.INVOICE_ISSUER_NAME || e.APP_NAME,
       issuerAddress: e.INVOICE_ISSUER_ADDRESS.split('|')

@@ -51,15 +51,40 @@ describe('error model and request guards', () => {
   });
 });
 
+const ONE_HOUR_x4_UP_TO_A_DAY = { firstMinutes: 60, factor: 4, maxMinutes: 24 * 60 };
+
 describe('IP blocklist', () => {
   it('answers 403 to a blocked address on every route and leaves others alone', async () => {
-    await t.ctx.blocklist.block('203.0.113.9', 'test', 60);
+    await t.ctx.blocklist.block('203.0.113.9', 'test', ONE_HOUR_x4_UP_TO_A_DAY);
     const blocked = await request(t.app).get('/api/version').set('X-Forwarded-For', '203.0.113.9').expect(403);
     expect(blocked.body.error.message).toMatch(/gesperrt/);
     await request(t.app).get('/robots.txt').set('X-Forwarded-For', '203.0.113.9').expect(403);
     await request(t.app).get('/api/version').set('X-Forwarded-For', '203.0.113.10').expect(200);
     const row = await t.ctx.db.selectFrom('ip_blocks').select('ip').where('ip', '=', '203.0.113.9').executeTakeFirst();
     expect(row).toBeDefined();
+  });
+
+  it('never stops a request with a valid session, nor login, registration and password reset, from a blocked address', async () => {
+    await t.ctx.blocklist.block('203.0.113.20', 'test', ONE_HOUR_x4_UP_TO_A_DAY);
+    const user = await buildUser(t.ctx);
+    const from = (path: string) => request(t.app).get(path).set('X-Forwarded-For', '203.0.113.20');
+    await from('/api/auth/me').expect(403); // anonymous
+    await from('/api/auth/me').set('Cookie', sessionCookie(t.ctx, user)).expect(200); // the same network, signed in
+    const post = (path: string, body: object) => request(t.app).post(path).set('X-Forwarded-For', '203.0.113.20').set('Origin', 'http://127.0.0.1').send(body);
+    expect((await post('/api/auth/login', { email: user.email, password: 'falsch-falsch' })).status).not.toBe(403);
+    expect((await post('/api/auth/register', {})).status).toBe(400); // reached the route's validation
+    expect((await post('/api/auth/password-reset', {})).status).not.toBe(403);
+    await request(t.app).get('/api/auth/me').set('X-Forwarded-For', '203.0.113.21').expect(401); // another address
+  });
+
+  it('lengthens each repeat block (1 h, 4 h, 16 h, then 24 h at most) and counts the hits', async () => {
+    const lengths: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { hits, blocked_until } = await t.ctx.blocklist.block('203.0.113.30', 'test', ONE_HOUR_x4_UP_TO_A_DAY);
+      expect(hits).toBe(i + 1);
+      lengths.push(Math.round((Date.parse(blocked_until) - t.ctx.clock.now().getTime()) / 60_000));
+    }
+    expect(lengths).toEqual([60, 240, 960, 1440]);
   });
 });
 

@@ -21,6 +21,8 @@ export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.
   summary: string;
   /** OpenAPI operationId for generated clients; derived from method and path when not given (see operationIdOf). */
   operationId?: string;
+  /** Left out of the published OpenAPI document (the honeypot: a client walking the document must not hit it). */
+  undocumented?: true;
   tags: string[];
   access: A;
   params?: P;
@@ -121,7 +123,7 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
   def: RouteDef<P, Q, B, A>,
   handler: (input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>, req: Request, res: Response) => unknown,
 ): void {
-  document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
+  if (!def.undocumented) document(routes.openapi, def as unknown as RouteDef<AnyObject, AnyObject, z.ZodType>);
   const guards: RequestHandler[] =
     def.access === 'user' ? [requireUser] : def.access === 'admin' ? [requireRole('admin')] : def.access === 'staff' ? [requireRole('admin', 'moderator')] : [];
   const readBody = def.body ? [def.jsonMaxValues ? jsonBodyReader(def.jsonMaxValues) : jsonBody] : [];

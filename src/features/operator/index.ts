@@ -2,3 +2,4 @@
 export { operatorRoutes } from './operator.routes.js';
 export { legalPages } from './legal.pages.js';
 export { missingForInvoices, operatorSettings, vatRateOf, type Settings } from './operator.service.js';
+export { securityTxtRoute } from './security-txt.js';

@@ -90,6 +90,14 @@ describe('GET /api/wiki/trap', () => {
     await from('198.51.100.66').get('/').expect(200);
   });
 
+  it('locks out only the anonymous requests of the address: a signed-in user there, and other addresses, go on', async () => {
+    const user = await buildUser(t.ctx);
+    await from('198.51.100.70').get('/api/wiki/trap').expect(403);
+    await from('198.51.100.70').get('/api/auth/me').expect(403);
+    await from('198.51.100.70').get('/api/auth/me').set('Cookie', sessionCookie(t.ctx, user)).expect(200);
+    await from('198.51.100.71').get('/rassen/pug').expect(200);
+  });
+
   it('keeps the block across a restart (it lives in the database)', async () => {
     await from('198.51.100.77').get('/api/wiki/trap').expect(403);
     const { IpBlocklist } = await import('../../core/http/ip-blocklist.js');

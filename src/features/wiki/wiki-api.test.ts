@@ -178,9 +178,11 @@ describe('GET /api/wiki/rassen/{slug}', () => {
       .expect(422);
   });
 
-  it('is described in the OpenAPI document, like the list and the trap', async () => {
+  it('is described in the OpenAPI document like the list; the trap is not (a client walking it would block itself)', async () => {
     const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/wiki/rassen', '/api/wiki/rassen/{slug}', '/api/wiki/trap']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/wiki/rassen', '/api/wiki/rassen/{slug}']));
+    expect(Object.keys(doc.paths)).not.toContain('/api/wiki/trap');
+    expect(JSON.stringify(doc)).not.toContain('trap');
     expect(doc.paths['/api/wiki/rassen'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'fci_group', 'size', 'limit', 'cursor']),
     );

@@ -54,7 +54,8 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
   );
 
   // The honeypot: linked only invisibly from the breed pages and forbidden in robots.txt, so only scrapers that
-  // ignore both arrive here. Their address is blocked for IP_BLOCK_MINUTES; the blocklist middleware answers 403.
+  // ignore both arrive here. Their address is blocked (IP_BLOCK_*, longer for each repeat) for requests without a
+  // session; the blocklist middleware answers those 403.
   // Not blocked: logged-in users, and browsers sent here by another site (an <img src> planted elsewhere) —
   // otherwise any web page could lock its visitors out of the app. Sec-Fetch-Site alone does not spare a caller:
   // isGenuineCrossSiteFetch wants the whole set of signs a browser sends (visitors.ts).
@@ -66,6 +67,8 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
       summary: 'Falle für Scraper – nicht aufrufen: sperrt die aufrufende Adresse',
       tags,
       access: 'public',
+      // Not in the published document: a client or scanner that walks it would lock out its whole network.
+      undocumented: true,
       responses: { 403: { description: 'Adresse gesperrt' } },
     },
     async ({ actor }, req) => {
@@ -76,7 +79,7 @@ export function wikiApiRoutes(ctx: AppContext, routes: Routes): void {
         { abuse: 'honeypot', ip, userAgent: req.get('user-agent') ?? null, crossSite, loggedIn: actor !== null, reqId: req.id },
         'abuse: honeypot hit',
       );
-      if (!spared) await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlockMinutes);
+      if (!spared) await ctx.blocklist.block(ip, 'honeypot /api/wiki/trap', ctx.config.ipBlock);
       throw forbidden('Zugriff gesperrt.');
     },
   );

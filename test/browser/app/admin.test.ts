@@ -233,4 +233,23 @@ describe('admin and moderator panel', () => {
     await checkScreen(page, 'admin-statistik', 'Statistik');
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('blocked addresses: the admin sees the honeypot’s block with its hits and lifts it after a confirmation', async () => {
+    await h.ctx.blocklist.block('198.51.100.200', 'honeypot /api/wiki/trap', h.ctx.config.ipBlock);
+    await h.ctx.blocklist.block('198.51.100.200', 'honeypot /api/wiki/trap', h.ctx.config.ipBlock);
+    await h.login(await buildAdmin(h.ctx));
+    const page = await h.page();
+    await page.goto(h.url('/app/admin'));
+    await page.getByRole('link', { name: 'Gesperrte Adressen' }).click();
+    const row = page.getByRole('row', { name: /198\.51\.100\.200/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('2');
+    await checkScreen(page, 'admin-sperren', 'Gesperrte Adressen');
+    await row.getByRole('button', { name: /Sperre aufheben/ }).click();
+    await page.getByRole('dialog', { name: 'Sperre für 198.51.100.200 aufheben?' }).getByRole('button', { name: 'Sperre aufheben' }).click();
+    await message(page, 'Die Sperre für 198.51.100.200 ist aufgehoben.');
+    expect(h.ctx.blocklist.isBlocked('198.51.100.200')).toBe(false);
+    await page.getByText('Gerade ist keine Adresse gesperrt.').waitFor();
+    expect(h.pageErrors).toEqual([]);
+  });
 });

@@ -8,3 +8,4 @@ export { JobsScreen } from './jobs.js';
 export { ModerationScreen } from './moderation.js';
 export { SettingsScreen } from './settings.js';
 export { StatsScreen } from './stats.js';
+export { IpBlocksScreen } from './ip-blocks.js';
