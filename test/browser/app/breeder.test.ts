@@ -60,7 +60,7 @@ describe('breeder screens', () => {
     await page.getByLabel('Datum').fill(await page.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date())));
     await page.getByLabel('Welpe rot (rot), g').fill('0');
     await page.getByRole('button', { name: 'Alle Gewichte speichern' }).click();
-    await page.getByText('Bitte Gramm von 1 bis 100.000.').waitFor();
+    await page.getByText('Bitte Gramm von 1 bis 100.000, höchstens eine Nachkommastelle').waitFor();
     await page.getByLabel('Welpe rot (rot), g').fill('660'); // lost 20 g since yesterday
     await page.getByLabel('Welpe blau (blau), g').fill('740');
     await page.getByLabel('Welpe grün (grün), g').fill('730');

@@ -181,7 +181,7 @@ describe('health screens', () => {
     await inv.goto(h.url('/app/hunde'));
     await inv.getByRole('link', { name: 'Einladungen und Hunde, die du mitbetreust' }).click();
     await inv.waitForURL(h.url('/app/familie'));
-    await inv.getByText('Du bist eingeladen, Ronja mitzubetreuen.').waitFor();
+    await inv.getByText(`${owner.name} lädt dich ein, Ronja mitzubetreuen.`).waitFor();
     await checkScreen(inv, 'einladungen', 'Einladungen');
     await inv.getByRole('button', { name: /^Annehmen/ }).click();
     await inv.getByRole('link', { name: 'Ronja' }).click();
