@@ -184,7 +184,8 @@ describe('health screens', () => {
     await inv.getByText(`${owner.name} lädt dich ein, Ronja mitzubetreuen.`).waitFor();
     await checkScreen(inv, 'einladungen', 'Einladungen');
     await inv.getByRole('button', { name: /^Annehmen/ }).click();
-    await inv.getByRole('link', { name: 'Ronja' }).click();
+    await inv.getByRole('link', { name: 'Ronja' }).click(); // the dog's profile, the hub of every area
+    await inv.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
     await inv.getByRole('heading', { name: 'Gesundheit: Ronja' }).waitFor();
     await inv.getByText(/Du betreust diesen Hund/).waitFor();
     expect(await inv.getByRole('button', { name: 'Impfungen: Hinzufügen' }).count()).toBe(0);

@@ -45,7 +45,7 @@ describe('safety journeys', () => {
     await page.getByText('Noch kein Heimatgebiet').waitFor();
     await page.getByRole('button', { name: 'Meine aktuelle Position verwenden' }).click();
     await page.getByText('Heimatgebiet: 48,137, 11,575').waitFor();
-    await page.locator('.leaflet-interactive').first().waitFor(); // the 5 km alert circle
+    await page.locator('path.leaflet-interactive').waitFor(); // the 5 km alert circle
     await checkScreen(page, 'heimatgebiet', 'Heimatgebiet');
     await page.getByRole('button', { name: 'Heimatgebiet speichern' }).click();
     await page.getByText('Gespeichert! Warnungen in deiner Nähe erreichen dich jetzt.').waitFor();

@@ -20,8 +20,10 @@ export function PinPicker({ start, value, onPick, radiusKm, label = nx.position 
     let handle: { destroy(): void } | null = null;
     let live = true;
     void import('./map/nearby-map.js').then(async (m) => {
+      await m.mapStylesReady();
+      // Checked after the wait: a newer start may have replaced this map meanwhile (one map per container).
       if (live && box.current)
-        handle = await m.pickPosition(box.current, value ?? start, onPick, {
+        handle = m.pickPosition(box.current, value ?? start, onPick, {
           placed: value !== null,
           radiusKm,
           zoom: !value && start === FALLBACK_CENTRE ? 6 : undefined,

@@ -72,15 +72,21 @@ export interface PickOptions {
   zoom?: number;
 }
 
-/** A map to place a pin: a tap moves it; `onPick` gets the position (rounded to about 1 m). */
-export async function pickPosition(
+/** Resolves once Leaflet's styles are there: await it, check that the screen still wants the map, then make it. */
+export const mapStylesReady = (): Promise<void> => loadMapCss();
+
+/**
+ * A map to place a pin: a tap moves it; `onPick` gets the position (rounded to about 1 m). Synchronous (after
+ * mapStylesReady), so a screen that redraws while the styles load never puts two maps into one container.
+ */
+export function pickPosition(
   container: HTMLElement,
   start: { lat: number; lon: number },
   onPick: (p: { lat: number; lon: number }) => void,
   options: PickOptions = { placed: true },
-): Promise<{ destroy(): void }> {
-  await loadMapCss();
-  const map = baseMapAt(container, start, options.zoom ?? (options.radiusKm ? 12 : 15));
+): { destroy(): void } {
+  // Zoom 11 shows a 5 km circle whole in the small map (about 130 px across), whatever the container's size is yet.
+  const map = baseMapAt(container, start, options.zoom ?? (options.radiusKm ? 11 : 15));
   // Our own pin (as every marker here): Leaflet's default image icon would need its PNGs at a path the bundle does not keep.
   const icon = L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] });
   const pin = L.marker([start.lat, start.lon], { icon, draggable: true, keyboard: true, title: 'Position', alt: 'Position' });
@@ -91,11 +97,7 @@ export async function pickPosition(
     pin.addTo(map);
     circle?.setLatLng(pin.getLatLng()).addTo(map);
   };
-  if (options.placed) {
-    show();
-    // The whole alert circle in view, whatever the map's size.
-    if (options.radiusKm) map.fitBounds(L.latLng(start.lat, start.lon).toBounds(options.radiusKm * 2000), { padding: [8, 8] });
-  }
+  if (options.placed) show();
   const round = (v: number) => Math.round(v * 1e5) / 1e5;
   const set = (lat: number, lon: number) => {
     pin.setLatLng([lat, lon]);
