@@ -92,6 +92,7 @@ describe('nearby screens', () => {
     await page.getByRole('heading', { name: 'Welpenspiel am See' }).waitFor();
     expect(page.url()).toMatch(/\/app\/treffen\/\d+$/);
     await page.getByText('Liegewiese Nord').waitFor();
+    await page.getByRole('region', { name: 'Karte: der Ort' }).locator('.leaflet-marker-icon').waitFor(); // where it is
 
     await page.locator('input[type=file]').setInputFiles({ name: 'see.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 640, height: 400 }) });
     await page.getByText('Foto gespeichert.').waitFor();

@@ -82,7 +82,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             </p>
             <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
             <RichText text={w.description} />
-            <SpotMap at={w} />
+            <SpotMap at={w} label={nx.seenMap} />
             <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
               <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>

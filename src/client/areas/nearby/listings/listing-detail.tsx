@@ -4,12 +4,13 @@ import type { ScreenProps } from '../../../routes.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../item-parts.js';
+import { SpotMap } from '../spot-map.js';
 import { nx } from '../texts.js';
 import { PlaydateParticipants } from './playdate-participants.js';
 import type { FieldSpec, ListingSpec } from './specs.js';
 import { WalkSlotMatches } from './walk-slot-matches.js';
 
-type Item = Record<string, unknown> & { id: number; photo_url: string | null; mine: boolean; created_at: string };
+type Item = Record<string, unknown> & { id: number; lat: number; lon: number; photo_url: string | null; mine: boolean; created_at: string };
 
 function shown(field: FieldSpec, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -64,6 +65,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
                 .map((f) => (
                   <RichText key={f.name} text={String(i[f.name])} />
                 ))}
+              <SpotMap at={{ lat: i.lat, lon: i.lon }} />
               {spec.path === 'playdates' && <PlaydateParticipants playdate={i} onChange={reload} />}
               {spec.path === 'walk-slots' && i.mine && <WalkSlotMatches id={i.id} />}
               <p class="link-row">{i.mine ? <DeleteItem path={spec.path} id={i.id} title={spec.heading(i)} /> : <ReportItem path={spec.path} id={i.id} />}</p>
