@@ -9,8 +9,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { build } from 'esbuild';
+import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
+
 import { load, machine, startApp, startForked, writeSection } from './lib.mjs';
+
+const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -216,7 +220,7 @@ ${table}
   session, router); an Express hello world alone reaches ${pct(rows.hello.rps, rows.bare.rps)} of bare node:http in the same run, so
   the cached list is measured against that ceiling in the "vs Express hello" column.
 
-Lighthouse ${'12.8.2'} (default mobile profile with simulated throttling), Debian Chromium, one fresh browser per page:
+Lighthouse ${LIGHTHOUSE_VERSION} (default mobile profile with simulated throttling), Debian Chromium, one fresh browser per page:
 
 ${lhTable}
 
