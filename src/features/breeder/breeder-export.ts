@@ -6,10 +6,11 @@ import { breathe, germanPdf } from '../../core/pdf/pdf-kit.js';
 import { findDog } from '../dogs/index.js';
 import { litterDetail, litterWeights } from './breeder.service.js';
 import { findPuppy } from './breeder.repo.js';
+import { grams } from './growth.js';
 import { requireOwner } from '../../core/auth/ownership.js';
 
 const SEX_DE: Record<string, string> = { male: 'Rüde', female: 'Hündin' };
-const grams = (g: number | null) => (g === null ? '' : `${g.toLocaleString('de-DE')} g`);
+const gramsOrEmpty = (g: number | null) => (g === null ? '' : grams(g));
 
 /**
  * The litter as a German Excel sheet: one row per puppy, its details, then one column per weighing day (grams),
@@ -59,7 +60,7 @@ export async function puppyPdf(ctx: AppContext, actor: Actor, puppyId: number): 
   line('Halsband', puppy.collar_color);
   line('Geschlecht', SEX_DE[puppy.sex] ?? '');
   line('Geboren', litter.birth_date ? germanDate(litter.birth_date) : '');
-  line('Geburtsgewicht', grams(puppy.birth_weight_g));
+  line('Geburtsgewicht', gramsOrEmpty(puppy.birth_weight_g));
   line('Chipnummer', puppy.chip_number ?? '');
   heading('Eltern');
   line('Mutter', [mother?.name, mother?.breed].filter(Boolean).join(', '));

@@ -13,7 +13,8 @@ const SLOW_SHARE = 0.5;
 const WINDOW_DAYS = 3;
 /** A loss counts against the puppy's previous weighing up to this many days before (litters are not weighed daily). */
 const LOSS_WINDOW_DAYS = 3;
-const grams = (g: number) => `${g.toLocaleString('de-DE', { maximumFractionDigits: 1 })} g`;
+/** Grams as the breeder reads them: „180,5 g“ (weights have at most one decimal). Also the exports' format. */
+export const grams = (g: number) => `${g.toLocaleString('de-DE', { maximumFractionDigits: 1 })} g`;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import type { ScreenProps } from '../../routes.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
+import { useQrPng } from '../../ui/qr-code.js';
 import { Loading, useResource } from '../../ui/states.js';
 import type { EmergencyCard } from './health-api.js';
 import { hx } from './texts.js';
@@ -98,17 +99,7 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
  * printer sees (@page emergency-card in health.css).
  */
 function CardQr({ url, name }: { url: string; name: string }) {
-  const [png, setPng] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    // qrcode is CommonJS: its functions sit on the module's default export.
-    void import('qrcode')
-      .then((m) => (m.default ?? m).toDataURL(url, { margin: 2, width: 600, errorCorrectionLevel: 'M' }))
-      .then((data) => live && setPng(data));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  const png = useQrPng(url, { width: 600, margin: 2 });
   if (!png) return null;
   const file = `notfallausweis-${name.toLowerCase().replace(/[^a-z0-9äöüß]+/g, '-') || 'hund'}.png`;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
@@ -6,6 +6,7 @@ import { isStaff, session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import type { ScreenProps } from '../../routes.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
+import { useQrPng } from '../../ui/qr-code.js';
 import { RichText } from '../../ui/rich-text.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
@@ -215,11 +216,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
 export function LostPosterScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
   const publicUrl = `${location.origin}/vermisst/${params.id}`;
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    // qrcode is CommonJS: its functions sit on the module's default export, not on the namespace.
-    void import('qrcode').then((m) => (m.default ?? m).toDataURL(publicUrl, { margin: 1, width: 480, errorCorrectionLevel: 'M' })).then(setQr);
-  }, [publicUrl]);
+  const qr = useQrPng(publicUrl, { width: 480, margin: 1 });
   return (
     <section class="page poster">
       <Load resource={dog} onRetry={reload}>

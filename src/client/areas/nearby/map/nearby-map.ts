@@ -63,6 +63,9 @@ export async function showNearby(container: HTMLElement, center: { lat: number; 
   };
 }
 
+/** Our own drop-shaped pin: Leaflet's default image icon would need its PNGs at a path the bundle does not keep. */
+const pickPin = () => L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] });
+
 export interface PickOptions {
   /** The pin is shown at `start` only when the position there was already chosen; otherwise on the first tap. */
   placed: boolean;
@@ -87,9 +90,7 @@ export function pickPosition(
 ): { destroy(): void } {
   // Zoom 11 shows a 5 km circle whole in the small map (about 130 px across), whatever the container's size is yet.
   const map = baseMapAt(container, start, options.zoom ?? (options.radiusKm ? 11 : 15));
-  // Our own pin (as every marker here): Leaflet's default image icon would need its PNGs at a path the bundle does not keep.
-  const icon = L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] });
-  const pin = L.marker([start.lat, start.lon], { icon, draggable: true, keyboard: true, title: 'Position', alt: 'Position' });
+  const pin = L.marker([start.lat, start.lon], { icon: pickPin(), draggable: true, keyboard: true, title: 'Position', alt: 'Position' });
   const circle = options.radiusKm
     ? L.circle([start.lat, start.lon], { radius: options.radiusKm * 1000, color: '#c01c28', weight: 2, fillOpacity: 0.08 })
     : null;
@@ -116,7 +117,7 @@ export async function showSpot(container: HTMLElement, at: { lat: number; lon: n
   if (areaMeters) L.circle([at.lat, at.lon], { radius: areaMeters, color: '#c01c28', weight: 2, fillOpacity: 0.15 }).addTo(map);
   else
     L.marker([at.lat, at.lon], {
-      icon: L.divIcon({ className: 'pick-pin', html: '<span></span>', iconSize: [28, 34], iconAnchor: [14, 34] }),
+      icon: pickPin(),
       keyboard: false,
     }).addTo(map);
   return { destroy: () => map.remove() };
