@@ -234,7 +234,7 @@ describe('admin and moderator panel', () => {
     expect(h.pageErrors).toEqual([]);
   });
 
-  it('blocked addresses: the admin sees the honeypot’s block with its hits and lifts it after a confirmation', async () => {
+  it('blocked addresses (ip-blocks area): the admin sees the honeypot’s block with its hits and lifts it after a confirmation', async () => {
     await h.ctx.blocklist.block('198.51.100.200', 'honeypot /api/wiki/trap', h.ctx.config.ipBlock);
     await h.ctx.blocklist.block('198.51.100.200', 'honeypot /api/wiki/trap', h.ctx.config.ipBlock);
     await h.login(await buildAdmin(h.ctx));
