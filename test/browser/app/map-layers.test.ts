@@ -26,7 +26,7 @@ describe('map layers', () => {
     await page.goto(h.url('/app/karte'));
     await page.getByRole('heading', { name: 'Karte' }).waitFor();
     await expect.poll(() => page.locator('.nearby-map .nearby-pin-places').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.locator('.nearby-map .nearby-pin-vet').count()).toBe(1);
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-vet').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator('.nearby-map .nearby-pin-vet').getAttribute('title')).toBe('Tierarzt am Platz');
     expect(overpass.queries.some((q) => q.includes('"amenity"="veterinary"'))).toBe(true);
     await page.getByText(/Orte? im Ausschnitt/).waitFor();
@@ -73,7 +73,8 @@ describe('map layers', () => {
     await page.getByRole('button', { name: 'Suchen' }).click();
     await page.getByText(/\d+ Treffer/).waitFor();
     expect(overpass.queries.some((q) => q.includes('["name"~"Pfötchen",i]'))).toBe(true);
-    await expect.poll(() => page.locator('.nearby-map .nearby-pin-search').count()).toBeGreaterThan(0);
+    // The hits' pins come after the search's round trip: under CI load that took over the default second.
+    await expect.poll(() => page.locator('.nearby-map .nearby-pin-search').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Café Pfötchen' }).click();
     await page.getByRole('heading', { name: 'Café Pfötchen' }).waitFor();
     await page.getByText('Ob Hunde hier willkommen sind, ist noch nicht eingetragen.').waitFor();
