@@ -14,6 +14,8 @@ export interface Rule {
   maxLength?: number;
   email?: boolean;
   check?: (value: string) => string | null;
+  /** Run `check` on an empty value too (a field required only when another has a certain value). */
+  checkEmpty?: boolean;
 }
 
 export interface FormOptions<V extends Values> {
@@ -25,7 +27,7 @@ export interface FormOptions<V extends Values> {
 function checkRule(value: string, rule: Rule): string | null {
   const trimmed = value.trim();
   if (rule.required && !trimmed) return t.required;
-  if (!trimmed) return null;
+  if (!trimmed) return rule.checkEmpty ? (rule.check?.(value) ?? null) : null;
   if (rule.minLength && value.length < rule.minLength) return t.tooShort(rule.minLength);
   if (rule.maxLength && value.length > rule.maxLength) return t.tooLong(rule.maxLength);
   if (rule.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return t.invalidEmail;

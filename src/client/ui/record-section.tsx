@@ -27,6 +27,8 @@ export interface FieldDef {
   max?: number;
   options?: { value: string; label: string }[];
   check?: (value: string, values: Record<string, string>) => string | null;
+  /** `check` runs on an empty value too (required only when another field says so). */
+  checkEmpty?: boolean;
 }
 
 /**
@@ -97,7 +99,12 @@ function RecordForm({
   const rules: Record<string, Rule> = {};
   const form = useForm(initial, { rules });
   for (const f of def.fields)
-    rules[prefix + f.name] = { required: f.required, maxLength: f.max, check: f.check ? (v) => f.check?.(v, strip(form.values)) ?? null : undefined };
+    rules[prefix + f.name] = {
+      required: f.required,
+      maxLength: f.max,
+      checkEmpty: f.checkEmpty,
+      check: f.check ? (v) => f.check?.(v, strip(form.values)) ?? null : undefined,
+    };
   // The form appears where the button was: the first field takes the focus.
   useEffect(() => form.formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
   const submit = form.onSubmit(async (values) => {

@@ -76,6 +76,21 @@ describe('breeder screens', () => {
     expect(await chart.locator('polyline').count()).toBe(3);
     await page.getByText('hat seit gestern 20 g abgenommen').waitFor();
     await checkScreen(page, 'zucht-wurf', 'Wurf von Hera');
+
+    // What the puppy pass needs: chip, vaccinations and deworming, buyer and handover, in the puppy's details.
+    await page.getByText('Chip, Impfungen, Käufer: Welpe rot').click();
+    const details = page.getByRole('form', { name: 'Chip, Impfungen, Käufer: Welpe rot' });
+    await details.getByLabel('Chipnummer').fill('276098106543210');
+    await details.getByLabel('Impfungen und Entwurmungen').fill('8. Woche: SHPPi + L4; Entwurmung 2., 4., 6. Woche');
+    await details.getByLabel('Käuferin oder Käufer').fill('Familie Berg');
+    await details.getByRole('button', { name: 'Angaben speichern' }).click();
+    await details.getByText('Gespeichert. Der Welpenpass enthält die Angaben.').waitFor();
+    const pass = await h.ctx.db
+      .selectFrom('puppies')
+      .select(['chip_number', 'vaccinations', 'buyer_name'])
+      .where('id', '=', puppies[0].id)
+      .executeTakeFirstOrThrow();
+    expect(pass).toEqual({ chip_number: '276098106543210', vaccinations: '8. Woche: SHPPi + L4; Entwurmung 2., 4., 6. Woche', buyer_name: 'Familie Berg' });
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });

@@ -93,6 +93,17 @@ describe('everyday records', () => {
     await note.getByRole('button', { name: 'Notiz speichern' }).click();
     await page.getByText('Spot-on im Nacken, gut vertragen.').waitFor();
     expect(await page.getByRole('button', { name: 'Mit KI auswerten' }).count()).toBe(0);
+
+    // A routine of one's own needs a name, which the list then shows.
+    await page.getByRole('button', { name: 'Pflegeroutinen: Hinzufügen' }).click();
+    const add = page.getByRole('form', { name: 'Pflegeroutinen: Hinzufügen' });
+    await add.getByLabel('Was').selectOption('custom');
+    await add.getByLabel('Alle … Tage').fill('7');
+    await add.getByRole('button', { name: 'Hinzufügen' }).click();
+    await add.getByText('Wie heißt die Routine?').first().waitFor();
+    await add.getByLabel('Name der eigenen Routine').fill('Pfoten eincremen');
+    await add.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.locator('.record-list strong', { hasText: 'Pfoten eincremen' }).waitFor();
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });

@@ -73,7 +73,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
     empty: cx.empty,
     fields: [
       { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
-      { name: 'label', label: cx.label, max: 100, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
+      { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
       { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
       { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.heat.inFuture : null) },
       { name: 'product', label: cx.product, max: 200 },
