@@ -14,6 +14,8 @@ console.log(`Runtime: Node ${process.version} (${process.execPath})`);
 const reportDir = join('test-artifacts', 'reports');
 mkdirSync(reportDir, { recursive: true });
 const extraArgs = process.argv.slice(2);
+const outcomesFile = join(reportDir, 'outcomes.txt');
+rmSync(outcomesFile, { force: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
@@ -22,8 +24,17 @@ function runVitest(name, configArgs) {
   rmSync(report, { force: true });
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
-    { stdio: 'inherit', env: process.env },
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...configArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./scripts/test-outcomes-reporter.mjs',
+      ...extraArgs,
+    ],
+    { stdio: 'inherit', env: { ...process.env, TEST_OUTCOMES_FILE: outcomesFile } },
   );
   if (result.status !== 0) exitCode = 1;
   if (!existsSync(report)) {
@@ -68,5 +79,6 @@ if (process.env.TEST_BROWSER !== '0' && existsSync(browserConfig) && extraArgs.l
   }
 }
 
+if (existsSync(outcomesFile)) console.log(`\n${readFileSync(outcomesFile, 'utf8').trim()}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(exitCode);
