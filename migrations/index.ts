@@ -26,6 +26,7 @@ import * as m0025 from './0025_routes_walks.js';
 import * as m0026 from './0026_care_kinds.js';
 import * as m0027 from './0027_puppy_grams.js';
 import * as m0028 from './0028_ip_block_hits.js';
+import * as m0029 from './0029_csp_reports.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0026_care_kinds': m0026,
   '0027_puppy_grams': m0027,
   '0028_ip_block_hits': m0028,
+  '0029_csp_reports': m0029,
 };

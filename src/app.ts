@@ -2,6 +2,7 @@ import ejs from 'ejs';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './core/context.js';
+import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
 import { errorHandler } from './core/http/error-handler.js';
 import { notFound } from './core/http/errors.js';
 import { jsonSizeGuard } from './core/http/json-body.js';
@@ -9,9 +10,6 @@ import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
 import { requestLog } from './core/http/request-log.js';
 import { VIEWS_DIR } from './core/paths.js';
 import { mountRoutes } from './routes.js';
-
-/** Map tiles are the only images from elsewhere (OSM tile policy: see upstreams.md §8). */
-const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
 
 /** Builds the Express app around the shared services. Never listens: server.ts and the tests do that. */
 export function createApp(ctx: AppContext): Express {
@@ -26,14 +24,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', ...TILE_HOSTS],
-          'connect-src': ["'self'"],
-          'worker-src': ["'self'"],
-          'manifest-src': ["'self'"],
-          // Plain-HTTP development on a LAN address would break if the browser upgraded every request.
-          'upgrade-insecure-requests': ctx.config.isProduction ? [] : null,
-        },
+        directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
       },
       strictTransportSecurity: ctx.config.isProduction,
       // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
@@ -41,8 +32,9 @@ export function createApp(ctx: AppContext): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(reportingEndpoints(ctx.config.publicUrl));
   app.use(bodySizeGuard);
-  app.use('/api', apiWriteGuard(ctx.config.publicUrl));
+  app.use('/api', apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH.slice('/api'.length)]));
   app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
   app.use(ctx.sessions.middleware());
   // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).

@@ -2,6 +2,7 @@ import type { AppContext } from './core/context.js';
 import type { Routes } from './core/http/route.js';
 import { accountsRoutes } from './features/accounts/index.js';
 import { adminUsersRoutes } from './features/admin-users/index.js';
+import { cspReportsRoutes } from './features/csp-reports/index.js';
 import { ipBlocksRoutes } from './features/ip-blocks/index.js';
 import { dogsRoutes } from './features/dogs/index.js';
 import { serveMediaFiles } from './core/media/serve.js';
@@ -75,6 +76,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   upgradesRoutes(ctx, routes);
   adminUsersRoutes(ctx, routes);
   ipBlocksRoutes(ctx, routes);
+  cspReportsRoutes(ctx, routes); // /api/csp-reports (browsers), /api/admin/csp-reports
   invoicesRoutes(ctx, routes);
   operatorRoutes(ctx, routes); // /api/admin/settings, /api/plans/prices
   legalPages(ctx, routes); // /impressum, /datenschutz

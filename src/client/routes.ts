@@ -120,4 +120,5 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/einstellungen', access: 'staff', title: 'Einstellungen', load: () => admin().then((m) => m.SettingsScreen) },
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
   { pattern: '/app/admin/sperren', access: 'staff', title: 'Gesperrte Adressen', load: () => admin().then((m) => m.IpBlocksScreen) },
+  { pattern: '/app/admin/csp', access: 'staff', title: 'CSP-Meldungen', load: () => admin().then((m) => m.CspReportsScreen) },
 ];

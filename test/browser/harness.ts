@@ -64,6 +64,12 @@ export interface BrowserHarness {
   /** Console errors and uncaught page errors of every page opened through newPage(). */
   pageErrors: string[];
   /**
+   * Content-Security-Policy violations the browser logged on any page of the harness's contexts. close() fails
+   * the file when one is left: every screen a test visits must work under the policy. A test that
+   * provokes one on purpose empties the list.
+   */
+  cspViolations: string[];
+  /**
    * A second browser (own profile, own cookies) logged in as `user`, for tests with two people at once (a chat).
    * Closed with the harness.
    */
@@ -107,6 +113,12 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     (route) => route.abort('blockedbyclient'),
   );
   const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+  const watchCsp = (c: BrowserContext) =>
+    c.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? '(worker)'}: ${msg.text()}`);
+    });
+  watchCsp(context);
   const others: { context: BrowserContext; dir: string }[] = [];
 
   const harness: BrowserHarness = {
@@ -117,6 +129,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     context,
     requests,
     pageErrors,
+    cspViolations,
     async newPage() {
       const page = await context.newPage();
       page.on('console', (msg) => {
@@ -142,6 +155,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
         (url) => url.hostname !== '127.0.0.1',
         (route) => route.abort('blockedbyclient'),
       );
+      watchCsp(other);
       await other.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
       others.push({ context: other, dir });
       return other;
@@ -169,6 +183,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
       rmSync(profileDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
   return harness;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import type { Job } from '../../src/core/context.js';
 import { errorDigestJob } from '../../src/core/error-digest/index.js';
+import { addCspViolations } from '../../src/core/http/csp-reports.repo.js';
 import { createLogger, errorMessageOf, onLoggedError } from '../../src/core/logger.js';
 import { smtpTransport } from '../../src/core/mail/transport.js';
 import { Scheduler } from '../../src/core/scheduler/index.js';
@@ -106,6 +107,21 @@ describe('errors.send-digest (06:30)', () => {
     expect(await t.ctx.mail.sendDue()).toBe(1);
     await waitForMail(3);
     expect(smtp.received[2]?.subject).toBe('Pfotenbuch: 1 Fehler am 22.11.2026');
+  });
+
+  it('counts the CSP reports of the same days, and mails for them alone when no error occurred', async () => {
+    clock.set('2026-11-23T12:00:00Z');
+    await addCspViolations(t.ctx.db, '2026-11-23', clock.now().toISOString(), [
+      { directive: 'style-src-elem', blocked: 'https://evil.example/x.css', page: '/app' },
+      { directive: 'style-src-elem', blocked: 'https://evil.example/x.css', page: '/app' },
+    ]);
+    clock.set('2026-11-24T05:30:00Z');
+    const before = smtp.received.length;
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(before + 1);
+    expect(smtp.received[before]?.subject).toBe('Pfotenbuch: 2 CSP-Meldungen am 23.11.2026');
+    expect(smtp.received[before]?.text).toContain('2 CSP-Meldungen von Browsern');
+    expect(await errorDigestJob.run(t.ctx)).toBe(0); // counted once
   });
 
   it('gives the claim back when the mail cannot be queued, so the next run reports the errors', async () => {

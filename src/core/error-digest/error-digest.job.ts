@@ -1,5 +1,6 @@
-import { dateInZone } from '../clock.js';
+import { addDays, dateInZone } from '../clock.js';
 import type { AppContext, Job } from '../context.js';
+import { claimUnreportedCspCount, deleteOldCspReports, releaseCspClaim } from '../http/csp-reports.repo.js';
 import type { OutgoingMail } from '../mail/transport.js';
 import { claimUnreported, releaseClaim, type ReportedCount } from './error-counts.repo.js';
 
@@ -7,36 +8,43 @@ const TOP = 10;
 
 const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
-export function digestMail(ctx: Pick<AppContext, 'config'>, to: string, rows: ReportedCount[]): OutgoingMail {
+/** CSP reports stay this long after a digest has counted them (the admin list shows the last 30 days). */
+const CSP_KEEP_DAYS = 30;
+
+/** `rows` are the claimed error counts; `cspCount` the claimed CSP violations of the same days (either may be 0). */
+export function digestMail(ctx: Pick<AppContext, 'config'>, to: string, rows: ReportedCount[], cspCount: number, yesterday: string): OutgoingMail {
   const total = rows.reduce((n, r) => n + r.count, 0);
-  const days = [...new Set(rows.map((r) => r.day))].sort();
+  const days = rows.length ? [...new Set(rows.map((r) => r.day))].sort() : [yesterday];
   const perDay = days.map((d) => `  ${german(d)}: ${rows.filter((r) => r.day === d).reduce((n, r) => n + r.count, 0)}`);
   const byMessage = new Map<string, number>();
   for (const r of rows) byMessage.set(r.message, (byMessage.get(r.message) ?? 0) + r.count);
   const top = [...byMessage].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP);
   const span = days.length === 1 ? `am ${german(days[0] ?? '')}` : `vom ${german(days[0] ?? '')} bis ${german(days[days.length - 1] ?? '')}`;
+  const csp = cspCount
+    ? [``, `Dazu ${cspCount} CSP-Meldungen von Browsern (blockierte Stile, Skripte oder Bilder). Die Liste steht in der Verwaltung unter „CSP-Meldungen“.`]
+    : [];
+  const errors = total
+    ? [
+        ``,
+        `Pro Tag:`,
+        ...perDay,
+        ``,
+        `Die häufigsten Meldungen:`,
+        ...top.map(([message, count]) => `  ${count}× ${message}`),
+        ``,
+        `Einzelheiten stehen im Log (Stufe "error").`,
+      ]
+    : [];
   return {
     to,
-    subject: `${ctx.config.appName}: ${total} Fehler ${span}`,
-    text: [
-      `Hallo,`,
-      ``,
-      `${ctx.config.appName} hat ${span} ${total} Fehler protokolliert.`,
-      ``,
-      `Pro Tag:`,
-      ...perDay,
-      ``,
-      `Die häufigsten Meldungen:`,
-      ...top.map(([message, count]) => `  ${count}× ${message}`),
-      ``,
-      `Einzelheiten stehen im Log (Stufe "error").`,
-    ].join('\n'),
+    subject: `${ctx.config.appName}: ${[total ? `${total} Fehler` : '', cspCount ? `${cspCount} CSP-Meldungen` : ''].filter(Boolean).join(' und ')} ${span}`,
+    text: [`Hallo,`, ``, `${ctx.config.appName} hat ${span} ${total || 'keine'} Fehler protokolliert.`, ...errors, ...csp].join('\n'),
   };
 }
 
 /**
- * Daily at 06:30 (decisions: Jobs): mails ADMIN_EMAIL the errors of the days before today that no digest has
- * reported yet, only when there were any. The mail goes through the outbox (a failed send is retried there).
+ * Daily at 06:30 (decisions: Jobs): mails ADMIN_EMAIL the errors and CSP reports of the days before today that no
+ * digest has reported yet, only when there were any. The mail goes through the outbox (a failed send is retried there).
  * Rerunning sends nothing twice: the rows are claimed (reported_at) before the mail is queued, and a failure to
  * queue gives the claim back.
  */
@@ -52,12 +60,16 @@ export const errorDigestJob: Job = {
     }
     const now = ctx.clock.now();
     const stamp = now.toISOString();
-    const rows = await claimUnreported(ctx.db, dateInZone(now, ctx.config.timeZone), stamp);
-    if (rows.length === 0) return 0;
+    const today = dateInZone(now, ctx.config.timeZone);
+    await deleteOldCspReports(ctx.db, addDays(today, -CSP_KEEP_DAYS));
+    const rows = await claimUnreported(ctx.db, today, stamp);
+    const cspCount = await claimUnreportedCspCount(ctx.db, today, stamp);
+    if (rows.length === 0 && cspCount === 0) return 0;
     try {
-      await ctx.mail.enqueue(digestMail(ctx, to, rows));
+      await ctx.mail.enqueue(digestMail(ctx, to, rows, cspCount, addDays(today, -1)));
     } catch (err) {
       await releaseClaim(ctx.db, stamp);
+      await releaseCspClaim(ctx.db, stamp);
       throw err;
     }
     return 1;

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   mapSearch: { windowMs: MINUTE, limit: 20, key: 'user' },
   // Route plans call the routing service (40 a minute for the whole key); the weekly allowance is separate.
   routePlan: { windowMs: MINUTE, limit: 20, key: 'user' },
+  // CSP violation reports: a broken page sends a few per view; a flood from one address is not worth storing.
+  cspReport: { windowMs: MINUTE, limit: 30, key: 'ip' },
 } as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

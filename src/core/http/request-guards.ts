@@ -13,11 +13,14 @@ export const bodySizeGuard: RequestHandler = (req, _res, next) => {
 
 /**
  * CSRF defence beside SameSite=Lax: a state-changing API request must carry JSON or multipart (an HTML form
- * cannot send JSON cross-site), and an Origin header, when present, must be our own.
+ * cannot send JSON cross-site), and an Origin header, when present, must be our own. `exempt` paths (below the
+ * mount point) skip it: the CSP report endpoint, which browsers post to in their own content types and which
+ * acts for nobody (no session is read there).
  */
-export function apiWriteGuard(publicOrigin: string): RequestHandler {
+export function apiWriteGuard(publicOrigin: string, exempt: string[] = []): RequestHandler {
+  const skip = new Set(exempt);
   return (req, _res, next) => {
-    if (!STATE_CHANGING.has(req.method)) return next();
+    if (!STATE_CHANGING.has(req.method) || skip.has(req.path)) return next();
     const origin = req.headers.origin;
     // Only PUBLIC_URL counts: the Host header is the client's to choose, so it proves nothing.
     if (origin && origin !== publicOrigin) {

@@ -23,6 +23,7 @@ describe('versioning (one build number everywhere)', () => {
     expect(shell).toContain(`<script type="module" src="/build/app.js?v=${build}"></script>`);
     expect(shell).toContain(`<script src="/js/early-boot.js?v=${build}"></script>`);
     expect(shell).toContain(`<script src="/js/boot.js?v=${build}" defer></script>`);
+    expect(shell).toContain(`<link rel="stylesheet" href="/css/boot.css?v=${build}">`);
     expect(shell).toContain('<div id="app"></div>');
     const sw = (await request(t.app).get('/sw.js').expect(200)).text;
     expect(sw).toContain(`const BUILD = ${JSON.stringify(build)};`);
@@ -34,7 +35,14 @@ describe('versioning (one build number everywhere)', () => {
     const sw = (await request(t.app).get('/sw.js').expect(200)).text;
     const list = JSON.parse(/const PRECACHE = (\[.*\]);/.exec(sw)?.[1] ?? '[]') as string[];
     expect(list).toEqual(
-      expect.arrayContaining(['/app', `/js/early-boot.js?v=${build}`, `/js/boot.js?v=${build}`, '/manifest.webmanifest', '/icons/icon-192.png']),
+      expect.arrayContaining([
+        '/app',
+        `/js/early-boot.js?v=${build}`,
+        `/js/boot.js?v=${build}`,
+        `/css/boot.css?v=${build}`,
+        '/manifest.webmanifest',
+        '/icons/icon-192.png',
+      ]),
     );
     for (const url of list) await request(t.app).get(url).expect(200);
   });

@@ -4,14 +4,14 @@ import { VIEWS_DIR } from '../../core/paths.js';
 
 export const SW_TEMPLATE_FILE = join(VIEWS_DIR, 'pwa', 'sw.js');
 
-/** The scripts of the shell itself, always versioned with the build. */
-export function shellScripts(build: string): string[] {
-  return [`/js/early-boot.js?v=${build}`, `/js/boot.js?v=${build}`];
+/** The shell's own scripts and stylesheet, always versioned with the build. */
+export function shellFiles(build: string): string[] {
+  return [`/js/early-boot.js?v=${build}`, `/js/boot.js?v=${build}`, `/css/boot.css?v=${build}`];
 }
 
 /** Everything the worker caches at install: the shell, its scripts, manifest, icons and the client bundle. */
 export function precacheList(build: string, bundleAssets: string[]): string[] {
-  return ['/app', ...shellScripts(build), '/manifest.webmanifest', '/icons/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', ...bundleAssets];
+  return ['/app', ...shellFiles(build), '/manifest.webmanifest', '/icons/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', ...bundleAssets];
 }
 
 /**

@@ -252,4 +252,31 @@ describe('admin and moderator panel', () => {
     await page.getByText('Gerade ist keine Adresse gesperrt.').waitFor();
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('CSP reports (csp-reports area): a style from elsewhere is refused, the browser reports it, and the admin sees it counted', async () => {
+    await h.login(await buildAdmin(h.ctx));
+    const page = await h.page();
+    await page.goto(h.url('/app/admin'));
+    await page.getByRole('link', { name: 'CSP-Meldungen' }).click();
+    await page.getByText('Keine Meldungen in den letzten 30 Tagen.').waitFor();
+    // An injected stylesheet from another host, as an HTML injection would add it: the policy refuses it.
+    await page.evaluate(() => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = 'https://styles.evil.example/steal.css';
+      document.head.append(link);
+    });
+    await expect.poll(() => h.cspViolations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(h.cspViolations[0]).toContain('style-src-elem');
+    h.cspViolations.length = 0; // provoked on purpose: not a screen that breaks the policy
+    // The report reaches the endpoint (report-uri: the test app runs on plain HTTP, where report-to is left out).
+    await expect
+      .poll(async () => await h.ctx.db.selectFrom('csp_reports').select(['directive', 'blocked', 'page', 'count']).execute(), { timeout: 15_000 })
+      .toEqual([{ directive: 'style-src-elem', blocked: 'https://styles.evil.example/steal.css', page: '/app/admin/csp', count: 1 }]);
+    await page.reload();
+    const row = page.getByRole('row', { name: /styles\.evil\.example/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toBe('1');
+    await checkScreen(page, 'admin-csp', 'CSP-Meldungen');
+  });
 });

@@ -24,6 +24,7 @@ export function AdminHomeScreen() {
         { href: '/app/admin/einstellungen', label: tx.sections.settings, todo: null },
         { href: '/app/admin/statistik', label: tx.sections.stats, todo: null },
         { href: '/app/admin/sperren', label: tx.sections.ipBlocks, todo: null },
+        { href: '/app/admin/csp', label: tx.sections.cspReports, todo: null },
       ]
     : [
         { href: '/app/admin/nutzer', label: tx.sections.users, todo: null },

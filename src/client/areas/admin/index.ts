@@ -9,3 +9,4 @@ export { ModerationScreen } from './moderation.js';
 export { SettingsScreen } from './settings.js';
 export { StatsScreen } from './stats.js';
 export { IpBlocksScreen } from './ip-blocks.js';
+export { CspReportsScreen } from './csp-reports.js';

@@ -13,6 +13,7 @@ export const tx = {
     settings: 'Einstellungen (Impressum, Rechnungen, Preise)',
     stats: 'Statistik',
     ipBlocks: 'Gesperrte Adressen',
+    cspReports: 'CSP-Meldungen',
   },
   ipBlocks: {
     title: 'Gesperrte Adressen',
@@ -30,6 +31,17 @@ export const tx = {
     liftTitle: (ip: string) => `Sperre für ${ip} aufheben?`,
     liftText: 'Die Adresse kann danach wieder alles aufrufen. Andere Server übernehmen das binnen 30 Sekunden.',
     lifted: (ip: string) => `Die Sperre für ${ip} ist aufgehoben.`,
+  },
+  cspReports: {
+    title: 'CSP-Meldungen',
+    intro:
+      'Was die Browser in den letzten 30 Tagen nach unserer Sicherheitsrichtlinie (CSP) blockiert haben. Im Normalbetrieb bleibt die Liste leer. Viele Meldungen einer Art heißen: eine Seite ist kaputt, oder jemand versucht, fremden Code einzuschleusen.',
+    empty: 'Keine Meldungen in den letzten 30 Tagen.',
+    directive: 'Regel',
+    blocked: 'Blockiert',
+    page: 'Seite',
+    count: 'Anzahl',
+    last: 'Zuletzt',
   },
   stats: {
     title: 'Statistik',

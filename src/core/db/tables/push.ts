@@ -46,9 +46,22 @@ export interface ErrorCountsTable {
   reported_at: string | null;
 }
 
+/** Content-Security-Policy violations per day and kind (core/http/csp-reports.repo.ts), for admins and the digest. */
+export interface CspReportsTable {
+  day: string;
+  directive: string;
+  blocked: string;
+  page: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+  reported_at: string | null;
+}
+
 export interface PushTables {
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
   notification_settings: NotificationSettingsTable;
   error_counts: ErrorCountsTable;
+  csp_reports: CspReportsTable;
 }
