@@ -63,5 +63,3 @@ export const areaBoundaries = {
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
   },
 };
-
-export default { rules: { 'area-boundaries': areaBoundaries } };

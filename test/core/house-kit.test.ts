@@ -7,7 +7,8 @@ import { AppError } from '../../src/core/http/errors.js';
 import { byId, keysetPage } from '../../src/core/http/pagination.js';
 import { operationIdOf } from '../../src/core/http/route.js';
 import { assertNotInFuture, idParam } from '../../src/core/http/schema-kit.js';
-import house from '../../scripts/eslint/area-boundaries.js';
+import house from '../../scripts/eslint/index.js';
+import tseslint from 'typescript-eslint';
 
 const actor = (id: number, rolle = 'user') => ({ id, rolle }) as Actor;
 const wording = { missing: 'Diese Rechnung gibt es nicht.', foreign: 'Das ist nicht deine Rechnung.' };
@@ -111,5 +112,29 @@ describe('area boundaries (ESLint rule)', () => {
     expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dog-form.js';")).toEqual(['house/area-boundaries']);
     expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dogs-api.js';")).toEqual([]);
     expect(await problems('src/client/ui/x.tsx', "import { a } from '../areas/dogs/dogs-api.js';")).toEqual(['house/area-boundaries']);
+  });
+});
+
+describe('SQL only in repos (ESLint rule)', () => {
+  const eslint = new ESLint({
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { house }, rules: { 'house/sql-in-repos': 'error' } },
+    ],
+  });
+  const problems = async (file: string, code: string) => (await eslint.lintText(code, { filePath: file }))[0]?.messages.map((m) => m.ruleId) ?? [];
+  const query = "export const f = (db) => db.selectFrom('dogs').selectAll().execute();";
+
+  it('refuses query builders and the sql template outside *.repo.ts and core/db', async () => {
+    expect(await problems('src/features/dogs/dogs.service.ts', query)).toEqual(['house/sql-in-repos']);
+    expect(await problems('src/features/dogs/dogs.service.ts', "export const f = (t) => t.deleteFrom('dogs').execute();")).toEqual(['house/sql-in-repos']);
+    expect(await problems('src/core/push/notify.ts', "import { sql } from 'kysely';")).toEqual(['house/sql-in-repos']);
+  });
+
+  it('allows them in repos, core/db and tests, and type imports of kysely anywhere', async () => {
+    expect(await problems('src/features/dogs/dogs.repo.ts', query)).toEqual([]);
+    expect(await problems('src/core/db/full-text.ts', "import { sql } from 'kysely';")).toEqual([]);
+    expect(await problems('src/features/dogs/dogs.test.ts', query)).toEqual([]);
+    expect(await problems('src/features/dogs/dogs.service.ts', "import type { Selectable } from 'kysely';\nimport { type Kysely } from 'kysely';")).toEqual([]);
   });
 });

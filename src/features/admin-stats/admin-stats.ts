@@ -4,6 +4,7 @@ import { route, type Routes } from '../../core/http/route.js';
 import { cachedCountsByLayer } from '../map-layers/index.js';
 import { placeStats } from '../places/index.js';
 import { contributionsByStatus } from '../map-contrib/index.js';
+import { countRows, usersByTier } from './admin-stats.repo.js';
 
 /**
  * GET /api/admin/stats (decisions: Map, places and OpenStreetMap): accounts, dogs, the users' places per type (a
@@ -24,26 +25,13 @@ const AdminStats = z
   })
   .meta({ id: 'AdminStats' });
 
-async function countOf(ctx: AppContext, table: 'users' | 'dogs' | 'diary_entries'): Promise<number> {
-  const row = await ctx.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function adminStats(ctx: AppContext): Promise<z.infer<typeof AdminStats>> {
-  const tiers = await ctx.db
-    .selectFrom('users')
-    .select((eb) => ['subscription_tier', eb.fn.countAll<number | string>().as('n')])
-    .groupBy('subscription_tier')
-    .execute();
   const places = await placeStats(ctx);
   return {
-    users_total: await countOf(ctx, 'users'),
-    users_by_tier: Object.fromEntries(tiers.map((t) => [t.subscription_tier, Number(t.n)])),
-    dogs_total: await countOf(ctx, 'dogs'),
-    diary_entries_total: await countOf(ctx, 'diary_entries'),
+    users_total: await countRows(ctx.db, 'users'),
+    users_by_tier: await usersByTier(ctx.db),
+    dogs_total: await countRows(ctx.db, 'dogs'),
+    diary_entries_total: await countRows(ctx.db, 'diary_entries'),
     user_poi_total: places.total,
     user_poi_by_type: places.byType,
     osm_poi_cached_by_type: await cachedCountsByLayer(ctx),

@@ -5,6 +5,7 @@ import { fullTextIds, searchWords, type FullTextIndex } from '../../core/db/full
 import { route, type Routes } from '../../core/http/route.js';
 import { Id } from '../../core/http/schema-kit.js';
 import { searchExcerpt } from './search-excerpt.js';
+import { entriesForHits, firstPreviews } from './search.repo.js';
 import { dogScope } from './views.service.js';
 
 /** Decisions: Diary search. The diary's full-text index (migration 0020). */
@@ -31,10 +32,8 @@ export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<
   const words = searchWords(query.q);
   const ids = await fullTextIds(ctx.db, DIARY_INDEX, words, { column: 'dog_id', ids: dogIds }, MAX_HITS);
   if (ids.length === 0) return { items: [] };
-  const rows = await ctx.db.selectFrom('diary_entries').select(['id', 'dog_id', 'date', 'title', 'text']).where('id', 'in', ids).execute();
-  const previews = await ctx.db.selectFrom('diary_media').select(['entry_id', 'preview_url']).where('entry_id', 'in', ids).orderBy('id').execute();
-  const previewOf = new Map<number, string>();
-  for (const p of previews) if (!previewOf.has(p.entry_id)) previewOf.set(p.entry_id, p.preview_url);
+  const rows = await entriesForHits(ctx.db, ids);
+  const previewOf = await firstPreviews(ctx.db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     items: ids.flatMap((id) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import { UpstreamError, upstreamJsonAs } from '../../core/upstream/http-client.js';
+import { cachedPlaceName, cachePlaceName } from './geocode-cache.repo.js';
 
 /**
  * The place name at a position from Nominatim (upstreams.md §9), for located diary entries. The policy is kept:
@@ -53,7 +54,7 @@ export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Pr
   const base = ctx.config.upstream.nominatimUrl;
   if (!base) return null;
   const key = keyOf(lat, lon);
-  const cached = await ctx.db.selectFrom('geocode_cache').select('name').where('key', '=', key).executeTakeFirst();
+  const cached = await cachedPlaceName(ctx.db, key);
   if (cached) return cached.name;
   if (!(await takeSlot(ctx))) {
     ctx.log.warn({ upstream: 'nominatim' }, 'reverse geocoding skipped: more than one lookup a second');
@@ -79,10 +80,6 @@ export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Pr
     );
     return null;
   }
-  await ctx.db
-    .insertInto('geocode_cache')
-    .values({ key, name, fetched_at: ctx.clock.now().toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await cachePlaceName(ctx.db, key, name, ctx.clock.now().toISOString());
   return name;
 }

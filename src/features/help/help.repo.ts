@@ -43,3 +43,18 @@ export async function nextPosition(db: Db, category: string): Promise<number> {
     .executeTakeFirst();
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
+
+/** The keys of the starter articles loaded so far (help_starter_keys). */
+export async function loadedStarterKeys(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom('help_starter_keys').select('key').execute()).map((r) => r.key));
+}
+
+/** Claims a starter article's key; false when another instance (or an earlier start) claimed it. */
+export async function claimStarterKey(db: Db, key: string, now: string): Promise<boolean> {
+  const claim = await db
+    .insertInto('help_starter_keys')
+    .values({ key, loaded_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(claim.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -9,7 +9,8 @@ import { contributionsOfUser, countsByStatus, findContribution, insertContributi
 import type { ContributeBody, Contribution } from './map-contrib.schemas.js';
 import { uploadInBackground } from './map-contrib.upload.js';
 import { readElement } from './osm-api.client.js';
-import { activeProUntil, CONFIRMED_PER_GRANT } from './pro-grant.js';
+import { CONFIRMED_PER_GRANT } from './pro-grant.js';
+import { activeProUntil } from './pro-grant.repo.js';
 import { SURVIVAL_DAYS } from './survival-check.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/http/errors.js';
 import { LAYERS, tileQuery, type LayerName } from './layers.js';
 import { runOverpass, type OverpassElement } from './overpass.client.js';
+import { cachedTiles, pointCountsByLayer, saveTile } from './tile-cache.repo.js';
 import { inBox, tilesOf, type Box } from './tiles.js';
 import { welcomeKindOf, type WelcomeKind } from './venue-kinds.js';
 
@@ -55,13 +56,7 @@ async function fetchTile(ctx: AppContext, layer: LayerName, tile: { key: string;
   if (!elements) return null;
   const features = elements.map(toFeature).filter((f): f is LayerFeature => f !== null);
   const row = { layer, tile: tile.key, features_json: JSON.stringify(features), feature_count: features.length, fetched_at: ctx.clock.now().toISOString() };
-  await ctx.db
-    .insertInto('osm_tile_cache')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['layer', 'tile']).doUpdateSet({ features_json: row.features_json, feature_count: row.feature_count, fetched_at: row.fetched_at }),
-    )
-    .execute();
+  await saveTile(ctx.db, row);
   return features;
 }
 
@@ -80,16 +75,11 @@ function refreshInBackground(ctx: AppContext, layer: LayerName, tile: { key: str
 
 export async function layerFeatures(ctx: AppContext, layer: LayerName, box: Box) {
   const tiles = tilesOf(box);
-  const cached = await ctx.db
-    .selectFrom('osm_tile_cache')
-    .select(['tile', 'features_json', 'fetched_at'])
-    .where('layer', '=', layer)
-    .where(
-      'tile',
-      'in',
-      tiles.map((t) => t.key),
-    )
-    .execute();
+  const cached = await cachedTiles(
+    ctx.db,
+    layer,
+    tiles.map((t) => t.key),
+  );
   const byKey = new Map(cached.map((c) => [c.tile, c]));
   const now = ctx.clock.now().getTime();
   const features: LayerFeature[] = [];
@@ -125,11 +115,6 @@ export async function layerFeatures(ctx: AppContext, layer: LayerName, box: Box)
 }
 
 /** Cached points per layer (the admin statistics' "OSM points cached by type"). */
-export async function cachedCountsByLayer(ctx: AppContext): Promise<Record<string, number>> {
-  const rows = await ctx.db
-    .selectFrom('osm_tile_cache')
-    .select((eb) => ['layer', eb.fn.sum<number>('feature_count').as('n')])
-    .groupBy('layer')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.layer, Number(r.n)]));
+export function cachedCountsByLayer(ctx: AppContext): Promise<Record<string, number>> {
+  return pointCountsByLayer(ctx.db);
 }

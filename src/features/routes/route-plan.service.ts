@@ -4,6 +4,7 @@ import { dateInZone } from '../../core/clock.js';
 import type { AppContext } from '../../core/context.js';
 import { tooManyRequests } from '../../core/http/errors.js';
 import { planFootRoute } from './ors.client.js';
+import { cachedPlan, cachePlan, dropPlan, dropPlansUpTo, plansSince, reservePlan } from './route-plan.repo.js';
 import type { Plan, PlanBody } from './routes.schemas.js';
 
 /**
@@ -22,17 +23,6 @@ function cacheKey(body: z.infer<typeof PlanBody>, day: string): string {
   return `${body.profile}|${day}|${body.points.map(([lat, lon]) => `${lat.toFixed(5)},${lon.toFixed(5)}`).join(';')}`;
 }
 
-async function countedSince(ctx: AppContext, userId: number, since: string) {
-  return ctx.db
-    .selectFrom('route_plans')
-    .select(['id', 'planned_at'])
-    .where('user_id', '=', userId)
-    .where('planned_at', '>', since)
-    .orderBy('planned_at')
-    .orderBy('id')
-    .execute();
-}
-
 function refuse(oldest: string | undefined, now: Date): never {
   const seconds = oldest ? Math.max(1, Math.ceil((Date.parse(oldest) + WINDOW_MS - now.getTime()) / 1000)) : 3600;
   throw tooManyRequests(
@@ -47,9 +37,9 @@ export async function planRoute(ctx: AppContext, actor: Actor, body: z.infer<typ
   const day = dateInZone(now, ctx.config.timeZone);
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   const key = cacheKey(body, day);
-  const remaining = async () => (unlimited(actor) ? null : Math.max(0, PLANS_PER_WEEK - (await countedSince(ctx, actor.id, since)).length));
+  const remaining = async () => (unlimited(actor) ? null : Math.max(0, PLANS_PER_WEEK - (await plansSince(ctx.db, actor.id, since)).length));
 
-  const hit = await ctx.db.selectFrom('route_plan_cache').selectAll().where('cache_key', '=', key).executeTakeFirst();
+  const hit = await cachedPlan(ctx.db, key);
   if (hit) {
     const geometry = { type: 'LineString' as const, coordinates: JSON.parse(hit.geometry_json) as [number, number][] };
     return { geometry, distance_m: hit.distance_m, duration_s: hit.duration_s, cached: true, remaining_this_week: await remaining() };
@@ -58,12 +48,11 @@ export async function planRoute(ctx: AppContext, actor: Actor, body: z.infer<typ
   // A reservation first, then the count up to it: two requests racing at 19 cannot both pass.
   let reservation: number | null = null;
   if (!unlimited(actor)) {
-    const row = await ctx.db.insertInto('route_plans').values({ user_id: actor.id, planned_at: now.toISOString() }).returning('id').executeTakeFirstOrThrow();
-    reservation = row.id;
-    const window = await countedSince(ctx, actor.id, since);
+    reservation = await reservePlan(ctx.db, actor.id, now.toISOString());
+    const window = await plansSince(ctx.db, actor.id, since);
     const position = window.findIndex((r) => r.id === reservation) + 1;
     if (position > PLANS_PER_WEEK) {
-      await ctx.db.deleteFrom('route_plans').where('id', '=', reservation).execute();
+      await dropPlan(ctx.db, reservation);
       refuse(window[0]?.planned_at, now);
     }
   }
@@ -71,16 +60,11 @@ export async function planRoute(ctx: AppContext, actor: Actor, body: z.infer<typ
   try {
     line = await planFootRoute(ctx, body.profile, body.points);
   } catch (err) {
-    if (reservation !== null) await ctx.db.deleteFrom('route_plans').where('id', '=', reservation).execute();
+    if (reservation !== null) await dropPlan(ctx.db, reservation);
     throw err;
   }
-  await ctx.db.deleteFrom('route_plan_cache').where('day', '<', day).execute();
-  await ctx.db
-    .insertInto('route_plan_cache')
-    .values({ cache_key: key, day, geometry_json: JSON.stringify(line.coordinates), distance_m: line.distance_m, duration_s: line.duration_s })
-    .onConflict((oc) => oc.column('cache_key').doNothing())
-    .execute();
-  await ctx.db.deleteFrom('route_plans').where('user_id', '=', actor.id).where('planned_at', '<=', since).execute();
+  await cachePlan(ctx.db, { cache_key: key, day, geometry_json: JSON.stringify(line.coordinates), distance_m: line.distance_m, duration_s: line.duration_s });
+  await dropPlansUpTo(ctx.db, actor.id, since);
   return {
     geometry: { type: 'LineString', coordinates: line.coordinates },
     distance_m: line.distance_m,

@@ -1,0 +1,4 @@
+import type { ESLint, Rule } from 'eslint';
+
+declare const plugin: ESLint.Plugin & { rules: { 'area-boundaries': Rule.RuleModule; 'sql-in-repos': Rule.RuleModule } };
+export default plugin;

@@ -1,0 +1,5 @@
+// The house's own ESLint rules (eslint.config.js turns them on; test/core/house-kit.test.ts tests them).
+import { areaBoundaries } from './area-boundaries.js';
+import { sqlInRepos } from './sql-in-repos.js';
+
+export default { rules: { 'area-boundaries': areaBoundaries, 'sql-in-repos': sqlInRepos } };
