@@ -1,10 +1,7 @@
 import type { ComponentType } from 'preact';
+import type { ScreenProps } from './core/screen.js';
 
-/** What every screen gets from the router. */
-export interface ScreenProps {
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
+export type { ScreenProps };
 
 export type Access = 'guest' | 'user' | 'staff' | 'any';
 

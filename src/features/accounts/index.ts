@@ -9,7 +9,6 @@ export { toCurrentUser, CurrentUser, planBadge, badgesOf, asFlag, planFields, pl
 export { findUserById, endAllSessions } from './users.repo.js';
 export { swapAvatarUrl } from './users.repo.js';
 export { findUserContact, findVerifiedUserIdByEmail, setUserStatus, setUserPartner, setUserTier, setRoleByEmail } from './users.repo.js';
-export { lockFounderState, setFounder, claimFounderPending, setFounderPending, type FounderState } from './users.repo.js';
 export { Email, Password, Name } from './auth.schemas.js';
 
 export function accountsRoutes(ctx: AppContext, routes: Routes): void {

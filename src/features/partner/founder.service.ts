@@ -1,8 +1,16 @@
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
 import { conflict, notFound } from '../../core/http/errors.js';
-import { claimFounderPending, lockFounderState, setFounder, setFounderPending, type FounderState } from '../accounts/index.js';
-import { FOUNDER_PLACES, founderPlacesTaken, takeFounderNumber } from './founder.repo.js';
+import {
+  claimFounderPending,
+  FOUNDER_PLACES,
+  founderPlacesTaken,
+  lockFounderState,
+  setFounder,
+  setFounderPending,
+  takeFounderNumber,
+  type FounderState,
+} from './founder.repo.js';
 import { recordRedemption, releaseUse, takeUse } from './partner-codes.repo.js';
 import { CODE_PATTERN, normalizeCode, type FounderStatus } from './partner.schemas.js';
 

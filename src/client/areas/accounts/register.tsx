@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { navigate } from '../../core/router.js';
 import { type CurrentUser, setUser } from '../../core/session.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { nextPath } from './login.js';
 import { tx } from './texts.js';

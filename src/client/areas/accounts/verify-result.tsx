@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { loadSession, session } from '../../core/session.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { tx } from './texts.js';
 
 /** Where GET /api/auth/verify sends the browser: `/app/email-bestaetigt?ergebnis=ok|ungueltig`. */

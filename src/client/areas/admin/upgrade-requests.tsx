@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
 import { formatDay } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Empty, Load } from '../../ui/states.js';

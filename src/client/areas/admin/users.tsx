@@ -5,7 +5,7 @@ import { navigate } from '../../core/router.js';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import { t } from '../../core/texts.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Badges } from '../../ui/badges.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Empty, Load } from '../../ui/states.js';

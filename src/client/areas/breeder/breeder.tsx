@@ -4,7 +4,7 @@ import { navigate } from '../../core/router.js';
 import { isBreeder, session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
 import { formatDate, todayInBerlin } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Load, useResource } from '../../ui/states.js';

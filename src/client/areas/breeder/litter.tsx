@@ -3,7 +3,7 @@ import type { LitterDetail, LitterWeights, Puppy } from '../../api/types.js';
 import { api, ApiError } from '../../core/api.js';
 import { formatDate } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { LitterDetail } from '../../api/types.js';
 import { api } from '../../core/api.js';
 import { todayInBerlin } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';
 import { collarColor } from './collar.js';

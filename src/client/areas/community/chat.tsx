@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationList, FriendList, Message } from '../../api/types.js';
 import { api, ApiError } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { RichText } from '../../ui/rich-text.js';
 import { Load, useResource } from '../../ui/states.js';
 import { cx } from './texts.js';

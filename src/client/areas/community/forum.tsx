@@ -3,7 +3,7 @@ import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } 
 import { api, ApiError, query } from '../../core/api.js';
 import { formatDateTime } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';

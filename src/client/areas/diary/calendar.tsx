@@ -1,6 +1,6 @@
 import type { DiaryCalendar } from '../../api/types.js';
 import { formatDate, formatMonth, shiftMonth, todayInBerlin } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DiaryFrame, viewHref } from './diary-nav.js';
 import { tx } from './texts.js';

@@ -6,7 +6,7 @@ import { clearResponses, offline } from '../../core/offline-cache.js';
 import { navigate } from '../../core/router.js';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Load, useResource } from '../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';

@@ -1,5 +1,5 @@
 import { formatDate, formatWeekday } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { MoreButton, usePagedList } from '../../ui/paged-list.js';
 import { Empty, Load } from '../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';

@@ -1,4 +1,4 @@
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { t } from '../../core/texts.js';
 import { Empty, Load, useResource } from '../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';

@@ -1,7 +1,7 @@
 import type { DiaryLocations } from '../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Empty, ErrorState, Load, Loading, useResource } from '../../ui/states.js';
 import { DiaryFrame } from './diary-nav.js';
 import type { MapPlace, PlacesMap } from './map/leaflet-map.js';

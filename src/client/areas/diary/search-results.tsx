@@ -1,7 +1,7 @@
 import type { DiarySearchHit } from '../../api/types.js';
 import { query as toQuery } from '../../core/api.js';
 import { formatDate } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DiaryFrame } from './diary-nav.js';
 import { tx } from './texts.js';

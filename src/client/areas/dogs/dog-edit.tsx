@@ -5,7 +5,7 @@ import { clearResponses, offline } from '../../core/offline-cache.js';
 import { navigate } from '../../core/router.js';
 import { useStore } from '../../core/store.js';
 import { t } from '../../core/texts.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { PhotoUpload } from '../../ui/photo-upload.js';
 import { Load, useResource } from '../../ui/states.js';

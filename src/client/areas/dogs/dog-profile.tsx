@@ -3,7 +3,7 @@ import type { DiaryEntry } from '../../api/types.js';
 import { formatAge, formatDate } from '../../core/format.js';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Icon } from '../../ui/icons.js';
 import type { Page } from '../../ui/paged-list.js';
 import { Load, useResource } from '../../ui/states.js';

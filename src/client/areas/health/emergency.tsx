@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../core/api.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { useQrPng } from '../../ui/qr-code.js';

@@ -4,7 +4,7 @@ import { useStore } from '../../core/store.js';
 import { api, ApiError } from '../../core/api.js';
 import { clearResponses } from '../../core/offline-cache.js';
 import { formatDate } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { Load, useResource } from '../../ui/states.js';
 import type { Invitation, Member, SharedDog } from './health-api.js';

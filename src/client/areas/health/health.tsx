@@ -1,6 +1,6 @@
 import { useStore } from '../../core/store.js';
 import { session } from '../../core/session.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Load, useResource } from '../../ui/states.js';
 import { DocumentsSection } from './documents.js';
 import { PracticeSection } from './practice.js';

@@ -1,6 +1,6 @@
 /** Community on the map: the nearby map and list, the map layers with venue search and dog-welcome contributions, the route planner and walks, poison and lost-dog reports with a pin picker, the poster, and the other kinds' forms and cards. */
 import type { ComponentType } from 'preact';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { listingCreateScreen } from './listings/listing-form.js';
 import { listingDetailScreen } from './listings/listing-detail.js';
 import { listingBySlug } from './listings/specs.js';

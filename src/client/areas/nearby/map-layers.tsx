@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../core/api.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import type { Bounds, LayersMap, MapItem } from './map/nearby-map.js';
 import { KindChips } from './kind-chips.js';
 import { useMapChunk } from './map/use-map-chunk.js';

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../core/format.js';
 import { navigate } from '../../core/router.js';
 import { isStaff, session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { useQrPng } from '../../ui/qr-code.js';
 import { RichText } from '../../ui/rich-text.js';

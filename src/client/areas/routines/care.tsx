@@ -3,7 +3,7 @@ import type { CareRoutine } from '../../api/types.js';
 import { api, ApiError } from '../../core/api.js';
 import { clearResponses } from '../../core/offline-cache.js';
 import { formatDate, todayInBerlin } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { RecordSection, type SectionDef } from '../../ui/record-section.js';
 import { NotesToggle } from '../notes/index.js';
 import { daysBetween } from './dates.js';

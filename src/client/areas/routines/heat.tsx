@@ -3,7 +3,7 @@ import type { HeatCycle, HeatPrediction } from '../../api/types.js';
 import { formatDate, formatMonth, todayInBerlin } from '../../core/format.js';
 import { isBreeder, session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { RecordSection, type SectionDef } from '../../ui/record-section.js';
 import { useResource } from '../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';

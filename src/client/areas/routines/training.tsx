@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { TrainingPlan, TrainingSession, TrainingStreak } from '../../api/types.js';
 import { api } from '../../core/api.js';
 import { formatDate, todayInBerlin } from '../../core/format.js';
-import type { ScreenProps } from '../../routes.js';
+import type { ScreenProps } from '../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../ui/form.js';
 import { RecordSection, type SectionDef } from '../../ui/record-section.js';
 import { useResource } from '../../ui/states.js';

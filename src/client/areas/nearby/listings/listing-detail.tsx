@@ -1,6 +1,6 @@
 import { Fragment, type ComponentType } from 'preact';
 import { formatDate, formatDateTime } from '../../../core/format.js';
-import type { ScreenProps } from '../../../routes.js';
+import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../item-parts.js';

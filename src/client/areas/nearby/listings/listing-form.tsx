@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { api } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
-import type { ScreenProps } from '../../../routes.js';
+import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../ui/form.js';
 import { PinField, usePin } from '../pin-field.js';
 import { initialValues, toBody, type FieldSpec, type ListingSpec } from './specs.js';
