@@ -43,6 +43,8 @@ export const LISTING_PAGES: [slug: string, title: string][] = [
 export const routes: RouteDef[] = [
   { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: ['/api/welcome-dashboard'] },
   { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
+  { pattern: '/app/passwort-vergessen', access: 'guest', title: 'Passwort vergessen', load: () => accounts().then((m) => m.ForgotPasswordScreen) },
+  { pattern: '/app/passwort-neu', access: 'any', title: 'Neues Passwort', load: () => accounts().then((m) => m.NewPasswordScreen) },
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
   { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },

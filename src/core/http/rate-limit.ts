@@ -13,6 +13,10 @@ import { DbRateLimitStore } from './rate-limit-store.js';
 export const RATE_LIMITS = {
   login: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
   register: { windowMs: HOUR, limit: 5, key: 'ip' },
+  // Password reset links: 5 an hour per address here; 5 an hour per account address in password-reset.ts.
+  passwordReset: { windowMs: HOUR, limit: 5, key: 'ip' },
+  // Setting the new password: each try costs an argon2 hash, and a token is 256 bits, so a few a minute is plenty.
+  passwordResetConfirm: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
   verifyResend: { windowMs: HOUR, limit: 5, key: 'user' },
   partnerCodeInfo: { windowMs: MINUTE, limit: 30, key: 'ip' },
   breedList: { windowMs: MINUTE, limit: 60, key: 'ip' },

@@ -1,5 +1,6 @@
 import type { Job } from '../../core/context.js';
 import { purgeOldFailures } from './lockout.repo.js';
+import { purgeExpiredResets } from './password-reset.repo.js';
 import { purgeExpiredRevokedTokens, purgeExpiredVerifications } from './tokens.repo.js';
 
 export const purgeBlacklistJob: Job = {
@@ -14,6 +15,8 @@ export const purgeLoginFailuresJob: Job = {
   async run({ db, clock }) {
     const now = clock.now();
     const failures = await purgeOldFailures(db, now);
-    return failures + (await purgeExpiredVerifications(db, now.toISOString()));
+    const verifications = await purgeExpiredVerifications(db, now.toISOString());
+    // Reset links an hour past their expiry: the per-account allowance counts the last hour only.
+    return failures + verifications + (await purgeExpiredResets(db, new Date(now.getTime() - 60 * 60_000).toISOString()));
   },
 };

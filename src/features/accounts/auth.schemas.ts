@@ -32,4 +32,8 @@ export const LoginBody = z
   })
   .meta({ id: 'LoginBody' });
 
+export const PasswordResetBody = z.strictObject({ email: Email }).meta({ id: 'PasswordResetBody' });
+
+export const PasswordResetConfirmBody = z.strictObject({ token: z.string().min(10).max(200), new_password: Password }).meta({ id: 'PasswordResetConfirmBody' });
+
 export const VerifyQuery = z.object({ token: z.string().min(10).max(200) });

@@ -2,6 +2,7 @@ import type { AppContext } from '../../core/context.js';
 import type { Routes } from '../../core/http/route.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from './accounts.jobs.js';
 import { authRoutes } from './auth.routes.js';
+import { passwordResetRoutes } from './password-reset.routes.js';
 import { profileRoutes } from './profile.routes.js';
 
 export { deleteAccount } from './profile.service.js';
@@ -13,6 +14,7 @@ export { Email, Password, Name } from './auth.schemas.js';
 
 export function accountsRoutes(ctx: AppContext, routes: Routes): void {
   authRoutes(ctx, routes);
+  passwordResetRoutes(ctx, routes);
   profileRoutes(ctx, routes);
 }
 

@@ -4,3 +4,4 @@ export { RegisterScreen } from './register.js';
 export { VerifyResultScreen } from './verify-result.js';
 export { ProfileScreen } from './profile.js';
 export { PlanScreen } from './plan.js';
+export { ForgotPasswordScreen, NewPasswordScreen } from './password-reset.js';

@@ -28,6 +28,9 @@ export function LoginScreen({ query }: ScreenProps) {
         <FormSummary message={form.summary} />
         <Field form={form} name="email" label={tx.login.email} type="email" autoComplete="username" inputMode="email" required />
         <Field form={form} name="password" label={tx.login.password} type="password" autoComplete="current-password" required />
+        <p class="form-aside">
+          <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{tx.login.forgot}</a>
+        </p>
         <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.login.busy}>
           {tx.login.submit}
         </SubmitButton>

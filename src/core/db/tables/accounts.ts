@@ -48,9 +48,19 @@ export interface EmailVerificationsTable {
   created_at: string;
 }
 
+/** Password reset links (features/accounts/password-reset.ts): hashes only, one hour, single use. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  voided_at: string | null;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   login_failures: LoginFailuresTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
 }
