@@ -27,6 +27,7 @@ import * as m0026 from './0026_care_kinds.js';
 import * as m0027 from './0027_puppy_grams.js';
 import * as m0028 from './0028_ip_block_hits.js';
 import * as m0029 from './0029_csp_reports.js';
+import * as m0030 from './0030_content_reports.js';
 import * as m0031 from './0031_password_resets.js';
 
 /**
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0027_puppy_grams': m0027,
   '0028_ip_block_hits': m0028,
   '0029_csp_reports': m0029,
+  '0030_content_reports': m0030,
   '0031_password_resets': m0031,
 };

@@ -70,7 +70,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   routesRoutes(ctx, routes); // /api/routes/plan, /api/routes*, /api/routes/:id/gpx
   walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
-  ctx.accountDeletionSteps.push(forumAccountDeletion, nearbyAccountDeletion); // what ON DELETE cannot say
+  ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion); // what ON DELETE cannot say
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
+import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Clock } from '../../src/core/clock.js';
@@ -9,6 +10,7 @@ import { loadConfig } from '../../src/core/config.js';
 import type { AppContext } from '../../src/core/context.js';
 import { createContext } from '../../src/core/create-context.js';
 import { openDb } from '../../src/core/db/index.js';
+import { migrations } from '../../migrations/index.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { createLogger } from '../../src/core/logger.js';
 import type { MailTransport } from '../../src/core/mail/transport.js';
@@ -22,6 +24,17 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   mailTransport?: MailTransport;
+  /**
+   * For a migration's test: the database is first migrated up to `migration` only, `seed` writes rows in that older
+   * schema (untyped), and then the remaining migrations run as at a real start.
+   */
+  upgradeFrom?: { migration: string; seed: (db: Kysely<any>) => Promise<void> };
+}
+
+async function migrateUpTo(db: Kysely<any>, migration: string): Promise<void> {
+  if (!(migration in migrations)) throw new Error(`upgradeFrom: unknown migration ${migration}`);
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(migration);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export interface TestApp {
@@ -69,6 +82,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...options.env });
   const config = loadConfig(env);
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (options.upgradeFrom) {
+    await migrateUpTo(dbHandle.db, options.upgradeFrom.migration);
+    await options.upgradeFrom.seed(dbHandle.db as Kysely<any>);
+  }
   await migrateToLatest(dbHandle.db);
   const mail = memoryTransport();
   const log = createLogger(config.logLevel);

@@ -19,6 +19,7 @@ import type { MoneyNotesTables } from './tables/money-notes.js';
 import type { BreederTables } from './tables/breeder.js';
 import type { CommunityTables } from './tables/community.js';
 import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
+import type { ReportsTables } from './tables/reports.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -45,6 +46,7 @@ export interface Database
     CommunityTables,
     NearbyTables,
     NearbyKindsTables,
+    ReportsTables,
     OperatorTables,
     MapTables,
     RoutesTables {}

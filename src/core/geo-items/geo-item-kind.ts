@@ -11,8 +11,8 @@ import { boundingBox } from '../geo/bounding-box.js';
 import { NearQuery } from '../geo/near-query.js';
 import { nearest } from '../geo/nearest.js';
 import { removeMediaFiles } from '../media/storage.js';
+import { closeReports } from '../reports/index.js';
 import { geoPhotoRoutes } from './geo-item-photo.js';
-import { closeGeoReports } from './geo-item-reports.repo.js';
 import { geoReportRoute } from './geo-item-report.js';
 import { deleteGeoRow, findGeoRow, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
 
@@ -146,7 +146,7 @@ export async function changeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
 export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number): Promise<void> {
   const row = requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording, { staff: true });
   await deleteGeoRow(ctx.db, kind.table, id);
-  await closeGeoReports(ctx.db, kind.path, id, actor.id, 'deleted', ctx.clock.now().toISOString());
+  await closeReports(ctx.db, kind.table, [id], actor.id, 'deleted', ctx.clock.now().toISOString());
   if (row.photo_url) await removeMediaFiles(ctx.config.mediaDir, [row.photo_url], ctx.log);
 }
 

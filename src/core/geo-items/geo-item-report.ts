@@ -7,7 +7,7 @@ import { route, type Routes } from '../http/route.js';
 import { IdParam, requiredText } from '../http/schema-kit.js';
 import { findGeoItem, type GeoKind } from './geo-item-kind.js';
 import { notifyStaff } from '../push/index.js';
-import { insertGeoReport } from './geo-item-reports.repo.js';
+import { insertReport } from '../reports/index.js';
 
 /** A report of a geo item to the moderators (spam, a fake warning, an offensive photo); the queue is in the nearby area. */
 
@@ -18,7 +18,7 @@ export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
   const row = await findGeoItem(ctx, kind, id);
   if (row.user_id === actor.id) throw conflict('Das hast du selbst eingetragen: du kannst es ändern oder löschen.', 'own_item');
   // A second report of the same person is no news for the moderators: stored once.
-  await insertGeoReport(ctx.db, kind.path, id, actor.id, reason, ctx.clock.now().toISOString());
+  await insertReport(ctx.db, { kind: kind.table, id }, actor.id, reason, ctx.clock.now().toISOString());
   await notifyStaff(
     ctx,
     ['admin', 'moderator'],

@@ -6,6 +6,18 @@ export async function insertReset(db: Db, row: { token_hash: string; user_id: nu
   await db.insertInto('password_resets').values(row).execute();
 }
 
+/**
+ * Takes the user row's lock for the rest of the transaction (a write that changes nothing), so two requests for the
+ * same account count and insert one after the other (PostgreSQL; SQLite's write lock does it anyway).
+ */
+export async function lockUserForReset(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb.ref('token_version') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** A newer request voids the user's older links. */
 export async function voidResetsOf(db: Db, userId: number, now: string): Promise<void> {
   await db.updateTable('password_resets').set({ voided_at: now }).where('user_id', '=', userId).where('voided_at', 'is', null).execute();

@@ -7,7 +7,7 @@ import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/http/errors.js';
 import type { PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
 import { clearFailures } from './lockout.repo.js';
-import { deleteResetsOf, insertReset, resetsSince, takeReset, voidResetsOf } from './password-reset.repo.js';
+import { deleteResetsOf, insertReset, lockUserForReset, resetsSince, takeReset, voidResetsOf } from './password-reset.repo.js';
 import { endAllSessions, findCredentialsByEmail, findUserById, markEmailVerified, updateUser } from './users.repo.js';
 
 /** Decisions (Accounts: recovery): a link is valid one hour, works once, and at most 5 are sent an hour per address. */
@@ -28,12 +28,10 @@ export async function requestPasswordReset(ctx: AppContext, body: z.infer<typeof
   const account = await findCredentialsByEmail(ctx.db, body.email);
   if (!account || account.status !== 'active') return;
   const now = ctx.clock.now();
-  if ((await resetsSince(ctx.db, account.id, new Date(now.getTime() - HOUR).toISOString())) >= RESETS_PER_HOUR) {
-    ctx.log.warn({ userId: account.id }, 'password reset allowance used up: no mail sent');
-    return;
-  }
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction().execute(async (trx) => {
+  const made = await ctx.db.transaction().execute(async (trx) => {
+    await lockUserForReset(trx, account.id);
+    if ((await resetsSince(trx, account.id, new Date(now.getTime() - HOUR).toISOString())) >= RESETS_PER_HOUR) return false;
     await voidResetsOf(trx, account.id, now.toISOString());
     await insertReset(trx, {
       token_hash: sha256(token),
@@ -41,7 +39,12 @@ export async function requestPasswordReset(ctx: AppContext, body: z.infer<typeof
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + RESET_VALID_MS).toISOString(),
     });
+    return true;
   });
+  if (!made) {
+    ctx.log.warn({ userId: account.id }, 'password reset allowance used up: no mail sent');
+    return;
+  }
   const user = await findUserById(ctx.db, account.id);
   if (!user) return;
   const link = `${ctx.config.publicUrl}/app/passwort-neu?token=${encodeURIComponent(token)}`;

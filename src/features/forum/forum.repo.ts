@@ -139,32 +139,21 @@ export async function setLocked(db: Db, threadId: number, locked: boolean): Prom
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function insertReport(db: Db, postId: number, reporterId: number, reason: string, now: string): Promise<void> {
-  await db
-    .insertInto('forum_reports')
-    .values({ post_id: postId, reporter_id: reporterId, reason, created_at: now })
-    .onConflict((oc) => oc.columns(['post_id', 'reporter_id']).doNothing())
-    .execute();
-}
+/** The kind forum reports have in core/reports: the reported posts' table. */
+export const REPORTED_POSTS = 'forum_posts';
 
-export function openReports(db: Db, limit: number) {
+/** The reported posts for the moderation queue: text, author and thread (a post that is gone is not among them). */
+export async function reportedPosts(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return db
-    .selectFrom('forum_reports')
-    .innerJoin('forum_posts', 'forum_posts.id', 'forum_reports.post_id')
+    .selectFrom('forum_posts')
     .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
-    .innerJoin('users as reporter', 'reporter.id', 'forum_reports.reporter_id')
     .leftJoin('users as author', 'author.id', 'forum_posts.user_id')
     .select([
-      'forum_reports.id',
-      'forum_reports.reason',
-      'forum_reports.created_at',
-      'reporter.id as reporter_id',
-      'reporter.name as reporter_name',
-      'reporter.email as reporter_email',
-      'forum_posts.id as post_id',
-      'forum_posts.body as post_body',
-      'forum_posts.hidden as post_hidden',
-      'forum_posts.is_opening as post_is_opening',
+      'forum_posts.id',
+      'forum_posts.body',
+      'forum_posts.hidden',
+      'forum_posts.is_opening',
       'author.id as author_id',
       'author.name as author_name',
       'author.avatar_url as author_avatar',
@@ -172,28 +161,14 @@ export function openReports(db: Db, limit: number) {
       'forum_threads.id as thread_id',
       'forum_threads.title as thread_title',
     ])
-    .where('forum_reports.status', '=', 'open')
-    .orderBy('forum_reports.id')
-    .limit(limit)
+    .where('forum_posts.id', 'in', [...new Set(ids)])
     .execute();
 }
 
-export const findReport = (db: Db, id: number) =>
-  db
-    .selectFrom('forum_reports')
-    .innerJoin('forum_posts', 'forum_posts.id', 'forum_reports.post_id')
-    .select(['forum_reports.id', 'forum_reports.status', 'forum_reports.post_id', 'forum_posts.thread_id', 'forum_posts.is_opening'])
-    .where('forum_reports.id', '=', id)
-    .executeTakeFirst();
-
-/** Every open report on the post is settled with the moderator's decision. */
-export async function resolveReports(db: Db, postId: number, by: number, action: string, now: string): Promise<void> {
-  await db
-    .updateTable('forum_reports')
-    .set({ status: 'resolved', resolved_by: by, action, resolved_at: now })
-    .where('post_id', '=', postId)
-    .where('status', '=', 'open')
-    .execute();
+/** The ids of a thread's posts (they go with the thread). */
+export async function postIdsOf(db: Db, threadId: number): Promise<number[]> {
+  const rows = await db.selectFrom('forum_posts').select('id').where('thread_id', '=', threadId).execute();
+  return rows.map((r) => r.id);
 }
 
 /** After an account's posts went (cascade) and its threads lost their author: a thread without any post goes too. */

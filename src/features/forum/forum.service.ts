@@ -4,6 +4,7 @@ import { isStaff, type Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/http/errors.js';
 import { keysetPage, type Page } from '../../core/http/pagination.js';
+import { closeReports, insertReport } from '../../core/reports/index.js';
 import { z } from 'zod';
 import {
   addPost,
@@ -16,9 +17,10 @@ import {
   editPost,
   findPost,
   findThread,
-  insertReport,
   listThreads,
+  postIdsOf,
   postsOf,
+  REPORTED_POSTS,
   type PostRow,
   type ThreadRow,
 } from './forum.repo.js';
@@ -141,17 +143,26 @@ export async function edit(ctx: AppContext, actor: Actor, postId: number, body: 
  */
 export async function remove(ctx: AppContext, actor: Actor, postId: number): Promise<void> {
   const post = requireOwner(actor, await findPost(ctx.db, postId), POST, { staff: true });
-  if (post.is_opening !== 1) return deletePost(ctx.db, postId);
-  if (!isStaff(actor) && (await countReplies(ctx.db, post.thread_id)) > 0)
+  if (post.is_opening === 1 && !isStaff(actor) && (await countReplies(ctx.db, post.thread_id)) > 0)
     throw conflict('Auf dein Thema wurde schon geantwortet. Bitte die Moderation, es zu entfernen, oder bearbeite deinen Beitrag.', 'thread_has_replies');
-  await deleteThread(ctx.db, post.thread_id);
+  await deletePostOrThread(ctx, actor, post);
+}
+
+/** A post goes (an opening post takes its thread); open reports of every post that went are closed with it. */
+export async function deletePostOrThread(ctx: AppContext, actor: Actor, post: { id: number; thread_id: number; is_opening: number }): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const gone = post.is_opening === 1 ? await postIdsOf(trx, post.thread_id) : [post.id];
+    await (post.is_opening === 1 ? deleteThread(trx, post.thread_id) : deletePost(trx, post.id));
+    await closeReports(trx, REPORTED_POSTS, gone, actor.id, 'deleted', now);
+  });
 }
 
 export async function report(ctx: AppContext, actor: Actor, postId: number, reason: string): Promise<void> {
   requireVerifiedEmail(actor);
   const post = await findPost(ctx.db, postId);
   if (!post) throw notFound(POST.missing);
-  await insertReport(ctx.db, postId, actor.id, reason, ctx.clock.now().toISOString());
+  await insertReport(ctx.db, { kind: REPORTED_POSTS, id: postId }, actor.id, reason, ctx.clock.now().toISOString());
   await notifyStaff(
     ctx,
     ['admin', 'moderator'],

@@ -1,44 +1,61 @@
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http/errors.js';
+import { closeReports, findReport, openReports } from '../../core/reports/index.js';
 import { maskEmail } from '../admin-users/index.js';
-import { deletePost, deleteThread, findReport, openReports, resolveReports, setHidden, setLocked } from './forum.repo.js';
+import { findPost, REPORTED_POSTS, reportedPosts, setHidden, setLocked } from './forum.repo.js';
+import { deletePostOrThread } from './forum.service.js';
 import { DELETED_ACCOUNT, type Report } from './forum.schemas.js';
 
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
+/** The open reports of forum posts (the one queue of core/reports), oldest first, with post, author and thread. */
 export async function reportQueue(ctx: AppContext, viewer: Actor): Promise<{ items: Report[] }> {
-  const rows = await openReports(ctx.db, 200);
+  const reports = await openReports(ctx.db, { kinds: [REPORTED_POSTS], limit: 200 });
+  const posts = new Map(
+    (
+      await reportedPosts(
+        ctx.db,
+        reports.map((r) => r.target_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      reason: r.reason,
-      created_at: r.created_at,
-      reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
-      post: {
-        id: r.post_id,
-        body: r.post_body,
-        hidden: r.post_hidden === 1,
-        author:
-          r.author_id === null || r.author_name === null
-            ? { id: null, name: DELETED_ACCOUNT, avatar_url: null }
-            : { id: r.author_id, name: r.author_name, avatar_url: r.author_avatar },
-        author_email: r.author_email ? shown(viewer, r.author_email) : null,
-      },
-      thread: { id: r.thread_id, title: r.thread_title },
-    })),
+    items: reports.flatMap((r) => {
+      const p = posts.get(r.target_id);
+      if (!p) return [];
+      return [
+        {
+          id: r.id,
+          reason: r.reason,
+          created_at: r.created_at,
+          reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
+          post: {
+            id: p.id,
+            body: p.body,
+            hidden: p.hidden === 1,
+            author:
+              p.author_id === null || p.author_name === null
+                ? { id: null, name: DELETED_ACCOUNT, avatar_url: null }
+                : { id: p.author_id, name: p.author_name, avatar_url: p.author_avatar },
+            author_email: p.author_email ? shown(viewer, p.author_email) : null,
+          },
+          thread: { id: p.thread_id, title: p.thread_title },
+        },
+      ];
+    }),
   };
 }
 
 /** dismiss: nothing happens to the post; hide: it stays, without its text for others; delete: gone (an opening post takes its thread). */
 export async function resolve(ctx: AppContext, viewer: Actor, reportId: number, action: 'dismiss' | 'hide' | 'delete'): Promise<void> {
-  const r = await findReport(ctx.db, reportId);
-  if (!r) throw notFound('Diese Meldung gibt es nicht.');
-  const now = ctx.clock.now().toISOString();
-  await resolveReports(ctx.db, r.post_id, viewer.id, action, now);
-  if (action === 'hide') await setHidden(ctx.db, r.post_id, r.thread_id, r.is_opening === 1);
-  if (action === 'delete') await (r.is_opening === 1 ? deleteThread(ctx.db, r.thread_id) : deletePost(ctx.db, r.post_id));
+  const r = await findReport(ctx.db, reportId, [REPORTED_POSTS]);
+  const post = r && (await findPost(ctx.db, r.target_id));
+  if (!post) throw notFound('Diese Meldung gibt es nicht.');
+  await closeReports(ctx.db, REPORTED_POSTS, [post.id], viewer.id, action, ctx.clock.now().toISOString());
+  if (action === 'hide') await setHidden(ctx.db, post.id, post.thread_id, post.is_opening === 1);
+  if (action === 'delete') await deletePostOrThread(ctx, viewer, post);
   ctx.log.info({ reportId, action, by: viewer.id }, 'forum report resolved');
 }
 

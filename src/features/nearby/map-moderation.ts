@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Actor } from '../../core/auth/session-user.js';
 import type { AppContext } from '../../core/context.js';
 import { appUrlOf, findGeoRow, removeGeoItem, type GeoKind } from '../../core/geo-items/index.js';
-import { closeGeoReports, findGeoReport, openGeoReports } from '../../core/geo-items/geo-item-reports.repo.js';
 import { notFound } from '../../core/http/errors.js';
 import { route, type Routes } from '../../core/http/route.js';
+import { closeReports, findReport, openReports } from '../../core/reports/index.js';
 import { IdParam } from '../../core/http/schema-kit.js';
 import { maskEmail } from '../admin-users/index.js';
 import { GEO_KINDS } from './geo-kinds.js';
@@ -30,19 +30,21 @@ const MapReport = z
 const MapReportList = z.object({ items: z.array(MapReport) }).meta({ id: 'MapReportList' });
 const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) }).meta({ id: 'MapResolveBody' });
 
-const kindOf = (path: string): GeoKind | undefined => GEO_KINDS.find((k) => k.path === path);
+/** Reports name a map item by its kind's table (core/reports). */
+const REPORTED_TABLES = GEO_KINDS.map((k) => k.table);
+const kindOf = (table: string): GeoKind | undefined => GEO_KINDS.find((k) => k.table === table);
 /** What a moderator reads first: the title, the name or the start of the description. */
 const summaryOf = (row: Record<string, unknown>) => String(row.title ?? row.name ?? row.description ?? '').slice(0, 200);
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
 export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
-  const rows = await openGeoReports(ctx.db, 200);
+  const rows = await openReports(ctx.db, { kinds: REPORTED_TABLES, limit: 200 });
   const items = [];
   for (const r of rows) {
-    const kind = kindOf(r.kind);
+    const kind = kindOf(r.target_kind);
     if (!kind) continue;
-    const item = await findGeoRow(ctx.db, kind.table, kind.columns, r.item_id);
+    const item = await findGeoRow(ctx.db, kind.table, kind.columns, r.target_id);
     items.push({
       id: r.id,
       reason: r.reason,
@@ -51,10 +53,10 @@ export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
       item: {
         kind: kind.path,
         kind_name: kind.names.one,
-        id: r.item_id,
+        id: r.target_id,
         summary: item ? summaryOf(item) : null,
         photo_url: item?.photo_url ?? null,
-        url: appUrlOf(kind, r.item_id),
+        url: appUrlOf(kind, r.target_id),
       },
     });
   }
@@ -63,12 +65,12 @@ export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
 
 /** dismiss: the item stays; delete: the item goes (with its photo). Either way every open report of the item closes. */
 export async function resolveMapReport(ctx: AppContext, viewer: Actor, reportId: number, action: 'dismiss' | 'delete'): Promise<void> {
-  const report = await findGeoReport(ctx.db, reportId);
-  const kind = report && kindOf(report.kind);
+  const report = await findReport(ctx.db, reportId, REPORTED_TABLES);
+  const kind = report && kindOf(report.target_kind);
   if (!report || !kind) throw notFound('Diese Meldung gibt es nicht.');
-  if (action === 'delete' && (await findGeoRow(ctx.db, kind.table, [], report.item_id))) await removeGeoItem(ctx, viewer, kind, report.item_id);
-  await closeGeoReports(ctx.db, kind.path, report.item_id, viewer.id, action, ctx.clock.now().toISOString());
-  ctx.log.info({ reportId, kind: kind.path, itemId: report.item_id, action, by: viewer.id }, 'map report resolved');
+  if (action === 'delete' && (await findGeoRow(ctx.db, kind.table, [], report.target_id))) await removeGeoItem(ctx, viewer, kind, report.target_id);
+  await closeReports(ctx.db, kind.table, [report.target_id], viewer.id, action, ctx.clock.now().toISOString());
+  ctx.log.info({ reportId, kind: kind.path, itemId: report.target_id, action, by: viewer.id }, 'map report resolved');
 }
 
 export function mapModerationRoutes(ctx: AppContext, routes: Routes): void {

@@ -61,20 +61,6 @@ export interface ForumPostsTable {
   edited_at: string | null;
 }
 
-export interface ForumReportsTable {
-  id: Generated<number>;
-  post_id: number;
-  reporter_id: number;
-  reason: string;
-  /** 'open' | 'resolved' */
-  status: Generated<string>;
-  resolved_by: number | null;
-  /** 'dismiss' | 'hide' | 'delete' */
-  action: string | null;
-  created_at: string;
-  resolved_at: string | null;
-}
-
 /** Friends, blocks, messages and the forum (areas friends, messages, forum). */
 export interface CommunityTables {
   friendships: FriendshipsTable;
@@ -83,5 +69,4 @@ export interface CommunityTables {
   forum_categories: ForumCategoriesTable;
   forum_threads: ForumThreadsTable;
   forum_posts: ForumPostsTable;
-  forum_reports: ForumReportsTable;
 }

@@ -115,21 +115,4 @@ export interface NearbyKindsTables {
   sitting: SittingTable;
   walk_slots: WalkSlotsTable;
   services: ServicesTable;
-  geo_item_reports: GeoItemReportsTable;
-}
-
-/** A report of a geo item to the moderators; `kind` is the kind's API path. */
-export interface GeoItemReportsTable {
-  id: Generated<number>;
-  kind: string;
-  item_id: number;
-  reporter_id: number;
-  reason: string;
-  /** 'open' | 'resolved' */
-  status: Generated<string>;
-  resolved_by: number | null;
-  /** 'dismiss' | 'delete' once resolved */
-  action: string | null;
-  created_at: string;
-  resolved_at: string | null;
 }

@@ -1,0 +1,2 @@
+/** Reports to the moderators: one table and one queue for forum posts and map items (see content-reports.repo.ts). */
+export { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReports, type OpenReport, type ReportTarget } from './content-reports.repo.js';
