@@ -99,7 +99,7 @@ try {
 
   const base = `${app.url}/api/dogs/${dog.id}`;
   const firstWeights = JSON.parse((await get(`${base}/weights?limit=200`, cookie)).body.toString());
-  // The requests the health tab makes when it opens (src/client/areas/health), plus the weights' next page.
+  // The requests the health tab makes when it opens (src/client/areas/dog-records/health), plus the weights' next page.
   const rows = [
     await measure('GET /api/dogs/{id}', base, cookie),
     await measure('GET …/vaccinations?limit=20', `${base}/vaccinations?limit=20`, cookie),

@@ -15,8 +15,8 @@ const { migrateToLatest } = await tsImport('../src/core/db/migrate.ts', import.m
 const { createLogger } = await tsImport('../src/core/logger.ts', import.meta.url);
 const { createContext } = await tsImport('../src/core/create-context.ts', import.meta.url);
 const { fixedClock, addDays } = await tsImport('../src/core/clock.ts', import.meta.url);
-const { heatJobs } = await tsImport('../src/features/heat/index.ts', import.meta.url);
-const { careJobs } = await tsImport('../src/features/care/index.ts', import.meta.url);
+const { heatJobs } = await tsImport('../src/features/dog-records/heat/index.ts', import.meta.url);
+const { careJobs } = await tsImport('../src/features/dog-records/care/index.ts', import.meta.url);
 
 const TODAY = '2026-06-15';
 const CHUNK = 500;

@@ -26,7 +26,7 @@ function options(build, { watch, outdir }) {
     entryPoints: [
       { in: 'src/client/main.tsx', out: 'app' },
       { in: 'src/client/styles/app.css', out: 'app' },
-      { in: 'src/client/areas/diary/map/map.css', out: 'map' },
+      { in: 'src/client/areas/dog-records/diary/map/map.css', out: 'map' },
       // Server pages with a map (the public lost-dog page): a few lines that load the map chunk on demand.
       { in: 'src/client/public/spot-map.ts', out: 'spot' },
     ],

@@ -2,7 +2,7 @@
 // Prints the plain closing line "N passed, N failed" (CI reads that line; vitest's own summary is not read).
 //   TEST_DATABASE_URL=postgres://…  run the API suite on PostgreSQL instead of SQLite
 //   TEST_BROWSER=0                  skip the browser suite (the PostgreSQL pass in .ci/run does)
-// Extra arguments go to vitest (e.g. `npm test -- src/features/accounts`).
+// Extra arguments go to vitest (e.g. `npm test -- src/features/accounts/accounts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

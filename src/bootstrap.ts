@@ -4,8 +4,8 @@ import { createContext } from './core/create-context.js';
 import { openDb } from './core/db/index.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { createLogger } from './core/logger.js';
-import { loadStarterHelp } from './features/help/index.js';
-import { loadBreeds } from './features/wiki/index.js';
+import { loadStarterHelp } from './features/public-web/help/index.js';
+import { loadBreeds } from './features/public-web/wiki/index.js';
 
 /**
  * Config → database → migrations → shared services: the start of the server and of the CLI.

@@ -1,6 +1,6 @@
 import { bootstrap } from './bootstrap.js';
 import { ConfigError } from './core/config.js';
-import { setRoleByEmail } from './features/accounts/index.js';
+import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
 const USAGE = 'Aufruf: npm run cli -- set-role <email> <admin|moderator|user>';

@@ -4,19 +4,19 @@ import { errorDigestJob } from './core/error-digest/index.js';
 import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
 import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
-import { accountsJobs } from './features/accounts/index.js';
-import { diaryJobs, diaryWeatherConsumer } from './features/diary/index.js';
-import { purgeExpiredInvoicesJob } from './features/invoices/index.js';
-import { enrichBreedsJob } from './features/wiki/index.js';
-import { fillMissingWeatherJob } from './features/weather/index.js';
-import { healthJobs } from './features/health/index.js';
-import { heatJobs } from './features/heat/index.js';
-import { careJobs } from './features/care/index.js';
-import { expensesJobs } from './features/expenses/index.js';
-import { notesJobs } from './features/notes/index.js';
-import { aiJobs } from './features/ai/index.js';
-import { nearbyJobs } from './features/nearby/index.js';
-import { mapContribJobs } from './features/map-contrib/index.js';
+import { accountsJobs } from './features/accounts/accounts/index.js';
+import { diaryJobs, diaryWeatherConsumer } from './features/dog-records/diary/index.js';
+import { purgeExpiredInvoicesJob } from './features/admin/invoices/index.js';
+import { enrichBreedsJob } from './features/public-web/wiki/index.js';
+import { fillMissingWeatherJob } from './features/dog-records/weather/index.js';
+import { healthJobs } from './features/dog-records/health/index.js';
+import { heatJobs } from './features/dog-records/heat/index.js';
+import { careJobs } from './features/dog-records/care/index.js';
+import { expensesJobs } from './features/dog-records/expenses/index.js';
+import { notesJobs } from './features/dog-records/notes/index.js';
+import { aiJobs } from './features/dog-records/ai/index.js';
+import { nearbyJobs } from './features/map/nearby/index.js';
+import { mapContribJobs } from './features/map/map-contrib/index.js';
 
 /** THE job table: every scheduled job, its cron time (TZ_APP) and its area. */
 export const jobs: Job[] = [

@@ -1,7 +1,8 @@
 // ESLint rule: the house's room plan (docs/architecture.md, "Layout").
-//  - src/features/<area>/… may import another area only through its index (src/features/<other>/index.ts).
+//  - Areas live in wings: src/features/<wing>/<area>/ (accounts, dog-records, community, map, admin, public-web).
+//  - src/features/<wing>/<area>/… may import another area only through its index (…/<other>/index.ts).
 //  - src/core/… imports no area at all.
-//  - The client follows the same plan: src/client/areas/<area>/… reaches another area only through its index or
+//  - The client follows the same plan: src/client/areas/<wing>/<area>/… reaches another area only through its index or
 //    its <area>-api.ts data module, and src/client/{core,ui}/… import no area.
 //  - Test files are exempt: they test an area's pieces.
 // Imports are resolved against the importing file, so relative paths of any depth are judged by where they land.
@@ -18,10 +19,11 @@ function posix(path) {
   return path.split(sep).join('/');
 }
 
-/** 'diary' for src/features/diary/x.ts under 'src/features'; undefined outside. */
+/** 'dog-records/diary' for src/features/dog-records/diary/x.ts under 'src/features'; undefined outside an area. */
 function areaOf(file, areasRoot) {
   if (!file.startsWith(areasRoot + '/')) return undefined;
-  return file.slice(areasRoot.length + 1).split('/')[0];
+  const [wing, area, ...rest] = file.slice(areasRoot.length + 1).split('/');
+  return rest.length > 0 ? `${wing}/${area}` : undefined;
 }
 
 function isFace(file, room, area) {

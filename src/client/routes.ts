@@ -16,18 +16,18 @@ export interface RouteDef {
 }
 
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
-const accounts = () => import('./areas/accounts/index.js');
-const dashboard = () => import('./areas/dashboard/index.js');
-const dogs = () => import('./areas/dogs/index.js');
-const diary = () => import('./areas/diary/index.js');
-const admin = () => import('./areas/admin/index.js');
-const help = () => import('./areas/help/index.js');
-const notifications = () => import('./areas/notifications/index.js');
-const health = () => import('./areas/health/index.js');
-const routines = () => import('./areas/routines/index.js');
-const breeder = () => import('./areas/breeder/index.js');
-const community = () => import('./areas/community/index.js');
-const nearby = () => import('./areas/nearby/index.js');
+const accounts = () => import('./areas/accounts/accounts/index.js');
+const dashboard = () => import('./areas/dog-records/dashboard/index.js');
+const dogs = () => import('./areas/dog-records/dogs/index.js');
+const diary = () => import('./areas/dog-records/diary/index.js');
+const admin = () => import('./areas/admin/admin/index.js');
+const help = () => import('./areas/public-web/help/index.js');
+const notifications = () => import('./areas/accounts/notifications/index.js');
+const health = () => import('./areas/dog-records/health/index.js');
+const routines = () => import('./areas/dog-records/routines/index.js');
+const breeder = () => import('./areas/dog-records/breeder/index.js');
+const community = () => import('./areas/community/community/index.js');
+const nearby = () => import('./areas/map/nearby/index.js');
 
 /** The map kinds with a form and a card (areas/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
 export const LISTING_PAGES: [slug: string, title: string][] = [

@@ -10,10 +10,10 @@ import { createContext } from '../../src/core/create-context.js';
 import { openDb } from '../../src/core/db/index.js';
 import { AppError } from '../../src/core/http/errors.js';
 import { createLogger } from '../../src/core/logger.js';
-import { register } from '../../src/features/accounts/auth.service.js';
-import { findUserById } from '../../src/features/accounts/index.js';
-import { createInvoice } from '../../src/features/invoices/invoices.service.js';
-import { grantFounder } from '../../src/features/partner/index.js';
+import { register } from '../../src/features/accounts/accounts/auth.service.js';
+import { findUserById } from '../../src/features/accounts/accounts/index.js';
+import { createInvoice } from '../../src/features/admin/invoices/invoices.service.js';
+import { grantFounder } from '../../src/features/accounts/partner/index.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 
 export type RaceTask =

@@ -17,20 +17,25 @@ function filesBelow(dir: string): string[] {
   });
 }
 
-/** area → the other areas its files import (static and dynamic imports, type imports included). */
+const subdirs = (dir: string) => readdirSync(dir).filter((n) => statSync(join(dir, n)).isDirectory());
+
+/** 'wing/area' → the other areas its files import (static and dynamic imports, type imports included). */
 export function areaGraph(root: string): Map<string, Set<string>> {
   const base = join(PROJECT_ROOT, root);
   const graph = new Map<string, Set<string>>();
-  for (const area of readdirSync(base).filter((n) => statSync(join(base, n)).isDirectory())) {
-    const deps = new Set<string>();
-    for (const file of filesBelow(join(base, area))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-        const target = relative(base, normalize(join(dirname(file), m[1]!)));
-        const other = target.split('/')[0]!;
-        if (!target.startsWith('..') && other !== area) deps.add(other);
+  for (const wing of subdirs(base)) {
+    for (const name of subdirs(join(base, wing))) {
+      const area = `${wing}/${name}`;
+      const deps = new Set<string>();
+      for (const file of filesBelow(join(base, area))) {
+        for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+          const target = relative(base, normalize(join(dirname(file), m[1]!)));
+          const other = target.split('/').slice(0, 2).join('/');
+          if (!target.startsWith('..') && target.split('/').length > 2 && other !== area) deps.add(other);
+        }
       }
+      graph.set(area, deps);
     }
-    graph.set(area, deps);
   }
   return graph;
 }

@@ -97,21 +97,23 @@ describe('area boundaries (ESLint rule)', () => {
   });
   const problems = async (file: string, code: string) => (await eslint.lintText(code, { filePath: file }))[0]?.messages.map((m) => m.ruleId) ?? [];
 
-  it('lets an area reach another only through its index.ts', async () => {
-    expect(await problems('src/features/diary/x.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual(['house/area-boundaries']);
-    expect(await problems('src/features/diary/x.ts', "import { a } from '../dogs/index.js';")).toEqual([]);
-    expect(await problems('src/features/diary/x.ts', "import { a } from './entries.repo.js';")).toEqual([]);
+  it('lets an area reach another only through its index.ts, within its wing and across wings', async () => {
+    expect(await problems('src/features/community/forum/x.ts', "import { a } from '../../dog-records/dogs/dogs.repo.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/community/forum/x.ts', "import { a } from '../../dog-records/dogs/index.js';")).toEqual([]);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '../dogs/index.js';")).toEqual([]);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from './entries.repo.js';")).toEqual([]);
   });
 
   it('keeps core free of areas, and lets tests reach anywhere', async () => {
-    expect(await problems('src/core/http/x.ts', "import { a } from '../../features/dogs/index.js';")).toEqual(['house/area-boundaries']);
-    expect(await problems('src/features/diary/x.test.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual([]);
+    expect(await problems('src/core/http/x.ts', "import { a } from '../../features/dog-records/dogs/index.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/dog-records/diary/x.test.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual([]);
   });
 
   it('applies the same plan to the client', async () => {
-    expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dog-form.js';")).toEqual(['house/area-boundaries']);
-    expect(await problems('src/client/areas/diary/x.tsx', "import { a } from '../dogs/dogs-api.js';")).toEqual([]);
-    expect(await problems('src/client/ui/x.tsx', "import { a } from '../areas/dogs/dogs-api.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/client/areas/dog-records/diary/x.tsx', "import { a } from '../dogs/dog-form.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/client/areas/dog-records/diary/x.tsx', "import { a } from '../dogs/dogs-api.js';")).toEqual([]);
+    expect(await problems('src/client/ui/x.tsx', "import { a } from '../areas/dog-records/dogs/dogs-api.js';")).toEqual(['house/area-boundaries']);
   });
 });
 
@@ -126,15 +128,15 @@ describe('SQL only in repos (ESLint rule)', () => {
   const query = "export const f = (db) => db.selectFrom('dogs').selectAll().execute();";
 
   it('refuses query builders and the sql template outside *.repo.ts and core/db', async () => {
-    expect(await problems('src/features/dogs/dogs.service.ts', query)).toEqual(['house/sql-in-repos']);
-    expect(await problems('src/features/dogs/dogs.service.ts', "export const f = (t) => t.deleteFrom('dogs').execute();")).toEqual(['house/sql-in-repos']);
+    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', query)).toEqual(['house/sql-in-repos']);
+    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', "export const f = (t) => t.deleteFrom('dogs').execute();")).toEqual(['house/sql-in-repos']);
     expect(await problems('src/core/push/notify.ts', "import { sql } from 'kysely';")).toEqual(['house/sql-in-repos']);
   });
 
   it('allows them in repos, core/db and tests, and type imports of kysely anywhere', async () => {
-    expect(await problems('src/features/dogs/dogs.repo.ts', query)).toEqual([]);
+    expect(await problems('src/features/dog-records/dogs/dogs.repo.ts', query)).toEqual([]);
     expect(await problems('src/core/db/full-text.ts', "import { sql } from 'kysely';")).toEqual([]);
-    expect(await problems('src/features/dogs/dogs.test.ts', query)).toEqual([]);
-    expect(await problems('src/features/dogs/dogs.service.ts', "import type { Selectable } from 'kysely';\nimport { type Kysely } from 'kysely';")).toEqual([]);
+    expect(await problems('src/features/dog-records/dogs/dogs.test.ts', query)).toEqual([]);
+    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', "import type { Selectable } from 'kysely';\nimport { type Kysely } from 'kysely';")).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
 import type { Job } from '../../src/core/context.js';
 import { Scheduler } from '../../src/core/scheduler/scheduler.js';
-import { purgeBlacklistJob, purgeLoginFailuresJob } from '../../src/features/accounts/accounts.jobs.js';
+import { purgeBlacklistJob, purgeLoginFailuresJob } from '../../src/features/accounts/accounts/accounts.jobs.js';
 import { jobs } from '../../src/jobs.js';
 import { useTestApp } from '../helpers/test-app.js';
 

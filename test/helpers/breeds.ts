@@ -1,4 +1,4 @@
-import type { BreedRecord } from '../../src/features/wiki/breed-file.js';
+import type { BreedRecord } from '../../src/features/public-web/wiki/breed-file.js';
 
 /** A breed record as the data file holds it, with every optional fact empty unless given. */
 export function buildBreedRecord(slug: string, over: Partial<BreedRecord> = {}): BreedRecord {

@@ -1,6 +1,6 @@
 /*
  * Pfotenbuch service worker. Served as /sw.js with the build number and the asset list written in at server
- * start (src/features/pwa/service-worker.ts), so every build has its own cache and its own worker bytes.
+ * start (src/features/public-web/pwa/service-worker.ts), so every build has its own cache and its own worker bytes.
  */
 const BUILD = /*BUILD*/'dev';
 const PRECACHE = /*PRECACHE*/[];

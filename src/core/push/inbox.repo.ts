@@ -4,7 +4,7 @@ import type { NotificationsTable } from '../db/tables/notifications.js';
 
 /**
  * The in-app notifications table. Core owns its writes, because `notify` (used by every area) writes the row;
- * the notifications area (src/features/notifications) is its HTTP face and reads and marks rows through here.
+ * the notifications area (src/features/accounts/notifications) is its HTTP face and reads and marks rows through here.
  */
 
 export interface NewInboxRow {

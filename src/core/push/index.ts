@@ -1,7 +1,7 @@
 /**
  * Web push and in-app notifications (issue 10). Every area sends through `notify`; core owns the tables
  * notifications, notification_settings, push_subscriptions and push_deliveries, and the notifications area
- * (src/features/notifications) is their HTTP face.
+ * (src/features/accounts/notifications) is their HTTP face.
  */
 export { notify, type NotifyOptions, type NotifyResult } from './notify.js';
 export { notifyStaff } from './notify-staff.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBreeds } from '../../../src/features/wiki/index.js';
+import { loadBreeds } from '../../../src/features/public-web/wiki/index.js';
 import { buildDiaryEntry, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 

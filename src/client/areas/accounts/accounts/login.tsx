@@ -1,0 +1,43 @@
+import { api } from '../../../core/api.js';
+import { navigate } from '../../../core/router.js';
+import { type CurrentUser, setUser } from '../../../core/session.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { tx } from './texts.js';
+
+/** Where to go after login: only paths inside the app, never an outside address. */
+export function nextPath(query: URLSearchParams): string {
+  const next = query.get('weiter');
+  return next && /^\/app(\/|$|\?)/.test(next) ? next : '/app';
+}
+
+export function LoginScreen({ query }: ScreenProps) {
+  const form = useForm({ email: '', password: '' }, { rules: { email: { required: true, email: true }, password: { required: true } } });
+  const submit = form.onSubmit(async (values) => {
+    const user = await api.post<CurrentUser>('/api/auth/login', { email: values.email, password: values.password });
+    setUser(user);
+    navigate(nextPath(query), { replace: true });
+  });
+
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.login.title}</h1>
+      <p class="lead">{tx.login.intro}</p>
+      {query.get('abgelaufen') && <p class="notice notice-info">{tx.login.expired}</p>}
+      <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="email" label={tx.login.email} type="email" autoComplete="username" inputMode="email" required />
+        <Field form={form} name="password" label={tx.login.password} type="password" autoComplete="current-password" required />
+        <p class="form-aside">
+          <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{tx.login.forgot}</a>
+        </p>
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.login.busy}>
+          {tx.login.submit}
+        </SubmitButton>
+      </form>
+      <p class="center">
+        {tx.login.noAccount} <a href="/app/registrieren">{tx.login.toRegister}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../../core/api.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { tx } from './texts.js';
+
+/** POST /api/me/password: this device stays logged in, every other session ends. */
+export function PasswordForm({ email }: { email: string }) {
+  const [done, setDone] = useState(false);
+  const form = useForm(
+    { current_password: '', new_password: '' },
+    {
+      rules: { current_password: { required: true }, new_password: { required: true, minLength: 8, maxLength: 128 } },
+      codeFields: { wrong_password: 'current_password' },
+    },
+  );
+  const submit = form.onSubmit(async (values) => {
+    setDone(false);
+    await api.post('/api/me/password', values);
+    form.setValues({ current_password: '', new_password: '' });
+    setDone(true);
+  });
+  return (
+    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="password-title">
+      <h2 id="password-title">{tx.profile.password}</h2>
+      <p class="muted">{tx.profile.passwordIntro}</p>
+      <FormSummary message={form.summary} />
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field form={form} name="current_password" label={tx.profile.currentPassword} type="password" autoComplete="current-password" required />
+      <Field
+        form={form}
+        name="new_password"
+        label={tx.profile.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={tx.profile.newPasswordHint}
+        maxLength={128}
+        required
+      />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {tx.profile.passwordSubmit}
+      </SubmitButton>
+      {done && (
+        <p class="notice notice-success" role="status">
+          {tx.profile.passwordChanged}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { showFlash } from '../../../core/flash.js';
+import { navigate } from '../../../core/router.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { type CurrentUser, setUser } from '../../../core/session.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { tx } from './texts.js';
+
+const rx = tx.reset;
+
+/** /app/passwort-vergessen: asks for a link. The answer is the same for every address (no account check). */
+export function ForgotPasswordScreen({ query }: ScreenProps) {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({ email: query.get('email') ?? '' }, { rules: { email: { required: true, email: true } } });
+  const submit = form.onSubmit(async (values) => {
+    const answer = await api.post<{ message: string }>('/api/auth/password-reset', { email: values.email });
+    setSent(answer.message);
+  });
+  return (
+    <section class="page page-narrow">
+      <h1>{rx.forgotTitle}</h1>
+      {sent ? (
+        <div class="card">
+          <p class="notice notice-success" role="status">
+            {sent}
+          </p>
+          <p>{rx.checkMail}</p>
+          <p class="center">
+            <a href="/app/anmelden">{rx.toLogin}</a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p class="lead">{rx.forgotIntro}</p>
+          <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
+            <FormSummary message={form.summary} />
+            <Field form={form} name="email" label={tx.login.email} type="email" autoComplete="username" inputMode="email" required />
+            <SubmitButton busy={form.busy} offline={form.offline} busyLabel={rx.sending}>
+              {rx.send}
+            </SubmitButton>
+          </form>
+          <p class="center">
+            <a href="/app/anmelden">{rx.toLogin}</a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /app/passwort-neu?token=…: the link from the mail. Sets the new password and logs in (every other session ends). */
+export function NewPasswordScreen({ query }: ScreenProps) {
+  const token = query.get('token') ?? '';
+  const [invalid, setInvalid] = useState(token.length < 10);
+  const form = useForm({ new_password: '' }, { rules: { new_password: { required: true, minLength: 8, maxLength: 128 } } });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const user = await api.post<CurrentUser>('/api/auth/password-reset/confirm', { token, new_password: values.new_password });
+      setUser(user);
+      showFlash(rx.saved, '/app');
+      navigate('/app', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'token_invalid') setInvalid(true);
+      else throw err;
+    }
+  });
+  return (
+    <section class="page page-narrow">
+      <h1>{rx.newTitle}</h1>
+      {invalid ? (
+        <div class="card">
+          <p class="notice notice-error" role="alert">
+            {rx.invalid}
+          </p>
+          <p class="center">
+            <a class="button" href="/app/passwort-vergessen">
+              {rx.askAgain}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p class="lead">{rx.newIntro}</p>
+          <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
+            <FormSummary message={form.summary} />
+            <Field
+              form={form}
+              name="new_password"
+              label={rx.newPassword}
+              hint={tx.register.passwordHint}
+              type="password"
+              autoComplete="new-password"
+              maxLength={128}
+              required
+            />
+            <SubmitButton busy={form.busy} offline={form.offline} busyLabel={rx.saving}>
+              {rx.save}
+            </SubmitButton>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../../core/api.js';
+import { type CurrentUser, logout, session, setUser } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { t } from '../../../core/texts.js';
+import { Badges } from '../../../ui/badges.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { AvatarForm } from './avatar-form.js';
+import { DeleteAccount } from './delete-account.js';
+import { PasswordForm } from './password-form.js';
+import { tx } from './texts.js';
+
+function VerifyHint() {
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | string>('idle');
+  const resend = async () => {
+    setState('busy');
+    try {
+      await api.post('/api/auth/verify/resend');
+      setState('sent');
+    } catch (error) {
+      setState(error instanceof Error ? error.message : 'idle');
+    }
+  };
+  return (
+    <div class="notice notice-info">
+      <p>{tx.profile.unverified}</p>
+      {state === 'sent' ? (
+        <p role="status">{tx.profile.resent}</p>
+      ) : (
+        <button type="button" class="button button-secondary button-small" onClick={resend} disabled={state === 'busy'}>
+          {tx.profile.resend}
+        </button>
+      )}
+      {state !== 'idle' && state !== 'busy' && state !== 'sent' && <p role="alert">{state}</p>}
+    </div>
+  );
+}
+
+function DetailsForm({ user }: { user: CurrentUser }) {
+  const [saved, setSaved] = useState(false);
+  const form = useForm(
+    { name: user.name, city: user.city ?? '', bio: user.bio ?? '', profile_private: user.profile_private === 1, notes_ki_enabled: user.notes_ki_enabled === 1 },
+    { rules: { name: { required: true, maxLength: 200 }, city: { maxLength: 200 }, bio: { maxLength: 10000 } } },
+  );
+  const submit = form.onSubmit(async (values) => {
+    setSaved(false);
+    const updated = await api.patch<CurrentUser>('/api/me', {
+      name: values.name,
+      city: values.city.trim() || null,
+      bio: values.bio.trim() || null,
+      profile_private: values.profile_private ? 1 : 0,
+      notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
+    });
+    setUser(updated);
+    setSaved(true);
+  });
+  return (
+    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="details-title">
+      <h2 id="details-title">{tx.profile.details}</h2>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="name" label={tx.profile.name} autoComplete="name" maxLength={200} required />
+      <Field form={form} name="city" label={tx.profile.city} autoComplete="address-level2" maxLength={200} />
+      <Field form={form} name="bio" label={tx.profile.bio} multiline maxLength={10000} />
+      <Field form={form} name="profile_private" label={tx.profile.private} type="checkbox" hint={tx.profile.privateHint} />
+      <Field form={form} name="notes_ki_enabled" label={tx.profile.ai} type="checkbox" hint={tx.profile.aiHint} />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {t.save}
+      </SubmitButton>
+      {saved && (
+        <p class="notice notice-success" role="status">
+          {tx.profile.saved}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The home area lives on its own screen (with a map, in the nearby area); the profile says whether it is set. */
+function HomeAreaCard({ user }: { user: CurrentUser }) {
+  const set = user.lat !== null && user.lon !== null;
+  return (
+    <section class="card" aria-labelledby="home-area-title">
+      <h2 id="home-area-title">{tx.profile.homeArea}</h2>
+      <p class={set ? 'muted' : 'notice notice-warning'}>{set ? tx.profile.homeAreaSet : tx.profile.homeAreaUnset}</p>
+      <a class={set ? 'button button-secondary button-small' : 'button button-small'} href="/app/heimatgebiet">
+        {set ? tx.profile.homeAreaChange : tx.profile.homeAreaSetUp}
+      </a>
+    </section>
+  );
+}
+
+export function ProfileScreen() {
+  const state = useStore(session);
+  if (state.status !== 'user') return null;
+  const { user } = state;
+  // Offline the server cannot be told; the device forgets the session's data all the same.
+  const doLogout = () => logout().catch(() => undefined);
+  return (
+    <section class="page">
+      <h1>{tx.profile.title}</h1>
+      <div class="card profile-head">
+        <div>
+          <p class="profile-name">{user.name}</p>
+          <p class="muted">
+            {tx.profile.email}: {user.email}
+          </p>
+          <Badges badges={user.badges} founderNumber={user.founder_number} />
+          <a href="/app/tarif">{tx.profile.planLink}</a>
+        </div>
+        <button type="button" class="button button-secondary" onClick={doLogout}>
+          {tx.profile.logout}
+        </button>
+      </div>
+      {!user.email_verified && <VerifyHint />}
+      <HomeAreaCard user={user} />
+      <AvatarForm user={user} />
+      <DetailsForm user={user} />
+      <PasswordForm email={user.email} />
+      <DeleteAccount />
+      {/* Server pages, opened outside the app shell on purpose: the same text search engines and guests see. */}
+      <p class="link-row muted small">
+        <a href="/impressum">{tx.profile.imprint}</a> <a href="/datenschutz">{tx.profile.privacy}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { PartnerCodeInfo } from '../../../api/types.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { navigate } from '../../../core/router.js';
+import { type CurrentUser, setUser } from '../../../core/session.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { nextPath } from './login.js';
+import { tx } from './texts.js';
+
+type CodeCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; info: PartnerCodeInfo } | { state: 'unavailable' };
+
+/** Live check of the partner code while typing, debounced so a fast typist sends one request. */
+function usePartnerCodeCheck(code: string): CodeCheck {
+  const [check, setCheck] = useState<CodeCheck>({ state: 'idle' });
+  useEffect(() => {
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setCheck({ state: 'idle' });
+      return;
+    }
+    let cancelled = false;
+    setCheck({ state: 'checking' });
+    const timer = window.setTimeout(() => {
+      api.get<PartnerCodeInfo>(`/api/partner/codes/${encodeURIComponent(trimmed)}/info`).then(
+        (info) => !cancelled && setCheck({ state: 'done', info }),
+        (error: unknown) => {
+          if (cancelled) return;
+          // An unknown code may come back as 404 instead of valid:false; both mean "not valid".
+          if (error instanceof ApiError && error.status === 404) setCheck({ state: 'done', info: { valid: false, grants_founder: false, label: null } });
+          else setCheck({ state: 'unavailable' });
+        },
+      );
+    }, 350);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [code]);
+  return check;
+}
+
+function CodeStatus({ check }: { check: CodeCheck }) {
+  let text = '';
+  let tone = '';
+  if (check.state === 'checking') text = tx.register.checking;
+  else if (check.state === 'unavailable') text = tx.register.codeUnknownOffline;
+  else if (check.state === 'done' && check.info.valid) {
+    text = `${tx.register.codeValid(check.info.label)}${check.info.grants_founder ? ` ${tx.register.codeFounder}` : ''}`;
+    tone = 'ok';
+  } else if (check.state === 'done') {
+    text = tx.register.codeInvalid;
+    tone = 'bad';
+  }
+  return (
+    <p
+      id="partner-code-status"
+      class={`code-status ${tone}`}
+      aria-live="polite"
+      data-state={check.state === 'done' ? (check.info.valid ? 'valid' : 'invalid') : check.state}
+    >
+      {text}
+    </p>
+  );
+}
+
+export function RegisterScreen({ query }: ScreenProps) {
+  const form = useForm(
+    { name: '', email: query.get('email') ?? '', password: '', partner_code: query.get('code') ?? '' },
+    {
+      rules: {
+        name: { required: true, maxLength: 200 },
+        email: { required: true, email: true, maxLength: 254 },
+        password: { required: true, minLength: 8, maxLength: 128 },
+        partner_code: { maxLength: 100 },
+      },
+      codeFields: { email_taken: 'email', invalid_partner_code: 'partner_code', partner_code_used_up: 'partner_code' },
+    },
+  );
+  const check = usePartnerCodeCheck(form.values.partner_code);
+
+  const submit = form.onSubmit(async (values) => {
+    const code = values.partner_code.trim();
+    const user = await api.post<CurrentUser>('/api/auth/register', {
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      ...(code ? { partner_code: code } : {}),
+    });
+    setUser(user);
+    navigate(nextPath(query), { replace: true });
+  });
+
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.register.title}</h1>
+      <p class="lead">{tx.register.intro}</p>
+      <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={200} required />
+        <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+        <Field
+          form={form}
+          name="password"
+          label={tx.register.password}
+          type="password"
+          autoComplete="new-password"
+          hint={tx.register.passwordHint}
+          maxLength={128}
+          required
+        />
+        <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
+          <CodeStatus check={check} />
+        </Field>
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.register.busy}>
+          {tx.register.submit}
+        </SubmitButton>
+      </form>
+      <p class="center">
+        {tx.register.haveAccount} <a href="/app/anmelden">{tx.register.toLogin}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ConversationList, FriendList, Message } from '../../../api/types.js';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { RichText } from '../../../ui/rich-text.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { cx } from './texts.js';
+import { PostError } from './verify-hint.js';
+
+/** How often an open chat asks for new messages; a hidden tab does not ask at all. */
+export const POLL_MS = 3000;
+
+/** /app/nachrichten: one line per friend with messages, unread counts first in the eye. */
+export function ConversationsScreen() {
+  const [list, reload] = useResource<ConversationList>('/api/conversations');
+  return (
+    <section class="page page-narrow community">
+      <h1>{cx.conversations}</h1>
+      <Load resource={list} onRetry={reload}>
+        {(l) =>
+          l.items.length === 0 ? (
+            <p class="muted">{cx.noConversations}</p>
+          ) : (
+            <ul class="link-list conversation-list">
+              {l.items.map((c) => (
+                <li key={c.user.id}>
+                  <a href={`/app/nachrichten/${c.user.id}`}>
+                    <span>
+                      <strong>{c.user.name}</strong>
+                      <span class="muted"> · {formatDateTime(c.last_message.created_at)}</span>
+                      <br />
+                      <span class="muted conversation-preview">{c.last_message.text.slice(0, 80)}</span>
+                    </span>
+                    {c.unread > 0 && (
+                      <span class="count-badge" aria-label={cx.unread(c.unread)}>
+                        {c.unread}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+    </section>
+  );
+}
+
+/** Polls while the chat is open and the tab visible; new messages are appended and marked read. */
+function useMessages(userId: number) {
+  const [messages, setMessages] = useState<Message[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const last = useRef(0);
+  const append = (items: Message[]) => {
+    if (items.length === 0) return;
+    last.current = items[items.length - 1]!.id;
+    setMessages((prev) => [...(prev ?? []), ...items.filter((m) => !(prev ?? []).some((p) => p.id === m.id))]);
+  };
+  useEffect(() => {
+    let live = true;
+    const poll = async () => {
+      if (document.hidden) return;
+      try {
+        const path = last.current ? `/api/conversations/${userId}/messages?after=${last.current}` : `/api/conversations/${userId}/messages`;
+        const { items } = await api.get<{ items: Message[] }>(path);
+        if (!live) return;
+        setMessages((prev) => prev ?? []);
+        append(items);
+        if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.post(`/api/conversations/${userId}/read`);
+      } catch (e) {
+        if (live) setError(e);
+      }
+    };
+    void poll();
+    const timer = setInterval(poll, POLL_MS);
+    const onVisible = () => !document.hidden && void poll();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId]);
+  return { messages, error, append };
+}
+
+/**
+ * The box empties as soon as a message is sent, so the next one can be typed at once; sends queue up in order. A
+ * failed send puts its text back (unless something new was typed) and shows the error.
+ */
+function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const send = () => {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    setText('');
+    setError(null);
+    queue.current = queue.current.then(async () => {
+      try {
+        onSent(await api.post<Message>(`/api/conversations/${userId}/messages`, { text: trimmed }));
+      } catch (e) {
+        setError(e);
+        setText((current) => current || trimmed);
+      }
+    });
+  };
+  return (
+    <form
+      class="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <label class="field">
+        <span class="visually-hidden">{cx.messageLabel}</span>
+        <textarea
+          rows={2}
+          maxLength={10000}
+          value={text}
+          aria-describedby="send-hint"
+          placeholder={cx.messageLabel}
+          onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+      </label>
+      <button type="submit" class="button" disabled={!text.trim()}>
+        {cx.send}
+      </button>
+      <p id="send-hint" class="muted small">
+        {cx.sendHint}
+      </p>
+      <PostError error={error} />
+    </form>
+  );
+}
+
+/** /app/nachrichten/:userId: the conversation with one friend. */
+export function ChatScreen({ params }: ScreenProps) {
+  const userId = Number(params.userId);
+  const [friends] = useResource<FriendList>('/api/friends');
+  const name = friends.status === 'ready' ? friends.data.items.find((f) => f.user.id === userId)?.user.name : undefined;
+  const { messages, error, append } = useMessages(userId);
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages?.length]);
+  return (
+    <section class="page page-narrow community chat">
+      <h1>{name ? cx.chatWith(name) : cx.chat}</h1>
+      {error instanceof ApiError ? (
+        <p class="notice notice-error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {messages && (
+        <ol class="message-list" aria-live="polite" aria-label={cx.messages}>
+          {messages.length === 0 && <li class="muted">{cx.noMessages}</li>}
+          {messages.map((m) => (
+            <li key={m.id} class={m.sender_id === userId ? 'message theirs' : 'message mine'}>
+              <span class="visually-hidden">{m.sender_id === userId ? name : cx.you}: </span>
+              <RichText text={m.text} />
+              <time class="muted small" dateTime={m.created_at}>
+                {formatDateTime(m.created_at)}
+              </time>
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" class="message-end" />
+        </ol>
+      )}
+      {!(error instanceof ApiError && error.status === 403) && <Composer userId={userId} onSent={(m) => append([m])} />}
+    </section>
+  );
+}

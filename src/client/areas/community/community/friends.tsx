@@ -1,0 +1,245 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { FriendList, FriendRequests, UserCard } from '../../../api/types.js';
+import { api, ApiError, query } from '../../../core/api.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { cx } from './texts.js';
+
+function Avatar({ user }: { user: UserCard }) {
+  return user.avatar_url ? (
+    <img class="avatar-small" src={user.avatar_url} alt="" width={40} height={40} />
+  ) : (
+    <span class="avatar-small avatar-empty" aria-hidden="true" />
+  );
+}
+
+function Person({ user, children }: { user: UserCard; children?: preact.ComponentChildren }) {
+  return (
+    <li class="person">
+      <Avatar user={user} />
+      <span class="person-name">
+        <strong>{user.name}</strong>
+        {user.city && <span class="muted"> · {user.city}</span>}
+      </span>
+      <span class="person-actions">{children}</span>
+    </li>
+  );
+}
+
+/** Runs a request from a button, with its error under the list. */
+function useAction(onDone: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const run = (fn: () => Promise<unknown>) => async () => {
+    setError(null);
+    try {
+      await fn();
+      onDone();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return { run, error };
+}
+
+function Search({ onAsked }: { onAsked: () => void }) {
+  const [q, setQ] = useState('');
+  const [hits, setHits] = useState<UserCard[] | null>(null);
+  const [asked, setAsked] = useState<Set<number>>(new Set());
+  const action = useAction(onAsked);
+  useEffect(() => {
+    if (q.trim().length < 2) return setHits(null);
+    const timer = setTimeout(() => {
+      api
+        .get<{ items: UserCard[] }>(`/api/users/search${query({ q: q.trim() })}`)
+        .then((r) => setHits(r.items))
+        .catch(() => setHits([]));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [q]);
+  return (
+    <section class="card" aria-labelledby="h-search">
+      <h2 id="h-search">{cx.search}</h2>
+      <label class="field">
+        <span class="visually-hidden">{cx.search}</span>
+        <input
+          type="search"
+          value={q}
+          onInput={(e) => setQ((e.currentTarget as HTMLInputElement).value)}
+          placeholder="Name"
+          autoComplete="off"
+          aria-describedby="search-hint"
+        />
+      </label>
+      <p id="search-hint" class="muted small">
+        {cx.searchHint}
+      </p>
+      {hits && hits.length === 0 && <p class="muted">{cx.noHits}</p>}
+      {hits && hits.length > 0 && (
+        <ul class="person-list">
+          {hits.map((u) => (
+            <Person key={u.id} user={u}>
+              {asked.has(u.id) ? (
+                <span class="muted">{cx.asked}</span>
+              ) : (
+                <button
+                  type="button"
+                  class="button button-small"
+                  onClick={action.run(async () => {
+                    await api.post('/api/friends/requests', { user_id: u.id });
+                    setAsked((s) => new Set(s).add(u.id));
+                  })}
+                  aria-label={`${cx.ask}: ${u.name}`}
+                >
+                  {cx.ask}
+                </button>
+              )}
+            </Person>
+          ))}
+        </ul>
+      )}
+      {action.error && (
+        <p class="notice notice-error" role="alert">
+          {action.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Confirmed({ label, title, text, onConfirm }: { label: string; title: string; text: string; onConfirm: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <button type="button" class="button button-ghost button-small" onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={label}
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      >
+        <p>{text}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** /app/freunde: search, requests with badges, the friend list. */
+export function FriendsScreen() {
+  const [requests, reloadRequests] = useResource<FriendRequests>('/api/friends/requests');
+  const [friends, reloadFriends] = useResource<FriendList>('/api/friends');
+  const reload = () => {
+    reloadRequests();
+    reloadFriends();
+  };
+  const action = useAction(reload);
+  return (
+    <section class="page page-narrow community">
+      <h1>{cx.friends}</h1>
+      <Search onAsked={reloadRequests} />
+      <Load resource={requests} onRetry={reloadRequests}>
+        {(r) => (
+          <>
+            {r.incoming.length > 0 && (
+              <section class="card" aria-labelledby="h-incoming">
+                <h2 id="h-incoming">
+                  {cx.incoming} <span class="count-badge">{r.incoming.length}</span>
+                </h2>
+                <ul class="person-list">
+                  {r.incoming.map((req) => (
+                    <Person key={req.id} user={req.user}>
+                      <button
+                        type="button"
+                        class="button button-small"
+                        onClick={action.run(() => api.post(`/api/friends/requests/${req.id}/accept`))}
+                        aria-label={`${cx.accept}: ${req.user.name}`}
+                      >
+                        {cx.accept}
+                      </button>
+                      <button
+                        type="button"
+                        class="button button-ghost button-small"
+                        onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                        aria-label={`${cx.decline}: ${req.user.name}`}
+                      >
+                        {cx.decline}
+                      </button>
+                    </Person>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {r.outgoing.length > 0 && (
+              <section class="card" aria-labelledby="h-outgoing">
+                <h2 id="h-outgoing">{cx.outgoing}</h2>
+                <ul class="person-list">
+                  {r.outgoing.map((req) => (
+                    <Person key={req.id} user={req.user}>
+                      <button
+                        type="button"
+                        class="button button-ghost button-small"
+                        onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                        aria-label={`${cx.withdraw}: ${req.user.name}`}
+                      >
+                        {cx.withdraw}
+                      </button>
+                    </Person>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </Load>
+      <section class="card" aria-labelledby="h-friends">
+        <h2 id="h-friends">{cx.yourFriends}</h2>
+        <Load resource={friends} onRetry={reloadFriends}>
+          {(f) =>
+            f.items.length === 0 ? (
+              <p class="muted">{cx.noFriends}</p>
+            ) : (
+              <ul class="person-list">
+                {f.items.map(({ user }) => (
+                  <Person key={user.id} user={user}>
+                    <a class="button button-small" href={`/app/nachrichten/${user.id}`} aria-label={`${cx.write}: ${user.name}`}>
+                      {cx.write}
+                    </a>
+                    <Confirmed
+                      label={cx.unfriend}
+                      title={`${cx.unfriend}?`}
+                      text={cx.unfriendText(user.name)}
+                      onConfirm={action.run(() => api.del(`/api/friends/${user.id}`))}
+                    />
+                    <Confirmed
+                      label={cx.block}
+                      title={`${cx.block}?`}
+                      text={cx.blockText(user.name)}
+                      onConfirm={action.run(() => api.post(`/api/users/${user.id}/block`))}
+                    />
+                  </Person>
+                ))}
+              </ul>
+            )
+          }
+        </Load>
+      </section>
+      {action.error && (
+        <p class="notice notice-error" role="alert">
+          {action.error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Dog, Litter } from '../../../api/types.js';
+import { api } from '../../../core/api.js';
+import { navigate } from '../../../core/router.js';
+import { isBreeder, session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { formatDate, todayInBerlin } from '../../../core/format.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { daysUntil } from './dates.js';
+import { bx } from './texts.js';
+
+function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }) {
+  const females = dogs.filter((d) => d.sex === 'female');
+  const males = dogs.filter((d) => d.sex !== 'female');
+  const form = useForm(
+    { mother: motherId ?? String(females[0]?.id ?? ''), father: '', father_name: '', mating: '', birth: '', notes: '' },
+    {
+      rules: {
+        mother: { required: true },
+        father_name: { maxLength: 200 },
+        mating: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
+        birth: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
+        notes: { maxLength: 5000 },
+      },
+    },
+  );
+  if (females.length === 0) return <p class="notice notice-info">{bx.noFemale}</p>;
+  const submit = form.onSubmit(async (v) => {
+    const litter = await api.post<{ id: number }>('/api/litters', {
+      mother_dog_id: Number(v.mother),
+      father_dog_id: v.father ? Number(v.father) : null,
+      father_name: v.father_name.trim() || null,
+      mating_date: v.mating || null,
+      birth_date: v.birth || null,
+      notes: v.notes.trim() || null,
+    });
+    navigate(`/app/zucht/wurf/${litter.id}`);
+  });
+  return (
+    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-litter">
+      <h2 id="h-new-litter">{bx.newLitter}</h2>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="mother" label={bx.mother} required options={females.map((d) => ({ value: String(d.id), label: d.name }))} />
+      <Field
+        form={form}
+        name="father"
+        label={bx.fatherDog}
+        options={[{ value: '', label: bx.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
+      />
+      <Field form={form} name="father_name" label={bx.fatherName} maxLength={200} />
+      <Field form={form} name="mating" label={bx.mating} type="date" />
+      <Field form={form} name="birth" label={bx.birth} type="date" />
+      <Field form={form} name="notes" label={bx.notes} multiline maxLength={5000} />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {bx.save}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function LitterItem({ litter }: { litter: Litter }) {
+  const due = !litter.birth_date && litter.expected_birth_date ? daysUntil(litter.expected_birth_date) : null;
+  return (
+    <li class="card litter-card">
+      <h3>
+        <a href={`/app/zucht/wurf/${litter.id}`}>{bx.litterOf(litter.mother_name)}</a>
+      </h3>
+      <p class="muted">
+        {litter.birth_date
+          ? bx.born(formatDate(litter.birth_date))
+          : litter.expected_birth_date
+            ? `${bx.expected(formatDate(litter.expected_birth_date))} (${bx.countdown(due!)})`
+            : ''}
+        {' · '}
+        {bx.puppies(litter.puppy_count)}
+      </p>
+    </li>
+  );
+}
+
+/** /app/zucht: the breeder's litters and a new one; for everyone else what the plan offers. */
+export function BreederScreen({ query }: ScreenProps) {
+  const state = useStore(session);
+  const user = state.status === 'user' ? state.user : null;
+  if (user && !isBreeder(user))
+    return (
+      <section class="page page-narrow">
+        <h1>{bx.planTitle}</h1>
+        <p>{bx.planText}</p>
+        <a class="button" href="/app/tarif">
+          {bx.planLink}
+        </a>
+      </section>
+    );
+  return <BreederHome motherId={query.get('mutter')} />;
+}
+
+function BreederHome({ motherId }: { motherId: string | null }) {
+  const list = usePagedList<Litter>('/api/litters?limit=20');
+  const [dogs, reloadDogs] = useResource<{ items: Dog[] }>('/api/dogs?limit=200');
+  return (
+    <section class="page page-narrow breeder">
+      <h1>{bx.title}</h1>
+      <h2>{bx.litters}</h2>
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(items) =>
+          items.length === 0 ? (
+            <p class="muted">{bx.none}</p>
+          ) : (
+            <ul class="plain-list litter-list">
+              {items.map((l) => (
+                <LitterItem key={l.id} litter={l} />
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <MoreButton list={list} />
+      <Load resource={dogs} onRetry={reloadDogs}>
+        {(d) => <LitterForm dogs={d.items} motherId={motherId} />}
+      </Load>
+    </section>
+  );
+}

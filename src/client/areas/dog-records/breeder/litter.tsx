@@ -1,0 +1,228 @@
+import { useState } from 'preact/hooks';
+import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDate } from '../../../core/format.js';
+import { navigate } from '../../../core/router.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { collarColor } from './collar.js';
+import { daysUntil } from './dates.js';
+import { GrowthChart } from './growth-chart.js';
+import { gramsRule, parseGrams } from './grams.js';
+import { bx } from './texts.js';
+
+function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void }) {
+  const form = useForm(
+    { name: '', collar: '', sex: 'female', birth_weight: '' },
+    { rules: { name: { maxLength: 80 }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
+  );
+  const submit = form.onSubmit(async (v) => {
+    await api.post(`/api/litters/${litterId}/puppies`, {
+      name: v.name.trim() || null,
+      collar_color: v.collar.trim(),
+      sex: v.sex,
+      birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
+    });
+    form.setValues({ name: '', collar: '', sex: v.sex, birth_weight: '' });
+    onDone();
+  });
+  return (
+    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={bx.addPuppy}>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="collar" label={bx.collar} required maxLength={40} />
+      <Field form={form} name="sex" label={bx.sex} options={Object.entries(bx.sexes).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="name" label={bx.name} maxLength={80} />
+      <Field form={form} name="birth_weight" label={bx.birthWeight} inputMode="decimal" />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {bx.addPuppy}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** What the buyer's puppy pass needs: chip, buyer, handover, vaccinations and deworming (PATCH /api/puppies/:id). */
+function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void }) {
+  const form = useForm(
+    {
+      chip_number: puppy.chip_number ?? '',
+      buyer_name: puppy.buyer_name ?? '',
+      buyer_contact: puppy.buyer_contact ?? '',
+      handover_date: puppy.handover_date ?? '',
+      vaccinations: puppy.vaccinations ?? '',
+    },
+    { rules: { chip_number: { maxLength: 30 }, buyer_name: { maxLength: 200 }, buyer_contact: { maxLength: 200 }, vaccinations: { maxLength: 2000 } } },
+  );
+  const [saved, setSaved] = useState(false);
+  const text = (v: string) => v.trim() || null;
+  const submit = form.onSubmit(async (v) => {
+    setSaved(false);
+    await api.patch(`/api/puppies/${puppy.id}`, {
+      chip_number: text(v.chip_number),
+      buyer_name: text(v.buyer_name),
+      buyer_contact: text(v.buyer_contact),
+      handover_date: v.handover_date || null,
+      vaccinations: text(v.vaccinations),
+    });
+    setSaved(true);
+    onDone();
+  });
+  const label = puppy.name ?? bx.unnamed(puppy.collar_color);
+  return (
+    <details class="puppy-details">
+      <summary>{bx.details(label)}</summary>
+      <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={bx.details(label)}>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="chip_number" label={bx.chip} maxLength={30} autoComplete="off" />
+        <Field form={form} name="vaccinations" label={bx.vaccinations} hint={bx.vaccinationsHint} multiline rows={3} maxLength={2000} />
+        <Field form={form} name="buyer_name" label={bx.buyerName} maxLength={200} autoComplete="off" />
+        <Field form={form} name="buyer_contact" label={bx.buyerContact} maxLength={200} autoComplete="off" />
+        <Field form={form} name="handover_date" label={bx.handoverDate} type="date" />
+        <SubmitButton busy={form.busy} offline={form.offline}>
+          {bx.saveDetails}
+        </SubmitButton>
+        {saved && (
+          <p class="notice notice-success" role="status">
+            {bx.detailsSaved}
+          </p>
+        )}
+      </form>
+    </details>
+  );
+}
+
+function PuppyRow({
+  puppy,
+  index,
+  warnings,
+  onChange,
+}: {
+  puppy: Puppy;
+  index: number;
+  warnings: LitterWeights['puppies'][number]['warnings'];
+  onChange: () => void;
+}) {
+  return (
+    <li>
+      <div>
+        <span class="legend-swatch" style={{ background: collarColor(puppy.collar_color, index) }} aria-hidden="true" />{' '}
+        <strong>{puppy.name ?? bx.unnamed(puppy.collar_color)}</strong> · {bx.sexes[puppy.sex]} · {puppy.collar_color}
+        {puppy.birth_weight_g !== null && <span class="muted"> · {bx.grams(puppy.birth_weight_g)}</span>}
+        {puppy.buyer_name && (
+          <span class="muted">
+            {' '}
+            · {bx.buyer}: {puppy.buyer_name}
+            {puppy.handover_date && `, ${bx.handover} ${formatDate(puppy.handover_date)}`}
+          </span>
+        )}
+        {warnings.map((w) => (
+          <p key={w.kind} class="notice notice-error small" role="note">
+            {w.message}
+          </p>
+        ))}
+        <PuppyDetailsForm puppy={puppy} onDone={onChange} />
+      </div>
+      <div class="record-actions">
+        <a class="button button-ghost button-small" href={`/api/puppies/${puppy.id}/record.pdf`} download>
+          {bx.record}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function DeleteLitter({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button type="button" class="button button-ghost" onClick={() => setOpen(true)}>
+        {bx.remove}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`${bx.remove}?`}
+        confirmLabel={bx.remove}
+        busy={busy}
+        error={error}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await api.del(`/api/litters/${id}`);
+            navigate('/app/zucht');
+          } catch (e) {
+            setError(e instanceof ApiError ? e.message : String(e));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p>{bx.removeText}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** /app/zucht/wurf/:id: the litter, its puppies with warnings, the growth chart, exports and quick weighing. */
+export function LitterScreen({ params }: ScreenProps) {
+  const id = Number(params.id);
+  const [litter, reload] = useResource<LitterDetail>(Number.isInteger(id) ? `/api/litters/${id}` : null);
+  const [weights, reloadWeights] = useResource<LitterWeights>(Number.isInteger(id) ? `/api/litters/${id}/weights` : null);
+  const refresh = () => {
+    reload();
+    reloadWeights();
+  };
+  return (
+    <section class="page page-narrow breeder">
+      <h1>{litter.status === 'ready' ? bx.litterOf(litter.data.mother_name) : bx.title}</h1>
+      <Load resource={litter} onRetry={reload}>
+        {(l) => {
+          const w = weights.status === 'ready' ? weights.data : null;
+          return (
+            <>
+              <p class="big-number">
+                {l.birth_date
+                  ? bx.born(formatDate(l.birth_date))
+                  : l.expected_birth_date
+                    ? `${bx.expected(formatDate(l.expected_birth_date))} · ${bx.countdown(daysUntil(l.expected_birth_date))}`
+                    : ''}
+              </p>
+              <p class="link-row">
+                {l.puppies.length > 0 && (
+                  <a class="button" href={`/app/zucht/wurf/${l.id}/wiegen`}>
+                    {bx.weigh}
+                  </a>
+                )}
+                <a href={`/api/litters/${l.id}/export.csv`} download>
+                  {bx.csv}
+                </a>
+                <a href={`/app/hunde/${l.mother_dog_id}/laeufigkeit`}>{bx.toHeat}</a>
+              </p>
+              {w && w.puppies.some((p) => p.weights.length > 0) && (
+                <section class="card" aria-labelledby="h-growth">
+                  <h2 id="h-growth">{bx.chart}</h2>
+                  <GrowthChart data={w} />
+                </section>
+              )}
+              <section class="card record-section" aria-labelledby="h-puppies">
+                <h2 id="h-puppies">
+                  {bx.puppyList} ({l.puppies.length})
+                </h2>
+                <ul class="record-list">
+                  {l.puppies.map((p, i) => (
+                    <PuppyRow key={p.id} puppy={p} index={i} warnings={w?.puppies.find((s) => s.puppy_id === p.id)?.warnings ?? []} onChange={refresh} />
+                  ))}
+                </ul>
+                <PuppyForm litterId={l.id} onDone={refresh} />
+              </section>
+              <DeleteLitter id={l.id} />
+            </>
+          );
+        }}
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import type { WelcomeDashboard } from '../../../api/types.js';
+import { formatDate } from '../../../core/format.js';
+import { session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { Icon } from '../../../ui/icons.js';
+import { Empty, Load, useResource } from '../../../ui/states.js';
+import { tx } from './texts.js';
+
+type DashboardDog = WelcomeDashboard['dogs'][number];
+
+function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
+  const photo = dog.daily_photo;
+  return (
+    <li class="card daily">
+      <h2>{photo ? tx.dailyTitle(dog.name) : dog.name}</h2>
+      {photo ? (
+        <a class="daily-photo" href={`/app/tagebuch/eintrag/${photo.entry_id}`}>
+          {/* The first photo is the screen's largest paint: load it at once, the others lazily. */}
+          <img
+            src={photo.preview_url}
+            alt={tx.dailyAlt(dog.name, formatDate(photo.entry_date))}
+            loading={first ? 'eager' : 'lazy'}
+            fetchpriority={first ? 'high' : 'auto'}
+            width={640}
+            height={480}
+            data-media-id={photo.media_id}
+          />
+          <span class="daily-date">{formatDate(photo.entry_date)}</span>
+        </a>
+      ) : (
+        <div class="daily-empty">
+          {dog.photo_url ? <img src={dog.photo_url} alt="" width={96} height={96} class="dog-avatar" /> : <Icon name="paw" size={40} />}
+          <p>{tx.noPhoto(dog.name)}</p>
+          <a class="button button-secondary button-small" href={`/app/tagebuch/neu?hund=${dog.id}`}>
+            {tx.writeEntry}
+          </a>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function EntryLinks({
+  title,
+  items,
+}: {
+  title: string;
+  items: { entry_id: number; date: string; title: string | null; preview_url: string | null; note?: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby={`h-${title}`}>
+      <h2 id={`h-${title}`}>{title}</h2>
+      <ul class="link-list">
+        {items.map((item) => (
+          <li key={item.entry_id}>
+            <a href={`/app/tagebuch/eintrag/${item.entry_id}`}>
+              {item.preview_url ? (
+                <img src={item.preview_url} alt="" width={48} height={48} loading="lazy" />
+              ) : (
+                <span class="link-list-ph" aria-hidden="true" />
+              )}
+              <span>
+                <strong>{item.title ?? formatDate(item.date)}</strong>
+                <span class="muted"> · {item.note ?? formatDate(item.date)}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The training streak of each dog that has trained (the training area's dashboard field). */
+function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
+  const trained = dogs.filter((d) => d.training_streak);
+  if (trained.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="streak-title">
+      <h2 id="streak-title">{tx.streaks}</h2>
+      <ul class="plain-list">
+        {trained.map((d) => (
+          <li key={d.id}>
+            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: {tx.streakDays(d.training_streak!.current_days)}{' '}
+            <span class="muted">· {tx.streakBest(d.training_streak!.longest_days)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DashboardScreen() {
+  const state = useStore(session);
+  const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
+  const name = state.status === 'user' ? state.user.name : '';
+  return (
+    <section class="page">
+      <h1>{tx.hello(name)}</h1>
+      <Load resource={dashboard} onRetry={reload}>
+        {(data) =>
+          data.dogs.length === 0 ? (
+            <Empty title={tx.welcomeTitle}>
+              <p>{tx.welcomeText}</p>
+              <a class="button" href="/app/hunde/neu">
+                {tx.addDog}
+              </a>
+            </Empty>
+          ) : (
+            <>
+              <ul class="daily-list">
+                {data.dogs.map((dog, i) => (
+                  <DogOfTheDay key={dog.id} dog={dog} first={i === 0} />
+                ))}
+              </ul>
+              {data.due_soon.length > 0 && (
+                <section class="card" aria-labelledby="due-title">
+                  <h2 id="due-title">{tx.dueSoon}</h2>
+                  <ul class="plain-list">
+                    {data.due_soon.map((item) => (
+                      <li key={`${item.area}-${item.title}-${item.due_date}`}>
+                        {item.overdue && <span class="tag tag-warning">{tx.overdue}</span>}{' '}
+                        {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title}{' '}
+                        <span class="muted">· {formatDate(item.due_date)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              <StreakCards dogs={data.dogs} />
+              <EntryLinks title={tx.onThisDay} items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${tx.yearsAgo(e.years_ago)}` }))} />
+              <EntryLinks title={tx.recent} items={data.recent_entries} />
+              <p class="link-row">
+                <a href="/app/tagebuch">{tx.toDiary}</a>
+                <a href="/app/hunde">{tx.toDogs}</a>
+                <a href="/app/ausgaben">{tx.toExpenses}</a>
+              </p>
+            </>
+          )
+        }
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { showFlash } from '../../../core/flash.js';
+import { formatDate, formatDateTime, formatWeekday } from '../../../core/format.js';
+import { clearResponses, offline } from '../../../core/offline-cache.js';
+import { navigate } from '../../../core/router.js';
+import { session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { useDogsWithShared } from '../dogs/dogs-api.js';
+import { NotesToggle } from '../notes/index.js';
+import type { Entry, MediaItem } from './diary-api.js';
+import { viewHref } from './diary-nav.js';
+import { tx } from './texts.js';
+
+/** The weather of the entry's day at its photo's place; "pending" while the job is still fetching it. */
+function Weather({ media, date }: { media: MediaItem[]; date: string }) {
+  const withWeather = media.find((m) => m.weather_status === 'ok' && m.weather);
+  const pending = media.some((m) => m.weather_status === 'pending');
+  // The weather service failed already: say so honestly instead of "loading" for the two days of retries.
+  const retrying = pending && media.every((m) => m.weather_status !== 'pending' || m.weather_retrying);
+  const unavailable = media.some((m) => m.weather_status === 'unavailable');
+  if (!withWeather && !pending && !unavailable) return null;
+  const w = withWeather?.weather;
+  return (
+    <section class="card weather" aria-labelledby="weather-title">
+      {/* The weather belongs to the photo's own day, which may differ from the entry's date. */}
+      <h2 id="weather-title">{w && w.day !== date ? tx.detail.weatherOn(formatDate(w.day)) : tx.detail.weather}</h2>
+      {w ? (
+        <>
+          <p class="weather-main">
+            <strong>{w.label}</strong>
+            {tx.detail.temp(w.temp_min_c, w.temp_max_c) && <span>{tx.detail.temp(w.temp_min_c, w.temp_max_c)}</span>}
+          </p>
+          {w.precipitation_mm !== null && <p>{tx.detail.rain(w.precipitation_mm)}</p>}
+          <p class="hint">{w.attribution}</p>
+        </>
+      ) : (
+        <p class="muted">{retrying ? tx.detail.weatherRetrying : pending ? tx.detail.weatherPending : tx.detail.weatherUnavailable}</p>
+      )}
+    </section>
+  );
+}
+
+function Photos({ media }: { media: MediaItem[] }) {
+  if (media.length === 0) return null;
+  return (
+    <ul class="gallery">
+      {media.map((m, i) => (
+        <li key={m.id}>
+          <a href={m.url} target="_blank" rel="noopener">
+            <img src={m.preview_url} alt={tx.detail.photoOf(i + 1, media.length)} width={m.width} height={m.height} loading={i < 2 ? 'eager' : 'lazy'} />
+          </a>
+          {m.taken_at && (
+            <p class="hint">
+              {tx.detail.takenAt}: {formatDateTime(m.taken_at)}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DeleteEntry({ entry }: { entry: Entry }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isOffline = useStore(offline);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.del(`/api/diary/${entry.id}`);
+      clearResponses('/api/');
+      const target = viewHref('list', entry.dog_id);
+      showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
+      navigate(target, { replace: true });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
+        {tx.detail.delete}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={tx.detail.deleteTitle}
+        confirmLabel={tx.detail.deleteConfirm}
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
+        <p>{tx.detail.deleteText}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function EntryDetailScreen({ params }: ScreenProps) {
+  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [dogs] = useDogsWithShared();
+  const isOffline = useStore(offline);
+  const state = useStore(session);
+  const me = state.status === 'user' ? state.user.id : null;
+  const title = entry.status === 'ready' ? (entry.data.title ?? formatDate(entry.data.date)) : tx.title;
+  return (
+    <article class="page entry-detail">
+      <h1>{title}</h1>
+      <Load resource={entry} onRetry={reload}>
+        {(data) => {
+          const dogName = dogs.status === 'ready' ? dogs.data.items.find((d) => d.id === data.dog_id)?.name : undefined;
+          const located = data.media.some((m) => m.lat !== null);
+          return (
+            <>
+              <p class="entry-date">
+                <time dateTime={data.date}>
+                  {formatWeekday(data.date)}, {formatDate(data.date)}
+                </time>
+                {dogName && <span> · {dogName}</span>}
+                {data.place_name && <span class="entry-place"> · {data.place_name}</span>}
+                {data.mood && (
+                  <span>
+                    {' '}
+                    · {tx.mood}: {tx.moods[data.mood] ?? data.mood}
+                  </span>
+                )}
+              </p>
+              {data.text && <div class="entry-text">{data.text}</div>}
+              {data.tags.length > 0 && (
+                <ul class="tags" aria-label={tx.editor.tags}>
+                  {data.tags.map((tag) => (
+                    <li key={tag}>{tag}</li>
+                  ))}
+                </ul>
+              )}
+              <Photos media={data.media} />
+              <Weather media={data.media} date={data.date} />
+              <div class="actions actions-start">
+                {!isOffline && (
+                  <a class="button" href={`/app/tagebuch/eintrag/${data.id}/bearbeiten`}>
+                    {tx.detail.edit}
+                  </a>
+                )}
+                {located && (
+                  <a class="button button-secondary" href={viewHref('map', data.dog_id)}>
+                    {tx.detail.openMap}
+                  </a>
+                )}
+                <DeleteEntry entry={data} />
+              </div>
+              {dogs.status === 'ready' && dogs.data.items.some((d) => d.id === data.dog_id && d.user_id === me) && (
+                <NotesToggle parentType="diary_entry" parentId={data.id} />
+              )}
+              <p>
+                <a href={viewHref('list', data.dog_id)}>{tx.detail.back}</a>
+              </p>
+            </>
+          );
+        }}
+      </Load>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ScreenProps } from '../../../core/screen.js';
+import { t } from '../../../core/texts.js';
+import { Empty, Load, useResource } from '../../../ui/states.js';
+import { useDogsWithShared } from '../dogs/dogs-api.js';
+import type { Entry } from './diary-api.js';
+import { EntryEditor } from './entry-editor.js';
+import { tx } from './texts.js';
+
+export function EntryCreateScreen({ query }: ScreenProps) {
+  const [dogs, reload] = useDogsWithShared();
+  const wanted = Number(query.get('hund'));
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.editor.createTitle}</h1>
+      <Load resource={dogs} onRetry={reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty title={tx.noDogsTitle}>
+              <p>{tx.noDogsText}</p>
+              <a class="button" href="/app/hunde/neu">
+                {tx.toDogs}
+              </a>
+            </Empty>
+          ) : (
+            <EntryEditor dogs={page.items} initialDogId={page.items.some((d) => d.id === wanted) ? wanted : undefined} />
+          )
+        }
+      </Load>
+      <p>
+        <a href={`/app/tagebuch${query.get('hund') ? `?hund=${query.get('hund') ?? ''}` : ''}`}>{t.back}</a>
+      </p>
+    </section>
+  );
+}
+
+export function EntryEditScreen({ params }: ScreenProps) {
+  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [dogs, reloadDogs] = useDogsWithShared();
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.editor.editTitle}</h1>
+      <Load resource={entry} onRetry={reload}>
+        {(data) => (
+          <Load resource={dogs} onRetry={reloadDogs}>
+            {(page) => <EntryEditor dogs={page.items} entry={data} />}
+          </Load>
+        )}
+      </Load>
+      <p>
+        <a href={`/app/tagebuch/eintrag/${params.entryId ?? ''}`}>{t.back}</a>
+      </p>
+    </section>
+  );
+}

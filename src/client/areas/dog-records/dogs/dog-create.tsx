@@ -1,0 +1,31 @@
+import { api } from '../../../core/api.js';
+import { showFlash } from '../../../core/flash.js';
+import { clearResponses } from '../../../core/offline-cache.js';
+import { navigate } from '../../../core/router.js';
+import { loadSession } from '../../../core/session.js';
+import { t } from '../../../core/texts.js';
+import { DogForm } from './dog-form.js';
+import type { Dog } from './dogs-api.js';
+import { tx } from './texts.js';
+
+export function DogCreateScreen() {
+  const create = async (body: Record<string, unknown>) => {
+    // Empty optional fields are simply left out of a new dog.
+    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
+    const dog = await api.post<Dog>('/api/dogs', fields);
+    clearResponses('/api/dogs');
+    // The first dog may activate a pending founder license: the badges come from the session.
+    void loadSession();
+    showFlash(tx.created(dog.name), `/app/hunde/${dog.id}/bearbeiten`);
+    navigate(`/app/hunde/${dog.id}/bearbeiten`, { replace: true });
+  };
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.createTitle}</h1>
+      <DogForm submitLabel={tx.create} onSubmit={create} />
+      <p>
+        <a href="/app/hunde">{t.back}</a>
+      </p>
+    </section>
+  );
+}

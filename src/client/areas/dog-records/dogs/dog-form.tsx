@@ -1,0 +1,154 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, query } from '../../../core/api.js';
+import { todayInBerlin } from '../../../core/format.js';
+import { t } from '../../../core/texts.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import type { Dog } from './dogs-api.js';
+import { tx } from './texts.js';
+
+export type DogFormValues = {
+  name: string;
+  breed: string;
+  birth_date: string;
+  sex: string;
+  neutered: string;
+  weight_kg: string;
+  color: string;
+  chip_number: string;
+  bio: string;
+};
+
+export function initialValues(dog?: Dog): DogFormValues {
+  return {
+    name: dog?.name ?? '',
+    breed: dog?.breed ?? '',
+    birth_date: dog?.birth_date ?? '',
+    sex: dog?.sex ?? '',
+    neutered: dog?.neutered === null || dog?.neutered === undefined ? '' : String(dog.neutered),
+    weight_kg: dog?.weight_kg ? String(dog.weight_kg).replace('.', ',') : '',
+    color: dog?.color ?? '',
+    chip_number: dog?.chip_number ?? '',
+    bio: dog?.bio ?? '',
+  };
+}
+
+/** German decimal input ("12,5") → number; empty → null. */
+export function parseWeight(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed ? Number(trimmed) : null;
+}
+
+/**
+ * The wiki link of the typed breed: a suggestion it matches exactly (case aside) links it; an unchanged breed keeps
+ * its link; anything else has none.
+ */
+export function breedSlugFor(typed: string, suggestions: BreedSuggestion[], dog?: Pick<Dog, 'breed' | 'breed_slug'>): string | null {
+  const name = typed.trim().toLocaleLowerCase('de');
+  if (!name) return null;
+  const hit = suggestions.find((b) => b.name.toLocaleLowerCase('de') === name || b.name_en.toLocaleLowerCase('de') === name);
+  if (hit) return hit.slug;
+  return dog && (dog.breed ?? '').trim().toLocaleLowerCase('de') === name ? dog.breed_slug : null;
+}
+
+export interface BreedSuggestion {
+  slug: string;
+  name: string;
+  name_de: string | null;
+  name_en: string;
+}
+
+/** The request body: empty optional fields become null, so clearing a field on edit really clears it. */
+export function toBody(values: DogFormValues, breedSlug: string | null = null): Record<string, unknown> {
+  const text = (v: string) => (v.trim() ? v.trim() : null);
+  return {
+    name: values.name.trim(),
+    breed: text(values.breed),
+    breed_slug: breedSlug,
+    birth_date: values.birth_date || null,
+    sex: values.sex || null,
+    neutered: values.neutered === '' ? null : Number(values.neutered),
+    weight_kg: parseWeight(values.weight_kg),
+    color: text(values.color),
+    chip_number: text(values.chip_number),
+    bio: text(values.bio),
+  };
+}
+
+interface DogFormProps {
+  dog?: Dog;
+  submitLabel: string;
+  onSubmit: (body: Record<string, unknown>) => Promise<void>;
+  children?: ComponentChildren;
+}
+
+/** Breeds from the wiki matching what is typed, German names first (the list answers German, else English). */
+function useBreedSuggestions(typed: string): BreedSuggestion[] {
+  const [hits, setHits] = useState<BreedSuggestion[]>([]);
+  useEffect(() => {
+    const q = typed.trim();
+    if (q.length < 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void api
+        .get<{ items: BreedSuggestion[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
+        .then((page) => live && setHits([...page.items].sort((a, b) => Number(b.name_de !== null) - Number(a.name_de !== null))))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [typed]);
+  return hits;
+}
+
+export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) {
+  const form = useForm(initialValues(dog), {
+    rules: {
+      name: { required: true, maxLength: 80 },
+      breed: { maxLength: 80 },
+      color: { maxLength: 80 },
+      chip_number: { maxLength: 50 },
+      bio: { maxLength: 2000 },
+      birth_date: { check: (v) => (v > todayInBerlin() ? tx.birthInFuture : null) },
+      weight_kg: {
+        check: (v) => {
+          const n = parseWeight(v);
+          return n === null || (Number.isFinite(n) && n > 0 && n <= 150) ? null : tx.weightInvalid;
+        },
+      },
+    },
+  });
+  const suggestions = useBreedSuggestions(form.values.breed);
+  const submit = form.onSubmit((values) => onSubmit(toBody(values, breedSlugFor(values.breed, suggestions, dog))));
+  return (
+    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="name" label={tx.name} maxLength={80} required autoComplete="off" />
+      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={80} autoComplete="off" list="breed-suggestions" />
+      <datalist id="breed-suggestions">
+        {suggestions.map((b) => (
+          <option key={b.slug} value={b.name} />
+        ))}
+      </datalist>
+      <div class="field-row">
+        <Field form={form} name="birth_date" label={tx.birthDate} type="date" max={todayInBerlin()} />
+        <Field form={form} name="sex" label={tx.sex} options={tx.sexOptions} />
+      </div>
+      <div class="field-row">
+        <Field form={form} name="neutered" label={tx.neutered} options={tx.neuteredOptions} />
+        <Field form={form} name="weight_kg" label={tx.weight} inputMode="decimal" autoComplete="off" />
+      </div>
+      <div class="field-row">
+        <Field form={form} name="color" label={tx.color} maxLength={80} autoComplete="off" />
+        <Field form={form} name="chip_number" label={tx.chip} hint={tx.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
+      </div>
+      <Field form={form} name="bio" label={tx.bio} hint={tx.bioHint} multiline maxLength={2000} />
+      {children}
+      <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { formatMoney } from '../../../core/format.js';
+import type { VetVisit } from './health-api.js';
+import { hx } from './texts.js';
+
+/**
+ * A vet visit with a cost offers to book it as an expense (category Tierarzt, the visit's reason and day), so the
+ * amount is not typed twice. Once booked, it says so and links to the expenses.
+ */
+export function BookExpenseButton({ visit }: { visit: VetVisit }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  if (visit.cost_cents === null) return null;
+  if (state === 'done')
+    return (
+      <p class="small" role="status">
+        {hx.bookedExpense} <a href="/app/ausgaben">{hx.toExpenses}</a>
+      </p>
+    );
+  const book = async () => {
+    setState('busy');
+    setError(null);
+    try {
+      await api.post(`/api/dogs/${visit.dog_id}/expenses`, {
+        date: visit.date,
+        amount_cents: visit.cost_cents,
+        category: 'tierarzt',
+        description: visit.reason,
+      });
+      setState('done');
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+      setState('idle');
+    }
+  };
+  return (
+    <>
+      <button type="button" class="button button-ghost button-small" disabled={state === 'busy'} onClick={() => void book()}>
+        {hx.bookExpense(formatMoney(visit.cost_cents))}
+      </button>
+      {error && (
+        <p class="notice notice-error small" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useRef, useState } from 'preact/hooks';
+import { ApiError, upload } from '../../../core/api.js';
+import { clearResponses } from '../../../core/offline-cache.js';
+import { formatBytes, formatDate } from '../../../core/format.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Load } from '../../../ui/states.js';
+import type { HealthDocument } from './health-api.js';
+import { hx } from './texts.js';
+
+const MAX_BYTES = 15 * 1024 * 1024;
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';
+
+/** Health documents: the list (PDFs download, images open) and the upload with a progress bar. */
+export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boolean }) {
+  const path = `/api/dogs/${dogId}/health-documents`;
+  const list = usePagedList<HealthDocument>(`${path}?limit=20`);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setMessage({ kind: 'error', text: hx.chooseFile });
+    if (file.size > MAX_BYTES) return setMessage({ kind: 'error', text: hx.fileTooBig });
+    if (!title.trim()) return setMessage({ kind: 'error', text: `${hx.fields.docTitle}: Bitte ausfüllen.` });
+    const form = new FormData();
+    form.append('title', title.trim());
+    if (category) form.append('category', category);
+    form.append('file', file);
+    setMessage(null);
+    setProgress(0);
+    try {
+      await upload(path, form, setProgress);
+      setMessage({ kind: 'success', text: hx.uploaded });
+      setTitle('');
+      if (fileRef.current) fileRef.current.value = '';
+      clearResponses(path);
+      list.reload();
+    } catch (e) {
+      setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : String(e) });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
+      <h2 id="h-dokumente">{hx.sections.documents}</h2>
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(items) =>
+          items.length === 0 ? (
+            <p class="muted">{hx.none}</p>
+          ) : (
+            <ul class="record-list">
+              {items.map((d) => (
+                <li key={d.id}>
+                  <div>
+                    <strong>{d.title}</strong>
+                    <span class="muted">
+                      {' '}
+                      · {d.date ? formatDate(d.date) : formatDate(d.created_at.slice(0, 10))} · {formatBytes(d.bytes)}
+                    </span>
+                  </div>
+                  <a
+                    class="button button-ghost button-small"
+                    href={d.url}
+                    {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}
+                  >
+                    {d.mime_type === 'application/pdf' ? hx.downloadDoc : hx.openDoc}
+                    <span class="visually-hidden">: {d.title}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <MoreButton list={list} />
+      {canAdd && (
+        <form class="form record-form" onSubmit={submit} noValidate aria-label={`${hx.sections.documents}: ${hx.upload}`}>
+          {message && (
+            <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+              {message.text}
+            </p>
+          )}
+          <div class="field">
+            <label for="doc-title">{hx.fields.docTitle}</label>
+            <input
+              id="doc-title"
+              name="title"
+              maxLength={200}
+              value={title}
+              onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)}
+              autoComplete="off"
+            />
+          </div>
+          <div class="field">
+            <label for="doc-category">{hx.fields.docCategory}</label>
+            <select id="doc-category" name="category" value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
+              {hx.categoryOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="doc-file">{hx.fields.docFile}</label>
+            <input id="doc-file" name="file" type="file" accept={ACCEPT} ref={fileRef} />
+          </div>
+          {progress !== null && (
+            <div class="upload-progress">
+              <label for="doc-progress">{hx.uploading(Math.round(progress * 100))}</label>
+              <progress id="doc-progress" max={1} value={progress} />
+            </div>
+          )}
+          <button type="submit" class="button" disabled={progress !== null}>
+            {hx.upload}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from 'preact/hooks';
+import { session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { api, ApiError } from '../../../core/api.js';
+import { clearResponses } from '../../../core/offline-cache.js';
+import { formatDate } from '../../../core/format.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { Load, useResource } from '../../../ui/states.js';
+import type { Invitation, Member, SharedDog } from './health-api.js';
+import { hx } from './texts.js';
+
+/** The family screen of a dog (/app/hunde/:dogId/familie): members and the invite form (owner only). */
+export function FamilyScreen({ params }: ScreenProps) {
+  const dogId = Number(params.dogId);
+  const [dog] = useResource<{ id: number; name: string; user_id: number }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+  const [members, reload] = useResource<{ items: Member[] }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}/members` : null);
+  const [done, setDone] = useState<string | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const name = dog.status === 'ready' ? dog.data.name : '';
+  const form = useForm({ email: '' }, { rules: { email: { required: true, email: true, maxLength: 254 } }, codeFields: { already_invited: 'email' } });
+  const submit = form.onSubmit(async (v) => {
+    setDone(null);
+    const m = await api.post<Member>(`/api/dogs/${dogId}/members`, { email: v.email.trim() });
+    form.set('email', '');
+    setDone(hx.invited(m.email));
+    clearResponses(`/api/dogs/${dogId}/members`);
+    reload();
+  });
+  const remove = async (m: Member) => {
+    setRemoveError(null);
+    try {
+      await api.del(`/api/dog-members/${m.id}`);
+      clearResponses(`/api/dogs/${dogId}/members`);
+      reload();
+    } catch (e) {
+      setRemoveError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <section class="page page-narrow">
+      <h1>{name ? hx.familyTitle(name) : hx.family}</h1>
+      <p>{hx.familyIntro}</p>
+      <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.invite}>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="email" label={hx.inviteEmail} type="email" required maxLength={254} autoComplete="off" />
+        {done && (
+          <p class="notice notice-success" role="status">
+            {done}
+          </p>
+        )}
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.inviting}>
+          {hx.invite}
+        </SubmitButton>
+      </form>
+      <section class="card" aria-labelledby="h-members">
+        <h2 id="h-members">{hx.members}</h2>
+        {removeError && (
+          <p class="notice notice-error" role="alert">
+            {removeError}
+          </p>
+        )}
+        <Load resource={members} onRetry={reload}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <p class="muted">{hx.noMembers}</p>
+            ) : (
+              <ul class="record-list">
+                {data.items.map((m) => (
+                  <li key={m.id}>
+                    <div>
+                      <strong>{m.email}</strong>
+                      <span class="muted"> · {m.status === 'accepted' ? `${hx.accepted} ${formatDate(m.accepted_at?.slice(0, 10))}` : hx.pending}</span>
+                    </div>
+                    <button type="button" class="button button-ghost button-small" onClick={() => void remove(m)}>
+                      {hx.removeMember}
+                      <span class="visually-hidden">: {m.email}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Load>
+      </section>
+      <p class="link-row">
+        <a href={`/app/hunde/${dogId}/gesundheit`}>{hx.titleFallback}</a>
+      </p>
+    </section>
+  );
+}
+
+/** /app/familie: invitations to me (accept, decline) and the dogs I look after. */
+export function InvitationsScreen() {
+  const [invitations, reloadInv] = useResource<{ items: Invitation[] }>('/api/dog-invitations');
+  const [shared, reloadShared] = useResource<{ items: SharedDog[] }>('/api/shared-dogs');
+  const [error, setError] = useState<string | null>(null);
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await fn();
+      clearResponses('/api/');
+      reloadInv();
+      reloadShared();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  const state = useStore(session);
+  const unverified = state.status === 'user' && !state.user.email_verified;
+  return (
+    <section class="page page-narrow">
+      <h1>{hx.invitationsTitle}</h1>
+      {/* Invitations are matched by a confirmed address only: say so instead of showing an empty list. */}
+      {unverified && <p class="notice notice-warning">{hx.confirmToSeeInvitations}</p>}
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <section class="card" aria-labelledby="h-invitations">
+        <h2 id="h-invitations">{hx.invitations}</h2>
+        <Load resource={invitations} onRetry={reloadInv}>
+          {(data) => {
+            const open = data.items.filter((i) => i.status === 'pending');
+            return open.length === 0 ? (
+              <p class="muted">{hx.noInvitations}</p>
+            ) : (
+              <ul class="record-list">
+                {open.map((i) => (
+                  <li key={i.id}>
+                    <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
+                    <div class="link-row">
+                      <button type="button" class="button button-small" onClick={() => void act(() => api.post(`/api/dog-invitations/${i.id}/accept`))}>
+                        {hx.accept}
+                        <span class="visually-hidden">: {i.dog_name}</span>
+                      </button>
+                      <button type="button" class="button button-ghost button-small" onClick={() => void act(() => api.del(`/api/dog-invitations/${i.id}`))}>
+                        {hx.decline}
+                        <span class="visually-hidden">: {i.dog_name}</span>
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        </Load>
+      </section>
+      <section class="card" aria-labelledby="h-shared">
+        <h2 id="h-shared">{hx.sharedDogs}</h2>
+        <Load resource={shared} onRetry={reloadShared}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <p class="muted">{hx.noShared}</p>
+            ) : (
+              <ul class="record-list">
+                {data.items.map((d) => (
+                  <li key={d.id}>
+                    <div>
+                      <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{hx.ownedBy(d.owner_name)}</span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Load>
+      </section>
+    </section>
+  );
+}

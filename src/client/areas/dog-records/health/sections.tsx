@@ -1,0 +1,200 @@
+import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
+import { NotesToggle } from '../notes/index.js';
+import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
+import type { SectionDef } from '../../../ui/record-section.js';
+import { BookExpenseButton } from './book-expense.js';
+import { hx } from './texts.js';
+import { WeightChart } from './weight-chart.js';
+
+/** The health tab's sections, one definition each (fields, body, how an item reads). */
+
+const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+const notFuture = (v: string) => (v && v > todayInBerlin() ? hx.inFuture : null);
+const decimal = (v: string) => Number(v.trim().replace(',', '.'));
+const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 1 })} kg`;
+const f = hx.fields;
+
+/**
+ * Overdue: the due date has passed and no later vaccination with the same vaccine was recorded since (the newer
+ * record carries the next date). The same rule as the server's reminders and dashboard.
+ */
+export function isOverdue(v: Vaccination, all: Vaccination[], today: string): boolean {
+  if (!v.next_due || v.next_due >= today) return false;
+  const same = (o: Vaccination) => o.vaccine.trim().toLowerCase() === v.vaccine.trim().toLowerCase();
+  return !all.some((o) => o.id !== v.id && same(o) && (o.date > v.date || (o.date === v.date && o.id > v.id)));
+}
+
+export type Role = 'owner' | 'caregiver';
+
+export function sectionDefs(role: Role) {
+  const owner = role === 'owner';
+  const vaccinations: SectionDef<Vaccination> = {
+    key: 'impfungen',
+    title: hx.sections.vaccinations,
+    path: 'vaccinations',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    fields: [
+      { name: 'vaccine', label: f.vaccine, required: true, max: 200 },
+      { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
+      { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? hx.dueBeforeDate : null) },
+      { name: 'batch_number', label: f.batch, max: 100 },
+      { name: 'vet_name', label: f.vetName, max: 200 },
+    ],
+    toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
+    label: (i) => i.vaccine,
+    render: (i, all) => (
+      <>
+        <strong>{i.vaccine}</strong> · {formatDate(i.date)}
+        {i.next_due && isOverdue(i, all, todayInBerlin()) ? (
+          <span class="tag tag-warning">{hx.overdue(formatDate(i.next_due))}</span>
+        ) : (
+          i.next_due && <span class="muted"> · {hx.dueOn(formatDate(i.next_due))}</span>
+        )}
+        {i.batch_number && <span class="muted"> · {i.batch_number}</span>}
+      </>
+    ),
+  };
+  const medications: SectionDef<Medication> = {
+    key: 'medikamente',
+    title: hx.sections.medications,
+    path: 'medications',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    fields: [
+      { name: 'name', label: f.medName, required: true, max: 200 },
+      { name: 'dosage', label: f.dosage, max: 200 },
+      { name: 'start_date', label: f.start, type: 'date', required: true },
+      { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
+      { name: 'schedule', label: f.schedule, max: 200 },
+    ],
+    toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
+    label: (i) => i.name,
+    render: (i) => (
+      <>
+        <strong>{i.name}</strong>
+        {i.dosage && <> · {i.dosage}</>}
+        <span class="muted">
+          {' '}
+          · {hx.since(formatDate(i.start_date))} · {i.end_date ? hx.until(formatDate(i.end_date)) : hx.running}
+        </span>
+        {i.schedule && <div class="muted">{i.schedule}</div>}
+      </>
+    ),
+  };
+  const allergies: SectionDef<Allergy> = {
+    key: 'allergien',
+    title: hx.sections.allergies,
+    path: 'allergies',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    fields: [
+      { name: 'allergen', label: f.allergen, required: true, max: 200 },
+      { name: 'severity', label: f.severity, type: 'select', options: hx.severityOptions },
+      { name: 'reaction', label: f.reaction, type: 'textarea', max: 5000 },
+    ],
+    toBody: (v) => ({ allergen: v.allergen?.trim(), severity: v.severity || null, reaction: text(v.reaction) }),
+    label: (i) => i.allergen,
+    render: (i) => (
+      <>
+        <strong>{i.allergen}</strong>
+        {i.severity && <> · {hx.severity[i.severity]}</>}
+        {i.reaction && <div class="muted">{i.reaction}</div>}
+      </>
+    ),
+  };
+  const weights: SectionDef<Weight> = {
+    key: 'gewicht',
+    title: hx.sections.weights,
+    path: 'weights',
+    canAdd: true, // caregivers weigh too
+    canEdit: true,
+    canRemove: owner,
+    limit: 200,
+    fields: [
+      { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
+      {
+        name: 'weight_kg',
+        label: f.weight,
+        type: 'decimal',
+        required: true,
+        check: (v) => {
+          const n = decimal(v);
+          return Number.isFinite(n) && n > 0 && n <= 150 ? null : hx.weightInvalid;
+        },
+      },
+    ],
+    toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
+    label: (i) => `${formatDate(i.date)}: ${kg(i.weight_kg)}`,
+    render: (i) => (
+      <>
+        {formatDate(i.date)}: <strong>{kg(i.weight_kg)}</strong>
+      </>
+    ),
+    extra: (items) => <WeightChart weights={items} />,
+  };
+  const visits: SectionDef<VetVisit> = {
+    key: 'besuche',
+    title: hx.sections.visits,
+    path: 'vet-visits',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    fields: [
+      { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
+      { name: 'reason', label: f.reason, required: true, max: 200 },
+      { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: 5000 },
+      { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
+      { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
+    ],
+    toValues: (i) => ({
+      date: String(i.date ?? ''),
+      reason: String(i.reason ?? ''),
+      diagnosis: String(i.diagnosis ?? ''),
+      treatment: String(i.treatment ?? ''),
+      cost: typeof i.cost_cents === 'number' ? (i.cost_cents / 100).toFixed(2).replace('.', ',') : '',
+    }),
+    toBody: (v) => ({
+      date: v.date,
+      reason: v.reason?.trim(),
+      diagnosis: text(v.diagnosis),
+      treatment: text(v.treatment),
+      cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
+    }),
+    below: (v) => (owner ? <NotesToggle parentType="vet_visit" parentId={v.id} /> : null),
+    actions: (v) => (owner ? <BookExpenseButton visit={v} /> : null),
+    label: (i) => i.reason,
+    render: (i) => (
+      <>
+        <strong>{i.reason}</strong> · {formatDate(i.date)}
+        {i.cost_cents !== null && <span class="muted"> · {formatMoney(i.cost_cents)}</span>}
+        {i.diagnosis && <div class="muted">{i.diagnosis}</div>}
+      </>
+    ),
+  };
+  const findings: SectionDef<Finding> = {
+    key: 'befunde',
+    title: hx.sections.findings,
+    path: 'findings',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    fields: [
+      { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
+      { name: 'title', label: f.findingTitle, required: true, max: 200 },
+      { name: 'text', label: f.findingText, type: 'textarea', max: 10000 },
+    ],
+    toBody: (v) => ({ date: v.date, title: v.title?.trim(), text: text(v.text) }),
+    label: (i) => i.title,
+    render: (i) => (
+      <>
+        <strong>{i.title}</strong> · {formatDate(i.date)}
+        {i.text && <div class="muted">{i.text}</div>}
+      </>
+    ),
+  };
+  return { vaccinations, medications, allergies, weights, visits, findings };
+}

@@ -1,0 +1,57 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../../../core/api.js';
+import { session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { giveAiConsent } from './ai-status.js';
+import { nx } from './texts.js';
+
+/**
+ * Runs an AI action; without consent it first asks (a dialog that says what goes to the AI and what never does).
+ * The consent is the session user's notes_ki_enabled, so one "Zustimmen" counts for every AI button on the screen.
+ * `run` throws ApiError; its German message is shown.
+ */
+export function useAiAction(run: () => Promise<void>) {
+  const state = useStore(session);
+  const consent = state.status === 'user' && state.user.notes_ki_enabled === 1;
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const start = () => (consent ? void go() : setAsking(true));
+  const dialog = (
+    <ConfirmDialog
+      open={asking}
+      title={nx.consentTitle}
+      confirmLabel={nx.consentYes}
+      cancelLabel={nx.consentNo}
+      tone="primary"
+      busy={busy}
+      error={null}
+      onCancel={() => setAsking(false)}
+      onConfirm={async () => {
+        try {
+          await giveAiConsent();
+          setAsking(false);
+          await go();
+        } catch (e) {
+          setAsking(false);
+          setError(e instanceof ApiError ? e.message : String(e));
+        }
+      }}
+    >
+      <p>{nx.consentText}</p>
+    </ConfirmDialog>
+  );
+  return { start, busy, error, dialog };
+}

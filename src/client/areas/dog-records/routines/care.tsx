@@ -1,0 +1,120 @@
+import { useState } from 'preact/hooks';
+import type { CareRoutine } from '../../../api/types.js';
+import { api, ApiError } from '../../../core/api.js';
+import { clearResponses } from '../../../core/offline-cache.js';
+import { formatDate, todayInBerlin } from '../../../core/format.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
+import { NotesToggle } from '../notes/index.js';
+import { daysBetween } from './dates.js';
+import { DogPage } from './record-page.js';
+import { rx } from './texts.js';
+
+const cx = rx.care;
+
+/** The due badge: red when overdue, amber today, calm otherwise. */
+export function DueBadge({ nextDue, today }: { nextDue: string | null; today: string }) {
+  if (!nextDue) return <span class="due-badge due-never">{cx.never}</span>;
+  const days = daysBetween(today, nextDue);
+  if (days < 0) return <span class="due-badge due-overdue">{cx.overdue(-days)}</span>;
+  if (days === 0) return <span class="due-badge due-today">{cx.dueToday}</span>;
+  return <span class="due-badge due-later">{cx.dueIn(days)}</span>;
+}
+
+function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const what = routineName(routine);
+  return (
+    <>
+      <button
+        type="button"
+        class="button button-small"
+        disabled={busy}
+        aria-busy={busy ? 'true' : undefined}
+        aria-label={cx.doneFor(what)}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await api.post(`/api/care-routines/${routine.id}/done`, {});
+            clearResponses(`/api/dogs/${routine.dog_id}/care-routines`);
+            onDone();
+          } catch (e) {
+            setError(e instanceof ApiError ? e.message : String(e));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        ✓ {cx.done}
+      </button>
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A routine's name: its own for a custom one (the server's careTitle does the same). */
+const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (cx.kinds[r.kind] ?? r.kind));
+
+function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
+  const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : cx.intervalRange);
+  return {
+    key: 'pflege',
+    title: cx.section,
+    path: 'care-routines',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    empty: cx.empty,
+    fields: [
+      { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
+      { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
+      { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
+      { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.heat.inFuture : null) },
+      { name: 'product', label: cx.product, max: 200 },
+    ],
+    toValues: (i) => ({
+      kind: String(i.kind),
+      label: String(i.label ?? ''),
+      intervall_tage: String(i.intervall_tage),
+      last_done: String(i.last_done ?? ''),
+      product: String(i.product ?? ''),
+    }),
+    toBody: (v) => ({
+      kind: v.kind || 'tick_flea',
+      label: v.kind === 'custom' ? v.label?.trim() || null : null,
+      intervall_tage: Number(v.intervall_tage),
+      last_done: v.last_done || null,
+      product: v.product?.trim() || null,
+    }),
+    label: (r) => routineName(r),
+    render: (r) => (
+      <>
+        <strong>{routineName(r)}</strong> <DueBadge nextDue={r.next_due} today={today} />
+        <br />
+        <span class="muted small">
+          {cx.every(r.intervall_tage)}
+          {r.last_done && ` · zuletzt ${formatDate(r.last_done)}`}
+          {r.next_due && ` · nächstes Mal ${formatDate(r.next_due)}`}
+          {r.product && ` · ${r.product}`}
+        </span>
+      </>
+    ),
+    actions: (r, reload) => <DoneButton routine={r} onDone={reload} />,
+    below: (r) => (owner ? <NotesToggle parentType="care_routine" parentId={r.id} /> : null),
+  };
+}
+
+/** /app/hunde/:dogId/pflege: the routines with due badges and the one-tap "Erledigt" (caregivers may tick too). */
+export function CareScreen({ params }: ScreenProps) {
+  return (
+    <DogPage dogId={Number(params.dogId)} title={cx.title} fallback={cx.fallback} className="care">
+      {(dog, owner) => <RecordSection def={careSection(owner, todayInBerlin())} dogId={dog.id} />}
+    </DogPage>
+  );
+}

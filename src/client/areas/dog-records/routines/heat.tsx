@@ -1,0 +1,185 @@
+import { useState } from 'preact/hooks';
+import type { HeatCycle, HeatPrediction } from '../../../api/types.js';
+import { formatDate, formatMonth, todayInBerlin } from '../../../core/format.js';
+import { isBreeder, session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
+import { useResource } from '../../../ui/states.js';
+import { NotesToggle } from '../notes/index.js';
+import { addDays, daysBetween } from './dates.js';
+import { DogPage } from './record-page.js';
+import { rx } from './texts.js';
+
+const hx = rx.heat;
+/** Typical phase lengths in days (the server's HEAT_PHASES): shown as typical, never as this dog's fact. */
+const PHASE_DAYS = [9, 9, 63];
+
+function PredictionCard({ prediction, today }: { prediction: HeatPrediction; today: string }) {
+  if (!prediction.next_start) return <p class="muted">{hx.none}</p>;
+  const days = daysBetween(today, prediction.next_start);
+  return (
+    <div class="heat-prediction">
+      <p class="big-number">
+        {formatDate(prediction.next_start)} <span class="muted">({hx.inDays(days)})</span>
+      </p>
+      <p class="muted small">{hx.basis(prediction.based_on_cycles, prediction.mean_interval_days)}</p>
+    </div>
+  );
+}
+
+/** The phases of the last cycle as a bar: typical lengths, with today's place on it. */
+function Timeline({ start, interval, today }: { start: string; interval: number; today: string }) {
+  const total = Math.max(interval, PHASE_DAYS.reduce((a, b) => a + b, 0) + 14);
+  const lengths = [...PHASE_DAYS, total - PHASE_DAYS.reduce((a, b) => a + b, 0)];
+  const since = daysBetween(start, today);
+  const marker = since >= 0 && since <= total ? (since / total) * 100 : null;
+  return (
+    <figure class="heat-timeline">
+      <figcaption>
+        {hx.timeline} ({formatDate(start)})
+      </figcaption>
+      <div class="timeline-bar">
+        {rx.phases.map((p, i) => (
+          <div key={p.key} class={`phase phase-${p.key}`} style={{ flexGrow: lengths[i] }}>
+            <span class="phase-label">{p.label}</span>
+            <span class="phase-range">{p.range}</span>
+          </div>
+        ))}
+        {marker !== null && <span class="timeline-today" style={{ left: `${marker}%` }} aria-hidden="true" />}
+      </div>
+      {marker !== null && <p class="visually-hidden">{`${hx.today}: Tag ${since + 1} der Läufigkeit`}</p>}
+      <p class="muted small">{hx.timelineHint}</p>
+    </figure>
+  );
+}
+
+/** Three months from the current one: recorded cycle days and the expected start marked. */
+function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; prediction: HeatPrediction; today: string }) {
+  const [offset, setOffset] = useState(0);
+  const marked = new Map<string, 'cycle' | 'predicted'>();
+  for (const c of cycles) {
+    const end = c.end_date ?? (daysBetween(c.start_date, today) < 21 ? today : addDays(c.start_date, PHASE_DAYS[0]! + PHASE_DAYS[1]! - 1));
+    for (let d = c.start_date; d <= end; d = addDays(d, 1)) marked.set(d, 'cycle');
+  }
+  if (prediction.next_start) for (let i = 0; i < 18; i++) marked.set(addDays(prediction.next_start, i), 'predicted');
+  const first = new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00Z`));
+  first.setUTCMonth(first.getUTCMonth() + offset);
+  const months = [0, 1, 2].map((i) => {
+    const m = new Date(first);
+    m.setUTCMonth(m.getUTCMonth() + i);
+    return m.toISOString().slice(0, 7);
+  });
+  return (
+    <section class="card" aria-labelledby="h-heat-cal">
+      <h2 id="h-heat-cal">{hx.calendar}</h2>
+      <div class="link-row">
+        <button type="button" class="button button-ghost button-small" onClick={() => setOffset((o) => o - 3)} aria-label="Frühere Monate">
+          ‹
+        </button>
+        <button type="button" class="button button-ghost button-small" onClick={() => setOffset((o) => o + 3)} aria-label="Spätere Monate">
+          ›
+        </button>
+        <span class="legend">
+          <span class="dot dot-cycle" /> {hx.legendCycle} <span class="dot dot-predicted" /> {hx.legendPredicted}
+        </span>
+      </div>
+      <div class="heat-months">
+        {months.map((month) => {
+          const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+          const lead = (new Date(`${month}-01T12:00:00Z`).getUTCDay() + 6) % 7;
+          return (
+            <div key={month} class="heat-month">
+              <h3>{formatMonth(month)}</h3>
+              <ol class="heat-grid" aria-label={formatMonth(month)}>
+                {Array.from({ length: lead }, (_, i) => (
+                  <li key={`x${i}`} aria-hidden="true" />
+                ))}
+                {Array.from({ length: days }, (_, i) => {
+                  const day = `${month}-${String(i + 1).padStart(2, '0')}`;
+                  const kind = marked.get(day);
+                  return (
+                    <li key={day} class={[kind ? `day-${kind}` : '', day === today ? 'day-today' : ''].join(' ').trim() || undefined}>
+                      <span aria-hidden="true">{i + 1}</span>
+                      <span class="visually-hidden">
+                        {formatDate(day)}
+                        {kind === 'cycle' ? `: ${hx.legendCycle}` : kind === 'predicted' ? `: ${hx.legendPredicted}` : ''}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycle> {
+  return {
+    key: 'laeufigkeiten',
+    title: hx.section,
+    path: 'heat-cycles',
+    canAdd: owner,
+    canEdit: owner,
+    canRemove: owner,
+    onChange,
+    fields: [
+      { name: 'start_date', label: hx.start, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? hx.inFuture : null) },
+      { name: 'end_date', label: hx.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
+      { name: 'notes', label: hx.notes, type: 'textarea', max: 5000 },
+    ],
+    toBody: (v) => ({ start_date: v.start_date, end_date: v.end_date || null, notes: v.notes?.trim() || null }),
+    label: (c) => formatDate(c.start_date),
+    render: (c) => (
+      <>
+        <strong>{formatDate(c.start_date)}</strong>
+        {c.end_date ? ` – ${formatDate(c.end_date)} (${hx.days(daysBetween(c.start_date, c.end_date) + 1)})` : ` · ${hx.running}`}
+        {c.notes && <span class="muted"> · {c.notes}</span>}
+      </>
+    ),
+    below: (c) => (owner ? <NotesToggle parentType="heat_cycle" parentId={c.id} /> : null),
+  };
+}
+
+function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
+  const state = useStore(session);
+  const breeder = owner && state.status === 'user' && isBreeder(state.user);
+  const [prediction, reloadPrediction] = useResource<HeatPrediction>(`/api/dogs/${dogId}/heat-cycles/prediction`);
+  const [cycles, reloadCycles] = useResource<{ items: HeatCycle[] }>(`/api/dogs/${dogId}/heat-cycles?limit=12`);
+  const today = todayInBerlin();
+  const refresh = () => {
+    reloadPrediction();
+    reloadCycles();
+  };
+  const p = prediction.status === 'ready' ? prediction.data : null;
+  const list = cycles.status === 'ready' ? cycles.data.items : [];
+  const last = list[0];
+  return (
+    <>
+      <section class="card" aria-labelledby="h-heat-next">
+        <h2 id="h-heat-next">{hx.prediction}</h2>
+        {p && <PredictionCard prediction={p} today={today} />}
+        {p && last && <Timeline start={last.start_date} interval={p.mean_interval_days ?? 182} today={today} />}
+        {breeder && (
+          <p class="link-row">
+            <a href={`/app/zucht?mutter=${dogId}`}>{hx.newLitter}</a>
+          </p>
+        )}
+      </section>
+      {p && <HeatCalendar cycles={list} prediction={p} today={today} />}
+      <RecordSection def={cycleSection(owner, refresh)} dogId={dogId} />
+    </>
+  );
+}
+
+/** /app/hunde/:dogId/laeufigkeit: the prediction, the phases of the last cycle, a calendar and the cycles. */
+export function HeatScreen({ params }: ScreenProps) {
+  return (
+    <DogPage dogId={Number(params.dogId)} title={hx.title} fallback={hx.fallback} className="heat">
+      {(dog, owner) => (dog.sex === 'female' ? <HeatBody dogId={dog.id} owner={owner} /> : <p class="notice notice-info">{hx.onlyFemale}</p>)}
+    </DogPage>
+  );
+}

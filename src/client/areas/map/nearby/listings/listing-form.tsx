@@ -1,0 +1,46 @@
+import type { ComponentType } from 'preact';
+import { api } from '../../../../core/api.js';
+import { navigate } from '../../../../core/router.js';
+import type { ScreenProps } from '../../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
+import { PinField, usePin } from '../pin-field.js';
+import { initialValues, toBody, type FieldSpec, type ListingSpec } from './specs.js';
+
+const INPUT_TYPES = { text: 'text', datetime: 'datetime-local', date: 'date', time: 'time', number: 'number', tel: 'tel', url: 'url' } as const;
+
+function SpecField({ form, field }: { form: Parameters<typeof Field>[0]['form']; field: FieldSpec }) {
+  const common = { form, name: field.name, label: field.label, required: field.required, maxLength: field.maxLength, hint: field.hint };
+  if (field.kind === 'textarea') return <Field {...common} multiline rows={4} />;
+  if (field.kind === 'select') return <Field {...common} options={field.options} />;
+  return <Field {...common} type={INPUT_TYPES[field.kind]} min={field.min} max={field.max} />;
+}
+
+/** /app/<slug>/neu: the kind's fields from its spec, the pin, then its detail screen (where a photo can follow). */
+export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProps> {
+  return function ListingCreateScreen() {
+    const p = usePin();
+    const rules = Object.fromEntries(spec.fields.map((f): [string, Rule] => [f.name, { required: f.required, maxLength: f.maxLength }]));
+    const form = useForm(initialValues(spec), { rules });
+    const submit = form.onSubmit(async (values) => {
+      const pos = p.take(form);
+      if (!pos) return;
+      const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
+      navigate(`/app/${spec.slug}/${made.id}`);
+    });
+    return (
+      <section class="page page-narrow nearby">
+        <h1>{spec.createTitle}</h1>
+        <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+          <FormSummary message={form.summary} />
+          {spec.fields.map((f) => (
+            <SpecField key={f.name} form={form} field={f} />
+          ))}
+          <PinField p={p} />
+          <SubmitButton busy={form.busy} offline={form.offline}>
+            {spec.submit}
+          </SubmitButton>
+        </form>
+      </section>
+    );
+  };
+}

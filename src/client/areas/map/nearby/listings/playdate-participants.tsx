@@ -1,0 +1,99 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../../core/api.js';
+import { session } from '../../../../core/session.js';
+import { useStore } from '../../../../core/store.js';
+import { useDogs } from '../../../dog-records/dogs/dogs-api.js';
+import { nx } from '../texts.js';
+
+interface Participant {
+  dog_id: number;
+  dog_name: string;
+  mine: boolean;
+  in_heat: boolean | null;
+}
+
+/** Who comes (a female dog's heat only where its owner shares it); one's own dogs join or leave. */
+export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<string, unknown> & { id: number }; onChange: () => void }) {
+  const participants = (playdate.participants as Participant[] | undefined) ?? [];
+  const state = useStore(session);
+  const me = state.status === 'user' ? state.user.id : 0;
+  const [dogs] = useDogs();
+  const own = dogs.status === 'ready' ? dogs.data.items.filter((d) => d.user_id === me && !participants.some((p) => p.dog_id === d.id)) : [];
+  const [dogId, setDogId] = useState('');
+  const [shareHeat, setShareHeat] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const full = typeof playdate.max_dogs === 'number' && participants.length >= playdate.max_dogs;
+  const act = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      onChange();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  const chosen = dogId || String(own[0]?.id ?? '');
+  return (
+    <section class="playdate-participants" aria-labelledby="participants-title">
+      <h2 id="participants-title">
+        {nx.participants} ({participants.length}
+        {typeof playdate.max_dogs === 'number' ? ` / ${playdate.max_dogs}` : ''})
+      </h2>
+      {participants.length === 0 ? (
+        <p class="muted">{nx.noParticipants}</p>
+      ) : (
+        <ul class="plain-list">
+          {participants.map((p) => (
+            <li key={p.dog_id}>
+              {p.dog_name} {p.in_heat && <span class="tag tag-warning">{nx.inHeat}</span>}{' '}
+              {p.mine && (
+                <button
+                  type="button"
+                  class="button button-ghost button-small"
+                  onClick={() => act(() => api.del(`/api/playdates/${playdate.id}/participants`, { dog_id: p.dog_id }))}
+                >
+                  {nx.leave}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {full ? (
+        <p class="muted">{nx.full}</p>
+      ) : dogs.status === 'ready' && own.length === 0 && !participants.some((p) => p.mine) ? (
+        <p class="muted">{nx.noDogs}</p>
+      ) : own.length > 0 ? (
+        <form
+          class="form form-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(() => api.post(`/api/playdates/${playdate.id}/participants`, { dog_id: Number(chosen), share_heat: shareHeat }));
+          }}
+        >
+          <label class="field">
+            <span>{nx.joinWith}</span>
+            <select value={chosen} onChange={(e) => setDogId((e.currentTarget as HTMLSelectElement).value)}>
+              {own.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field-check">
+            <input type="checkbox" checked={shareHeat} onChange={(e) => setShareHeat((e.currentTarget as HTMLInputElement).checked)} /> {nx.shareHeat}
+          </label>
+          <button type="submit" class="button">
+            {nx.join}
+          </button>
+        </form>
+      ) : null}
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Load, useResource } from '../../../../ui/states.js';
+import { nx } from '../texts.js';
+import { WEEKDAYS } from './specs.js';
+
+interface Match {
+  id: number;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  place_name: string | null;
+  distance_km: number;
+}
+
+/** "Who walks when and where": others' slots on the same weekday that overlap in time, nearby. */
+export function WalkSlotMatches({ id }: { id: number }) {
+  const [matches, reload] = useResource<{ items: Match[] }>(`/api/walk-slots/${id}/matches`);
+  return (
+    <section aria-labelledby="matches-title">
+      <h2 id="matches-title">{nx.matches}</h2>
+      <Load resource={matches} onRetry={reload}>
+        {(m) =>
+          m.items.length === 0 ? (
+            <p class="muted">{nx.noMatches}</p>
+          ) : (
+            <ul class="plain-list">
+              {m.items.map((s) => (
+                <li key={s.id}>
+                  <a href={`/app/gassizeiten/${s.id}`}>
+                    {WEEKDAYS[s.weekday]}, {s.start_time}–{s.end_time} Uhr
+                  </a>{' '}
+                  <span class="muted small">
+                    {s.place_name ? `${s.place_name} · ` : ''}
+                    {nx.distance(s.distance_km)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, query } from '../../../core/api.js';
+import { Loading } from '../../../ui/states.js';
+import { KindChips } from './kind-chips.js';
+import { KINDS, type NearbyItem } from './kinds.js';
+import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
+import type { NearbyMap } from './map/nearby-map.js';
+import { useMapChunk } from './map/use-map-chunk.js';
+import { HomeAreaOffer } from './home-area.js';
+import { useSearchPosition, type Point } from './position.js';
+import { nx } from './texts.js';
+
+type Tagged = NearbyItem & { kind: string };
+
+function useNearby(position: Point | null, radius: number, kinds: string[]) {
+  const [items, setItems] = useState<Tagged[] | null>(null);
+  useEffect(() => {
+    if (!position) return;
+    let live = true;
+    setItems(null);
+    void Promise.all(
+      kinds.map((kind) =>
+        api
+          .get<{ items: NearbyItem[] }>(`/api/${kind}${query({ lat: position.lat, lon: position.lon, radius_km: radius })}`)
+          .then((r) => r.items.map((i) => ({ ...i, kind })))
+          .catch(() => [] as Tagged[]),
+      ),
+    ).then((lists) => live && setItems(lists.flat().sort(byUrgency)));
+    return () => {
+      live = false;
+    };
+  }, [position?.lat, position?.lon, radius, kinds.join(',')]);
+  return items;
+}
+
+/** Active warnings (poison not yet a false alarm, dogs still missing) first, then everything by distance. */
+const isActiveWarning = (i: Tagged) =>
+  (i.kind === 'poison-warnings' && (i.status === 'unconfirmed' || i.status === 'confirmed')) || (i.kind === 'lost-dogs' && i.status === 'lost');
+const byUrgency = (a: Tagged, b: Tagged) => Number(isActiveWarning(b)) - Number(isActiveWarning(a)) || a.distance_km - b.distance_km;
+
+function MapBox({ center, items }: { center: Point; items: Tagged[] }) {
+  const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
+  useEffect(() => {
+    const show = () =>
+      map.current?.show(
+        items.map((i) => {
+          const kind = KINDS.find((k) => k.path === i.kind)!;
+          return { id: i.id, kind: i.kind, lat: i.lat, lon: i.lon, label: kind.title(i), href: kind.href(i), glyph: kind.glyph };
+        }),
+      );
+    if (map.current) show();
+    else {
+      const timer = setInterval(() => map.current && (show(), clearInterval(timer)), 100);
+      return () => clearInterval(timer);
+    }
+  }, [items]);
+  return <div ref={box} class="nearby-map" role="region" aria-label={nx.map} />;
+}
+
+function ItemRow({ item }: { item: Tagged }) {
+  const kind = KINDS.find((k) => k.path === item.kind)!;
+  const poison = item.kind === 'poison-warnings';
+  return (
+    <li id={`${item.kind}-${item.id}`} class={poison ? 'nearby-item nearby-item-poison' : 'nearby-item'}>
+      <span class={`nearby-pin-inline nearby-pin-${item.kind}`} aria-hidden="true">
+        {kind.glyph}
+      </span>
+      <span>
+        <a href={kind.href(item)}>{kind.title(item)}</a>
+        <br />
+        <span class="muted small">
+          {kind.label} · {nx.distance(item.distance_km)} · {nx.ago(item.created_at)}
+          {poison && ` · ${nx.states[String(item.status)] ?? ''}`}
+          {item.kind === 'lost-dogs' && ` · ${nx.lostStatus[String(item.status)] ?? ''}`}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** /app/in-der-naehe: the map with every kind around the saved (or current) position, and the same as a list. */
+export function NearbyScreen() {
+  const { position, current, fromProfile, locate, status } = useSearchPosition();
+  const [radius, setRadius] = useState(10);
+  const [kinds, setKinds] = useState<string[]>(KINDS.map((k) => k.path));
+  const [category, setCategory] = useState('');
+  const all = useNearby(position, radius, kinds);
+  const items = all && category ? all.filter((i) => i.kind !== 'services' || i.category === category) : all;
+  return (
+    <section class="page nearby">
+      <h1>{nx.title}</h1>
+      <p class="link-row">
+        <a class="button" href="/app/giftkoeder/neu">
+          {nx.report}
+        </a>
+        <a class="button button-secondary" href="/app/vermisst/neu">
+          {nx.reportLost}
+        </a>
+      </p>
+      <p class="link-row">
+        <a href="/app/karte">{nx.toMap}</a>
+      </p>
+      <details class="create-menu">
+        <summary class="button button-secondary">{nx.create}</summary>
+        <p class="muted small">{nx.createWhat}</p>
+        <ul class="plain-list">
+          {LISTINGS.map((l) => (
+            <li key={l.slug}>
+              <a href={`/app/${l.slug}/neu`}>{l.createTitle}</a>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <div class="filter-row">
+        <span class="muted">{position ? (fromProfile ? nx.profilePosition : '') : nx.noPosition}</span>
+        <button type="button" class="button button-secondary button-small" onClick={locate}>
+          {nx.useMine}
+        </button>
+        <label>
+          {nx.radius}{' '}
+          <select value={radius} onChange={(e) => setRadius(Number((e.currentTarget as HTMLSelectElement).value))}>
+            {[2, 5, 10, 25, 50].map((r) => (
+              <option key={r} value={r}>
+                {nx.km(r)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {status && (
+        <p class="notice notice-info" role="status">
+          {status}
+        </p>
+      )}
+      <HomeAreaOffer current={current} />
+      <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
+      {kinds.includes('services') && (
+        <label class="filter-row">
+          {nx.category}{' '}
+          <select value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">{nx.categoryAll}</option>
+            {Object.entries(SERVICE_CATEGORY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {position && items === null && <Loading />}
+      {position && items && (
+        <>
+          <MapBox center={position} items={items} />
+          <h2>{nx.list}</h2>
+          {items.length === 0 ? (
+            <p class="muted">{nx.none}</p>
+          ) : (
+            <ul class="nearby-list">
+              {items.map((i) => (
+                <ItemRow key={`${i.kind}-${i.id}`} item={i} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { nx } from './texts.js';
+
+/** An OpenStreetMap venue as the map shows it (a layer feature or a search hit). */
+export interface Venue {
+  osm_type: string;
+  osm_id: number;
+  name: string | null;
+  /** The layer's or the venue kind's German name. */
+  what: string;
+  opening_hours?: string | undefined;
+  dog: string | null;
+  welcome_kind?: string | null | undefined;
+}
+
+interface Contribution {
+  id: number;
+  status: 'pending' | 'confirmed' | 'rejected';
+}
+
+/**
+ * The details of a tapped venue below the map, with the dog-welcome button where the spec offers it (restaurant,
+ * café, bar, hotel, shop, vet, groomer) and OpenStreetMap does not know yet whether dogs may come in.
+ */
+export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => void }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'again' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const offered = Boolean(venue.welcome_kind) && venue.osm_type !== 'relation';
+  const report = async () => {
+    setState({ kind: 'sending' });
+    try {
+      const contribution = await api.post<Contribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
+      setState({ kind: contribution.status === 'rejected' ? 'again' : 'done' });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setState({ kind: 'error', message: e.message });
+    }
+  };
+  return (
+    <section class="card venue-sheet" aria-labelledby="venue-title">
+      <h2 id="venue-title">{venue.name ?? venue.what}</h2>
+      <p class="muted">
+        {venue.what}
+        {venue.opening_hours ? ` · ${venue.opening_hours}` : ''}
+      </p>
+      <p>{venue.dog ? nx.venueDog(venue.dog) : nx.venueDogUnknown}</p>
+      {offered && !venue.dog && state.kind !== 'done' && state.kind !== 'again' && (
+        <p>
+          <button type="button" class="button" onClick={() => void report()} disabled={state.kind === 'sending'}>
+            {state.kind === 'sending' ? nx.welcomeSending : nx.welcomeButton}
+          </button>
+          <br />
+          <span class="muted small">{nx.welcomeHint}</span>
+        </p>
+      )}
+      <p role="status" class={state.kind === 'error' ? 'form-error' : undefined}>
+        {state.kind === 'done' ? nx.welcomeThanks : state.kind === 'again' ? nx.welcomeAlready : state.kind === 'error' ? state.message : ''}
+      </p>
+      <p class="link-row">
+        <a href={`https://www.openstreetmap.org/${venue.osm_type}/${venue.osm_id}`} rel="noopener" target="_blank">
+          {nx.venueOsm}
+        </a>
+        <button type="button" class="button button-secondary" onClick={onClose}>
+          {nx.venueClose}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { PublicHelp } from '../../../api/types.js';
+import { Empty, Load, useResource } from '../../../ui/states.js';
+import { tx } from './texts.js';
+
+/** GET /api/help as the server sends it (src/features/public-web/help/help.schemas.ts, PublicHelp). */
+export interface HelpArticle {
+  id: number;
+  title: string;
+  /** Plain text; blank lines separate paragraphs. */
+  body: string;
+}
+
+export interface HelpCategory {
+  key: string;
+  label: string;
+  articles: HelpArticle[];
+}
+
+export type { PublicHelp } from '../../../api/types.js';
+
+/** Paragraphs of a plain-text body, split at blank lines like /help does. */
+export function paragraphs(body: string): string[] {
+  return body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+function Article({ article }: { article: HelpArticle }) {
+  // Text nodes only: an article body is never parsed as HTML.
+  return (
+    <details id={`artikel-${article.id}`} class="card">
+      <summary>{article.title}</summary>
+      {paragraphs(article.body).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </details>
+  );
+}
+
+/** /app/hilfe: the active help articles by category, each a native <details>; for guests and users alike. */
+export function HelpScreen() {
+  const [help, reload] = useResource<PublicHelp>('/api/help');
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.title}</h1>
+      <p class="lead">{tx.lead}</p>
+      <Load resource={help} onRetry={reload}>
+        {(data) =>
+          data.categories.length === 0 ? (
+            <Empty title={tx.emptyTitle}>
+              <p>{tx.emptyText}</p>
+            </Empty>
+          ) : (
+            data.categories.map((category) => (
+              <section key={category.key} class="page" aria-labelledby={`hilfe-${category.key}`}>
+                <h2 id={`hilfe-${category.key}`}>{category.label}</h2>
+                {category.articles.map((article) => (
+                  <Article key={article.id} article={article} />
+                ))}
+              </section>
+            ))
+          )
+        }
+      </Load>
+    </section>
+  );
+}

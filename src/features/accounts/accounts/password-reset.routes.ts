@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
+import { CurrentUser, toCurrentUser } from './user-view.js';
+
+const tags = ['Konto'];
+
+export function passwordResetRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/auth/password-reset',
+      summary: 'Link für ein neues Passwort anfordern (gleiche Antwort für jede Adresse)',
+      tags,
+      access: 'public',
+      body: PasswordResetBody,
+      before: [ctx.limits.passwordReset],
+      responses: {
+        202: { description: 'Wenn es ein Konto mit der Adresse gibt, ist die Mail unterwegs', schema: z.object({ message: z.string() }) },
+        429: { description: 'Zu viele Anfragen von dieser Adresse' },
+      },
+    },
+    async ({ body }, _req, res) => {
+      // The answer goes first and is the same for every address, known or not, and so is its time; the lookup and
+      // the mail happen after it (errors are logged, the mail outbox retries).
+      res.status(202).json({ message: 'Wenn es ein Konto mit dieser Adresse gibt, bekommst du gleich eine Mail mit einem Link.' });
+      await requestPasswordReset(ctx, body).catch((err: unknown) => ctx.log.error({ err }, 'password reset request failed'));
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/auth/password-reset/confirm',
+      summary: 'Neues Passwort mit dem Link aus der Mail setzen (beendet alle Sitzungen, meldet an)',
+      tags,
+      access: 'public',
+      body: PasswordResetConfirmBody,
+      before: [ctx.limits.passwordResetConfirm],
+      responses: {
+        200: { description: 'Passwort gesetzt und angemeldet', schema: CurrentUser },
+        400: { description: 'Link ungültig, benutzt oder abgelaufen (token_invalid), oder Passwort zu kurz' },
+        429: { description: 'Zu viele Versuche' },
+      },
+    },
+    async ({ body }, _req, res) => {
+      const user = await confirmPasswordReset(ctx, body);
+      ctx.sessions.issue(res, user);
+      res.json(toCurrentUser(user));
+    },
+  );
+}

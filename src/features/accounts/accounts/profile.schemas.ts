@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { flagInput, LIMITS } from '../../../core/http/schema-kit.js';
+import { Name, Password } from './auth.schemas.js';
+
+/**
+ * No email and no privileged field (rolle, tier, premium, founder, partner): strict, so they are 400.
+ * No avatar_url either: avatars are set only by uploading one, so nobody can point theirs at another's photo.
+ */
+export const UpdateProfileBody = z
+  .strictObject({
+    name: Name.optional(),
+    bio: z.string().max(LIMITS.body).nullable().optional(),
+    city: z.string().trim().max(200).nullable().optional(),
+    lat: z.number().min(-90).max(90).nullable().optional(),
+    lon: z.number().min(-180).max(180).nullable().optional(),
+    profile_private: flagInput.optional(),
+    notes_ki_enabled: flagInput.optional(),
+    is_social_media: flagInput.optional(),
+  })
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const ChangePasswordBody = z.strictObject({ current_password: z.string().max(128), new_password: Password }).meta({ id: 'ChangePasswordBody' });
+
+export const DeleteAccountBody = z.strictObject({ password: z.string().max(128) }).meta({ id: 'DeleteAccountBody' });

@@ -1,0 +1,31 @@
+import type { Db } from '../../../core/db/index.js';
+
+/** Email verification tokens (only their hashes) and the session blacklist: the accounts area's token tables. */
+
+export async function insertVerification(db: Db, values: { tokenHash: string; userId: number; now: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('email_verifications')
+    .values({ token_hash: values.tokenHash, user_id: values.userId, created_at: values.now, expires_at: values.expiresAt })
+    .execute();
+}
+
+/** Removes the token and tells whose it was and until when it was valid; undefined for an unknown or used one. */
+export async function takeVerification(db: Db, tokenHash: string): Promise<{ user_id: number; expires_at: string } | undefined> {
+  return db.deleteFrom('email_verifications').where('token_hash', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
+}
+
+/** Once the address is verified, the user's other links are useless. */
+export async function deleteVerificationsOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+}
+
+export async function purgeExpiredVerifications(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('email_verifications').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Blacklist entries outlive their token's expiry only uselessly. */
+export async function purgeExpiredRevokedTokens(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { cachedCountsByLayer } from '../../map/map-layers/index.js';
+import { placeStats } from '../../map/places/index.js';
+import { contributionsByStatus } from '../../map/map-contrib/index.js';
+import { countRows, usersByTier } from './admin-stats.repo.js';
+
+/**
+ * GET /api/admin/stats (decisions: Map, places and OpenStreetMap): accounts, dogs, the users' places per type (a
+ * place with two types counts for each), the OpenStreetMap points cached per layer, and the map contributions per
+ * state.
+ */
+const Counts = z.record(z.string(), z.number().int());
+const AdminStats = z
+  .object({
+    users_total: z.number().int(),
+    users_by_tier: Counts,
+    dogs_total: z.number().int(),
+    diary_entries_total: z.number().int(),
+    user_poi_total: z.number().int(),
+    user_poi_by_type: Counts,
+    osm_poi_cached_by_type: Counts.meta({ description: 'Punkte aus OpenStreetMap im Zwischenspeicher, je Ebene' }),
+    contributions_by_status: Counts,
+  })
+  .meta({ id: 'AdminStats' });
+
+export async function adminStats(ctx: AppContext): Promise<z.infer<typeof AdminStats>> {
+  const places = await placeStats(ctx);
+  return {
+    users_total: await countRows(ctx.db, 'users'),
+    users_by_tier: await usersByTier(ctx.db),
+    dogs_total: await countRows(ctx.db, 'dogs'),
+    diary_entries_total: await countRows(ctx.db, 'diary_entries'),
+    user_poi_total: places.total,
+    user_poi_by_type: places.byType,
+    osm_poi_cached_by_type: await cachedCountsByLayer(ctx),
+    contributions_by_status: await contributionsByStatus(ctx.db),
+  };
+}
+
+export function adminStatsRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/admin/stats',
+      summary: 'Statistik: Konten, Hunde, Orte je Typ, OSM-Punkte im Zwischenspeicher, Kartenbeiträge',
+      tags: ['Verwaltung'],
+      access: 'admin',
+      responses: { 200: { description: 'Zahlen', schema: AdminStats } },
+    },
+    async (_input, _req, res) => {
+      res.json(await adminStats(ctx));
+    },
+  );
+}

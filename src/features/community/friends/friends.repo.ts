@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../core/db/index.js';
+import { containsPattern } from '../../../core/db/like.js';
+
+const pair = (a: number, b: number) => ({ user_low: Math.min(a, b), user_high: Math.max(a, b) });
+const CARD = ['users.id', 'users.name', 'users.avatar_url', 'users.city'] as const;
+
+export const findFriendship = (db: Db, a: number, b: number) => {
+  const p = pair(a, b);
+  return db.selectFrom('friendships').selectAll().where('user_low', '=', p.user_low).where('user_high', '=', p.user_high).executeTakeFirst();
+};
+
+export const findFriendshipById = (db: Db, id: number) => db.selectFrom('friendships').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Inserts a pending request; undefined when the pair already has one (the unique index decides, also under a race). */
+export async function insertRequest(db: Db, requesterId: number, addresseeId: number, now: string) {
+  return db
+    .insertInto('friendships')
+    .values({ requester_id: requesterId, addressee_id: addresseeId, ...pair(requesterId, addresseeId), status: 'pending', created_at: now })
+    .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function acceptRequest(db: Db, id: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('friendships')
+    .set({ status: 'accepted', accepted_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function deleteFriendship(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('friendships').where('id', '=', id).execute();
+}
+
+export async function deletePair(db: Db, a: number, b: number): Promise<boolean> {
+  const p = pair(a, b);
+  const r = await db.deleteFrom('friendships').where('user_low', '=', p.user_low).where('user_high', '=', p.user_high).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** The user's requests with the other person's card; `side` incoming (to the user) or outgoing (from the user). */
+export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing') {
+  const mine = side === 'incoming' ? 'friendships.addressee_id' : 'friendships.requester_id';
+  const other = side === 'incoming' ? 'friendships.requester_id' : 'friendships.addressee_id';
+  return db
+    .selectFrom('friendships')
+    .innerJoin('users', 'users.id', other)
+    .select(['friendships.id', 'friendships.status', 'friendships.created_at', ...CARD])
+    .where(mine, '=', userId)
+    .where('friendships.status', '=', 'pending')
+    .orderBy('friendships.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export function friendsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('friendships')
+    .innerJoin('users', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('friendships.user_low', '=', userId), eb('users.id', '=', eb.ref('friendships.user_high'))]),
+          eb.and([eb('friendships.user_high', '=', userId), eb('users.id', '=', eb.ref('friendships.user_low'))]),
+        ]),
+      ),
+    )
+    .select(['friendships.accepted_at', ...CARD])
+    .where('friendships.status', '=', 'accepted')
+    .orderBy('users.name')
+    .limit(1000)
+    .execute();
+}
+
+export async function insertBlock(db: Db, blockerId: number, blockedId: number, now: string): Promise<void> {
+  await db
+    .insertInto('blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const r = await db.deleteFrom('blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const findUserCard = (db: Db, id: number) =>
+  db
+    .selectFrom('users')
+    .select([...CARD, 'users.profile_private', 'users.status'])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+
+/**
+ * People to befriend by name: public profiles of active accounts, never oneself, never anyone blocked in either
+ * direction. Case-insensitive (ASCII on SQLite), wildcards in the term taken literally.
+ */
+export function searchPeople(db: Db, viewerId: number, term: string, limit: number) {
+  const pattern = containsPattern(term.toLowerCase());
+  return db
+    .selectFrom('users')
+    .select(CARD)
+    .where(sql<boolean>`lower(users.name) like ${pattern} escape '\\'`)
+    .where('users.profile_private', '=', 0)
+    .where('users.status', '=', 'active')
+    .where('users.id', '<>', viewerId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('blocks.blocker_id', '=', viewerId), eb('blocks.blocked_id', '=', eb.ref('users.id'))]),
+                eb.and([eb('blocks.blocked_id', '=', viewerId), eb('blocks.blocker_id', '=', eb.ref('users.id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
+}

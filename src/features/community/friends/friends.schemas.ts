@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { Id } from '../../../core/http/schema-kit.js';
+
+export const UserSearchQuery = z.strictObject({
+  q: z.string().trim().min(2, 'Bitte mindestens 2 Zeichen eingeben.').max(100),
+});
+
+export const UserCard = z
+  .object({ id: z.number().int(), name: z.string(), avatar_url: z.string().nullable(), city: z.string().nullable() })
+  .meta({ id: 'UserCard' });
+export type UserCard = z.infer<typeof UserCard>;
+export const UserSearchResult = z.object({ items: z.array(UserCard) }).meta({ id: 'UserSearchResult' });
+
+export const FriendRequestBody = z.strictObject({ user_id: Id }).meta({ id: 'FriendRequestBody' });
+export const FriendRequest = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['pending', 'accepted']),
+    user: UserCard.meta({ description: 'Die andere Person' }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'FriendRequest' });
+export type FriendRequest = z.infer<typeof FriendRequest>;
+export const FriendRequests = z.object({ incoming: z.array(FriendRequest), outgoing: z.array(FriendRequest) }).meta({ id: 'FriendRequests' });
+export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id: 'Friend' });
+export type Friend = z.infer<typeof Friend>;
+export const FriendList = z.object({ items: z.array(Friend) }).meta({ id: 'FriendList' });
+export const UserIdParam = z.object({ userId: Id });
+export const BlockParam = z.object({ id: Id });

@@ -1,0 +1,131 @@
+import { requireOwner } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { AppError, badRequest, conflict, notFound } from '../../../core/http/errors.js';
+import { notify } from '../../accounts/notifications/index.js';
+import {
+  acceptRequest,
+  blockedEitherWay,
+  deleteBlock,
+  deleteFriendship,
+  deletePair,
+  findFriendship,
+  findFriendshipById,
+  findUserCard,
+  friendsOf,
+  insertBlock,
+  insertRequest,
+  requestsOf,
+  searchPeople,
+} from './friends.repo.js';
+import type { Friend, FriendRequest, UserCard } from './friends.schemas.js';
+
+const card = (r: { id: number; name: string; avatar_url: string | null; city: string | null }): UserCard => ({
+  id: r.id,
+  name: r.name,
+  avatar_url: r.avatar_url,
+  city: r.city,
+});
+
+export async function searchUsers(ctx: AppContext, actor: Actor, q: string): Promise<{ items: UserCard[] }> {
+  return { items: (await searchPeople(ctx.db, actor.id, q, 30)).map(card) };
+}
+
+/**
+ * A friend request (decisions, Community): to oneself 400; to a missing or inactive account 404; blocked either way
+ * 404 too (a block hides both sides, so it must not show through an error); a pending or accepted pair 409. A
+ * private profile can still be asked by someone who knows it (it is only hidden from search). Pushes to the addressee.
+ */
+export async function sendRequest(ctx: AppContext, actor: Actor, userId: number): Promise<{ id: number; status: 'pending' }> {
+  if (userId === actor.id) throw badRequest('Du kannst dir nicht selbst eine Anfrage schicken.', { user_id: 'Das bist du selbst.' });
+  const other = await findUserCard(ctx.db, userId);
+  if (!other || other.status !== 'active' || (await blockedEitherWay(ctx.db, actor.id, userId))) throw notFound('Diese Person gibt es nicht.');
+  const row = await insertRequest(ctx.db, actor.id, userId, ctx.clock.now().toISOString());
+  if (!row) {
+    const existing = await findFriendship(ctx.db, actor.id, userId);
+    throw conflict(
+      existing?.status === 'accepted' ? 'Ihr seid schon befreundet.' : 'Zwischen euch gibt es schon eine offene Anfrage.',
+      'friend_request_exists',
+    );
+  }
+  await notify(ctx, userId, 'friend_request', {
+    title: 'Neue Freundschaftsanfrage',
+    body: `${actor.name} möchte mit dir befreundet sein.`,
+    url: '/app/freunde',
+    tag: `friend-request-${row.id}`,
+  });
+  return { id: row.id, status: 'pending' };
+}
+
+export async function listRequests(ctx: AppContext, actor: Actor): Promise<{ incoming: FriendRequest[]; outgoing: FriendRequest[] }> {
+  const shape = (r: Awaited<ReturnType<typeof requestsOf>>[number]): FriendRequest => ({
+    id: r.id,
+    status: r.status as 'pending',
+    user: card(r),
+    created_at: r.created_at,
+  });
+  const [incoming, outgoing] = await Promise.all([requestsOf(ctx.db, actor.id, 'incoming'), requestsOf(ctx.db, actor.id, 'outgoing')]);
+  return { incoming: incoming.map(shape), outgoing: outgoing.map(shape) };
+}
+
+const WORDING = { missing: 'Diese Anfrage gibt es nicht.', foreign: 'Diese Anfrage betrifft dich nicht.' };
+
+/** Only the addressee accepts; a request that is no longer pending is 409. */
+export async function accept(ctx: AppContext, actor: Actor, id: number): Promise<FriendRequest> {
+  const found = await findFriendshipById(ctx.db, id);
+  // The addressee owns the decision (a requester cannot accept their own request: 403).
+  const row = requireOwner(actor, found && { ...found, user_id: found.addressee_id }, WORDING);
+  if (!(await acceptRequest(ctx.db, id, ctx.clock.now().toISOString()))) throw conflict('Diese Anfrage ist nicht mehr offen.', 'not_pending');
+  const other = (await findUserCard(ctx.db, row.requester_id))!;
+  await notify(ctx, row.requester_id, 'friend_request', {
+    title: 'Anfrage angenommen',
+    body: `${actor.name} hat deine Anfrage angenommen.`,
+    url: '/app/freunde',
+    tag: `friend-accepted-${id}`,
+  });
+  return { id, status: 'accepted', user: card(other), created_at: row.created_at };
+}
+
+/** Decline (the addressee) or withdraw (the requester) a pending request. */
+export async function dropRequest(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  const found = await findFriendshipById(ctx.db, id);
+  // Either side may end a pending request: the addressee declines, the requester withdraws.
+  const row = requireOwner(actor, found && { ...found, user_id: found.requester_id === actor.id ? actor.id : found.addressee_id }, WORDING);
+  if (row.status !== 'pending') throw conflict('Ihr seid schon befreundet – entfreunden geht über die Freundesliste.', 'not_pending');
+  await deleteFriendship(ctx.db, id);
+}
+
+export async function listFriends(ctx: AppContext, actor: Actor): Promise<{ items: Friend[] }> {
+  return { items: (await friendsOf(ctx.db, actor.id)).map((r) => ({ user: card(r), since: r.accepted_at ?? '' })) };
+}
+
+export async function unfriend(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+  const row = await findFriendship(ctx.db, actor.id, userId);
+  if (!row || row.status !== 'accepted') throw notFound('Ihr seid nicht befreundet.');
+  await deletePair(ctx.db, actor.id, userId);
+}
+
+/** A block ends any friendship or request between the two and hides both sides from each other. */
+export async function block(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+  if (userId === actor.id) throw badRequest('Du kannst dich nicht selbst blockieren.');
+  if (!(await findUserCard(ctx.db, userId))) throw notFound('Diese Person gibt es nicht.');
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertBlock(trx, actor.id, userId, ctx.clock.now().toISOString());
+    await deletePair(trx, actor.id, userId);
+  });
+}
+
+export async function unblock(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+  if (!(await deleteBlock(ctx.db, actor.id, userId))) throw new AppError(404, 'not_found', 'Du hast diese Person nicht blockiert.');
+}
+
+/**
+ * For other areas (messages): the other person must be an accepted friend (403), and exist (404). The friendship
+ * is looked up first: it is the one query a chat poll needs (a friend's row implies the account exists).
+ */
+export async function requireFriend(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+  const row = await findFriendship(ctx.db, actor.id, userId);
+  if (row?.status === 'accepted') return;
+  if (!(await findUserCard(ctx.db, userId))) throw notFound('Diese Person gibt es nicht.');
+  throw new AppError(403, 'not_friends', 'Nachrichten gehen nur zwischen Freundinnen und Freunden.');
+}

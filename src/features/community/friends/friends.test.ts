@@ -1,0 +1,96 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { daytimeClock, useTestApp } from '../../../../test/helpers/test-app.js';
+
+const t = useTestApp({ clock: daytimeClock(), env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
+const fake = new FakePushServer();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+const person = (name: string, extra: Parameters<typeof buildUser>[1] = {}) => buildUser(t.ctx, { name, ...extra });
+const search = async (viewer: BuiltUser, q: string) =>
+  (
+    await agentAs(t, viewer)
+      .get(`/api/users/search?q=${encodeURIComponent(q)}`)
+      .expect(200)
+  ).body.items.map((u: { name: string }) => u.name);
+
+describe('user search', () => {
+  it('finds public profiles by name; never private ones, blocked people (both ways) or oneself; 2 characters at least', async () => {
+    const me = await person('Zora Suchtest');
+    await person('Zoltan Suchtest');
+    await person('Zita Suchtest', { profile_private: 1 });
+    const blocked = await person('Zeno Suchtest');
+    const blocker = await person('Zack Suchtest');
+    await agentAs(t, me).post(`/api/users/${blocked.id}/block`).expect(204);
+    await agentAs(t, blocker).post(`/api/users/${me.id}/block`).expect(204);
+    expect(await search(me, 'suchtest')).toEqual(['Zoltan Suchtest']);
+    await agentAs(t, me).get('/api/users/search?q=z').expect(400);
+    await request(t.app).get('/api/users/search?q=zo').expect(401);
+    expect(await search(me, '%_')).toEqual([]); // wildcards are literal
+  });
+});
+
+describe('friendship states, from both sides', () => {
+  it('request (push) → accept (push back) → unfriend; decline; withdraw; 400 to oneself; 409 twice; 403/404', async () => {
+    const anna = await person('Anna Freund');
+    const ben = await person('Ben Freund');
+    const device = fake.device();
+    await agentAs(t, ben).post('/api/push/subscriptions').send(device.subscription).expect(201);
+    const a = agentAs(t, anna);
+    const b = agentAs(t, ben);
+
+    await a.post('/api/friends/requests').send({ user_id: anna.id }).expect(400);
+    await a.post('/api/friends/requests').send({ user_id: 99999999 }).expect(404);
+    await a.post('/api/friends/requests').send({ user_id: ben.id, extra: 1 }).expect(400);
+    const sent = await a.post('/api/friends/requests').send({ user_id: ben.id }).expect(201);
+    expect(sent.body).toEqual({ id: expect.any(Number), status: 'pending' });
+    await a.post('/api/friends/requests').send({ user_id: ben.id }).expect(409);
+    await b.post('/api/friends/requests').send({ user_id: anna.id }).expect(409); // the other direction too
+    await t.ctx.push.settled();
+    expect(fake.receivedBy(device).map((p) => p.payload.title)).toEqual(['Neue Freundschaftsanfrage']);
+
+    expect((await a.get('/api/friends/requests').expect(200)).body.outgoing.map((r: { user: { id: number } }) => r.user.id)).toEqual([ben.id]);
+    expect((await b.get('/api/friends/requests').expect(200)).body.incoming.map((r: { user: { id: number } }) => r.user.id)).toEqual([anna.id]);
+    await a.post(`/api/friends/requests/${sent.body.id}/accept`).expect(403); // the requester cannot accept
+    const stranger = agentAs(t, await person('Carla Fremd'));
+    await stranger.post(`/api/friends/requests/${sent.body.id}/accept`).expect(403);
+    await stranger.delete(`/api/friends/requests/${sent.body.id}`).expect(403);
+    await b.post('/api/friends/requests/99999999/accept').expect(404);
+    const accepted = await b.post(`/api/friends/requests/${sent.body.id}/accept`).expect(200);
+    expect(accepted.body).toMatchObject({ status: 'accepted', user: { id: anna.id, name: 'Anna Freund' } });
+    await b.post(`/api/friends/requests/${sent.body.id}/accept`).expect(409);
+    await b.delete(`/api/friends/requests/${sent.body.id}`).expect(409);
+    expect((await a.get('/api/friends').expect(200)).body.items.map((f: { user: { id: number } }) => f.user.id)).toEqual([ben.id]);
+    expect((await b.get('/api/friends').expect(200)).body.items.map((f: { user: { id: number } }) => f.user.id)).toEqual([anna.id]);
+
+    await b.delete(`/api/friends/${anna.id}`).expect(204);
+    expect((await a.get('/api/friends').expect(200)).body.items).toEqual([]);
+    await b.delete(`/api/friends/${anna.id}`).expect(404);
+
+    // Decline (addressee) and withdraw (requester) delete the request; asking again works.
+    const again = await a.post('/api/friends/requests').send({ user_id: ben.id }).expect(201);
+    await b.delete(`/api/friends/requests/${again.body.id}`).expect(204);
+    const third = await a.post('/api/friends/requests').send({ user_id: ben.id }).expect(201);
+    await a.delete(`/api/friends/requests/${third.body.id}`).expect(204);
+    expect((await b.get('/api/friends/requests').expect(200)).body.incoming).toEqual([]);
+  });
+
+  it('a block ends the friendship, hides both sides and refuses requests either way; unblocking lifts it', async () => {
+    const a = await person('Dora Block');
+    const b = await person('Emil Block');
+    const req = await agentAs(t, a).post('/api/friends/requests').send({ user_id: b.id }).expect(201);
+    await agentAs(t, b).post(`/api/friends/requests/${req.body.id}/accept`).expect(200);
+    await agentAs(t, b).post(`/api/users/${a.id}/block`).expect(204);
+    expect((await agentAs(t, a).get('/api/friends').expect(200)).body.items).toEqual([]);
+    await agentAs(t, a).post('/api/friends/requests').send({ user_id: b.id }).expect(404);
+    await agentAs(t, b).post('/api/friends/requests').send({ user_id: a.id }).expect(404);
+    expect(await search(a, 'Block')).toEqual([]);
+    await agentAs(t, b).post(`/api/users/${b.id}/block`).expect(400);
+    await agentAs(t, b).delete(`/api/users/${a.id}/block`).expect(204);
+    await agentAs(t, b).delete(`/api/users/${a.id}/block`).expect(404);
+    await agentAs(t, a).post('/api/friends/requests').send({ user_id: b.id }).expect(201);
+  });
+});

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../core/db/index.js';
+
+const COLUMNS = ['id', 'sender_id', 'recipient_id', 'text', 'created_at', 'read_at'] as const;
+const pair = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });
+
+/** One index range (pair_low, pair_high, id): the messages after `after`, oldest first. */
+export function messagesAfter(db: Db, a: number, b: number, after: number, limit: number) {
+  const p = pair(a, b);
+  return db
+    .selectFrom('messages')
+    .select(COLUMNS)
+    .where('pair_low', '=', p.low)
+    .where('pair_high', '=', p.high)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest `limit` messages of the pair, oldest first. */
+export async function latestMessages(db: Db, a: number, b: number, limit: number) {
+  const p = pair(a, b);
+  const rows = await db
+    .selectFrom('messages')
+    .select(COLUMNS)
+    .where('pair_low', '=', p.low)
+    .where('pair_high', '=', p.high)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+export function insertMessage(db: Db, senderId: number, recipientId: number, text: string, now: string) {
+  const p = pair(senderId, recipientId);
+  return db
+    .insertInto('messages')
+    .values({ sender_id: senderId, recipient_id: recipientId, pair_low: p.low, pair_high: p.high, text, created_at: now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Unread messages from `senderId` to `recipientId` other than `exceptId` (is this the first of a burst?). */
+export async function hasEarlierUnread(db: Db, senderId: number, recipientId: number, exceptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .where('sender_id', '=', senderId)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markRead(db: Db, readerId: number, senderId: number, now: string): Promise<number> {
+  const r = await db
+    .updateTable('messages')
+    .set({ read_at: now })
+    .where('recipient_id', '=', readerId)
+    .where('sender_id', '=', senderId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Per other person: the newest message id and the unread count (two index ranges, one per side of the pair). */
+export async function conversationHeads(db: Db, userId: number, limit: number) {
+  const rows = await sql<{ other_id: number; last_id: number; unread: number | string }>`
+    select other_id, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
+    from (
+      select id, recipient_id, read_at, pair_high as other_id from messages where pair_low = ${userId}
+      union all
+      select id, recipient_id, read_at, pair_low as other_id from messages where pair_high = ${userId}
+    ) mine
+    group by other_id
+    order by last_id desc
+    limit ${limit}`.execute(db);
+  return rows.rows.map((r) => ({ other_id: Number(r.other_id), last_id: Number(r.last_id), unread: Number(r.unread) }));
+}
+
+export function messagesByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('messages')
+    .select(COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+}

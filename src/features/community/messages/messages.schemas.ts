@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Id, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { UserCard } from '../friends/index.js';
+
+export const ConversationParam = z.object({ userId: Id });
+export const MessagesQuery = z.strictObject({
+  after: Id.optional().meta({ description: 'Nur Nachrichten nach dieser id (zum Abfragen im Takt); ohne: die letzten 50' }),
+});
+export const SendMessageBody = z
+  .strictObject({ text: requiredText(LIMITS.body).meta({ description: 'Höchstens 10.000 Zeichen' }) })
+  .meta({ id: 'SendMessageBody' });
+
+export const Message = z
+  .object({
+    id: z.number().int(),
+    sender_id: z.number().int(),
+    recipient_id: z.number().int(),
+    text: z.string(),
+    created_at: z.string(),
+    read_at: z.string().nullable(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof Message>;
+export const MessageList = z.object({ items: z.array(Message) }).meta({ id: 'MessageList' });
+export const Conversation = z.object({ user: UserCard, last_message: Message, unread: z.number().int() }).meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof Conversation>;
+export const ConversationList = z.object({ items: z.array(Conversation), unread_total: z.number().int() }).meta({ id: 'ConversationList' });

@@ -1,0 +1,57 @@
+import { requireVerifiedEmail } from '../../../core/auth/guards.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { friendsOf, requireFriend } from '../friends/index.js';
+import { notify } from '../../accounts/notifications/index.js';
+import { conversationHeads, hasEarlierUnread, insertMessage, latestMessages, markRead, messagesAfter, messagesByIds } from './messages.repo.js';
+import type { Conversation, Message } from './messages.schemas.js';
+
+const PAGE = 50;
+const POLL_MAX = 200;
+
+/** Polling: with `after` only what is new (usually nothing: an empty list); without, the last 50. Oldest first. */
+export async function conversation(ctx: AppContext, actor: Actor, userId: number, after: number | undefined): Promise<{ items: Message[] }> {
+  await requireFriend(ctx, actor, userId);
+  return { items: after === undefined ? await latestMessages(ctx.db, actor.id, userId, PAGE) : await messagesAfter(ctx.db, actor.id, userId, after, POLL_MAX) };
+}
+
+/**
+ * Sends a message to a friend (403 otherwise; 403 email_not_verified before the address is confirmed). The push
+ * goes out for the first unread message of a burst: the recipient is told once, not for every line of a chat.
+ */
+export async function send(ctx: AppContext, actor: Actor, userId: number, text: string): Promise<Message> {
+  requireVerifiedEmail(actor);
+  await requireFriend(ctx, actor, userId);
+  const message = await insertMessage(ctx.db, actor.id, userId, text, ctx.clock.now().toISOString());
+  if (!(await hasEarlierUnread(ctx.db, actor.id, userId, message.id))) {
+    await notify(ctx, userId, 'message', {
+      title: `Nachricht von ${actor.name}`,
+      body: text.length > 120 ? `${text.slice(0, 119)}…` : text,
+      url: `/app/nachrichten/${actor.id}`,
+      tag: `chat-${actor.id}`,
+    });
+  }
+  return message;
+}
+
+export async function markConversationRead(ctx: AppContext, actor: Actor, userId: number): Promise<{ marked: number }> {
+  await requireFriend(ctx, actor, userId);
+  return { marked: await markRead(ctx.db, actor.id, userId, ctx.clock.now().toISOString()) };
+}
+
+/** One entry per friend with messages, newest first: the last message and the unread count. */
+export async function conversations(ctx: AppContext, actor: Actor): Promise<{ items: Conversation[]; unread_total: number }> {
+  const [heads, friends] = await Promise.all([conversationHeads(ctx.db, actor.id, 200), friendsOf(ctx.db, actor.id)]);
+  const cards = new Map(friends.map((f) => [f.id, { id: f.id, name: f.name, avatar_url: f.avatar_url, city: f.city }]));
+  const shown = heads.filter((h) => cards.has(h.other_id));
+  const last = new Map(
+    (
+      await messagesByIds(
+        ctx.db,
+        shown.map((h) => h.last_id),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  const items = shown.map((h) => ({ user: cards.get(h.other_id)!, last_message: last.get(h.last_id)!, unread: h.unread }));
+  return { items, unread_total: items.reduce((n, c) => n + c.unread, 0) };
+}

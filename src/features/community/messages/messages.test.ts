@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { daytimeClock, useTestApp } from '../../../../test/helpers/test-app.js';
+
+const t = useTestApp({ clock: daytimeClock(), env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
+const fake = new FakePushServer();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+async function friends(): Promise<[BuiltUser, BuiltUser]> {
+  const a = await buildUser(t.ctx, { name: 'Mara Chat' });
+  const b = await buildUser(t.ctx, { name: 'Nils Chat' });
+  const req = await agentAs(t, a).post('/api/friends/requests').send({ user_id: b.id }).expect(201);
+  await agentAs(t, b).post(`/api/friends/requests/${req.body.id}/accept`).expect(200);
+  return [a, b];
+}
+
+describe('direct messages', () => {
+  it('between friends: send (push with the deep link, once per unread burst), poll with after, read markers, conversations', async () => {
+    const [mara, nils] = await friends();
+    const device = fake.device();
+    await agentAs(t, nils).post('/api/push/subscriptions').send(device.subscription).expect(201);
+    const m = agentAs(t, mara);
+    const n = agentAs(t, nils);
+    const first = await m.post(`/api/conversations/${nils.id}/messages`).send({ text: 'Hallo Nils!\nGassi um 5?' }).expect(201);
+    await m.post(`/api/conversations/${nils.id}/messages`).send({ text: 'Am Park.' }).expect(201);
+    await t.ctx.push.settled();
+    const pushes = fake.receivedBy(device);
+    expect(pushes).toHaveLength(1); // the second line of the burst does not push again
+    expect(pushes[0]?.payload).toMatchObject({ title: 'Nachricht von Mara Chat', url: `/app/nachrichten/${mara.id}` });
+
+    const all = await n.get(`/api/conversations/${mara.id}/messages`).expect(200);
+    expect(all.body.items.map((x: { text: string }) => x.text)).toEqual(['Hallo Nils!\nGassi um 5?', 'Am Park.']);
+    const last = all.body.items[1].id;
+    // Polling: nothing new is an empty list; the same answer again is 304 with the ETag.
+    const empty = await n.get(`/api/conversations/${mara.id}/messages?after=${last}`).expect(200);
+    expect(empty.body.items).toEqual([]);
+    await n.get(`/api/conversations/${mara.id}/messages?after=${last}`).set('If-None-Match', String(empty.headers.etag)).expect(304);
+    expect((await n.get(`/api/conversations/${mara.id}/messages?after=${first.body.id}`).expect(200)).body.items).toHaveLength(1);
+
+    const convs = await n.get('/api/conversations').expect(200);
+    expect(convs.body).toMatchObject({ unread_total: 2, items: [{ user: { id: mara.id }, unread: 2, last_message: { text: 'Am Park.' } }] });
+    expect((await n.post(`/api/conversations/${mara.id}/read`).expect(200)).body).toEqual({ marked: 2 });
+    expect((await n.get('/api/conversations').expect(200)).body.unread_total).toBe(0);
+
+    // After reading, the next message pushes again.
+    await m.post(`/api/conversations/${nils.id}/messages`).send({ text: 'Und?' }).expect(201);
+    await t.ctx.push.settled();
+    expect(fake.receivedBy(device)).toHaveLength(2);
+  });
+
+  it('401 without session, 403 for strangers (read and write), 404 for nobody, 422 over 10,000 characters, 403 unverified', async () => {
+    const [a, b] = await friends();
+    const stranger = await buildUser(t.ctx);
+    await request(t.app).get(`/api/conversations/${b.id}/messages`).expect(401);
+    await agentAs(t, stranger).get(`/api/conversations/${a.id}/messages`).expect(403);
+    await agentAs(t, stranger).post(`/api/conversations/${a.id}/messages`).send({ text: 'Hi' }).expect(403);
+    await agentAs(t, a).get('/api/conversations/99999999/messages').expect(404);
+    await agentAs(t, a)
+      .post(`/api/conversations/${b.id}/messages`)
+      .send({ text: 'x'.repeat(10_001) })
+      .expect(422);
+    await agentAs(t, a)
+      .post(`/api/conversations/${b.id}/messages`)
+      .send({ text: 'x'.repeat(10_000) })
+      .expect(201);
+    await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: '   ' }).expect(400);
+    await t.ctx.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', a.id).execute();
+    const res = await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'Hi' }).expect(403);
+    expect(res.body.error.code).toBe('email_not_verified');
+    // Reading stays allowed.
+    await agentAs(t, a).get(`/api/conversations/${b.id}/messages`).expect(200);
+  });
+
+  it('a stranger never reads a conversation, and unfriending closes it', async () => {
+    const [a, b] = await friends();
+    await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'geheim' }).expect(201);
+    await agentAs(t, b).delete(`/api/friends/${a.id}`).expect(204);
+    await agentAs(t, a).get(`/api/conversations/${b.id}/messages`).expect(403);
+    expect((await agentAs(t, a).get('/api/conversations').expect(200)).body.items).toEqual([]);
+  });
+});
+
+describe('message rate limit', () => {
+  const limited = useTestApp({ clock: daytimeClock(), env: { RATE_LIMITS_ENABLED: 'true' } });
+  it('stops a sender after 30 messages a minute (429)', async () => {
+    const a = await buildUser(limited.ctx);
+    const b = await buildUser(limited.ctx);
+    const req = await agentAs(limited, a).post('/api/friends/requests').send({ user_id: b.id }).expect(201);
+    await agentAs(limited, b).post(`/api/friends/requests/${req.body.id}/accept`).expect(200);
+    for (let i = 0; i < 30; i++)
+      await agentAs(limited, a)
+        .post(`/api/conversations/${b.id}/messages`)
+        .send({ text: `${i}` })
+        .expect(201);
+    await agentAs(limited, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'spam' }).expect(429);
+  });
+});

@@ -1,0 +1,50 @@
+import { isStaff, type Actor } from '../../../core/auth/session-user.js';
+import { DAY, dateInZone, zonedInstant, type WallClock } from '../../../core/clock.js';
+import type { AppContext } from '../../../core/context.js';
+import { AppError } from '../../../core/http/errors.js';
+import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo.js';
+
+/**
+ * The free/premium split (decisions, AI): free users get 5 note analyses a calendar month (Europe/Berlin) and 1
+ * training plan a week (the last 7 days); premium users (is_premium, admin, moderator) analyse without a cap and
+ * get plans at the spec's 10 per hour (the aiTraining rate limit, core/http/rate-limit.ts).
+ */
+export const FREE_QUOTA: Record<AiFeature, number> = { note_analysis: 5, training_plan: 1 };
+
+export const isPremium = (actor: Actor): boolean => actor.is_premium === 1 || isStaff(actor);
+
+/** Where the feature's quota window begins, as an ISO instant. */
+function windowStart(ctx: AppContext, feature: AiFeature): string {
+  const now = ctx.clock.now();
+  if (feature === 'training_plan') return new Date(now.getTime() - 7 * DAY).toISOString();
+  const today = dateInZone(now, ctx.config.timeZone);
+  const first: Omit<WallClock, 'second'> = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), day: 1, hour: 0, minute: 0 };
+  return zonedInstant(first, ctx.config.timeZone).toISOString();
+}
+
+/** How many uses of the feature a free user has left (null: no cap for this user). */
+export async function usesLeft(ctx: AppContext, actor: Actor, feature: AiFeature): Promise<number | null> {
+  if (isPremium(actor)) return null;
+  return Math.max(0, FREE_QUOTA[feature] - (await countUses(ctx.db, actor.id, feature, windowStart(ctx, feature))));
+}
+
+const REFUSED: Record<AiFeature, string> = {
+  note_analysis: 'Du hast deine 5 KI-Analysen für diesen Monat schon genutzt. Mit Pro analysierst du so viele Notizen, wie du willst.',
+  training_plan: 'Du hast diese Woche schon einen Trainingsplan bekommen. Mit Pro bekommst du bis zu 10 pro Stunde.',
+};
+
+/**
+ * Takes one use from a free user's quota before the AI is asked: the row is written first and counted after, so
+ * two requests at once cannot both take the last use (both may be refused, never both served). Answers a release
+ * that gives the use back when the AI fails (a failed call costs the user nothing).
+ */
+export async function takeUse(ctx: AppContext, actor: Actor, feature: AiFeature): Promise<() => Promise<void>> {
+  if (isPremium(actor)) return async () => {};
+  const id = await insertUse(ctx.db, actor.id, feature, ctx.clock.now().toISOString());
+  const used = await countUses(ctx.db, actor.id, feature, windowStart(ctx, feature));
+  if (used > FREE_QUOTA[feature]) {
+    await deleteUse(ctx.db, id);
+    throw new AppError(429, 'ai_quota_exceeded', REFUSED[feature]);
+  }
+  return () => deleteUse(ctx.db, id);
+}

@@ -1,0 +1,34 @@
+import { addDays, dateInZone } from '../../../core/clock.js';
+import { badRequest } from '../../../core/http/errors.js';
+import { assertNotInFuture } from '../../../core/http/schema-kit.js';
+import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { CareRoutine, CareRoutineFields } from './care.schemas.js';
+
+/** next_due = last_done + intervall_tage, computed here and stored (the reminder job finds due routines by index). */
+export function nextDueOf(record: Record<string, unknown>): string | null {
+  const last = typeof record.last_done === 'string' ? record.last_done : null;
+  const interval = typeof record.intervall_tage === 'number' ? record.intervall_tage : null;
+  return last && interval ? addDays(last, interval) : null;
+}
+
+/** Care routines on the per-dog record module. The owner sets them up; caregivers tick them off (care.service.ts). */
+export const careRoutines: RecordKind<CareRoutine> = {
+  path: 'care-routines',
+  table: 'care_routines',
+  tag: 'Pflege',
+  names: { one: 'Pflegeroutine', many: 'Pflegeroutinen' },
+  item: CareRoutine,
+  createBody: CareRoutineFields.meta({ id: 'CreateCareRoutineBody' }),
+  patchBody: patchOf(CareRoutineFields, 'UpdateCareRoutineBody'),
+  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
+  wording: { missing: 'Diese Pflegeroutine gibt es nicht.', foreign: 'Diese Pflegeroutine gehört zu einem fremden Hund.' },
+  maxPerDog: 50,
+  needs: { create: 'manage', change: 'manage', remove: 'manage' },
+  check(ctx, r) {
+    if (r.kind === 'custom' && !(typeof r.label === 'string' && r.label.trim()))
+      throw badRequest('Gib deiner Routine einen Namen.', { label: 'Wie heißt die Routine? (z. B. „Pfoten eincremen“)' });
+    assertNotInFuture(typeof r.last_done === 'string' ? r.last_done : null, dateInZone(ctx.clock.now(), ctx.config.timeZone), 'last_done');
+  },
+  // A name belongs to a routine of one's own only; another kind drops it.
+  derive: (r) => ({ next_due: nextDueOf(r), label: r.kind === 'custom' ? r.label : null }),
+};

@@ -1,0 +1,36 @@
+import type { Db } from '../../../core/db/index.js';
+
+/** Routines due on or before `day`, with dog and owner, in id order after `afterId` (the 08:00 job's batches). */
+export function routinesDueBy(db: Db, day: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('care_routines')
+    .innerJoin('dogs', 'dogs.id', 'care_routines.dog_id')
+    .select([
+      'care_routines.id',
+      'care_routines.dog_id',
+      'care_routines.kind',
+      'care_routines.label',
+      'care_routines.next_due',
+      'dogs.name as dog_name',
+      'dogs.user_id',
+    ])
+    .where('care_routines.next_due', '<=', day)
+    .where('care_routines.id', '>', afterId)
+    .orderBy('care_routines.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The routines of these dogs due on or before `until`, soonest first (the dashboard's "due soon"). */
+export function routinesDueSoon(db: Db, dogIds: readonly number[], until: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('care_routines')
+    .select(['id', 'dog_id', 'kind', 'label', 'next_due'])
+    .where('dog_id', 'in', [...dogIds])
+    .where('next_due', '<=', until)
+    .orderBy('next_due')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

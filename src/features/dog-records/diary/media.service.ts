@@ -1,0 +1,132 @@
+import { join } from 'node:path';
+import { requireDogRecord } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { AppError, badRequest, notFound } from '../../../core/http/errors.js';
+import { readPhotoFacts, type PhotoFacts } from '../../../core/media/exif.js';
+import { processImage, type ProcessedImage } from '../../../core/media/images.js';
+import { diaryMediaDir, diaryMediaUrlPrefix } from '../../../core/media/paths.js';
+import { commitFiles, discardFiles, newMediaName, previewUrlOf, removeMediaFiles, stagingDir } from '../../../core/media/storage.js';
+import { displayName } from '../../../core/media/upload.js';
+import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
+import { weatherForNewPhotos } from './diary-weather.js';
+import { ENTRY_WORDING, MEDIA_WORDING, type MediaItem } from './diary.schemas.js';
+import { touchEntry } from './entries.repo.js';
+import { loadEntry } from './entries.service.js';
+import {
+  countMediaOfEntry,
+  deleteMediaRow,
+  findMediaWithOwner,
+  insertMediaRows,
+  mediaOfEntries,
+  refreshEntryPosition,
+  setPlaceName,
+  unnamedPosition,
+} from './media.repo.js';
+import { placeNameAt } from '../geocoding/index.js';
+
+export const MAX_FILES_PER_UPLOAD = 10;
+export const MAX_MEDIA_PER_ENTRY = 100;
+
+const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
+
+/**
+ * Adds photos to an entry, all or nothing: every file is checked and re-encoded into the staging folder first (a
+ * bad one rejects the request before anything is stored), the weather is looked up (never failing the upload),
+ * then the files are moved into place and the rows inserted in one transaction; if that fails the files go again.
+ */
+export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
+  const entry = await loadEntry(ctx, actor, entryId, 'write');
+  if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
+  if ((await countMediaOfEntry(ctx.db, entryId)) + files.length > MAX_MEDIA_PER_ENTRY)
+    throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
+
+  const now = ctx.clock.now();
+  const staging = stagingDir(ctx.config.mediaDir);
+  const images: ProcessedImage[] = [];
+  try {
+    const facts: PhotoFacts[] = [];
+    for (const file of files) {
+      const image = await processImage(file.path, 'diary', staging, displayName(file));
+      images.push(image);
+      facts.push(await readPhotoFacts(image.exif, ctx.config.timeZone, now));
+    }
+    const weather = await weatherForNewPhotos(
+      ctx,
+      facts.map((f) => (f.lat === null || f.lon === null ? null : { lat: f.lat, lon: f.lon, day: f.takenDay ?? entry.date })),
+    );
+
+    const dir = diaryMediaDir(ctx.config.mediaDir, entry.access.owner_id, entry.dog_id);
+    const prefix = diaryMediaUrlPrefix(entry.access.owner_id, entry.dog_id);
+    const names = images.map(() => newMediaName());
+    const rows = images.map((image, i) => {
+      const f = facts[i];
+      const url = `${prefix}${names[i]}.${image.main.ext}`;
+      return {
+        entry_id: entry.id,
+        dog_id: entry.dog_id,
+        url,
+        preview_url: previewUrlOf(url),
+        width: image.main.width,
+        height: image.main.height,
+        bytes: image.main.bytes,
+        lat: f?.lat ?? null,
+        lon: f?.lon ?? null,
+        taken_at: f?.takenAt ?? null,
+        weather_day: f?.lat == null ? null : (f.takenDay ?? entry.date),
+        ...weather[i],
+        created_at: now.toISOString(),
+      };
+    });
+
+    await commitFiles(
+      images.flatMap((image, i) => [
+        { from: image.main.path, to: join(dir, `${names[i]}.${image.main.ext}`) },
+        ...(image.preview ? [{ from: image.preview.path, to: join(dir, `${names[i]}_preview.webp`) }] : []),
+      ]),
+    );
+    let inserted;
+    try {
+      inserted = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound(ENTRY_WORDING.missing);
+        const result = await insertMediaRows(trx, rows);
+        await refreshEntryPosition(trx, entry.id);
+        return result;
+      });
+    } catch (err) {
+      await removeMediaFiles(
+        ctx.config.mediaDir,
+        rows.flatMap((r) => [r.url, r.preview_url]),
+        ctx.log,
+      );
+      throw err;
+    }
+    await nameEntryPlace(ctx, entry.id);
+    const ids = new Set(inserted.map((r) => r.id));
+    return ((await mediaOfEntries(ctx.db, [entry.id])).get(entry.id) ?? []).filter((m) => ids.has(m.id));
+  } finally {
+    // The uploads, and whatever was not moved into place (a later file failed, the move failed), leave the
+    // staging folder before the answer goes out.
+    await discardFiles([...files.map((f) => f.path), ...stagedPaths(images)]);
+  }
+}
+
+/** After an upload gave the entry a position: its place name, best effort (the entry is already saved). */
+async function nameEntryPlace(ctx: AppContext, entryId: number): Promise<void> {
+  const at = await unnamedPosition(ctx.db, entryId);
+  if (!at || at.lat === null || at.lon === null) return;
+  const name = await placeNameAt(ctx, at.lat, at.lon);
+  if (name) await setPlaceName(ctx.db, entryId, { lat: at.lat, lon: at.lon }, name);
+}
+
+/** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */
+export async function deleteMedia(ctx: AppContext, actor: Actor, mediaId: number): Promise<void> {
+  const media = await requireDogRecord(ctx.db, actor, await findMediaWithOwner(ctx.db, mediaId), 'write', MEDIA_WORDING);
+  await ctx.db.transaction().execute(async (trx) => {
+    await touchEntry(trx, media.entry_id, ctx.clock.now().toISOString());
+    if (!(await deleteMediaRow(trx, mediaId))) throw notFound(MEDIA_WORDING.missing);
+    await deleteDailyPhotosByUrl(trx, [media.url]);
+    await refreshEntryPosition(trx, media.entry_id);
+  });
+  await removeMediaFiles(ctx.config.mediaDir, [media.url, media.preview_url], ctx.log);
+}

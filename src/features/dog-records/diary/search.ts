@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { fullTextIds, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { Id } from '../../../core/http/schema-kit.js';
+import { searchExcerpt } from './search-excerpt.js';
+import { entriesForHits, firstPreviews } from './search.repo.js';
+import { dogScope } from './views.service.js';
+
+/** Decisions: Diary search. The diary's full-text index (migration 0020). */
+const DIARY_INDEX: FullTextIndex = { table: 'diary_entries', ftsTable: 'diary_fts', vectorColumn: 'search_vector' };
+const MAX_HITS = 50;
+
+const SearchQuery = z.object({
+  q: z.string().trim().min(2).max(200).meta({ description: 'Suchwörter (jedes muss vorkommen, auch als Wortanfang)' }),
+  dog_id: Id.optional(),
+});
+const SearchHit = z
+  .object({
+    id: z.number().int(),
+    dog_id: z.number().int(),
+    date: z.string(),
+    title: z.string().nullable(),
+    excerpt: z.string().meta({ description: 'Kurzer Ausschnitt; Treffer in <mark>, alles andere HTML-escaped' }),
+    preview_url: z.string().nullable(),
+  })
+  .meta({ id: 'DiarySearchHit' });
+
+export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<typeof SearchQuery>) {
+  const dogIds = await dogScope(ctx, actor, query.dog_id);
+  const words = searchWords(query.q);
+  const ids = await fullTextIds(ctx.db, DIARY_INDEX, words, { column: 'dog_id', ids: dogIds }, MAX_HITS);
+  if (ids.length === 0) return { items: [] };
+  const rows = await entriesForHits(ctx.db, ids);
+  const previewOf = await firstPreviews(ctx.db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    items: ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r
+        ? [
+            {
+              id: r.id,
+              dog_id: r.dog_id,
+              date: r.date,
+              title: r.title,
+              excerpt: searchExcerpt(r.title, r.text, words),
+              preview_url: previewOf.get(r.id) ?? null,
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+export function diarySearchRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/diary/search',
+      summary: 'Tagebuch durchsuchen (Titel und Text, beste Treffer zuerst)',
+      tags: ['Tagebuch'],
+      access: 'user',
+      query: SearchQuery,
+      responses: {
+        200: { description: 'Treffer (höchstens 50)', schema: z.object({ items: z.array(SearchHit) }).meta({ id: 'DiarySearchResult' }) },
+        403: { description: 'Fremder Hund' },
+        404: { description: 'Hund gibt es nicht' },
+      },
+    },
+    async ({ query, actor }, _req, res) => {
+      res.json(await searchDiary(ctx, actor, query));
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { dateInZone } from '../../../core/clock.js';
+import { assertNotInFuture } from '../../../core/http/schema-kit.js';
+import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { Expense, ExpenseFields } from './expenses.schemas.js';
+import { materialiseTemplate } from './materialise.js';
+
+/**
+ * Expenses on the per-dog record module, the owner's alone: caregivers neither see nor add them ('manage' for
+ * everything, decisions: family sharing). A recurring expense is a template; saving it makes its due occurrences
+ * at once (the daily job does the same for the days after).
+ */
+export const expenses: RecordKind<Expense> = {
+  path: 'expenses',
+  table: 'expenses',
+  tag: 'Ausgaben',
+  names: { one: 'Ausgabe', many: 'Ausgaben' },
+  item: Expense,
+  createBody: ExpenseFields.meta({ id: 'CreateExpenseBody' }),
+  // No default on a patch: a change of the amount alone must not reset the recurrence.
+  patchBody: patchOf(ExpenseFields.extend({ recurrence: ExpenseFields.shape.recurrence.removeDefault() }), 'UpdateExpenseBody'),
+  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'date', 'amount_cents', 'category', 'description', 'recurrence', 'template_id', 'occurrence'],
+  orderBy: 'date',
+  wording: { missing: 'Diese Ausgabe gibt es nicht.', foreign: 'Diese Ausgabe gehört zu einem fremden Hund.' },
+  maxPerDog: 50_000,
+  needs: { list: 'manage', create: 'manage', change: 'manage', remove: 'manage' },
+  check(ctx, r) {
+    const date = typeof r.date === 'string' ? r.date : null;
+    assertNotInFuture(
+      date,
+      dateInZone(ctx.clock.now(), ctx.config.timeZone),
+      'date',
+      'Die Ausgabe liegt in der Zukunft. Wiederkehrende Ausgaben legt die App selbst an, wenn sie fällig sind.',
+    );
+  },
+  async afterSave(ctx, row) {
+    await materialiseTemplate(ctx, row as unknown as Expense);
+  },
+};

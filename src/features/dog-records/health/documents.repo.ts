@@ -1,0 +1,11 @@
+import type { Db } from '../../../core/db/index.js';
+
+/** The document behind a /media URL, with its dog's owner, for the file route's ownership check. */
+export function findDocumentByUrl(db: Db, url: string) {
+  return db
+    .selectFrom('health_documents')
+    .innerJoin('dogs', 'dogs.id', 'health_documents.dog_id')
+    .select(['health_documents.id', 'health_documents.dog_id', 'health_documents.mime_type', 'health_documents.title', 'dogs.user_id'])
+    .where('health_documents.url', '=', url)
+    .executeTakeFirst();
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { DogIdParam } from '../../../core/http/schema-kit.js';
+import { recordRoutes } from '../../../core/records/record-kind.js';
+import { addDocument, documentFile, removeDocumentFile } from './documents.service.js';
+import { documentUpload } from './documents.upload.js';
+import { healthDocuments } from './health.kinds.js';
+import { HealthDocument, HealthDocumentForm } from './health.schemas.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
+import { actorOf } from '../../../core/auth/guards.js';
+import type { RequestHandler } from 'express';
+
+const tags = ['Gesundheit'];
+
+/** Checks the dog before multer reads 15 MB of someone else's upload. */
+const dogAccessFirst =
+  (ctx: AppContext): RequestHandler =>
+  async (req, _res, next) => {
+    await requireDogAccess(ctx.db, actorOf(req), DogIdParam.parse(req.params).dogId, healthDocuments.needs.create);
+    next();
+  };
+
+const FileParams = z.object({ userId: z.string(), dogId: z.string(), file: z.string() });
+
+export function documentsRoutes(ctx: AppContext, routes: Routes): void {
+  recordRoutes(ctx, routes, { ...healthDocuments, afterRemove: (c, row) => removeDocumentFile(c, row) });
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/dogs/:dogId/health-documents',
+      summary: 'Dokument hochladen (multipart: Datei „file“ – PDF, JPEG, PNG, WebP, HEIF, höchstens 15 MB – und title, date, category)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      multipart: HealthDocumentForm,
+      before: [ctx.limits.upload, dogAccessFirst(ctx), documentUpload(ctx.config.mediaDir)],
+      responses: {
+        201: { description: 'Gespeichert', schema: HealthDocument },
+        403: { description: 'Nicht dein Hund' },
+        404: { description: 'Hund gibt es nicht' },
+        413: { description: 'Größer als 15 MB' },
+        415: { description: 'Weder PDF noch erlaubtes Bild' },
+        422: { description: 'Titel zu lang' },
+      },
+    },
+    async ({ params, actor }, req, res) => {
+      res.status(201).json(await addDocument(ctx, actor, params.dogId, req.body, req.file));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/media/u/:userId/dogs/:dogId/health/:file',
+      operationId: 'getHealthDocumentFile',
+      summary: 'Datei eines Gesundheitsdokuments – nur für Besitzer und Betreuer; PDFs als Download',
+      tags,
+      access: 'user',
+      params: FileParams,
+      responses: {
+        200: { description: 'Die Datei', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+        403: { description: 'Fremdes Dokument' },
+        404: { description: 'Gibt es nicht' },
+      },
+    },
+    async ({ actor }, req, res) => {
+      const url = req.originalUrl.split('?')[0] ?? '';
+      const file = await documentFile(ctx, actor, url);
+      const pdf = file.mime === 'application/pdf';
+      res.setHeader('Content-Type', file.mime);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // PDFs are never shown inline on our origin (a PDF can carry scripts for some viewers): download only.
+      const ext = pdf ? 'pdf' : file.mime === 'image/jpeg' ? 'jpg' : 'webp';
+      res.setHeader(
+        'Content-Disposition',
+        `${pdf ? 'attachment' : 'inline'}; filename="dokument.${ext}"; filename*=UTF-8''${encodeURIComponent(file.title.slice(0, 100))}.${ext}`,
+      );
+      if (pdf) res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      await new Promise<void>((resolve, reject) => {
+        res.sendFile(file.path, { headers: { 'Cache-Control': 'private, max-age=31536000, immutable' }, cacheControl: false, dotfiles: 'deny' }, (err) =>
+          err && !res.headersSent ? reject(err) : resolve(),
+        );
+      });
+    },
+  );
+}

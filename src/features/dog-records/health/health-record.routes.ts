@@ -1,0 +1,104 @@
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { setCache } from '../../../core/http/pages/cache-rules.js';
+import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
+import { notFound } from '../../../core/http/errors.js';
+import { DogIdParam } from '../../../core/http/schema-kit.js';
+import { z } from 'zod';
+import { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
+import { getEmergencyCard, healthRecordPdf, makeEmergencyCard, publicCard, publicCardPhoto, revokeEmergencyCard } from './health-record.service.js';
+
+const tags = ['Gesundheit'];
+const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { description: 'Hund (oder Ausweis) gibt es nicht' } };
+const TOKEN = /^[A-Za-z0-9_-]{24}$/;
+const SEVERITY = { mild: 'leicht', moderate: 'mittel', severe: 'schwer' };
+
+/** A file name for Content-Disposition: ASCII fallback plus the UTF-8 name (RFC 6266). */
+const attachmentName = (name: string) =>
+  `attachment; filename="gesundheitspass.pdf"; filename*=UTF-8''${encodeURIComponent(`Gesundheitspass ${name.slice(0, 80)}`)}.pdf`;
+
+export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/dogs/:dogId/health-record.pdf',
+      summary: 'Gesundheitspass als PDF (A4, deutsch) für die Tierarztpraxis',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 200: { description: 'Das PDF', contentType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      const { pdf, name } = await healthRecordPdf(ctx, actor, params.dogId);
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', attachmentName(name));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.send(pdf);
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/dogs/:dogId/emergency-card',
+      summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 200: { description: 'Ausweis oder null', schema: EmergencyCard.nullable() }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      res.json(await getEmergencyCard(ctx, actor, params.dogId));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/dogs/:dogId/emergency-card',
+      summary: 'Notfallausweis (neu) erstellen: neuer Link, der alte wird ungültig; Auswahl der gezeigten Angaben',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      body: EmergencyCardBody,
+      responses: { 201: { description: 'Erstellt', schema: EmergencyCard }, ...refused, 422: { description: 'Feld zu lang' } },
+    },
+    async ({ params, body, actor }, _req, res) => {
+      res.status(201).json(await makeEmergencyCard(ctx, actor, params.dogId, body));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'delete',
+      path: '/api/dogs/:dogId/emergency-card',
+      summary: 'Notfallausweis widerrufen (Link und QR-Code ungültig)',
+      tags,
+      access: 'user',
+      params: DogIdParam,
+      responses: { 204: { description: 'Widerrufen' }, ...refused },
+    },
+    async ({ params, actor }, _req, res) => {
+      await revokeEmergencyCard(ctx, actor, params.dogId);
+      res.status(204).end();
+    },
+  );
+
+  // The public page behind the QR code: server-rendered, escaped, never cached or indexed, no referrer.
+  routes.router.get('/notfall/:token', async (req, res) => {
+    const token = String(req.params.token);
+    const card = TOKEN.test(token) ? await publicCard(ctx, token) : undefined;
+    if (!card) throw notFound('Diesen Notfallausweis gibt es nicht (mehr).');
+    setCache(res, 'never');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.render('notfall/card', { card, severity: SEVERITY, appName: ctx.config.appName, build: ctx.config.build });
+  });
+  routes.router.get('/notfall/:token/foto', async (req, res) => {
+    const token = String(req.params.token);
+    const file = TOKEN.test(token) ? await publicCardPhoto(ctx, token) : undefined;
+    if (!file) throw notFound('Dieses Foto gibt es nicht.');
+    await sendPublicFile(res, file, 'Dieses Foto gibt es nicht.');
+  });
+}

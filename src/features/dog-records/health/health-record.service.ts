@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import { dateInZone } from '../../../core/clock.js';
+import type { AppContext } from '../../../core/context.js';
+import { notFound } from '../../../core/http/errors.js';
+import { mediaFilePath } from '../../../core/media/storage.js';
+import { deleteCard, findCardByToken, findCardOfDog, replaceCard, type CardRow } from './emergency.repo.js';
+import type { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
+import { findPractice } from './practice.repo.js';
+import { renderHealthRecord } from './health-record.pdf.js';
+import { allergyRows, currentMedicationRows, dogProfile, findingRows, vaccinationRows, visitRows, weightRows } from './health-record.repo.js';
+
+const today = (ctx: AppContext) => dateInZone(ctx.clock.now(), ctx.config.timeZone);
+const DOG_MISSING = 'Diesen Hund gibt es nicht.';
+
+/** The vet-ready PDF: everyone who may read the dog (owner, caregivers). */
+export async function healthRecordPdf(ctx: AppContext, actor: Actor, dogId: number): Promise<{ pdf: Buffer; name: string }> {
+  const access = await requireDogAccess(ctx.db, actor, dogId, 'read');
+  const id = access.dog_id;
+  const day = today(ctx);
+  const [dog, practice, allergies, medications, vaccinations, weights, visits, findings] = await Promise.all([
+    dogProfile(ctx.db, id),
+    findPractice(ctx.db, id),
+    allergyRows(ctx.db, id),
+    currentMedicationRows(ctx.db, id, day),
+    vaccinationRows(ctx.db, id, 100),
+    weightRows(ctx.db, id, 12),
+    visitRows(ctx.db, id, 50),
+    findingRows(ctx.db, id, 50),
+  ]);
+  if (!dog) throw notFound(DOG_MISSING);
+  const pdf = await renderHealthRecord({
+    generatedOn: day,
+    appName: ctx.config.appName,
+    dog,
+    practice,
+    allergies,
+    medications,
+    vaccinations,
+    weights,
+    visits,
+    findings,
+  });
+  return { pdf, name: dog.name };
+}
+
+// --- Emergency card -----------------------------------------------------------------------------------------
+
+const cardUrl = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/notfall/${token}`;
+
+async function toCard(ctx: AppContext, row: CardRow): Promise<EmergencyCard> {
+  const url = cardUrl(ctx, row.token);
+  const qr_svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const flag = (n: number): 0 | 1 => (n ? 1 : 0);
+  return {
+    dog_id: row.dog_id,
+    url,
+    qr_svg,
+    show_photo: flag(row.show_photo),
+    show_allergies: flag(row.show_allergies),
+    show_medications: flag(row.show_medications),
+    show_practice_phone: flag(row.show_practice_phone),
+    contact_name: row.contact_name,
+    contact_phone: row.contact_phone,
+    created_at: row.created_at,
+  };
+}
+
+/** The dog's card, or null (200) while none exists: 404 stays "no such dog", as for the vet practice. */
+export async function getEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<EmergencyCard | null> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  const row = await findCardOfDog(ctx.db, dog.dog_id);
+  return row ? toCard(ctx, row) : null;
+}
+
+/** Makes the card with a new token (the old link and QR code stop working) and the owner's choice of details. */
+export async function makeEmergencyCard(ctx: AppContext, actor: Actor, dogId: number, body: EmergencyCardBody): Promise<EmergencyCard> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  const row = await replaceCard(ctx.db, {
+    dog_id: dog.dog_id,
+    token: randomBytes(18).toString('base64url'),
+    show_photo: body.show_photo,
+    show_allergies: body.show_allergies,
+    show_medications: body.show_medications,
+    show_practice_phone: body.show_practice_phone,
+    contact_name: body.contact_name ?? null,
+    contact_phone: body.contact_phone ?? null,
+    created_at: ctx.clock.now().toISOString(),
+  });
+  return toCard(ctx, row);
+}
+
+export async function revokeEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<void> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  if (!(await deleteCard(ctx.db, dog.dog_id))) throw notFound('Für diesen Hund gibt es keinen Notfallausweis.');
+}
+
+/** What the public page shows: only what the owner chose. Undefined for an unknown or revoked token. */
+export async function publicCard(ctx: AppContext, token: string) {
+  const card = await findCardByToken(ctx.db, token);
+  if (!card) return undefined;
+  const [dog, practice, allergies, medications] = await Promise.all([
+    dogProfile(ctx.db, card.dog_id),
+    card.show_practice_phone ? findPractice(ctx.db, card.dog_id) : undefined,
+    card.show_allergies ? allergyRows(ctx.db, card.dog_id) : [],
+    card.show_medications ? currentMedicationRows(ctx.db, card.dog_id, today(ctx)) : [],
+  ]);
+  if (!dog) return undefined;
+  return {
+    name: dog.name,
+    photo: card.show_photo && dog.photo_url ? `/notfall/${token}/foto` : null,
+    allergies: allergies.map((a) => ({ allergen: a.allergen, reaction: a.reaction, severity: a.severity })),
+    medications: medications.map((m) => ({ name: m.name, dosage: m.dosage, schedule: m.schedule })),
+    practice: practice ? { name: practice.name, phone: practice.phone, emergency_phone: practice.emergency_phone } : null,
+    contact: card.contact_name || card.contact_phone ? { name: card.contact_name, phone: card.contact_phone } : null,
+  };
+}
+
+/** The dog photo file for the public card, only when the owner chose to show it. */
+export async function publicCardPhoto(ctx: AppContext, token: string): Promise<string | undefined> {
+  const card = await findCardByToken(ctx.db, token);
+  if (!card?.show_photo) return undefined;
+  const dog = await dogProfile(ctx.db, card.dog_id);
+  return dog?.photo_url ? mediaFilePath(ctx.config.mediaDir, dog.photo_url) : undefined;
+}

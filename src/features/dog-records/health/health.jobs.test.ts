@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { fixedClock } from '../../../core/clock.js';
+import { healthRemindersJob } from './health.jobs.js';
+
+const clock = fixedClock('2026-05-01T06:00:00Z'); // 08:00 in Berlin
+const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '300' } });
+const fake = new FakePushServer();
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+
+/** The user's health reminders (the caregiver's inbox also holds the invitation). */
+const inbox = (userId: number) =>
+  t.ctx.db
+    .selectFrom('notifications')
+    .select(['type', 'title', 'body', 'url'])
+    .where('user_id', '=', userId)
+    .where('type', 'in', ['vaccination_due', 'medication_end'])
+    .orderBy('id')
+    .execute();
+
+describe('health.reminders (08:00)', () => {
+  it('reminds owner and caregivers 14 days before and on the day, and on a medication’s last day, once each', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Luna' });
+    const a = agentAs(t, owner);
+    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-15', next_due: '2026-05-15' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Lepto', date: '2025-05-02', next_due: '2026-05-10' }).expect(201); // neither day
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Apoquel', start_date: '2026-04-20', end_date: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Wurmkur', start_date: '2026-04-20', end_date: '2026-05-02' }).expect(201);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(6); // 3 reminders × 2 people
+    const mine = await inbox(owner.id);
+    expect(mine).toEqual([
+      { type: 'vaccination_due', title: 'Luna: Tollwut in 14 Tagen', body: expect.stringContaining('15.05.2026'), url: `/app/hunde/${dog.id}/gesundheit` },
+      { type: 'vaccination_due', title: 'Luna: Staupe ist heute fällig 💉', body: expect.any(String), url: `/app/hunde/${dog.id}/gesundheit` },
+      { type: 'medication_end', title: 'Luna: letzter Tag Apoquel', body: expect.any(String), url: `/app/hunde/${dog.id}/gesundheit` },
+    ]);
+    expect(await inbox(friend.id)).toHaveLength(3);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(0); // rerun: nothing twice
+    expect(await inbox(owner.id)).toHaveLength(3);
+
+    // 14 days later Tollwut is due on the day, and Staupe, never recorded since, is two weeks overdue.
+    clock.set('2026-05-15T06:00:00Z');
+    expect(await healthRemindersJob.run(t.ctx)).toBe(4);
+    expect((await inbox(owner.id)).slice(-2).map((n) => n.title)).toEqual(['Luna: Tollwut ist heute fällig 💉', 'Luna: Staupe ist überfällig']);
+    clock.set('2026-05-01T06:00:00Z');
+  });
+
+  it('reminds every 7 days while a vaccination is overdue, and stops once a later one of the same vaccine is recorded', async () => {
+    const owner = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Kira' });
+    const a = agentAs(t, owner);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-04-01', next_due: '2026-04-01' }).expect(201);
+    const titles = async () => (await inbox(owner.id)).map((n) => n.title);
+    const runOn = async (day: string) => {
+      clock.set(`${day}T06:00:00Z`);
+      await healthRemindersJob.run(t.ctx);
+      await healthRemindersJob.run(t.ctx); // a rerun on the same day sends nothing twice
+    };
+    await runOn('2026-04-07');
+    expect(await titles()).toEqual([]);
+    await runOn('2026-04-08'); // 7 days overdue
+    expect(await titles()).toEqual(['Kira: Staupe ist überfällig']);
+    expect((await inbox(owner.id))[0]?.body).toContain('01.04.2026');
+    await runOn('2026-04-12');
+    await runOn('2026-04-15'); // 14 days
+    expect(await titles()).toEqual(['Kira: Staupe ist überfällig', 'Kira: Staupe ist überfällig']);
+    // The booster is recorded: the old record's date is history.
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'STAUPE', date: '2026-04-15', next_due: '2027-04-15' }).expect(201);
+    await runOn('2026-04-22');
+    expect(await titles()).toHaveLength(2);
+    clock.set('2026-05-01T06:00:00Z');
+  });
+
+  it('leaves strangers and other days alone', async () => {
+    const owner = await buildUser(t.ctx);
+    const stranger = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner });
+    await agentAs(t, owner).post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-15', next_due: '2026-05-14' }).expect(201);
+    await healthRemindersJob.run(t.ctx);
+    expect(await inbox(owner.id)).toEqual([]);
+    expect(await inbox(stranger.id)).toEqual([]);
+  });
+
+  it('reaches the owner’s and the caregiver’s devices as pushes (kinds vaccination_due, medication_end), once', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const dog = await buildDog(t.ctx, { user: owner, name: 'Pia' });
+    const a = agentAs(t, owner);
+    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
+    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    const ownerDevice = fake.device();
+    const friendDevice = fake.device();
+    await a.post('/api/push/subscriptions').send(ownerDevice.subscription).expect(201);
+    await agentAs(t, friend).post('/api/push/subscriptions').send(friendDevice.subscription).expect(201);
+    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
+    await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Apoquel', start_date: '2026-04-01', end_date: '2026-05-01' }).expect(201);
+
+    expect(await healthRemindersJob.run(t.ctx)).toBe(4);
+    expect(await healthRemindersJob.run(t.ctx)).toBe(0);
+    await t.ctx.push.settled();
+    for (const device of [ownerDevice, friendDevice]) {
+      const titles = fake.receivedBy(device).map((p) => p.payload.title);
+      expect(titles.sort()).toEqual(['Pia: Tollwut ist heute fällig 💉', 'Pia: letzter Tag Apoquel']);
+    }
+    const types = await t.ctx.db.selectFrom('notifications').select('type').where('user_id', '=', owner.id).orderBy('id').execute();
+    // First the news that the friend accepted the invitation, then the two reminders.
+    expect(types.map((r) => r.type)).toEqual(['family_invite', 'vaccination_due', 'medication_end']);
+  });
+});

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../core/db/index.js';
+
+/**
+ * Only a vaccination that no later one of the same vaccine (same dog, letters case-blind) has replaced: once the
+ * booster is recorded, the old record's next_due is history, not a due date. The client's isOverdue is the same.
+ */
+const notReplaced = sql<boolean>`not exists (
+  select 1 from vaccinations later
+  where later.dog_id = vaccinations.dog_id
+    and lower(later.vaccine) = lower(vaccinations.vaccine)
+    and (later.date > vaccinations.date or (later.date = vaccinations.date and later.id > vaccinations.id))
+)`;
+
+/** Vaccinations due on one of the given days, with the dog's name and owner, in id order after `afterId`. */
+export function vaccinationsDueOn(db: Db, days: readonly string[], afterId: number, limit: number) {
+  return db
+    .selectFrom('vaccinations')
+    .innerJoin('dogs', 'dogs.id', 'vaccinations.dog_id')
+    .select(['vaccinations.id', 'vaccinations.dog_id', 'vaccinations.vaccine', 'vaccinations.next_due', 'dogs.name as dog_name', 'dogs.user_id'])
+    .where('vaccinations.next_due', 'in', [...days])
+    .where(notReplaced)
+    .where('vaccinations.id', '>', afterId)
+    .orderBy('vaccinations.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Medications whose last day is `day`. */
+export function medicationsEndingOn(db: Db, day: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('medications')
+    .innerJoin('dogs', 'dogs.id', 'medications.dog_id')
+    .select(['medications.id', 'medications.dog_id', 'medications.name', 'medications.end_date', 'dogs.name as dog_name', 'dogs.user_id'])
+    .where('medications.end_date', '=', day)
+    .where('medications.id', '>', afterId)
+    .orderBy('medications.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The accepted caregivers of these dogs (they look after the dog too, so they are reminded too). */
+export async function caregiversOf(db: Db, dogIds: readonly number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (dogIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('dog_members')
+    .select(['dog_id', 'user_id'])
+    .where('dog_id', 'in', [...new Set(dogIds)])
+    .where('accepted_at', 'is not', null)
+    .execute();
+  for (const r of rows) if (r.user_id !== null) map.set(r.dog_id, [...(map.get(r.dog_id) ?? []), r.user_id]);
+  return map;
+}
+
+/** Vaccinations due up to `to` (inclusive; overdue ones too) of the given dogs, oldest due date first (dashboard). */
+export function dueVaccinations(db: Db, dogIds: readonly number[], to: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vaccinations')
+    .select(['id', 'dog_id', 'vaccine', 'next_due'])
+    .where('dog_id', 'in', [...dogIds])
+    .where('next_due', 'is not', null)
+    .where('next_due', '<=', to)
+    .where(notReplaced)
+    .orderBy('next_due')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

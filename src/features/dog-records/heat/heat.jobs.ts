@@ -1,0 +1,74 @@
+import { addDays, dateInZone } from '../../../core/clock.js';
+import type { Job } from '../../../core/context.js';
+import { notify } from '../../accounts/notifications/index.js';
+import { cyclesStartedOn, femaleDogsWithCycles, startsOfDogs } from './heat.repo.js';
+import { FOLLOW_UP_DAYS, predictNextStart } from './prediction.js';
+
+const BATCH = 500;
+/** Reminders this many days before the predicted start (decisions, Per-dog records). */
+export const HEAT_LEADS = [7, 1] as const;
+
+const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * Daily at 08:00: 7 days and 1 day before a female dog's predicted heat, and about 63 days after a cycle began (a
+ * possible phantom pregnancy). To the owner, once each: the dedupe key names the dog, the predicted day and the
+ * lead (or the cycle), so a rerun or a second instance sends nothing, and a new cycle that moves the prediction
+ * arms the reminders again. Dogs are walked in batches of 500 (memory stays flat however many there are).
+ */
+export const heatRemindersJob: Job = {
+  name: 'heat.reminders',
+  schedule: '0 8 * * *',
+  async run(ctx) {
+    const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
+    let sent = 0;
+    for (let afterId = 0; ;) {
+      const dogs = await femaleDogsWithCycles(ctx.db, afterId, BATCH);
+      if (dogs.length === 0) break;
+      const starts = await startsOfDogs(
+        ctx.db,
+        dogs.map((d) => d.id),
+      );
+      for (const dog of dogs) {
+        const { next_start } = predictNextStart(starts.get(dog.id) ?? []);
+        const lead = HEAT_LEADS.find((days) => next_start !== null && addDays(today, days) === next_start);
+        if (!next_start || lead === undefined) continue;
+        const title = lead === 1 ? `${dog.name}: Läufigkeit ab morgen erwartet` : `${dog.name}: Läufigkeit in etwa ${lead} Tagen`;
+        const body = `Nach den bisherigen Zyklen beginnt die nächste Läufigkeit voraussichtlich am ${germanDate(next_start)}. Das ist eine Schätzung – jede Hündin ist anders.`;
+        const url = `/app/hunde/${dog.id}/laeufigkeit`;
+        const note = await notify(
+          ctx,
+          dog.user_id,
+          'heat_cycle',
+          { title, body, url, tag: `heat-${dog.id}` },
+          { dedupeKey: `heat:${dog.id}:${next_start}:${lead}` },
+        );
+        if (note) sent++;
+      }
+      afterId = dogs[dogs.length - 1]!.id;
+      if (dogs.length < BATCH) break;
+    }
+    const started = addDays(today, -FOLLOW_UP_DAYS);
+    for (let afterId = 0; ;) {
+      const cycles = await cyclesStartedOn(ctx.db, started, afterId, BATCH);
+      for (const c of cycles) {
+        const note = await notify(
+          ctx,
+          c.user_id,
+          'heat_cycle',
+          {
+            title: `${c.dog_name}: an Scheinschwangerschaft denken`,
+            body: 'Die Läufigkeit ist etwa neun Wochen her. Wird sie anhänglich, baut ein Nest oder hat Milch, sprich mit deiner Tierarztpraxis.',
+            url: `/app/hunde/${c.dog_id}/laeufigkeit`,
+            tag: `heat-followup-${c.id}`,
+          },
+          { dedupeKey: `heat-followup:${c.id}` },
+        );
+        if (note) sent++;
+      }
+      if (cycles.length < BATCH) break;
+      afterId = cycles[cycles.length - 1]!.id;
+    }
+    return sent;
+  },
+};

@@ -1,0 +1,27 @@
+import type { AppContext, Job } from '../../../core/context.js';
+import { waitingForUpload } from './map-contrib.repo.js';
+import { attemptUpload } from './map-contrib.upload.js';
+import { endExpiredGrants, grantDueBlocks } from './pro-grant.js';
+import { checkSurvival } from './survival-check.js';
+
+/** Uploads per night: one changeset each, well inside OpenStreetMap's edit rate for one account (upstreams §2.2). */
+const MAX_UPLOADS_PER_RUN = 100;
+
+/**
+ * The 03:40 job (spec, Map contribution): uploads that never succeeded are tried once more (one attempt per
+ * contribution per run), uploads 7 days old are checked, due Pro grants are made and ended ones wound down. Every
+ * step is safe to rerun: claims, state conditions and the grant's unique key see to it.
+ */
+async function runDaily(ctx: AppContext): Promise<number> {
+  let handled = 0;
+  for (const { id } of await waitingForUpload(ctx.db, MAX_UPLOADS_PER_RUN)) {
+    await attemptUpload(ctx, id);
+    handled++;
+  }
+  handled += await checkSurvival(ctx);
+  handled += await grantDueBlocks(ctx);
+  handled += await endExpiredGrants(ctx);
+  return handled;
+}
+
+export const mapContributionsJob: Job = { name: 'map-contrib.daily', schedule: '40 3 * * *', run: runDaily };

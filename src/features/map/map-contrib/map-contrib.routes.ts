@@ -1,0 +1,47 @@
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { ContributeBody, Contribution, ContributionsPage, ContributionsQuery } from './map-contrib.schemas.js';
+import { contributeDogWelcome, listContributions } from './map-contrib.service.js';
+
+const tags = ['Karte'];
+
+export function mapContribRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/map-contrib/dog-friendly',
+      summary: '„Hunde willkommen“ für einen Ort auf OpenStreetMap melden (einmal je Ort; wird als dog=yes eingetragen)',
+      tags,
+      access: 'user',
+      before: [ctx.limits.mapContribution],
+      body: ContributeBody,
+      responses: {
+        201: { description: 'Gemeldet (pending); das Hochladen läuft gleich danach', schema: Contribution },
+        200: { description: 'Schon gemeldet: dieselbe Meldung', schema: Contribution },
+        404: { description: 'Den Ort gibt es auf OpenStreetMap nicht (mehr)' },
+        422: { description: 'Für diese Art Ort nicht vorgesehen' },
+        503: { description: 'OpenStreetMap gerade nicht erreichbar' },
+      },
+    },
+    async ({ body, actor }, _req, res) => {
+      const { created, contribution } = await contributeDogWelcome(ctx, actor, body);
+      res.status(created ? 201 : 200).json(contribution);
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/map-contrib',
+      summary: 'Deine Meldungen, neueste zuerst, mit Zählern und dem Weg zum nächsten geschenkten Pro-Jahr',
+      tags,
+      access: 'user',
+      query: ContributionsQuery,
+      responses: { 200: { description: 'Meldungen', schema: ContributionsPage } },
+    },
+    async ({ query, actor }, _req, res) => {
+      res.json(await listContributions(ctx, actor, query));
+    },
+  );
+}

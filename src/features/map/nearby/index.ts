@@ -1,0 +1,11 @@
+/** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes to people nearby. */
+import type { AccountDeletionStep } from '../../../core/context.js';
+import { deleteInactiveAnonymous } from './nearby.repo.js';
+import { archivePoisonWarningsJob } from './poison.js';
+import { playdateRemindersJob } from './playdates.js';
+
+export { nearbyRoutes } from './nearby.routes.js';
+export { nearbyMediaRules } from './media-access.js';
+export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob];
+/** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
+export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { appUrlOf, findGeoRow, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { notFound } from '../../../core/http/errors.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { closeReports, findReport, openReports } from '../../../core/reports/index.js';
+import { IdParam } from '../../../core/http/schema-kit.js';
+import { maskEmail } from '../../admin/admin-users/index.js';
+import { GEO_KINDS } from './geo-kinds.js';
+
+/** The moderators' queue of reported map items (poison warnings, lost dogs, listings …) and what they decide. */
+
+const MapReport = z
+  .object({
+    id: z.number().int(),
+    reason: z.string(),
+    created_at: z.string(),
+    reporter: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    item: z.object({
+      kind: z.string().meta({ description: 'API-Pfad der Art (poison-warnings, lost-dogs, …)' }),
+      kind_name: z.string(),
+      id: z.number().int(),
+      summary: z.string().nullable().meta({ description: 'Titel oder Beschreibung; null, wenn der Eintrag schon weg ist' }),
+      photo_url: z.string().nullable(),
+      url: z.string().meta({ description: 'Der Eintrag in der App' }),
+    }),
+  })
+  .meta({ id: 'MapReport' });
+const MapReportList = z.object({ items: z.array(MapReport) }).meta({ id: 'MapReportList' });
+const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) }).meta({ id: 'MapResolveBody' });
+
+/** Reports name a map item by its kind's table (core/reports). */
+const REPORTED_TABLES = GEO_KINDS.map((k) => k.table);
+const kindOf = (table: string): GeoKind | undefined => GEO_KINDS.find((k) => k.table === table);
+/** What a moderator reads first: the title, the name or the start of the description. */
+const summaryOf = (row: Record<string, unknown>) => String(row.title ?? row.name ?? row.description ?? '').slice(0, 200);
+/** Moderators see addresses masked as in the admin views; admins see them whole. */
+const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
+
+export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
+  const rows = await openReports(ctx.db, { kinds: REPORTED_TABLES, limit: 200 });
+  const items = [];
+  for (const r of rows) {
+    const kind = kindOf(r.target_kind);
+    if (!kind) continue;
+    const item = await findGeoRow(ctx.db, kind.table, kind.columns, r.target_id);
+    items.push({
+      id: r.id,
+      reason: r.reason,
+      created_at: r.created_at,
+      reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
+      item: {
+        kind: kind.path,
+        kind_name: kind.names.one,
+        id: r.target_id,
+        summary: item ? summaryOf(item) : null,
+        photo_url: item?.photo_url ?? null,
+        url: appUrlOf(kind, r.target_id),
+      },
+    });
+  }
+  return { items };
+}
+
+/** dismiss: the item stays; delete: the item goes (with its photo). Either way every open report of the item closes. */
+export async function resolveMapReport(ctx: AppContext, viewer: Actor, reportId: number, action: 'dismiss' | 'delete'): Promise<void> {
+  const report = await findReport(ctx.db, reportId, REPORTED_TABLES);
+  const kind = report && kindOf(report.target_kind);
+  if (!report || !kind) throw notFound('Diese Meldung gibt es nicht.');
+  if (action === 'delete' && (await findGeoRow(ctx.db, kind.table, [], report.target_id))) await removeGeoItem(ctx, viewer, kind, report.target_id);
+  await closeReports(ctx.db, kind.table, [report.target_id], viewer.id, action, ctx.clock.now().toISOString());
+  ctx.log.info({ reportId, kind: kind.path, itemId: report.target_id, action, by: viewer.id }, 'map report resolved');
+}
+
+export function mapModerationRoutes(ctx: AppContext, routes: Routes): void {
+  const tags = ['Moderation'];
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/moderation/map-reports',
+      summary: 'Gemeldete Einträge auf der Karte, älteste zuerst',
+      tags,
+      access: 'staff',
+      responses: { 200: { description: 'Meldungen', schema: MapReportList } },
+    },
+    async ({ actor }, _req, res) => {
+      res.json(await mapReportQueue(ctx, actor));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/moderation/map-reports/:id/resolve',
+      summary: 'Meldung erledigen: verwerfen oder den Eintrag löschen',
+      tags,
+      access: 'staff',
+      params: IdParam,
+      body: MapResolveBody,
+      responses: { 204: { description: 'Erledigt' }, 404: { description: 'Meldung gibt es nicht' } },
+    },
+    async ({ params, body, actor }, _req, res) => {
+      await resolveMapReport(ctx, actor, params.id, body.action);
+      res.status(204).end();
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../../../core/db/index.js';
+import { whereInBox, type BoundingBox } from '../../../core/geo/index.js';
+
+/** Active users whose saved position lies in the box (the exact radius is core/geo's `nearest`), except one. */
+export async function usersInBox(db: Db, box: BoundingBox, exceptUserId: number) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'lat', 'lon'])
+    .where((eb) => whereInBox(eb, box, 'lat', 'lon'))
+    .where('status', '=', 'active')
+    .where('id', '<>', exceptUserId)
+    .limit(20_000)
+    .execute();
+  return rows.filter((u): u is { id: number; lat: number; lon: number } => u.lat !== null && u.lon !== null);
+}
+
+export async function insertConfirmation(db: Db, warningId: number, userId: number, now: string): Promise<boolean> {
+  const r = await db
+    .insertInto('poison_confirmations')
+    .values({ warning_id: warningId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['warning_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function countConfirmations(db: Db, warningId: number): Promise<number> {
+  const r = await db
+    .selectFrom('poison_confirmations')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('warning_id', '=', warningId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function setWarningState(
+  db: Db,
+  id: number,
+  values: { status?: string; confirmed_count?: number; last_activity_at?: string; updated_at: string },
+): Promise<void> {
+  await db.updateTable('poison_warnings').set(values).where('id', '=', id).execute();
+}
+
+/** Unconfirmed and confirmed warnings whose last report or confirmation is older than `before` become archived. */
+export async function archiveWarnings(db: Db, before: string, now: string): Promise<number> {
+  const r = await db
+    .updateTable('poison_warnings')
+    .set({ status: 'archived', updated_at: now })
+    .where('status', 'in', ['unconfirmed', 'confirmed'])
+    .where('last_activity_at', '<', before)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * After an account is gone: its inactive reports go; active ones stay anonymised (user_id already null), without
+ * their photo (the file went with the account's media folder).
+ */
+export async function deleteInactiveAnonymous(db: Db): Promise<void> {
+  await db.deleteFrom('poison_warnings').where('user_id', 'is', null).where('status', 'in', ['archived', 'false_alarm']).execute();
+  await db.deleteFrom('lost_dogs').where('user_id', 'is', null).where('status', '=', 'found').execute();
+  await db.updateTable('poison_warnings').set({ photo_url: null }).where('user_id', 'is', null).where('photo_url', 'is not', null).execute();
+  await db.updateTable('lost_dogs').set({ photo_url: null }).where('user_id', 'is', null).where('photo_url', 'is not', null).execute();
+}
+
+export async function addParticipant(
+  db: Db,
+  v: { playdate_id: number; dog_id: number; user_id: number; share_heat: number; created_at: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('playdate_participants')
+    .values(v)
+    .onConflict((oc) => oc.columns(['playdate_id', 'dog_id']).doUpdateSet({ share_heat: v.share_heat }))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeParticipant(db: Db, playdateId: number, dogId: number): Promise<boolean> {
+  const r = await db.deleteFrom('playdate_participants').where('playdate_id', '=', playdateId).where('dog_id', '=', dogId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function participantsOf(db: Db, playdateId: number) {
+  return db
+    .selectFrom('playdate_participants')
+    .innerJoin('dogs', 'dogs.id', 'playdate_participants.dog_id')
+    .select(['playdate_participants.dog_id', 'playdate_participants.user_id', 'playdate_participants.share_heat', 'dogs.name as dog_name', 'dogs.sex'])
+    .where('playdate_participants.playdate_id', '=', playdateId)
+    .orderBy('playdate_participants.created_at')
+    .execute();
+}
+
+/** Playdates starting in [from, to) with the owners of their participating dogs (the reminder job). */
+export function playdatesStartingBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('playdates')
+    .innerJoin('playdate_participants', 'playdate_participants.playdate_id', 'playdates.id')
+    .select(['playdates.id', 'playdates.title', 'playdates.starts_at', 'playdate_participants.user_id'])
+    .distinct()
+    .where('playdates.starts_at', '>=', from)
+    .where('playdates.starts_at', '<', to)
+    .orderBy('playdates.id')
+    .limit(10_000)
+    .execute();
+}

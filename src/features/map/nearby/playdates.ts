@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import { dateInZone, HOUR, MINUTE } from '../../../core/clock.js';
+import type { AppContext, Job } from '../../../core/context.js';
+import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { Position } from '../../../core/geo/index.js';
+import { conflict, notFound } from '../../../core/http/errors.js';
+import { LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { inHeat } from '../../dog-records/heat/index.js';
+import { notify } from '../../accounts/notifications/index.js';
+import { addParticipant, participantsOf, playdatesStartingBetween, removeParticipant } from './nearby.repo.js';
+import { notPast } from './listings.js';
+
+const Fields = z.strictObject({
+  ...Position.shape,
+  title: requiredText(LIMITS.title),
+  description: optionalText(2_000),
+  starts_at: z.iso.datetime({ offset: true }).meta({ description: 'Beginn (ISO 8601), nicht in der Vergangenheit' }),
+  place_name: optionalText(LIMITS.title),
+  max_dogs: z.number().int().min(2).max(50).nullable().optional(),
+});
+
+export const playdates: GeoKind = {
+  path: 'playdates',
+  appPath: 'treffen',
+  table: 'playdates',
+  tag: 'Spieltreffen',
+  names: { one: 'Spieltreffen', many: 'Spieltreffen' },
+  item: z
+    .object({
+      ...geoFrame,
+      title: z.string(),
+      description: z.string().nullable(),
+      starts_at: z.string(),
+      place_name: z.string().nullable(),
+      max_dogs: z.number().int().nullable(),
+    })
+    .meta({ id: 'Playdate' }),
+  createBody: Fields.meta({ id: 'CreatePlaydateBody' }),
+  patchBody: Fields.partial().strict().meta({ id: 'UpdatePlaydateBody' }),
+  columns: ['title', 'description', 'starts_at', 'place_name', 'max_dogs'],
+  wording: { missing: 'Dieses Spieltreffen gibt es nicht.', foreign: 'Dieses Spieltreffen hat jemand anderes angelegt.' },
+  check(ctx, _actor, r) {
+    notPast(ctx, r, 'starts_at', 'Das Treffen liegt in der Vergangenheit.');
+  },
+};
+
+export const ParticipantBody = z
+  .strictObject({ dog_id: z.number().int().min(1), share_heat: z.boolean().default(false) })
+  .meta({ id: 'PlaydateParticipantBody' });
+export const Participant = z
+  .object({
+    dog_id: z.number().int(),
+    dog_name: z.string(),
+    mine: z.boolean(),
+    in_heat: z.boolean().nullable().meta({ description: 'Nur wenn die Halterin oder der Halter es teilt; sonst null' }),
+  })
+  .meta({ id: 'PlaydateParticipant' });
+export const PlaydateDetail = playdates.item.extend({ participants: z.array(Participant) }).meta({ id: 'PlaydateDetail' });
+
+/** The playdate with its dogs; a female dog's heat shows only where its owner chose to share it. */
+playdates.detail = { schema: PlaydateDetail, load: (ctx, actor, id) => playdateDetail(ctx, actor, id) };
+
+export async function playdateDetail(ctx: AppContext, actor: Actor, id: number) {
+  const row = await findGeoItem(ctx, playdates, id);
+  const people = await participantsOf(ctx.db, id);
+  const heat = await inHeat(
+    ctx.db,
+    people.filter((p) => p.share_heat === 1 && p.sex === 'female').map((p) => p.dog_id),
+    dateInZone(ctx.clock.now(), ctx.config.timeZone),
+  );
+  return {
+    ...toGeoItem(playdates, row, actor),
+    participants: people.map((p) => ({
+      dog_id: p.dog_id,
+      dog_name: p.dog_name,
+      mine: p.user_id === actor.id,
+      in_heat: p.share_heat === 1 && p.sex === 'female' ? heat.has(p.dog_id) : null,
+    })),
+  };
+}
+
+/** One's own dog joins (a second join updates the heat choice); full → 409; the organiser hears about it. */
+export async function join(ctx: AppContext, actor: Actor, id: number, body: { dog_id: number; share_heat: boolean }) {
+  const row = await findGeoItem(ctx, playdates, id);
+  if (Date.parse(String(row.starts_at)) < ctx.clock.now().getTime()) throw conflict('Das Treffen hat schon stattgefunden.', 'playdate_past');
+  await requireDogAccess(ctx.db, actor, body.dog_id, 'manage');
+  const people = await participantsOf(ctx.db, id);
+  const already = people.some((p) => p.dog_id === body.dog_id);
+  if (!already && row.max_dogs !== null && people.length >= Number(row.max_dogs)) throw conflict('Das Treffen ist voll.', 'playdate_full');
+  await addParticipant(ctx.db, {
+    playdate_id: id,
+    dog_id: body.dog_id,
+    user_id: actor.id,
+    share_heat: body.share_heat ? 1 : 0,
+    created_at: ctx.clock.now().toISOString(),
+  });
+  if (!already && row.user_id !== null && row.user_id !== actor.id) {
+    await notify(ctx, row.user_id, 'playdate', {
+      title: `Neue Zusage: ${String(row.title)}`,
+      body: `${actor.name} kommt mit Hund.`,
+      url: appUrlOf(playdates, id),
+      tag: `playdate-${id}`,
+    });
+  }
+  return playdateDetail(ctx, actor, id);
+}
+
+export async function leave(ctx: AppContext, actor: Actor, id: number, dogId: number) {
+  await findGeoItem(ctx, playdates, id);
+  await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  if (!(await removeParticipant(ctx.db, id, dogId))) throw notFound('Dieser Hund nimmt nicht teil.');
+}
+
+/** Every 15 minutes: the owners of participating dogs hear an hour before the start, once (dedupe key). */
+export const playdateRemindersJob: Job = {
+  name: 'playdates.reminders',
+  schedule: '*/15 * * * *',
+  async run(ctx) {
+    const now = ctx.clock.now().getTime();
+    const rows = await playdatesStartingBetween(ctx.db, new Date(now + 45 * MINUTE).toISOString(), new Date(now + HOUR + 15 * MINUTE).toISOString());
+    let sent = 0;
+    for (const r of rows) {
+      const time = new Intl.DateTimeFormat('de-DE', { timeZone: ctx.config.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(r.starts_at));
+      const note = await notify(
+        ctx,
+        r.user_id,
+        'playdate',
+        { title: `Gleich: ${r.title}`, body: `Um ${time} Uhr geht's los.`, url: appUrlOf(playdates, r.id), tag: `playdate-${r.id}` },
+        { dedupeKey: `playdate-reminder:${r.id}:u${r.user_id}` },
+      );
+      if (note) sent++;
+    }
+    return sent;
+  },
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { isStaff, type Actor } from '../../../core/auth/session-user.js';
+import { DAY } from '../../../core/clock.js';
+import type { AppContext, Job } from '../../../core/context.js';
+import { conflict } from '../../../core/http/errors.js';
+import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { Position } from '../../../core/geo/index.js';
+import { requiredText } from '../../../core/http/schema-kit.js';
+import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
+import { pushNearby } from './nearby-push.js';
+
+/** Decisions, Community on the map: three other users confirm (or a moderator); 14 days after the last activity the 03:15 job archives. */
+export const CONFIRMATIONS_NEEDED = 3;
+export const ARCHIVE_AFTER_DAYS = 14;
+export const POISON_PUSH_KM = 5;
+const KINDS = ['poison', 'sharp_objects', 'other'] as const;
+export const POISON_STATES = ['unconfirmed', 'confirmed', 'false_alarm', 'archived'] as const;
+
+const Fields = z.strictObject({
+  ...Position.shape,
+  kind: z.enum(KINDS).meta({ description: 'poison (Giftköder), sharp_objects (Nadeln, Klingen), other' }),
+  description: requiredText(2_000).meta({ description: 'Was und wo genau' }),
+});
+
+const KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Gefahr' };
+
+export const poisonWarnings: GeoKind = {
+  path: 'poison-warnings',
+  appPath: 'giftkoeder',
+  table: 'poison_warnings',
+  tag: 'Giftköder',
+  names: { one: 'Giftköder-Warnung', many: 'Giftköder-Warnungen' },
+  item: z
+    .object({
+      ...geoFrame,
+      kind: z.enum(KINDS),
+      description: z.string(),
+      status: z.enum(POISON_STATES),
+      confirmed_count: z.number().int(),
+      last_activity_at: z.string(),
+    })
+    .meta({ id: 'PoisonWarning' }),
+  createBody: Fields.meta({ id: 'CreatePoisonWarningBody' }),
+  patchBody: Fields.pick({ description: true, kind: true }).partial().strict().meta({ id: 'UpdatePoisonWarningBody' }),
+  columns: ['kind', 'description', 'status', 'confirmed_count', 'last_activity_at'],
+  wording: { missing: 'Diese Warnung gibt es nicht.', foreign: 'Diese Warnung hat jemand anderes gemeldet.' },
+  hidden: { column: 'status', values: ['archived', 'false_alarm'] },
+  createLimit: 'poisonReport',
+  initial: (ctx) => ({ status: 'unconfirmed', confirmed_count: 0, last_activity_at: ctx.clock.now().toISOString() }),
+  async afterCreate(ctx, actor, row) {
+    const what = KIND_DE[row.kind as (typeof KINDS)[number]] ?? 'Gefahr';
+    await pushNearby(
+      ctx,
+      row,
+      POISON_PUSH_KM,
+      actor.id,
+      'poison_nearby',
+      { title: `⚠️ ${what} in deiner Nähe`, body: String(row.description).slice(0, 140), url: appUrlOf(poisonWarnings, row.id), tag: `poison-${row.id}` },
+      `poison:${row.id}`,
+    );
+  },
+};
+
+/**
+ * A confirmation by another user (the reporter cannot confirm their own; each person once) or a moderator's
+ * decision. Three distinct confirmations make it confirmed; a moderator confirms at once or marks a false alarm.
+ * Every confirmation keeps the warning alive another 14 days.
+ */
+export async function confirmWarning(ctx: AppContext, actor: Actor, id: number) {
+  const row = await findGeoItem(ctx, poisonWarnings, id);
+  if (row.status === 'archived' || row.status === 'false_alarm') throw conflict('Diese Warnung ist nicht mehr aktiv.', 'not_active');
+  if (row.user_id === actor.id) throw conflict('Deine eigene Meldung kannst du nicht bestätigen.', 'own_report');
+  const now = ctx.clock.now().toISOString();
+  await insertConfirmation(ctx.db, id, actor.id, now);
+  const count = await countConfirmations(ctx.db, id);
+  const status = isStaff(actor) || count >= CONFIRMATIONS_NEEDED ? 'confirmed' : String(row.status);
+  await setWarningState(ctx.db, id, { status, confirmed_count: count, last_activity_at: now, updated_at: now });
+  return toGeoItem(poisonWarnings, await findGeoItem(ctx, poisonWarnings, id), actor);
+}
+
+export async function markFalseAlarm(ctx: AppContext, actor: Actor, id: number) {
+  await findGeoItem(ctx, poisonWarnings, id);
+  await setWarningState(ctx.db, id, { status: 'false_alarm', updated_at: ctx.clock.now().toISOString() });
+  ctx.log.info({ warningId: id, by: actor.id }, 'poison warning marked as false alarm');
+  return toGeoItem(poisonWarnings, await findGeoItem(ctx, poisonWarnings, id), actor);
+}
+
+/** Daily at 03:15: warnings without a report or confirmation for 14 days are archived (one UPDATE, idempotent). */
+export const archivePoisonWarningsJob: Job = {
+  name: 'poison-warnings.archive',
+  schedule: '15 3 * * *',
+  run: (ctx) => archiveWarnings(ctx.db, new Date(ctx.clock.now().getTime() - ARCHIVE_AFTER_DAYS * DAY).toISOString(), ctx.clock.now().toISOString()),
+};

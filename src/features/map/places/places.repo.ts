@@ -1,0 +1,35 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../../core/db/index.js';
+import type { PlacesTable } from '../../../core/db/tables/map.js';
+
+export type PlaceRow = Selectable<PlacesTable>;
+const LIST_LIMIT = 500;
+
+/** Public places and the viewer's own in the box, newest first (a map shows at most 500). */
+export function placesInBox(db: Db, viewerId: number, box: { south: number; west: number; north: number; east: number }) {
+  return db
+    .selectFrom('places')
+    .selectAll()
+    .where('lat', '>=', box.south)
+    .where('lat', '<=', box.north)
+    .where('lon', '>=', box.west)
+    .where('lon', '<=', box.east)
+    .where((eb) => eb.or([eb('public', '=', 1), eb('user_id', '=', viewerId)]))
+    .orderBy('id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+}
+
+export const findPlace = (db: Db, id: number) => db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertPlace = (db: Db, values: Insertable<PlacesTable>) => db.insertInto('places').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updatePlace = (db: Db, id: number, values: Updateable<PlacesTable>) =>
+  db.updateTable('places').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export async function deletePlace(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('places').where('id', '=', id).execute();
+}
+
+/** Every place's types (the admin statistics count each type of a place). */
+export const allPlaceTypes = (db: Db) => db.selectFrom('places').select('types').execute();

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { requireVerifiedEmail } from '../../../core/auth/guards.js';
+import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { forbidden, notFound } from '../../../core/http/errors.js';
+import type { Box } from '../map-layers/index.js';
+import { allPlaceTypes, deletePlace, findPlace, insertPlace, placesInBox, updatePlace, type PlaceRow } from './places.repo.js';
+import type { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
+
+/** Spec, Errors 1: a missing place is 404, another user's 403 (for PATCH and DELETE; a private one also for GET). */
+const WORDING: Wording = { missing: 'Diesen Ort gibt es nicht.', foreign: 'Dieser Ort gehört jemand anderem.' };
+
+const splitTypes = (types: string) => types.split(',').filter(Boolean);
+
+function toPlace(row: PlaceRow, viewer: Actor): Place {
+  return {
+    id: row.id,
+    name: row.name,
+    types: splitTypes(row.types),
+    description: row.description,
+    lat: row.lat,
+    lon: row.lon,
+    public: row.public ? 1 : 0,
+    mine: row.user_id === viewer.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listPlaces(ctx: AppContext, actor: Actor, box: Box) {
+  return { items: (await placesInBox(ctx.db, actor.id, box)).map((r) => toPlace(r, actor)) };
+}
+
+export async function getPlace(ctx: AppContext, actor: Actor, id: number): Promise<Place> {
+  const row = await findPlace(ctx.db, id);
+  if (!row) throw notFound(WORDING.missing);
+  if (!row.public && row.user_id !== actor.id) throw forbidden(WORDING.foreign);
+  return toPlace(row, actor);
+}
+
+export async function createPlace(ctx: AppContext, actor: Actor, body: z.infer<typeof CreatePlaceBody>): Promise<Place> {
+  // A public place is seen by others: the community's verified-email rule.
+  if (body.public) requireVerifiedEmail(actor);
+  const now = ctx.clock.now().toISOString();
+  const row = await insertPlace(ctx.db, {
+    user_id: actor.id,
+    name: body.name,
+    types: body.types.join(','),
+    description: body.description ?? null,
+    lat: body.lat,
+    lon: body.lon,
+    public: body.public ?? 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return toPlace(row, actor);
+}
+
+export async function changePlace(ctx: AppContext, actor: Actor, id: number, body: z.infer<typeof UpdatePlaceBody>): Promise<Place> {
+  requireOwner(actor, await findPlace(ctx.db, id), WORDING);
+  if (body.public) requireVerifiedEmail(actor);
+  const { types, ...rest } = body;
+  const row = await updatePlace(ctx.db, id, { ...rest, ...(types ? { types: types.join(',') } : {}), updated_at: ctx.clock.now().toISOString() });
+  return toPlace(row, actor);
+}
+
+export async function removePlace(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireOwner(actor, await findPlace(ctx.db, id), WORDING);
+  await deletePlace(ctx.db, id);
+}
+
+/** Statistics: all places, and per type (a place with two types counts for each, as the spec says). */
+export async function placeStats(ctx: AppContext): Promise<{ total: number; byType: Record<string, number> }> {
+  const rows = await allPlaceTypes(ctx.db);
+  const byType: Record<string, number> = {};
+  for (const r of rows) for (const type of splitTypes(r.types)) byType[type] = (byType[type] ?? 0) + 1;
+  return { total: rows.length, byType };
+}

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { requireVerifiedEmail } from '../../../core/auth/guards.js';
+import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AppContext } from '../../../core/context.js';
+import { forbidden, notFound } from '../../../core/http/errors.js';
+import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
+import { routeGpx } from './gpx.js';
+import { deleteRoute, findRoute, insertRoute, routesOfUser, updateRoute, type RouteRow } from './routes.repo.js';
+import type { CreateRouteBody, SavedRoute, UpdateRouteBody } from './routes.schemas.js';
+
+/** Spec, Errors 1: a missing route 404; another user's 403 — for reading only when it is private. */
+const WORDING: Wording = { missing: 'Diese Route gibt es nicht.', foreign: 'Diese Route gehört jemand anderem.' };
+
+function toRoute(row: RouteRow, viewer: Actor): SavedRoute {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    geometry: { type: 'LineString', coordinates: JSON.parse(row.geometry_json) as [number, number][] },
+    distance_m: row.distance_m,
+    duration_s: row.duration_s,
+    public: row.public ? 1 : 0,
+    mine: row.user_id === viewer.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The route when the actor may see it: their own, or a public one. */
+export async function readableRoute(ctx: AppContext, actor: Actor, id: number): Promise<RouteRow> {
+  const row = await findRoute(ctx.db, id);
+  if (!row) throw notFound(WORDING.missing);
+  if (!row.public && row.user_id !== actor.id) throw forbidden(WORDING.foreign);
+  return row;
+}
+
+export async function listRoutes(ctx: AppContext, actor: Actor, query: PageQuery) {
+  return keysetPage(
+    query,
+    byId<RouteRow>(),
+    (take, after) => routesOfUser(ctx.db, actor.id, take, after),
+    (r) => toRoute(r, actor),
+  );
+}
+
+export async function getRoute(ctx: AppContext, actor: Actor, id: number): Promise<SavedRoute> {
+  return toRoute(await readableRoute(ctx, actor, id), actor);
+}
+
+export async function createRoute(ctx: AppContext, actor: Actor, body: z.infer<typeof CreateRouteBody>): Promise<SavedRoute> {
+  // A shared route is seen by others: the community's verified-email rule.
+  if (body.public) requireVerifiedEmail(actor);
+  const now = ctx.clock.now().toISOString();
+  const row = await insertRoute(ctx.db, {
+    user_id: actor.id,
+    name: body.name,
+    description: body.description ?? null,
+    geometry_json: JSON.stringify(body.geometry.coordinates),
+    distance_m: body.distance_m,
+    duration_s: body.duration_s ?? null,
+    public: body.public ?? 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return toRoute(row, actor);
+}
+
+export async function changeRoute(ctx: AppContext, actor: Actor, id: number, body: z.infer<typeof UpdateRouteBody>): Promise<SavedRoute> {
+  requireOwner(actor, await findRoute(ctx.db, id), WORDING);
+  if (body.public) requireVerifiedEmail(actor);
+  await updateRoute(ctx.db, id, { ...body, updated_at: ctx.clock.now().toISOString() });
+  return toRoute((await findRoute(ctx.db, id))!, actor);
+}
+
+export async function removeRoute(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  requireOwner(actor, await findRoute(ctx.db, id), WORDING);
+  await deleteRoute(ctx.db, id);
+}
+
+export async function routeAsGpx(ctx: AppContext, actor: Actor, id: number): Promise<{ gpx: string; row: RouteRow }> {
+  const row = await readableRoute(ctx, actor, id);
+  const creator = ctx.config.upstream.userAgent.split(' ')[0] ?? 'Pfotenbuch';
+  return { row, gpx: routeGpx({ ...row, coordinates: JSON.parse(row.geometry_json) as [number, number][] }, creator) };
+}

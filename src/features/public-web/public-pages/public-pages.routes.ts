@@ -1,0 +1,58 @@
+import type { AppContext } from '../../../core/context.js';
+import type { Routes } from '../../../core/http/route.js';
+import { setCache } from '../../../core/http/pages/cache-rules.js';
+import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
+import { listBreedSlugs } from '../wiki/index.js';
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The landing page and the sitemap of every server-rendered page. */
+export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
+  const { appName, publicUrl } = ctx.config;
+
+  // The same for everyone (no login state), so rendered once and served from memory: fast without JavaScript.
+  let landing: Promise<string> | undefined;
+  routes.router.get('/', async (_req, res) => {
+    landing ??= renderView(res, 'public/landing', {
+      ...pageLocals(ctx, {
+        title: `${appName} – die App für dich und deinen Hund`,
+        description: 'Hundetagebuch mit Fotos, Gesundheit, Pflege-Erinnerungen, Community und Rassen-Wiki mit über 1.000 Rassen. Kostenlos starten.',
+        path: '/',
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'WebApplication',
+          name: appName,
+          url: `${publicUrl}/`,
+          applicationCategory: 'LifestyleApplication',
+          operatingSystem: 'Web',
+          inLanguage: 'de-DE',
+          offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
+        },
+      }),
+    }).catch((err: unknown) => {
+      landing = undefined;
+      throw err;
+    });
+    const html = await landing;
+    setCache(res, 'publicPage');
+    res.type('html').send(html);
+  });
+
+  routes.router.get('/sitemap.xml', async (_req, res) => {
+    const breeds = await listBreedSlugs(ctx.db);
+    const url = (path: string, lastmod?: string) =>
+      `<url><loc>${xmlEscape(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      url('/'),
+      url('/help'),
+      url('/rassen'),
+      ...breeds.map((b) => url(`/rassen/${b.slug}`, b.updated_at)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    setCache(res, 'publicPage');
+    res.type('application/xml').send(xml);
+  });
+}

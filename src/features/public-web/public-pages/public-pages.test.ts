@@ -1,0 +1,79 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
+import { loadBreeds } from '../wiki/index.js';
+
+const t = useTestApp();
+let breedCount = 0;
+
+beforeAll(async () => {
+  breedCount = (await loadBreeds(t.ctx)).inserted;
+});
+
+function meta(html: string, attr: 'property' | 'name', key: string): string | undefined {
+  return new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
+}
+
+describe('GET /', () => {
+  it('is a German page with sign-up and log-in links, social-preview tags and no JavaScript', async () => {
+    const res = await request(t.app).get('/').expect(200).expect('Content-Type', /html/);
+    const html = res.text;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('href="/app/registrieren"');
+    expect(html).toContain('href="/app/anmelden"');
+    expect(html).toContain('href="/rassen"');
+    expect(html).toContain('href="/help"');
+    expect(meta(html, 'property', 'og:title')).toBe('Pfotenbuch – die App für dich und deinen Hund');
+    expect(meta(html, 'property', 'og:image')).toBe('http://127.0.0.1/icons/og-image.png');
+    expect(meta(html, 'property', 'og:locale')).toBe('de_DE');
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'name', 'description')).toMatch(/Rassen-Wiki/);
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1/">');
+    // Fast without JavaScript: the only script element is structured data, never executed.
+    expect(html.match(/<script/g)).toEqual(['<script']);
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('escapes the app name in every social-preview tag', async () => {
+    const evil = await createTestApp({ env: { APP_NAME: 'Pfoten"><script>x</script>' } });
+    try {
+      const html = (await request(evil.app).get('/').expect(200)).text;
+      expect(html).not.toContain('<script>x');
+      expect(meta(html, 'property', 'og:site_name')).toBe('Pfoten&#34;&gt;&lt;script&gt;x&lt;/script&gt;');
+      expect(meta(html, 'name', 'twitter:title')).toContain('&lt;script&gt;');
+      expect(html).toContain('\\u003cscript\\u003ex\\u003c/script\\u003e');
+    } finally {
+      await evil.close();
+    }
+  });
+
+  it('does not shadow the API, media or robots.txt', async () => {
+    const api = await request(t.app).get('/api/gibt-es-nicht').expect(404);
+    expect(api.body.error.code).toBe('not_found');
+    await request(t.app)
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
+    await request(t.app).get('/api/version').expect(200);
+    const page = await request(t.app).get('/gibt-es-nicht').set('Accept', 'text/html').expect(404);
+    expect(page.text).toContain('Diese Seite gibt es nicht');
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  it('lists the landing page, help, the breed list and every breed page', async () => {
+    const res = await request(t.app)
+      .get('/sitemap.xml')
+      .expect(200)
+      .expect('Content-Type', /application\/xml/);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.slice(0, 3)).toEqual(['http://127.0.0.1/', 'http://127.0.0.1/help', 'http://127.0.0.1/rassen']);
+    expect(locs).toContain('http://127.0.0.1/rassen/pug');
+    expect(locs).toHaveLength(3 + breedCount);
+    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(res.text).not.toMatch(/127\.0\.0\.1\/app[/<]/);
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { PUBLIC_DIR } from '../../../core/paths.js';
+import type { Logger } from '../../../core/logger.js';
+
+/** Written by the client build (scripts/build-client.mjs) next to the bundle. */
+export const ASSET_MANIFEST_FILE = join(PUBLIC_DIR, 'build', 'asset-manifest.json');
+
+const AssetManifest = z.object({
+  build: z.string(),
+  files: z.array(z.string().regex(/^\/build\/[A-Za-z0-9._\-/]+$/)),
+});
+
+/** The files the shell links with `?v=<build>`; every other bundle file (chunks) is fetched by its plain URL. */
+const VERSIONED_ENTRY_FILES = new Set(['/build/app.js', '/build/app.css']);
+
+/**
+ * The client bundle's files as the service worker must cache them (read once at start). Without a bundle (not
+ * built yet) the list is empty and the shell still works; a broken manifest is logged and ignored the same way.
+ */
+export function readBundleAssets(build: string, log: Logger, file = ASSET_MANIFEST_FILE): string[] {
+  if (!existsSync(file)) {
+    log.warn({ file }, 'no client bundle yet: the service worker caches the shell only');
+    return [];
+  }
+  let manifest: z.infer<typeof AssetManifest>;
+  try {
+    manifest = AssetManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (err) {
+    log.warn({ err, file }, 'asset-manifest.json unreadable: the service worker caches the shell only');
+    return [];
+  }
+  if (manifest.build !== build) log.warn({ bundle: manifest.build, server: build }, 'client bundle was built for another build number');
+  return manifest.files.filter((f) => !f.endsWith('.map')).map((f) => (VERSIONED_ENTRY_FILES.has(f) ? `${f}?v=${build}` : f));
+}

@@ -1,0 +1,73 @@
+import type { AppContext } from '../../../core/context.js';
+import type { Routes } from '../../../core/http/route.js';
+import { readBundleAssets } from './asset-manifest.js';
+import { setCache } from '../../../core/http/pages/cache-rules.js';
+import { renderView } from '../../../core/http/pages/page-meta.js';
+import { precacheList, serviceWorkerSource } from './service-worker.js';
+
+export const THEME_COLOR = '#b45309';
+/** The map-tile host of upstreams.md §8; the worker's tile cache fetches from it. */
+export const TILE_ORIGIN = 'https://tile.openstreetmap.org';
+const SW_CSP = `default-src 'none'; connect-src 'self' ${TILE_ORIGIN}`;
+const BACKGROUND_COLOR = '#fffaf5';
+
+export function webManifest(appName: string) {
+  return {
+    id: '/app',
+    name: appName,
+    short_name: appName,
+    description: 'Tagebuch, Gesundheit, Pflege und Community für dich und deinen Hund.',
+    lang: 'de',
+    dir: 'ltr',
+    start_url: '/app',
+    scope: '/',
+    display: 'standalone',
+    background_color: BACKGROUND_COLOR,
+    theme_color: THEME_COLOR,
+    categories: ['lifestyle', 'social'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** Manifest, service worker, the /app shell (every client route below it) and /force-update. */
+export function pwaRoutes(ctx: AppContext, routes: Routes): void {
+  const { build, appName } = ctx.config;
+  // Read once at start: the bundle and the worker change only with a new build (and a restart).
+  const worker = serviceWorkerSource(build, precacheList(build, readBundleAssets(build, ctx.log)));
+  const manifest = JSON.stringify(webManifest(appName));
+
+  routes.router.get('/sw.js', (_req, res) => {
+    // Browsers check the worker on navigation; no-cache makes them see a new build at once.
+    setCache(res, 'revalidate');
+    // A worker runs under the CSP of its own script. The page's policy (connect-src 'self') would stop the
+    // worker's fetch of the map tiles it caches, so the worker gets a policy of its own.
+    res.setHeader('Content-Security-Policy', SW_CSP);
+    res.type('application/javascript').send(worker);
+  });
+
+  routes.router.get('/manifest.webmanifest', (_req, res) => {
+    setCache(res, 'revalidate');
+    res.type('application/manifest+json').send(manifest);
+  });
+
+  // The shell is the same for everybody and every client route: rendered once, then served from memory.
+  let shell: Promise<string> | undefined;
+  routes.router.get(['/app', '/app/*route'], async (_req, res) => {
+    shell ??= renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR }).catch((err: unknown) => {
+      shell = undefined;
+      throw err;
+    });
+    const html = await shell;
+    setCache(res, 'revalidate');
+    res.type('html').send(html);
+  });
+
+  routes.router.get('/force-update', (_req, res) => {
+    setCache(res, 'never');
+    res.render('pwa/force-update', { appName, build });
+  });
+}

@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import express from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { serviceUnavailable } from '../../../core/http/errors.js';
+import { generateOpenApiDocument } from '../../../core/http/openapi.js';
+import { setCache } from '../../../core/http/pages/cache-rules.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { databaseAnswers } from './system.repo.js';
+
+const tags = ['System'];
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+export const VersionResponse = z.object({ build: z.string(), app: z.string() }).meta({ id: 'Version' });
+
+export function systemRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/version',
+      summary: 'Aktuelle Build-Nummer',
+      tags,
+      access: 'public',
+      responses: { 200: { description: 'Build', schema: VersionResponse } },
+    },
+    (_input, _req, res) => {
+      setCache(res, 'never');
+      res.json({ build: ctx.config.build, app: ctx.config.appName });
+    },
+  );
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/health',
+      summary: 'Bereit, wenn die Datenbank antwortet',
+      tags,
+      access: 'public',
+      responses: { 200: { description: 'OK', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'Datenbank nicht erreichbar' } },
+    },
+    async (_input, _req, res) => {
+      if (!(await databaseAnswers(ctx.db))) throw serviceUnavailable('Die Datenbank ist gerade nicht erreichbar.');
+      setCache(res, 'never');
+      res.json({ status: 'ok' });
+    },
+  );
+
+  routes.router.get('/robots.txt', (_req, res) => {
+    res
+      .type('text/plain')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /api/',
+          'Disallow: /app',
+          'Disallow: /media/',
+          'Disallow: /force-update',
+          'Allow: /',
+          '',
+          `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
+  });
+
+  // The document is built lazily: every area has registered its routes by the first request.
+  let openapiDocument: unknown;
+  routes.router.get('/api/openapi.json', (_req, res) => {
+    openapiDocument ??= generateOpenApiDocument(routes.openapi, { title: ctx.config.appName, version: ctx.config.build, server: ctx.config.publicUrl });
+    res.json(openapiDocument);
+  });
+  routes.router.get('/api/docs', (_req, res) => {
+    res.render('api-docs', { title: `${ctx.config.appName} API` });
+  });
+  routes.router.get('/api/docs/init.js', (_req, res) => {
+    res
+      .type('application/javascript')
+      .send(
+        "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
+      );
+  });
+  routes.router.use('/api/docs/assets', express.static(swaggerUiDir, { index: false, maxAge: '7d' }));
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+import type { Clock } from '../../../core/clock.js';
+import { MINUTE } from '../../../core/clock.js';
+import type { Db } from '../../../core/db/index.js';
+
+/** Other instances see new data (enrichment, a new file) within this time; this one drops everything at once. */
+const TTL_MS = 5 * MINUTE;
+const MAX_ENTRIES = 2000;
+
+/** A rendered response, kept as bytes with its ETag so a hit costs no conversion and no hashing. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+export function cachedBody(text: string): CachedBody {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"` };
+}
+
+/** Sends a cached body; Express answers 304 itself when the client already has this ETag. */
+export function sendCached(res: Response, type: string, cached: CachedBody): void {
+  res.setHeader('ETag', cached.etag);
+  res.type(type).send(cached.body);
+}
+
+/**
+ * Rendered breed responses (API JSON and HTML pages) keyed by their normalised request. Breed data changes only
+ * when the loader or the enrichment job writes, and both call invalidate(). A small LRU: Map keeps insertion
+ * order, so the first key is the least recently used one.
+ */
+export class BreedCache {
+  #entries = new Map<string, { value: CachedBody; expires: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  get(key: string): CachedBody | undefined {
+    const hit = this.#entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= this.clock.now().getTime()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: CachedBody): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expires: this.clock.now().getTime() + TTL_MS });
+    if (this.#entries.size > MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+  }
+
+  /** Returns the cached value or computes, stores and returns it. */
+  async getOrSet(key: string, compute: () => Promise<string>): Promise<CachedBody> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const value = cachedBody(await compute());
+    this.set(key, value);
+    return value;
+  }
+
+  invalidate(): void {
+    this.#entries.clear();
+  }
+}
+
+// One cache per database handle: tests run several apps (and databases) in one process.
+const caches = new WeakMap<Db, BreedCache>();
+
+export function breedCache(ctx: { db: Db; clock: Clock }): BreedCache {
+  let cache = caches.get(ctx.db);
+  if (!cache) {
+    cache = new BreedCache(ctx.clock);
+    caches.set(ctx.db, cache);
+  }
+  return cache;
+}
