@@ -42,14 +42,18 @@ export async function deletePair(db: Db, a: number, b: number): Promise<boolean>
   return Number(r.numDeletedRows) > 0;
 }
 
-/** The user's requests with the other person's card; `side` incoming (to the user) or outgoing (from the user). */
+/**
+ * The user's requests with the other person's card; `side` incoming (to the user) or outgoing (from the user).
+ * The request's id comes as `request_id`: the card brings `users.id`, and two columns named `id` in one row would
+ * leave only the last (the other person's id would pose as the request's).
+ */
 export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing') {
   const mine = side === 'incoming' ? 'friendships.addressee_id' : 'friendships.requester_id';
   const other = side === 'incoming' ? 'friendships.requester_id' : 'friendships.addressee_id';
   return db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', other)
-    .select(['friendships.id', 'friendships.status', 'friendships.created_at', ...CARD])
+    .select(['friendships.id as request_id', 'friendships.status', 'friendships.created_at', ...CARD])
     .where(mine, '=', userId)
     .where('friendships.status', '=', 'pending')
     .orderBy('friendships.id', 'desc')

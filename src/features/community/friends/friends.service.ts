@@ -59,7 +59,7 @@ export async function sendRequest(ctx: AppContext, actor: Actor, userId: number)
 
 export async function listRequests(ctx: AppContext, actor: Actor): Promise<{ incoming: FriendRequest[]; outgoing: FriendRequest[] }> {
   const shape = (r: Awaited<ReturnType<typeof requestsOf>>[number]): FriendRequest => ({
-    id: r.id,
+    id: r.request_id,
     status: r.status as 'pending',
     user: card(r),
     created_at: r.created_at,

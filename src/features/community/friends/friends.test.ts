@@ -33,6 +33,39 @@ describe('user search', () => {
   });
 });
 
+describe('friend request ids', () => {
+  it('are the request’s own, not the other person’s, when the two differ; accepting by that id befriends the right pair', async () => {
+    // Requests between others first, so that request ids and user ids run apart.
+    const a = await person('Ida Abstand');
+    const b = await person('Ole Abstand');
+    for (let i = 0; i < 3; i++) {
+      const x = await person(`Füller ${i}`);
+      await agentAs(t, a).post('/api/friends/requests').send({ user_id: x.id }).expect(201);
+    }
+    const sender = await person('Rita Anfrage');
+    const receiver = await person('Sven Anfrage');
+    await agentAs(t, sender).post('/api/friends/requests').send({ user_id: receiver.id }).expect(201);
+    await agentAs(t, b).post('/api/friends/requests').send({ user_id: receiver.id }).expect(201);
+    const row = await t.ctx.db
+      .selectFrom('friendships')
+      .select('id')
+      .where('requester_id', '=', sender.id)
+      .where('addressee_id', '=', receiver.id)
+      .executeTakeFirstOrThrow();
+    expect(row.id).not.toBe(sender.id);
+
+    const requests = (await agentAs(t, receiver).get('/api/friends/requests').expect(200)).body;
+    const fromSender = requests.incoming.find((r: { user: { id: number } }) => r.user.id === sender.id);
+    expect(fromSender.id).toBe(row.id);
+    const outgoing = (await agentAs(t, sender).get('/api/friends/requests').expect(200)).body.outgoing;
+    expect(outgoing.map((r: { id: number }) => r.id)).toEqual([row.id]);
+
+    await agentAs(t, receiver).post(`/api/friends/requests/${fromSender.id}/accept`).expect(200);
+    const friends = (await agentAs(t, receiver).get('/api/friends').expect(200)).body.items.map((f: { user: { name: string } }) => f.user.name);
+    expect(friends).toEqual(['Rita Anfrage']); // not Ole, whose request is still open
+  });
+});
+
 describe('friendship states, from both sides', () => {
   it('request (push) → accept (push back) → unfriend; decline; withdraw; 400 to oneself; 409 twice; 403/404', async () => {
     const anna = await person('Anna Freund');
