@@ -129,7 +129,9 @@ describe('SQL only in repos (ESLint rule)', () => {
 
   it('refuses query builders and the sql template outside *.repo.ts and core/db', async () => {
     expect(await problems('src/features/dog-records/dogs/dogs.service.ts', query)).toEqual(['house/sql-in-repos']);
-    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', "export const f = (t) => t.deleteFrom('dogs').execute();")).toEqual(['house/sql-in-repos']);
+    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', "export const f = (t) => t.deleteFrom('dogs').execute();")).toEqual([
+      'house/sql-in-repos',
+    ]);
     expect(await problems('src/core/push/notify.ts', "import { sql } from 'kysely';")).toEqual(['house/sql-in-repos']);
   });
 
@@ -137,6 +139,8 @@ describe('SQL only in repos (ESLint rule)', () => {
     expect(await problems('src/features/dog-records/dogs/dogs.repo.ts', query)).toEqual([]);
     expect(await problems('src/core/db/full-text.ts', "import { sql } from 'kysely';")).toEqual([]);
     expect(await problems('src/features/dog-records/dogs/dogs.test.ts', query)).toEqual([]);
-    expect(await problems('src/features/dog-records/dogs/dogs.service.ts', "import type { Selectable } from 'kysely';\nimport { type Kysely } from 'kysely';")).toEqual([]);
+    expect(
+      await problems('src/features/dog-records/dogs/dogs.service.ts', "import type { Selectable } from 'kysely';\nimport { type Kysely } from 'kysely';"),
+    ).toEqual([]);
   });
 });
