@@ -92,9 +92,12 @@ export async function buildDiaryEntry(
   const dogId = columns.dog_id ?? dog?.id ?? (await buildDog(ctx)).id;
   const now = ctx.clock.now().toISOString();
   const cell = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 1000));
+  // Written by the dog's owner unless told otherwise, as the app does.
+  const owner = await ctx.db.selectFrom('dogs').select('user_id').where('id', '=', dogId).executeTakeFirst();
   return ctx.db
     .insertInto('diary_entries')
     .values({
+      author_id: owner?.user_id ?? null,
       date: dateInZone(ctx.clock.now(), ctx.config.timeZone),
       text: 'Ein Tag mit Bello',
       cell_lat: cell(columns.lat),

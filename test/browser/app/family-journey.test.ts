@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildDog, buildUser } from '../../helpers/factories.js';
+import { buildDiaryEntry, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 
 /**
@@ -65,8 +65,24 @@ describe('family sharing journey', () => {
       .where('text', '=', 'Mit Bello am Fluss, er war ganz brav.')
       .executeTakeFirstOrThrow();
     expect(entry.dog_id).toBe(dog.id);
+    // His own entry he may change; Anna's he may only read (decisions: caregivers change only what they wrote).
+    await ben.getByRole('link', { name: 'Bearbeiten' }).waitFor();
+    const annas = await buildDiaryEntry(h.ctx, { dog, title: 'Annas Eintrag', author_id: anna.id });
+    await ben.goto(h.url(`/app/tagebuch/eintrag/${annas.id}`));
+    await ben.getByText('Diesen Eintrag hat der Halter geschrieben. Ändern kann ihn nur der Halter.').waitFor();
+    expect(await ben.getByRole('link', { name: 'Bearbeiten' }).count()).toBe(0);
+    expect(await ben.getByRole('button', { name: 'Eintrag löschen …' }).count()).toBe(0);
     expect(h.pageErrors).toEqual([]);
     await ben.close();
+
+    // Anna's diary names who wrote Ben's entry.
+    await h.login(anna);
+    const annaPage = await h.page();
+    await annaPage.goto(h.url(`/app/tagebuch?hund=${dog.id}`));
+    const card = annaPage.locator('.entry-card').filter({ hasText: 'Mit Bello am Fluss' });
+    await card.getByText('von Ben Betreuer').waitFor();
+    await checkScreen(annaPage, 'tagebuch-familie', /Tagebuch/);
+    await annaPage.close();
 
     // Anna learns that Ben accepted.
     const news = await h.ctx.db.selectFrom('notifications').select('title').where('user_id', '=', anna.id).execute();

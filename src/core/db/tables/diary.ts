@@ -18,6 +18,8 @@ export interface DiaryEntriesTable {
   cell_lon: number | null;
   /** The place there (reverse geocoding), e.g. „Marienplatz, München“; null when unknown or the lookup failed. */
   place_name: string | null;
+  /** Who wrote it: the owner or a caregiver; null when that account was deleted (migration 0032). */
+  author_id: number | null;
   created_at: string;
   updated_at: string;
 }

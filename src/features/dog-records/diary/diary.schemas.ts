@@ -85,6 +85,8 @@ export const Entry = z
     lat: z.number().nullable().meta({ description: 'Position des ersten Fotos mit Ortsangabe' }),
     lon: z.number().nullable(),
     place_name: z.string().nullable().meta({ description: 'Der Ort dort (z. B. „Marienplatz, München“), wenn bekannt' }),
+    author_id: z.number().int().nullable().meta({ description: 'Wer den Eintrag geschrieben hat (null: Konto gelöscht)' }),
+    author_name: z.string().nullable().meta({ description: 'Name der Person, wenn nicht der Halter selbst geschrieben hat (Familie); sonst null' }),
     media: z.array(MediaItem),
     created_at: z.string(),
     updated_at: z.string(),

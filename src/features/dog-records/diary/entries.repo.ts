@@ -19,6 +19,7 @@ const ENTRY_COLUMNS = [
   'diary_entries.cell_lat',
   'diary_entries.cell_lon',
   'diary_entries.place_name',
+  'diary_entries.author_id',
   'diary_entries.created_at',
   'diary_entries.updated_at',
 ] as const;
@@ -29,7 +30,8 @@ function parseTags(json: string | null): string[] {
   return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 }
 
-export function toEntry(row: EntryRow, media: MediaItem[]): Entry {
+/** `otherAuthor` is the writer's name when someone other than the dog's owner wrote the entry (a caregiver). */
+export function toEntry(row: EntryRow, media: MediaItem[], otherAuthor: string | null = null): Entry {
   return {
     id: row.id,
     dog_id: row.dog_id,
@@ -41,6 +43,8 @@ export function toEntry(row: EntryRow, media: MediaItem[]): Entry {
     lat: row.lat,
     lon: row.lon,
     place_name: row.place_name,
+    author_id: row.author_id,
+    author_name: otherAuthor,
     media,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -116,11 +120,23 @@ export function recentEntriesOfDogs(db: Db, dogIds: number[], limit: number): Pr
     .execute();
 }
 
-/** Entries with their media, in the order given. */
+/** The writers' names of the entries that someone other than the dog's owner wrote (caregivers), by entry id. */
+async function otherAuthorsOf(db: Db, entryIds: number[]): Promise<Map<number, string>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('diary_entries')
+    .innerJoin('dogs', 'dogs.id', 'diary_entries.dog_id')
+    .innerJoin('users', 'users.id', 'diary_entries.author_id')
+    .select(['diary_entries.id as entry_id', 'users.name as author_name'])
+    .where('diary_entries.id', 'in', entryIds)
+    .whereRef('diary_entries.author_id', '<>', 'dogs.user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.entry_id, r.author_name]));
+}
+
+/** Entries with their media and, where a caregiver wrote them, the writer's name; in the order given. */
 export async function withMedia(db: Db, rows: EntryRow[]): Promise<Entry[]> {
-  const media = await mediaOfEntries(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toEntry(r, media.get(r.id) ?? []));
+  const ids = rows.map((r) => r.id);
+  const [media, authors] = await Promise.all([mediaOfEntries(db, ids), otherAuthorsOf(db, ids)]);
+  return rows.map((r) => toEntry(r, media.get(r.id) ?? [], authors.get(r.id) ?? null));
 }

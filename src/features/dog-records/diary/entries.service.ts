@@ -3,7 +3,7 @@ import { requireDogAccess, requireDogRecord, type DogNeed } from '../../../core/
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
-import { badRequest, notFound } from '../../../core/http/errors.js';
+import { badRequest, forbidden, notFound } from '../../../core/http/errors.js';
 import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
 import { assertNotInFuture } from '../../../core/http/schema-kit.js';
 import { removeMediaFiles } from '../../../core/media/storage.js';
@@ -32,9 +32,16 @@ const ENTRY_CURSOR = byDayThenId<EntryRow>(
   (r) => r.id,
 );
 
-/** The entry with its dog's owner, if the actor may do `need` with it: missing → 404, not theirs → 403. */
+const NOT_YOUR_ENTRY = 'Diesen Eintrag hat jemand anderes geschrieben. Du kannst nur deine eigenen Einträge ändern.';
+
+/**
+ * The entry with its dog's owner, if the actor may do `need` with it: missing → 404, not theirs → 403. Decisions
+ * (family sharing): a caregiver writes entries under their own name and changes only those; the owner changes all.
+ */
 export async function loadEntry(ctx: AppContext, actor: Actor, entryId: number, need: DogNeed) {
-  return requireDogRecord(ctx.db, actor, await findEntryWithOwner(ctx.db, entryId), need, ENTRY_WORDING);
+  const entry = await requireDogRecord(ctx.db, actor, await findEntryWithOwner(ctx.db, entryId), need, ENTRY_WORDING);
+  if (need !== 'read' && entry.access.role === 'caregiver' && entry.author_id !== actor.id) throw forbidden(NOT_YOUR_ENTRY);
+  return entry;
 }
 
 function assertDateNotInFuture(ctx: AppContext, date: string | undefined): void {
@@ -78,6 +85,7 @@ export async function createEntry(ctx: AppContext, actor: Actor, dogId: number, 
     text: body.text,
     mood: body.mood ?? null,
     tags_json: tagsJson(body.tags),
+    author_id: actor.id,
     created_at: now,
     updated_at: now,
   });

@@ -122,6 +122,8 @@ async function nameEntryPlace(ctx: AppContext, entryId: number): Promise<void> {
 /** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */
 export async function deleteMedia(ctx: AppContext, actor: Actor, mediaId: number): Promise<void> {
   const media = await requireDogRecord(ctx.db, actor, await findMediaWithOwner(ctx.db, mediaId), 'write', MEDIA_WORDING);
+  // A caregiver removes photos only from entries they wrote (the entry's rule).
+  if (media.access.role === 'caregiver') await loadEntry(ctx, actor, media.entry_id, 'write');
   await ctx.db.transaction().execute(async (trx) => {
     await touchEntry(trx, media.entry_id, ctx.clock.now().toISOString());
     if (!(await deleteMediaRow(trx, mediaId))) throw notFound(MEDIA_WORDING.missing);

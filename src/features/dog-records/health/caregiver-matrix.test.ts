@@ -11,7 +11,7 @@ const t = useTestApp();
  * dog photo, the health kinds, practice, members, health documents, PDF, emergency card): what the owner, an
  * accepted caregiver and a stranger may do. The decision lives in ownership.ts's roleFor; this test holds every
  * area to it. Owner: everything. Caregiver: 'read' and 'write' routes (read everything, add diary entries and
- * weights), nothing that is 'manage'. Stranger: 403 everywhere.
+ * weights; change their own entries), nothing that is 'manage'. Stranger: 403 everywhere.
  */
 
 type Need = 'read' | 'write' | 'manage';
@@ -91,11 +91,12 @@ const CASES: Case[] = [
   { name: 'GET diary list', need: 'read', run: (a, w) => a.get(`/api/dogs/${w.dogId}/diary`) },
   { name: 'POST diary entry', need: 'write', run: (a, w) => a.post(`/api/dogs/${w.dogId}/diary`).send({ date: '2026-01-11', text: 'Betreut' }) },
   { name: 'GET diary entry', need: 'read', run: (a, w) => a.get(`/api/diary/${w.entryId}`) },
-  // The diary area grants its entry changes and photo deletion at 'write' (see the report: the decisions only say "add").
-  { name: 'PATCH diary entry', need: 'write', run: (a, w) => a.patch(`/api/diary/${w.entryId}`).send({ text: 'Geändert' }) },
-  { name: 'DELETE diary entry', need: 'write', run: (a, w) => a.delete(`/api/diary/${w.entryId}`) },
-  { name: 'POST diary media', need: 'write', run: async (a, w) => a.post(`/api/diary/${w.entryId}/media`).attach('files', await makeJpeg(), 'hund.jpg') },
-  { name: 'DELETE diary media', need: 'write', run: async (a, w) => a.delete(`/api/diary/media/${(await w.photo()).id}`) },
+  // The entry here is the owner's: a caregiver changes only entries they wrote (decisions; diary/authorship.test.ts
+  // covers their own), so on the owner's entry these are the owner's alone.
+  { name: 'PATCH diary entry', need: 'manage', run: (a, w) => a.patch(`/api/diary/${w.entryId}`).send({ text: 'Geändert' }) },
+  { name: 'DELETE diary entry', need: 'manage', run: (a, w) => a.delete(`/api/diary/${w.entryId}`) },
+  { name: 'POST diary media', need: 'manage', run: async (a, w) => a.post(`/api/diary/${w.entryId}/media`).attach('files', await makeJpeg(), 'hund.jpg') },
+  { name: 'DELETE diary media', need: 'manage', run: async (a, w) => a.delete(`/api/diary/media/${(await w.photo()).id}`) },
   { name: 'GET diary photo file', need: 'read', run: async (a, w) => a.get((await w.photo()).url) },
   { name: 'GET diary preview file', need: 'read', run: async (a, w) => a.get((await w.photo()).preview_url) },
   { name: 'GET diary stats of the dog', need: 'read', run: (a, w) => a.get(`/api/diary/stats?dog_id=${w.dogId}`) },

@@ -117,6 +117,9 @@ export function EntryDetailScreen({ params }: ScreenProps) {
         {(data) => {
           const dogName = dogs.status === 'ready' ? dogs.data.items.find((d) => d.id === data.dog_id)?.name : undefined;
           const located = data.media.some((m) => m.lat !== null);
+          const ownDog = dogs.status === 'ready' && dogs.data.items.some((d) => d.id === data.dog_id && d.user_id === me);
+          // Decisions (family sharing): a caregiver changes only the entries they wrote; the owner all of them.
+          const mayChange = ownDog || (me !== null && data.author_id === me);
           return (
             <>
               <p class="entry-date">
@@ -125,6 +128,7 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                 </time>
                 {dogName && <span> · {dogName}</span>}
                 {data.place_name && <span class="entry-place"> · {data.place_name}</span>}
+                {data.author_name && <span> · {tx.by(data.author_name)}</span>}
                 {data.mood && (
                   <span>
                     {' '}
@@ -142,8 +146,11 @@ export function EntryDetailScreen({ params }: ScreenProps) {
               )}
               <Photos media={data.media} />
               <Weather media={data.media} date={data.date} />
+              {!mayChange && dogs.status === 'ready' && (
+                <p class="muted">{data.author_name ? tx.detail.othersEntry(data.author_name) : tx.detail.ownersEntry}</p>
+              )}
               <div class="actions actions-start">
-                {!isOffline && (
+                {!isOffline && mayChange && (
                   <a class="button" href={`/app/tagebuch/eintrag/${data.id}/bearbeiten`}>
                     {tx.detail.edit}
                   </a>
@@ -153,11 +160,9 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                     {tx.detail.openMap}
                   </a>
                 )}
-                <DeleteEntry entry={data} />
+                {mayChange && <DeleteEntry entry={data} />}
               </div>
-              {dogs.status === 'ready' && dogs.data.items.some((d) => d.id === data.dog_id && d.user_id === me) && (
-                <NotesToggle parentType="diary_entry" parentId={data.id} />
-              )}
+              {ownDog && <NotesToggle parentType="diary_entry" parentId={data.id} />}
               <p>
                 <a href={viewHref('list', data.dog_id)}>{tx.detail.back}</a>
               </p>

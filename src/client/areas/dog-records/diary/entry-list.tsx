@@ -20,6 +20,7 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
         </time>
         {dogName && <span class="muted"> · {dogName}</span>}
         {entry.place_name && <span class="muted"> · {entry.place_name}</span>}
+        {entry.author_name && <span class="muted"> · {tx.by(entry.author_name)}</span>}
         {entry.mood && <span class="mood"> · {tx.moods[entry.mood] ?? entry.mood}</span>}
       </p>
       <h2>

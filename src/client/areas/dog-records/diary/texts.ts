@@ -53,7 +53,11 @@ export const tx = {
     saved: 'Änderungen gespeichert.',
     photoAlt: (i: number) => `Foto ${i}`,
   },
+  /** Who wrote an entry, when it was not the dog's owner (family sharing). */
+  by: (name: string) => `von ${name}`,
   detail: {
+    othersEntry: (name: string) => `${name} hat diesen Eintrag geschrieben. Ändern können ihn nur ${name} und der Halter.`,
+    ownersEntry: 'Diesen Eintrag hat der Halter geschrieben. Ändern kann ihn nur der Halter.',
     edit: 'Bearbeiten',
     delete: 'Eintrag löschen …',
     deleteTitle: 'Eintrag löschen?',
