@@ -29,6 +29,8 @@ import * as m0028 from './0028_ip_block_hits.js';
 import * as m0029 from './0029_csp_reports.js';
 import * as m0030 from './0030_content_reports.js';
 import * as m0031 from './0031_password_resets.js';
+import * as m0032 from './0032_diary_author.js';
+import * as m0033 from './0033_email_changes.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0029_csp_reports': m0029,
   '0030_content_reports': m0030,
   '0031_password_resets': m0031,
+  '0032_diary_author': m0032,
+  '0033_email_changes': m0033,
 };

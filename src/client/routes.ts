@@ -46,6 +46,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/passwort-vergessen', access: 'guest', title: 'Passwort vergessen', load: () => accounts().then((m) => m.ForgotPasswordScreen) },
   { pattern: '/app/passwort-neu', access: 'any', title: 'Neues Passwort', load: () => accounts().then((m) => m.NewPasswordScreen) },
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
+  { pattern: '/app/email-geaendert', access: 'any', title: 'E-Mail-Adresse geändert', load: () => accounts().then((m) => m.EmailChangedScreen) },
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
   { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   // Setting the new password: each try costs an argon2 hash, and a token is 256 bits, so a few a minute is plenty.
   passwordResetConfirm: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
   verifyResend: { windowMs: HOUR, limit: 5, key: 'user' },
+  // Email changes mail a stranger's address: a few an hour per account.
+  emailChange: { windowMs: HOUR, limit: 5, key: 'user' },
   partnerCodeInfo: { windowMs: MINUTE, limit: 30, key: 'ip' },
   breedList: { windowMs: MINUTE, limit: 60, key: 'ip' },
   breedDetail: { windowMs: MINUTE, limit: 30, key: 'ip' },

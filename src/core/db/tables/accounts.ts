@@ -57,10 +57,20 @@ export interface PasswordResetsTable {
   voided_at: string | null;
 }
 
+/** A pending email change (features/accounts/accounts/email-change.ts): hash only, 24 hours, one per user. */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   login_failures: LoginFailuresTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
 }

@@ -1,5 +1,6 @@
 import type { Job } from '../../../core/context.js';
 import { purgeOldFailures } from './lockout.repo.js';
+import { purgeExpiredEmailChanges } from './email-change.repo.js';
 import { purgeExpiredResets } from './password-reset.repo.js';
 import { purgeExpiredRevokedTokens, purgeExpiredVerifications } from './tokens.repo.js';
 
@@ -17,6 +18,7 @@ export const purgeLoginFailuresJob: Job = {
     const failures = await purgeOldFailures(db, now);
     const verifications = await purgeExpiredVerifications(db, now.toISOString());
     // Reset links an hour past their expiry: the per-account allowance counts the last hour only.
-    return failures + verifications + (await purgeExpiredResets(db, new Date(now.getTime() - 60 * 60_000).toISOString()));
+    const changes = await purgeExpiredEmailChanges(db, now.toISOString());
+    return failures + verifications + changes + (await purgeExpiredResets(db, new Date(now.getTime() - 60 * 60_000).toISOString()));
   },
 };

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from './accounts.jobs.js';
 import { authRoutes } from './auth.routes.js';
+import { emailChangeRoutes } from './email-change.routes.js';
 import { passwordResetRoutes } from './password-reset.routes.js';
 import { profileRoutes } from './profile.routes.js';
 
@@ -15,6 +16,7 @@ export { Email, Password, Name } from './auth.schemas.js';
 export function accountsRoutes(ctx: AppContext, routes: Routes): void {
   authRoutes(ctx, routes);
   passwordResetRoutes(ctx, routes);
+  emailChangeRoutes(ctx, routes);
   profileRoutes(ctx, routes);
 }
 

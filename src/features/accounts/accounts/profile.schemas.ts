@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagInput, LIMITS } from '../../../core/http/schema-kit.js';
-import { Name, Password } from './auth.schemas.js';
+import { Email, Name, Password } from './auth.schemas.js';
 
 /**
  * No email and no privileged field (rolle, tier, premium, founder, partner): strict, so they are 400.
@@ -23,3 +23,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const ChangePasswordBody = z.strictObject({ current_password: z.string().max(128), new_password: Password }).meta({ id: 'ChangePasswordBody' });
 
 export const DeleteAccountBody = z.strictObject({ password: z.string().max(128) }).meta({ id: 'DeleteAccountBody' });
+
+export const ChangeEmailBody = z.strictObject({ new_email: Email, password: z.string().max(128) }).meta({ id: 'ChangeEmailBody' });
+
+export const EmailConfirmQuery = z.object({ token: z.string().min(10).max(200) });

@@ -7,6 +7,7 @@ import { Badges } from '../../../ui/badges.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { AvatarForm } from './avatar-form.js';
 import { DeleteAccount } from './delete-account.js';
+import { EmailForm } from './email-form.js';
 import { PasswordForm } from './password-form.js';
 import { tx } from './texts.js';
 
@@ -115,6 +116,7 @@ export function ProfileScreen() {
       <HomeAreaCard user={user} />
       <AvatarForm user={user} />
       <DetailsForm user={user} />
+      <EmailForm email={user.email} />
       <PasswordForm email={user.email} />
       <DeleteAccount />
       {/* Server pages, opened outside the app shell on purpose: the same text search engines and guests see. */}

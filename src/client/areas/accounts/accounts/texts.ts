@@ -12,6 +12,19 @@ export const tx = {
     expired: 'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an.',
     forgot: 'Passwort vergessen?',
   },
+  emailChange: {
+    title: 'E-Mail-Adresse ändern',
+    intro: (email: string) => `Du meldest dich mit ${email} an. Für eine neue Adresse schicken wir dir einen Link dorthin.`,
+    newEmail: 'Neue E-Mail-Adresse',
+    password: 'Dein Passwort',
+    submit: 'Link schicken',
+    okTitle: 'E-Mail-Adresse geändert',
+    okText: 'Ab jetzt meldest du dich mit deiner neuen Adresse an.',
+    badTitle: 'Link ungültig',
+    badText: 'Dieser Link ist ungültig oder abgelaufen. Im Profil kannst du die Änderung noch einmal anfordern.',
+    takenTitle: 'Adresse vergeben',
+    takenText: 'Mit dieser Adresse gibt es inzwischen ein anderes Konto. Deine bisherige Adresse gilt weiter.',
+  },
   reset: {
     forgotTitle: 'Passwort vergessen?',
     forgotIntro: 'Kein Problem. Gib deine E-Mail-Adresse ein, dann schicken wir dir einen Link für ein neues Passwort.',
@@ -53,6 +66,7 @@ export const tx = {
     badTitle: 'Link ungültig',
     badText: 'Dieser Bestätigungslink ist ungültig oder abgelaufen. Du kannst dir im Profil einen neuen schicken.',
     toApp: 'Zur App',
+    toProfile: 'Zum Profil',
   },
   profile: {
     title: 'Dein Profil',

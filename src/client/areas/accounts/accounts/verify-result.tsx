@@ -20,3 +20,24 @@ export function VerifyResultScreen({ query }: ScreenProps) {
     </section>
   );
 }
+
+/** Where GET /api/me/email/confirm sends the browser: `/app/email-geaendert?ergebnis=ok|ungueltig|vergeben`. */
+export function EmailChangedScreen({ query }: ScreenProps) {
+  const result = query.get('ergebnis');
+  const ok = result === 'ok';
+  useEffect(() => {
+    // The profile shows the address: the new one, right away.
+    if (ok && session.get().status === 'user') void loadSession();
+  }, [ok]);
+  const ex = tx.emailChange;
+  const [title, text] = ok ? [ex.okTitle, ex.okText] : result === 'vergeben' ? [ex.takenTitle, ex.takenText] : [ex.badTitle, ex.badText];
+  return (
+    <section class="page page-narrow">
+      <h1>{title}</h1>
+      <p class={`notice ${ok ? 'notice-success' : 'notice-error'}`}>{text}</p>
+      <a class="button" href="/app/profil">
+        {tx.verify.toProfile}
+      </a>
+    </section>
+  );
+}
