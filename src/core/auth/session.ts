@@ -9,6 +9,12 @@ import type { SessionUser } from './session-user.js';
 import type { TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'session';
+/**
+ * A marker beside the session, readable by scripts: "someone is logged in in this browser", nothing more (no id,
+ * no token). The server-rendered public pages are the same HTML for everybody (cacheable); a small script
+ * (/js/session-link.js) reads the marker and turns "Anmelden" into "Zur App".
+ */
+export const SESSION_MARKER_COOKIE = 'angemeldet';
 
 export interface SessionOptions {
   expiryDays: number;
@@ -75,10 +81,12 @@ export class SessionManager {
       path: '/',
       maxAge: maxAgeMs,
     });
+    res.cookie(SESSION_MARKER_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure: this.options.cookieSecure, path: '/', maxAge: maxAgeMs });
   }
 
   clear(res: Response): void {
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.cookieSecure, path: '/' });
+    res.clearCookie(SESSION_MARKER_COOKIE, { httpOnly: false, sameSite: 'lax', secure: this.options.cookieSecure, path: '/' });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBreeds } from '../../../src/features/public-web/wiki/index.js';
-import { buildAdmin } from '../../helpers/factories.js';
+import { buildAdmin, buildUser } from '../../helpers/factories.js';
 import { agentAs } from '../../helpers/factories.js';
 import { useBrowserHarness } from '../harness.js';
 
@@ -66,6 +66,25 @@ describe('public pages in the browser', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(28, 25, 23)');
     await h.screenshot(page, 'public-help-dark');
+    await page.close();
+  });
+
+  it('shows "Zur App" instead of "Anmelden" once someone logged in in this browser, and "Anmelden" again after logout', async () => {
+    const user = await buildUser(h.ctx);
+    const page = await h.newPage();
+    await page.goto(h.url('/rassen'));
+    const link = page.locator('.site-header [data-session-link]');
+    expect(await link.textContent()).toBe('Anmelden');
+    // A real login through the API in this browser (the server sets the session and its readable marker).
+    expect((await page.request.post(h.url('/api/auth/login'), { data: { email: user.email, password: user.password } })).status()).toBe(200);
+    await page.goto(h.url('/rassen'));
+    await expect.poll(() => link.textContent()).toBe('Zur App');
+    expect(await link.getAttribute('href')).toBe('/app');
+    await page.goto(h.url('/'));
+    await expect.poll(() => page.locator('main [data-session-link]').textContent()).toBe('Zur App');
+    expect((await page.request.post(h.url('/api/auth/logout'))).status()).toBe(204);
+    await page.goto(h.url('/rassen'));
+    expect(await link.textContent()).toBe('Anmelden');
     await page.close();
   });
 });
