@@ -76,6 +76,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/heimatgebiet', access: 'user', title: 'Heimatgebiet', load: () => nearby().then((m) => m.HomeAreaScreen) },
   { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },
   { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => nearby().then((m) => m.PlaceCreateScreen) },
+  { pattern: '/app/karte/ort/:id', access: 'user', title: 'Ort ändern', load: () => nearby().then((m) => m.PlaceEditScreen) },
   { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => nearby().then((m) => m.RoutePlannerScreen) },
   { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => nearby().then((m) => m.WalksScreen) },
   { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => nearby().then((m) => m.ContributionsScreen) },
@@ -86,6 +87,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/vermisst/:id/aushang', access: 'user', title: 'Aushang', load: () => nearby().then((m) => m.LostPosterScreen) },
   ...LISTING_PAGES.flatMap(([slug, title]): RouteDef[] => [
     { pattern: `/app/${slug}/neu`, access: 'user', title: `${title}: neu`, load: () => nearby().then((m) => m.listingScreen(slug, 'create')) },
+    { pattern: `/app/${slug}/:id/bearbeiten`, access: 'user', title: `${title} ändern`, load: () => nearby().then((m) => m.listingScreen(slug, 'edit')) },
     { pattern: `/app/${slug}/:id`, access: 'user', title, load: () => nearby().then((m) => m.listingScreen(slug, 'detail')) },
   ]),
   { pattern: '/app/familie', access: 'user', title: 'Einladungen', load: () => health().then((m) => m.InvitationsScreen) },

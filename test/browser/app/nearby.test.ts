@@ -69,6 +69,86 @@ describe('nearby screens', () => {
     await page.close();
   });
 
+  it('what you made can be changed: an event’s edit screen keeps its values and position, empties an optional field', async () => {
+    const me = await buildUser(h.ctx, { name: 'Erika Eintrag', ...ALEX });
+    const made = (
+      await agentAs(h.test, me)
+        .post('/api/events')
+        .send({ ...ALEX, title: 'Hundeflohmarkt', starts_at: '2099-06-01T08:00:00.000Z', place_name: 'Alter Markt', description: 'Alles fürs Körbchen.' })
+        .expect(201)
+    ).body;
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url(`/app/veranstaltungen/${made.id}`));
+    await page.getByRole('link', { name: 'Bearbeiten' }).click();
+    await page.getByRole('heading', { name: 'Veranstaltung ändern' }).waitFor();
+    expect(await page.getByLabel('Titel').inputValue()).toBe('Hundeflohmarkt');
+    expect(await page.getByLabel('Beginn').inputValue()).toBe('2099-06-01T10:00'); // Berlin summer time
+    await page.getByLabel('Titel').fill('Großer Hundeflohmarkt');
+    await page.getByLabel('Ort', { exact: true }).fill('');
+    await checkScreen(page, 'veranstaltung-aendern', 'Veranstaltung ändern');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.getByRole('heading', { name: 'Großer Hundeflohmarkt' }).waitFor();
+    const row = await h.ctx.db
+      .selectFrom('events')
+      .select(['title', 'place_name', 'lat', 'lon', 'starts_at'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: 'Großer Hundeflohmarkt', place_name: null, starts_at: '2099-06-01T08:00:00.000Z' });
+    expect(row.lat).toBeCloseTo(ALEX.lat, 4);
+    expect(row.lon).toBeCloseTo(ALEX.lon, 4);
+
+    // Somebody else's item has no edit button, and its edit address says whose it is.
+    const other = await buildUser(h.ctx, { name: 'Otto Anders' });
+    const theirs = (
+      await agentAs(h.test, other)
+        .post('/api/events')
+        .send({ ...ALEX, title: 'Ottos Treffen', starts_at: '2099-06-02T08:00:00.000Z' })
+        .expect(201)
+    ).body;
+    await page.goto(h.url(`/app/veranstaltungen/${theirs.id}`));
+    await page.getByRole('heading', { name: 'Ottos Treffen' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Bearbeiten' }).count()).toBe(0);
+    await page.goto(h.url(`/app/veranstaltungen/${theirs.id}/bearbeiten`));
+    await page.getByText('Das hat jemand anderes eingetragen.').waitFor();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('one’s own place has an edit screen (its map pin links there): a new name and types, kept position; then deleted', async () => {
+    const me = await buildUser(h.ctx, { name: 'Pia Platz', ...ALEX });
+    const place = (
+      await agentAs(h.test, me)
+        .post('/api/places')
+        .send({ ...ALEX, name: 'Wasserstelle', types: ['trinkwasser', 'hundewiese'], description: 'Am Brunnen', public: false })
+        .expect(201)
+    ).body;
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url(`/app/karte/ort/${place.id}`));
+    await page.getByRole('heading', { name: 'Ort ändern' }).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Wasserstelle');
+    await page.getByLabel('Name').fill('Brunnen am Park');
+    await page.getByLabel('Hundewiese').uncheck();
+    await checkScreen(page, 'ort-aendern', 'Ort ändern');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.waitForURL((u) => u.pathname === '/app/karte');
+    const row = await h.ctx.db.selectFrom('places').select(['name', 'lat', 'lon']).where('id', '=', place.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Brunnen am Park');
+    expect(row.lat).toBeCloseTo(ALEX.lat, 4);
+    const types = (await agentAs(h.test, me).get(`/api/places/${place.id}`).expect(200)).body.types;
+    expect(types).toEqual(['trinkwasser']);
+
+    await page.goto(h.url(`/app/karte/ort/${place.id}`));
+    await page.getByRole('button', { name: 'Löschen' }).first().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Löschen/ })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/app/karte');
+    expect(await h.ctx.db.selectFrom('places').select('id').where('id', '=', place.id).executeTakeFirst()).toBeUndefined();
+    expect(h.pageErrors).toEqual([]);
+  });
+
   it('a playdate through its form with a photo, a dog joins; another user reports it and a moderator deletes it', async () => {
     const me = await buildUser(h.ctx, { name: 'Paula Plan', ...ALEX });
     await buildDog(h.ctx, { user: me, name: 'Keks', sex: 'female' });

@@ -86,11 +86,11 @@ export function ReportItem({ path, id }: { path: string; id: number }) {
   );
 }
 
-/** Deleting one's own item, after asking; back to the map afterwards. */
-export function DeleteItem({ path, id, title }: { path: string; id: number; title: string }) {
+/** Deleting one's own item, after asking; back to the map afterwards (`after`: the nearby map unless told). */
+export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { path: string; id: number; title: string; after?: string }) {
   const deletion = useConfirmDelete<number>(
     (itemId) => api.del(`/api/${path}/${itemId}`),
-    () => navigate('/app/in-der-naehe'),
+    () => navigate(after),
   );
   return (
     <>

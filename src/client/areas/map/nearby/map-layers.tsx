@@ -55,6 +55,7 @@ interface PlaceItem {
   types: string[];
   lat: number;
   lon: number;
+  mine: boolean;
 }
 
 export const bboxOf = (b: Bounds) => [b.south, b.west, b.north, b.east].map((v) => v.toFixed(4)).join(',');
@@ -73,7 +74,8 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
             lat: p.lat,
             lon: p.lon,
             label: `${p.name} (${p.types.join(', ')})`,
-            href: '',
+            // One's own places open their edit screen; the others' are only shown.
+            href: p.mine ? `/app/karte/ort/${p.id}` : '',
             glyph: PLACES.glyph,
           }));
         }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { PinPicker } from './pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from './position.js';
 import { nx } from './texts.js';
@@ -8,12 +8,14 @@ import { nx } from './texts.js';
  * is never sent from a default (a warning published at a place nobody chose would sit in the wrong town). The map
  * opens at the home area, else the middle of Germany.
  */
-export function usePin() {
+export function usePin(initial: Point | null = null) {
   const { saved, current, locate, status } = useSearchPosition();
-  const [pin, setPin] = useState<Point | null>(null);
+  const [pin, setPin] = useState<Point | null>(initial);
   const [missing, setMissing] = useState(false);
+  // An item being edited keeps its own position until the user asks for the current one (a later `current`).
+  const known = useRef(initial ? (current ?? null) : null);
   useEffect(() => {
-    if (current) setPin(current);
+    if (current && current !== known.current) setPin(current);
   }, [current?.lat, current?.lon]);
   /** The chosen position for sending, or null after the form was told that one is missing. */
   const take = (form: { setSummary(message: string | null): void }): Point | null => {
@@ -22,7 +24,7 @@ export function usePin() {
     form.setSummary(nx.pinMissing);
     return null;
   };
-  return { start: current ?? saved ?? FALLBACK_CENTRE, pin, setPin, locate, status, missing, take };
+  return { start: initial ?? current ?? saved ?? FALLBACK_CENTRE, pin, setPin, locate, status, missing, take };
 }
 
 export type PinState = ReturnType<typeof usePin>;

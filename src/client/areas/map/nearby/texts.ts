@@ -1,6 +1,12 @@
 /** German texts of the nearby screens (du-form). */
 export const nx = {
   title: 'In der Nähe',
+  edit: 'Bearbeiten',
+  editTitle: (label: string) => `${label} ändern`,
+  placeEdit: 'Ort ändern',
+  saveChanges: 'Änderungen speichern',
+  notYours: 'Das hat jemand anderes eingetragen. Ändern kann es nur diese Person.',
+  back: 'Zurück',
   where: 'Wo suchen?',
   profilePosition: 'Dein gespeicherter Ort',
   useMine: 'Meine aktuelle Position verwenden',

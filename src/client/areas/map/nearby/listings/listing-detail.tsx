@@ -68,7 +68,14 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
               <SpotMap at={{ lat: i.lat, lon: i.lon }} />
               {spec.path === 'playdates' && <PlaydateParticipants playdate={i} onChange={reload} />}
               {spec.path === 'walk-slots' && i.mine && <WalkSlotMatches id={i.id} />}
-              <p class="link-row">{i.mine ? <DeleteItem path={spec.path} id={i.id} title={spec.heading(i)} /> : <ReportItem path={spec.path} id={i.id} />}</p>
+              <p class="link-row">
+                {i.mine && (
+                  <a class="button button-secondary button-small" href={`/app/${spec.slug}/${i.id}/bearbeiten`}>
+                    {nx.edit}
+                  </a>
+                )}
+                {i.mine ? <DeleteItem path={spec.path} id={i.id} title={spec.heading(i)} /> : <ReportItem path={spec.path} id={i.id} />}
+              </p>
             </article>
           )}
         </Load>

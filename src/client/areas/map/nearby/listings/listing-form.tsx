@@ -3,8 +3,10 @@ import { api } from '../../../../core/api.js';
 import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
+import { Load, useResource } from '../../../../ui/states.js';
 import { PinField, usePin } from '../pin-field.js';
-import { initialValues, toBody, type FieldSpec, type ListingSpec } from './specs.js';
+import { nx } from '../texts.js';
+import { initialValues, toBody, toPatchBody, valuesOf, type FieldSpec, type ListingSpec } from './specs.js';
 
 const INPUT_TYPES = { text: 'text', datetime: 'datetime-local', date: 'date', time: 'time', number: 'number', tel: 'tel', url: 'url' } as const;
 
@@ -40,6 +42,51 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
             {spec.submit}
           </SubmitButton>
         </form>
+      </section>
+    );
+  };
+}
+
+type Item = Record<string, unknown> & { id: number; lat: number; lon: number; mine: boolean };
+
+/** The edit form of one item: the same fields and pin as a new one, filled with the item's values. */
+function ListingEditForm({ spec, item }: { spec: ListingSpec; item: Item }) {
+  const p = usePin({ lat: item.lat, lon: item.lon });
+  const rules = Object.fromEntries(spec.fields.map((f): [string, Rule] => [f.name, { required: f.required, maxLength: f.maxLength }]));
+  const form = useForm(valuesOf(spec, item), { rules });
+  const submit = form.onSubmit(async (values) => {
+    const pos = p.take(form);
+    if (!pos) return;
+    await api.patch(`/api/${spec.path}/${item.id}`, { ...pos, ...toPatchBody(spec, values) });
+    navigate(`/app/${spec.slug}/${item.id}`);
+  });
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      {spec.fields.map((f) => (
+        <SpecField key={f.name} form={form} field={f} />
+      ))}
+      <PinField p={p} />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {nx.saveChanges}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** /app/<slug>/<id>/bearbeiten: only for what you made (the server says 403 to anyone else). */
+export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps> {
+  return function ListingEditScreen({ params }: ScreenProps) {
+    const [item, reload] = useResource<Item>(`/api/${spec.path}/${params.id}`);
+    return (
+      <section class="page page-narrow nearby">
+        <h1>{nx.editTitle(spec.label)}</h1>
+        <Load resource={item} onRetry={reload}>
+          {(i) => (i.mine ? <ListingEditForm spec={spec} item={i} /> : <p class="notice notice-error">{nx.notYours}</p>)}
+        </Load>
+        <p class="link-row">
+          <a href={`/app/${spec.slug}/${params.id}`}>{nx.back}</a>
+        </p>
       </section>
     );
   };

@@ -165,6 +165,32 @@ export function toBody(spec: ListingSpec, values: Record<string, string | boolea
   return body;
 }
 
+/**
+ * The body of a change: every field, an emptied optional one as null (the server clears it); required ones are
+ * never empty (the form checks them).
+ */
+export function toPatchBody(spec: ListingSpec, values: Record<string, string | boolean>): Record<string, unknown> {
+  const filled = toBody(spec, values);
+  return Object.fromEntries(spec.fields.filter((f) => f.name in filled || !f.required).map((f) => [f.name, f.name in filled ? filled[f.name] : null]));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An item's values as the form shows them: a moment as local YYYY-MM-DDTHH:MM (datetime-local), null as empty. */
+export function valuesOf(spec: ListingSpec, item: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    spec.fields.map((f) => {
+      const v = item[f.name];
+      if (v === null || v === undefined) return [f.name, ''];
+      if (f.kind === 'datetime') {
+        const d = new Date(String(v));
+        return [f.name, `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`];
+      }
+      return [f.name, String(v)];
+    }),
+  );
+}
+
 /** The first value of every field: the first option of a required select, otherwise empty. */
 export function initialValues(spec: ListingSpec): Record<string, string> {
   return Object.fromEntries(spec.fields.map((f) => [f.name, f.kind === 'select' && f.required ? (f.options?.[0]?.value ?? '') : '']));
