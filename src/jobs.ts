@@ -5,6 +5,7 @@ import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
 import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
 import { accountsJobs } from './features/accounts/accounts/index.js';
+import { buildExportsJob, expireExportsJob } from './features/accounts/exports/index.js';
 import { diaryJobs, diaryWeatherConsumer } from './features/dog-records/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/admin/invoices/index.js';
 import { enrichBreedsJob } from './features/public-web/wiki/index.js';
@@ -24,6 +25,8 @@ export const jobs: Job[] = [
   sendDuePushesJob, // every minute: push retries (429/5xx, backoff) and pushes held through quiet hours
   errorDigestJob, // 06:30 error digest to ADMIN_EMAIL, only when errors occurred
   ...accountsJobs, // 03:30 blacklist purge, 03:35 login-failure purge
+  buildExportsJob, // every minute: queued data exports built into ZIPs (a dead build is claimed again after 30 min)
+  expireExportsJob, // hourly at :20: exports past their 7 days deleted, file and row
   purgeExpiredInvoicesJob, // 04:10 invoices kept 10 years after account deletion, then deleted
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
   ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications; 04:20 diary files without a row

@@ -1,13 +1,14 @@
 import type { AppContext } from './core/context.js';
 import type { Routes } from './core/http/route.js';
-import { accountsRoutes } from './features/accounts/accounts/index.js';
+import { accountsExport, accountsRoutes } from './features/accounts/accounts/index.js';
+import { exportsRoutes } from './features/accounts/exports/index.js';
 import { adminUsersRoutes } from './features/admin/admin-users/index.js';
 import { cspReportsRoutes } from './features/admin/csp-reports/index.js';
 import { ipBlocksRoutes } from './features/admin/ip-blocks/index.js';
-import { dogsRoutes } from './features/dog-records/dogs/index.js';
+import { dogsExport, dogsRoutes } from './features/dog-records/dogs/index.js';
 import { serveMediaFiles } from './core/media/serve.js';
 import { dashboardRoutes } from './features/dog-records/dashboard/index.js';
-import { diaryDashboard, diaryMediaRules, diaryRoutes } from './features/dog-records/diary/index.js';
+import { diaryDashboard, diaryExport, diaryMediaRules, diaryRoutes } from './features/dog-records/diary/index.js';
 import { notificationsRoutes } from './features/accounts/notifications/index.js';
 import { jobsAdminRoutes } from './core/scheduler/index.js';
 import { jobs } from './jobs.js';
@@ -20,16 +21,16 @@ import { pwaAreaRoutes } from './features/public-web/pwa/index.js';
 import { publicPagesRoutes } from './features/public-web/public-pages/index.js';
 import { wikiRoutes } from './features/public-web/wiki/index.js';
 import { helpRoutes } from './features/public-web/help/index.js';
-import { healthDashboard, healthRoutes } from './features/dog-records/health/index.js';
+import { healthDashboard, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
-import { expensesRoutes } from './features/dog-records/expenses/index.js';
+import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesRoutes } from './features/dog-records/notes/index.js';
 import { aiRoutes } from './features/dog-records/ai/index.js';
 import { breederRoutes } from './features/dog-records/breeder/index.js';
 import { friendsRoutes } from './features/community/friends/index.js';
-import { messagesRoutes } from './features/community/messages/index.js';
+import { messagesExport, messagesRoutes } from './features/community/messages/index.js';
 import { forumAccountDeletion, forumRoutes } from './features/community/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
@@ -38,8 +39,8 @@ import { mapLayersRoutes } from './features/map/map-layers/index.js';
 import { placesRoutes } from './features/map/places/index.js';
 import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
 import { mapContribRoutes } from './features/map/map-contrib/index.js';
-import { routesRoutes } from './features/map/routes/index.js';
-import { walksRoutes } from './features/map/walks/index.js';
+import { routesExport, routesRoutes } from './features/map/routes/index.js';
+import { walksExport, walksRoutes } from './features/map/walks/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
@@ -71,6 +72,9 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion); // what ON DELETE cannot say
+  // The data export's sections (the per-dog record kinds add their own through recordRoutes).
+  ctx.exportSections.push(accountsExport, dogsExport, diaryExport, healthRecordExport, expensesExport, routesExport, walksExport, messagesExport);
+  exportsRoutes(ctx, routes); // /api/me/exports*
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);

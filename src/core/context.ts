@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbEngine } from './db/index.js';
 import type { ErrorCounter } from './error-digest/error-counter.js';
+import type { ExportSection } from './export/export-writer.js';
 import type { IpBlocklist } from './http/ip-blocklist.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
@@ -31,6 +32,8 @@ export interface AppContext {
    * what ON DELETE cannot express (the forum: a thread left without posts goes).
    */
   accountDeletionSteps: AccountDeletionStep[];
+  /** What each area writes into a user's data export (core/export; registered in routes.ts and by recordRoutes). */
+  exportSections: ExportSection[];
 }
 
 export type AccountDeletionStep = (trx: Db, userId: number) => Promise<void>;

@@ -54,5 +54,6 @@ export function createContext(options: ContextOptions): AppContext {
     limits: createRateLimiters(config.rateLimitsEnabled, db),
     openapi: createOpenApiRegistry(),
     accountDeletionSteps: [],
+    exportSections: [],
   };
 }

@@ -29,3 +29,8 @@ export async function sharedDogIds(db: Db, userId: number): Promise<number[]> {
     .execute();
   return rows.map((r) => r.dog_id);
 }
+
+/** The ids of the dogs a user owns (not the shared ones), oldest first: what their data export covers. */
+export async function ownDogIds(db: Db, userId: number): Promise<number[]> {
+  return (await db.selectFrom('dogs').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+}

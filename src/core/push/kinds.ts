@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   // report or upgrade request in their queue.
   'forum_reply',
   'moderation',
+  // Not in the decisions' list (issue 26): "your data export is ready to download".
+  'data_export',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -49,6 +51,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   map_contribution: { ttlSeconds: 7 * DAY, urgency: 'low' },
   forum_reply: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
+  data_export: { ttlSeconds: 7 * DAY, urgency: 'low' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

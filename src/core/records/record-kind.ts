@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '../auth/ownership.js';
+import { ownDogIds } from '../auth/ownership.repo.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
+import type { ExportSection } from '../export/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
 import { route, type Routes } from '../http/route.js';
@@ -162,7 +164,29 @@ export async function removeRecord<Item extends { id: number; dog_id: number }>(
 }
 
 /** Registers the kind's routes (see the module comment) with their OpenAPI documentation. */
+/** Rows a page when the export walks a dog's records: small steps, steady memory. */
+const EXPORT_PAGE = 500;
+
+/** The kind's records of the user's own dogs as `daten/<path>.json`, in the API's shape (the data export). */
+export function recordExportSection<Item extends { id: number; dog_id: number }>(kind: RecordKind<Item>): ExportSection {
+  return async (ctx, actor, out) => {
+    const items: Item[] = [];
+    for (const dogId of await ownDogIds(ctx.db, actor.id)) {
+      let after: RecordCursor | undefined;
+      for (;;) {
+        const rows = await listRecordRows(ctx.db, kind, dogId, EXPORT_PAGE, after);
+        items.push(...rows.map((row) => toItem(kind, row)));
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_PAGE) break;
+        after = { d: kind.orderBy ? (last[kind.orderBy] as string | null) : undefined, id: last.id };
+      }
+    }
+    if (items.length) out.json(`daten/${kind.path}.json`, items);
+  };
+}
+
 export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: AppContext, routes: Routes, kind: RecordKind<Item>): void {
+  ctx.exportSections.push(recordExportSection(kind));
   const tags = [kind.tag];
   const { one, many } = kind.names;
   const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { description: `${one} oder Hund gibt es nicht` } };

@@ -66,6 +66,20 @@ export interface EmailChangesTable {
   expires_at: string;
 }
 
+/** A user's data export (features/accounts/exports): built by a job into a ZIP below the user's media folder. */
+export interface DataExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed'>;
+  file: string | null;
+  size_bytes: number | null;
+  attempts: Generated<number>;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -73,4 +87,5 @@ export interface AccountsTables {
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  data_exports: DataExportsTable;
 }

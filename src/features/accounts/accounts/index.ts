@@ -21,3 +21,4 @@ export function accountsRoutes(ctx: AppContext, routes: Routes): void {
 }
 
 export const accountsJobs = [purgeBlacklistJob, purgeLoginFailuresJob];
+export { accountsExport } from './accounts.export.js';

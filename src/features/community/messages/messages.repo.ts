@@ -88,3 +88,26 @@ export function messagesByIds(db: Db, ids: readonly number[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+
+/**
+ * A page of every message the user sent or received, oldest first, with the other person's name (never their
+ * address): the data export's `nachrichten.json`.
+ */
+export function messagesOfUser(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('messages')
+    .innerJoin('users as other', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('messages.sender_id', '=', userId), eb('other.id', '=', eb.ref('messages.recipient_id'))]),
+          eb.and([eb('messages.recipient_id', '=', userId), eb('other.id', '=', eb.ref('messages.sender_id'))]),
+        ]),
+      ),
+    )
+    .select(['messages.id', 'messages.sender_id', 'messages.text', 'messages.created_at', 'messages.read_at', 'other.name as other_name'])
+    .where((eb) => eb.or([eb('messages.sender_id', '=', userId), eb('messages.recipient_id', '=', userId)]))
+    .where('messages.id', '>', afterId)
+    .orderBy('messages.id')
+    .limit(limit)
+    .execute();
+}

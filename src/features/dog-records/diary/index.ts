@@ -22,3 +22,4 @@ export function diaryRoutes(ctx: AppContext, routes: Routes): void {
 }
 
 export const diaryJobs = [anniversariesJob, sweepOrphanedDiaryFilesJob];
+export { diaryExport } from './diary.export.js';

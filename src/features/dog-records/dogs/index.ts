@@ -2,3 +2,4 @@
 export { dogsRoutes } from './dogs.routes.js';
 export { Dog } from './dogs.schemas.js';
 export { findDog, findDogs, listDogSummaries, setDogWeight, swapDogPhotoUrl } from './dogs.repo.js';
+export { dogsExport } from './dogs.export.js';

@@ -97,7 +97,16 @@ export async function yearSums(db: Db, ownerId: number, year: number, dogId: num
 
 /** The year's expenses for the CSV export, oldest first, with the dog's name. */
 export function yearRows(db: Db, ownerId: number, year: number, dogId: number | undefined) {
-  return yearOf(db, ownerId, year, dogId)
+  return withCsvColumns(yearOf(db, ownerId, year, dogId)).execute();
+}
+
+/** Every expense of the owner's dogs, oldest first (the data export's ausgaben.csv). */
+export function allExpenseRows(db: Db, ownerId: number) {
+  return withCsvColumns(db.selectFrom('expenses').innerJoin('dogs', 'dogs.id', 'expenses.dog_id').where('dogs.user_id', '=', ownerId)).execute();
+}
+
+function withCsvColumns(q: ReturnType<typeof yearOf>) {
+  return q
     .select([
       'expenses.id',
       'expenses.date',
@@ -109,6 +118,5 @@ export function yearRows(db: Db, ownerId: number, year: number, dogId: number | 
       'dogs.name as dog_name',
     ])
     .orderBy('expenses.date')
-    .orderBy('expenses.id')
-    .execute();
+    .orderBy('expenses.id');
 }

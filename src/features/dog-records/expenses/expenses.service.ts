@@ -2,8 +2,9 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone, germanDate } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { euros, germanCsv } from '../../../core/csv.js';
-import { yearRows, yearSums } from './expenses.repo.js';
+import { allExpenseRows, yearRows, yearSums } from './expenses.repo.js';
 import { CATEGORY_DE, RECURRENCE_DE } from './expenses.labels.js';
 import { EXPENSE_CATEGORIES, type ExpenseCategory, type ExpenseSummary, type ExpenseYearQuery, type Recurrence } from './expenses.schemas.js';
 
@@ -30,8 +31,17 @@ export async function expenseSummary(ctx: AppContext, actor: Actor, query: Expen
 
 export async function expenseCsv(ctx: AppContext, actor: Actor, query: ExpenseYearQuery): Promise<{ csv: string; year: number }> {
   const { year, dogId } = await scopeOf(ctx, actor, query);
-  const rows = await yearRows(ctx.db, actor.id, year, dogId);
-  const csv = germanCsv(
+  return { csv: toCsv(await yearRows(ctx.db, actor.id, year, dogId)), year };
+}
+
+/** Every expense of the user's dogs as `ausgaben.csv` (the data export), the same columns as the yearly CSV. */
+export const expensesExport: ExportSection = async (ctx, actor, out) => {
+  const rows = await allExpenseRows(ctx.db, actor.id);
+  if (rows.length) out.text('ausgaben.csv', toCsv(rows));
+};
+
+function toCsv(rows: Awaited<ReturnType<typeof yearRows>>): string {
+  return germanCsv(
     ['Datum', 'Hund', 'Kategorie', 'Beschreibung', 'Betrag (EUR)', 'Wiederkehrend'],
     rows.map((r) => [
       germanDate(r.date),
@@ -42,5 +52,4 @@ export async function expenseCsv(ctx: AppContext, actor: Actor, query: ExpenseYe
       r.template_id !== null ? 'automatisch' : RECURRENCE_DE[r.recurrence as Recurrence] || null,
     ]),
   );
-  return { csv, year };
 }

@@ -4,3 +4,4 @@ import { materialiseExpensesJob } from './expenses.jobs.js';
 export { expensesRoutes } from './expenses.routes.js';
 export { occurrenceDate } from './recurrence.js';
 export const expensesJobs = [materialiseExpensesJob];
+export { expensesExport } from './expenses.service.js';

@@ -4,6 +4,8 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
+import { ownDogIds } from '../../../core/auth/ownership.repo.js';
 import { notFound } from '../../../core/http/errors.js';
 import { mediaFilePath } from '../../../core/media/storage.js';
 import { deleteCard, findCardByToken, findCardOfDog, replaceCard, type CardRow } from './emergency.repo.js';
@@ -125,3 +127,11 @@ export async function publicCardPhoto(ctx: AppContext, token: string): Promise<s
   const dog = await dogProfile(ctx.db, card.dog_id);
   return dog?.photo_url ? mediaFilePath(ctx.config.mediaDir, dog.photo_url) : undefined;
 }
+
+/** The vet-ready PDF of each of the user's own dogs, as `gesundheit/<name>.pdf` (the data export). */
+export const healthRecordExport: ExportSection = async (ctx, actor, out) => {
+  for (const dogId of await ownDogIds(ctx.db, actor.id)) {
+    const { pdf, name } = await healthRecordPdf(ctx, actor, dogId);
+    out.buffer(`gesundheit/${name}.pdf`, pdf);
+  }
+};

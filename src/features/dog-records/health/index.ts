@@ -6,3 +6,4 @@ export { healthDashboard } from './health.dashboard.js';
 /** Accepted caregivers per dog: other areas' reminders reach them too. */
 export { caregiversOf } from './reminders.repo.js';
 export const healthJobs = [healthRemindersJob];
+export { healthRecordExport } from './health-record.service.js';

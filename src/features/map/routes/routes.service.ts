@@ -3,6 +3,7 @@ import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { forbidden, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { routeGpx } from './gpx.js';
@@ -83,3 +84,24 @@ export async function routeAsGpx(ctx: AppContext, actor: Actor, id: number): Pro
   const creator = ctx.config.upstream.userAgent.split(' ')[0] ?? 'Pfotenbuch';
   return { row, gpx: routeGpx({ ...row, coordinates: JSON.parse(row.geometry_json) as [number, number][] }, creator) };
 }
+
+/** Saved routes a page while exporting. */
+const EXPORT_PAGE = 200;
+
+/** The user's saved routes: `daten/routen.json` (the API's shape) and each as `routen/<name> <id>.gpx`. */
+export const routesExport: ExportSection = async (ctx, actor, out) => {
+  const routes: SavedRoute[] = [];
+  let after: { id: number } | undefined;
+  for (;;) {
+    const rows = await routesOfUser(ctx.db, actor.id, EXPORT_PAGE, after);
+    for (const row of rows) {
+      const route = toRoute(row, actor);
+      routes.push(route);
+      out.text(`routen/${row.name} ${row.id}.gpx`, routeGpx({ ...row, coordinates: route.geometry.coordinates }, ctx.config.appName));
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) break;
+    after = { id: last.id };
+  }
+  if (routes.length) out.json('daten/routen.json', routes);
+};

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import { requireDogAccess, requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { badRequest, unprocessable } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { distanceKm } from '../../../core/geo/index.js';
-import { readableRoute } from '../routes/index.js';
+import { readableRoute, routeGpx } from '../routes/index.js';
 import { deleteWalk, dogsOfWalks, findWalk, insertWalk, walksOfUser, type WalkRow } from './walks.repo.js';
 import type { CreateWalkBody, Walk } from './walks.schemas.js';
 
@@ -85,3 +86,31 @@ export async function walkForNote(ctx: AppContext, actor: Actor, id: number): Pr
   if (!first) throw unprocessable('Zu diesem Spaziergang gehört kein Hund mehr.');
   return { dog_id: first.id };
 }
+
+/** Walks a page while exporting. */
+const EXPORT_PAGE = 200;
+
+/** The user's walks: `daten/spaziergaenge.json` and each recorded track as `routen/Spaziergang <day> <id>.gpx`. */
+export const walksExport: ExportSection = async (ctx, actor, out) => {
+  const walks: Walk[] = [];
+  let after: { id: number } | undefined;
+  for (;;) {
+    const rows = await walksOfUser(ctx.db, actor.id, EXPORT_PAGE, after);
+    const dogs = await dogsOfWalks(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) {
+      walks.push(toWalk(row, dogs.get(row.id) ?? []));
+      if (!row.track_json) continue;
+      const track = JSON.parse(row.track_json) as [number, number][];
+      const name = `Spaziergang ${row.started_at.slice(0, 10)}`;
+      const gpx = routeGpx({ name, description: null, created_at: row.started_at, coordinates: track.map(([lat, lon]) => [lon, lat]) }, ctx.config.appName);
+      out.text(`routen/${name} ${row.id}.gpx`, gpx);
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) break;
+    after = { id: last.id };
+  }
+  if (walks.length) out.json('daten/spaziergaenge.json', walks);
+};

@@ -27,7 +27,7 @@ Wir schicken dir danach eine E-Mail mit einem Bestätigungslink. Bis du ihn ange
     title: 'Die Bestätigungs-E-Mail kommt nicht an',
     body: `Schau zuerst im Spam-Ordner nach. Im Profil kannst du dir die E-Mail noch einmal schicken lassen („Bestätigungsmail noch mal senden“), bis zu fünfmal in der Stunde.
 
-Hast du dich bei der Adresse vertippt, schreib uns an die Kontakt-Adresse im Impressum.`,
+Hast du dich bei der Adresse vertippt, ändere sie im Profil unter „E-Mail-Adresse ändern“: der Link geht dann an die richtige Adresse.`,
   },
   {
     key: 'installieren-android',

@@ -8,6 +8,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { AvatarForm } from './avatar-form.js';
 import { DeleteAccount } from './delete-account.js';
 import { EmailForm } from './email-form.js';
+import { ExportSection } from './export-section.js';
 import { PasswordForm } from './password-form.js';
 import { tx } from './texts.js';
 
@@ -118,6 +119,7 @@ export function ProfileScreen() {
       <DetailsForm user={user} />
       <EmailForm email={user.email} />
       <PasswordForm email={user.email} />
+      <ExportSection />
       <DeleteAccount />
       {/* Server pages, opened outside the app shell on purpose: the same text search engines and guests see. */}
       <p class="link-row muted small">

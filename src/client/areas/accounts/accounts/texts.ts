@@ -12,6 +12,17 @@ export const tx = {
     expired: 'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an.',
     forgot: 'Passwort vergessen?',
   },
+  dataExport: {
+    title: 'Deine Daten',
+    intro:
+      'Lade alles herunter, was du hier eingetragen hast: ein ZIP mit deinen Daten (JSON), Fotos, der Gesundheitsakte als PDF, Routen als GPX und deinen Ausgaben als CSV. Einmal am Tag; wir sagen dir Bescheid, wenn es fertig ist.',
+    ask: 'Datenexport anfordern',
+    asking: 'Wird angefordert …',
+    asked: 'Dein Export wird vorbereitet. Das dauert meist nur ein, zwei Minuten.',
+    status: { queued: 'wartet', running: 'wird erstellt', ready: 'fertig', failed: 'fehlgeschlagen – bitte fordere einen neuen an' },
+    download: (size: string) => `Herunterladen (${size})`,
+    until: (date: string) => `bis ${date}`,
+  },
   emailChange: {
     title: 'E-Mail-Adresse ändern',
     intro: (email: string) => `Du meldest dich mit ${email} an. Für eine neue Adresse schicken wir dir einen Link dorthin.`,

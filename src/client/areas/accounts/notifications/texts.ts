@@ -37,6 +37,7 @@ export const tn = {
     vaccination_due: 'Impfungen fällig',
     medication_end: 'Medikamente enden',
     family_invite: 'Einladungen zu einem Hund',
+    data_export: 'Dein Datenexport ist fertig',
     poison_nearby: 'Giftköder in der Nähe',
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
     map_contribution: 'Deine Karten-Beiträge',

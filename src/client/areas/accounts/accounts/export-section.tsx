@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { tx } from './texts.js';
+
+interface DataExport {
+  id: number;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  size_bytes: number | null;
+  requested_at: string;
+  expires_at: string | null;
+}
+
+const ex = tx.dataExport;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
+
+/** "Deine Daten" in the profile: ask for the ZIP (once a day), watch it being built, download it for 7 days. */
+export function ExportSection() {
+  const [list, reload] = useResource<{ items: DataExport[] }>('/api/me/exports');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const pending = list.status === 'ready' && list.data.items.some((e) => e.status === 'queued' || e.status === 'running');
+  // While one is being built, look again now and then (the job starts within a minute).
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(reload, 5000);
+    return () => clearInterval(timer);
+  }, [pending]);
+  const ask = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api.post('/api/me/exports', {});
+      setMessage({ ok: true, text: ex.asked });
+      reload();
+    } catch (e) {
+      setMessage({ ok: false, text: e instanceof ApiError ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card" id="export" aria-labelledby="export-title">
+      <h2 id="export-title">{ex.title}</h2>
+      <p class="muted">{ex.intro}</p>
+      <button type="button" class="button button-secondary" onClick={() => void ask()} disabled={busy}>
+        {busy ? ex.asking : ex.ask}
+      </button>
+      {message && (
+        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <Load resource={list} onRetry={reload}>
+        {(data) =>
+          data.items.length === 0 ? null : (
+            <ul class="plain-list">
+              {data.items.map((e) => (
+                <li key={e.id}>
+                  {formatDateTime(e.requested_at)}: {ex.status[e.status]}
+                  {e.status === 'ready' && e.size_bytes !== null && e.expires_at && (
+                    <>
+                      {' '}
+                      <a href={`/api/me/exports/${e.id}/download`} download>
+                        {ex.download(megabytes(e.size_bytes))}
+                      </a>{' '}
+                      <span class="muted">{ex.until(formatDateTime(e.expires_at))}</span>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+    </section>
+  );
+}

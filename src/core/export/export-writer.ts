@@ -1,0 +1,60 @@
+import type { ZipFile } from 'yazl';
+import type { Actor } from '../auth/session-user.js';
+import type { AppContext } from '../context.js';
+
+/**
+ * What an area writes into a user's data export (DSGVO Art. 15 and 20). Names are paths inside the ZIP
+ * ("daten/hunde.json", "medien/…"). Files on disk are read only when the ZIP reaches them (yazl reads them as a
+ * stream), so 2 GB of photos pass through a small, steady amount of memory.
+ */
+export interface ExportWriter {
+  /** Pretty JSON with the API's field names. */
+  json(name: string, data: unknown): void;
+  text(name: string, text: string): void;
+  buffer(name: string, data: Buffer): void;
+  /** A file on disk (an original upload), under `name`. Missing files are skipped by the caller. */
+  file(name: string, path: string): void;
+  /** Every name written so far (sections use it to keep names unique). */
+  readonly names: ReadonlySet<string>;
+}
+
+/**
+ * A piece of the export that an area contributes (registered in routes.ts, like the account-deletion steps). It runs
+ * as the user (`actor`), so it can reuse the area's own services and their rules: nothing another user may not show.
+ */
+export type ExportSection = (ctx: AppContext, actor: Actor, out: ExportWriter) => Promise<void>;
+
+/** Names inside the ZIP: no path tricks, no characters that break on Windows; a second use gets " (2)". */
+export function safeEntryName(name: string, taken: ReadonlySet<string>): string {
+  const clean = name
+    .split('/')
+    .map(
+      (part) =>
+        part
+          .replace(/[<>:"\\|?*\u0000-\u001f]/g, '_')
+          .replace(/^\.+$/, '_')
+          .slice(0, 120) || '_',
+    )
+    .join('/');
+  if (!taken.has(clean)) return clean;
+  const dot = clean.lastIndexOf('.');
+  const [stem, ext] = dot > clean.lastIndexOf('/') ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
+  for (let n = 2; ; n++) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
+}
+
+/** An ExportWriter over a yazl ZipFile; `zip.outputStream` is the ZIP as it is written. */
+export function zipExportWriter(zip: ZipFile, now: Date): ExportWriter {
+  const names = new Set<string>();
+  const take = (name: string) => {
+    const safe = safeEntryName(name, names);
+    names.add(safe);
+    return safe;
+  };
+  return {
+    names,
+    json: (name, data) => zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2) + '\n', 'utf8'), take(name), { mtime: now }),
+    text: (name, text) => zip.addBuffer(Buffer.from(text, 'utf8'), take(name), { mtime: now }),
+    buffer: (name, data) => zip.addBuffer(data, take(name), { mtime: now }),
+    file: (name, path) => zip.addFile(path, take(name), { mtime: now }),
+  };
+}

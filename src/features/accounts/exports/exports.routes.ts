@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context.js';
+import { route, type Routes } from '../../../core/http/route.js';
+import { IdParam } from '../../../core/http/schema-kit.js';
+import { exportFile, listExports, requestExport } from './exports.service.js';
+
+const tags = ['Konto'];
+
+const DataExport = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['queued', 'running', 'ready', 'failed']),
+    size_bytes: z.number().int().nullable(),
+    requested_at: z.string(),
+    expires_at: z.string().nullable().meta({ description: 'Bis dann lässt er sich herunterladen (7 Tage nach dem Fertigstellen)' }),
+  })
+  .meta({ id: 'DataExport' });
+
+export function exportsRoutes(ctx: AppContext, routes: Routes): void {
+  route(
+    routes,
+    {
+      method: 'post',
+      path: '/api/me/exports',
+      summary: 'Datenexport anfordern (ZIP mit allen deinen Daten; einmal am Tag)',
+      tags,
+      access: 'user',
+      responses: { 202: { description: 'In der Warteschlange', schema: DataExport }, 429: { description: 'Heute schon angefordert' } },
+    },
+    async ({ actor }, _req, res) => {
+      res.status(202).json(await requestExport(ctx, actor));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/me/exports',
+      summary: 'Deine Datenexporte mit Stand',
+      tags,
+      access: 'user',
+      responses: { 200: { description: 'Neueste zuerst', schema: z.object({ items: z.array(DataExport) }) } },
+    },
+    async ({ actor }, _req, res) => {
+      res.json(await listExports(ctx, actor));
+    },
+  );
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/me/exports/:id/download',
+      summary: 'Datenexport herunterladen (ZIP)',
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: {
+        200: { description: 'Das ZIP', contentType: 'application/zip', schema: z.string().meta({ format: 'binary' }) },
+        403: { description: 'Fremder Export' },
+        404: { description: 'Gibt es nicht (mehr)' },
+        409: { description: 'Noch nicht fertig' },
+      },
+    },
+    async ({ params, actor }, _req, res) => {
+      const file = await exportFile(ctx, actor, params.id);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.attachment(file.name);
+      res.type('application/zip');
+      res.sendFile(file.path, { dotfiles: 'deny' });
+    },
+  );
+}
