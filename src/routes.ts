@@ -26,17 +26,17 @@ import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js'
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
-import { notesRoutes } from './features/dog-records/notes/index.js';
+import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
 import { aiRoutes } from './features/dog-records/ai/index.js';
 import { breederRoutes } from './features/dog-records/breeder/index.js';
 import { friendsRoutes } from './features/community/friends/index.js';
 import { messagesExport, messagesRoutes } from './features/community/messages/index.js';
-import { forumAccountDeletion, forumRoutes } from './features/community/forum/index.js';
+import { forumAccountDeletion, forumExport, forumRoutes } from './features/community/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
 import { legalPages, securityTxtRoute, operatorRoutes } from './features/admin/operator/index.js';
 import { mapLayersRoutes } from './features/map/map-layers/index.js';
-import { placesRoutes } from './features/map/places/index.js';
+import { placesExport, placesRoutes } from './features/map/places/index.js';
 import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
 import { mapContribRoutes } from './features/map/map-contrib/index.js';
 import { routesExport, routesRoutes } from './features/map/routes/index.js';
@@ -73,7 +73,19 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion); // what ON DELETE cannot say
   // The data export's sections (the per-dog record kinds add their own through recordRoutes).
-  ctx.exportSections.push(accountsExport, dogsExport, diaryExport, healthRecordExport, expensesExport, routesExport, walksExport, messagesExport);
+  ctx.exportSections.push(
+    accountsExport,
+    dogsExport,
+    diaryExport,
+    healthRecordExport,
+    expensesExport,
+    notesExport,
+    routesExport,
+    walksExport,
+    placesExport,
+    messagesExport,
+    forumExport,
+  );
   exportsRoutes(ctx, routes); // /api/me/exports*
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);

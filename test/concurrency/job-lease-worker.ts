@@ -1,8 +1,10 @@
 /**
  * One app instance of the job-lease race (spawned by job-lease.test.ts):
  *   node --import tsx test/concurrency/job-lease-worker.ts '<json task>'
- * Opens the shared database like the server does, builds its own Scheduler, prints "ready", waits for "go", then
- * fires the same job for each slot at the same moment as the other instances and prints which slots it ran.
+ * Opens the shared database like the server does, builds its own Scheduler and prints "ready". Then, for every line
+ * "go <slot>" the test sends (to all instances at once), it fires the job for that slot and answers
+ * "ran <slot> yes|no". One slot at a time, as cron fires them: a slot an instance reached late must not be able to
+ * overtake the previous one (a newer slot supersedes older ones by design).
  */
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../src/core/config.js';
@@ -15,7 +17,6 @@ import { memoryTransport } from '../helpers/memory-mail.js';
 
 export interface LeaseTask {
   env: Record<string, string>;
-  slots: string[];
 }
 
 async function main(): Promise<void> {
@@ -34,11 +35,13 @@ async function main(): Promise<void> {
   const scheduler = new Scheduler(ctx, [job]);
   process.stdout.write('ready\n');
   const lines = createInterface({ input: process.stdin });
-  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+  for await (const line of lines) {
+    if (line === 'end') break;
+    const slot = line.replace(/^go /, '');
+    const ran = (await scheduler.runNow(job, slot)) !== null;
+    process.stdout.write(`ran ${slot} ${ran ? 'yes' : 'no'}\n`);
+  }
   lines.close();
-  const ran: string[] = [];
-  for (const slot of task.slots) if ((await scheduler.runNow(job, slot)) !== null) ran.push(slot);
-  process.stdout.write(`${JSON.stringify(ran)}\n`);
   await dbHandle.close();
 }
 

@@ -19,20 +19,29 @@ function instance(task: LeaseTask) {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(task)], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const waiting = new Map<string, (ran: boolean) => void>();
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    for (const m of out.matchAll(/^ran (\S+) (yes|no)$/gm)) {
+      waiting.get(m[1]!)?.(m[2] === 'yes');
+      waiting.delete(m[1]!);
+    }
+  });
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', () => out.includes('ready\n') && resolve());
     child.once('exit', (code) => reject(new Error(`instance exited early (${String(code)}): ${err}`)));
   });
-  const done = new Promise<string[]>((resolve, reject) => {
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('['));
-      if (code !== 0 || !line) reject(new Error(`instance failed (${String(code)}): ${err}`));
-      else resolve(JSON.parse(line) as string[]);
+  const exited = new Promise<void>((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`instance failed (${String(code)}): ${err}`)))),
+  );
+  /** Fires the slot in this instance; resolves with whether this instance ran it. */
+  const fire = (slot: string) =>
+    new Promise<boolean>((resolve) => {
+      waiting.set(slot, resolve);
+      child.stdin.write(`go ${slot}\n`);
     });
-  });
-  return { child, ready, done };
+  return { child, ready, exited, fire };
 }
 
 describe(`job leases: ${INSTANCES} app instances on ${TEST_PG_URL ? 'PostgreSQL' : 'one SQLite file'}`, () => {
@@ -43,10 +52,16 @@ describe(`job leases: ${INSTANCES} app instances on ${TEST_PG_URL ? 'PostgreSQL'
     try {
       await migrateToLatest(handle.db);
       const env = testEnv(dataDir, testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {});
-      const instances = Array.from({ length: INSTANCES }, () => instance({ env, slots: SLOTS }));
+      const instances = Array.from({ length: INSTANCES }, () => instance({ env }));
       await Promise.all(instances.map((i) => i.ready));
-      for (const i of instances) i.child.stdin.write('go\n');
-      const ran = (await Promise.all(instances.map((i) => i.done))).flat();
+      // Every instance fires the same slot at the same moment, as their crons would; then the next slot.
+      const ran: string[] = [];
+      for (const slot of SLOTS) {
+        const results = await Promise.all(instances.map((i) => i.fire(slot)));
+        ran.push(...results.filter(Boolean).map(() => slot));
+      }
+      for (const i of instances) i.child.stdin.write('end\n');
+      await Promise.all(instances.map((i) => i.exited));
       expect([...tally(ran)].sort()).toEqual(SLOTS.map((s) => [s, 1]));
       const lease = await handle.db.selectFrom('job_leases').selectAll().where('name', '=', 'test.lease-race').executeTakeFirstOrThrow();
       expect(lease).toMatchObject({ owner: null, last_status: 'ok', last_count: 1, last_slot: SLOTS[SLOTS.length - 1] });

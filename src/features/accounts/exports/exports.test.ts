@@ -44,6 +44,12 @@ async function richUser(): Promise<{ me: BuiltUser; friend: BuiltUser; photo: Bu
     .post('/api/walks')
     .send({ dog_ids: [dog.id], started_at: '2026-11-24T07:00:00Z', duration_min: 30, track })
     .expect(201);
+  await a.post('/api/notes').send({ parent_type: 'diary_entry', parent_id: entry.body.id, rubrik: 'Allgemein', text: 'Bello mag Wasser.' }).expect(201);
+  await a
+    .post('/api/places')
+    .send({ lat: 52.5, lon: 13.4, name: 'Badestelle', types: ['hundewiese'], public: false })
+    .expect(201);
+  await a.post('/api/forum/threads').send({ category: 'erziehung-training', title: 'Schwimmen lernen', body: 'Wie bringt ihr es bei?' }).expect(201);
   const req = await agentAs(t, friend).post('/api/friends/requests').send({ user_id: me.id }).expect(201);
   await a.post(`/api/friends/requests/${req.body.id}/accept`).expect(200);
   await agentAs(t, friend).post(`/api/conversations/${me.id}/messages`).send({ text: 'Gassi morgen?' }).expect(201);
@@ -114,6 +120,11 @@ describe('data export', () => {
         names.find((n) => n.startsWith('routen/Spaziergang 2026-11-24'))!,
       ),
     ).toContain('<trkpt lat="52.502000" lon="13.402000"/>');
+    expect(JSON.parse(text(files, 'daten/notizen.json'))).toEqual([expect.objectContaining({ text: 'Bello mag Wasser.' })]);
+    expect(JSON.parse(text(files, 'daten/orte.json'))).toEqual([expect.objectContaining({ name: 'Badestelle' })]);
+    expect(JSON.parse(text(files, 'daten/forum.json'))).toEqual([
+      expect.objectContaining({ thread_title: 'Schwimmen lernen', body: 'Wie bringt ihr es bei?' }),
+    ]);
     const messages = JSON.parse(text(files, 'daten/nachrichten.json'));
     expect(messages.map((m: { direction: string; with: string; text: string }) => [m.direction, m.with, m.text])).toEqual([
       ['empfangen', 'Fritz Freund', 'Gassi morgen?'],

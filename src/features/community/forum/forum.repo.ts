@@ -181,3 +181,24 @@ export async function deleteEmptyOrphanThreads(db: Db): Promise<void> {
     )
     .execute();
 }
+
+/** A page of the posts the user wrote, oldest first, with their thread's title (the data export). */
+export function postsOfUser(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('forum_posts')
+    .innerJoin('forum_threads', 'forum_threads.id', 'forum_posts.thread_id')
+    .select([
+      'forum_posts.id',
+      'forum_posts.thread_id',
+      'forum_threads.title as thread_title',
+      'forum_posts.body',
+      'forum_posts.is_opening',
+      'forum_posts.created_at',
+      'forum_posts.edited_at',
+    ])
+    .where('forum_posts.user_id', '=', userId)
+    .where('forum_posts.id', '>', afterId)
+    .orderBy('forum_posts.id')
+    .limit(limit)
+    .execute();
+}

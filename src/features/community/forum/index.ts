@@ -15,3 +15,4 @@ export const forumAccountDeletion =
     await deleteEmptyOrphanThreads(trx);
     await closeReportsOfGoneRows(trx, REPORTED_POSTS, 'deleted', ctx.clock.now().toISOString());
   };
+export { forumExport } from './forum.export.js';

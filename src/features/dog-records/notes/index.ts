@@ -3,3 +3,4 @@ import { sweepOrphanedNotesJob } from './notes.jobs.js';
 
 export { notesRoutes } from './notes.routes.js';
 export const notesJobs = [sweepOrphanedNotesJob];
+export { notesExport } from './notes.service.js';

@@ -49,3 +49,8 @@ export async function deleteOrphans(db: Db, parentType: string, table: string): 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A page of the notes the user wrote, oldest first (the data export). */
+export function notesOfUser(db: Db, userId: number, afterId: number, limit: number): Promise<NoteRow[]> {
+  return db.selectFrom('notes').select(COLUMNS).where('user_id', '=', userId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}

@@ -1,10 +1,11 @@
 import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { AppError, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page } from '../../../core/http/pagination.js';
 import { NoteAnalysis } from '../ai/index.js';
-import { deleteNote, findNote, insertNote, listNotes, updateNote, type NoteRow } from './notes.repo.js';
+import { deleteNote, findNote, insertNote, listNotes, notesOfUser, updateNote, type NoteRow } from './notes.repo.js';
 import { META_JSON_MAX, type Note, type NotesQuery, type ParentType } from './notes.schemas.js';
 import { requireParent } from './parents.js';
 
@@ -105,3 +106,15 @@ export async function storeAnalysis(ctx: AppContext, id: number, analysis: NoteA
   if (!row) throw notFound(WORDING.missing);
   return toNote(row);
 }
+
+/** The notes the user wrote, in the API's shape, as `daten/notizen.json` (the data export). */
+export const notesExport: ExportSection = async (ctx, actor, out) => {
+  const notes: Note[] = [];
+  for (let after = 0; ;) {
+    const rows = await notesOfUser(ctx.db, actor.id, after, 1000);
+    notes.push(...rows.map(toNote));
+    if (rows.length < 1000) break;
+    after = rows.at(-1)!.id;
+  }
+  if (notes.length) out.json('daten/notizen.json', notes);
+};

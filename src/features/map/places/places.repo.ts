@@ -33,3 +33,6 @@ export async function deletePlace(db: Db, id: number): Promise<void> {
 
 /** Every place's types (the admin statistics count each type of a place). */
 export const allPlaceTypes = (db: Db) => db.selectFrom('places').select('types').execute();
+
+/** Every place the user made (the data export). */
+export const placesOfUser = (db: Db, userId: number) => db.selectFrom('places').selectAll().where('user_id', '=', userId).orderBy('id').execute();

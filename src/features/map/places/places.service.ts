@@ -3,9 +3,10 @@ import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { forbidden, notFound } from '../../../core/http/errors.js';
 import type { Box } from '../map-layers/index.js';
-import { allPlaceTypes, deletePlace, findPlace, insertPlace, placesInBox, updatePlace, type PlaceRow } from './places.repo.js';
+import { allPlaceTypes, deletePlace, findPlace, insertPlace, placesInBox, placesOfUser, updatePlace, type PlaceRow } from './places.repo.js';
 import type { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
 
 /** Spec, Errors 1: a missing place is 404, another user's 403 (for PATCH and DELETE; a private one also for GET). */
@@ -77,3 +78,9 @@ export async function placeStats(ctx: AppContext): Promise<{ total: number; byTy
   for (const r of rows) for (const type of splitTypes(r.types)) byType[type] = (byType[type] ?? 0) + 1;
   return { total: rows.length, byType };
 }
+
+/** The user's own places as `daten/orte.json` (the data export). */
+export const placesExport: ExportSection = async (ctx, actor, out) => {
+  const places = (await placesOfUser(ctx.db, actor.id)).map((row) => toPlace(row, actor));
+  if (places.length) out.json('daten/orte.json', places);
+};
