@@ -81,8 +81,10 @@ export const routes: RouteDef[] = [
   { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => nearby().then((m) => m.WalksScreen) },
   { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => nearby().then((m) => m.ContributionsScreen) },
   { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
+  { pattern: '/app/giftkoeder/:id/bearbeiten', access: 'user', title: 'Giftköder-Warnung ändern', load: () => nearby().then((m) => m.PoisonEditScreen) },
   { pattern: '/app/giftkoeder/:id', access: 'user', title: 'Giftköder-Warnung', load: () => nearby().then((m) => m.PoisonDetailScreen) },
   { pattern: '/app/vermisst/neu', access: 'user', title: 'Hund vermisst', load: () => nearby().then((m) => m.LostReportScreen) },
+  { pattern: '/app/vermisst/:id/bearbeiten', access: 'user', title: 'Vermisstmeldung ändern', load: () => nearby().then((m) => m.LostEditScreen) },
   { pattern: '/app/vermisst/:id', access: 'user', title: 'Vermisst', load: () => nearby().then((m) => m.LostDetailScreen) },
   { pattern: '/app/vermisst/:id/aushang', access: 'user', title: 'Aushang', load: () => nearby().then((m) => m.LostPosterScreen) },
   ...LISTING_PAGES.flatMap(([slug, title]): RouteDef[] => [

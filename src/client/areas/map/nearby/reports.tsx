@@ -14,28 +14,71 @@ import { PinField, usePin } from './pin-field.js';
 import { SpotMap } from './spot-map.js';
 import { nx } from './texts.js';
 
+/** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
+function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+  const p = usePin();
+  const form = useForm(
+    { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
+    { rules: { description: { required: true, maxLength: 2000 } } },
+  );
+  const submit = form.onSubmit(async (v) => {
+    const body: Record<string, unknown> = { kind: v.kind, description: v.description.trim() };
+    if (!initial) {
+      const pos = p.take(form);
+      if (!pos) return;
+      Object.assign(body, pos);
+    }
+    await onSave(body);
+  });
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
+      {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {initial ? nx.saveChanges : nx.send}
+      </SubmitButton>
+    </form>
+  );
+}
+
 /** /app/giftkoeder/neu: a warning with the kind, a description and the pin (3 an hour; pushes to people within 5 km). */
 export function PoisonReportScreen() {
-  const p = usePin();
-  const form = useForm({ kind: 'poison', description: '' }, { rules: { description: { required: true, maxLength: 2000 } } });
-  const submit = form.onSubmit(async (v) => {
-    const pos = p.take(form);
-    if (!pos) return;
-    const made = await api.post<{ id: number }>('/api/poison-warnings', { lat: pos.lat, lon: pos.lon, kind: v.kind, description: v.description.trim() });
-    navigate(`/app/giftkoeder/${made.id}`);
-  });
   return (
     <section class="page page-narrow nearby">
       <h1>{nx.report}</h1>
-      <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
-        <FormSummary message={form.summary} />
-        <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
-        <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
-        <PinField p={p} />
-        <SubmitButton busy={form.busy} offline={form.offline}>
-          {nx.send}
-        </SubmitButton>
-      </form>
+      <PoisonForm
+        onSave={async (body) => {
+          const made = await api.post<{ id: number }>('/api/poison-warnings', body);
+          navigate(`/app/giftkoeder/${made.id}`);
+        }}
+      />
+    </section>
+  );
+}
+
+/** /app/giftkoeder/:id/bearbeiten: its author corrects the kind and the description (the place stays). */
+export function PoisonEditScreen({ params }: ScreenProps) {
+  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  return (
+    <section class="page page-narrow nearby">
+      <h1>{nx.editTitle(nx.report)}</h1>
+      <Load resource={warning} onRetry={reload}>
+        {(w) =>
+          w.mine ? (
+            <PoisonForm
+              initial={w}
+              onSave={async (body) => {
+                await api.patch(`/api/poison-warnings/${w.id}`, body);
+                navigate(`/app/giftkoeder/${w.id}`);
+              }}
+            />
+          ) : (
+            <p class="notice notice-error">{nx.notYours}</p>
+          )
+        }
+      </Load>
     </section>
   );
 }
@@ -96,6 +139,11 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
               </p>
             )}
             <p class="link-row">
+              {w.mine && (
+                <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>
+                  {nx.edit}
+                </a>
+              )}
               {w.mine ? (
                 <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
               ) : (
@@ -117,18 +165,25 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
   );
 }
 
-/** /app/vermisst/neu: a lost dog with where and when it was last seen (pushes to people within 10 km). */
-export function LostReportScreen() {
-  const p = usePin();
-  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+/** A datetime-local value (local time) for an instant. */
+const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+
+/** Name, description, when and where last seen, contact: a new report or its author's correction. */
+function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+  const p = usePin(initial ? { lat: initial.lat, lon: initial.lon } : null);
   const form = useForm(
-    { name: '', description: '', last_seen: now, contact: '' },
+    {
+      name: initial?.name ?? '',
+      description: initial?.description ?? '',
+      last_seen: localInput(initial ? new Date(initial.last_seen_at) : new Date()),
+      contact: initial?.contact ?? '',
+    },
     { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 2000 }, contact: { maxLength: 200 } } },
   );
   const submit = form.onSubmit(async (v) => {
     const pos = p.take(form);
     if (!pos) return;
-    const made = await api.post<{ id: number }>('/api/lost-dogs', {
+    await onSave({
       lat: pos.lat,
       lon: pos.lon,
       name: v.name.trim(),
@@ -136,25 +191,61 @@ export function LostReportScreen() {
       last_seen_at: new Date(v.last_seen).toISOString(),
       contact: v.contact.trim() || null,
     });
-    navigate(`/app/vermisst/${made.id}`);
   });
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="name" label={nx.dogName} required maxLength={80} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
+      <label class="field">
+        <span>{nx.lastSeen}</span>
+        <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
+      </label>
+      <Field form={form} name="contact" label={nx.contact} maxLength={200} />
+      <PinField p={p} />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {initial ? nx.saveChanges : nx.sendLost}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** /app/vermisst/neu: a lost dog with where and when it was last seen (pushes to people within 10 km). */
+export function LostReportScreen() {
   return (
     <section class="page page-narrow nearby">
       <h1>{nx.reportLost}</h1>
-      <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
-        <FormSummary message={form.summary} />
-        <Field form={form} name="name" label={nx.dogName} required maxLength={80} />
-        <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
-        <label class="field">
-          <span>{nx.lastSeen}</span>
-          <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
-        </label>
-        <Field form={form} name="contact" label={nx.contact} maxLength={200} />
-        <PinField p={p} />
-        <SubmitButton busy={form.busy} offline={form.offline}>
-          {nx.sendLost}
-        </SubmitButton>
-      </form>
+      <LostForm
+        onSave={async (body) => {
+          const made = await api.post<{ id: number }>('/api/lost-dogs', body);
+          navigate(`/app/vermisst/${made.id}`);
+        }}
+      />
+    </section>
+  );
+}
+
+/** /app/vermisst/:id/bearbeiten: its author corrects the report (a new sighting place, a phone number). */
+export function LostEditScreen({ params }: ScreenProps) {
+  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  return (
+    <section class="page page-narrow nearby">
+      <h1>{nx.editTitle(nx.reportLost)}</h1>
+      <Load resource={dog} onRetry={reload}>
+        {(d) =>
+          d.mine ? (
+            <LostForm
+              initial={d}
+              onSave={async (body) => {
+                await api.patch(`/api/lost-dogs/${d.id}`, body);
+                navigate(`/app/vermisst/${d.id}`);
+              }}
+            />
+          ) : (
+            <p class="notice notice-error">{nx.notYours}</p>
+          )
+        }
+      </Load>
     </section>
   );
 }
@@ -202,6 +293,11 @@ export function LostDetailScreen({ params }: ScreenProps) {
                 >
                   {nx.found}
                 </button>
+              )}
+              {d.mine && (
+                <a class="button button-secondary button-small" href={`/app/vermisst/${d.id}/bearbeiten`}>
+                  {nx.edit}
+                </a>
               )}
               {d.mine ? <DeleteItem path="lost-dogs" id={d.id} title={d.name} /> : <ReportItem path="lost-dogs" id={d.id} />}
             </p>
