@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
@@ -14,6 +15,11 @@ export interface ExportWriter {
   buffer(name: string, data: Buffer): void;
   /** A file on disk (an original upload), under `name`. Missing files are skipped by the caller. */
   file(name: string, path: string): void;
+  /**
+   * A JSON array written as the ZIP reaches it, page by page from `pages` (called then, not now): a diary of 5,000
+   * entries is never held in memory at once.
+   */
+  jsonPages(name: string, pages: () => AsyncIterable<unknown[]>): void;
   /** Every name written so far (sections use it to keep names unique). */
   readonly names: ReadonlySet<string>;
 }
@@ -42,6 +48,19 @@ export function safeEntryName(name: string, taken: ReadonlySet<string>): string 
   for (let n = 2; ; n++) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
 }
 
+/** `[`, the items of every page as pretty JSON, `]`: the same text as JSON.stringify(all, null, 2), in pieces. */
+async function* jsonArrayText(pages: () => AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of pages()) {
+    for (const item of page) {
+      yield `${first ? '' : ','}\n  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`;
+      first = false;
+    }
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
 /** An ExportWriter over a yazl ZipFile; `zip.outputStream` is the ZIP as it is written. */
 export function zipExportWriter(zip: ZipFile, now: Date): ExportWriter {
   const names = new Set<string>();
@@ -55,6 +74,8 @@ export function zipExportWriter(zip: ZipFile, now: Date): ExportWriter {
     json: (name, data) => zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2) + '\n', 'utf8'), take(name), { mtime: now }),
     text: (name, text) => zip.addBuffer(Buffer.from(text, 'utf8'), take(name), { mtime: now }),
     buffer: (name, data) => zip.addBuffer(data, take(name), { mtime: now }),
-    file: (name, path) => zip.addFile(path, take(name), { mtime: now }),
+    // Photos are compressed already: stored as they are, deflating them would cost CPU and memory for nothing.
+    file: (name, path) => zip.addFile(path, take(name), { mtime: now, compress: false }),
+    jsonPages: (name, pages) => zip.addReadStream(Readable.from(jsonArrayText(pages)), take(name), { mtime: now }),
   };
 }
