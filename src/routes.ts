@@ -13,7 +13,7 @@ import { notificationsRoutes } from './features/accounts/notifications/index.js'
 import { jobsAdminRoutes } from './core/scheduler/index.js';
 import { jobs } from './jobs.js';
 import { photosMediaRules, photosRoutes } from './features/accounts/photos/index.js';
-import { invoicesRoutes } from './features/admin/invoices/index.js';
+import { invoicesExport, invoicesRoutes } from './features/admin/invoices/index.js';
 import { partnerRoutes } from './features/accounts/partner/index.js';
 import { upgradesRoutes } from './features/accounts/upgrades/index.js';
 import { systemRoutes } from './features/public-web/system/index.js';
@@ -38,7 +38,7 @@ import { legalPages, securityTxtRoute, operatorRoutes } from './features/admin/o
 import { mapLayersRoutes } from './features/map/map-layers/index.js';
 import { placesExport, placesRoutes } from './features/map/places/index.js';
 import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
-import { mapContribRoutes } from './features/map/map-contrib/index.js';
+import { contributionsExport, mapContribRoutes } from './features/map/map-contrib/index.js';
 import { routesExport, routesRoutes } from './features/map/routes/index.js';
 import { walksExport, walksRoutes } from './features/map/walks/index.js';
 
@@ -85,6 +85,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     placesExport,
     messagesExport,
     forumExport,
+    contributionsExport,
+    invoicesExport,
   );
   exportsRoutes(ctx, routes); // /api/me/exports*
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check

@@ -3,6 +3,7 @@ import { requireVerifiedEmail } from '../auth/guards.js';
 import { requireOwner, type Wording } from '../auth/ownership.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
+import type { ExportSection } from '../export/index.js';
 import { notFound } from '../http/errors.js';
 import type { RateLimitName } from '../http/rate-limit.js';
 import { route, type Routes } from '../http/route.js';
@@ -14,7 +15,7 @@ import { removeMediaFiles } from '../media/storage.js';
 import { closeReports } from '../reports/index.js';
 import { geoPhotoRoutes } from './geo-item-photo.js';
 import { geoReportRoute } from './geo-item-report.js';
-import { deleteGeoRow, findGeoRow, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
+import { deleteGeoRow, findGeoRow, geoRowsOfUser, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
 
 /**
  * The geo-listed community kinds (decisions, Community on the map): one definition per kind gives
@@ -151,7 +152,20 @@ export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
 }
 
 /** Registers the kind's routes (see the module comment). */
+/** The user's own items of the kind as `daten/<path>.json` (the data export), in the API's shape. */
+export function geoExportSection(kind: GeoKind): ExportSection {
+  return async (ctx, actor, out) => {
+    const rows = await geoRowsOfUser(ctx.db, kind.table, kind.columns, actor.id);
+    if (rows.length)
+      out.json(
+        `daten/${kind.path}.json`,
+        rows.map((row) => toGeoItem(kind, row, actor)),
+      );
+  };
+}
+
 export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): void {
+  ctx.exportSections.push(geoExportSection(kind));
   const tags = [kind.tag];
   const { one, many } = kind.names;
   const refused = { 403: { description: 'Nicht deins (oder E-Mail nicht bestätigt)' }, 404: { description: `${one} gibt es nicht` } };

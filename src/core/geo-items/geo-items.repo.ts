@@ -93,3 +93,13 @@ export async function swapGeoPhoto(db: Db, table: string, id: number, expected: 
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Every row of the table the user made, oldest first (the data export). */
+export async function geoRowsOfUser(db: Db, table: string, columns: readonly string[], userId: number): Promise<GeoRow[]> {
+  return (await asGeoDb(db)
+    .selectFrom(table)
+    .select([...FRAME, ...columns])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute()) as GeoRow[];
+}

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
-import { agentAs, buildDog, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildInvoice, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { DAY, fixedClock, HOUR, MINUTE } from '../../../core/clock.js';
 import { mediaFilePath } from '../../../core/media/storage.js';
@@ -49,6 +49,8 @@ async function richUser(): Promise<{ me: BuiltUser; friend: BuiltUser; photo: Bu
     .post('/api/places')
     .send({ lat: 52.5, lon: 13.4, name: 'Badestelle', types: ['hundewiese'], public: false })
     .expect(201);
+  await a.post('/api/poison-warnings').send({ lat: 52.5, lon: 13.4, kind: 'poison', description: 'Köder am Ufer' }).expect(201);
+  await buildInvoice(t.ctx, { user: me });
   await a.post('/api/forum/threads').send({ category: 'erziehung-training', title: 'Schwimmen lernen', body: 'Wie bringt ihr es bei?' }).expect(201);
   const req = await agentAs(t, friend).post('/api/friends/requests').send({ user_id: me.id }).expect(201);
   await a.post(`/api/friends/requests/${req.body.id}/accept`).expect(200);
@@ -125,6 +127,8 @@ describe('data export', () => {
     expect(JSON.parse(text(files, 'daten/forum.json'))).toEqual([
       expect.objectContaining({ thread_title: 'Schwimmen lernen', body: 'Wie bringt ihr es bei?' }),
     ]);
+    expect(JSON.parse(text(files, 'daten/poison-warnings.json'))).toEqual([expect.objectContaining({ description: 'Köder am Ufer', mine: true })]);
+    expect(JSON.parse(text(files, 'daten/rechnungen.json'))).toEqual([expect.objectContaining({ number: expect.stringMatching(/^RG-/) })]);
     const messages = JSON.parse(text(files, 'daten/nachrichten.json'));
     expect(messages.map((m: { direction: string; with: string; text: string }) => [m.direction, m.with, m.text])).toEqual([
       ['empfangen', 'Fritz Freund', 'Gassi morgen?'],

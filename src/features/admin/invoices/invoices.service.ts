@@ -2,6 +2,7 @@ import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { badRequest, conflict, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import { findUserContact } from '../../accounts/accounts/index.js';
@@ -123,3 +124,15 @@ export async function getOwnInvoice(ctx: AppContext, actor: Actor, id: number): 
   requireOwner(actor, row && { user_id: row.user_id ?? NOBODY }, INVOICE_WORDING);
   return mustLoad(ctx, id);
 }
+
+/** The invoices addressed to the user, each in full (items, totals), as `daten/rechnungen.json` (the data export). */
+export const invoicesExport: ExportSection = async (ctx, actor, out) => {
+  const invoices: Invoice[] = [];
+  for (let beforeId: number | undefined; ;) {
+    const rows = await listInvoices(ctx.db, { userId: actor.id, limit: 200, beforeId });
+    for (const row of rows) invoices.push(await mustLoad(ctx, row.id));
+    if (rows.length < 200) break;
+    beforeId = rows.at(-1)!.id;
+  }
+  if (invoices.length) out.json('daten/rechnungen.json', invoices);
+};

@@ -5,3 +5,4 @@ export { mapContribRoutes } from './map-contrib.routes.js';
 export { countsByStatus as contributionsByStatus } from './map-contrib.repo.js';
 export { uploadsSettled } from './map-contrib.upload.js';
 export const mapContribJobs = [mapContributionsJob];
+export { contributionsExport } from './map-contrib.service.js';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { ExportSection } from '../../../core/export/index.js';
 import { notFound, serviceUnavailable, unprocessable } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { UpstreamError } from '../../../core/upstream/http-client.js';
@@ -86,3 +87,15 @@ export async function listContributions(ctx: AppContext, actor: Actor, query: Pa
     pro_until: await activeProUntil(ctx.db, actor.id, ctx.clock.now().toISOString()),
   };
 }
+
+/** The user's dog-welcome contributions to OpenStreetMap as `daten/kartenbeitraege.json` (the data export). */
+export const contributionsExport: ExportSection = async (ctx, actor, out) => {
+  const items: Contribution[] = [];
+  for (let after: { id: number } | undefined; ;) {
+    const rows = await contributionsOfUser(ctx.db, actor.id, 500, after);
+    items.push(...rows.map(toContribution));
+    if (rows.length < 500) break;
+    after = { id: rows.at(-1)!.id };
+  }
+  if (items.length) out.json('daten/kartenbeitraege.json', items);
+};
