@@ -95,3 +95,25 @@ describe('email change', () => {
     expect(bad.headers.location).toBe('/app/email-geaendert?ergebnis=ungueltig');
   });
 });
+
+describe('email change rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
+  });
+  afterAll(() => limited.close());
+
+  it('answers the 6th change of an hour with 429 (emailChange, per account)', async () => {
+    const user = await buildUser(limited.ctx);
+    const session = agentAs(limited, user);
+    for (let i = 0; i < 5; i++)
+      await session
+        .post('/api/me/email')
+        .send({ new_email: `neu${i}-${user.id}@example.de`, password: user.password })
+        .expect(202);
+    await session
+      .post('/api/me/email')
+      .send({ new_email: `neu9-${user.id}@example.de`, password: user.password })
+      .expect(429);
+  });
+});
