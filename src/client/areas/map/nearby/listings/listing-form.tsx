@@ -17,48 +17,27 @@ function SpecField({ form, field }: { form: Parameters<typeof Field>[0]['form'];
   return <Field {...common} type={INPUT_TYPES[field.kind]} min={field.min} max={field.max} />;
 }
 
-/** /app/<slug>/neu: the kind's fields from its spec, the pin, then its detail screen (where a photo can follow). */
-export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProps> {
-  return function ListingCreateScreen() {
-    const p = usePin();
-    const rules = Object.fromEntries(spec.fields.map((f): [string, Rule] => [f.name, { required: f.required, maxLength: f.maxLength }]));
-    const form = useForm(initialValues(spec), { rules });
-    const submit = form.onSubmit(async (values) => {
-      const pos = p.take(form);
-      if (!pos) return;
-      const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
-      navigate(`/app/${spec.slug}/${made.id}`);
-    });
-    return (
-      <section class="page page-narrow nearby">
-        <h1>{spec.createTitle}</h1>
-        <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
-          <FormSummary message={form.summary} />
-          {spec.fields.map((f) => (
-            <SpecField key={f.name} form={form} field={f} />
-          ))}
-          <PinField p={p} />
-          <SubmitButton busy={form.busy} offline={form.offline}>
-            {spec.submit}
-          </SubmitButton>
-        </form>
-      </section>
-    );
-  };
-}
-
 type Item = Record<string, unknown> & { id: number; lat: number; lon: number; mine: boolean };
 
-/** The edit form of one item: the same fields and pin as a new one, filled with the item's values. */
-function ListingEditForm({ spec, item }: { spec: ListingSpec; item: Item }) {
-  const p = usePin({ lat: item.lat, lon: item.lon });
+/**
+ * The kind's fields from its spec and the pin, new (empty) or filled with an item's values; `save` gets the body
+ * (the position and the fields) and goes on from there.
+ */
+function ListingForm({
+  spec,
+  item,
+  save,
+}: {
+  spec: ListingSpec;
+  item?: Item;
+  save: (values: Record<string, string | boolean>, pos: { lat: number; lon: number }) => Promise<void>;
+}) {
+  const p = usePin(item ? { lat: item.lat, lon: item.lon } : null);
   const rules = Object.fromEntries(spec.fields.map((f): [string, Rule] => [f.name, { required: f.required, maxLength: f.maxLength }]));
-  const form = useForm(valuesOf(spec, item), { rules });
+  const form = useForm(item ? valuesOf(spec, item) : initialValues(spec), { rules });
   const submit = form.onSubmit(async (values) => {
     const pos = p.take(form);
-    if (!pos) return;
-    await api.patch(`/api/${spec.path}/${item.id}`, { ...pos, ...toPatchBody(spec, values) });
-    navigate(`/app/${spec.slug}/${item.id}`);
+    if (pos) await save(values, pos);
   });
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
@@ -68,10 +47,28 @@ function ListingEditForm({ spec, item }: { spec: ListingSpec; item: Item }) {
       ))}
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {nx.saveChanges}
+        {item ? nx.saveChanges : spec.submit}
       </SubmitButton>
     </form>
   );
+}
+
+/** /app/<slug>/neu: a new item, then its detail screen (where a photo can follow). */
+export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProps> {
+  return function ListingCreateScreen() {
+    return (
+      <section class="page page-narrow nearby">
+        <h1>{spec.createTitle}</h1>
+        <ListingForm
+          spec={spec}
+          save={async (values, pos) => {
+            const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
+            navigate(`/app/${spec.slug}/${made.id}`);
+          }}
+        />
+      </section>
+    );
+  };
 }
 
 /** /app/<slug>/<id>/bearbeiten: only for what you made (the server says 403 to anyone else). */
@@ -82,7 +79,20 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
       <section class="page page-narrow nearby">
         <h1>{nx.editTitle(spec.label)}</h1>
         <Load resource={item} onRetry={reload}>
-          {(i) => (i.mine ? <ListingEditForm spec={spec} item={i} /> : <p class="notice notice-error">{nx.notYours}</p>)}
+          {(i) =>
+            i.mine ? (
+              <ListingForm
+                spec={spec}
+                item={i}
+                save={async (values, pos) => {
+                  await api.patch(`/api/${spec.path}/${i.id}`, { ...pos, ...toPatchBody(spec, values) });
+                  navigate(`/app/${spec.slug}/${i.id}`);
+                }}
+              />
+            ) : (
+              <p class="notice notice-error">{nx.notYours}</p>
+            )
+          }
         </Load>
         <p class="link-row">
           <a href={`/app/${spec.slug}/${params.id}`}>{nx.back}</a>
