@@ -24,9 +24,14 @@ const admin = () => import('./areas/admin/admin/index.js');
 const help = () => import('./areas/public-web/help/index.js');
 const notifications = () => import('./areas/accounts/notifications/index.js');
 const health = () => import('./areas/dog-records/health/index.js');
-const routines = () => import('./areas/dog-records/routines/index.js');
+const heat = () => import('./areas/dog-records/heat/index.js');
+const care = () => import('./areas/dog-records/care/index.js');
+const training = () => import('./areas/dog-records/training/index.js');
+const expenses = () => import('./areas/dog-records/expenses/index.js');
 const breeder = () => import('./areas/dog-records/breeder/index.js');
-const community = () => import('./areas/community/community/index.js');
+const friends = () => import('./areas/community/friends/index.js');
+const messages = () => import('./areas/community/messages/index.js');
+const forum = () => import('./areas/community/forum/index.js');
 const nearby = () => import('./areas/map/nearby/index.js');
 
 /** The map kinds with a form and a card (areas/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
@@ -58,20 +63,20 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/:dogId/gesundheit', access: 'user', title: 'Gesundheit', load: () => health().then((m) => m.HealthScreen) },
   { pattern: '/app/hunde/:dogId/familie', access: 'user', title: 'Familie', load: () => health().then((m) => m.FamilyScreen) },
   { pattern: '/app/hunde/:dogId/notfallausweis', access: 'user', title: 'Notfallausweis', load: () => health().then((m) => m.EmergencyCardScreen) },
-  { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => routines().then((m) => m.HeatScreen) },
-  { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => routines().then((m) => m.CareScreen) },
-  { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => routines().then((m) => m.TrainingScreen) },
-  { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => routines().then((m) => m.ExpensesScreen) },
+  { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => heat().then((m) => m.HeatScreen) },
+  { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => care().then((m) => m.CareScreen) },
+  { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => training().then((m) => m.TrainingScreen) },
+  { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => expenses().then((m) => m.ExpensesScreen) },
   { pattern: '/app/zucht', access: 'user', title: 'Zucht', load: () => breeder().then((m) => m.BreederScreen) },
   { pattern: '/app/zucht/wurf/:id', access: 'user', title: 'Wurf', load: () => breeder().then((m) => m.LitterScreen) },
   { pattern: '/app/zucht/wurf/:id/wiegen', access: 'user', title: 'Welpen wiegen', load: () => breeder().then((m) => m.WeighScreen) },
-  { pattern: '/app/community', access: 'user', title: 'Community', load: () => community().then((m) => m.CommunityScreen) },
-  { pattern: '/app/freunde', access: 'user', title: 'Freunde', load: () => community().then((m) => m.FriendsScreen) },
-  { pattern: '/app/nachrichten', access: 'user', title: 'Nachrichten', load: () => community().then((m) => m.ConversationsScreen) },
-  { pattern: '/app/nachrichten/:userId', access: 'user', title: 'Chat', load: () => community().then((m) => m.ChatScreen) },
-  { pattern: '/app/forum', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumScreen) },
-  { pattern: '/app/forum/thema/:id', access: 'user', title: 'Forum-Thema', load: () => community().then((m) => m.ThreadScreen) },
-  { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => community().then((m) => m.ForumCategoryScreen) },
+  { pattern: '/app/community', access: 'user', title: 'Community', load: () => friends().then((m) => m.CommunityScreen) },
+  { pattern: '/app/freunde', access: 'user', title: 'Freunde', load: () => friends().then((m) => m.FriendsScreen) },
+  { pattern: '/app/nachrichten', access: 'user', title: 'Nachrichten', load: () => messages().then((m) => m.ConversationsScreen) },
+  { pattern: '/app/nachrichten/:userId', access: 'user', title: 'Chat', load: () => messages().then((m) => m.ChatScreen) },
+  { pattern: '/app/forum', access: 'user', title: 'Forum', load: () => forum().then((m) => m.ForumScreen) },
+  { pattern: '/app/forum/thema/:id', access: 'user', title: 'Forum-Thema', load: () => forum().then((m) => m.ThreadScreen) },
+  { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => forum().then((m) => m.ForumCategoryScreen) },
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
   { pattern: '/app/heimatgebiet', access: 'user', title: 'Heimatgebiet', load: () => nearby().then((m) => m.HomeAreaScreen) },
   { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },

@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import type { Dog } from '../../../api/types.js';
-import { session } from '../../../core/session.js';
-import { useStore } from '../../../core/store.js';
-import { Load, useResource } from '../../../ui/states.js';
-import { rx } from './texts.js';
+import type { Dog } from '../api/types.js';
+import { session } from '../core/session.js';
+import { useStore } from '../core/store.js';
+import { Load, useResource } from './states.js';
 
-/** The frame of a dog's routine screen: its name in the heading, the dog loaded once, owner or caregiver known. */
+const TO_DOG = 'Zum Hund';
+
+/** The frame of a dog's record screen (heat, care, training): its name in the heading, the dog loaded once, owner or caregiver known. */
 export function DogPage({
   dogId,
   title,
@@ -30,7 +31,7 @@ export function DogPage({
           <>
             {d.user_id === me && (
               <nav class="link-row" aria-label={fallback}>
-                <a href={`/app/hunde/${d.id}`}>{rx.toDog}</a>
+                <a href={`/app/hunde/${d.id}`}>{TO_DOG}</a>
               </nav>
             )}
             {children(d, d.user_id === me)}

@@ -6,7 +6,7 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
-import { PostError } from './verify-hint.js';
+import { PostError } from '../../../ui/post-error.js';
 
 /** How often an open chat asks for new messages; a hidden tab does not ask at all. */
 export const POLL_MS = 3000;

@@ -7,8 +7,8 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { useResource } from '../../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';
-import { addDays, daysBetween } from './dates.js';
-import { DogPage } from './record-page.js';
+import { addDays, daysBetween } from '../../../core/calendar.js';
+import { DogPage } from '../../../ui/dog-page.js';
 import { rx } from './texts.js';
 
 const hx = rx.heat;

@@ -7,7 +7,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { useResource } from '../../../ui/states.js';
 import { NotesToggle, useAiAction, useAiStatus } from '../notes/index.js';
-import { DogPage } from './record-page.js';
+import { DogPage } from '../../../ui/dog-page.js';
 import { rx } from './texts.js';
 
 const tx = rx.training;
@@ -38,7 +38,7 @@ function sessionSection(owner: boolean, onChange: () => void): SectionDef<Traini
     canRemove: owner,
     onChange,
     fields: [
-      { name: 'date', label: tx.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.heat.inFuture : null) },
+      { name: 'date', label: tx.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.inFuture : null) },
       { name: 'skill', label: tx.skill, required: true, max: 200 },
       { name: 'duration_min', label: tx.duration, required: true, check: (v) => (/^\d+$/.test(v.trim()) && +v >= 1 && +v <= 600 ? null : tx.durationRange) },
       { name: 'rating', label: tx.rating, check: (v) => (!v || /^[1-5]$/.test(v.trim()) ? null : tx.ratingRange) },

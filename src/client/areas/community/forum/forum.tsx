@@ -10,7 +10,7 @@ import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
-import { PostError } from './verify-hint.js';
+import { PostError } from '../../../ui/post-error.js';
 
 /** /app/forum: the categories. */
 export function ForumScreen() {

@@ -5,7 +5,7 @@ import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js'
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';
-import { centsOf } from './dates.js';
+import { centsOf } from './cents.js';
 import { CategorySplit, MonthChart } from './expense-chart.js';
 import { rx } from './texts.js';
 
@@ -21,7 +21,7 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
     canRemove: true,
     onChange,
     fields: [
-      { name: 'date', label: ex.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.heat.inFuture : null) },
+      { name: 'date', label: ex.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.inFuture : null) },
       { name: 'amount', label: ex.amount, type: 'decimal', required: true, check: (v) => (centsOf(v) ? null : ex.amountInvalid) },
       {
         name: 'category',

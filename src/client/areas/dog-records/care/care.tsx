@@ -6,8 +6,8 @@ import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { NotesToggle } from '../notes/index.js';
-import { daysBetween } from './dates.js';
-import { DogPage } from './record-page.js';
+import { daysBetween } from '../../../core/calendar.js';
+import { DogPage } from '../../../ui/dog-page.js';
 import { rx } from './texts.js';
 
 const cx = rx.care;
@@ -75,7 +75,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
       { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
       { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
       { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
-      { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.heat.inFuture : null) },
+      { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.inFuture : null) },
       { name: 'product', label: cx.product, max: 200 },
     ],
     toValues: (i) => ({

@@ -1,0 +1,2 @@
+/** The forum: categories, threads, posts, reports and the moderators' actions. */
+export { ForumCategoryScreen, ForumScreen, ThreadScreen } from './forum.js';

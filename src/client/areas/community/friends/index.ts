@@ -1,0 +1,3 @@
+/** Friends: the community hub (what waits in friends and messages), search, requests, the friends list, blocks. */
+export { CommunityScreen } from './community.js';
+export { FriendsScreen } from './friends.js';

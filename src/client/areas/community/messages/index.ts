@@ -1,0 +1,2 @@
+/** Direct messages between friends: the conversations and the polling chat. */
+export { ChatScreen, ConversationsScreen } from './chat.js';

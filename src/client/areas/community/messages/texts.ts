@@ -1,0 +1,14 @@
+/** German texts of the messages screens (du-form). */
+export const cx = {
+  messages: 'Nachrichten',
+  conversations: 'Nachrichten',
+  noConversations: 'Noch keine Nachrichten. Schreib einer Freundin oder einem Freund.',
+  unread: (n: number) => (n === 1 ? '1 ungelesen' : `${n} ungelesen`),
+  chatWith: (name: string) => `Chat mit ${name}`,
+  chat: 'Chat',
+  noMessages: 'Schreib die erste Nachricht.',
+  messageLabel: 'Nachricht',
+  send: 'Senden',
+  sendHint: 'Enter sendet, Umschalt+Enter macht eine neue Zeile.',
+  you: 'Du',
+};

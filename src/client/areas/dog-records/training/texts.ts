@@ -1,0 +1,30 @@
+/** German texts of the training log (du-form). */
+export const rx = {
+  inFuture: 'Das Datum liegt in der Zukunft.',
+  training: {
+    title: (name: string) => `Training: ${name}`,
+    fallback: 'Training',
+    section: 'Trainingseinheiten',
+    streak: 'Serie',
+    current: (n: number) => (n === 1 ? '1 Tag in Folge' : `${n} Tage in Folge`),
+    longest: (n: number) => `Rekord: ${n} ${n === 1 ? 'Tag' : 'Tage'}`,
+    noStreak: 'Noch keine Serie – heute ist ein guter Tag zum Anfangen.',
+    keepGoing: 'Trainier heute, damit die Serie hält.',
+    date: 'Datum',
+    skill: 'Was habt ihr geübt?',
+    duration: 'Minuten',
+    durationRange: 'Bitte 1 bis 600 Minuten.',
+    rating: 'Wie lief es? (1–5, optional)',
+    ratingRange: 'Bitte 1 bis 5.',
+    minutes: (n: number) => `${n} Min.`,
+    stars: (n: number) => `${'★'.repeat(n)}${'☆'.repeat(5 - n)}`,
+    plan: 'Trainingsplan mit KI',
+    goal: 'Ziel, z. B. „Leinenführigkeit“',
+    perDay: 'Minuten pro Tag',
+    makePlan: 'Plan erstellen',
+    making: 'Die KI plant …',
+    week: (n: number) => `Woche ${n}`,
+    planLeft: (n: number) =>
+      n > 0 ? 'Diese Woche hast du noch einen Plan frei.' : 'Deinen Plan für diese Woche hast du schon. Mit Pro gibt es bis zu 10 pro Stunde.',
+  },
+};
