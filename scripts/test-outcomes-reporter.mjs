@@ -14,7 +14,10 @@ export default class TestOutcomesReporter {
     const diagnostic = testCase.diagnostic();
     const state = testCase.result().state;
     const where = `${relative(process.cwd(), testCase.module.moduleId)} > ${testCase.fullName}`;
-    if (state === 'failed') appendFileSync(this.file, `FAILED: ${where}\n`);
-    else if (diagnostic?.flaky) appendFileSync(this.file, `FLAKY (passed on retry ${diagnostic.retryCount}): ${where}\n`);
+    // The first error says why (a flaky test keeps the errors of its failed attempts): one line, enough to start.
+    const first = testCase.result().errors?.[0]?.message?.split('\n')[0]?.slice(0, 300);
+    const why = first ? `\n  ${first}` : '';
+    if (state === 'failed') appendFileSync(this.file, `FAILED: ${where}${why}\n`);
+    else if (diagnostic?.flaky) appendFileSync(this.file, `FLAKY (passed on retry ${diagnostic.retryCount}): ${where}${why}\n`);
   }
 }
