@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryMedia, buildDog, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
@@ -68,7 +67,7 @@ describe('migration 0032', () => {
     const app = await createTestApp({
       upgradeFrom: {
         migration: '0031_password_resets',
-        async seed(db: Kysely<any>) {
+        async seed(db) {
           ids.owner = (
             await db
               .insertInto('users')

@@ -12,7 +12,8 @@ export { PlaceCreateScreen, PlaceEditScreen } from './place-form.js';
 export { ContributionsScreen } from './contributions.js';
 export { RoutePlannerScreen } from './walks/route-planner.js';
 export { WalksScreen } from './walks/walks.js';
-export { LostDetailScreen, LostEditScreen, LostPosterScreen, LostReportScreen, PoisonDetailScreen, PoisonEditScreen, PoisonReportScreen } from './reports.js';
+export { LostDetailScreen, LostEditScreen, LostPosterScreen, LostReportScreen } from './lost-dogs.js';
+export { PoisonDetailScreen, PoisonEditScreen, PoisonReportScreen } from './poison.js';
 
 /** The create form or the card of a kind by its app path (/app/<slug>/neu, /app/<slug>/:id). */
 export function listingScreen(slug: string, screen: 'create' | 'detail' | 'edit'): ComponentType<ScreenProps> {

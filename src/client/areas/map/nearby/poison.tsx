@@ -1,0 +1,165 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import { navigate } from '../../../core/router.js';
+import { isStaff, session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { RichText } from '../../../ui/rich-text.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
+import { PinField, usePin } from './pin-field.js';
+import { SpotMap } from './spot-map.js';
+import { nx } from './texts.js';
+
+/** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
+function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+  const p = usePin();
+  const form = useForm(
+    { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
+    { rules: { description: { required: true, maxLength: 2000 } } },
+  );
+  const submit = form.onSubmit(async (v) => {
+    const body: Record<string, unknown> = { kind: v.kind, description: v.description.trim() };
+    if (!initial) {
+      const pos = p.take(form);
+      if (!pos) return;
+      Object.assign(body, pos);
+    }
+    await onSave(body);
+  });
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
+      {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {initial ? nx.saveChanges : nx.send}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** /app/giftkoeder/neu: a warning with the kind, a description and the pin (3 an hour; pushes to people within 5 km). */
+export function PoisonReportScreen() {
+  return (
+    <section class="page page-narrow nearby">
+      <h1>{nx.report}</h1>
+      <PoisonForm
+        onSave={async (body) => {
+          const made = await api.post<{ id: number }>('/api/poison-warnings', body);
+          navigate(`/app/giftkoeder/${made.id}`);
+        }}
+      />
+    </section>
+  );
+}
+
+/** /app/giftkoeder/:id/bearbeiten: its author corrects the kind and the description (the place stays). */
+export function PoisonEditScreen({ params }: ScreenProps) {
+  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  return (
+    <section class="page page-narrow nearby">
+      <h1>{nx.editTitle(nx.report)}</h1>
+      <Load resource={warning} onRetry={reload}>
+        {(w) =>
+          w.mine ? (
+            <PoisonForm
+              initial={w}
+              onSave={async (body) => {
+                await api.patch(`/api/poison-warnings/${w.id}`, body);
+                navigate(`/app/giftkoeder/${w.id}`);
+              }}
+            />
+          ) : (
+            <p class="notice notice-error">{nx.notYours}</p>
+          )
+        }
+      </Load>
+    </section>
+  );
+}
+
+interface PoisonWarning {
+  id: number;
+  lat: number;
+  lon: number;
+  kind: string;
+  description: string;
+  status: string;
+  confirmed_count: number;
+  created_at: string;
+  last_activity_at: string;
+  photo_url: string | null;
+  mine: boolean;
+}
+
+/** /app/giftkoeder/:id: the warning with its age and state; others confirm it. */
+export function PoisonDetailScreen({ params }: ScreenProps) {
+  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  const [error, setError] = useState<string | null>(null);
+  const state = useStore(session);
+  const staff = state.status === 'user' && isStaff(state.user);
+  const act = (path: string) => async () => {
+    setError(null);
+    try {
+      await api.post(path);
+      reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <section class="page page-narrow nearby">
+      <h1>{warning.status === 'ready' ? (nx.poisonKinds[warning.data.kind] ?? nx.report) : nx.report}</h1>
+      <Load resource={warning} onRetry={reload}>
+        {(w) => (
+          <article class={`card poison-card poison-${w.status}`}>
+            <p>
+              <span class="tag">{nx.states[w.status]}</span>{' '}
+              <span class="muted small">
+                {nx.ago(w.created_at)} · {formatDateTime(w.created_at)}
+              </span>
+            </p>
+            <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
+            <RichText text={w.description} />
+            <SpotMap at={w} label={nx.seenMap} />
+            <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
+            {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
+              <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>
+                {nx.confirm}
+              </button>
+            )}
+            {error && (
+              <p class="notice notice-error" role="alert">
+                {error}
+              </p>
+            )}
+            <p class="link-row">
+              {w.mine && (
+                <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>
+                  {nx.edit}
+                </a>
+              )}
+              {w.mine ? (
+                <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
+              ) : (
+                <ReportItem path="poison-warnings" id={w.id} />
+              )}
+              {staff && w.status !== 'false_alarm' && w.status !== 'archived' && (
+                <button type="button" class="button button-secondary button-small" onClick={act(`/api/poison-warnings/${w.id}/false-alarm`)}>
+                  {nx.falseAlarm}
+                </button>
+              )}
+            </p>
+          </article>
+        )}
+      </Load>
+      <p class="link-row">
+        <a href="/app/in-der-naehe">{nx.title}</a>
+      </p>
+    </section>
+  );
+}
