@@ -1,3 +1,4 @@
+import { routeGroup } from '../http/route-group.js';
 import { z } from 'zod';
 import { requireVerifiedEmail } from '../auth/guards.js';
 import { requireOwner, type Wording } from '../auth/ownership.js';
@@ -6,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { ExportSection } from '../export/index.js';
 import { notFound } from '../http/errors.js';
 import type { RateLimitName } from '../http/rate-limit.js';
-import { route, type Routes } from '../http/route.js';
+import type { Routes } from '../http/route.js';
 import { IdParam } from '../http/schema-kit.js';
 import { boundingBox } from '../geo/bounding-box.js';
 import { NearQuery } from '../geo/near-query.js';
@@ -170,84 +171,35 @@ export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): v
   const { one, many } = kind.names;
   const refused = { 403: { description: 'Nicht deins (oder E-Mail nicht bestätigt)' }, 404: { description: `${one} gibt es nicht` } };
   const list = z.object({ items: z.array(kind.item.extend({ distance_km: z.number() })) });
-  route(
-    routes,
-    {
-      method: 'get',
-      path: `/api/${kind.path}`,
-      summary: `${many} in der Nähe, nächste zuerst (Umkreis 10 km, höchstens 200 km)`,
-      tags,
-      access: 'user',
-      query: NearQuery,
-      responses: { 200: { description: 'In der Nähe', schema: list } },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await listNear(ctx, actor, kind, query));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: `/api/${kind.path}`,
-      summary: `${one} melden`,
-      tags,
-      access: 'user',
-      body: kind.createBody,
-      before: kind.createLimit ? [ctx.limits[kind.createLimit]] : [],
-      responses: { 201: { description: 'Angelegt', schema: kind.item }, ...refused, 429: { description: 'Zu viele Meldungen' } },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.status(201).json(await createGeoItem(ctx, actor, kind, body as Body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: `/api/${kind.path}/:id`,
-      summary: `${one} abrufen`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: { description: one, schema: kind.detail?.schema ?? kind.item }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(kind.detail ? await kind.detail.load(ctx, actor, params.id) : toGeoItem(kind, await findGeoItem(ctx, kind, params.id), actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'patch',
-      path: `/api/${kind.path}/:id`,
-      summary: `${one} ändern (nur wer es gemeldet hat)`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      body: kind.patchBody,
-      responses: { 200: { description: 'Geändert', schema: kind.item }, ...refused },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.json(await changeGeoItem(ctx, actor, kind, params.id, body as Body));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get(`/api/${kind.path}`, `${many} in der Nähe, nächste zuerst (Umkreis 10 km, höchstens 200 km)`, {
+    query: NearQuery,
+    responses: { 200: ['In der Nähe', list] },
+    run: ({ query, actor }) => listNear(ctx, actor, kind, query),
+  });
+  api.post(`/api/${kind.path}`, `${one} melden`, {
+    body: kind.createBody,
+    before: kind.createLimit ? [ctx.limits[kind.createLimit]] : [],
+    responses: { 201: ['Angelegt', kind.item], ...refused, 429: 'Zu viele Meldungen' },
+    run: ({ body, actor }) => createGeoItem(ctx, actor, kind, body as Body),
+  });
+  api.get(`/api/${kind.path}/:id`, `${one} abrufen`, {
+    params: IdParam,
+    responses: { 200: [one, kind.detail?.schema ?? kind.item], ...refused },
+    run: async ({ params, actor }) =>
+      kind.detail ? await kind.detail.load(ctx, actor, params.id) : toGeoItem(kind, await findGeoItem(ctx, kind, params.id), actor),
+  });
+  api.patch(`/api/${kind.path}/:id`, `${one} ändern (nur wer es gemeldet hat)`, {
+    params: IdParam,
+    body: kind.patchBody,
+    responses: { 200: ['Geändert', kind.item], ...refused },
+    run: ({ params, body, actor }) => changeGeoItem(ctx, actor, kind, params.id, body as Body),
+  });
   geoPhotoRoutes(ctx, routes, kind);
   geoReportRoute(ctx, routes, kind);
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: `/api/${kind.path}/:id`,
-      summary: `${one} löschen (wer es gemeldet hat, oder die Moderation)`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Gelöscht' }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      await removeGeoItem(ctx, actor, kind, params.id);
-      res.status(204).end();
-    },
-  );
+  api.delete(`/api/${kind.path}/:id`, `${one} löschen (wer es gemeldet hat, oder die Moderation)`, {
+    params: IdParam,
+    responses: { 204: 'Gelöscht', ...refused },
+    run: ({ params, actor }) => removeGeoItem(ctx, actor, kind, params.id),
+  });
 }

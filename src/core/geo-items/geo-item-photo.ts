@@ -1,10 +1,11 @@
+import { routeGroup } from '../http/route-group.js';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { actorOf } from '../auth/guards.js';
 import { requireOwner } from '../auth/ownership.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
-import { route, type Routes } from '../http/route.js';
+import type { Routes } from '../http/route.js';
 import { IdParam } from '../http/schema-kit.js';
 import { geoItemPhotoDir, geoItemPhotoUrlPrefix } from '../media/paths.js';
 import { clearImage, replaceImage, type ImageSlot } from '../media/replace-image.js';
@@ -55,44 +56,24 @@ const UploadForm = z.object({ file: z.string().meta({ format: 'binary' }) });
 export function geoPhotoRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): void {
   const tags = [kind.tag];
   const refused = { 403: { description: 'Nicht deins' }, 404: { description: `${kind.names.one} gibt es nicht` } };
-  route(
-    routes,
-    {
-      method: 'post',
-      path: `/api/${kind.path}/:id/photo`,
-      summary: 'Foto hochladen (multipart, Feld „file“); ersetzt das alte',
-      tags,
-      access: 'user',
-      params: IdParam,
-      multipart: UploadForm,
-      before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config.mediaDir, 'file', 1)],
-      responses: {
-        200: { description: 'Mit dem neuen Foto', schema: kind.item },
-        ...refused,
-        413: { description: 'Größer als 20 MB' },
-        415: { description: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)' },
-        422: { description: 'Bild beschädigt oder mehr als 50 Megapixel' },
-        429: { description: 'Zu viele Uploads' },
-      },
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.post(`/api/${kind.path}/:id/photo`, 'Foto hochladen (multipart, Feld „file“); ersetzt das alte', {
+    params: IdParam,
+    multipart: UploadForm,
+    before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config.mediaDir, 'file', 1)],
+    responses: {
+      200: ['Mit dem neuen Foto', kind.item],
+      ...refused,
+      413: 'Größer als 20 MB',
+      415: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)',
+      422: 'Bild beschädigt oder mehr als 50 Megapixel',
+      429: 'Zu viele Uploads',
     },
-    async ({ params, actor }, req, res) => {
-      res.json(await setGeoPhoto(ctx, actor, kind, params.id, uploadedFiles(req)[0]));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: `/api/${kind.path}/:id/photo`,
-      summary: 'Foto entfernen',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Entfernt' }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      await removeGeoPhoto(ctx, actor, kind, params.id);
-      res.status(204).end();
-    },
-  );
+    run: ({ params, actor }, req) => setGeoPhoto(ctx, actor, kind, params.id, uploadedFiles(req)[0]),
+  });
+  api.delete(`/api/${kind.path}/:id/photo`, 'Foto entfernen', {
+    params: IdParam,
+    responses: { 204: 'Entfernt', ...refused },
+    run: ({ params, actor }) => removeGeoPhoto(ctx, actor, kind, params.id),
+  });
 }

@@ -1,9 +1,10 @@
+import { routeGroup } from '../http/route-group.js';
 import { z } from 'zod';
 import { requireVerifiedEmail } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import { conflict } from '../http/errors.js';
-import { route, type Routes } from '../http/route.js';
+import type { Routes } from '../http/route.js';
 import { IdParam, requiredText } from '../http/schema-kit.js';
 import { findGeoItem, type GeoKind } from './geo-item-kind.js';
 import { notifyStaff } from '../push/index.js';
@@ -28,28 +29,12 @@ export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
 }
 
 export function geoReportRoute(ctx: AppContext, routes: Routes, kind: GeoKind): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: `/api/${kind.path}/:id/report`,
-      summary: 'Der Moderation melden (einmal pro Person)',
-      tags: [kind.tag],
-      access: 'user',
-      params: IdParam,
-      body: GeoReportBody,
-      before: [ctx.limits.contentReport],
-      responses: {
-        204: { description: 'Gemeldet' },
-        403: { description: 'E-Mail nicht bestätigt' },
-        404: { description: `${kind.names.one} gibt es nicht` },
-        409: { description: 'Eigener Eintrag' },
-        429: { description: 'Zu viele Meldungen' },
-      },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      await reportGeoItem(ctx, actor, kind, params.id, body.reason);
-      res.status(204).end();
-    },
-  );
+  const api = routeGroup(routes, { tags: [kind.tag], access: 'user' });
+  api.post(`/api/${kind.path}/:id/report`, 'Der Moderation melden (einmal pro Person)', {
+    params: IdParam,
+    body: GeoReportBody,
+    before: [ctx.limits.contentReport],
+    responses: { 204: 'Gemeldet', 403: 'E-Mail nicht bestätigt', 404: `${kind.names.one} gibt es nicht`, 409: 'Eigener Eintrag', 429: 'Zu viele Meldungen' },
+    run: ({ params, body, actor }) => reportGeoItem(ctx, actor, kind, params.id, body.reason),
+  });
 }

@@ -1,3 +1,4 @@
+import { routeGroup } from '../http/route-group.js';
 import { z } from 'zod';
 import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '../auth/ownership.js';
 import { ownDogIds } from '../auth/ownership.repo.js';
@@ -6,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { ExportSection } from '../export/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
-import { route, type Routes } from '../http/route.js';
+import type { Routes } from '../http/route.js';
 import { DogIdParam, IdParam } from '../http/schema-kit.js';
 import {
   countRecordRows,
@@ -193,87 +194,37 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   const listPath = `/api/dogs/:dogId/${kind.path}`;
   const itemPath = `/api/${kind.path}/:id`;
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: listPath,
-      summary: `${many} eines Hundes, neueste zuerst`,
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      query: PageQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(kind.item) }, ...refused },
-    },
-    async ({ params, query, actor }, _req, res) => {
-      res.json(await listRecords(ctx, actor, kind, params.dogId, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get(listPath, `${many} eines Hundes, neueste zuerst`, {
+    params: DogIdParam,
+    query: PageQuery,
+    responses: { 200: ['Liste', pageSchema(kind.item)], ...refused },
+    run: ({ params, query, actor }) => listRecords(ctx, actor, kind, params.dogId, query),
+  });
   if (!kind.customCreate) {
-    route(
-      routes,
-      {
-        method: 'post',
-        path: listPath,
-        summary: `${one} anlegen`,
-        tags,
-        access: 'user',
-        params: DogIdParam,
-        body: kind.createBody,
-        responses: { 201: { description: 'Angelegt', schema: kind.item }, ...refused, 422: { description: 'Text zu lang' } },
-      },
-      async ({ params, body, actor }, _req, res) => {
-        res.status(201).json(await createRecord(ctx, actor, kind, params.dogId, body as Body));
-      },
-    );
+    api.post(listPath, `${one} anlegen`, {
+      params: DogIdParam,
+      body: kind.createBody,
+      responses: { 201: ['Angelegt', kind.item], ...refused, 422: 'Text zu lang' },
+      run: ({ params, body, actor }) => createRecord(ctx, actor, kind, params.dogId, body as Body),
+    });
   }
-  route(
-    routes,
-    {
-      method: 'get',
-      path: itemPath,
-      summary: `${one} abrufen`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: { description: one, schema: kind.item }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await getRecord(ctx, actor, kind, params.id));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'patch',
-      path: itemPath,
-      summary: `${one} ändern (nur die mitgeschickten Felder)`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      body: kind.patchBody,
-      responses: { 200: { description: 'Geändert', schema: kind.item }, ...refused, 422: { description: 'Text zu lang' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.json(await changeRecord(ctx, actor, kind, params.id, body as Body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: itemPath,
-      summary: `${one} löschen`,
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Gelöscht' }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      await removeRecord(ctx, actor, kind, params.id);
-      res.status(204).end();
-    },
-  );
+  api.get(itemPath, `${one} abrufen`, {
+    params: IdParam,
+    responses: { 200: [one, kind.item], ...refused },
+    run: ({ params, actor }) => getRecord(ctx, actor, kind, params.id),
+  });
+  api.patch(itemPath, `${one} ändern (nur die mitgeschickten Felder)`, {
+    params: IdParam,
+    body: kind.patchBody,
+    responses: { 200: ['Geändert', kind.item], ...refused, 422: 'Text zu lang' },
+    run: ({ params, body, actor }) => changeRecord(ctx, actor, kind, params.id, body as Body),
+  });
+  api.delete(itemPath, `${one} löschen`, {
+    params: IdParam,
+    responses: { 204: 'Gelöscht', ...refused },
+    run: ({ params, actor }) => removeRecord(ctx, actor, kind, params.id),
+  });
 }
 
 /** The patch schema of a create schema: every field optional, still strict (unknown keys → 400). */

@@ -1,7 +1,8 @@
+import { routeGroup } from '../http/route-group.js';
 import { z } from 'zod';
 import type { AppContext, Job } from '../context.js';
 import { conflict, notFound } from '../http/errors.js';
-import { route, type Routes } from '../http/route.js';
+import type { Routes } from '../http/route.js';
 import { listLeases } from './leases.repo.js';
 import { manualSlotOf, Scheduler } from './scheduler.js';
 
@@ -57,42 +58,21 @@ async function listJobs(ctx: AppContext, scheduler: Scheduler, jobs: Job[]): Pro
 export function jobsAdminRoutes(ctx: AppContext, routes: Routes, jobs: Job[]): void {
   const scheduler = new Scheduler(ctx, jobs);
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/jobs',
-      summary: 'Alle geplanten Jobs mit letztem Lauf',
-      tags,
-      access: 'admin',
-      responses: { 200: { description: 'Die Jobtabelle (src/jobs.ts)', schema: JobList } },
-    },
-    async (_input, _req, res) => {
-      res.json({ items: await listJobs(ctx, scheduler, jobs), next_cursor: null });
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.get('/api/admin/jobs', 'Alle geplanten Jobs mit letztem Lauf', {
+    responses: { 200: ['Die Jobtabelle (src/jobs.ts)', JobList] },
+    run: async (_input) => ({ items: await listJobs(ctx, scheduler, jobs), next_cursor: null }),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/jobs/:name/run',
-      summary: 'Job jetzt starten (auf dieser Instanz, mit Lease wie ein geplanter Lauf)',
-      tags,
-      access: 'admin',
-      params: JobNameParam,
-      responses: {
-        202: { description: 'Gestartet; das Ergebnis steht danach in der Liste', schema: JobStarted },
-        404: { description: 'Diesen Job gibt es nicht' },
-        409: { description: 'Läuft gerade' },
-      },
-    },
-    async ({ params }, _req, res) => {
+  api.post('/api/admin/jobs/:name/run', 'Job jetzt starten (auf dieser Instanz, mit Lease wie ein geplanter Lauf)', {
+    params: JobNameParam,
+    responses: { 202: ['Gestartet; das Ergebnis steht danach in der Liste', JobStarted], 404: 'Diesen Job gibt es nicht', 409: 'Läuft gerade' },
+    run: async ({ params }) => {
       const job = jobs.find((j) => j.name === params.name);
       if (!job) throw notFound('Diesen Job gibt es nicht.');
       const started = await scheduler.tryStart(job, manualSlotOf(ctx.clock.now()));
       if (!started) throw conflict('Dieser Job läuft gerade. Versuch es gleich noch mal.', 'job_running');
-      res.status(202).json({ name: job.name, started_at: started.startedAt });
+      return { name: job.name, started_at: started.startedAt };
     },
-  );
+  });
 }

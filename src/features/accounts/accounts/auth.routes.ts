@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/http/errors.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { LoginBody, RegisterBody, VerifyQuery } from './auth.schemas.js';
 import { login, register } from './auth.service.js';
 import { knownDeviceOf, rememberDevice } from './known-device.js';
@@ -11,71 +12,37 @@ import { consumeVerificationToken, resendVerificationMail } from './verification
 const tags = ['Konto'];
 
 export function authRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/auth/register',
-      summary: 'Registrieren (setzt das Sitzungs-Cookie)',
-      tags,
-      access: 'public',
-      body: RegisterBody,
-      before: [ctx.limits.register],
-      responses: {
-        201: { description: 'Konto angelegt', schema: CurrentUser },
-        409: { description: 'E-Mail vergeben' },
-        422: { description: 'Feld zu lang' },
-        429: { description: 'Zu viele Registrierungen' },
-      },
-    },
-    async ({ body }, _req, res) => {
+  const api = routeGroup(routes, { tags, access: 'public' });
+  api.post('/api/auth/register', 'Registrieren (setzt das Sitzungs-Cookie)', {
+    body: RegisterBody,
+    before: [ctx.limits.register],
+    responses: { 201: ['Konto angelegt', CurrentUser], 409: 'E-Mail vergeben', 422: 'Feld zu lang', 429: 'Zu viele Registrierungen' },
+    run: async ({ body }, _req, res) => {
       const user = await register(ctx, body);
       ctx.sessions.issue(res, user);
-      res.status(201).json(toCurrentUser(user));
+      return toCurrentUser(user);
     },
-  );
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/auth/login',
-      summary: 'Anmelden (setzt das Sitzungs-Cookie)',
-      tags,
-      access: 'public',
-      body: LoginBody,
-      before: [ctx.limits.login],
-      responses: {
-        200: { description: 'Angemeldet', schema: CurrentUser },
-        401: { description: 'Falsche Zugangsdaten' },
-        403: { description: 'Konto gesperrt' },
-        429: { description: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
-      },
-    },
-    async ({ body }, req, res) => {
+  api.post('/api/auth/login', 'Anmelden (setzt das Sitzungs-Cookie)', {
+    body: LoginBody,
+    before: [ctx.limits.login],
+    responses: { 200: ['Angemeldet', CurrentUser], 401: 'Falsche Zugangsdaten', 403: 'Konto gesperrt', 429: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
+    run: async ({ body }, req, res) => {
       const user = await login(ctx, body, (userId) => knownDeviceOf(ctx, req, userId));
       ctx.sessions.issue(res, user);
       rememberDevice(ctx, req, res, user.id);
-      res.json(toCurrentUser(user));
+      return toCurrentUser(user);
     },
-  );
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/auth/logout',
-      summary: 'Abmelden: das Token kommt auf die Sperrliste',
-      tags,
-      access: 'public',
-      responses: { 204: { description: 'Abgemeldet' } },
-    },
-    async (_input, req, res) => {
+  api.post('/api/auth/logout', 'Abmelden: das Token kommt auf die Sperrliste', {
+    responses: { 204: 'Abgemeldet' },
+    run: async (_input, req, res) => {
       if (req.sessionToken) await ctx.sessions.revoke(req.sessionToken);
       ctx.sessions.clear(res);
-      res.status(204).end();
     },
-  );
+  });
 
   route(
     routes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, conflict } from '../../../core/http/errors.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { knownDeviceOf } from './known-device.js';
 import { ChangeEmailBody, EmailConfirmQuery } from './profile.schemas.js';
@@ -12,29 +13,22 @@ const tags = ['Konto'];
 const RESULT_PAGE = { ok: 'ok', invalid: 'ungueltig', taken: 'vergeben' } as const;
 
 export function emailChangeRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/me/email',
-      summary: 'E-Mail-Adresse ändern: schickt einen Bestätigungslink an die neue Adresse',
-      tags,
-      access: 'user',
-      body: ChangeEmailBody,
-      before: [ctx.limits.emailChange],
-      responses: {
-        202: { description: 'Link ist unterwegs; bis zur Bestätigung gilt die alte Adresse', schema: z.object({ message: z.string() }) },
-        400: { description: 'Adresse ungültig oder schon deine' },
-        403: { description: 'Passwort falsch (wrong_password)' },
-        409: { description: 'Adresse gehört schon einem anderen Konto (email_taken)' },
-        429: { description: 'Zu viele Änderungen in einer Stunde' },
-      },
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.post('/api/me/email', 'E-Mail-Adresse ändern: schickt einen Bestätigungslink an die neue Adresse', {
+    body: ChangeEmailBody,
+    before: [ctx.limits.emailChange],
+    responses: {
+      202: ['Link ist unterwegs; bis zur Bestätigung gilt die alte Adresse', z.object({ message: z.string() })],
+      400: 'Adresse ungültig oder schon deine',
+      403: 'Passwort falsch (wrong_password)',
+      409: 'Adresse gehört schon einem anderen Konto (email_taken)',
+      429: 'Zu viele Änderungen in einer Stunde',
     },
-    async ({ actor, body }, req, res) => {
+    run: async ({ actor, body }, req) => {
       await requestEmailChange(ctx, actor, body, knownDeviceOf(ctx, req, actor.id));
-      res.status(202).json({ message: `Wir haben dir einen Link an ${body.new_email} geschickt. Bis du ihn öffnest, gilt deine bisherige Adresse.` });
+      return { message: `Wir haben dir einen Link an ${body.new_email} geschickt. Bis du ihn öffnest, gilt deine bisherige Adresse.` };
     },
-  );
+  });
 
   route(
     routes,

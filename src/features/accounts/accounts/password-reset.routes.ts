@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { CurrentUser, toCurrentUser } from './user-view.js';
@@ -31,26 +32,19 @@ export function passwordResetRoutes(ctx: AppContext, routes: Routes): void {
     },
   );
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/auth/password-reset/confirm',
-      summary: 'Neues Passwort mit dem Link aus der Mail setzen (beendet alle Sitzungen, meldet an)',
-      tags,
-      access: 'public',
-      body: PasswordResetConfirmBody,
-      before: [ctx.limits.passwordResetConfirm],
-      responses: {
-        200: { description: 'Passwort gesetzt und angemeldet', schema: CurrentUser },
-        400: { description: 'Link ungültig, benutzt oder abgelaufen (token_invalid), oder Passwort zu kurz' },
-        429: { description: 'Zu viele Versuche' },
-      },
+  const api = routeGroup(routes, { tags, access: 'public' });
+  api.post('/api/auth/password-reset/confirm', 'Neues Passwort mit dem Link aus der Mail setzen (beendet alle Sitzungen, meldet an)', {
+    body: PasswordResetConfirmBody,
+    before: [ctx.limits.passwordResetConfirm],
+    responses: {
+      200: ['Passwort gesetzt und angemeldet', CurrentUser],
+      400: 'Link ungültig, benutzt oder abgelaufen (token_invalid), oder Passwort zu kurz',
+      429: 'Zu viele Versuche',
     },
-    async ({ body }, _req, res) => {
+    run: async ({ body }, _req, res) => {
       const user = await confirmPasswordReset(ctx, body);
       ctx.sessions.issue(res, user);
-      res.json(toCurrentUser(user));
+      return toCurrentUser(user);
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { IdParam } from '../../../core/http/schema-kit.js';
 import { exportFile, listExports, requestExport } from './exports.service.js';
 
@@ -17,34 +18,15 @@ const DataExport = z
   .meta({ id: 'DataExport' });
 
 export function exportsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/me/exports',
-      summary: 'Datenexport anfordern (ZIP mit allen deinen Daten; einmal am Tag)',
-      tags,
-      access: 'user',
-      responses: { 202: { description: 'In der Warteschlange', schema: DataExport }, 429: { description: 'Heute schon angefordert' } },
-    },
-    async ({ actor }, _req, res) => {
-      res.status(202).json(await requestExport(ctx, actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/me/exports',
-      summary: 'Deine Datenexporte mit Stand',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Neueste zuerst', schema: z.object({ items: z.array(DataExport) }) } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await listExports(ctx, actor));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.post('/api/me/exports', 'Datenexport anfordern (ZIP mit allen deinen Daten; einmal am Tag)', {
+    responses: { 202: ['In der Warteschlange', DataExport], 429: 'Heute schon angefordert' },
+    run: ({ actor }) => requestExport(ctx, actor),
+  });
+  api.get('/api/me/exports', 'Deine Datenexporte mit Stand', {
+    responses: { 200: ['Neueste zuerst', z.object({ items: z.array(DataExport) })] },
+    run: ({ actor }) => listExports(ctx, actor),
+  });
   route(
     routes,
     {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import {
   ListNotificationsQuery,
   Notification,
@@ -15,100 +15,36 @@ import { changeSettings, getSettings, listInbox, markAllRead, markRead, unreadCo
 const tags = ['Benachrichtigungen'];
 
 export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/notifications',
-      summary: 'Deine Benachrichtigungen: ungelesene zuerst, jeweils neueste zuerst',
-      tags,
-      access: 'user',
-      query: ListNotificationsQuery,
-      responses: { 200: { description: 'Eine Seite Benachrichtigungen und die Zahl der ungelesenen', schema: NotificationPage } },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await listInbox(ctx, actor, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/notifications', 'Deine Benachrichtigungen: ungelesene zuerst, jeweils neueste zuerst', {
+    query: ListNotificationsQuery,
+    responses: { 200: ['Eine Seite Benachrichtigungen und die Zahl der ungelesenen', NotificationPage] },
+    run: ({ query, actor }) => listInbox(ctx, actor, query),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/notifications/unread-count',
-      summary: 'Zahl der ungelesenen (für das Abzeichen in der Navigation)',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Ungelesene', schema: UnreadCount } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await unreadCount(ctx, actor));
-    },
-  );
+  api.get('/api/notifications/unread-count', 'Zahl der ungelesenen (für das Abzeichen in der Navigation)', {
+    responses: { 200: ['Ungelesene', UnreadCount] },
+    run: ({ actor }) => unreadCount(ctx, actor),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/notifications/read-all',
-      summary: 'Alle als gelesen markieren',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'So viele wurden markiert', schema: ReadAllResult } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await markAllRead(ctx, actor));
-    },
-  );
+  api.post('/api/notifications/read-all', 'Alle als gelesen markieren', {
+    responses: { 200: ['So viele wurden markiert', ReadAllResult] },
+    run: ({ actor }) => markAllRead(ctx, actor),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/notifications/:id/read',
-      summary: 'Als gelesen markieren',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: {
-        200: { description: 'Die Benachrichtigung', schema: Notification },
-        403: { description: 'Gehört jemand anderem' },
-        404: { description: 'Gibt es nicht' },
-      },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await markRead(ctx, actor, params.id));
-    },
-  );
+  api.post('/api/notifications/:id/read', 'Als gelesen markieren', {
+    responses: { 200: ['Die Benachrichtigung', Notification], 403: 'Gehört jemand anderem', 404: 'Gibt es nicht' },
+    run: ({ params, actor }) => markRead(ctx, actor, params.id),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/me/notification-settings',
-      summary: 'Welche Arten gepusht werden, und die Ruhezeit',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Einstellungen', schema: NotificationSettings } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await getSettings(ctx, actor));
-    },
-  );
+  api.get('/api/me/notification-settings', 'Welche Arten gepusht werden, und die Ruhezeit', {
+    responses: { 200: ['Einstellungen', NotificationSettings] },
+    run: ({ actor }) => getSettings(ctx, actor),
+  });
 
-  route(
-    routes,
-    {
-      method: 'patch',
-      path: '/api/me/notification-settings',
-      summary: 'Einstellungen ändern (nur die mitgeschickten Felder); eine unbekannte Art ist 400',
-      tags,
-      access: 'user',
-      body: UpdateNotificationSettingsBody,
-      responses: { 200: { description: 'Die Einstellungen danach', schema: NotificationSettings } },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.json(await changeSettings(ctx, actor, body));
-    },
-  );
+  api.patch('/api/me/notification-settings', 'Einstellungen ändern (nur die mitgeschickten Felder); eine unbekannte Art ist 400', {
+    body: UpdateNotificationSettingsBody,
+    responses: { 200: ['Die Einstellungen danach', NotificationSettings] },
+    run: ({ body, actor }) => changeSettings(ctx, actor, body),
+  });
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { PublicKey, PushSubscription, PushSubscriptionBody, UnsubscribeBody } from './notifications.schemas.js';
 import { subscribe, unsubscribe } from './push.service.js';
 
@@ -7,52 +8,25 @@ const tags = ['Push'];
 
 /** Web push subscriptions (decisions: Push, notifications and jobs). Several devices per user. */
 export function pushRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/push/public-key',
-      summary: 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe',
-      tags,
-      access: 'public',
-      responses: { 200: { description: 'Schlüssel', schema: PublicKey } },
-    },
-    (_input, _req, res) => {
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/push/public-key', 'Öffentlicher VAPID-Schlüssel für pushManager.subscribe', {
+    access: 'public',
+    responses: { 200: ['Schlüssel', PublicKey] },
+    run: async (_input, _req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.json({ key: ctx.config.push.publicKey });
+      return { key: ctx.config.push.publicKey };
     },
-  );
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/push/subscriptions',
-      summary: 'Dieses Gerät für Pushes anmelden (dieselbe Adresse zweimal bleibt ein Abo)',
-      tags,
-      access: 'user',
-      body: PushSubscriptionBody,
-      responses: { 201: { description: 'Angemeldet', schema: PushSubscription }, 422: { description: 'Adresse zu lang (500)' } },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.status(201).json(await subscribe(ctx, actor, body));
-    },
-  );
+  api.post('/api/push/subscriptions', 'Dieses Gerät für Pushes anmelden (dieselbe Adresse zweimal bleibt ein Abo)', {
+    body: PushSubscriptionBody,
+    responses: { 201: ['Angemeldet', PushSubscription], 422: 'Adresse zu lang (500)' },
+    run: ({ body, actor }) => subscribe(ctx, actor, body),
+  });
 
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/push/subscriptions',
-      summary: 'Dieses Gerät abmelden',
-      tags,
-      access: 'user',
-      body: UnsubscribeBody,
-      responses: { 204: { description: 'Abgemeldet' }, 403: { description: 'Gerät eines anderen Kontos' }, 404: { description: 'Nicht angemeldet' } },
-    },
-    async ({ body, actor }, _req, res) => {
-      await unsubscribe(ctx, actor, body);
-      res.status(204).end();
-    },
-  );
+  api.delete('/api/push/subscriptions', 'Dieses Gerät abmelden', {
+    body: UnsubscribeBody,
+    responses: { 204: 'Abgemeldet', 403: 'Gerät eines anderen Kontos', 404: 'Nicht angemeldet' },
+    run: ({ body, actor }) => unsubscribe(ctx, actor, body),
+  });
 }

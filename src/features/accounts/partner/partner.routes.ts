@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { grantFounder, PLACES_TAKEN_MESSAGE } from './founder.service.js';
 import { codeInfo, createCode, founderPlaces, listCodesPage, removeCode } from './partner-codes.service.js';
 import {
@@ -18,104 +18,41 @@ import {
 const tags = ['Partner und Gründer'];
 
 export function partnerRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/partner/codes',
-      summary: 'Partner-Codes mit Zähler',
-      tags,
-      access: 'admin',
-      query: PageQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(PartnerCode) } },
-    },
-    async ({ query }, _req, res) => {
-      res.json(await listCodesPage(ctx, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.get('/api/admin/partner/codes', 'Partner-Codes mit Zähler', {
+    query: PageQuery,
+    responses: { 200: ['Liste', pageSchema(PartnerCode)] },
+    run: ({ query }) => listCodesPage(ctx, query),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/partner/codes',
-      summary: 'Partner-Code anlegen',
-      tags,
-      access: 'admin',
-      body: CreatePartnerCodeBody,
-      responses: { 201: { description: 'Angelegt', schema: PartnerCode }, 409: { description: 'Code gibt es schon' }, 422: { description: 'Feld zu lang' } },
-    },
-    async ({ actor, body }, _req, res) => {
-      res.status(201).json(await createCode(ctx, actor, body));
-    },
-  );
+  api.post('/api/admin/partner/codes', 'Partner-Code anlegen', {
+    body: CreatePartnerCodeBody,
+    responses: { 201: ['Angelegt', PartnerCode], 409: 'Code gibt es schon', 422: 'Feld zu lang' },
+    run: ({ actor, body }) => createCode(ctx, actor, body),
+  });
 
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/admin/partner/codes/:code',
-      summary: 'Partner-Code löschen (über den Code selbst); vergebene Lizenzen bleiben',
-      tags,
-      access: 'admin',
-      params: CodeParam,
-      responses: { 200: { description: 'Gelöscht', schema: DeletedPartnerCode }, 404: { description: 'Code gibt es nicht' } },
-    },
-    async ({ params }, _req, res) => {
-      res.json(await removeCode(ctx, params.code));
-    },
-  );
+  api.delete('/api/admin/partner/codes/:code', 'Partner-Code löschen (über den Code selbst); vergebene Lizenzen bleiben', {
+    params: CodeParam,
+    responses: { 200: ['Gelöscht', DeletedPartnerCode], 404: 'Code gibt es nicht' },
+    run: ({ params }) => removeCode(ctx, params.code),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/partner/users/:id/grant',
-      summary: 'Gründerlizenz vergeben (sofort oder mit dem ersten Hund)',
-      tags,
-      access: 'admin',
-      params: IdParam,
-      body: FounderGrantBody,
-      responses: {
-        200: { description: 'Neuer Gründer-Status', schema: FounderStatus },
-        404: { description: 'Konto gibt es nicht' },
-        409: { description: `Schon Gründer, oder: „${PLACES_TAKEN_MESSAGE}“` },
-      },
-    },
-    async ({ params, body }, _req, res) => {
-      res.json(await grantFounder(ctx, params.id, body.mode));
-    },
-  );
+  api.post('/api/admin/partner/users/:id/grant', 'Gründerlizenz vergeben (sofort oder mit dem ersten Hund)', {
+    body: FounderGrantBody,
+    responses: { 200: ['Neuer Gründer-Status', FounderStatus], 404: 'Konto gibt es nicht', 409: `Schon Gründer, oder: „${PLACES_TAKEN_MESSAGE}“` },
+    run: ({ params, body }) => grantFounder(ctx, params.id, body.mode),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/partner/founder-places',
-      summary: 'Gründerplätze: vergeben und frei',
-      tags,
-      access: 'admin',
-      responses: { 200: { description: 'Plätze', schema: FounderPlaces } },
-    },
-    async (_input, _req, res) => {
-      res.json(await founderPlaces(ctx));
-    },
-  );
+  api.get('/api/admin/partner/founder-places', 'Gründerplätze: vergeben und frei', {
+    responses: { 200: ['Plätze', FounderPlaces] },
+    run: (_input) => founderPlaces(ctx),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/partner/codes/:code/info',
-      summary: 'Live-Prüfung eines Partner-Codes im Registrierungsformular',
-      tags,
-      access: 'public',
-      params: CodeParam,
-      before: [ctx.limits.partnerCodeInfo],
-      responses: { 200: { description: 'Gültigkeit (nie Zählerstände)', schema: PartnerCodeInfo }, 429: { description: 'Zu viele Anfragen' } },
-    },
-    async ({ params }, _req, res) => {
-      res.json(await codeInfo(ctx, params.code));
-    },
-  );
+  api.get('/api/partner/codes/:code/info', 'Live-Prüfung eines Partner-Codes im Registrierungsformular', {
+    access: 'public',
+    params: CodeParam,
+    before: [ctx.limits.partnerCodeInfo],
+    responses: { 200: ['Gültigkeit (nie Zählerstände)', PartnerCodeInfo], 429: 'Zu viele Anfragen' },
+    run: ({ params }) => codeInfo(ctx, params.code),
+  });
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import {
   AdminUpgradeListQuery,
   AdminUpgradeRequest,
@@ -17,120 +17,47 @@ const tags = ['Upgrade-Anfragen'];
 const closed = { 404: { description: 'Anfrage gibt es nicht' }, 409: { description: 'Anfrage ist schon abgeschlossen' } };
 
 export function upgradesRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/upgrade-requests',
-      summary: 'Upgrade anfragen (Pro oder Züchter)',
-      tags,
-      access: 'user',
-      body: CreateUpgradeRequestBody,
-      responses: {
-        201: { description: 'Angefragt', schema: UpgradeRequest },
-        409: { description: 'Schon eine offene Anfrage, oder Tarif schon aktiv' },
-        422: { description: 'Nachricht zu lang' },
-      },
-    },
-    async ({ actor, body }, _req, res) => {
-      res.status(201).json(await submitRequest(ctx, actor, body));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.post('/api/upgrade-requests', 'Upgrade anfragen (Pro oder Züchter)', {
+    access: 'user',
+    body: CreateUpgradeRequestBody,
+    responses: { 201: ['Angefragt', UpgradeRequest], 409: 'Schon eine offene Anfrage, oder Tarif schon aktiv', 422: 'Nachricht zu lang' },
+    run: ({ actor, body }) => submitRequest(ctx, actor, body),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/upgrade-requests',
-      summary: 'Die eigenen Upgrade-Anfragen',
-      tags,
-      access: 'user',
-      query: PageQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(UpgradeRequest) } },
-    },
-    async ({ actor, query }, _req, res) => {
-      res.json(await ownRequests(ctx, actor, query));
-    },
-  );
+  api.get('/api/upgrade-requests', 'Die eigenen Upgrade-Anfragen', {
+    access: 'user',
+    query: PageQuery,
+    responses: { 200: ['Liste', pageSchema(UpgradeRequest)] },
+    run: ({ actor, query }) => ownRequests(ctx, actor, query),
+  });
 
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/upgrade-requests/:id',
-      summary: 'Eigene offene Anfrage zurückziehen',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: { description: 'Zurückgezogen', schema: UpgradeRequest }, 403: { description: 'Nicht deine Anfrage' }, ...closed },
-    },
-    async ({ actor, params }, _req, res) => {
-      res.json(await withdrawRequest(ctx, actor, params.id));
-    },
-  );
+  api.delete('/api/upgrade-requests/:id', 'Eigene offene Anfrage zurückziehen', {
+    access: 'user',
+    responses: { 200: ['Zurückgezogen', UpgradeRequest], 403: 'Nicht deine Anfrage', ...closed },
+    run: ({ actor, params }) => withdrawRequest(ctx, actor, params.id),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/upgrade-requests',
-      summary: 'Upgrade-Anfragen (neueste zuerst, optional nach Status)',
-      tags,
-      access: 'admin',
-      query: AdminUpgradeListQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(AdminUpgradeRequest) } },
-    },
-    async ({ query }, _req, res) => {
-      res.json(await adminList(ctx, query));
-    },
-  );
+  api.get('/api/admin/upgrade-requests', 'Upgrade-Anfragen (neueste zuerst, optional nach Status)', {
+    query: AdminUpgradeListQuery,
+    responses: { 200: ['Liste', pageSchema(AdminUpgradeRequest)] },
+    run: ({ query }) => adminList(ctx, query),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/upgrade-requests/open-count',
-      summary: 'To-do-Zähler: offene Anfragen von Konten, die es noch gibt',
-      tags,
-      access: 'admin',
-      responses: { 200: { description: 'Anzahl', schema: OpenCount } },
-    },
-    async (_input, _req, res) => {
-      res.json(await openCount(ctx));
-    },
-  );
+  api.get('/api/admin/upgrade-requests/open-count', 'To-do-Zähler: offene Anfragen von Konten, die es noch gibt', {
+    responses: { 200: ['Anzahl', OpenCount] },
+    run: (_input) => openCount(ctx),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/upgrade-requests/:id/fulfill',
-      summary: 'Anfrage erfüllen: setzt subscription_tier und is_premium',
-      tags,
-      access: 'admin',
-      params: IdParam,
-      body: FulfilUpgradeBody,
-      responses: { 200: { description: 'Erfüllt', schema: UpgradeRequest }, ...closed },
-    },
-    async ({ actor, params, body }, _req, res) => {
-      res.json(await fulfilRequest(ctx, actor, params.id, body.tier));
-    },
-  );
+  api.post('/api/admin/upgrade-requests/:id/fulfill', 'Anfrage erfüllen: setzt subscription_tier und is_premium', {
+    body: FulfilUpgradeBody,
+    responses: { 200: ['Erfüllt', UpgradeRequest], ...closed },
+    run: ({ actor, params, body }) => fulfilRequest(ctx, actor, params.id, body.tier),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/upgrade-requests/:id/reject',
-      summary: 'Anfrage ablehnen (optional mit Begründung, die per Mail an die Person geht)',
-      tags,
-      access: 'admin',
-      params: IdParam,
-      body: RejectUpgradeBody,
-      responses: { 200: { description: 'Abgelehnt', schema: UpgradeRequest }, ...closed, 422: { description: 'Begründung zu lang' } },
-    },
-    async ({ actor, params, body }, _req, res) => {
-      res.json(await rejectRequest(ctx, actor, params.id, body.reason));
-    },
-  );
+  api.post('/api/admin/upgrade-requests/:id/reject', 'Anfrage ablehnen (optional mit Begründung, die per Mail an die Person geht)', {
+    body: RejectUpgradeBody,
+    responses: { 200: ['Abgelehnt', UpgradeRequest], ...closed, 422: 'Begründung zu lang' },
+    run: ({ actor, params, body }) => rejectRequest(ctx, actor, params.id, body.reason),
+  });
 }

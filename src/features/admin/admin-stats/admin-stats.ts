@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { cachedCountsByLayer } from '../../map/map-layers/index.js';
 import { placeStats } from '../../map/places/index.js';
 import { contributionsByStatus } from '../../map/map-contrib/index.js';
@@ -40,18 +41,9 @@ export async function adminStats(ctx: AppContext): Promise<z.infer<typeof AdminS
 }
 
 export function adminStatsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/stats',
-      summary: 'Statistik: Konten, Hunde, Orte je Typ, OSM-Punkte im Zwischenspeicher, Kartenbeiträge',
-      tags: ['Verwaltung'],
-      access: 'admin',
-      responses: { 200: { description: 'Zahlen', schema: AdminStats } },
-    },
-    async (_input, _req, res) => {
-      res.json(await adminStats(ctx));
-    },
-  );
+  const api = routeGroup(routes, { tags: ['Verwaltung'], access: 'admin' });
+  api.get('/api/admin/stats', 'Statistik: Konten, Hunde, Orte je Typ, OSM-Punkte im Zwischenspeicher, Kartenbeiträge', {
+    responses: { 200: ['Zahlen', AdminStats] },
+    run: (_input) => adminStats(ctx),
+  });
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../../core/context.js';
 import { CSP_REPORT_PATH } from '../../../core/http/csp.js';
 import { parseCspReports } from '../../../core/http/csp-report-parse.js';
 import { addCspViolations, cspReportGroups } from '../../../core/http/csp-reports.repo.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { cspReportBody } from './csp-report-body.js';
 
 /** The admin list covers the last 30 days (the digest deletes counted rows after that), at most 200 kinds. */
@@ -23,43 +24,25 @@ const CspReportGroup = z
   .meta({ id: 'CspReportGroup' });
 
 export function cspReportsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: CSP_REPORT_PATH,
-      summary: 'CSP-Verstoß melden (schicken die Browser selbst: application/csp-report oder application/reports+json)',
-      tags: ['System'],
-      access: 'public',
-      before: [ctx.limits.cspReport, cspReportBody],
-      responses: {
-        204: { description: 'Angenommen' },
-        413: { description: 'Größer als 16 KB' },
-        429: { description: 'Zu viele Meldungen von dieser Adresse' },
-      },
-    },
-    async (_input, req, res) => {
+  const api = routeGroup(routes, { tags: ['System'], access: 'public' });
+  api.post(CSP_REPORT_PATH, 'CSP-Verstoß melden (schicken die Browser selbst: application/csp-report oder application/reports+json)', {
+    before: [ctx.limits.cspReport, cspReportBody],
+    responses: { 204: 'Angenommen', 413: 'Größer als 16 KB', 429: 'Zu viele Meldungen von dieser Adresse' },
+    run: async (_input, req) => {
       const violations = parseCspReports(req.body, new URL(ctx.config.publicUrl).origin);
       if (violations.length) {
         const now = ctx.clock.now();
         await addCspViolations(ctx.db, dateInZone(now, ctx.config.timeZone), now.toISOString(), violations);
       }
-      res.status(204).end();
     },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/csp-reports',
-      summary: 'CSP-Meldungen der letzten 30 Tage, nach Art gruppiert und gezählt',
-      tags: ['Verwaltung'],
-      access: 'admin',
-      responses: { 200: { description: 'Liste, häufigste zuerst', schema: z.object({ items: z.array(CspReportGroup) }) } },
-    },
-    async (_input, _req, res) => {
+  });
+  api.get('/api/admin/csp-reports', 'CSP-Meldungen der letzten 30 Tage, nach Art gruppiert und gezählt', {
+    tags: ['Verwaltung'],
+    access: 'admin',
+    responses: { 200: ['Liste, häufigste zuerst', z.object({ items: z.array(CspReportGroup) })] },
+    run: async (_input) => {
       const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
-      res.json({ items: await cspReportGroups(ctx.db, addDays(today, -LIST_DAYS), LIST_LIMIT) });
+      return { items: await cspReportGroups(ctx.db, addDays(today, -LIST_DAYS), LIST_LIMIT) };
     },
-  );
+  });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { IdParam } from '../../../core/http/schema-kit.js';
 import { invoiceViewModel } from './invoice-print.js';
 import { CancelInvoiceBody, CreateInvoiceBody, Invoice, InvoiceListQuery, InvoiceSummary } from './invoices.schemas.js';
@@ -12,68 +13,33 @@ const missing = { 404: { description: 'Rechnung gibt es nicht' } };
 const html = { description: 'Druckbare HTML-Seite (A4; im Browser drucken oder als PDF speichern)', schema: z.string(), contentType: 'text/html' };
 
 export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/invoices',
-      summary: 'Rechnungen und Stornorechnungen (neueste zuerst, optional eines Kontos)',
-      tags,
-      access: 'admin',
-      query: InvoiceListQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(InvoiceSummary) } },
-    },
-    async ({ query }, _req, res) => {
-      res.json(await listPage(ctx, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.get('/api/admin/invoices', 'Rechnungen und Stornorechnungen (neueste zuerst, optional eines Kontos)', {
+    query: InvoiceListQuery,
+    responses: { 200: ['Liste', pageSchema(InvoiceSummary)] },
+    run: ({ query }) => listPage(ctx, query),
+  });
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/invoices',
-      summary: 'Rechnung ausstellen (Nummer RG-…, fortlaufend ohne Lücken; Bruttopreise)',
-      tags,
-      access: 'admin',
-      body: CreateInvoiceBody,
-      responses: {
-        201: { description: 'Ausgestellt', schema: Invoice },
-        404: { description: 'Konto gibt es nicht' },
-        409: { description: 'Absenderadresse fehlt (INVOICE_ISSUER_ADDRESS)' },
-        422: { description: 'Feld zu lang' },
-      },
-    },
-    async ({ actor, body }, _req, res) => {
-      res.status(201).json(await createInvoice(ctx, actor, body));
-    },
-  );
+  api.post('/api/admin/invoices', 'Rechnung ausstellen (Nummer RG-…, fortlaufend ohne Lücken; Bruttopreise)', {
+    body: CreateInvoiceBody,
+    responses: { 201: ['Ausgestellt', Invoice], 404: 'Konto gibt es nicht', 409: 'Absenderadresse fehlt (INVOICE_ISSUER_ADDRESS)', 422: 'Feld zu lang' },
+    run: ({ actor, body }) => createInvoice(ctx, actor, body),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/invoices/:id',
-      summary: 'Eine Rechnung mit Positionen',
-      tags,
-      access: 'admin',
-      params: IdParam,
-      responses: { 200: { description: 'Rechnung', schema: Invoice }, ...missing },
-    },
-    async ({ params }, _req, res) => {
-      res.json(await getInvoice(ctx, params.id));
-    },
-  );
+  api.get('/api/admin/invoices/:id', 'Eine Rechnung mit Positionen', {
+    responses: { 200: ['Rechnung', Invoice], ...missing },
+    run: ({ params }) => getInvoice(ctx, params.id),
+  });
 
   route(
     routes,
     {
       method: 'get',
       path: '/api/admin/invoices/:id/print',
+      params: IdParam,
       summary: 'Druckansicht einer Rechnung',
       tags,
       access: 'admin',
-      params: IdParam,
       responses: { 200: html, ...missing },
     },
     async ({ params }, _req, res) => {
@@ -81,42 +47,18 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
     },
   );
 
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/admin/invoices/:id/cancel',
-      summary: 'Rechnung stornieren: erzeugt die Stornorechnung ST-… mit Verweis auf das Original',
-      tags,
-      access: 'admin',
-      params: IdParam,
-      body: CancelInvoiceBody,
-      responses: {
-        201: { description: 'Stornorechnung', schema: Invoice },
-        ...missing,
-        409: { description: 'Schon storniert, oder selbst eine Stornorechnung' },
-      },
-    },
-    async ({ actor, params, body }, _req, res) => {
-      res.status(201).json(await cancelInvoice(ctx, actor, params.id, body.reason));
-    },
-  );
+  api.post('/api/admin/invoices/:id/cancel', 'Rechnung stornieren: erzeugt die Stornorechnung ST-… mit Verweis auf das Original', {
+    body: CancelInvoiceBody,
+    responses: { 201: ['Stornorechnung', Invoice], ...missing, 409: 'Schon storniert, oder selbst eine Stornorechnung' },
+    run: ({ actor, params, body }) => cancelInvoice(ctx, actor, params.id, body.reason),
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/invoices',
-      summary: 'Die eigenen Rechnungen',
-      tags,
-      access: 'user',
-      query: PageQuery,
-      responses: { 200: { description: 'Liste', schema: pageSchema(InvoiceSummary) } },
-    },
-    async ({ actor, query }, _req, res) => {
-      res.json(await ownInvoices(ctx, actor, query));
-    },
-  );
+  api.get('/api/invoices', 'Die eigenen Rechnungen', {
+    access: 'user',
+    query: PageQuery,
+    responses: { 200: ['Liste', pageSchema(InvoiceSummary)] },
+    run: ({ actor, query }) => ownInvoices(ctx, actor, query),
+  });
 
   route(
     routes,

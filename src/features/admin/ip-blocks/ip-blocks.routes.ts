@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { notFound } from '../../../core/http/errors.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 
 const tags = ['Verwaltung'];
 
@@ -20,19 +21,12 @@ const IpBlock = z
 const IpParam = z.object({ ip: z.string().regex(/^[0-9a-fA-F:.]{2,45}$/, { error: 'Keine IP-Adresse.' }) });
 
 export function ipBlocksRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/ip-blocks',
-      summary: 'Aktive Sperren von Adressen (Falle für Scraper)',
-      tags,
-      access: 'admin',
-      responses: { 200: { description: 'Liste', schema: z.object({ items: z.array(IpBlock) }) } },
-    },
-    async (_input, _req, res) => {
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.get('/api/admin/ip-blocks', 'Aktive Sperren von Adressen (Falle für Scraper)', {
+    responses: { 200: ['Liste', z.object({ items: z.array(IpBlock) })] },
+    run: async (_input) => {
       const rows = await ctx.blocklist.active();
-      res.json({
+      return {
         items: rows.map((r) => ({
           ip: r.ip,
           reason: r.reason,
@@ -41,23 +35,14 @@ export function ipBlocksRoutes(ctx: AppContext, routes: Routes): void {
           last_hit_at: r.last_hit_at,
           hits: r.hits,
         })),
-      });
+      };
     },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/admin/ip-blocks/:ip',
-      summary: 'Sperre aufheben (auf allen Instanzen binnen 30 Sekunden)',
-      tags,
-      access: 'admin',
-      params: IpParam,
-      responses: { 204: { description: 'Aufgehoben' }, 404: { description: 'Keine Sperre für diese Adresse' } },
-    },
-    async ({ params, actor }, _req, res) => {
+  });
+  api.delete('/api/admin/ip-blocks/:ip', 'Sperre aufheben (auf allen Instanzen binnen 30 Sekunden)', {
+    params: IpParam,
+    responses: { 204: 'Aufgehoben', 404: 'Keine Sperre für diese Adresse' },
+    run: async ({ params, actor }) => {
       if (!(await ctx.blocklist.lift(params.ip, actor))) throw notFound('Für diese Adresse gibt es keine Sperre.');
-      res.status(204).end();
     },
-  );
+  });
 }

@@ -1,39 +1,21 @@
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { OperatorSettings, PlanPrices, UpdateOperatorSettingsBody } from './operator.schemas.js';
 import { changeSettings, operatorSettings, toView } from './operator.service.js';
 
 export function operatorRoutes(ctx: AppContext, routes: Routes): void {
   const tags = ['Verwaltung'];
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/admin/settings',
-      summary: 'Betreiberangaben (Impressum, Rechnungen, Preise)',
-      tags,
-      access: 'admin',
-      responses: { 200: { description: 'Die Angaben', schema: OperatorSettings } },
-    },
-    async (_input, _req, res) => {
-      res.json(toView(await operatorSettings(ctx)));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'patch',
-      path: '/api/admin/settings',
-      summary: 'Betreiberangaben ändern',
-      tags,
-      access: 'admin',
-      body: UpdateOperatorSettingsBody,
-      responses: { 200: { description: 'Geändert', schema: OperatorSettings } },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.json(await changeSettings(ctx, actor, body));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'admin' });
+  api.get('/api/admin/settings', 'Betreiberangaben (Impressum, Rechnungen, Preise)', {
+    responses: { 200: ['Die Angaben', OperatorSettings] },
+    run: async (_input) => toView(await operatorSettings(ctx)),
+  });
+  api.patch('/api/admin/settings', 'Betreiberangaben ändern', {
+    body: UpdateOperatorSettingsBody,
+    responses: { 200: ['Geändert', OperatorSettings] },
+    run: ({ body, actor }) => changeSettings(ctx, actor, body),
+  });
   route(
     routes,
     {

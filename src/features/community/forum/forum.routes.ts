@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { pageSchema } from '../../../core/http/pagination.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import {
   CategoryList,
   CreateThreadBody,
@@ -23,177 +23,61 @@ const tags = ['Forum'];
 const refused = { 403: { description: 'Nicht dein Beitrag oder E-Mail nicht bestätigt' }, 404: { description: 'Gibt es nicht' } };
 
 export function forumRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/forum/categories',
-      summary: 'Forum-Kategorien',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Kategorien', schema: CategoryList } },
-    },
-    async (_input, _req, res) => {
-      res.json(await listCategories(ctx));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/forum/threads',
-      summary: 'Themen einer Kategorie, zuletzt aktive zuerst',
-      tags,
-      access: 'user',
-      query: ThreadsQuery,
-      responses: { 200: { description: 'Themen', schema: pageSchema(ThreadSummary) }, 404: refused[404] },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await threads(ctx, actor, query));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/forum/threads',
-      summary: 'Neues Thema (bestätigte E-Mail nötig)',
-      tags,
-      access: 'user',
-      body: CreateThreadBody,
-      before: [ctx.limits.forumPost],
-      responses: { 201: { description: 'Angelegt', schema: ThreadDetail }, ...refused, 422: { description: 'Titel oder Text zu lang' } },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.status(201).json(await openThread(ctx, actor, body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/forum/threads/:id',
-      summary: 'Ein Thema mit seinen Beiträgen',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: { description: 'Thema', schema: ThreadDetail }, 404: refused[404] },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await thread(ctx, actor, params.id));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/forum/threads/:id/posts',
-      summary: 'Antworten (nicht in geschlossenen Themen: 409)',
-      tags,
-      access: 'user',
-      params: IdParam,
-      body: PostBody,
-      before: [ctx.limits.forumPost],
-      responses: { 201: { description: 'Angelegt', schema: Post }, ...refused, 409: { description: 'Thema geschlossen' }, 422: { description: 'Zu lang' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.status(201).json(await reply(ctx, actor, params.id, body.body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'patch',
-      path: '/api/forum/posts/:id',
-      summary: 'Eigenen Beitrag bearbeiten',
-      tags,
-      access: 'user',
-      params: IdParam,
-      body: PostBody,
-      responses: { 200: { description: 'Geändert', schema: Post }, ...refused, 409: { description: 'Thema geschlossen' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.json(await edit(ctx, actor, params.id, body.body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/forum/posts/:id',
-      summary: 'Beitrag löschen (Autorin/Autor oder Moderation; der erste Beitrag steht für das Thema)',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Gelöscht' }, ...refused, 409: { description: 'Thema hat schon Antworten' } },
-    },
-    async ({ params, actor }, _req, res) => {
-      await remove(ctx, actor, params.id);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/forum/posts/:id/report',
-      summary: 'Beitrag melden',
-      tags,
-      access: 'user',
-      params: IdParam,
-      body: ReportBody,
-      responses: { 204: { description: 'Gemeldet' }, ...refused },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      await report(ctx, actor, params.id, body.reason);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/moderation/reports',
-      summary: 'Offene Meldungen, älteste zuerst',
-      tags,
-      access: 'staff',
-      responses: { 200: { description: 'Meldungen', schema: ReportList } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await reportQueue(ctx, actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/moderation/reports/:id/resolve',
-      summary: 'Meldung erledigen: verwerfen, ausblenden oder löschen',
-      tags,
-      access: 'staff',
-      params: IdParam,
-      body: ResolveBody,
-      responses: { 204: { description: 'Erledigt' }, 404: refused[404] },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      await resolve(ctx, actor, params.id, body.action);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/moderation/threads/:id/lock',
-      summary: 'Thema schließen (oder mit locked: false wieder öffnen)',
-      tags,
-      access: 'staff',
-      params: IdParam,
-      body: LockBody,
-      responses: { 200: { description: 'Stand', schema: z.object({ locked: z.boolean() }) }, 404: refused[404] },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.json(await lock(ctx, actor, params.id, body.locked));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/forum/categories', 'Forum-Kategorien', {
+    responses: { 200: ['Kategorien', CategoryList] },
+    run: (_input) => listCategories(ctx),
+  });
+  api.get('/api/forum/threads', 'Themen einer Kategorie, zuletzt aktive zuerst', {
+    query: ThreadsQuery,
+    responses: { 200: ['Themen', pageSchema(ThreadSummary)], 404: refused[404] },
+    run: ({ query, actor }) => threads(ctx, actor, query),
+  });
+  api.post('/api/forum/threads', 'Neues Thema (bestätigte E-Mail nötig)', {
+    body: CreateThreadBody,
+    before: [ctx.limits.forumPost],
+    responses: { 201: ['Angelegt', ThreadDetail], ...refused, 422: 'Titel oder Text zu lang' },
+    run: ({ body, actor }) => openThread(ctx, actor, body),
+  });
+  api.get('/api/forum/threads/:id', 'Ein Thema mit seinen Beiträgen', {
+    responses: { 200: ['Thema', ThreadDetail], 404: refused[404] },
+    run: ({ params, actor }) => thread(ctx, actor, params.id),
+  });
+  api.post('/api/forum/threads/:id/posts', 'Antworten (nicht in geschlossenen Themen: 409)', {
+    body: PostBody,
+    before: [ctx.limits.forumPost],
+    responses: { 201: ['Angelegt', Post], ...refused, 409: 'Thema geschlossen', 422: 'Zu lang' },
+    run: ({ params, body, actor }) => reply(ctx, actor, params.id, body.body),
+  });
+  api.patch('/api/forum/posts/:id', 'Eigenen Beitrag bearbeiten', {
+    body: PostBody,
+    responses: { 200: ['Geändert', Post], ...refused, 409: 'Thema geschlossen' },
+    run: ({ params, body, actor }) => edit(ctx, actor, params.id, body.body),
+  });
+  api.delete('/api/forum/posts/:id', 'Beitrag löschen (Autorin/Autor oder Moderation; der erste Beitrag steht für das Thema)', {
+    responses: { 204: 'Gelöscht', ...refused, 409: 'Thema hat schon Antworten' },
+    run: ({ params, actor }) => remove(ctx, actor, params.id),
+  });
+  api.post('/api/forum/posts/:id/report', 'Beitrag melden', {
+    body: ReportBody,
+    responses: { 204: 'Gemeldet', ...refused },
+    run: ({ params, body, actor }) => report(ctx, actor, params.id, body.reason),
+  });
+  api.get('/api/moderation/reports', 'Offene Meldungen, älteste zuerst', {
+    access: 'staff',
+    responses: { 200: ['Meldungen', ReportList] },
+    run: ({ actor }) => reportQueue(ctx, actor),
+  });
+  api.post('/api/moderation/reports/:id/resolve', 'Meldung erledigen: verwerfen, ausblenden oder löschen', {
+    access: 'staff',
+    body: ResolveBody,
+    responses: { 204: 'Erledigt', 404: refused[404] },
+    run: ({ params, body, actor }) => resolve(ctx, actor, params.id, body.action),
+  });
+  api.post('/api/moderation/threads/:id/lock', 'Thema schließen (oder mit locked: false wieder öffnen)', {
+    access: 'staff',
+    body: LockBody,
+    responses: { 200: ['Stand', z.object({ locked: z.boolean() })], 404: refused[404] },
+    run: ({ params, body, actor }) => lock(ctx, actor, params.id, body.locked),
+  });
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
-import { FriendList, FriendRequest, FriendRequestBody, FriendRequests, UserIdParam, UserSearchQuery, UserSearchResult } from './friends.schemas.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
+import { FriendList, FriendRequest, FriendRequestBody, FriendRequests, UserSearchQuery, UserSearchResult } from './friends.schemas.js';
 import { accept, block, dropRequest, listFriends, listRequests, searchUsers, sendRequest, unblock, unfriend } from './friends.service.js';
 import { z } from 'zod';
 
@@ -9,145 +9,47 @@ const tags = ['Freunde'];
 const refused = { 403: { description: 'Betrifft dich nicht' }, 404: { description: 'Gibt es nicht' } };
 
 export function friendsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/users/search',
-      summary: 'Leute zum Befreunden suchen (Name; nie private Profile, Blockierte oder du selbst)',
-      tags,
-      access: 'user',
-      query: UserSearchQuery,
-      responses: { 200: { description: 'Treffer', schema: UserSearchResult } },
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/users/search', 'Leute zum Befreunden suchen (Name; nie private Profile, Blockierte oder du selbst)', {
+    query: UserSearchQuery,
+    responses: { 200: ['Treffer', UserSearchResult] },
+    run: ({ query, actor }) => searchUsers(ctx, actor, query.q),
+  });
+  api.post('/api/friends/requests', 'Freundschaftsanfrage schicken (Push an die andere Person)', {
+    body: FriendRequestBody,
+    responses: {
+      201: ['Gesendet', z.object({ id: z.number().int(), status: z.literal('pending') })],
+      404: refused[404],
+      409: 'Schon angefragt oder befreundet',
     },
-    async ({ query, actor }, _req, res) => {
-      res.json(await searchUsers(ctx, actor, query.q));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/friends/requests',
-      summary: 'Freundschaftsanfrage schicken (Push an die andere Person)',
-      tags,
-      access: 'user',
-      body: FriendRequestBody,
-      responses: {
-        201: { description: 'Gesendet', schema: z.object({ id: z.number().int(), status: z.literal('pending') }) },
-        404: refused[404],
-        409: { description: 'Schon angefragt oder befreundet' },
-      },
-    },
-    async ({ body, actor }, _req, res) => {
-      res.status(201).json(await sendRequest(ctx, actor, body.user_id));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/friends/requests',
-      summary: 'Offene Anfragen an dich und von dir',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Anfragen', schema: FriendRequests } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await listRequests(ctx, actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/friends/requests/:id/accept',
-      summary: 'Anfrage annehmen (nur wer sie bekommen hat)',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: { description: 'Angenommen', schema: FriendRequest }, ...refused, 409: { description: 'Nicht mehr offen' } },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await accept(ctx, actor, params.id));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/friends/requests/:id',
-      summary: 'Anfrage ablehnen oder zurückziehen',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Erledigt' }, ...refused, 409: { description: 'Schon befreundet' } },
-    },
-    async ({ params, actor }, _req, res) => {
-      await dropRequest(ctx, actor, params.id);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/friends',
-      summary: 'Deine Freundinnen und Freunde',
-      tags,
-      access: 'user',
-      responses: { 200: { description: 'Liste', schema: FriendList } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await listFriends(ctx, actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/friends/:userId',
-      summary: 'Entfreunden',
-      tags,
-      access: 'user',
-      params: UserIdParam,
-      responses: { 204: { description: 'Entfreundet' }, 404: refused[404] },
-    },
-    async ({ params, actor }, _req, res) => {
-      await unfriend(ctx, actor, params.userId);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/users/:id/block',
-      summary: 'Blockieren: beendet eine Freundschaft und versteckt euch voreinander',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Blockiert' }, 404: refused[404] },
-    },
-    async ({ params, actor }, _req, res) => {
-      await block(ctx, actor, params.id);
-      res.status(204).end();
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/users/:id/block',
-      summary: 'Blockierung aufheben',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 204: { description: 'Aufgehoben' }, 404: refused[404] },
-    },
-    async ({ params, actor }, _req, res) => {
-      await unblock(ctx, actor, params.id);
-      res.status(204).end();
-    },
-  );
+    run: ({ body, actor }) => sendRequest(ctx, actor, body.user_id),
+  });
+  api.get('/api/friends/requests', 'Offene Anfragen an dich und von dir', {
+    responses: { 200: ['Anfragen', FriendRequests] },
+    run: ({ actor }) => listRequests(ctx, actor),
+  });
+  api.post('/api/friends/requests/:id/accept', 'Anfrage annehmen (nur wer sie bekommen hat)', {
+    responses: { 200: ['Angenommen', FriendRequest], ...refused, 409: 'Nicht mehr offen' },
+    run: ({ params, actor }) => accept(ctx, actor, params.id),
+  });
+  api.delete('/api/friends/requests/:id', 'Anfrage ablehnen oder zurückziehen', {
+    responses: { 204: 'Erledigt', ...refused, 409: 'Schon befreundet' },
+    run: ({ params, actor }) => dropRequest(ctx, actor, params.id),
+  });
+  api.get('/api/friends', 'Deine Freundinnen und Freunde', {
+    responses: { 200: ['Liste', FriendList] },
+    run: ({ actor }) => listFriends(ctx, actor),
+  });
+  api.delete('/api/friends/:userId', 'Entfreunden', {
+    responses: { 204: 'Entfreundet', 404: refused[404] },
+    run: ({ params, actor }) => unfriend(ctx, actor, params.userId),
+  });
+  api.post('/api/users/:id/block', 'Blockieren: beendet eine Freundschaft und versteckt euch voreinander', {
+    responses: { 204: 'Blockiert', 404: refused[404] },
+    run: ({ params, actor }) => block(ctx, actor, params.id),
+  });
+  api.delete('/api/users/:id/block', 'Blockierung aufheben', {
+    responses: { 204: 'Aufgehoben', 404: refused[404] },
+    run: ({ params, actor }) => unblock(ctx, actor, params.id),
+  });
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { welcomeDashboardSchema } from './dashboard.schemas.js';
 import { welcomeDashboard, type DashboardProvider } from './dashboard.service.js';
 
@@ -9,18 +10,9 @@ export function dashboardRoutes(ctx: AppContext, routes: Routes, providers: read
     Object.assign({}, ...providers.map((p) => p.dogFields?.shape)),
     Object.assign({}, ...providers.map((p) => p.cards?.shape)),
   );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/welcome-dashboard',
-      summary: 'Startseite: je Hund das Foto des Tages, Karten der Bereiche („Heute vor … Jahren“, letzte Einträge …), bald Fälliges',
-      tags: ['Start'],
-      access: 'user',
-      responses: { 200: { description: 'Die Daten der Startseite', schema } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await welcomeDashboard(ctx, actor, providers));
-    },
-  );
+  const api = routeGroup(routes, { tags: ['Start'], access: 'user' });
+  api.get('/api/welcome-dashboard', 'Startseite: je Hund das Foto des Tages, Karten der Bereiche („Heute vor … Jahren“, letzte Einträge …), bald Fälliges', {
+    responses: { 200: ['Die Daten der Startseite', schema] },
+    run: ({ actor }) => welcomeDashboard(ctx, actor, providers),
+  });
 }

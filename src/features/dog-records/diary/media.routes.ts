@@ -1,9 +1,10 @@
 import type { RequestHandler } from 'express';
 import { actorOf } from '../../../core/auth/guards.js';
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
-import { EntryIdParam, MediaIdParam, UploadForm, UploadResult } from './diary.schemas.js';
+import { EntryIdParam, UploadForm, UploadResult } from './diary.schemas.js';
 import { loadEntry } from './entries.service.js';
 import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js';
 
@@ -18,46 +19,24 @@ const entryAccessFirst =
   };
 
 export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/diary/:entryId/media',
-      summary: 'Fotos zu einem Eintrag hochladen (multipart, Feld „files“, bis zu 10)',
-      tags,
-      access: 'user',
-      params: EntryIdParam,
-      multipart: UploadForm,
-      before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'files', MAX_FILES_PER_UPLOAD)],
-      responses: {
-        201: { description: 'Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', schema: UploadResult },
-        403: { description: 'Gehört jemand anderem' },
-        404: { description: 'Gibt es nicht' },
-        413: { description: 'Größer als 20 MB' },
-        415: { description: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)' },
-        422: { description: 'Bild beschädigt, mehr als 50 Megapixel oder zu viele Fotos am Eintrag' },
-        429: { description: 'Zu viele Uploads' },
-      },
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.post('/api/diary/:entryId/media', 'Fotos zu einem Eintrag hochladen (multipart, Feld „files“, bis zu 10)', {
+    multipart: UploadForm,
+    before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'files', MAX_FILES_PER_UPLOAD)],
+    responses: {
+      201: ['Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', UploadResult],
+      403: 'Gehört jemand anderem',
+      404: 'Gibt es nicht',
+      413: 'Größer als 20 MB',
+      415: 'Kein erlaubtes Bildformat (JPEG, PNG, WebP, HEIF/AVIF)',
+      422: 'Bild beschädigt, mehr als 50 Megapixel oder zu viele Fotos am Eintrag',
+      429: 'Zu viele Uploads',
     },
-    async ({ params, actor }, req, res) => {
-      res.status(201).json({ items: await addMedia(ctx, actor, params.entryId, uploadedFiles(req)) });
-    },
-  );
+    run: async ({ params, actor }, req) => ({ items: await addMedia(ctx, actor, params.entryId, uploadedFiles(req)) }),
+  });
 
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/diary/media/:mediaId',
-      summary: 'Ein Foto löschen',
-      tags,
-      access: 'user',
-      params: MediaIdParam,
-      responses: { 204: { description: 'Gelöscht' }, 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } },
-    },
-    async ({ params, actor }, _req, res) => {
-      await deleteMedia(ctx, actor, params.mediaId);
-      res.status(204).end();
-    },
-  );
+  api.delete('/api/diary/media/:mediaId', 'Ein Foto löschen', {
+    responses: { 204: 'Gelöscht', 403: 'Gehört jemand anderem', 404: 'Gibt es nicht' },
+    run: ({ params, actor }) => deleteMedia(ctx, actor, params.mediaId),
+  });
 }

@@ -3,7 +3,8 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { boundingBox, NearQuery, nearest } from '../../../core/geo/index.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { Id } from '../../../core/http/schema-kit.js';
 import { ownEntriesInBox } from './nearby.repo.js';
 
@@ -29,23 +30,10 @@ export async function diaryNearby(ctx: AppContext, actor: Actor, query: z.infer<
 }
 
 export function diaryNearbyRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/diary/nearby',
-      summary: 'Eigene Tagebucheinträge mit Fotoposition in der Nähe, nächste zuerst',
-      tags: ['Tagebuch'],
-      access: 'user',
-      query: DiaryNearbyQuery,
-      responses: {
-        200: { description: 'Einträge', schema: z.object({ items: z.array(NearbyEntry) }) },
-        403: { description: 'Fremder Hund' },
-        404: { description: 'Hund gibt es nicht' },
-      },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await diaryNearby(ctx, actor, query));
-    },
-  );
+  const api = routeGroup(routes, { tags: ['Tagebuch'], access: 'user' });
+  api.get('/api/diary/nearby', 'Eigene Tagebucheinträge mit Fotoposition in der Nähe, nächste zuerst', {
+    query: DiaryNearbyQuery,
+    responses: { 200: ['Einträge', z.object({ items: z.array(NearbyEntry) })], 403: 'Fremder Hund', 404: 'Hund gibt es nicht' },
+    run: ({ query, actor }) => diaryNearby(ctx, actor, query),
+  });
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { fullTextIds, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { Id } from '../../../core/http/schema-kit.js';
 import { searchExcerpt } from './search-excerpt.js';
 import { entriesForHits, firstPreviews } from './search.repo.js';
@@ -55,23 +56,14 @@ export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<
 }
 
 export function diarySearchRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/diary/search',
-      summary: 'Tagebuch durchsuchen (Titel und Text, beste Treffer zuerst)',
-      tags: ['Tagebuch'],
-      access: 'user',
-      query: SearchQuery,
-      responses: {
-        200: { description: 'Treffer (höchstens 50)', schema: z.object({ items: z.array(SearchHit) }).meta({ id: 'DiarySearchResult' }) },
-        403: { description: 'Fremder Hund' },
-        404: { description: 'Hund gibt es nicht' },
-      },
+  const api = routeGroup(routes, { tags: ['Tagebuch'], access: 'user' });
+  api.get('/api/diary/search', 'Tagebuch durchsuchen (Titel und Text, beste Treffer zuerst)', {
+    query: SearchQuery,
+    responses: {
+      200: ['Treffer (höchstens 50)', z.object({ items: z.array(SearchHit) }).meta({ id: 'DiarySearchResult' })],
+      403: 'Fremder Hund',
+      404: 'Hund gibt es nicht',
     },
-    async ({ query, actor }, _req, res) => {
-      res.json(await searchDiary(ctx, actor, query));
-    },
-  );
+    run: ({ query, actor }) => searchDiary(ctx, actor, query),
+  });
 }

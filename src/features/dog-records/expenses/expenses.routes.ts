@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
 import { expenses } from './expenses.kind.js';
 import { ExpenseSummary, ExpenseYearQuery } from './expenses.schemas.js';
@@ -11,21 +12,12 @@ const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { d
 
 export function expensesRoutes(ctx: AppContext, routes: Routes): void {
   // The fixed paths before the record routes' /api/expenses/:id.
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/expenses/summary',
-      summary: 'Ausgaben eines Jahres: Summe, je Monat und je Kategorie (alle eigenen Hunde oder einer)',
-      tags,
-      access: 'user',
-      query: ExpenseYearQuery,
-      responses: { 200: { description: 'Summen', schema: ExpenseSummary }, ...refused },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await expenseSummary(ctx, actor, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/expenses/summary', 'Ausgaben eines Jahres: Summe, je Monat und je Kategorie (alle eigenen Hunde oder einer)', {
+    query: ExpenseYearQuery,
+    responses: { 200: ['Summen', ExpenseSummary], ...refused },
+    run: ({ query, actor }) => expenseSummary(ctx, actor, query),
+  });
   route(
     routes,
     {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { DogIdParam } from '../../../core/http/schema-kit.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
 import { addDocument, documentFile, removeDocumentFile } from './documents.service.js';
@@ -25,28 +26,23 @@ const FileParams = z.object({ userId: z.string(), dogId: z.string(), file: z.str
 
 export function documentsRoutes(ctx: AppContext, routes: Routes): void {
   recordRoutes(ctx, routes, { ...healthDocuments, afterRemove: (c, row) => removeDocumentFile(c, row) });
-  route(
-    routes,
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.post(
+    '/api/dogs/:dogId/health-documents',
+    'Dokument hochladen (multipart: Datei „file“ – PDF, JPEG, PNG, WebP, HEIF, höchstens 15 MB – und title, date, category)',
     {
-      method: 'post',
-      path: '/api/dogs/:dogId/health-documents',
-      summary: 'Dokument hochladen (multipart: Datei „file“ – PDF, JPEG, PNG, WebP, HEIF, höchstens 15 MB – und title, date, category)',
-      tags,
-      access: 'user',
       params: DogIdParam,
       multipart: HealthDocumentForm,
       before: [ctx.limits.upload, dogAccessFirst(ctx), documentUpload(ctx.config.mediaDir)],
       responses: {
-        201: { description: 'Gespeichert', schema: HealthDocument },
-        403: { description: 'Nicht dein Hund' },
-        404: { description: 'Hund gibt es nicht' },
-        413: { description: 'Größer als 15 MB' },
-        415: { description: 'Weder PDF noch erlaubtes Bild' },
-        422: { description: 'Titel zu lang' },
+        201: ['Gespeichert', HealthDocument],
+        403: 'Nicht dein Hund',
+        404: 'Hund gibt es nicht',
+        413: 'Größer als 15 MB',
+        415: 'Weder PDF noch erlaubtes Bild',
+        422: 'Titel zu lang',
       },
-    },
-    async ({ params, actor }, req, res) => {
-      res.status(201).json(await addDocument(ctx, actor, params.dogId, req.body, req.file));
+      run: ({ params, actor }, req) => addDocument(ctx, actor, params.dogId, req.body, req.file),
     },
   );
   route(

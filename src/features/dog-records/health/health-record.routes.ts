@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
 import { notFound } from '../../../core/http/errors.js';
@@ -37,53 +38,20 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
       res.send(pdf);
     },
   );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/dogs/:dogId/emergency-card',
-      summary: 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)',
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      responses: { 200: { description: 'Ausweis oder null', schema: EmergencyCard.nullable() }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await getEmergencyCard(ctx, actor, params.dogId));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/dogs/:dogId/emergency-card',
-      summary: 'Notfallausweis (neu) erstellen: neuer Link, der alte wird ungültig; Auswahl der gezeigten Angaben',
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      body: EmergencyCardBody,
-      responses: { 201: { description: 'Erstellt', schema: EmergencyCard }, ...refused, 422: { description: 'Feld zu lang' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.status(201).json(await makeEmergencyCard(ctx, actor, params.dogId, body));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'delete',
-      path: '/api/dogs/:dogId/emergency-card',
-      summary: 'Notfallausweis widerrufen (Link und QR-Code ungültig)',
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      responses: { 204: { description: 'Widerrufen' }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      await revokeEmergencyCard(ctx, actor, params.dogId);
-      res.status(204).end();
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/dogs/:dogId/emergency-card', 'Der Notfallausweis mit Link und QR-Code (nur Besitzer; null, solange keiner erstellt ist)', {
+    responses: { 200: ['Ausweis oder null', EmergencyCard.nullable()], ...refused },
+    run: ({ params, actor }) => getEmergencyCard(ctx, actor, params.dogId),
+  });
+  api.post('/api/dogs/:dogId/emergency-card', 'Notfallausweis (neu) erstellen: neuer Link, der alte wird ungültig; Auswahl der gezeigten Angaben', {
+    body: EmergencyCardBody,
+    responses: { 201: ['Erstellt', EmergencyCard], ...refused, 422: 'Feld zu lang' },
+    run: ({ params, body, actor }) => makeEmergencyCard(ctx, actor, params.dogId, body),
+  });
+  api.delete('/api/dogs/:dogId/emergency-card', 'Notfallausweis widerrufen (Link und QR-Code ungültig)', {
+    responses: { 204: 'Widerrufen', ...refused },
+    run: ({ params, actor }) => revokeEmergencyCard(ctx, actor, params.dogId),
+  });
 
   // The public page behind the QR code: server-rendered, escaped, never cached or indexed, no referrer.
   routes.router.get('/notfall/:token', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { DogIdParam } from '../../../core/http/schema-kit.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
 import { allergies, findings, medications, vaccinations, vetVisits, weights } from './health.kinds.js';
 import { documentsRoutes } from './documents.routes.js';
@@ -21,37 +21,16 @@ export function healthRoutes(ctx: AppContext, routes: Routes): void {
   recordRoutes(ctx, routes, vetVisits);
   recordRoutes(ctx, routes, findings);
   documentsRoutes(ctx, routes);
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/dogs/:dogId/vet-practice',
-      summary: 'Die Tierarztpraxis des Hundes (null, solange keine eingetragen ist)',
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      responses: { 200: { description: 'Praxis, null wenn noch keine eingetragen ist', schema: VetPractice.nullable() }, ...refused },
-    },
-    async ({ params, actor }, _req, res) => {
-      res.json(await getPractice(ctx, actor, params.dogId));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'put',
-      path: '/api/dogs/:dogId/vet-practice',
-      summary: 'Tierarztpraxis setzen (ersetzt sie ganz)',
-      tags,
-      access: 'user',
-      params: DogIdParam,
-      body: VetPracticeBody,
-      responses: { 200: { description: 'Gespeichert', schema: VetPractice }, ...refused, 422: { description: 'Feld zu lang' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      res.json(await putPractice(ctx, actor, params.dogId, body));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/dogs/:dogId/vet-practice', 'Die Tierarztpraxis des Hundes (null, solange keine eingetragen ist)', {
+    responses: { 200: ['Praxis, null wenn noch keine eingetragen ist', VetPractice.nullable()], ...refused },
+    run: ({ params, actor }) => getPractice(ctx, actor, params.dogId),
+  });
+  api.put('/api/dogs/:dogId/vet-practice', 'Tierarztpraxis setzen (ersetzt sie ganz)', {
+    body: VetPracticeBody,
+    responses: { 200: ['Gespeichert', VetPractice], ...refused, 422: 'Feld zu lang' },
+    run: ({ params, body, actor }) => putPractice(ctx, actor, params.dogId, body),
+  });
   membersRoutes(ctx, routes);
   healthRecordRoutes(ctx, routes); // PDF, emergency card, /notfall/:token
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { foodAlerts } from './food-alerts.service.js';
 
 const FoodAlert = z
@@ -8,18 +9,9 @@ const FoodAlert = z
   .meta({ id: 'FoodAlert' });
 
 export function foodAlertsRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/food-alerts',
-      summary: 'Aktuelle Warnungen zu Tierfutter und Hundesnacks (lebensmittelwarnung.de, stündlich aktualisiert)',
-      tags: ['Futterwarnungen'],
-      access: 'user',
-      responses: { 200: { description: 'Warnungen (leer, wenn der Dienst nichts liefert)', schema: z.object({ items: z.array(FoodAlert) }) } },
-    },
-    async (_input, _req, res) => {
-      res.json({ items: await foodAlerts(ctx) });
-    },
-  );
+  const api = routeGroup(routes, { tags: ['Futterwarnungen'], access: 'user' });
+  api.get('/api/food-alerts', 'Aktuelle Warnungen zu Tierfutter und Hundesnacks (lebensmittelwarnung.de, stündlich aktualisiert)', {
+    responses: { 200: ['Warnungen (leer, wenn der Dienst nichts liefert)', z.object({ items: z.array(FoodAlert) })] },
+    run: async (_input) => ({ items: await foodAlerts(ctx) }),
+  });
 }

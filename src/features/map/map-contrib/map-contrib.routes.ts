@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { ContributeBody, Contribution, ContributionsPage, ContributionsQuery } from './map-contrib.schemas.js';
 import { contributeDogWelcome, listContributions } from './map-contrib.service.js';
 
@@ -29,19 +30,10 @@ export function mapContribRoutes(ctx: AppContext, routes: Routes): void {
       res.status(created ? 201 : 200).json(contribution);
     },
   );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/map-contrib',
-      summary: 'Deine Meldungen, neueste zuerst, mit Zählern und dem Weg zum nächsten geschenkten Pro-Jahr',
-      tags,
-      access: 'user',
-      query: ContributionsQuery,
-      responses: { 200: { description: 'Meldungen', schema: ContributionsPage } },
-    },
-    async ({ query, actor }, _req, res) => {
-      res.json(await listContributions(ctx, actor, query));
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'user' });
+  api.get('/api/map-contrib', 'Deine Meldungen, neueste zuerst, mit Zählern und dem Weg zum nächsten geschenkten Pro-Jahr', {
+    query: ContributionsQuery,
+    responses: { 200: ['Meldungen', ContributionsPage] },
+    run: ({ query, actor }) => listContributions(ctx, actor, query),
+  });
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { notFound } from '../../../core/http/errors.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { isLayer, LAYER_NAMES } from './layers.js';
 import { layerFeatures } from './map-layers.service.js';
 import { parseBbox } from './tiles.js';
@@ -44,46 +45,29 @@ const LayerAnswer = z
   .meta({ id: 'MapLayer' });
 
 export function mapLayersRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/map/layers/:layer',
-      summary: `Eine Kartenebene aus OpenStreetMap im Ausschnitt (${LAYER_NAMES.join(', ')}), höchstens 0,5° × 0,5°`,
-      tags: ['Karte'],
-      access: 'user',
-      params: z.object({ layer: z.string().max(30) }),
-      query: z.object({ bbox: z.string().max(100).meta({ description: 'süd,west,nord,ost in Grad', example: '52.50,13.35,52.55,13.45' }) }),
-      responses: {
-        200: { description: 'GeoJSON FeatureCollection', schema: LayerAnswer },
-        400: { description: 'Ausschnitt ungültig oder zu groß' },
-        404: { description: 'Ebene gibt es nicht' },
-        503: { description: 'Kartendaten gerade nicht verfügbar' },
-      },
+  const api = routeGroup(routes, { tags: ['Karte'], access: 'user' });
+  api.get('/api/map/layers/:layer', `Eine Kartenebene aus OpenStreetMap im Ausschnitt (${LAYER_NAMES.join(', ')}), höchstens 0,5° × 0,5°`, {
+    params: z.object({ layer: z.string().max(30) }),
+    query: z.object({ bbox: z.string().max(100).meta({ description: 'süd,west,nord,ost in Grad', example: '52.50,13.35,52.55,13.45' }) }),
+    responses: {
+      200: ['GeoJSON FeatureCollection', LayerAnswer],
+      400: 'Ausschnitt ungültig oder zu groß',
+      404: 'Ebene gibt es nicht',
+      503: 'Kartendaten gerade nicht verfügbar',
     },
-    async ({ params, query }, _req, res) => {
+    run: async ({ params, query }) => {
       if (!isLayer(params.layer)) throw notFound('Diese Kartenebene gibt es nicht.');
-      res.json(await layerFeatures(ctx, params.layer, parseBbox(query.bbox)));
+      return await layerFeatures(ctx, params.layer, parseBbox(query.bbox));
     },
-  );
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/map/search',
-      summary: 'Orte im Kartenausschnitt nach Namen suchen (Restaurants, Cafés, Bars, Unterkünfte, Geschäfte, Tierärzte, Hundesalons)',
-      tags: ['Karte'],
-      access: 'user',
-      before: [ctx.limits.mapSearch],
-      query: z.object({ bbox: z.string().max(100), q: SearchWords }),
-      responses: {
-        200: { description: 'Treffer (höchstens 50)', schema: z.object({ items: z.array(Feature) }).meta({ id: 'VenueSearch' }) },
-        400: { description: 'Ausschnitt oder Suchwort ungültig' },
-        503: { description: 'Kartendaten gerade nicht verfügbar' },
-      },
+  });
+  api.get('/api/map/search', 'Orte im Kartenausschnitt nach Namen suchen (Restaurants, Cafés, Bars, Unterkünfte, Geschäfte, Tierärzte, Hundesalons)', {
+    before: [ctx.limits.mapSearch],
+    query: z.object({ bbox: z.string().max(100), q: SearchWords }),
+    responses: {
+      200: ['Treffer (höchstens 50)', z.object({ items: z.array(Feature) }).meta({ id: 'VenueSearch' })],
+      400: 'Ausschnitt oder Suchwort ungültig',
+      503: 'Kartendaten gerade nicht verfügbar',
     },
-    async ({ query, actor }, _req, res) => {
-      res.json(await searchVenues(ctx, actor, query.q, parseBbox(query.bbox)));
-    },
-  );
+    run: ({ query, actor }) => searchVenues(ctx, actor, query.q, parseBbox(query.bbox)),
+  });
 }

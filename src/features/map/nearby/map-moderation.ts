@@ -3,9 +3,9 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { appUrlOf, findGeoRow, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { notFound } from '../../../core/http/errors.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { closeReports, findReport, openReports } from '../../../core/reports/index.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { GEO_KINDS } from './geo-kinds.js';
 
@@ -75,35 +75,14 @@ export async function resolveMapReport(ctx: AppContext, viewer: Actor, reportId:
 
 export function mapModerationRoutes(ctx: AppContext, routes: Routes): void {
   const tags = ['Moderation'];
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/moderation/map-reports',
-      summary: 'Gemeldete Einträge auf der Karte, älteste zuerst',
-      tags,
-      access: 'staff',
-      responses: { 200: { description: 'Meldungen', schema: MapReportList } },
-    },
-    async ({ actor }, _req, res) => {
-      res.json(await mapReportQueue(ctx, actor));
-    },
-  );
-  route(
-    routes,
-    {
-      method: 'post',
-      path: '/api/moderation/map-reports/:id/resolve',
-      summary: 'Meldung erledigen: verwerfen oder den Eintrag löschen',
-      tags,
-      access: 'staff',
-      params: IdParam,
-      body: MapResolveBody,
-      responses: { 204: { description: 'Erledigt' }, 404: { description: 'Meldung gibt es nicht' } },
-    },
-    async ({ params, body, actor }, _req, res) => {
-      await resolveMapReport(ctx, actor, params.id, body.action);
-      res.status(204).end();
-    },
-  );
+  const api = routeGroup(routes, { tags, access: 'staff' });
+  api.get('/api/moderation/map-reports', 'Gemeldete Einträge auf der Karte, älteste zuerst', {
+    responses: { 200: ['Meldungen', MapReportList] },
+    run: ({ actor }) => mapReportQueue(ctx, actor),
+  });
+  api.post('/api/moderation/map-reports/:id/resolve', 'Meldung erledigen: verwerfen oder den Eintrag löschen', {
+    body: MapResolveBody,
+    responses: { 204: 'Erledigt', 404: 'Meldung gibt es nicht' },
+    run: ({ params, body, actor }) => resolveMapReport(ctx, actor, params.id, body.action),
+  });
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../../core/context.js';
 import { serviceUnavailable } from '../../../core/http/errors.js';
 import { generateOpenApiDocument } from '../../../core/http/openapi.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
 import { databaseAnswers } from './system.repo.js';
 
 const tags = ['System'];
@@ -15,38 +16,23 @@ const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-
 export const VersionResponse = z.object({ build: z.string(), app: z.string() }).meta({ id: 'Version' });
 
 export function systemRoutes(ctx: AppContext, routes: Routes): void {
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/version',
-      summary: 'Aktuelle Build-Nummer',
-      tags,
-      access: 'public',
-      responses: { 200: { description: 'Build', schema: VersionResponse } },
-    },
-    (_input, _req, res) => {
+  const api = routeGroup(routes, { tags, access: 'public' });
+  api.get('/api/version', 'Aktuelle Build-Nummer', {
+    responses: { 200: ['Build', VersionResponse] },
+    run: async (_input, _req, res) => {
       setCache(res, 'never');
-      res.json({ build: ctx.config.build, app: ctx.config.appName });
+      return { build: ctx.config.build, app: ctx.config.appName };
     },
-  );
+  });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/health',
-      summary: 'Bereit, wenn die Datenbank antwortet',
-      tags,
-      access: 'public',
-      responses: { 200: { description: 'OK', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'Datenbank nicht erreichbar' } },
-    },
-    async (_input, _req, res) => {
+  api.get('/api/health', 'Bereit, wenn die Datenbank antwortet', {
+    responses: { 200: ['OK', z.object({ status: z.literal('ok') })], 503: 'Datenbank nicht erreichbar' },
+    run: async (_input, _req, res) => {
       if (!(await databaseAnswers(ctx.db))) throw serviceUnavailable('Die Datenbank ist gerade nicht erreichbar.');
       setCache(res, 'never');
-      res.json({ status: 'ok' });
+      return { status: 'ok' };
     },
-  );
+  });
 
   routes.router.get('/robots.txt', (_req, res) => {
     res
