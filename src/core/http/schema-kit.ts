@@ -57,6 +57,11 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/** The patch schema of a create schema: every field optional, still strict (unknown keys → 400). */
+export function patchOf<T extends z.ZodObject>(create: T, id: string) {
+  return create.partial().strict().meta({ id });
+}
+
 /** 400 with a field message when `date` (YYYY-MM-DD) lies after `today` (the app's day, see core/clock). */
 export function assertNotInFuture(date: string | null | undefined, today: string, field: string, message = 'Das Datum liegt in der Zukunft.'): void {
   if (date && date > today) throw badRequest(message, { [field]: message });

@@ -226,8 +226,3 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
     run: ({ params, actor }) => removeRecord(ctx, actor, kind, params.id),
   });
 }
-
-/** The patch schema of a create schema: every field optional, still strict (unknown keys → 400). */
-export function patchOf<T extends z.ZodObject>(create: T, id: string) {
-  return create.partial().strict().meta({ id });
-}

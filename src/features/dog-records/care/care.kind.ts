@@ -1,7 +1,8 @@
-import { addDays, dateInZone } from '../../../core/clock.js';
+import { addDays } from '../../../core/clock.js';
 import { badRequest } from '../../../core/http/errors.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { patchOf } from '../../../core/http/schema-kit.js';
+import { dateNotInFuture } from '../../../core/records/record-checks.js';
+import type { RecordKind } from '../../../core/records/record-kind.js';
 import { CareRoutine, CareRoutineFields } from './care.schemas.js';
 
 /** next_due = last_done + intervall_tage, computed here and stored (the reminder job finds due routines by index). */
@@ -27,7 +28,7 @@ export const careRoutines: RecordKind<CareRoutine> = {
   check(ctx, r) {
     if (r.kind === 'custom' && !(typeof r.label === 'string' && r.label.trim()))
       throw badRequest('Gib deiner Routine einen Namen.', { label: 'Wie heißt die Routine? (z. B. „Pfoten eincremen“)' });
-    assertNotInFuture(typeof r.last_done === 'string' ? r.last_done : null, dateInZone(ctx.clock.now(), ctx.config.timeZone), 'last_done');
+    dateNotInFuture(ctx, r, 'last_done');
   },
   // A name belongs to a routine of one's own only; another kind drops it.
   derive: (r) => ({ next_due: nextDueOf(r), label: r.kind === 'custom' ? r.label : null }),

@@ -1,6 +1,6 @@
-import { dateInZone } from '../../../core/clock.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { patchOf } from '../../../core/http/schema-kit.js';
+import { dateNotInFuture } from '../../../core/records/record-checks.js';
+import type { RecordKind } from '../../../core/records/record-kind.js';
 import { Expense, ExpenseFields } from './expenses.schemas.js';
 import { materialiseTemplate } from './materialise.js';
 
@@ -23,15 +23,7 @@ export const expenses: RecordKind<Expense> = {
   wording: { missing: 'Diese Ausgabe gibt es nicht.', foreign: 'Diese Ausgabe gehört zu einem fremden Hund.' },
   maxPerDog: 50_000,
   needs: { list: 'manage', create: 'manage', change: 'manage', remove: 'manage' },
-  check(ctx, r) {
-    const date = typeof r.date === 'string' ? r.date : null;
-    assertNotInFuture(
-      date,
-      dateInZone(ctx.clock.now(), ctx.config.timeZone),
-      'date',
-      'Die Ausgabe liegt in der Zukunft. Wiederkehrende Ausgaben legt die App selbst an, wenn sie fällig sind.',
-    );
-  },
+  check: (ctx, r) => dateNotInFuture(ctx, r, 'date', 'Die Ausgabe liegt in der Zukunft. Wiederkehrende Ausgaben legt die App selbst an, wenn sie fällig sind.'),
   async afterSave(ctx, row) {
     await materialiseTemplate(ctx, row as unknown as Expense);
   },

@@ -1,11 +1,9 @@
-import { dateInZone } from '../../../core/clock.js';
-import { AppError, badRequest } from '../../../core/http/errors.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { AppError } from '../../../core/http/errors.js';
+import { patchOf } from '../../../core/http/schema-kit.js';
+import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.js';
+import type { RecordKind } from '../../../core/records/record-kind.js';
 import { findDog } from '../dogs/index.js';
 import { HeatCycle, HeatCycleFields } from './heat.schemas.js';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
  * Heat cycles on the per-dog record module: only for female dogs (409 `not_female`), the end not before the start,
@@ -25,10 +23,8 @@ export const heatCycles: RecordKind<HeatCycle> = {
   maxPerDog: 200,
   needs: { create: 'manage', change: 'manage', remove: 'manage' },
   check(ctx, r) {
-    assertNotInFuture(str(r.start_date), dateInZone(ctx.clock.now(), ctx.config.timeZone), 'start_date', 'Der Beginn liegt in der Zukunft.');
-    const start = str(r.start_date);
-    const end = str(r.end_date);
-    if (start && end && end < start) throw badRequest('Das Ende liegt vor dem Beginn.', { end_date: 'Das Ende liegt vor dem Beginn.' });
+    dateNotInFuture(ctx, r, 'start_date', 'Der Beginn liegt in der Zukunft.');
+    notBefore(r, 'start_date', 'end_date', 'Das Ende liegt vor dem Beginn.');
   },
   async checkDog(ctx, dogId) {
     const dog = await findDog(ctx.db, dogId);

@@ -1,6 +1,6 @@
-import { dateInZone } from '../../../core/clock.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { patchOf, type RecordKind } from '../../../core/records/record-kind.js';
+import { patchOf } from '../../../core/http/schema-kit.js';
+import { dateNotInFuture } from '../../../core/records/record-checks.js';
+import type { RecordKind } from '../../../core/records/record-kind.js';
 import { TrainingSession, TrainingSessionFields } from './training.schemas.js';
 
 /** Training sessions on the per-dog record module. Caregivers may log sessions ('write'); the owner corrects and deletes. */
@@ -17,8 +17,5 @@ export const trainingSessions: RecordKind<TrainingSession> = {
   wording: { missing: 'Diese Trainingseinheit gibt es nicht.', foreign: 'Diese Trainingseinheit gehört zu einem fremden Hund.' },
   maxPerDog: 20_000,
   needs: { create: 'write', change: 'manage', remove: 'manage' },
-  check(ctx, r) {
-    const date = typeof r.date === 'string' ? r.date : null;
-    assertNotInFuture(date, dateInZone(ctx.clock.now(), ctx.config.timeZone), 'date', 'Das Training liegt in der Zukunft.');
-  },
+  check: (ctx, r) => dateNotInFuture(ctx, r, 'date', 'Das Training liegt in der Zukunft.'),
 };
