@@ -41,6 +41,14 @@ export const geoFrame = {
   mine: z.boolean(),
 };
 
+/**
+ * A kind's `item` and `columns` from one list of its own answer fields: the item is geoFrame plus those fields
+ * (the OpenAPI component `id`), the columns are their names in the same order, so the two cannot drift apart.
+ */
+export function geoItemOf(id: string, own: z.ZodRawShape): Pick<GeoKind, 'item' | 'columns'> {
+  return { item: z.object({ ...geoFrame, ...own }).meta({ id }), columns: Object.keys(own) };
+}
+
 export interface GeoKind {
   /** The API path: /api/<path>. */
   path: string;

@@ -4,7 +4,7 @@ export {
   changeGeoItem,
   createGeoItem,
   findGeoItem,
-  geoFrame,
+  geoItemOf,
   geoKindRoutes,
   listNear,
   removeGeoItem,

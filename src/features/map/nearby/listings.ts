@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { geoFrame, type GeoKind } from '../../../core/geo-items/index.js';
+import { geoItemOf, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { badRequest } from '../../../core/http/errors.js';
-import { CalendarDate, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText, patchOf, requiredText } from '../../../core/http/schema-kit.js';
 
 /** The geo kinds that are a schema and a rule or two: adoption listings, events, sitting, services. */
 
 const IsoInstant = z.iso.datetime({ offset: true });
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
-const patchOf = (fields: z.ZodObject, id: string) => fields.partial().strict().meta({ id });
 
 function notBefore(r: Record<string, unknown>, early: string, late: string, message: string): void {
   const a = r[early];
@@ -38,21 +37,17 @@ export const adoptions: GeoKind = {
   table: 'adoptions',
   tag: 'Vermittlung',
   names: { one: 'Vermittlungsanzeige', many: 'Vermittlungsanzeigen' },
-  item: z
-    .object({
-      ...geoFrame,
-      title: z.string(),
-      description: z.string(),
-      breed: z.string().nullable(),
-      birth_date: z.string().nullable(),
-      sex: z.string().nullable(),
-      contact: z.string().nullable(),
-      status: z.enum(['open', 'adopted']),
-    })
-    .meta({ id: 'Adoption' }),
+  ...geoItemOf('Adoption', {
+    title: z.string(),
+    description: z.string(),
+    breed: z.string().nullable(),
+    birth_date: z.string().nullable(),
+    sex: z.string().nullable(),
+    contact: z.string().nullable(),
+    status: z.enum(['open', 'adopted']),
+  }),
   createBody: AdoptionFields.omit({ status: true }).meta({ id: 'CreateAdoptionBody' }),
   patchBody: patchOf(AdoptionFields, 'UpdateAdoptionBody'),
-  columns: ['title', 'description', 'breed', 'birth_date', 'sex', 'contact', 'status'],
   wording: { missing: 'Diese Anzeige gibt es nicht.', foreign: 'Diese Anzeige gehört jemand anderem.' },
   hidden: { column: 'status', values: ['adopted'] },
   initial: () => ({ status: 'open' }),
@@ -72,19 +67,15 @@ export const events: GeoKind = {
   table: 'events',
   tag: 'Veranstaltungen',
   names: { one: 'Veranstaltung', many: 'Veranstaltungen' },
-  item: z
-    .object({
-      ...geoFrame,
-      title: z.string(),
-      description: z.string().nullable(),
-      starts_at: z.string(),
-      ends_at: z.string().nullable(),
-      place_name: z.string().nullable(),
-    })
-    .meta({ id: 'Event' }),
+  ...geoItemOf('Event', {
+    title: z.string(),
+    description: z.string().nullable(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+    place_name: z.string().nullable(),
+  }),
   createBody: EventFields.meta({ id: 'CreateEventBody' }),
   patchBody: patchOf(EventFields, 'UpdateEventBody'),
-  columns: ['title', 'description', 'starts_at', 'ends_at', 'place_name'],
   wording: { missing: 'Diese Veranstaltung gibt es nicht.', foreign: 'Diese Veranstaltung gehört jemand anderem.' },
   check(ctx, _actor, r) {
     notBefore(r, 'starts_at', 'ends_at', 'Das Ende liegt vor dem Beginn.');
@@ -105,19 +96,15 @@ export const sitting: GeoKind = {
   table: 'sitting',
   tag: 'Hundebetreuung',
   names: { one: 'Betreuungsangebot', many: 'Betreuungsangebote und -gesuche' },
-  item: z
-    .object({
-      ...geoFrame,
-      type: z.enum(['offer', 'request']),
-      description: z.string(),
-      available_from: z.string().nullable(),
-      available_until: z.string().nullable(),
-      price_note: z.string().nullable(),
-    })
-    .meta({ id: 'Sitting' }),
+  ...geoItemOf('Sitting', {
+    type: z.enum(['offer', 'request']),
+    description: z.string(),
+    available_from: z.string().nullable(),
+    available_until: z.string().nullable(),
+    price_note: z.string().nullable(),
+  }),
   createBody: SittingFields.meta({ id: 'CreateSittingBody' }),
   patchBody: patchOf(SittingFields, 'UpdateSittingBody'),
-  columns: ['type', 'description', 'available_from', 'available_until', 'price_note'],
   wording: { missing: 'Diese Anzeige gibt es nicht.', foreign: 'Diese Anzeige gehört jemand anderem.' },
   check(_ctx, _actor, r) {
     notBefore(r, 'available_from', 'available_until', 'Das Ende liegt vor dem Beginn.');
@@ -145,21 +132,17 @@ export const services: GeoKind = {
   table: 'services',
   tag: 'Dienstleister',
   names: { one: 'Dienstleister', many: 'Dienstleister' },
-  item: z
-    .object({
-      ...geoFrame,
-      name: z.string(),
-      category: z.enum(SERVICE_CATEGORIES),
-      description: z.string().nullable(),
-      address: z.string().nullable(),
-      phone: z.string().nullable(),
-      url: z.string().nullable(),
-      opening_hours: z.string().nullable(),
-    })
-    .meta({ id: 'Service' }),
+  ...geoItemOf('Service', {
+    name: z.string(),
+    category: z.enum(SERVICE_CATEGORIES),
+    description: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    url: z.string().nullable(),
+    opening_hours: z.string().nullable(),
+  }),
   createBody: ServiceFields.meta({ id: 'CreateServiceBody' }),
   patchBody: patchOf(ServiceFields, 'UpdateServiceBody'),
-  columns: ['name', 'category', 'description', 'address', 'phone', 'url', 'opening_hours'],
   wording: { missing: 'Diesen Eintrag gibt es nicht.', foreign: 'Diesen Eintrag hat jemand anderes angelegt.' },
 };
 

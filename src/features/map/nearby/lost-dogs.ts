@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { AppContext } from '../../../core/context.js';
-import { appUrlOf, geoFrame, type GeoKind } from '../../../core/geo-items/index.js';
+import { appUrlOf, geoItemOf, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { badRequest } from '../../../core/http/errors.js';
 import { Id, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
@@ -30,25 +30,21 @@ export const lostDogs: GeoKind = {
   table: 'lost_dogs',
   tag: 'Vermisste Hunde',
   names: { one: 'Vermisstenmeldung', many: 'Vermisste Hunde' },
-  item: z
-    .object({
-      ...geoFrame,
-      name: z.string(),
-      description: z.string(),
-      last_seen_at: z.string(),
-      dog_id: z.number().int().nullable(),
-      contact: z.string().nullable(),
-      status: z.enum(STATUSES),
-      found_at: z.string().nullable(),
-    })
-    .meta({ id: 'LostDog' }),
+  ...geoItemOf('LostDog', {
+    name: z.string(),
+    description: z.string(),
+    last_seen_at: z.string(),
+    dog_id: z.number().int().nullable(),
+    contact: z.string().nullable(),
+    status: z.enum(STATUSES),
+    found_at: z.string().nullable(),
+  }),
   createBody: Fields.meta({ id: 'CreateLostDogBody' }),
   patchBody: Fields.omit({ dog_id: true })
     .extend({ status: z.enum(STATUSES) })
     .partial()
     .strict()
     .meta({ id: 'UpdateLostDogBody' }),
-  columns: ['name', 'description', 'last_seen_at', 'dog_id', 'contact', 'status', 'found_at'],
   wording: { missing: 'Diese Vermisstenmeldung gibt es nicht.', foreign: 'Diese Meldung hat jemand anderes erstellt.' },
   initial: () => ({ status: 'lost' }),
   async check(ctx, actor, r) {

@@ -3,10 +3,10 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone, HOUR, MINUTE } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
-import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { conflict, notFound } from '../../../core/http/errors.js';
-import { LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { LIMITS, optionalText, patchOf, requiredText } from '../../../core/http/schema-kit.js';
 import { inHeat } from '../../dog-records/heat/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { addParticipant, participantsOf, playdatesStartingBetween, removeParticipant } from './nearby.repo.js';
@@ -27,19 +27,15 @@ export const playdates: GeoKind = {
   table: 'playdates',
   tag: 'Spieltreffen',
   names: { one: 'Spieltreffen', many: 'Spieltreffen' },
-  item: z
-    .object({
-      ...geoFrame,
-      title: z.string(),
-      description: z.string().nullable(),
-      starts_at: z.string(),
-      place_name: z.string().nullable(),
-      max_dogs: z.number().int().nullable(),
-    })
-    .meta({ id: 'Playdate' }),
+  ...geoItemOf('Playdate', {
+    title: z.string(),
+    description: z.string().nullable(),
+    starts_at: z.string(),
+    place_name: z.string().nullable(),
+    max_dogs: z.number().int().nullable(),
+  }),
   createBody: Fields.meta({ id: 'CreatePlaydateBody' }),
-  patchBody: Fields.partial().strict().meta({ id: 'UpdatePlaydateBody' }),
-  columns: ['title', 'description', 'starts_at', 'place_name', 'max_dogs'],
+  patchBody: patchOf(Fields, 'UpdatePlaydateBody'),
   wording: { missing: 'Dieses Spieltreffen gibt es nicht.', foreign: 'Dieses Spieltreffen hat jemand anderes angelegt.' },
   check(ctx, _actor, r) {
     notPast(ctx, r, 'starts_at', 'Das Treffen liegt in der Vergangenheit.');

@@ -3,7 +3,7 @@ import { isStaff, type Actor } from '../../../core/auth/session-user.js';
 import { DAY } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
 import { conflict } from '../../../core/http/errors.js';
-import { appUrlOf, findGeoItem, geoFrame, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { requiredText } from '../../../core/http/schema-kit.js';
 import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
@@ -30,19 +30,15 @@ export const poisonWarnings: GeoKind = {
   table: 'poison_warnings',
   tag: 'Giftköder',
   names: { one: 'Giftköder-Warnung', many: 'Giftköder-Warnungen' },
-  item: z
-    .object({
-      ...geoFrame,
-      kind: z.enum(KINDS),
-      description: z.string(),
-      status: z.enum(POISON_STATES),
-      confirmed_count: z.number().int(),
-      last_activity_at: z.string(),
-    })
-    .meta({ id: 'PoisonWarning' }),
+  ...geoItemOf('PoisonWarning', {
+    kind: z.enum(KINDS),
+    description: z.string(),
+    status: z.enum(POISON_STATES),
+    confirmed_count: z.number().int(),
+    last_activity_at: z.string(),
+  }),
   createBody: Fields.meta({ id: 'CreatePoisonWarningBody' }),
   patchBody: Fields.pick({ description: true, kind: true }).partial().strict().meta({ id: 'UpdatePoisonWarningBody' }),
-  columns: ['kind', 'description', 'status', 'confirmed_count', 'last_activity_at'],
   wording: { missing: 'Diese Warnung gibt es nicht.', foreign: 'Diese Warnung hat jemand anderes gemeldet.' },
   hidden: { column: 'status', values: ['archived', 'false_alarm'] },
   createLimit: 'poisonReport',

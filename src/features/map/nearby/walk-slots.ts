@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { findGeoItem, geoFrame, rowsInBox, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { findGeoItem, geoItemOf, rowsInBox, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { boundingBox, nearest, Position, RadiusKm } from '../../../core/geo/index.js';
 import { badRequest } from '../../../core/http/errors.js';
-import { Id, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { Id, LIMITS, optionalText, patchOf } from '../../../core/http/schema-kit.js';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bitte als HH:MM angeben.');
 const Fields = z.strictObject({
@@ -23,19 +23,15 @@ export const walkSlots: GeoKind = {
   table: 'walk_slots',
   tag: 'Gassizeiten',
   names: { one: 'Gassizeit', many: 'Gassizeiten' },
-  item: z
-    .object({
-      ...geoFrame,
-      weekday: z.number().int(),
-      start_time: z.string(),
-      end_time: z.string(),
-      place_name: z.string().nullable(),
-      dog_id: z.number().int().nullable(),
-    })
-    .meta({ id: 'WalkSlot' }),
+  ...geoItemOf('WalkSlot', {
+    weekday: z.number().int(),
+    start_time: z.string(),
+    end_time: z.string(),
+    place_name: z.string().nullable(),
+    dog_id: z.number().int().nullable(),
+  }),
   createBody: Fields.meta({ id: 'CreateWalkSlotBody' }),
-  patchBody: Fields.partial().strict().meta({ id: 'UpdateWalkSlotBody' }),
-  columns: ['weekday', 'start_time', 'end_time', 'place_name', 'dog_id'],
+  patchBody: patchOf(Fields, 'UpdateWalkSlotBody'),
   wording: { missing: 'Diese Gassizeit gibt es nicht.', foreign: 'Diese Gassizeit gehört jemand anderem.' },
   async check(ctx, actor, r) {
     if (typeof r.start_time === 'string' && typeof r.end_time === 'string' && r.end_time <= r.start_time)
