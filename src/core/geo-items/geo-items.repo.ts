@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { GeoItemFrame } from '../db/tables/nearby.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
 import { whereInBox } from '../db/geo-box.js';
 
@@ -7,15 +8,7 @@ import { whereInBox } from '../db/geo-box.js';
  * The SQL of the geo-listed community kinds, for any table with the frame (id, user_id, lat, lon, created_at,
  * updated_at, photo_url). Table and column names come from the kinds' definitions in code, never from requests.
  */
-export type GeoRow = {
-  id: number;
-  user_id: number | null;
-  lat: number;
-  lon: number;
-  created_at: string;
-  updated_at: string;
-  photo_url: string | null;
-} & Record<string, unknown>;
+export type GeoRow = Selectable<GeoItemFrame> & Record<string, unknown>;
 type GeoDb = Record<string, GeoRow>;
 const asGeoDb = (db: Db) => db as unknown as Kysely<GeoDb>;
 

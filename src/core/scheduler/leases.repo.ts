@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { JobLeasesTable } from '../db/tables/platform.js';
 
 export async function ensureLeaseRow(db: Db, name: string): Promise<void> {
   await db
@@ -48,21 +50,20 @@ export async function releaseLease(
     .execute();
 }
 
-export interface LeaseRow {
-  name: string;
-  owner: string | null;
-  locked_until: string;
-  last_started_at: string | null;
-  last_finished_at: string | null;
-  last_status: string | null;
-  last_count: number | null;
-  last_duration_ms: number | null;
-  last_error: string | null;
-}
+/** What the admin job list shows of a lease (the slot bookkeeping stays inside the scheduler). */
+const LEASE_COLUMNS = [
+  'name',
+  'owner',
+  'locked_until',
+  'last_started_at',
+  'last_finished_at',
+  'last_status',
+  'last_count',
+  'last_duration_ms',
+  'last_error',
+] as const;
+export type LeaseRow = Pick<Selectable<JobLeasesTable>, (typeof LEASE_COLUMNS)[number]>;
 
 export function listLeases(db: Db): Promise<LeaseRow[]> {
-  return db
-    .selectFrom('job_leases')
-    .select(['name', 'owner', 'locked_until', 'last_started_at', 'last_finished_at', 'last_status', 'last_count', 'last_duration_ms', 'last_error'])
-    .execute();
+  return db.selectFrom('job_leases').select(LEASE_COLUMNS).execute();
 }

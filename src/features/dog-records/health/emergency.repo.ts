@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import type { EmergencyCardsTable } from '../../../core/db/tables/health.js';
 
 const COLUMNS = [
   'dog_id',
@@ -12,17 +14,8 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-export interface CardRow {
-  dog_id: number;
-  token: string;
-  show_photo: number;
-  show_allergies: number;
-  show_medications: number;
-  show_practice_phone: number;
-  contact_name: string | null;
-  contact_phone: string | null;
-  created_at: string;
-}
+/** A card as stored, without its row id (the dog is the key: one card per dog). */
+export type CardRow = Pick<Selectable<EmergencyCardsTable>, (typeof COLUMNS)[number]>;
 
 export function findCardOfDog(db: Db, dogId: number): Promise<CardRow | undefined> {
   return db.selectFrom('emergency_cards').select(COLUMNS).where('dog_id', '=', dogId).executeTakeFirst();
