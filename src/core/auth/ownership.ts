@@ -32,6 +32,11 @@ export function requireOwner<T extends { user_id: number }>(actor: Actor, row: T
   return row;
 }
 
+/** A record its owner may share (`public` = 1, places and routes): a shared one anybody reads, a private one only its owner. */
+export function requireReadable<T extends { user_id: number; public: number }>(actor: Actor, row: T | undefined, wording: Wording): T {
+  return row?.public ? row : requireOwner(actor, row, wording);
+}
+
 /**
  * What a caller wants to do with a dog or a record below it:
  * 'read'   look at the dog and its records (owner, caregiver);

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
+import { requireOwner, requireReadable, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
-import { forbidden, notFound } from '../../../core/http/errors.js';
 import type { Box } from '../map-layers/index.js';
 import { allPlaceTypes, deletePlace, findPlace, insertPlace, placesInBox, placesOfUser, updatePlace, type PlaceRow } from './places.repo.js';
 import type { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
@@ -34,10 +33,7 @@ export async function listPlaces(ctx: AppContext, actor: Actor, box: Box) {
 }
 
 export async function getPlace(ctx: AppContext, actor: Actor, id: number): Promise<Place> {
-  const row = await findPlace(ctx.db, id);
-  if (!row) throw notFound(WORDING.missing);
-  if (!row.public && row.user_id !== actor.id) throw forbidden(WORDING.foreign);
-  return toPlace(row, actor);
+  return toPlace(requireReadable(actor, await findPlace(ctx.db, id), WORDING), actor);
 }
 
 export async function createPlace(ctx: AppContext, actor: Actor, body: z.infer<typeof CreatePlaceBody>): Promise<Place> {

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
+import { requireOwner, requireReadable, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
-import { forbidden, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { routeGpx } from './gpx.js';
 import { deleteRoute, findRoute, insertRoute, routesOfUser, updateRoute, type RouteRow } from './routes.repo.js';
@@ -30,10 +29,7 @@ function toRoute(row: RouteRow, viewer: Actor): SavedRoute {
 
 /** The route when the actor may see it: their own, or a public one. */
 export async function readableRoute(ctx: AppContext, actor: Actor, id: number): Promise<RouteRow> {
-  const row = await findRoute(ctx.db, id);
-  if (!row) throw notFound(WORDING.missing);
-  if (!row.public && row.user_id !== actor.id) throw forbidden(WORDING.foreign);
-  return row;
+  return requireReadable(actor, await findRoute(ctx.db, id), WORDING);
 }
 
 export async function listRoutes(ctx: AppContext, actor: Actor, query: PageQuery) {
