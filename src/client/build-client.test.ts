@@ -35,14 +35,15 @@ describe('client build', () => {
   });
 
   it('splits the code per area; Leaflet and its cluster plugin live in one chunk each that no screen loads up front', () => {
-    for (const area of ['accounts', 'dashboard', 'dogs', 'diary', 'admin', 'nearby', 'leaflet-map', 'nearby-map']) expect(chunk(area), area).not.toBe('');
+    for (const area of ['accounts', 'dashboard', 'dogs', 'diary', 'admin-stats', 'invoices', 'nearby', 'map-layers', 'walks', 'leaflet-map', 'nearby-map'])
+      expect(chunk(area), area).not.toBe('');
     const holding = (marker: string) => emitted().filter((f) => f.endsWith('.js') && read(f).includes(marker));
     const [leaflet, cluster] = [holding('leaflet-zoom-animated'), holding('MarkerClusterGroup')];
     expect(leaflet).toHaveLength(1);
     expect(cluster).toHaveLength(1);
     // The entry and the area chunks reach them only through a dynamic import() (a map chunk), never statically.
     const staticImport = (file: string, target: string) => new RegExp(`(?:from|import)\\s*"\\./${target.replace('.', '\\.')}"`).test(read(file));
-    for (const file of ['app.js', ...['accounts', 'dashboard', 'dogs', 'diary', 'admin', 'nearby'].map(chunk)])
+    for (const file of ['app.js', ...['accounts', 'dashboard', 'dogs', 'diary', 'admin-stats', 'invoices', 'nearby', 'map-layers', 'walks'].map(chunk)])
       for (const target of [...leaflet, ...cluster]) expect(staticImport(file, target), `${file} → ${target}`).toBe(false);
     expect(read('app.css')).not.toContain('.leaflet-');
     expect(read('map.css')).toContain('.leaflet-container');

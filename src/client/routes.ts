@@ -20,7 +20,14 @@ const accounts = () => import('./areas/accounts/accounts/index.js');
 const dashboard = () => import('./areas/dog-records/dashboard/index.js');
 const dogs = () => import('./areas/dog-records/dogs/index.js');
 const diary = () => import('./areas/dog-records/diary/index.js');
-const admin = () => import('./areas/admin/admin/index.js');
+const adminStats = () => import('./areas/admin/admin-stats/index.js');
+const adminUsers = () => import('./areas/admin/admin-users/index.js');
+const cspReports = () => import('./areas/admin/csp-reports/index.js');
+const invoices = () => import('./areas/admin/invoices/index.js');
+const ipBlocks = () => import('./areas/admin/ip-blocks/index.js');
+const operator = () => import('./areas/admin/operator/index.js');
+const partner = () => import('./areas/accounts/partner/index.js');
+const upgrades = () => import('./areas/accounts/upgrades/index.js');
 const help = () => import('./areas/public-web/help/index.js');
 const notifications = () => import('./areas/accounts/notifications/index.js');
 const health = () => import('./areas/dog-records/health/index.js');
@@ -33,8 +40,13 @@ const friends = () => import('./areas/community/friends/index.js');
 const messages = () => import('./areas/community/messages/index.js');
 const forum = () => import('./areas/community/forum/index.js');
 const nearby = () => import('./areas/map/nearby/index.js');
+const mapLayers = () => import('./areas/map/map-layers/index.js');
+const places = () => import('./areas/map/places/index.js');
+const mapContrib = () => import('./areas/map/map-contrib/index.js');
+const routePlanner = () => import('./areas/map/routes/index.js');
+const walks = () => import('./areas/map/walks/index.js');
 
-/** The map kinds with a form and a card (areas/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
+/** The map kinds with a form and a card (areas/map/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
 export const LISTING_PAGES: [slug: string, title: string][] = [
   ['treffen', 'Spieltreffen'],
   ['veranstaltungen', 'Veranstaltung'],
@@ -79,12 +91,12 @@ export const routes: RouteDef[] = [
   { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => forum().then((m) => m.ForumCategoryScreen) },
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
   { pattern: '/app/heimatgebiet', access: 'user', title: 'Heimatgebiet', load: () => nearby().then((m) => m.HomeAreaScreen) },
-  { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => nearby().then((m) => m.MapLayersScreen) },
-  { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => nearby().then((m) => m.PlaceCreateScreen) },
-  { pattern: '/app/karte/ort/:id', access: 'user', title: 'Ort ändern', load: () => nearby().then((m) => m.PlaceEditScreen) },
-  { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => nearby().then((m) => m.RoutePlannerScreen) },
-  { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => nearby().then((m) => m.WalksScreen) },
-  { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => nearby().then((m) => m.ContributionsScreen) },
+  { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => mapLayers().then((m) => m.MapLayersScreen) },
+  { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => places().then((m) => m.PlaceCreateScreen) },
+  { pattern: '/app/karte/ort/:id', access: 'user', title: 'Ort ändern', load: () => places().then((m) => m.PlaceEditScreen) },
+  { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => routePlanner().then((m) => m.RoutePlannerScreen) },
+  { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => walks().then((m) => m.WalksScreen) },
+  { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => mapContrib().then((m) => m.ContributionsScreen) },
   { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
   { pattern: '/app/giftkoeder/:id/bearbeiten', access: 'user', title: 'Giftköder-Warnung ändern', load: () => nearby().then((m) => m.PoisonEditScreen) },
   { pattern: '/app/giftkoeder/:id', access: 'user', title: 'Giftköder-Warnung', load: () => nearby().then((m) => m.PoisonDetailScreen) },
@@ -119,15 +131,15 @@ export const routes: RouteDef[] = [
     title: 'Benachrichtigungen einstellen',
     load: () => notifications().then((m) => m.NotificationSettingsScreen),
   },
-  { pattern: '/app/admin', access: 'staff', title: 'Verwaltung', load: () => admin().then((m) => m.AdminHomeScreen) },
-  { pattern: '/app/admin/partnercodes', access: 'staff', title: 'Partnercodes', load: () => admin().then((m) => m.PartnerCodesScreen) },
-  { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => admin().then((m) => m.UsersScreen) },
-  { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => admin().then((m) => m.UpgradeRequestsScreen) },
-  { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => admin().then((m) => m.InvoicesScreen) },
-  { pattern: '/app/admin/moderation', access: 'staff', title: 'Meldungen', load: () => admin().then((m) => m.ModerationScreen) },
-  { pattern: '/app/admin/statistik', access: 'staff', title: 'Statistik', load: () => admin().then((m) => m.StatsScreen) },
-  { pattern: '/app/admin/einstellungen', access: 'staff', title: 'Einstellungen', load: () => admin().then((m) => m.SettingsScreen) },
-  { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => admin().then((m) => m.JobsScreen) },
-  { pattern: '/app/admin/sperren', access: 'staff', title: 'Gesperrte Adressen', load: () => admin().then((m) => m.IpBlocksScreen) },
-  { pattern: '/app/admin/csp', access: 'staff', title: 'CSP-Meldungen', load: () => admin().then((m) => m.CspReportsScreen) },
+  { pattern: '/app/admin', access: 'staff', title: 'Verwaltung', load: () => adminStats().then((m) => m.AdminHomeScreen) },
+  { pattern: '/app/admin/partnercodes', access: 'staff', title: 'Partnercodes', load: () => partner().then((m) => m.PartnerCodesScreen) },
+  { pattern: '/app/admin/nutzer', access: 'staff', title: 'Nutzer', load: () => adminUsers().then((m) => m.UsersScreen) },
+  { pattern: '/app/admin/upgrades', access: 'staff', title: 'Upgrade-Anfragen', load: () => upgrades().then((m) => m.UpgradeRequestsScreen) },
+  { pattern: '/app/admin/rechnungen', access: 'staff', title: 'Rechnungen', load: () => invoices().then((m) => m.InvoicesScreen) },
+  { pattern: '/app/admin/moderation', access: 'staff', title: 'Meldungen', load: () => forum().then((m) => m.ModerationScreen) },
+  { pattern: '/app/admin/statistik', access: 'staff', title: 'Statistik', load: () => adminStats().then((m) => m.StatsScreen) },
+  { pattern: '/app/admin/einstellungen', access: 'staff', title: 'Einstellungen', load: () => operator().then((m) => m.SettingsScreen) },
+  { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => operator().then((m) => m.JobsScreen) },
+  { pattern: '/app/admin/sperren', access: 'staff', title: 'Gesperrte Adressen', load: () => ipBlocks().then((m) => m.IpBlocksScreen) },
+  { pattern: '/app/admin/csp', access: 'staff', title: 'CSP-Meldungen', load: () => cspReports().then((m) => m.CspReportsScreen) },
 ];

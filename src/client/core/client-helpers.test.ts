@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { batches, parseTags } from '../areas/dog-records/diary/diary-api.js';
 import { monthGrid } from '../areas/dog-records/diary/calendar.js';
-import { parseCents } from '../areas/admin/admin/invoice-form.js';
 import { breedSlugFor, parseWeight, toBody } from '../areas/dog-records/dogs/dog-form.js';
 import { ApiError, errorFromBody, query } from './api.js';
-import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, shiftMonth, todayInBerlin } from './format.js';
+import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, parseCents, shiftMonth, todayInBerlin } from './format.js';
 import { matchPath } from './router.js';
 
 describe('German formats', () => {

@@ -42,6 +42,14 @@ export function formatMoney(cents: number): string {
   return moneyFormat.format(cents / 100);
 }
 
+/** "12,50" or "12.5" → 1250 cents; null when it is not a money amount. */
+export function parseCents(text: string): number | null {
+  const match = /^(-?)(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim().replace(/\s|€/g, ''));
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
 /** Today's date in Berlin as YYYY-MM-DD (the default date of a new diary entry). */
 export function todayInBerlin(now = new Date()): string {
   return berlinDayFormat.format(now);
@@ -83,4 +91,9 @@ export function formatAge(birthDate: string | null | undefined, today = todayInB
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** Metres as kilometres with one decimal, German style: 2350 → "2,4 km". */
+export function formatKm(metres: number): string {
+  return `${(metres / 1000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
 }

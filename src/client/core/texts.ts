@@ -18,6 +18,7 @@ export const t = {
   loading: 'Lädt …',
   retry: 'Noch mal versuchen',
   back: 'Zurück',
+  backToAdmin: 'Zur Verwaltung',
   save: 'Speichern',
   saving: 'Speichert …',
   cancel: 'Abbrechen',

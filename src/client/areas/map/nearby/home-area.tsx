@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
 import { type CurrentUser, session, setUser } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { PinPicker } from './pin-picker.js';
-import { FALLBACK_CENTRE, useSearchPosition, type Point } from './position.js';
+import { PinPicker } from '../../../ui/map/pin-picker.js';
+import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
 
 /** The poison-bait push radius (POISON_PUSH_KM on the server); lost dogs reach twice as far. */

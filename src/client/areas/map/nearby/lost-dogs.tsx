@@ -6,9 +6,9 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useQrPng } from '../../../ui/qr-code.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
-import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
-import { PinField, usePin } from './pin-field.js';
-import { SpotMap } from './spot-map.js';
+import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
+import { PinField, usePin } from '../../../ui/map/pin-field.js';
+import { SpotMap } from '../../../ui/map/spot-map.js';
 import { nx } from './texts.js';
 
 /** A datetime-local value (local time) for an instant. */

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../../core/api.js';
 import { Loading } from '../../../ui/states.js';
-import { KindChips } from './kind-chips.js';
+import { KindChips } from '../../../ui/map/kind-chips.js';
 import { KINDS, type NearbyItem } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
-import type { NearbyMap } from './map/nearby-map.js';
-import { useMapChunk } from './map/use-map-chunk.js';
+import type { NearbyMap } from '../../../ui/map/nearby-map.js';
+import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { HomeAreaOffer } from './home-area.js';
-import { useSearchPosition, type Point } from './position.js';
+import { useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
 
 type Tagged = NearbyItem & { kind: string };

@@ -8,9 +8,9 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { Load, useResource } from '../../../ui/states.js';
-import { DeleteItem, ItemPhoto, ReportItem } from './item-parts.js';
-import { PinField, usePin } from './pin-field.js';
-import { SpotMap } from './spot-map.js';
+import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
+import { PinField, usePin } from '../../../ui/map/pin-field.js';
+import { SpotMap } from '../../../ui/map/spot-map.js';
 import { nx } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */

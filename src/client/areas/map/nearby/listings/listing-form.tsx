@@ -4,7 +4,7 @@ import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
 import { Load, useResource } from '../../../../ui/states.js';
-import { PinField, usePin } from '../pin-field.js';
+import { PinField, usePin } from '../../../../ui/map/pin-field.js';
 import { nx } from '../texts.js';
 import { initialValues, toBody, toPatchBody, valuesOf, type FieldSpec, type ListingSpec } from './specs.js';
 

@@ -1,0 +1,2 @@
+/** Partner codes and founder places, for admins. */
+export { PartnerCodesScreen } from './partner-codes.js';

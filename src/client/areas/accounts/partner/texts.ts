@@ -1,0 +1,27 @@
+/** German texts of the partner codes (admin and moderator panel). */
+export const tx = {
+  codes: {
+    title: 'Partnercodes',
+    places: (taken: number, total: number) => `Gründerplätze: ${taken} von ${total} vergeben`,
+    newTitle: 'Neuer Partnercode',
+    code: 'Code',
+    codeHint: 'Buchstaben, Ziffern, - und _ (mindestens 3 Zeichen).',
+    codeInvalid: 'Nur Buchstaben, Ziffern, - und _.',
+    label: 'Bezeichnung',
+    maxUses: 'Wie oft einlösbar',
+    maxUsesInvalid: 'Bitte eine ganze Zahl ab 1.',
+    grantsFounder: 'Gibt die Gründer-Lizenz',
+    create: 'Code anlegen',
+    created: (code: string) => `Code ${code} ist angelegt.`,
+    emptyTitle: 'Noch keine Partnercodes',
+    uses: 'Eingelöst',
+    founder: 'Gründer',
+    yes: 'ja',
+    no: 'nein',
+    actions: 'Aktionen',
+    delete: 'Löschen',
+    deleteTitle: (code: string) => `Code ${code} löschen?`,
+    deleteText: 'Bereits vergebene Lizenzen bleiben bestehen.',
+    deleted: (code: string) => `Code ${code} ist gelöscht.`,
+  },
+};

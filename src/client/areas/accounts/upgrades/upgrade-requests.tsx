@@ -1,0 +1,166 @@
+import type { AdminUpgradeRequest } from '../../../api/types.js';
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDay } from '../../../core/format.js';
+import { navigate } from '../../../core/router.js';
+import type { ScreenProps } from '../../../core/screen.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Empty, Load } from '../../../ui/states.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { useOpenUpgradeCount } from './upgrades-api.js';
+import { tx } from './texts.js';
+
+const STATUSES = ['open', 'fulfilled', 'rejected', 'withdrawn'];
+const GRANTABLE = ['pro', 'breeder', 'breeder_test'];
+
+function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone: (text: string) => void }) {
+  const [tier, setTier] = useState(GRANTABLE.includes(request.tier) ? request.tier : 'pro');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const id = `r${request.id}`;
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setRejecting(false);
+      onDone(done);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li class="card request-card" data-request-id={request.id}>
+      <h2>{request.user.name}</h2>
+      <p class="muted">{request.user.email}</p>
+      <dl class="facts">
+        <dt>{tx.upgrades.wants}</dt>
+        <dd>{tx.upgrades.tiers[request.tier] ?? request.tier}</dd>
+        <dt>{tx.upgrades.current}</dt>
+        <dd>{tx.upgrades.tiers[request.user.subscription_tier] ?? request.user.subscription_tier}</dd>
+        <dt>{tx.upgrades.created}</dt>
+        <dd>{formatDay(request.created_at)}</dd>
+        {request.message && (
+          <>
+            <dt>{tx.upgrades.message}</dt>
+            <dd class="pre">{request.message}</dd>
+          </>
+        )}
+        {request.status !== 'open' && (
+          <>
+            <dt>{tx.upgrades.filter}</dt>
+            <dd>{tx.upgrades.statuses[request.status] ?? request.status}</dd>
+          </>
+        )}
+      </dl>
+      {request.status === 'open' && (
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(() => api.post(`/api/admin/upgrade-requests/${request.id}/fulfill`, { tier }), tx.upgrades.fulfilled(request.user.name));
+          }}
+        >
+          <div class="field">
+            <label for={`${id}-tier`}>{tx.upgrades.tierLabel(request.user.name)}</label>
+            <select id={`${id}-tier`} value={tier} onChange={(e) => setTier(e.currentTarget.value)}>
+              {GRANTABLE.map((value) => (
+                <option key={value} value={value}>
+                  {tx.upgrades.tiers[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" class="button button-small" disabled={busy}>
+            {tx.upgrades.fulfil}
+          </button>
+          <button type="button" class="button button-ghost button-small" disabled={busy} onClick={() => setRejecting(true)}>
+            {tx.upgrades.reject}
+          </button>
+        </form>
+      )}
+      {error && !rejecting && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ConfirmDialog
+        open={rejecting}
+        title={tx.upgrades.rejectTitle(request.user.name)}
+        confirmLabel={tx.upgrades.reject}
+        busy={busy}
+        error={error}
+        onConfirm={() =>
+          void act(
+            () => api.post(`/api/admin/upgrade-requests/${request.id}/reject`, reason.trim() ? { reason: reason.trim() } : {}),
+            tx.upgrades.rejected(request.user.name),
+          )
+        }
+        onCancel={() => setRejecting(false)}
+      >
+        <div class="field">
+          <label for={`${id}-reason`}>{tx.upgrades.reason}</label>
+          <textarea id={`${id}-reason`} rows={3} maxLength={2000} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+        </div>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+export function UpgradeRequestsScreen({ query }: ScreenProps) {
+  const status = STATUSES.includes(query.get('status') ?? '') ? (query.get('status') ?? 'open') : 'open';
+  const list = usePagedList<AdminUpgradeRequest>(`/api/admin/upgrade-requests?status=${status}&limit=50`);
+  const { open, reload: reloadCount } = useOpenUpgradeCount(true);
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <AdminFrame title={tx.upgrades.title}>
+      <div class="field field-inline">
+        <label for="upgrade-status">{tx.upgrades.filter}</label>
+        <select id="upgrade-status" value={status} onChange={(e) => navigate(`/app/admin/upgrades?status=${e.currentTarget.value}`, { replace: true })}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {tx.upgrades.statuses[s]}
+              {s === 'open' && open !== null ? ` (${open})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      {note && (
+        <p class="notice notice-success" role="status">
+          {note}
+        </p>
+      )}
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(items) =>
+          items.length === 0 ? (
+            <Empty title={tx.upgrades.emptyTitle}>
+              <p>{tx.upgrades.emptyText}</p>
+            </Empty>
+          ) : (
+            <ul class="card-list">
+              {items.map((r) => (
+                <RequestCard
+                  key={r.id}
+                  request={r}
+                  onDone={(text) => {
+                    setNote(text);
+                    list.reload();
+                    reloadCount();
+                  }}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <MoreButton list={list} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,64 @@
+import type { AdminStats } from '../../../api/types.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { tx } from './texts.js';
+
+const sx = tx.stats;
+
+/** A small bar chart: one row per key, the bar's width relative to the largest value. */
+function Bars({ title, counts, labels = {} }: { title: string; counts: Record<string, number>; labels?: Record<string, string> }) {
+  const rows = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  const max = Math.max(1, ...rows.map(([, n]) => n));
+  return (
+    <section class="card" aria-label={title}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p class="muted">{sx.none}</p>
+      ) : (
+        <ul class="stat-bars">
+          {rows.map(([key, n]) => (
+            <li key={key}>
+              <span class="stat-label">{labels[key] ?? key}</span>
+              <span class="stat-bar" style={{ width: `${Math.max(2, (n / max) * 100)}%` }} aria-hidden="true" />
+              <span class="stat-value">{n.toLocaleString('de-DE')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /app/admin/statistik: the numbers of GET /api/admin/stats. */
+export function StatsScreen() {
+  const [stats, reload] = useResource<AdminStats>('/api/admin/stats');
+  return (
+    <AdminFrame title={sx.title}>
+      <Load resource={stats} onRetry={reload}>
+        {(s) => (
+          <>
+            <ul class="stat-tiles">
+              {(
+                [
+                  [sx.users, s.users_total],
+                  [sx.dogs, s.dogs_total],
+                  [sx.entries, s.diary_entries_total],
+                  [sx.places, s.user_poi_total],
+                ] as const
+              ).map(([label, n]) => (
+                <li key={label} class="card">
+                  <strong>{n.toLocaleString('de-DE')}</strong>
+                  <span class="muted">{label}</span>
+                </li>
+              ))}
+            </ul>
+            <Bars title={sx.byTier} counts={s.users_by_tier} labels={sx.tiers} />
+            <Bars title={sx.placesByType} counts={s.user_poi_by_type} />
+            <Bars title={sx.osmCached} counts={s.osm_poi_cached_by_type} labels={sx.layers} />
+            <Bars title={sx.contributions} counts={s.contributions_by_status} />
+          </>
+        )}
+      </Load>
+    </AdminFrame>
+  );
+}

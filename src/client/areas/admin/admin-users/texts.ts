@@ -1,0 +1,33 @@
+/** German texts of the user search and account actions (admin and moderator panel). */
+export const tx = {
+  users: {
+    title: 'Nutzer',
+    search: 'Name oder E-Mail',
+    searchModerator: 'Name',
+    searchButton: 'Suchen',
+    searchHint: 'Mindestens ein Zeichen.',
+    noResults: 'Niemand gefunden.',
+    start: 'Such nach einem Namen, um Konten zu verwalten.',
+    name: 'Name',
+    email: 'E-Mail',
+    status: 'Status',
+    statusLabel: (name: string) => `Status von ${name}`,
+    statuses: { active: 'aktiv', suspended: 'gesperrt (vorübergehend)', banned: 'verbannt' } as Record<string, string>,
+    role: 'Rolle',
+    roles: { user: 'Nutzer', admin: 'Admin', moderator: 'Moderator' } as Record<string, string>,
+    partner: 'Partner',
+    partnerLabel: (name: string) => `${name} ist Partner`,
+    founder: 'Gründer',
+    founderNumber: (n: number | null) => (n ? `Nr. ${n}` : 'ja'),
+    founderPending: 'beim ersten Hund',
+    grant: 'Gründer-Lizenz geben',
+    grantLabel: (name: string) => `Gründer-Lizenz für ${name}`,
+    grantModes: [
+      { value: 'now', label: 'sofort' },
+      { value: 'on_first_dog', label: 'mit dem ersten Hund' },
+    ],
+    granted: (name: string) => `${name} hat die Gründer-Lizenz.`,
+    saved: (name: string) => `${name}: gespeichert.`,
+    masked: 'E-Mail-Adressen sind für Moderatoren gekürzt.',
+  },
+};

@@ -1,0 +1,118 @@
+import type { InvoiceSummary } from '../../../api/types.js';
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { formatDate, formatMoney } from '../../../core/format.js';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { DataTable } from '../../../ui/data-table.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Load } from '../../../ui/states.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { InvoiceForm } from './invoice-form.js';
+import { tx } from './texts.js';
+
+export type { InvoiceSummary } from '../../../api/types.js';
+
+function statusText(invoice: InvoiceSummary): string {
+  if (invoice.prefix === 'ST') return tx.invoices.cancellation;
+  return invoice.status === 'cancelled' ? tx.invoices.cancelled : tx.invoices.valid;
+}
+
+export function InvoicesScreen() {
+  const list = usePagedList<InvoiceSummary>('/api/admin/invoices?limit=50');
+  const [note, setNote] = useState<string | null>(null);
+  const [target, setTarget] = useState<InvoiceSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cancel = async () => {
+    if (!target) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const storno = await api.post<InvoiceSummary>(`/api/admin/invoices/${target.id}/cancel`, {});
+      setNote(tx.invoices.cancelDone(storno.number));
+      setTarget(null);
+      list.reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AdminFrame title={tx.invoices.title}>
+      <InvoiceForm
+        onCreated={(invoice) => {
+          setNote(tx.invoices.created(invoice.number));
+          list.reload();
+        }}
+      />
+      {note && (
+        <p class="notice notice-success" role="status">
+          {note}
+        </p>
+      )}
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(invoices) => (
+          <DataTable
+            caption={tx.invoices.title}
+            rows={invoices}
+            rowKey={(inv) => inv.id}
+            rowData={(inv) => ({ 'data-number': inv.number })}
+            emptyTitle={tx.invoices.emptyTitle}
+            columns={[
+              { header: tx.invoices.number, cell: (inv) => <code>{inv.number}</code> },
+              { header: tx.invoices.date, cell: (inv) => formatDate(inv.issue_date) },
+              {
+                header: tx.invoices.customer,
+                cell: (inv) => (
+                  <>
+                    {inv.billing_name}
+                    <div class="hint">{inv.billing_email}</div>
+                  </>
+                ),
+              },
+              { header: tx.invoices.total, numeric: true, cell: (inv) => formatMoney(inv.total_cents) },
+              { header: tx.invoices.status, cell: statusText },
+              {
+                header: tx.invoices.actions,
+                hideHeader: true,
+                class: 'row-actions',
+                cell: (inv) => (
+                  <>
+                    <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
+                      {tx.invoices.view}
+                    </a>
+                    {inv.prefix === 'RG' && inv.status === 'issued' && (
+                      <button
+                        type="button"
+                        class="button button-ghost button-small"
+                        onClick={() => setTarget(inv)}
+                        aria-label={`${tx.invoices.cancel}: ${inv.number}`}
+                      >
+                        {tx.invoices.cancel}
+                      </button>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Load>
+      <MoreButton list={list} />
+      <ConfirmDialog
+        open={target !== null}
+        title={target ? tx.invoices.cancelTitle(target.number) : ''}
+        confirmLabel={tx.invoices.cancel}
+        busy={busy}
+        error={error}
+        onConfirm={cancel}
+        onCancel={() => setTarget(null)}
+      >
+        <p>{tx.invoices.cancelText}</p>
+      </ConfirmDialog>
+    </AdminFrame>
+  );
+}

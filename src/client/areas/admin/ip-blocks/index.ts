@@ -1,0 +1,2 @@
+/** Blocked addresses (honeypot and manual), for admins. */
+export { IpBlocksScreen } from './ip-blocks.js';

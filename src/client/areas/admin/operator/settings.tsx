@@ -1,0 +1,98 @@
+import { parseCents } from '../../../core/format.js';
+import { useState } from 'preact/hooks';
+import type { OperatorSettings } from '../../../api/types.js';
+import { api } from '../../../core/api.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { tx } from './texts.js';
+
+const sx = tx.settings;
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSaved: (s: OperatorSettings) => void }) {
+  const [saved, setSaved] = useState(false);
+  const moneyRule = { required: true, check: (v: string) => (parseCents(v) === null || (parseCents(v) ?? 0) < 0 ? sx.priceInvalid : null) };
+  const form = useForm(
+    {
+      operator_name: settings.operator_name,
+      operator_address: settings.operator_address,
+      contact_email: settings.contact_email,
+      contact_phone: settings.contact_phone ?? '',
+      vat_id: settings.vat_id ?? '',
+      small_business: settings.small_business === 1,
+      price_pro: euros(settings.price_pro_cents_year),
+      price_breeder: euros(settings.price_breeder_cents_year),
+    },
+    {
+      rules: {
+        operator_name: { required: true, maxLength: 200 },
+        operator_address: { maxLength: 500 },
+        contact_email: { email: true },
+        price_pro: moneyRule,
+        price_breeder: moneyRule,
+      },
+    },
+  );
+  const submit = form.onSubmit(async (v) => {
+    setSaved(false);
+    const next = await api.patch<OperatorSettings>('/api/admin/settings', {
+      operator_name: v.operator_name,
+      operator_address: v.operator_address,
+      contact_email: v.contact_email.trim(),
+      contact_phone: v.contact_phone,
+      vat_id: v.vat_id,
+      small_business: v.small_business,
+      price_pro_cents_year: parseCents(v.price_pro),
+      price_breeder_cents_year: parseCents(v.price_breeder),
+    });
+    setSaved(true);
+    onSaved(next);
+  });
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="operator_name" label={sx.name} required maxLength={200} />
+      <Field form={form} name="operator_address" label={sx.address} hint={sx.addressHint} multiline rows={3} maxLength={500} />
+      <Field form={form} name="contact_email" label={sx.email} type="email" />
+      <Field form={form} name="contact_phone" label={sx.phone} type="tel" maxLength={50} />
+      <Field form={form} name="vat_id" label={sx.vatId} maxLength={40} />
+      <Field form={form} name="small_business" label={sx.smallBusiness} type="checkbox" hint={sx.smallBusinessHint} />
+      <Field form={form} name="price_pro" label={sx.pricePro} inputMode="decimal" required />
+      <Field form={form} name="price_breeder" label={sx.priceBreeder} inputMode="decimal" required />
+      {saved && (
+        <p class="notice notice-success" role="status">
+          {sx.saved}
+        </p>
+      )}
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {sx.save}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** /app/admin/einstellungen: who runs the service (imprint, privacy page, invoices) and the plan prices. */
+export function SettingsScreen() {
+  const [settings, reload, update] = useResource<OperatorSettings>('/api/admin/settings');
+  return (
+    <AdminFrame title={sx.title}>
+      <p class="lead">{sx.intro}</p>
+      <Load resource={settings} onRetry={reload}>
+        {(s) => (
+          <>
+            {s.missing.length > 0 && (
+              <p class="notice notice-info" role="status">
+                {sx.missing(s.missing)}
+              </p>
+            )}
+            <SettingsForm settings={s} onSaved={(next) => update(() => next)} />
+            <p class="link-row">
+              <a href="/impressum">{sx.imprint}</a> <a href="/datenschutz">{sx.privacy}</a>
+            </p>
+          </>
+        )}
+      </Load>
+    </AdminFrame>
+  );
+}

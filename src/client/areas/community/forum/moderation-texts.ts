@@ -1,0 +1,14 @@
+/** German texts of the moderation queue (admin and moderator panel). */
+export const mx = {
+  title: 'Meldungen',
+  forum: 'Forum',
+  map: 'Karte (Giftköder, Vermisste, Treffen …)',
+  empty: 'Keine offenen Meldungen. 🎉',
+  reason: 'Grund',
+  by: 'Gemeldet von',
+  author: 'Beitrag von',
+  inThread: 'Im Thema',
+  dismiss: 'Verwerfen',
+  hide: 'Ausblenden',
+  delete: 'Löschen',
+};

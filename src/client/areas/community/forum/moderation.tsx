@@ -1,0 +1,90 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { ForumReport } from '../../../api/types.js';
+import { api, ApiError } from '../../../core/api.js';
+import { t } from '../../../core/texts.js';
+import { formatDateTime } from '../../../core/format.js';
+import { RichText } from '../../../ui/rich-text.js';
+import { Load, useResource } from '../../../ui/states.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { mx } from './moderation-texts.js';
+
+/**
+ * /app/admin/moderation: open forum reports, oldest first (dismiss, hide or delete), then the reported map items;
+ * emails masked for moderators.
+ */
+export function ModerationScreen() {
+  const MapReports = useMapReports();
+  const [reports, reload] = useResource<{ items: ForumReport[] }>('/api/moderation/reports');
+  const [error, setError] = useState<string | null>(null);
+  const resolve = (id: number, action: 'dismiss' | 'hide' | 'delete') => async () => {
+    setError(null);
+    try {
+      await api.post(`/api/moderation/reports/${id}/resolve`, { action });
+      reload();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <AdminFrame title={mx.title}>
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <h2>{mx.forum}</h2>
+      <Load resource={reports} onRetry={reload}>
+        {(r) =>
+          r.items.length === 0 ? (
+            <p class="muted">{mx.empty}</p>
+          ) : (
+            <ul class="card-list">
+              {r.items.map((item) => (
+                <li key={item.id} class="card report-card">
+                  <p class="muted small">
+                    {formatDateTime(item.created_at)} · {mx.by} {item.reporter.name} ({item.reporter.email})
+                  </p>
+                  <p>
+                    <strong>{mx.reason}:</strong> {item.reason}
+                  </p>
+                  <p class="muted small">
+                    {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
+                    {item.post.author_email && ` (${item.post.author_email})`}
+                  </p>
+                  <blockquote>
+                    <RichText text={item.post.body} />
+                  </blockquote>
+                  <div class="actions">
+                    <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'dismiss')}>
+                      {mx.dismiss}
+                    </button>
+                    <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'hide')}>
+                      {mx.hide}
+                    </button>
+                    <button type="button" class="button button-danger button-small" onClick={resolve(item.id, 'delete')}>
+                      {mx.delete}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <h2>{mx.map}</h2>
+      {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}
+    </AdminFrame>
+  );
+}
+
+type MapReportsList = ComponentType<{ onError: (message: string | null) => void }>;
+
+/** The map's reports live with the map (areas/map/nearby); its chunk loads only when a moderator opens this screen. */
+function useMapReports(): MapReportsList | null {
+  const [list, setList] = useState<MapReportsList | null>(null);
+  useEffect(() => {
+    void import('../../map/nearby/index.js').then((m) => setList(() => m.MapReports));
+  }, []);
+  return list;
+}

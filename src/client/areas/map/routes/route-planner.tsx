@@ -1,0 +1,174 @@
+import { formatKm } from '../../../core/format.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../../../core/api.js';
+import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Empty, Load } from '../../../ui/states.js';
+import type { RouteMap } from '../../../ui/map/nearby-map.js';
+import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
+import { FALLBACK_CENTRE, useSearchPosition } from '../../../ui/map/position.js';
+import { wx } from './texts.js';
+
+const MAX_POINTS = 25;
+
+interface LineString {
+  type: 'LineString';
+  coordinates: [number, number][];
+}
+interface Plan {
+  geometry: LineString;
+  distance_m: number;
+  duration_s: number;
+  remaining_this_week: number | null;
+}
+export interface SavedRoute {
+  id: number;
+  name: string;
+  distance_m: number;
+  duration_s: number | null;
+  public: number;
+}
+
+/** The saved form: name and sharing for the plan on screen. */
+function SaveRoute({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
+  const [done, setDone] = useState(false);
+  const form = useForm({ name: '', public: false }, { rules: { name: { required: true, maxLength: 200 } } });
+  const submit = form.onSubmit(async (v) => {
+    await api.post('/api/routes', {
+      name: v.name.trim(),
+      geometry: plan.geometry,
+      distance_m: Math.round(plan.distance_m),
+      duration_s: Math.round(plan.duration_s),
+      public: v.public,
+    });
+    setDone(true);
+    onSaved();
+  });
+  if (done) return <p role="status">{wx.saved}</p>;
+  return (
+    <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
+      <h2>{wx.saveTitle}</h2>
+      <FormSummary message={form.summary} />
+      <Field form={form} name="name" label={wx.name} required maxLength={200} />
+      <Field form={form} name="public" label={wx.share} type="checkbox" />
+      <SubmitButton busy={form.busy} offline={form.offline}>
+        {wx.save}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRoute>> }) {
+  const del = useConfirmDelete<SavedRoute>(
+    (r) => api.del(`/api/routes/${r.id}`),
+    () => list.reload(),
+  );
+  return (
+    <section>
+      <h2>{wx.myRoutes}</h2>
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(routes) =>
+          routes.length === 0 ? (
+            <Empty title={wx.noRoutes} />
+          ) : (
+            <ul class="contrib-list">
+              {routes.map((r) => (
+                <li key={r.id}>
+                  <strong>{r.name}</strong> · {formatKm(r.distance_m)}
+                  {r.duration_s !== null ? ` · ${wx.minutes(r.duration_s)}` : ''}
+                  {r.public ? <span class="muted"> · {wx.publicBadge}</span> : null}
+                  <br />
+                  <a href={`/api/routes/${r.id}/gpx`} download>
+                    {wx.gpx}
+                  </a>{' '}
+                  <button type="button" class="link-button" onClick={() => del.ask(r)}>
+                    {wx.delete}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <MoreButton list={list} />
+      <ConfirmDelete state={del} title={del.target ? wx.deleteTitle(del.target.name) : ''}>
+        <p>{wx.deleteText}</p>
+      </ConfirmDelete>
+    </section>
+  );
+}
+
+/** /app/routen: tap points on the map, let the routing service find the footpaths, see distance and time, save. */
+export function RoutePlannerScreen() {
+  const { position } = useSearchPosition();
+  const center = position ?? FALLBACK_CENTRE;
+  const [points, setPoints] = useState<[number, number][]>([]);
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [state, setState] = useState<{ kind: 'idle' | 'planning' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const routes = usePagedList<SavedRoute>('/api/routes?limit=50');
+
+  const { box, map } = useMapChunk<RouteMap>(
+    (m, container) => m.planRouteMap(container, center, (p) => setPoints((prev) => (prev.length >= MAX_POINTS ? prev : [...prev, p]))),
+    [center.lat, center.lon],
+  );
+
+  useEffect(() => {
+    map.current?.setPoints(points);
+    setPlan(null);
+    map.current?.setLine([]);
+  }, [points]);
+
+  const calculate = async () => {
+    setState({ kind: 'planning' });
+    try {
+      const p = await api.post<Plan>('/api/routes/plan', { points });
+      setPlan(p);
+      map.current?.setLine(p.geometry.coordinates.map(([lon, lat]) => [lat, lon]));
+      setState({ kind: 'idle' });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setState({ kind: 'error', message: e.message });
+    }
+  };
+
+  return (
+    <section class="page nearby">
+      <h1>{wx.plannerTitle}</h1>
+      <p>{wx.plannerHint}</p>
+      <div ref={box} class="nearby-map" role="region" aria-label={wx.plannerTitle} />
+      <p class="muted small" role="status">
+        {wx.points(points.length)}
+      </p>
+      <p class="link-row">
+        <button type="button" class="button" disabled={points.length < 2 || state.kind === 'planning'} onClick={() => void calculate()}>
+          {state.kind === 'planning' ? wx.planning : wx.plan}
+        </button>
+        <button type="button" class="button button-secondary" disabled={points.length === 0} onClick={() => setPoints((prev) => prev.slice(0, -1))}>
+          {wx.undo}
+        </button>
+        <button type="button" class="button button-secondary" disabled={points.length === 0} onClick={() => setPoints([])}>
+          {wx.reset}
+        </button>
+      </p>
+      {state.kind === 'error' && (
+        <p class="notice notice-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {plan && (
+        <>
+          <p class="route-summary" role="status">
+            {formatKm(plan.distance_m)} · {wx.minutes(plan.duration_s)}
+          </p>
+          {plan.remaining_this_week !== null && <p class="muted small">{wx.remaining(plan.remaining_this_week)}</p>}
+          <SaveRoute plan={plan} onSaved={routes.reload} />
+        </>
+      )}
+      <MyRoutes list={routes} />
+      <p>
+        <a href="/app/spaziergaenge">{wx.toWalks}</a>
+      </p>
+    </section>
+  );
+}

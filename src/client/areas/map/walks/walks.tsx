@@ -1,0 +1,131 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Empty, Load, useResource } from '../../../ui/states.js';
+import { useDogsWithShared } from '../../dog-records/dogs/dogs-api.js';
+import { wx } from './texts.js';
+import { WalkRecorder } from './walk-recorder.js';
+import { WeeklyTotals, type Weekly } from './weekly-totals.js';
+
+interface Walk {
+  id: number;
+  started_at: string;
+  duration_min: number;
+  distance_m: number | null;
+  dogs: { id: number; name: string }[];
+}
+
+/** A walk after the fact: when, how long, how far (optional). */
+function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: () => void; onNeedDogs: () => void }) {
+  const form = useForm({ started_at: '', duration_min: '', distance_km: '' }, { rules: { started_at: { required: true }, duration_min: { required: true } } });
+  const submit = form.onSubmit(async (v) => {
+    if (dogIds.length === 0) return onNeedDogs();
+    const km = v.distance_km.trim() ? Number(v.distance_km.replace(',', '.')) : null;
+    await api.post('/api/walks', {
+      dog_ids: dogIds,
+      started_at: new Date(v.started_at).toISOString(),
+      duration_min: Number(v.duration_min),
+      ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+    });
+    form.setValues({ started_at: '', duration_min: '', distance_km: '' });
+    onSaved();
+  });
+  return (
+    <details class="card">
+      <summary>{wx.addLater}</summary>
+      <form class="form" ref={form.formRef} onSubmit={submit} noValidate>
+        <FormSummary message={form.summary} />
+        <Field form={form} name="started_at" label={wx.startedAt} type="datetime-local" required />
+        <Field form={form} name="duration_min" label={wx.duration} type="number" required min="1" max="1440" />
+        <Field form={form} name="distance_km" label={wx.distance} inputMode="decimal" />
+        <SubmitButton busy={form.busy} offline={form.offline}>
+          {wx.add}
+        </SubmitButton>
+      </form>
+    </details>
+  );
+}
+
+/** /app/spaziergaenge: record a walk with the dogs, add one later, the weekly totals per dog and the latest walks. */
+export function WalksScreen() {
+  const [dogs] = useDogsWithShared();
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [needDogs, setNeedDogs] = useState(false);
+  const walks = usePagedList<Walk>('/api/walks?limit=20');
+  const [weekly, reloadWeekly] = useResource<Weekly>('/api/walks/weekly?weeks=8');
+  const allDogs = dogs.status === 'ready' ? dogs.data.items : [];
+  const selected = chosen ?? allDogs.map((d) => d.id);
+  const saved = () => {
+    walks.reload();
+    reloadWeekly();
+  };
+  return (
+    <section class="page">
+      <h1>{wx.walksTitle}</h1>
+      <Load resource={dogs} onRetry={() => undefined}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty title={wx.noDogs}>
+              <a href="/app/hunde/neu">Hund anlegen</a>
+            </Empty>
+          ) : (
+            <>
+              <fieldset class="kind-filter" aria-describedby={needDogs ? 'walk-dogs-error' : undefined}>
+                <legend>{wx.whichDogs}</legend>
+                {page.items.map((d) => (
+                  <label key={d.id} class="chip">
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(d.id)}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        setNeedDogs(false);
+                        setChosen(on ? [...selected, d.id] : selected.filter((id) => id !== d.id));
+                      }}
+                    />{' '}
+                    {d.name}
+                  </label>
+                ))}
+                {needDogs && (
+                  <p id="walk-dogs-error" class="field-error">
+                    {wx.dogsMissing}
+                  </p>
+                )}
+              </fieldset>
+              <WalkRecorder dogIds={selected} onSaved={saved} onNeedDogs={() => setNeedDogs(true)} />
+              <AddLater dogIds={selected} onSaved={saved} onNeedDogs={() => setNeedDogs(true)} />
+            </>
+          )
+        }
+      </Load>
+      <h2>{wx.weekly}</h2>
+      <Load resource={weekly} onRetry={reloadWeekly}>
+        {(data) => <WeeklyTotals data={data} />}
+      </Load>
+      <h2>{wx.recent}</h2>
+      <Load resource={walks.resource} onRetry={walks.reload}>
+        {(items) =>
+          items.length === 0 ? (
+            <Empty title={wx.noWalks} />
+          ) : (
+            <ul class="contrib-list">
+              {items.map((w) => (
+                <li key={w.id}>
+                  <strong>{formatDateTime(w.started_at)}</strong> · {wx.walkLine(w.duration_min, w.distance_m)}
+                  <br />
+                  <span class="muted">{w.dogs.map((d) => d.name).join(', ')}</span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Load>
+      <MoreButton list={walks} />
+      <p>
+        <a href="/app/routen">{wx.toPlanner}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatDate, formatKm } from '../../../core/format.js';
+import { DataTable } from '../../../ui/data-table.js';
+import { wx } from './texts.js';
+
+export interface WeekTotal {
+  week_start: string;
+  walks: number;
+  distance_m: number;
+  duration_min: number;
+}
+export interface Weekly {
+  dogs: { dog_id: number; name: string; weeks: WeekTotal[] }[];
+}
+
+type Row = WeekTotal & { dog: string; dog_id: number };
+
+/** Per dog, the weeks with walks (Monday to Sunday, newest first): rounds, distance, time. */
+export function WeeklyTotals({ data }: { data: Weekly }) {
+  const rows: Row[] = data.dogs.flatMap((d) => d.weeks.filter((w) => w.walks > 0).map((w) => ({ dog: d.name, dog_id: d.dog_id, ...w })));
+  return (
+    <DataTable
+      caption={wx.weekly}
+      rows={rows}
+      rowKey={(r) => `${r.dog_id}-${r.week_start}`}
+      emptyTitle={wx.noWeekly}
+      columns={[
+        { header: wx.dog, cell: (r) => r.dog },
+        { header: wx.week, cell: (r) => formatDate(r.week_start) },
+        { header: wx.count, numeric: true, cell: (r) => r.walks },
+        { header: wx.total, numeric: true, cell: (r) => formatKm(r.distance_m) },
+        { header: wx.time, numeric: true, cell: (r) => `${r.duration_min} Min.` },
+      ]}
+    />
+  );
+}
