@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { countOf } from '../db/count.js';
 
 export interface NewDelivery {
   notificationId: number;
@@ -90,10 +91,6 @@ export async function rescheduleDelivery(db: Db, id: number, attempts: number, n
 }
 
 /** How many pushes wait (due or held), for the admin view and tests. */
-export async function countQueued(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('push_deliveries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countQueued(db: Db): Promise<number> {
+  return countOf(db.selectFrom('push_deliveries'));
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import { countOf } from '../db/count.js';
 import type { NotificationsTable } from '../db/tables/notifications.js';
 
 /**
@@ -69,14 +70,8 @@ export async function listInboxRows(db: Db, userId: number, take: number, after:
   return rows;
 }
 
-export async function countUnread(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countUnread(db: Db, userId: number): Promise<number> {
+  return countOf(db.selectFrom('notifications').where('user_id', '=', userId).where('read_at', 'is', null));
 }
 
 export function findInboxRow(db: Db, id: number): Promise<InboxRow | undefined> {

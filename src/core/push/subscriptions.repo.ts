@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { countOf } from '../db/count.js';
 
 export interface PushSubscriptionRow {
   id: number;
@@ -66,11 +67,6 @@ export function subscriptionsByIds(db: Db, ids: number[]): Promise<PushSubscript
   return db.selectFrom('push_subscriptions').select(COLUMNS).where('id', 'in', ids).execute();
 }
 
-export async function countSubscriptions(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('push_subscriptions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countSubscriptions(db: Db, userId: number): Promise<number> {
+  return countOf(db.selectFrom('push_subscriptions').where('user_id', '=', userId));
 }

@@ -1,5 +1,6 @@
 import { type Generated, type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { countOf } from '../db/count.js';
 
 /**
  * The SQL of the per-dog record module, for any table with the record frame (id, dog_id, created_at, updated_at).
@@ -49,13 +50,8 @@ export async function listRecordRows(db: Db, spec: ListSpec, dogId: number, limi
   return (await q.limit(limit).execute()) as RecordRow[];
 }
 
-export async function countRecordRows(db: Db, table: string, dogId: number): Promise<number> {
-  const row = await asRecordDb(db)
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dog_id', '=', dogId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countRecordRows(db: Db, table: string, dogId: number): Promise<number> {
+  return countOf(asRecordDb(db).selectFrom(table).where('dog_id', '=', dogId));
 }
 
 /** One record with its dog's owner (`user_id`), for requireDogRecord. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 
 /** Password reset links (password_resets): only hashes, voided by a newer request, deleted when used. */
 
@@ -24,14 +25,8 @@ export async function voidResetsOf(db: Db, userId: number, now: string): Promise
 }
 
 /** How many links the user asked for since `since` (the per-address allowance). */
-export async function resetsSince(db: Db, userId: number, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('password_resets')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function resetsSince(db: Db, userId: number, since: string): Promise<number> {
+  return countOf(db.selectFrom('password_resets').where('user_id', '=', userId).where('created_at', '>', since));
 }
 
 /** Removes a link and tells whose it was; undefined for an unknown or used one. */

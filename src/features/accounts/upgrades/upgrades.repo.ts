@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import type { UpgradeRequestsTable } from '../../../core/db/tables/upgrades.js';
 import { UPGRADE_STATUSES, type AdminUpgradeRequest, type UpgradeRequest } from './upgrades.schemas.js';
 
@@ -55,14 +56,8 @@ export async function listForAdmin(
 }
 
 /** The admin to-do counter (spec, other behaviours 5): open requests whose user still exists. */
-export async function countOpen(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('upgrade_requests as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('r.status', '=', 'open')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countOpen(db: Db): Promise<number> {
+  return countOf(db.selectFrom('upgrade_requests as r').innerJoin('users as u', 'u.id', 'r.user_id').where('r.status', '=', 'open'));
 }
 
 /** Moves an open request to its final state; undefined when it was not open (any more). */

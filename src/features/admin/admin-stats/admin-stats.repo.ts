@@ -1,13 +1,10 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 
 /** The plain counts of the admin statistics (the other areas count their own rows through their index). */
 
-export async function countRows(db: Db, table: 'users' | 'dogs' | 'diary_entries'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countRows(db: Db, table: 'users' | 'dogs' | 'diary_entries'): Promise<number> {
+  return countOf(db.selectFrom(table));
 }
 
 export async function usersByTier(db: Db): Promise<Record<string, number>> {

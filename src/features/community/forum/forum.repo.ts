@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import type { Database } from '../../../core/db/schema.js';
 
 const visibleCount = sql<number>`(select count(*) from forum_posts p where p.thread_id = forum_threads.id and p.hidden = 0)`;
@@ -115,14 +116,8 @@ export async function deleteThread(db: Db, id: number): Promise<void> {
   await db.deleteFrom('forum_threads').where('id', '=', id).execute();
 }
 
-export async function countReplies(db: Db, threadId: number): Promise<number> {
-  const r = await db
-    .selectFrom('forum_posts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('thread_id', '=', threadId)
-    .where('is_opening', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+export function countReplies(db: Db, threadId: number): Promise<number> {
+  return countOf(db.selectFrom('forum_posts').where('thread_id', '=', threadId).where('is_opening', '=', 0));
 }
 
 export async function setHidden(db: Db, postId: number, threadId: number, isOpening: boolean): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 
 export type AiFeature = 'note_analysis' | 'training_plan';
 
@@ -11,15 +12,8 @@ export async function deleteUse(db: Db, id: number): Promise<void> {
   await db.deleteFrom('ai_usage').where('id', '=', id).execute();
 }
 
-export async function countUses(db: Db, userId: number, feature: AiFeature, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('ai_usage')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('feature', '=', feature)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countUses(db: Db, userId: number, feature: AiFeature, since: string): Promise<number> {
+  return countOf(db.selectFrom('ai_usage').where('user_id', '=', userId).where('feature', '=', feature).where('created_at', '>=', since));
 }
 
 /** Uses older than `before` count for no quota any more (purged by a job). */

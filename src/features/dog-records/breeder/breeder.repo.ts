@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import type { LittersTable, PuppiesTable } from '../../../core/db/tables/breeder.js';
 
 const LITTER_COLUMNS = [
@@ -77,16 +78,7 @@ export function findPuppy(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export const countPuppies = async (db: Db, litterId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('puppies')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('litter_id', '=', litterId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countPuppies = (db: Db, litterId: number) => countOf(db.selectFrom('puppies').where('litter_id', '=', litterId));
 
 export async function insertPuppy(db: Db, values: Insertable<PuppiesTable>): Promise<number> {
   return (await db.insertInto('puppies').values(values).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 
 /** The daily photo cache (`daily_photos`, one row per dog and day) and the media it points at. */
 
@@ -21,13 +22,8 @@ export function findDogMediaByUrl(db: Db, dogId: number, url: string): Promise<D
     .executeTakeFirst();
 }
 
-export async function countDogMedia(db: Db, dogId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('diary_media')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dog_id', '=', dogId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+export function countDogMedia(db: Db, dogId: number): Promise<number> {
+  return countOf(db.selectFrom('diary_media').where('dog_id', '=', dogId));
 }
 
 /** The URL of the dog's photo at `offset` in upload order. */

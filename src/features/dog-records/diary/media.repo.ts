@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import type { DiaryMediaTable } from '../../../core/db/tables/diary.js';
 import { WeatherSummary } from '../weather/index.js';
 import type { MediaItem } from './diary.schemas.js';
@@ -69,13 +70,8 @@ export async function mediaOfEntries(db: Db, entryIds: number[]): Promise<Map<nu
   return byEntry;
 }
 
-export async function countMediaOfEntry(db: Db, entryId: number): Promise<number> {
-  const row = await db
-    .selectFrom('diary_media')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('entry_id', '=', entryId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countMediaOfEntry(db: Db, entryId: number): Promise<number> {
+  return countOf(db.selectFrom('diary_media').where('entry_id', '=', entryId));
 }
 
 export async function insertMediaRows(db: Db, rows: Insertable<DiaryMediaTable>[]): Promise<{ id: number }[]> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 
 /** dog_members: family sharing. Invitations by email; user_id and accepted_at are set on acceptance. */
 
@@ -26,13 +27,8 @@ export async function listMemberRows(db: Db, dogId: number): Promise<MemberRow[]
   return db.selectFrom('dog_members').select(COLUMNS).where('dog_id', '=', dogId).orderBy('id').execute();
 }
 
-export async function countMembers(db: Db, dogId: number): Promise<number> {
-  const row = await db
-    .selectFrom('dog_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dog_id', '=', dogId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countMembers(db: Db, dogId: number): Promise<number> {
+  return countOf(db.selectFrom('dog_members').where('dog_id', '=', dogId));
 }
 
 /** Inserts an invitation; undefined when this email is invited to the dog already (unique index). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import { whereInBox, type BoundingBox } from '../../../core/geo/index.js';
 
 /** Active users whose saved position lies in the box (the exact radius is core/geo's `nearest`), except one. */
@@ -23,13 +24,8 @@ export async function insertConfirmation(db: Db, warningId: number, userId: numb
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function countConfirmations(db: Db, warningId: number): Promise<number> {
-  const r = await db
-    .selectFrom('poison_confirmations')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('warning_id', '=', warningId)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+export function countConfirmations(db: Db, warningId: number): Promise<number> {
+  return countOf(db.selectFrom('poison_confirmations').where('warning_id', '=', warningId));
 }
 
 export async function setWarningState(

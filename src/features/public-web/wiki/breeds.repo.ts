@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { countOf } from '../../../core/db/count.js';
 import type { BreedsTable } from '../../../core/db/tables/wiki.js';
 import { containsPattern, likeLiteral } from '../../../core/db/like.js';
 import { foldName } from './breed-text.js';
@@ -80,11 +81,8 @@ export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage
   return query.execute();
 }
 
-export async function countBreeds(db: Db, filter: BreedFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countBreeds(db: Db, filter: BreedFilter): Promise<number> {
+  return countOf(filtered(db, filter));
 }
 
 /** Every breed's slug with the hash of the file record it was loaded from (the loader's change check). */
