@@ -22,6 +22,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to show for a failed action: the server's German message, or what the thrown thing says. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
 /** Used when the body carries no usable German message (a proxy's HTML page, an empty 502, …). */
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bitte prüfe deine Eingaben.',

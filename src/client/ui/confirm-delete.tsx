@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiError } from '../core/api.js';
+import { errorMessage } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
@@ -21,7 +21,7 @@ export function useConfirmDelete<T>(remove: (item: T) => Promise<void>, onDone?:
       setTarget(null);
       onDone?.(target);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, query } from '../core/api.js';
+import { api, errorMessage, query } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { type Resource, useResource } from './states.js';
 
@@ -32,7 +32,7 @@ export function usePagedList<T>(path: string | null) {
       const page = await api.get<Page<T>>(`${path}${separator}${query({ cursor: extra.cursor }).slice(1)}`);
       setExtra((prev) => ({ items: [...prev.items, ...page.items], cursor: page.next_cursor }));
     } catch (error) {
-      setMoreError(error instanceof ApiError ? error.message : String(error));
+      setMoreError(errorMessage(error));
     } finally {
       setLoadingMore(false);
     }

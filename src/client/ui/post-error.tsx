@@ -1,4 +1,4 @@
-import { ApiError } from '../core/api.js';
+import { ApiError, errorMessage } from '../core/api.js';
 
 const VERIFY_FIRST = 'Bestätige zuerst deine E-Mail-Adresse, dann kannst du schreiben.';
 const VERIFY_LINK = 'Bestätigungsmail erneut senden (Profil)';
@@ -9,7 +9,7 @@ export function PostError({ error }: { error: unknown }) {
   const unverified = error instanceof ApiError && error.code === 'email_not_verified';
   return (
     <div class="notice notice-error" role="alert">
-      <p>{unverified ? VERIFY_FIRST : error instanceof ApiError ? error.message : String(error)}</p>
+      <p>{unverified ? VERIFY_FIRST : errorMessage(error)}</p>
       {unverified && <a href="/app/profil">{VERIFY_LINK}</a>}
     </div>
   );

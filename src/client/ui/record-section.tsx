@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../core/api.js';
+import { api, ApiError, errorMessage } from '../core/api.js';
 import { clearResponses } from '../core/offline-cache.js';
 import { t } from '../core/texts.js';
 import { ConfirmDialog } from './confirm-dialog.js';
@@ -177,7 +177,7 @@ function RemoveButton({ label, path, onRemoved }: { label: string; path: string;
             setOpen(false);
             onRemoved();
           } catch (e) {
-            setError(e instanceof ApiError ? e.message : String(e));
+            setError(errorMessage(e));
           } finally {
             setBusy(false);
           }

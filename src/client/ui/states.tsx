@@ -88,3 +88,22 @@ export function Load<T>({ resource, onRetry, children }: { resource: Resource<T>
     </>
   );
 }
+
+/**
+ * A list or, when it is empty, one muted line saying so: the shape of most lists in the app. `children` renders
+ * one item (an `<li>` with its key).
+ */
+export function ItemList<T>({
+  items,
+  empty,
+  class: className,
+  children,
+}: {
+  items: T[];
+  empty: ComponentChildren;
+  class: string;
+  children: (item: T) => ComponentChildren;
+}) {
+  if (items.length === 0) return <p class="muted">{empty}</p>;
+  return <ul class={className}>{items.map(children)}</ul>;
+}

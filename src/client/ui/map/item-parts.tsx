@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../core/api.js';
+import { api, errorMessage } from '../../core/api.js';
 import { navigate } from '../../core/router.js';
 import { ConfirmDelete, useConfirmDelete } from '../confirm-delete.js';
 import { PhotoUpload } from '../photo-upload.js';
@@ -64,7 +64,7 @@ export function ReportItem({ path, id }: { path: string; id: number }) {
               await api.post(`/api/${path}/${id}/report`, { reason: reason.trim() });
               setState({ text: mapTx.reported, error: false });
             } catch (err) {
-              setState({ text: err instanceof ApiError ? err.message : String(err), error: true });
+              setState({ text: errorMessage(err), error: true });
             }
           }}
         >

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
@@ -35,7 +35,7 @@ export function ExportSection() {
       setMessage({ ok: true, text: ex.asked });
       reload();
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof ApiError ? e.message : String(e) });
+      setMessage({ ok: false, text: errorMessage(e) });
     } finally {
       setBusy(false);
     }

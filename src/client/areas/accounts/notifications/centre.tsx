@@ -1,6 +1,6 @@
 import type { AppNotification } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -28,7 +28,7 @@ export function NotificationCentreScreen() {
         unreadCount.set(Math.max(0, (unreadCount.get() ?? 1) - 1));
       } catch (e) {
         // Opening the link matters more than the mark; the badge corrects itself on the next refresh.
-        if (!(e instanceof ApiError) || !e.isOffline) setError(e instanceof ApiError ? e.message : String(e));
+        if (!(e instanceof ApiError) || !e.isOffline) setError(errorMessage(e));
       }
     }
     if (n.url) navigate(n.url);
@@ -43,7 +43,7 @@ export function NotificationCentreScreen() {
       list.reload();
       void refreshUnread();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, errorMessage } from '../../../core/api.js';
 import { isStaff, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -72,7 +72,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
       setSettings(await api.patch<Settings>('/api/me/notification-settings', change));
       setMessage({ ok: true, text: tn.saved });
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof ApiError ? e.message : String(e) });
+      setMessage({ ok: false, text: errorMessage(e) });
     }
   };
   const state = useStore(session);

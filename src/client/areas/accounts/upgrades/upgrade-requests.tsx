@@ -1,6 +1,6 @@
 import type { AdminUpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -30,7 +30,7 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
       setRejecting(false);
       onDone(done);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

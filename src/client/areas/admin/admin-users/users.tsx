@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -21,7 +21,7 @@ function useAction() {
     try {
       setMessage({ text: await action(), error: false });
     } catch (e) {
-      setMessage({ text: e instanceof ApiError ? e.message : String(e), error: true });
+      setMessage({ text: errorMessage(e), error: true });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -34,7 +34,7 @@ export function InvoicesScreen() {
       setTarget(null);
       list.reload();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

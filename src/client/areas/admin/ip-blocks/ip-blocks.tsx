@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -35,7 +35,7 @@ export function IpBlocksScreen() {
       setLifting(null);
       reload();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import type { Job } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
@@ -48,7 +48,7 @@ export function JobsScreen() {
       setMessage({ ok: true, text: tj.started(name) });
       window.setTimeout(reload, 500);
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof ApiError ? e.message : String(e) });
+      setMessage({ ok: false, text: errorMessage(e) });
     } finally {
       setBusy(null);
     }

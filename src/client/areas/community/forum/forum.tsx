@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 
@@ -78,28 +78,24 @@ export function ForumCategoryScreen({ params }: ScreenProps) {
         <a href="/app/forum">{cx.categories}</a>
       </p>
       <Load resource={list.resource} onRetry={list.reload}>
-        {(items) =>
-          items.length === 0 ? (
-            <p class="muted">{cx.noThreads}</p>
-          ) : (
-            <ul class="link-list">
-              {items.map((t) => (
-                <li key={t.id}>
-                  <a href={`/app/forum/thema/${t.id}`}>
-                    <span>
-                      <strong>{t.title}</strong>
-                      {t.locked && <span class="tag"> {cx.locked}</span>}
-                      <br />
-                      <span class="muted small">
-                        {t.author.name} · {cx.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
-                      </span>
+        {(items) => (
+          <ItemList items={items} empty={cx.noThreads} class="link-list">
+            {(t) => (
+              <li key={t.id}>
+                <a href={`/app/forum/thema/${t.id}`}>
+                  <span>
+                    <strong>{t.title}</strong>
+                    {t.locked && <span class="tag"> {cx.locked}</span>}
+                    <br />
+                    <span class="muted small">
+                      {t.author.name} · {cx.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
                     </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  </span>
+                </a>
+              </li>
+            )}
+          </ItemList>
+        )}
       </Load>
       <MoreButton list={list} />
       {params.slug && <NewThread category={params.slug} />}

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ForumReport } from '../../../api/types.js';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
 import { formatDateTime } from '../../../core/format.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { mx } from './moderation-texts.js';
 
@@ -23,7 +23,7 @@ export function ModerationScreen() {
       await api.post(`/api/moderation/reports/${id}/resolve`, { action });
       reload();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   return (
@@ -35,42 +35,38 @@ export function ModerationScreen() {
       )}
       <h2>{mx.forum}</h2>
       <Load resource={reports} onRetry={reload}>
-        {(r) =>
-          r.items.length === 0 ? (
-            <p class="muted">{mx.empty}</p>
-          ) : (
-            <ul class="card-list">
-              {r.items.map((item) => (
-                <li key={item.id} class="card report-card">
-                  <p class="muted small">
-                    {formatDateTime(item.created_at)} · {mx.by} {item.reporter.name} ({item.reporter.email})
-                  </p>
-                  <p>
-                    <strong>{mx.reason}:</strong> {item.reason}
-                  </p>
-                  <p class="muted small">
-                    {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
-                    {item.post.author_email && ` (${item.post.author_email})`}
-                  </p>
-                  <blockquote>
-                    <RichText text={item.post.body} />
-                  </blockquote>
-                  <div class="actions">
-                    <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'dismiss')}>
-                      {mx.dismiss}
-                    </button>
-                    <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'hide')}>
-                      {mx.hide}
-                    </button>
-                    <button type="button" class="button button-danger button-small" onClick={resolve(item.id, 'delete')}>
-                      {mx.delete}
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(r) => (
+          <ItemList items={r.items} empty={mx.empty} class="card-list">
+            {(item) => (
+              <li key={item.id} class="card report-card">
+                <p class="muted small">
+                  {formatDateTime(item.created_at)} · {mx.by} {item.reporter.name} ({item.reporter.email})
+                </p>
+                <p>
+                  <strong>{mx.reason}:</strong> {item.reason}
+                </p>
+                <p class="muted small">
+                  {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
+                  {item.post.author_email && ` (${item.post.author_email})`}
+                </p>
+                <blockquote>
+                  <RichText text={item.post.body} />
+                </blockquote>
+                <div class="actions">
+                  <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'dismiss')}>
+                    {mx.dismiss}
+                  </button>
+                  <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'hide')}>
+                    {mx.hide}
+                  </button>
+                  <button type="button" class="button button-danger button-small" onClick={resolve(item.id, 'delete')}>
+                    {mx.delete}
+                  </button>
+                </div>
+              </li>
+            )}
+          </ItemList>
+        )}
       </Load>
       <h2>{mx.map}</h2>
       {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { FriendList, FriendRequests, UserCard } from '../../../api/types.js';
-import { api, ApiError, query } from '../../../core/api.js';
+import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
@@ -35,7 +35,7 @@ function useAction(onDone: () => void) {
       await fn();
       onDone();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   return { run, error };

@@ -4,7 +4,7 @@ import { api, ApiError } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 
@@ -18,31 +18,27 @@ export function ConversationsScreen() {
     <section class="page page-narrow community">
       <h1>{cx.conversations}</h1>
       <Load resource={list} onRetry={reload}>
-        {(l) =>
-          l.items.length === 0 ? (
-            <p class="muted">{cx.noConversations}</p>
-          ) : (
-            <ul class="link-list conversation-list">
-              {l.items.map((c) => (
-                <li key={c.user.id}>
-                  <a href={`/app/nachrichten/${c.user.id}`}>
-                    <span>
-                      <strong>{c.user.name}</strong>
-                      <span class="muted"> · {formatDateTime(c.last_message.created_at)}</span>
-                      <br />
-                      <span class="muted conversation-preview">{c.last_message.text.slice(0, 80)}</span>
+        {(l) => (
+          <ItemList items={l.items} empty={cx.noConversations} class="link-list conversation-list">
+            {(c) => (
+              <li key={c.user.id}>
+                <a href={`/app/nachrichten/${c.user.id}`}>
+                  <span>
+                    <strong>{c.user.name}</strong>
+                    <span class="muted"> · {formatDateTime(c.last_message.created_at)}</span>
+                    <br />
+                    <span class="muted conversation-preview">{c.last_message.text.slice(0, 80)}</span>
+                  </span>
+                  {c.unread > 0 && (
+                    <span class="count-badge" aria-label={cx.unread(c.unread)}>
+                      {c.unread}
                     </span>
-                    {c.unread > 0 && (
-                      <span class="count-badge" aria-label={cx.unread(c.unread)}>
-                        {c.unread}
-                      </span>
-                    )}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+                  )}
+                </a>
+              </li>
+            )}
+          </ItemList>
+        )}
       </Load>
     </section>
   );

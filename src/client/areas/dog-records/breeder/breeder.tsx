@@ -7,7 +7,7 @@ import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { daysUntil } from './dates.js';
 import { bx } from './texts.js';
 
@@ -105,17 +105,11 @@ function BreederHome({ motherId }: { motherId: string | null }) {
       <h1>{bx.title}</h1>
       <h2>{bx.litters}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
-        {(items) =>
-          items.length === 0 ? (
-            <p class="muted">{bx.none}</p>
-          ) : (
-            <ul class="plain-list litter-list">
-              {items.map((l) => (
-                <LitterItem key={l.id} litter={l} />
-              ))}
-            </ul>
-          )
-        }
+        {(items) => (
+          <ItemList items={items} empty={bx.none} class="plain-list litter-list">
+            {(l) => <LitterItem key={l.id} litter={l} />}
+          </ItemList>
+        )}
       </Load>
       <MoreButton list={list} />
       <Load resource={dogs} onRetry={reloadDogs}>

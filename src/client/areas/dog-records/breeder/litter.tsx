@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -154,7 +154,7 @@ function DeleteLitter({ id }: { id: number }) {
             await api.del(`/api/litters/${id}`);
             navigate('/app/zucht');
           } catch (e) {
-            setError(e instanceof ApiError ? e.message : String(e));
+            setError(errorMessage(e));
           } finally {
             setBusy(false);
           }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { CareRoutine } from '../../../api/types.js';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -41,7 +41,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
             clearResponses(`/api/dogs/${routine.dog_id}/care-routines`);
             onDone();
           } catch (e) {
-            setError(e instanceof ApiError ? e.message : String(e));
+            setError(errorMessage(e));
           } finally {
             setBusy(false);
           }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { formatDate, formatDateTime, formatWeekday } from '../../../core/format.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
@@ -79,7 +79,7 @@ function DeleteEntry({ entry }: { entry: Entry }) {
       showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
       navigate(target, { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import type { Entry, MediaItem } from './diary-api.js';
 import { tx } from './texts.js';
@@ -18,7 +18,7 @@ export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (e
       onChange({ ...entry, media: entry.media.filter((m) => m.id !== target.id) });
       setTarget(null);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
 import { navigate } from '../../../core/router.js';
@@ -28,7 +28,7 @@ function DeleteDog({ dog }: { dog: Dog }) {
       showFlash(tx.deleted(dog.name), '/app/hunde');
       navigate('/app/hunde', { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };

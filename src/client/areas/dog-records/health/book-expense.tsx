@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { formatMoney } from '../../../core/format.js';
 import type { VetVisit } from './health-api.js';
 import { hx } from './texts.js';
@@ -30,7 +30,7 @@ export function BookExpenseButton({ visit }: { visit: VetVisit }) {
       });
       setState('done');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
       setState('idle');
     }
   };

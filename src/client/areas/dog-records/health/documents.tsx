@@ -1,9 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
-import { ApiError, upload } from '../../../core/api.js';
+import { errorMessage, upload } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatBytes, formatDate } from '../../../core/format.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { Load } from '../../../ui/states.js';
+import { ItemList, Load } from '../../../ui/states.js';
 import type { HealthDocument } from './health-api.js';
 import { hx } from './texts.js';
 
@@ -40,7 +40,7 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
       clearResponses(path);
       list.reload();
     } catch (e) {
-      setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : String(e) });
+      setMessage({ kind: 'error', text: errorMessage(e) });
     } finally {
       setProgress(null);
     }
@@ -50,33 +50,29 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
     <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
       <h2 id="h-dokumente">{hx.sections.documents}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
-        {(items) =>
-          items.length === 0 ? (
-            <p class="muted">{hx.none}</p>
-          ) : (
-            <ul class="record-list">
-              {items.map((d) => (
-                <li key={d.id}>
-                  <div>
-                    <strong>{d.title}</strong>
-                    <span class="muted">
-                      {' '}
-                      · {d.date ? formatDate(d.date) : formatDate(d.created_at.slice(0, 10))} · {formatBytes(d.bytes)}
-                    </span>
-                  </div>
-                  <a
-                    class="button button-ghost button-small"
-                    href={d.url}
-                    {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}
-                  >
-                    {d.mime_type === 'application/pdf' ? hx.downloadDoc : hx.openDoc}
-                    <span class="visually-hidden">: {d.title}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(items) => (
+          <ItemList items={items} empty={hx.none} class="record-list">
+            {(d) => (
+              <li key={d.id}>
+                <div>
+                  <strong>{d.title}</strong>
+                  <span class="muted">
+                    {' '}
+                    · {d.date ? formatDate(d.date) : formatDate(d.created_at.slice(0, 10))} · {formatBytes(d.bytes)}
+                  </span>
+                </div>
+                <a
+                  class="button button-ghost button-small"
+                  href={d.url}
+                  {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}
+                >
+                  {d.mime_type === 'application/pdf' ? hx.downloadDoc : hx.openDoc}
+                  <span class="visually-hidden">: {d.title}</span>
+                </a>
+              </li>
+            )}
+          </ItemList>
+        )}
       </Load>
       <MoreButton list={list} />
       {canAdd && (

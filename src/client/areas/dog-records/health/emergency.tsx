@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -31,7 +31,7 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
       setConfirming(false);
       setNote(hx.revoked);
     } catch (e) {
-      setRevokeError(e instanceof ApiError ? e.message : String(e));
+      setRevokeError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { api, ApiError } from '../../../core/api.js';
+import { api, errorMessage } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../ui/states.js';
 import type { Invitation, Member, SharedDog } from './health-api.js';
 import { hx } from './texts.js';
 
@@ -34,7 +34,7 @@ export function FamilyScreen({ params }: ScreenProps) {
       clearResponses(`/api/dogs/${dogId}/members`);
       reload();
     } catch (e) {
-      setRemoveError(e instanceof ApiError ? e.message : String(e));
+      setRemoveError(errorMessage(e));
     }
   };
   return (
@@ -61,26 +61,22 @@ export function FamilyScreen({ params }: ScreenProps) {
           </p>
         )}
         <Load resource={members} onRetry={reload}>
-          {(data) =>
-            data.items.length === 0 ? (
-              <p class="muted">{hx.noMembers}</p>
-            ) : (
-              <ul class="record-list">
-                {data.items.map((m) => (
-                  <li key={m.id}>
-                    <div>
-                      <strong>{m.email}</strong>
-                      <span class="muted"> · {m.status === 'accepted' ? `${hx.accepted} ${formatDate(m.accepted_at?.slice(0, 10))}` : hx.pending}</span>
-                    </div>
-                    <button type="button" class="button button-ghost button-small" onClick={() => void remove(m)}>
-                      {hx.removeMember}
-                      <span class="visually-hidden">: {m.email}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {(data) => (
+            <ItemList items={data.items} empty={hx.noMembers} class="record-list">
+              {(m) => (
+                <li key={m.id}>
+                  <div>
+                    <strong>{m.email}</strong>
+                    <span class="muted"> · {m.status === 'accepted' ? `${hx.accepted} ${formatDate(m.accepted_at?.slice(0, 10))}` : hx.pending}</span>
+                  </div>
+                  <button type="button" class="button button-ghost button-small" onClick={() => void remove(m)}>
+                    {hx.removeMember}
+                    <span class="visually-hidden">: {m.email}</span>
+                  </button>
+                </li>
+              )}
+            </ItemList>
+          )}
         </Load>
       </section>
       <p class="link-row">
@@ -103,7 +99,7 @@ export function InvitationsScreen() {
       reloadInv();
       reloadShared();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   const state = useStore(session);
@@ -123,11 +119,9 @@ export function InvitationsScreen() {
         <Load resource={invitations} onRetry={reloadInv}>
           {(data) => {
             const open = data.items.filter((i) => i.status === 'pending');
-            return open.length === 0 ? (
-              <p class="muted">{hx.noInvitations}</p>
-            ) : (
-              <ul class="record-list">
-                {open.map((i) => (
+            return (
+              <ItemList items={open} empty={hx.noInvitations} class="record-list">
+                {(i) => (
                   <li key={i.id}>
                     <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
                     <div class="link-row">
@@ -141,8 +135,8 @@ export function InvitationsScreen() {
                       </button>
                     </div>
                   </li>
-                ))}
-              </ul>
+                )}
+              </ItemList>
             );
           }}
         </Load>
@@ -150,21 +144,17 @@ export function InvitationsScreen() {
       <section class="card" aria-labelledby="h-shared">
         <h2 id="h-shared">{hx.sharedDogs}</h2>
         <Load resource={shared} onRetry={reloadShared}>
-          {(data) =>
-            data.items.length === 0 ? (
-              <p class="muted">{hx.noShared}</p>
-            ) : (
-              <ul class="record-list">
-                {data.items.map((d) => (
-                  <li key={d.id}>
-                    <div>
-                      <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{hx.ownedBy(d.owner_name)}</span>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+          {(data) => (
+            <ItemList items={data.items} empty={hx.noShared} class="record-list">
+              {(d) => (
+                <li key={d.id}>
+                  <div>
+                    <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{hx.ownedBy(d.owner_name)}</span>
+                  </div>
+                </li>
+              )}
+            </ItemList>
+          )}
         </Load>
       </section>
     </section>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../../../core/api.js';
+import { errorMessage } from '../../../core/api.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
@@ -23,7 +23,7 @@ export function useAiAction(run: () => Promise<void>) {
     try {
       await run();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -46,7 +46,7 @@ export function useAiAction(run: () => Promise<void>) {
           await go();
         } catch (e) {
           setAsking(false);
-          setError(e instanceof ApiError ? e.message : String(e));
+          setError(errorMessage(e));
         }
       }}
     >

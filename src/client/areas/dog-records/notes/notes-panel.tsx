@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Note } from '../../../api/types.js';
-import { api, ApiError, query } from '../../../core/api.js';
+import { api, errorMessage, query } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -80,7 +80,7 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
               await api.del(`/api/notes/${note.id}`);
               onChanged();
             } catch (e) {
-              setRemoveError(e instanceof ApiError ? e.message : String(e));
+              setRemoveError(errorMessage(e));
             }
           }}
         >

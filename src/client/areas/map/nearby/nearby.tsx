@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../../core/api.js';
-import { Loading } from '../../../ui/states.js';
+import { ItemList, Loading } from '../../../ui/states.js';
 import { KindChips } from '../../../ui/map/kind-chips.js';
 import { KINDS, type NearbyItem } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
@@ -152,15 +152,11 @@ export function NearbyScreen() {
         <>
           <MapBox center={position} items={items} />
           <h2>{nx.list}</h2>
-          {items.length === 0 ? (
-            <p class="muted">{nx.none}</p>
-          ) : (
-            <ul class="nearby-list">
-              {items.map((i) => (
-                <ItemRow key={`${i.kind}-${i.id}`} item={i} />
-              ))}
-            </ul>
-          )}
+          {
+            <ItemList items={items} empty={nx.none} class="nearby-list">
+              {(i) => <ItemRow key={`${i.kind}-${i.id}`} item={i} />}
+            </ItemList>
+          }
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
+import { ItemList } from '../../../../ui/states.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../../core/api.js';
+import { api, errorMessage } from '../../../../core/api.js';
 import { session } from '../../../../core/session.js';
 import { useStore } from '../../../../core/store.js';
 import { useDogs } from '../../../dog-records/dogs/dogs-api.js';
@@ -29,7 +30,7 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
       await action();
       onChange();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   const chosen = dogId || String(own[0]?.id ?? '');
@@ -39,11 +40,9 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
         {nx.participants} ({participants.length}
         {typeof playdate.max_dogs === 'number' ? ` / ${playdate.max_dogs}` : ''})
       </h2>
-      {participants.length === 0 ? (
-        <p class="muted">{nx.noParticipants}</p>
-      ) : (
-        <ul class="plain-list">
-          {participants.map((p) => (
+      {
+        <ItemList items={participants} empty={nx.noParticipants} class="plain-list">
+          {(p) => (
             <li key={p.dog_id}>
               {p.dog_name} {p.in_heat && <span class="tag tag-warning">{nx.inHeat}</span>}{' '}
               {p.mine && (
@@ -56,9 +55,9 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
                 </button>
               )}
             </li>
-          ))}
-        </ul>
-      )}
+          )}
+        </ItemList>
+      }
       {full ? (
         <p class="muted">{nx.full}</p>
       ) : dogs.status === 'ready' && own.length === 0 && !participants.some((p) => p.mine) ? (

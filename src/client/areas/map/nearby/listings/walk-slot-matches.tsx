@@ -1,4 +1,4 @@
-import { Load, useResource } from '../../../../ui/states.js';
+import { ItemList, Load, useResource } from '../../../../ui/states.js';
 import { nx } from '../texts.js';
 import { WEEKDAYS } from './specs.js';
 
@@ -18,25 +18,21 @@ export function WalkSlotMatches({ id }: { id: number }) {
     <section aria-labelledby="matches-title">
       <h2 id="matches-title">{nx.matches}</h2>
       <Load resource={matches} onRetry={reload}>
-        {(m) =>
-          m.items.length === 0 ? (
-            <p class="muted">{nx.noMatches}</p>
-          ) : (
-            <ul class="plain-list">
-              {m.items.map((s) => (
-                <li key={s.id}>
-                  <a href={`/app/gassizeiten/${s.id}`}>
-                    {WEEKDAYS[s.weekday]}, {s.start_time}–{s.end_time} Uhr
-                  </a>{' '}
-                  <span class="muted small">
-                    {s.place_name ? `${s.place_name} · ` : ''}
-                    {nx.distance(s.distance_km)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(m) => (
+          <ItemList items={m.items} empty={nx.noMatches} class="plain-list">
+            {(s) => (
+              <li key={s.id}>
+                <a href={`/app/gassizeiten/${s.id}`}>
+                  {WEEKDAYS[s.weekday]}, {s.start_time}–{s.end_time} Uhr
+                </a>{' '}
+                <span class="muted small">
+                  {s.place_name ? `${s.place_name} · ` : ''}
+                  {nx.distance(s.distance_km)}
+                </span>
+              </li>
+            )}
+          </ItemList>
+        )}
       </Load>
     </section>
   );
