@@ -91,6 +91,13 @@ export function germanPdf(info: { title: string; author: string; subject: string
     }
     doc.font('Helvetica').fontSize(10);
   };
+  /** A heading with its table, or with the `empty` line where there are no rows; other requests run first. */
+  const tableSection = async (text: string, empty: string, columns: [string, number][], rows: string[][]) => {
+    await breathe();
+    heading(text);
+    if (rows.length === 0) none(empty);
+    else await table(columns, rows);
+  };
   /** Page numbers in every page's footer ("<label> · Seite 1 von 3"), then the finished file. */
   const finish = (footerLabel: string): Promise<Buffer> => {
     const range = doc.bufferedPageRange();
@@ -107,5 +114,5 @@ export function germanPdf(info: { title: string; author: string; subject: string
     doc.end();
     return done;
   };
-  return { doc, title, heading, line, none, table, finish };
+  return { doc, title, heading, line, none, table, tableSection, finish };
 }

@@ -2,7 +2,7 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone, germanDate } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import { germanCsv } from '../../../core/csv.js';
-import { breathe, germanPdf } from '../../../core/pdf/pdf-kit.js';
+import { germanPdf } from '../../../core/pdf/pdf-kit.js';
 import { findDog } from '../dogs/index.js';
 import { litterDetail, litterWeights } from './breeder.service.js';
 import { findPuppy } from './breeder.repo.js';
@@ -49,7 +49,7 @@ export async function puppyPdf(ctx: AppContext, actor: Actor, puppyId: number): 
   const mother = await findDog(ctx.db, litter.mother_dog_id);
   const father = litter.father_dog_id ? await findDog(ctx.db, litter.father_dog_id) : undefined;
   const label = puppy.name ?? `Welpe ${puppy.collar_color}`;
-  const { title, heading, line, none, table, finish } = germanPdf({
+  const { title, heading, line, none, tableSection, finish } = germanPdf({
     title: `Welpenpass ${label}`,
     author: ctx.config.appName,
     subject: 'Welpenpass für die neuen Besitzer',
@@ -65,17 +65,15 @@ export async function puppyPdf(ctx: AppContext, actor: Actor, puppyId: number): 
   heading('Eltern');
   line('Mutter', [mother?.name, mother?.breed].filter(Boolean).join(', '));
   line('Vater', father ? [father.name, father.breed].filter(Boolean).join(', ') : (litter.father_name ?? ''));
-  await breathe();
-  heading('Gewicht');
-  if (weights.length === 0) none('Keine Wiegungen eingetragen.');
-  else
-    await table(
-      [
-        ['Datum', 0.3],
-        ['Gewicht', 0.7],
-      ],
-      weights.map((w) => [germanDate(w.date), grams(w.weight_g)]),
-    );
+  await tableSection(
+    'Gewicht',
+    'Keine Wiegungen eingetragen.',
+    [
+      ['Datum', 0.3],
+      ['Gewicht', 0.7],
+    ],
+    weights.map((w) => [germanDate(w.date), grams(w.weight_g)]),
+  );
   heading('Impfungen und Entwurmung');
   if (!puppy.vaccinations) none('Keine Angaben.');
   else line('Angaben der Züchterin bzw. des Züchters', puppy.vaccinations);

@@ -37,7 +37,7 @@ const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 
  * loop, so a long record (~85 ms of layout for ten years) does not hold other requests up in one piece.
  */
 export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer> {
-  const { title, heading, line, none, table, finish } = germanPdf({
+  const { title, heading, line, none, tableSection, finish } = germanPdf({
     title: `Gesundheitspass ${data.dog.name}`,
     author: data.appName,
     subject: 'Gesundheitsakte für die Tierarztpraxis',
@@ -66,85 +66,75 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
     line('Adresse', p.address ?? '');
   }
 
-  heading('Allergien und Unverträglichkeiten');
-  if (data.allergies.length === 0) none('Keine bekannt.');
-  else
-    await table(
-      [
-        ['Allergen', 0.3],
-        ['Schwere', 0.15],
-        ['Reaktion', 0.55],
-      ],
-      data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]),
-    );
+  await tableSection(
+    'Allergien und Unverträglichkeiten',
+    'Keine bekannt.',
+    [
+      ['Allergen', 0.3],
+      ['Schwere', 0.15],
+      ['Reaktion', 0.55],
+    ],
+    data.allergies.map((a) => [a.allergen, a.severity ? (SEVERITY[a.severity] ?? '') : '', cut(a.reaction)]),
+  );
 
-  heading('Aktuelle Medikamente');
-  if (data.medications.length === 0) none('Keine.');
-  else
-    await table(
-      [
-        ['Medikament', 0.28],
-        ['Dosis', 0.17],
-        ['Schema', 0.27],
-        ['Seit', 0.14],
-        ['Bis', 0.14],
-      ],
-      data.medications.map((m) => [m.name, m.dosage ?? '', m.schedule ?? '', germanDate(m.start_date), m.end_date ? germanDate(m.end_date) : 'laufend']),
-    );
+  await tableSection(
+    'Aktuelle Medikamente',
+    'Keine.',
+    [
+      ['Medikament', 0.28],
+      ['Dosis', 0.17],
+      ['Schema', 0.27],
+      ['Seit', 0.14],
+      ['Bis', 0.14],
+    ],
+    data.medications.map((m) => [m.name, m.dosage ?? '', m.schedule ?? '', germanDate(m.start_date), m.end_date ? germanDate(m.end_date) : 'laufend']),
+  );
 
-  await breathe();
-  heading('Impfungen');
-  if (data.vaccinations.length === 0) none('Keine eingetragen.');
-  else
-    await table(
-      [
-        ['Datum', 0.14],
-        ['Impfung', 0.3],
-        ['Nächste', 0.14],
-        ['Charge', 0.18],
-        ['Tierarzt', 0.24],
-      ],
-      data.vaccinations.map((v) => [germanDate(v.date), v.vaccine, germanDate(v.next_due), v.batch_number ?? '', v.vet_name ?? '']),
-    );
+  await tableSection(
+    'Impfungen',
+    'Keine eingetragen.',
+    [
+      ['Datum', 0.14],
+      ['Impfung', 0.3],
+      ['Nächste', 0.14],
+      ['Charge', 0.18],
+      ['Tierarzt', 0.24],
+    ],
+    data.vaccinations.map((v) => [germanDate(v.date), v.vaccine, germanDate(v.next_due), v.batch_number ?? '', v.vet_name ?? '']),
+  );
 
-  await breathe();
-  heading('Gewicht (letzte Messungen)');
-  if (data.weights.length === 0) none('Keine Messungen.');
-  else
-    await table(
-      [
-        ['Datum', 0.3],
-        ['Gewicht', 0.7],
-      ],
-      data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]),
-    );
+  await tableSection(
+    'Gewicht (letzte Messungen)',
+    'Keine Messungen.',
+    [
+      ['Datum', 0.3],
+      ['Gewicht', 0.7],
+    ],
+    data.weights.map((w) => [germanDate(w.date), kg(w.weight_kg)]),
+  );
 
-  await breathe();
-  heading('Tierarztbesuche');
-  if (data.visits.length === 0) none('Keine eingetragen.');
-  else
-    await table(
-      [
-        ['Datum', 0.14],
-        ['Anlass', 0.26],
-        ['Diagnose', 0.3],
-        ['Behandlung', 0.3],
-      ],
-      data.visits.map((v) => [germanDate(v.date), v.reason, cut(v.diagnosis, 300), cut(v.treatment, 300)]),
-    );
+  await tableSection(
+    'Tierarztbesuche',
+    'Keine eingetragen.',
+    [
+      ['Datum', 0.14],
+      ['Anlass', 0.26],
+      ['Diagnose', 0.3],
+      ['Behandlung', 0.3],
+    ],
+    data.visits.map((v) => [germanDate(v.date), v.reason, cut(v.diagnosis, 300), cut(v.treatment, 300)]),
+  );
 
-  await breathe();
-  heading('Befunde');
-  if (data.findings.length === 0) none('Keine eingetragen.');
-  else
-    await table(
-      [
-        ['Datum', 0.14],
-        ['Befund', 0.3],
-        ['Ergebnis', 0.56],
-      ],
-      data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]),
-    );
+  await tableSection(
+    'Befunde',
+    'Keine eingetragen.',
+    [
+      ['Datum', 0.14],
+      ['Befund', 0.3],
+      ['Ergebnis', 0.56],
+    ],
+    data.findings.map((f) => [germanDate(f.date), f.title, cut(f.text, 600)]),
+  );
 
   return finish(data.dog.name);
 }
