@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, MINUTE } from '../../../core/clock.js';
 import { agentAs, buildAdmin, buildHelpArticle, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
+import { jsonLdOf } from '../../../../test/helpers/html.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = fixedClock('2026-11-21T09:00:00.000Z');
@@ -176,10 +177,7 @@ describe('GET /help', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('Titel&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html.match(/<script(?! src="\/js\/session-link\.js)/g)).toHaveLength(1);
-    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
-      '@type': string;
-      mainEntity: { name: string }[];
-    };
+    const ld = jsonLdOf<{ '@type': string; mainEntity: { name: string }[] }>(html);
     expect(ld['@type']).toBe('FAQPage');
     expect(ld.mainEntity.map((q) => q.name)).toContain(`Titel${EVIL}`);
   });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { metaContent } from '../../../../test/helpers/html.js';
 import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
 import { loadBreeds } from '../wiki/index.js';
 
@@ -10,10 +11,6 @@ beforeAll(async () => {
   breedCount = (await loadBreeds(t.ctx)).inserted;
 });
 
-function meta(html: string, attr: 'property' | 'name', key: string): string | undefined {
-  return new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
-}
-
 describe('GET /', () => {
   it('is a German page with sign-up and log-in links, social-preview tags and no JavaScript', async () => {
     const res = await request(t.app).get('/').expect(200).expect('Content-Type', /html/);
@@ -23,11 +20,11 @@ describe('GET /', () => {
     expect(html).toContain('href="/app/anmelden"');
     expect(html).toContain('href="/rassen"');
     expect(html).toContain('href="/help"');
-    expect(meta(html, 'property', 'og:title')).toBe('Pfotenbuch – die App für dich und deinen Hund');
-    expect(meta(html, 'property', 'og:image')).toBe('http://127.0.0.1/icons/og-image.png');
-    expect(meta(html, 'property', 'og:locale')).toBe('de_DE');
-    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'name', 'description')).toMatch(/Rassen-Wiki/);
+    expect(metaContent(html, 'property', 'og:title')).toBe('Pfotenbuch – die App für dich und deinen Hund');
+    expect(metaContent(html, 'property', 'og:image')).toBe('http://127.0.0.1/icons/og-image.png');
+    expect(metaContent(html, 'property', 'og:locale')).toBe('de_DE');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'description')).toMatch(/Rassen-Wiki/);
     expect(html).toContain('<link rel="canonical" href="http://127.0.0.1/">');
     // Fast without JavaScript: besides the deferred session link ("Zur App"; the page works without it) the only
     // script element is structured data, never executed.
@@ -42,8 +39,8 @@ describe('GET /', () => {
     try {
       const html = (await request(evil.app).get('/').expect(200)).text;
       expect(html).not.toContain('<script>x');
-      expect(meta(html, 'property', 'og:site_name')).toBe('Pfoten&#34;&gt;&lt;script&gt;x&lt;/script&gt;');
-      expect(meta(html, 'name', 'twitter:title')).toContain('&lt;script&gt;');
+      expect(metaContent(html, 'property', 'og:site_name')).toBe('Pfoten&#34;&gt;&lt;script&gt;x&lt;/script&gt;');
+      expect(metaContent(html, 'name', 'twitter:title')).toContain('&lt;script&gt;');
       expect(html).toContain('\\u003cscript\\u003ex\\u003c/script\\u003e');
     } finally {
       await evil.close();

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonLdOf, metaContent } from '../../../../test/helpers/html.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { loadBreeds } from './breeds.loader.js';
@@ -34,16 +35,6 @@ beforeAll(async () => {
   await loadBreeds(t.ctx, [...readBreedFile(), evilBreed]);
 });
 
-function jsonLdOf(html: string): unknown {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no JSON-LD');
-  return JSON.parse(match[1]) as unknown;
-}
-
-function meta(html: string, attr: 'property' | 'name', key: string): string | undefined {
-  return new RegExp(`<meta ${attr}="${key.replace(/[:+]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1];
-}
-
 describe('GET /rassen/{slug}', () => {
   it('renders the fact sheet in German with social-preview tags and schema.org JSON-LD', async () => {
     const res = await request(t.app).get('/rassen/affenpinscher').expect(200).expect('Content-Type', /html/);
@@ -55,12 +46,12 @@ describe('GET /rassen/{slug}', () => {
     expect(html).toContain('3,2–4,5 kg');
     expect(html).toContain('<li>verspielt</li>');
     expect(html).toContain('2 – Pinscher und Schnauzer');
-    expect(meta(html, 'property', 'og:title')).toBe('Affenpinscher – Steckbrief und Wesen | Pfotenbuch');
-    expect(meta(html, 'property', 'og:url')).toBe('http://127.0.0.1/rassen/affenpinscher');
-    expect(meta(html, 'property', 'og:type')).toBe('article');
-    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(html, 'name', 'description')).toMatch(/^Affenpinscher: Herkunft: Deutschland/);
-    const ld = jsonLdOf(html) as { '@graph': { '@type': string; about?: { name: string; sameAs?: string } }[] };
+    expect(metaContent(html, 'property', 'og:title')).toBe('Affenpinscher – Steckbrief und Wesen | Pfotenbuch');
+    expect(metaContent(html, 'property', 'og:url')).toBe('http://127.0.0.1/rassen/affenpinscher');
+    expect(metaContent(html, 'property', 'og:type')).toBe('article');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'description')).toMatch(/^Affenpinscher: Herkunft: Deutschland/);
+    const ld = jsonLdOf<{ '@graph': { '@type': string; about?: { name: string; sameAs?: string } }[] }>(html);
     expect(ld['@graph'][0]).toMatchObject({ '@type': 'WebPage', about: { name: 'Affenpinscher', sameAs: 'https://www.wikidata.org/wiki/Q7254' } });
     expect(ld['@graph'][1]?.['@type']).toBe('BreadcrumbList');
     expect(res.headers['cache-control']).toBe('public, max-age=300');
@@ -80,11 +71,11 @@ describe('GET /rassen/{slug}', () => {
     // The only script element is the JSON-LD block, and its text cannot end it early.
     expect(html.match(/<script(?! src="\/js\/session-link\.js)/g)).toHaveLength(1);
     expect(html).toContain('Böser Hund&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(meta(html, 'property', 'og:title')).toBe('Böser Hund&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Steckbrief und Wesen | Pfotenbuch');
-    expect(meta(html, 'name', 'twitter:title')).toContain('&lt;script&gt;');
-    expect(meta(html, 'name', 'twitter:description')).toContain('Land&#34;&gt;&lt;script&gt;');
+    expect(metaContent(html, 'property', 'og:title')).toBe('Böser Hund&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt; – Steckbrief und Wesen | Pfotenbuch');
+    expect(metaContent(html, 'name', 'twitter:title')).toContain('&lt;script&gt;');
+    expect(metaContent(html, 'name', 'twitter:description')).toContain('Land&#34;&gt;&lt;script&gt;');
     expect(html).toContain('\\u003c/script\\u003e\\u003c!--');
-    const ld = jsonLdOf(html) as { '@graph': { about?: { name: string; alternateName: string[] } }[] };
+    const ld = jsonLdOf<{ '@graph': { about?: { name: string; alternateName: string[] } }[] }>(html);
     expect(ld['@graph'][0]?.about?.name).toBe(`Böser Hund${EVIL}`);
     expect(ld['@graph'][0]?.about?.alternateName).toContain('</script><!--');
   });
