@@ -1,38 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakePushServer } from '../../../../test/fakes/push-server.js';
-import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../../../test/helpers/factories.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { fixedClock } from '../../../core/clock.js';
 import { ConfigError, loadConfig } from '../../../core/config.js';
 import { MAX_SUBSCRIPTIONS_PER_USER, notify, PushDispatcher } from '../../../core/push/index.js';
 
 /** The delivery rules beyond the happy path: giving up, refusals, the device cap, and two senders on one queue. */
 const clock = fixedClock('2026-11-21T10:00:00Z');
-const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
-const fake = new FakePushServer();
-
-beforeAll(async () => {
-  await fake.start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  await t.ctx.push.settled();
-  fake.reset();
-  await t.ctx.db.deleteFrom('push_deliveries').execute();
-  clock.set('2026-11-21T10:00:00Z');
-});
+const { t, fake, subscribe, freshQueueEachTest } = usePushTestApp({ clock });
+freshQueueEachTest(clock, '2026-11-21T10:00:00Z');
 
 const message = { title: 'Neue Nachricht', body: 'Hallo!', url: '/app/chat/1' };
 const queued = () => t.ctx.db.selectFrom('push_deliveries').select(['id', 'attempts', 'expires_at']).execute();
 const subscriptionsOf = (userId: number) => t.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', userId).orderBy('id').execute();
-
-async function subscribe(user: BuiltUser) {
-  const device = fake.device();
-  await agentAs(t, user).post('/api/push/subscriptions').send(device.subscription).expect(201);
-  return device;
-}
 
 describe('push delivery rules', () => {
   it('drops a push its service refuses with 400/403/413 without retrying, and keeps the subscription', async () => {

@@ -1,35 +1,16 @@
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakePushServer, type FakeDevice } from '../../../../test/fakes/push-server.js';
-import { agentAs, buildDiaryEntry, buildDog, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { describe, expect, it } from 'vitest';
+import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { anniversariesJob } from '../../dog-records/diary/diary.jobs.js';
 import { notify } from './index.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z'); // 11:00 in Berlin: outside the default quiet hours
-const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
+const { t, fake, subscribe, freshQueueEachTest } = usePushTestApp({ clock });
 const strict = useTestApp(); // production rules for endpoints
-const fake = new FakePushServer();
-
-beforeAll(async () => {
-  await fake.start();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  await t.ctx.push.settled();
-  fake.reset();
-  // Each test starts with an empty push queue (held and retried pushes of earlier tests would go out here).
-  await t.ctx.db.deleteFrom('push_deliveries').execute();
-  clock.set('2026-11-21T10:00:00Z');
-});
-
-async function subscribed(user: BuiltUser, device = fake.device()): Promise<FakeDevice> {
-  await agentAs(t, user).post('/api/push/subscriptions').send(device.subscription).expect(201);
-  return device;
-}
+freshQueueEachTest(clock, '2026-11-21T10:00:00Z');
 
 const message = { title: 'Neue Freundschaftsanfrage', body: 'Anna möchte mit dir befreundet sein.', url: '/app/freunde' };
 const subscriptionsOf = (userId: number) => t.ctx.db.selectFrom('push_subscriptions').select(['endpoint']).where('user_id', '=', userId).execute();
@@ -127,7 +108,7 @@ describe('DELETE /api/push/subscriptions', () => {
 
   it("is 403 for another user's device and 404 for an unknown one; 204 removes the own", async () => {
     const owner = await buildUser(t.ctx);
-    const device = await subscribed(owner);
+    const device = await subscribe(owner);
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.delete('/api/push/subscriptions').send({ endpoint: device.subscription.endpoint }).expect(403);
     await stranger
@@ -143,8 +124,8 @@ describe('DELETE /api/push/subscriptions', () => {
 describe('notify', () => {
   it('writes the in-app row and pushes { title, body, url, tag } to every device, encrypted and VAPID-signed', async () => {
     const user = await buildUser(t.ctx);
-    const phone = await subscribed(user);
-    const laptop = await subscribed(user);
+    const phone = await subscribe(user);
+    const laptop = await subscribe(user);
     const result = await notify(t.ctx, user.id, 'friend_request', { ...message, tag: 'friend-7' });
     expect(result).toMatchObject({ pushes: 2, heldUntil: null });
     await t.ctx.push.settled();
@@ -164,7 +145,7 @@ describe('notify', () => {
 
   it('sets TTL and urgency per kind', async () => {
     const user = await buildUser(t.ctx);
-    const device = await subscribed(user);
+    const device = await subscribe(user);
     await notify(t.ctx, user.id, 'message', { ...message, url: '/app/chat/3' });
     await notify(t.ctx, user.id, 'anniversary', { ...message, url: '/app/tagebuch' });
     await t.ctx.push.settled();
@@ -179,9 +160,9 @@ describe('notify', () => {
 
   it('deletes a subscription its push service answers 410 or 404, and still reaches the other devices', async () => {
     const user = await buildUser(t.ctx);
-    const gone = await subscribed(user);
-    const unknown = await subscribed(user);
-    const alive = await subscribed(user);
+    const gone = await subscribe(user);
+    const unknown = await subscribe(user);
+    const alive = await subscribe(user);
     fake.modes.set(gone.id, '410');
     fake.modes.set(unknown.id, '404');
     await notify(t.ctx, user.id, 'friend_request', message);
@@ -193,8 +174,8 @@ describe('notify', () => {
 
   it('keeps a subscription answered 429 or 500 and retries it from the job with backoff (Retry-After honoured)', async () => {
     const user = await buildUser(t.ctx);
-    const limited = await subscribed(user);
-    const broken = await subscribed(user);
+    const limited = await subscribe(user);
+    const broken = await subscribe(user);
     fake.modes.set(limited.id, '429');
     fake.modes.set(broken.id, '500');
     fake.retryAfterSeconds = 120;
@@ -222,7 +203,7 @@ describe('notify', () => {
 
   it('gives up on a push service that hangs after the short timeout, without holding up the caller', async () => {
     const user = await buildUser(t.ctx);
-    await subscribed(user);
+    await subscribe(user);
     fake.mode = 'hang';
     const started = performance.now();
     await notify(t.ctx, user.id, 'friend_request', message);
@@ -243,7 +224,7 @@ describe('notify', () => {
 
   it('holds pushes through the quiet hours (22:00–07:00 Berlin) and sends them at their end; the in-app row is written at once', async () => {
     const user = await buildUser(t.ctx);
-    const device = await subscribed(user);
+    const device = await subscribe(user);
     clock.set('2026-11-21T22:30:00Z'); // 23:30 in Berlin
     const result = await notify(t.ctx, user.id, 'message', { ...message, url: '/app/chat/1' });
     expect(result?.heldUntil).toBe('2026-11-22T06:00:00.000Z'); // 07:00 in Berlin (CET)
@@ -259,7 +240,7 @@ describe('notify', () => {
 
   it('follows the user’s own quiet hours, and none when they are off', async () => {
     const user = await buildUser(t.ctx);
-    await subscribed(user);
+    await subscribe(user);
     const agent = agentAs(t, user);
     await agent.patch('/api/me/notification-settings').send({ quiet_hours_start: '12:00', quiet_hours_end: '13:30' }).expect(200);
     clock.set('2026-11-21T11:15:00Z'); // 12:15 in Berlin
@@ -271,7 +252,7 @@ describe('notify', () => {
 
   it('writes only the in-app row for a kind the user switched off', async () => {
     const user = await buildUser(t.ctx);
-    const device = await subscribed(user);
+    const device = await subscribe(user);
     await agentAs(t, user).patch('/api/me/notification-settings').send({ friend_request: false }).expect(200);
     expect(await notify(t.ctx, user.id, 'friend_request', message)).toMatchObject({ pushes: 0 });
     await t.ctx.push.settled();
@@ -281,7 +262,7 @@ describe('notify', () => {
 
   it('keeps the encrypted message within 4 KB by shortening a long body', async () => {
     const user = await buildUser(t.ctx);
-    const device = await subscribed(user);
+    const device = await subscribe(user);
     await notify(t.ctx, user.id, 'message', { ...message, body: 'Wuff! '.repeat(1500) });
     await t.ctx.push.settled();
     const [push] = fake.receivedBy(device);
@@ -291,7 +272,7 @@ describe('notify', () => {
 
   it('sends an occasion with a dedupe key once, and refuses a link outside the app', async () => {
     const user = await buildUser(t.ctx);
-    const device = await subscribed(user);
+    const device = await subscribe(user);
     expect(await notify(t.ctx, user.id, 'care_due', message, { dedupeKey: `care:${user.id}:1` })).not.toBeNull();
     expect(await notify(t.ctx, user.id, 'care_due', message, { dedupeKey: `care:${user.id}:1` })).toBeNull();
     await t.ctx.push.settled();
@@ -302,7 +283,7 @@ describe('notify', () => {
 
   it('removes subscriptions, queued pushes and settings with the account', async () => {
     const user = await buildUser(t.ctx);
-    await subscribed(user);
+    await subscribe(user);
     fake.mode = '500';
     await notify(t.ctx, user.id, 'message', message);
     await t.ctx.push.settled();
@@ -315,7 +296,7 @@ describe('notify', () => {
 
   it('carries the diary anniversaries (09:00 job) to the owner’s devices, once per dog and day', async () => {
     const owner = await buildUser(t.ctx);
-    const device = await subscribed(owner);
+    const device = await subscribe(owner);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Bello' });
     const entry = await buildDiaryEntry(t.ctx, { dog, date: '2024-11-21', title: 'Erster Schnee', text: 'Schnee!' });
     expect(await anniversariesJob.run(t.ctx)).toBeGreaterThanOrEqual(1);

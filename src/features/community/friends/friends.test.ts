@@ -1,13 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
-import { daytimeClock, useTestApp } from '../../../../test/helpers/test-app.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
+import { daytimeClock } from '../../../../test/helpers/test-app.js';
 
-const t = useTestApp({ clock: daytimeClock(), env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
-const fake = new FakePushServer();
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
+const { t, fake, subscribe } = usePushTestApp({ clock: daytimeClock() });
 
 const person = (name: string, extra: Parameters<typeof buildUser>[1] = {}) => buildUser(t.ctx, { name, ...extra });
 const search = async (viewer: BuiltUser, q: string) =>
@@ -70,8 +67,7 @@ describe('friendship states, from both sides', () => {
   it('request (push) → accept (push back) → unfriend; decline; withdraw; 400 to oneself; 409 twice; 403/404', async () => {
     const anna = await person('Anna Freund');
     const ben = await person('Ben Freund');
-    const device = fake.device();
-    await agentAs(t, ben).post('/api/push/subscriptions').send(device.subscription).expect(201);
+    const device = await subscribe(ben);
     const a = agentAs(t, anna);
     const b = agentAs(t, ben);
 

@@ -1,13 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { daytimeClock, useTestApp } from '../../../../test/helpers/test-app.js';
 
-const t = useTestApp({ clock: daytimeClock(), env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
-const fake = new FakePushServer();
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
+const { t, fake, subscribe } = usePushTestApp({ clock: daytimeClock() });
 
 async function friends(): Promise<[BuiltUser, BuiltUser]> {
   const a = await buildUser(t.ctx, { name: 'Mara Chat' });
@@ -20,8 +17,7 @@ async function friends(): Promise<[BuiltUser, BuiltUser]> {
 describe('direct messages', () => {
   it('between friends: send (push with the deep link, once per unread burst), poll with after, read markers, conversations', async () => {
     const [mara, nils] = await friends();
-    const device = fake.device();
-    await agentAs(t, nils).post('/api/push/subscriptions').send(device.subscription).expect(201);
+    const device = await subscribe(nils);
     const m = agentAs(t, mara);
     const n = agentAs(t, nils);
     const first = await m.post(`/api/conversations/${nils.id}/messages`).send({ text: 'Hallo Nils!\nGassi um 5?' }).expect(201);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { fixedClock } from '../../../core/clock.js';
 import { healthRemindersJob } from './health.jobs.js';
 
 const clock = fixedClock('2026-05-01T06:00:00Z'); // 08:00 in Berlin
-const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '300' } });
-const fake = new FakePushServer();
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
+const { t, fake, subscribe } = usePushTestApp({ clock, timeoutMs: 300 });
 
 /** The user's health reminders (the caregiver's inbox also holds the invitation). */
 const inbox = (userId: number) =>
@@ -97,10 +93,8 @@ describe('health.reminders (08:00)', () => {
     const a = agentAs(t, owner);
     const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
     await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
-    const ownerDevice = fake.device();
-    const friendDevice = fake.device();
-    await a.post('/api/push/subscriptions').send(ownerDevice.subscription).expect(201);
-    await agentAs(t, friend).post('/api/push/subscriptions').send(friendDevice.subscription).expect(201);
+    const ownerDevice = await subscribe(owner);
+    const friendDevice = await subscribe(friend);
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
     await a.post(`/api/dogs/${dog.id}/medications`).send({ name: 'Apoquel', start_date: '2026-04-01', end_date: '2026-05-01' }).expect(201);
 

@@ -1,16 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakePushServer } from '../../../../test/fakes/push-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeDevice } from '../../../../test/fakes/push-server.js';
 import { agentAs, buildDog, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
+import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { archivePoisonWarningsJob } from './poison.js';
 
 const clock = fixedClock('2026-06-01T10:00:00Z');
-const t = useTestApp({ clock, env: { PUSH_ALLOW_HTTP: '1', PUSH_TIMEOUT_MS: '1000' } });
-const fake = new FakePushServer();
-beforeAll(() => fake.start());
-afterAll(() => fake.stop());
+const { t, fake, subscribe } = usePushTestApp({ clock });
 
 // Berlin Alexanderplatz and places around it.
 const ALEX = { lat: 52.5219, lon: 13.4132 };
@@ -60,12 +58,8 @@ describe('poison warnings', () => {
     const reporter = await buildUser(t.ctx, ALEX);
     const near = await buildUser(t.ctx, KM3);
     const far = await buildUser(t.ctx, KM8);
-    const devices = new Map<number, ReturnType<typeof fake.device>>();
-    for (const u of [reporter, near, far]) {
-      const d = fake.device();
-      devices.set(u.id, d);
-      await agentAs(t, u).post('/api/push/subscriptions').send(d.subscription).expect(201);
-    }
+    const devices = new Map<number, FakeDevice>();
+    for (const u of [reporter, near, far]) devices.set(u.id, await subscribe(u));
     const made = await agentAs(t, reporter).post('/api/poison-warnings').send(warning()).expect(201);
     await t.ctx.push.settled();
     expect(fake.receivedBy(devices.get(near.id)!).map((p) => p.payload.url)).toEqual([`/app/giftkoeder/${made.body.id}`]);
@@ -169,8 +163,7 @@ describe('lost dogs', () => {
   it('pushes within 10 km; the author marks found; a linked dog must be one’s own; kept anonymised after account deletion while lost', async () => {
     const owner = await buildUser(t.ctx, ALEX);
     const neighbour = await buildUser(t.ctx, KM8);
-    const device = fake.device();
-    await agentAs(t, neighbour).post('/api/push/subscriptions').send(device.subscription).expect(201);
+    const device = await subscribe(neighbour);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Flocke' });
     const body = {
       ...ALEX,
