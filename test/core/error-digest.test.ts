@@ -1,32 +1,15 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import type { Job } from '../../src/core/context.js';
 import { errorDigestJob } from '../../src/core/error-digest/index.js';
 import { addCspViolations } from '../../src/core/http/csp-reports.repo.js';
 import { createLogger, errorMessageOf, onLoggedError } from '../../src/core/logger.js';
-import { smtpTransport } from '../../src/core/mail/transport.js';
 import { Scheduler } from '../../src/core/scheduler/index.js';
-import { FakeSmtpServer } from '../fakes/smtp-server.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { useSmtpTestApp } from '../helpers/smtp.js';
 
 const clock = fixedClock('2026-11-21T08:00:00Z'); // 09:00 in Berlin
-const smtp = new FakeSmtpServer();
-let t: TestApp;
-
-beforeAll(async () => {
-  const url = await smtp.start();
-  // A real SMTP receiver on 127.0.0.1 behind the outbox, as in production.
-  t = await createTestApp({
-    clock,
-    env: { ADMIN_EMAIL: 'admin@pfotenbuch.example' },
-    mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>'),
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+const { t, smtp } = useSmtpTestApp({ clock, env: { ADMIN_EMAIL: 'admin@pfotenbuch.example' } });
 
 async function waitForMail(count: number): Promise<void> {
   for (let i = 0; i < 100 && smtp.received.length < count; i++) await new Promise((r) => setTimeout(r, 20));

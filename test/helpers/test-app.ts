@@ -108,11 +108,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /**
  * One test app per test file: `const t = useTestApp();` then `t.app`, `t.ctx` inside tests.
  * Each test makes its own rows with the factories, so tests in a file do not depend on each other.
+ * Options that need something started first (a fake server's URL) can come from a function, called before the app.
  */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
+export function useTestApp(options: TestAppOptions | (() => Promise<TestAppOptions>) = {}): TestApp {
   const holder = {} as { current?: TestApp };
   beforeAll(async () => {
-    holder.current = await createTestApp(options);
+    holder.current = await createTestApp(typeof options === 'function' ? await options() : options);
   });
   afterAll(async () => {
     await holder.current?.close();

@@ -1,32 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeSmtpServer } from '../../../../test/fakes/smtp-server.js';
+import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { useSmtpTestApp } from '../../../../test/helpers/smtp.js';
+import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock, HOUR } from '../../../core/clock.js';
-import { smtpTransport } from '../../../core/mail/transport.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
-const smtp = new FakeSmtpServer();
-let t: TestApp;
-
-beforeAll(async () => {
-  const url = await smtp.start();
-  t = await createTestApp({ clock, mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>') });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
-
-async function mailTo(to: string, pattern: RegExp, count = 1) {
-  for (let i = 0; i < 200; i++) {
-    const mails = smtp.received.filter((m) => m.to.includes(to) && pattern.test(m.text ?? ''));
-    if (mails.length >= count) return mails[count - 1]!;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
+const { t, smtp, mailTo } = useSmtpTestApp({ clock });
 const tokenIn = (text: string) => /\/api\/me\/email\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
 const confirmJson = (token: string) => request(t.app).get(`/api/me/email/confirm?token=${token}`).set('Accept', 'application/json');
 const login = (email: string, password: string) => request(t.app).post('/api/auth/login').send({ email, password });
@@ -97,11 +77,7 @@ describe('email change', () => {
 });
 
 describe('email change rate limit', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
-  });
-  afterAll(() => limited.close());
+  const limited = useTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
 
   it('answers the 6th change of an hour with 429 (emailChange, per account)', async () => {
     const user = await buildUser(limited.ctx);

@@ -1,37 +1,16 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeSmtpServer } from '../../../../test/fakes/smtp-server.js';
+import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.js';
+import { useSmtpTestApp } from '../../../../test/helpers/smtp.js';
+import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock, MINUTE } from '../../../core/clock.js';
-import { smtpTransport } from '../../../core/mail/transport.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
-const smtp = new FakeSmtpServer();
-let t: TestApp;
+const { t, smtp, mailTo } = useSmtpTestApp({ clock });
 
-beforeAll(async () => {
-  const url = await smtp.start();
-  // The links are read from a real SMTP receiver on 127.0.0.1, behind the outbox, as in production.
-  t = await createTestApp({ clock, mailTransport: smtpTransport(url, 'Pfotenbuch <no-reply@pfotenbuch.example>') });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
-
-/** The token of the newest reset mail to `to`, waiting for it to arrive. */
-async function resetToken(to: string, count = 1): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const mails = smtp.received.filter((m) => m.to.includes(to));
-    if (mails.length >= count) {
-      const match = /\/app\/passwort-neu\?token=([A-Za-z0-9_-]+)/.exec(mails[mails.length - 1]!.text ?? '');
-      if (match) return match[1]!;
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no reset mail for ${to}`);
-}
+const RESET_LINK = /\/app\/passwort-neu\?token=([A-Za-z0-9_-]+)/;
+/** The token of the `count`-th reset mail to `to`, waiting for it to arrive. */
+const resetToken = async (to: string, count = 1) => RESET_LINK.exec((await mailTo(to, RESET_LINK, count)).text)![1]!;
 
 const ask = (email: string) => request(t.app).post('/api/auth/password-reset').send({ email });
 const confirm = (token: string, new_password: string) => request(t.app).post('/api/auth/password-reset/confirm').send({ token, new_password });
@@ -112,11 +91,7 @@ describe('password reset', () => {
 });
 
 describe('password reset rate limit', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMITS_ENABLED: 'true' } });
-  });
-  afterAll(() => limited.close());
+  const limited = useTestApp({ env: { TRUST_PROXY: '1', RATE_LIMITS_ENABLED: 'true' } });
 
   it('answers the 6th request of an hour from one address with 429; another address still gets 202', async () => {
     const from = (ip: string) => request(limited.app).post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: 'x@example.de' });
