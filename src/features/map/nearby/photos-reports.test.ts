@@ -13,18 +13,25 @@ const HERE = { lat: 52.5219, lon: 13.4132 };
 const fileOf = (url: string) => join(t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
 const lostDog = { ...HERE, name: 'Bello', description: 'Brauner Mischling, rotes Halsband', last_seen_at: '2026-01-01T10:00:00Z' };
 
+type Agent = ReturnType<typeof agentAs>;
+/** A new map item at `path` (/api/lost-dogs, …) as the agent's; the answer's body. */
+const newItem = async (agent: Agent, path: string, body: object) => (await agent.post(path).send(body).expect(201)).body;
+/** The item's photo, uploaded by the agent (a plain JPEG unless given); the answer's body (the item with photo_url). */
+const addPhoto = async (agent: Agent, itemPath: string, jpeg?: Buffer) =>
+  (
+    await agent
+      .post(`${itemPath}/photo`)
+      .attach('file', jpeg ?? (await makeJpeg()), 'photo.jpg')
+      .expect(200)
+  ).body;
+
 describe('photos of map items', () => {
   it('the author adds one photo (WebP, no camera position), replaces it, removes it; deleting the item removes the file', async () => {
     const author = await buildUser(t.ctx);
     const a = agentAs(t, author);
-    const item = (await a.post('/api/lost-dogs').send(lostDog).expect(201)).body;
+    const item = await newItem(a, '/api/lost-dogs', lostDog);
     expect(item.photo_url).toBeNull();
-    const first = (
-      await a
-        .post(`/api/lost-dogs/${item.id}/photo`)
-        .attach('file', await makeJpeg({ lat: 48.1, lon: 11.5, width: 300, height: 200 }), 'bello.jpg')
-        .expect(200)
-    ).body;
+    const first = await addPhoto(a, `/api/lost-dogs/${item.id}`, await makeJpeg({ lat: 48.1, lon: 11.5, width: 300, height: 200 }));
     expect(first.photo_url).toMatch(new RegExp(`^/media/u/${author.id}/nearby/[A-Za-z0-9_-]{22}\\.webp$`));
     const meta = await sharp(fileOf(first.photo_url)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 300, height: 200 });
@@ -35,24 +42,14 @@ describe('photos of map items', () => {
     await request(t.app).get(first.photo_url).expect(401);
     expect((await reader.get(`/api/lost-dogs/${item.id}`).expect(200)).body.photo_url).toBe(first.photo_url);
 
-    const second = (
-      await a
-        .post(`/api/lost-dogs/${item.id}/photo`)
-        .attach('file', await makeJpeg(), 'b.jpg')
-        .expect(200)
-    ).body;
+    const second = await addPhoto(a, `/api/lost-dogs/${item.id}`);
     expect(existsSync(fileOf(first.photo_url))).toBe(false);
     expect(readdirSync(geoItemPhotoDir(t.ctx.config.mediaDir, author.id))).toHaveLength(1);
     await a.delete(`/api/lost-dogs/${item.id}/photo`).expect(204);
     expect(existsSync(fileOf(second.photo_url))).toBe(false);
     expect((await a.get(`/api/lost-dogs/${item.id}`).expect(200)).body.photo_url).toBeNull();
 
-    const third = (
-      await a
-        .post(`/api/lost-dogs/${item.id}/photo`)
-        .attach('file', await makeJpeg(), 'c.jpg')
-        .expect(200)
-    ).body;
+    const third = await addPhoto(a, `/api/lost-dogs/${item.id}`);
     await a.delete(`/api/lost-dogs/${item.id}`).expect(204);
     expect(existsSync(fileOf(third.photo_url))).toBe(false);
   });
@@ -60,12 +57,7 @@ describe('photos of map items', () => {
   it('checks as for the diary: SVG 415, no file 400; 401 without a session, 403 for another’s item, 404 for a missing one; nothing stored', async () => {
     const author = await buildUser(t.ctx);
     const a = agentAs(t, author);
-    const item = (
-      await a
-        .post('/api/playdates')
-        .send({ ...HERE, title: 'Welpentreff', starts_at: '2099-01-01T10:00:00Z' })
-        .expect(201)
-    ).body;
+    const item = await newItem(a, '/api/playdates', { ...HERE, title: 'Welpentreff', starts_at: '2099-01-01T10:00:00Z' });
     const jpeg = await makeJpeg();
     await a.post(`/api/playdates/${item.id}/photo`).attach('file', SVG, 'x.svg').expect(415);
     await a.post(`/api/playdates/${item.id}/photo`).send({}).expect(400);
@@ -81,13 +73,8 @@ describe('photos of map items', () => {
   it('an active report stays anonymised after account deletion, without its photo', async () => {
     const author = await buildUser(t.ctx);
     const a = agentAs(t, author);
-    const item = (await a.post('/api/lost-dogs').send(lostDog).expect(201)).body;
-    const withPhoto = (
-      await a
-        .post(`/api/lost-dogs/${item.id}/photo`)
-        .attach('file', await makeJpeg(), 'a.jpg')
-        .expect(200)
-    ).body;
+    const item = await newItem(a, '/api/lost-dogs', lostDog);
+    const withPhoto = await addPhoto(a, `/api/lost-dogs/${item.id}`);
     await a.delete('/api/me').send({ password: author.password }).expect(204);
     const seen = (
       await agentAs(t, await buildUser(t.ctx))
@@ -105,24 +92,9 @@ describe('reports of map items', () => {
     const reporter = await buildUser(t.ctx, { email: 'melder@example.org' });
     const a = agentAs(t, author);
     const r = agentAs(t, reporter);
-    const warning = (
-      await a
-        .post('/api/poison-warnings')
-        .send({ ...HERE, kind: 'poison', description: 'Wurst mit Nägeln am Spielplatz' })
-        .expect(201)
-    ).body;
-    const service = (
-      await a
-        .post('/api/services')
-        .send({ ...HERE, name: 'Hundesalon Wuff', category: 'hundesalon' })
-        .expect(201)
-    ).body;
-    const photo = (
-      await a
-        .post(`/api/poison-warnings/${warning.id}/photo`)
-        .attach('file', await makeJpeg(), 'a.jpg')
-        .expect(200)
-    ).body.photo_url;
+    const warning = await newItem(a, '/api/poison-warnings', { ...HERE, kind: 'poison', description: 'Wurst mit Nägeln am Spielplatz' });
+    const service = await newItem(a, '/api/services', { ...HERE, name: 'Hundesalon Wuff', category: 'hundesalon' });
+    const photo = (await addPhoto(a, `/api/poison-warnings/${warning.id}`)).photo_url;
 
     expect((await a.post(`/api/poison-warnings/${warning.id}/report`).send({ reason: 'Test' }).expect(409)).body.error.code).toBe('own_item');
     await r.post(`/api/poison-warnings/${warning.id}/report`).send({ reason: 'Das ist Werbung' }).expect(204);
@@ -166,12 +138,7 @@ describe('reports of map items', () => {
     const admin = await buildAdmin(t.ctx);
     const author = agentAs(t, await buildUser(t.ctx));
     const reporter = agentAs(t, await buildUser(t.ctx));
-    const warning = (
-      await author
-        .post('/api/poison-warnings')
-        .send({ ...HERE, kind: 'poison', description: 'Köder am Bach' })
-        .expect(201)
-    ).body;
+    const warning = await newItem(author, '/api/poison-warnings', { ...HERE, kind: 'poison', description: 'Köder am Bach' });
     for (let i = 0; i < 2; i++) await reporter.post(`/api/poison-warnings/${warning.id}/report`).send({ reason: 'Falschmeldung' }).expect(204);
     for (const staff of [mod, admin]) {
       const news = await t.ctx.db
