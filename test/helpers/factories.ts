@@ -65,6 +65,20 @@ export function agentAs(t: { app: Express; ctx: AppContext }, user: Pick<Session
   return request.agent(t.app).set('Cookie', sessionCookie(t.ctx, user));
 }
 
+/**
+ * Makes `caregiver` a caregiver of the dog as people do it, through the API: the owner (`ownerAgent`) invites by
+ * email, the caregiver accepts. The accepted invitation leaves its notification in the owner's inbox.
+ */
+export async function shareDog(
+  t: { app: Express; ctx: AppContext },
+  ownerAgent: ReturnType<typeof agentAs>,
+  dogId: number,
+  caregiver: Pick<SessionUser, 'id' | 'token_version' | 'email'>,
+): Promise<void> {
+  const invitation = await ownerAgent.post(`/api/dogs/${dogId}/members`).send({ email: caregiver.email }).expect(201);
+  await agentAs(t, caregiver).post(`/api/dog-invitations/${invitation.body.id}/accept`).expect(200);
+}
+
 /** Inserts a dog directly (no HTTP); `user` is its owner, made with buildUser when not given. */
 export async function buildDog(
   ctx: AppContext,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { careRemindersJob } from './care.jobs.js';
@@ -15,8 +15,7 @@ async function family() {
   const owner = await buildUser(t.ctx);
   const friend = await buildUser(t.ctx);
   const dog = await buildDog(t.ctx, { user: owner, name: 'Balu' });
-  const inv = await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-  await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+  await shareDog(t, agentAs(t, owner), dog.id, friend);
   return { owner, friend, dog };
 }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { materialiseExpensesJob } from './expenses.jobs.js';
@@ -73,8 +73,7 @@ describe('expenses: the record routes', () => {
     await stranger.get(`/api/expenses/summary?dog_id=${dog.id}`).expect(403);
 
     const friend = await buildUser(t.ctx);
-    const inv = await agent.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, agent, dog.id, friend);
     await agentAs(t, friend).get(`/api/dogs/${dog.id}/expenses`).expect(403);
     await agentAs(t, friend).post(`/api/dogs/${dog.id}/expenses`).send({ date: '2026-03-01', amount_cents: 100, category: 'futter' }).expect(403);
     await agentAs(t, friend).get(`/api/expenses/export.csv?dog_id=${dog.id}`).expect(403);

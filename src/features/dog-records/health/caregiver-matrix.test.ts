@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, PDF } from '../../../../test/fakes/photos.js';
-import { agentAs, buildDog, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -34,8 +34,7 @@ async function world(): Promise<World & { caregiver: BuiltUser; stranger: BuiltU
   const stranger = await buildUser(t.ctx);
   const dog = await buildDog(t.ctx, { user: owner });
   const a = agentAs(t, owner);
-  const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: caregiver.email }).expect(201);
-  await agentAs(t, caregiver).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+  await shareDog(t, a, dog.id, caregiver);
   const entry = await a.post(`/api/dogs/${dog.id}/diary`).send({ date: '2026-01-10', text: 'Spaziergang' }).expect(201);
   const ids: Record<string, number> = {};
   const seeds: [string, Record<string, unknown>][] = [

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, PDF, SVG, TEXT } from '../../../../test/fakes/photos.js';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { stagingDir } from '../../../core/media/storage.js';
 
@@ -109,8 +109,7 @@ describe('POST /api/dogs/{dogId}/health-documents', () => {
     const stranger = await buildUser(t.ctx);
     await agentAs(t, stranger).get(pdf.body.url).expect(403);
     const friend = await buildUser(t.ctx);
-    const inv = await agent.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, agent, dog.id, friend);
     await agentAs(t, friend).get(pdf.body.url).expect(200);
     await agentAs(t, friend).post(url).field('title', 'x').attach('file', PDF, 'a.pdf').expect(403);
     await agent.get(pdf.body.url.replace(/[A-Za-z0-9_-]{22}\.pdf$/, 'AAAAAAAAAAAAAAAAAAAAAA.pdf')).expect(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -19,8 +19,7 @@ describe('the dog profile’s weight follows the latest measurement', () => {
     expect(await profileKg()).toBe(12.5);
     await a.patch(`/api/weights/${mar.id}`).send({ weight_kg: 12.7 }).expect(200);
     expect(await profileKg()).toBe(12.7);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     await agentAs(t, friend).post(`/api/dogs/${dog.id}/weights`).send({ date: '2026-04-01', weight_kg: 13.1 }).expect(201);
     expect(await profileKg()).toBe(13.1);
     const apr = (await a.get(`/api/dogs/${dog.id}/weights`).expect(200)).body.items.find((w: { date: string }) => w.date === '2026-04-01');

@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 
@@ -85,8 +85,7 @@ describe('GET /api/dogs/{dogId}/health-record.pdf', () => {
     const owner = await buildUser(t.ctx);
     const friend = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Leer' });
-    const inv = await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, agentAs(t, owner), dog.id, friend);
     const res = await agentAs(t, friend).get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binary).expect(200);
     const text = await pdfText(res.body as Buffer);
     expect(text).toContain('Keine Praxis eingetragen.');
@@ -106,8 +105,7 @@ describe('emergency card', () => {
       .expect(422);
     expect((await a.get(url).expect(200)).body).toBeNull(); // none yet
     const friend = await buildUser(t.ctx);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     await agentAs(t, friend).post(url).send({}).expect(403);
     await agentAs(t, friend).get(url).expect(403);
     await a.post('/api/dogs/999999/emergency-card').send({}).expect(404);

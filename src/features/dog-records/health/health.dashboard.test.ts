@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 
@@ -39,8 +39,7 @@ describe('welcome dashboard: upcoming vaccinations', () => {
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-10', next_due: '2026-05-10' }).expect(201);
     const before = await agentAs(t, friend).get('/api/welcome-dashboard').expect(200);
     expect(before.body.due_soon.filter((i: { area: string }) => i.area === 'health')).toEqual([]);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     const after = await agentAs(t, friend).get('/api/welcome-dashboard').expect(200);
     expect(after.body.due_soon.filter((i: { area: string }) => i.area === 'health')).toEqual([
       { area: 'health', title: 'Nala: Tollwut auffrischen', due_date: '2026-05-10', dog_id: dog.id, url: `/app/hunde/${dog.id}/gesundheit`, overdue: false },

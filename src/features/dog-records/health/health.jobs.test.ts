@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { fixedClock } from '../../../core/clock.js';
 import { healthRemindersJob } from './health.jobs.js';
@@ -23,8 +23,7 @@ describe('health.reminders (08:00)', () => {
     const friend = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Luna' });
     const a = agentAs(t, owner);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-15', next_due: '2026-05-15' }).expect(201);
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Lepto', date: '2025-05-02', next_due: '2026-05-10' }).expect(201); // neither day
@@ -91,8 +90,7 @@ describe('health.reminders (08:00)', () => {
     const friend = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Pia' });
     const a = agentAs(t, owner);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     const ownerDevice = await subscribe(owner);
     const friendDevice = await subscribe(friend);
     await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-01', next_due: '2026-05-01' }).expect(201);

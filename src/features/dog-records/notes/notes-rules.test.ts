@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDiaryEntry, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { sweepOrphanedNotesJob } from './notes.jobs.js';
 
@@ -71,8 +71,7 @@ describe('notes', () => {
     await stranger.post('/api/notes').send(note('dog', dog.id)).expect(403);
     await stranger.get(`/api/notes?parent_type=dog&parent_id=${dog.id}`).expect(403);
     const friend = await buildUser(t.ctx);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     await agentAs(t, friend).get(`/api/notes?parent_type=dog&parent_id=${dog.id}`).expect(403);
     const mine = await a.post('/api/notes').send(note('dog', dog.id)).expect(201);
     await stranger.patch(`/api/notes/${mine.body.id}`).send({ text: 'fremd' }).expect(403);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { streakOf } from './streak.js';
@@ -50,8 +50,7 @@ describe('training sessions and the streak endpoint', () => {
     expect((await a.get(`/api/dogs/${dog.id}/training-streak`).expect(200)).body.current_days).toBe(4);
 
     const friend = await buildUser(t.ctx);
-    const inv = await a.post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
-    await agentAs(t, friend).post(`/api/dog-invitations/${inv.body.id}/accept`).expect(200);
+    await shareDog(t, a, dog.id, friend);
     await agentAs(t, friend).post(`/api/dogs/${dog.id}/training-sessions`).send({ date: '2026-03-31', skill: 'Fuß', duration_min: 15 }).expect(201);
 
     await request(t.app).get(`/api/dogs/${dog.id}/training-streak`).expect(401);
