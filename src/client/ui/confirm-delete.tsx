@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { errorMessage } from '../core/api.js';
+import { api, errorMessage } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
@@ -43,16 +43,57 @@ export function ConfirmDelete<T>({
   state,
   title,
   confirmLabel = t.delete,
+  tone,
   children,
 }: {
   state: ConfirmDeleteState<T>;
   title: string;
   confirmLabel?: string;
+  /** 'primary' when what goes is a restriction (lifting a block), not the user's data. */
+  tone?: 'primary';
   children?: ComponentChildren;
 }) {
   return (
-    <ConfirmDialog {...state.dialog} title={title} confirmLabel={confirmLabel}>
+    <ConfirmDialog {...state.dialog} title={title} confirmLabel={confirmLabel} tone={tone}>
       {children}
     </ConfirmDialog>
+  );
+}
+
+/**
+ * A delete button that asks first: on confirmation DELETE `path`, then `onDone` (reload the list, or go elsewhere).
+ * `children` is the dialog's text.
+ */
+export function DeleteButton({
+  path,
+  label,
+  title,
+  confirmLabel,
+  buttonClass = 'button button-ghost',
+  ariaLabel,
+  disabled,
+  onDone,
+  children,
+}: {
+  path: string;
+  label: string;
+  title: string;
+  confirmLabel?: string;
+  buttonClass?: string;
+  ariaLabel?: string;
+  disabled?: boolean;
+  onDone: () => void;
+  children?: ComponentChildren;
+}) {
+  const deletion = useConfirmDelete((target: string) => api.del(target).then(() => undefined), onDone);
+  return (
+    <>
+      <button type="button" class={buttonClass} onClick={() => deletion.ask(path)} aria-label={ariaLabel} disabled={disabled}>
+        {label}
+      </button>
+      <ConfirmDelete state={deletion} title={title} confirmLabel={confirmLabel}>
+        {children}
+      </ConfirmDelete>
+    </>
   );
 }

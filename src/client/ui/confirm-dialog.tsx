@@ -1,3 +1,4 @@
+import { ErrorNotice } from './states.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../core/texts.js';
@@ -66,11 +67,7 @@ export function ConfirmDialog({
       <div class="dialog-body">
         <h2 id="confirm-title">{title}</h2>
         {children}
-        {error && (
-          <p class="notice notice-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice text={error} />
         <div class="actions">
           <button type="button" class="button button-secondary" ref={cancelRef} onClick={onCancel} disabled={busy}>
             {cancelLabel}

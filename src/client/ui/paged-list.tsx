@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorMessage, query } from '../core/api.js';
 import { t } from '../core/texts.js';
-import { type Resource, useResource } from './states.js';
+import { ErrorNotice, type Resource, useResource } from './states.js';
 
 export interface Page<T> {
   items: T[];
@@ -46,11 +46,7 @@ export function MoreButton({ list }: { list: { hasMore: boolean; loadMore: () =>
   if (!list.hasMore) return null;
   return (
     <div class="more">
-      {list.moreError && (
-        <p class="notice notice-error" role="alert">
-          {list.moreError}
-        </p>
-      )}
+      <ErrorNotice text={list.moreError} />
       <button
         type="button"
         class="button button-secondary"

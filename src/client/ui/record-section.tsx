@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, errorMessage } from '../core/api.js';
+import { api, ApiError } from '../core/api.js';
 import { clearResponses } from '../core/offline-cache.js';
 import { t } from '../core/texts.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { DeleteButton } from './confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { Load } from './states.js';
@@ -155,37 +155,17 @@ function RecordForm({
 }
 
 function RemoveButton({ label, path, onRemoved }: { label: string; path: string; onRemoved: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <>
-      <button type="button" class="button button-ghost button-small" onClick={() => setOpen(true)} aria-label={`${label}: ${hx.remove}`}>
-        {hx.remove}
-      </button>
-      <ConfirmDialog
-        open={open}
-        title={hx.removeTitle(label)}
-        confirmLabel={t.delete}
-        busy={busy}
-        error={error}
-        onCancel={() => setOpen(false)}
-        onConfirm={async () => {
-          setBusy(true);
-          try {
-            await api.del(path);
-            setOpen(false);
-            onRemoved();
-          } catch (e) {
-            setError(errorMessage(e));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <p>{hx.removeText}</p>
-      </ConfirmDialog>
-    </>
+    <DeleteButton
+      path={path}
+      label={hx.remove}
+      title={hx.removeTitle(label)}
+      buttonClass="button button-ghost button-small"
+      ariaLabel={`${label}: ${hx.remove}`}
+      onDone={onRemoved}
+    >
+      <p>{hx.removeText}</p>
+    </DeleteButton>
   );
 }
 

@@ -107,3 +107,13 @@ export function ItemList<T>({
   if (items.length === 0) return <p class="muted">{empty}</p>;
   return <ul class={className}>{items.map(children)}</ul>;
 }
+
+/** A failed action's message, announced to screen readers; nothing when there is none. */
+export function ErrorNotice({ text }: { text: string | null | undefined | false }) {
+  if (!text) return null;
+  return (
+    <p class="notice notice-error" role="alert">
+      {text}
+    </p>
+  );
+}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { NewPasswordField } from './new-password-field.js';
 import { tx } from './texts.js';
 
 /** POST /api/me/password: this device stays logged in, every other session ends. */
@@ -27,16 +28,7 @@ export function PasswordForm({ email }: { email: string }) {
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field form={form} name="current_password" label={tx.profile.currentPassword} type="password" autoComplete="current-password" required />
-      <Field
-        form={form}
-        name="new_password"
-        label={tx.profile.newPassword}
-        type="password"
-        autoComplete="new-password"
-        hint={tx.profile.newPasswordHint}
-        maxLength={128}
-        required
-      />
+      <NewPasswordField form={form} name="new_password" label={tx.profile.newPassword} hint={tx.profile.newPasswordHint} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {tx.profile.passwordSubmit}
       </SubmitButton>

@@ -5,6 +5,7 @@ import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { type CurrentUser, setUser } from '../../../core/session.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { NewPasswordField } from './new-password-field.js';
 import { tx } from './texts.js';
 
 const rx = tx.reset;
@@ -84,16 +85,7 @@ export function NewPasswordScreen({ query }: ScreenProps) {
           <p class="lead">{rx.newIntro}</p>
           <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
             <FormSummary message={form.summary} />
-            <Field
-              form={form}
-              name="new_password"
-              label={rx.newPassword}
-              hint={tx.register.passwordHint}
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              required
-            />
+            <NewPasswordField form={form} name="new_password" label={rx.newPassword} hint={tx.register.passwordHint} />
             <SubmitButton busy={form.busy} offline={form.offline} busyLabel={rx.saving}>
               {rx.save}
             </SubmitButton>

@@ -5,6 +5,7 @@ import { navigate } from '../../../core/router.js';
 import { type CurrentUser, setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { NewPasswordField } from './new-password-field.js';
 import { nextPath } from './login.js';
 import { tx } from './texts.js';
 
@@ -99,16 +100,7 @@ export function RegisterScreen({ query }: ScreenProps) {
         <FormSummary message={form.summary} />
         <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={200} required />
         <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        <Field
-          form={form}
-          name="password"
-          label={tx.register.password}
-          type="password"
-          autoComplete="new-password"
-          hint={tx.register.passwordHint}
-          maxLength={128}
-          required
-        />
+        <NewPasswordField form={form} name="password" label={tx.register.password} hint={tx.register.passwordHint} />
         <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
           <CodeStatus check={check} />
         </Field>

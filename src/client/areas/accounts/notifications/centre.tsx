@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { Empty, Load } from '../../../ui/states.js';
+import { Empty, ErrorNotice, Load } from '../../../ui/states.js';
 import { refreshUnread, unreadCount } from '../../../ui/unread-badge.js';
 import { tn } from './texts.js';
 
@@ -55,11 +55,7 @@ export function NotificationCentreScreen() {
           {tn.settingsLink}
         </a>
       </div>
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
       {notice && (
         <p class="notice notice-success" role="status">
           {notice}

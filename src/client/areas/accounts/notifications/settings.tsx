@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorMessage } from '../../../core/api.js';
 import { isStaff, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { disablePush, enablePush, pushState, PushTimeoutError, type PushState } from './push-client.js';
 import { tn } from './texts.js';
 
@@ -53,11 +53,7 @@ function PushSection() {
           </button>
         </>
       )}
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
     </section>
   );
 }

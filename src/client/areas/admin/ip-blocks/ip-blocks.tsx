@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { DataTable } from '../../../ui/data-table.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
@@ -21,25 +21,14 @@ const bx = tx.ipBlocks;
 /** /app/admin/sperren: the addresses the honeypot blocked (for requests without a session), and lifting one. */
 export function IpBlocksScreen() {
   const [blocks, reload] = useResource<{ items: IpBlock[] }>('/api/admin/ip-blocks');
-  const [lifting, setLifting] = useState<IpBlock | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const lift = async () => {
-    if (!lifting) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.del(`/api/admin/ip-blocks/${encodeURIComponent(lifting.ip)}`);
-      setNote(bx.lifted(lifting.ip));
-      setLifting(null);
+  const lifting = useConfirmDelete(
+    (b: IpBlock) => api.del(`/api/admin/ip-blocks/${encodeURIComponent(b.ip)}`),
+    (b) => {
+      setNote(bx.lifted(b.ip));
       reload();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <AdminFrame title={bx.title}>
       <p>{bx.intro}</p>
@@ -66,7 +55,7 @@ export function IpBlocksScreen() {
                 header: bx.actions,
                 hideHeader: true,
                 cell: (b) => (
-                  <button type="button" class="button button-secondary button-small" onClick={() => setLifting(b)}>
+                  <button type="button" class="button button-secondary button-small" onClick={() => lifting.ask(b)}>
                     {bx.lift}
                     <span class="visually-hidden"> {b.ip}</span>
                   </button>
@@ -76,18 +65,9 @@ export function IpBlocksScreen() {
           />
         )}
       </Load>
-      <ConfirmDialog
-        open={lifting !== null}
-        title={bx.liftTitle(lifting?.ip ?? '')}
-        confirmLabel={bx.lift}
-        tone="primary"
-        busy={busy}
-        error={error}
-        onConfirm={() => void lift()}
-        onCancel={() => setLifting(null)}
-      >
+      <ConfirmDelete state={lifting} title={bx.liftTitle(lifting.target?.ip ?? '')} confirmLabel={bx.lift} tone="primary">
         <p>{bx.liftText}</p>
-      </ConfirmDialog>
+      </ConfirmDelete>
     </AdminFrame>
   );
 }

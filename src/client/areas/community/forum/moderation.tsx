@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
 import { formatDateTime } from '../../../core/format.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { ItemList, Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { mx } from './moderation-texts.js';
 
@@ -28,11 +28,7 @@ export function ModerationScreen() {
   };
   return (
     <AdminFrame title={mx.title}>
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
       <h2>{mx.forum}</h2>
       <Load resource={reports} onRetry={reload}>
         {(r) => (

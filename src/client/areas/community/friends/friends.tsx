@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { FriendList, FriendRequests, UserCard } from '../../../api/types.js';
 import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
 
 function Avatar({ user }: { user: UserCard }) {
@@ -97,11 +97,7 @@ function Search({ onAsked }: { onAsked: () => void }) {
           ))}
         </ul>
       )}
-      {action.error && (
-        <p class="notice notice-error" role="alert">
-          {action.error}
-        </p>
-      )}
+      <ErrorNotice text={action.error} />
     </section>
   );
 }
@@ -235,11 +231,7 @@ export function FriendsScreen() {
           }
         </Load>
       </section>
-      {action.error && (
-        <p class="notice notice-error" role="alert">
-          {action.error}
-        </p>
-      )}
+      <ErrorNotice text={action.error} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { DeleteButton } from '../../../ui/confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { collarColor } from './collar.js';
@@ -133,36 +133,10 @@ function PuppyRow({
 }
 
 function DeleteLitter({ id }: { id: number }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <>
-      <button type="button" class="button button-ghost" onClick={() => setOpen(true)}>
-        {bx.remove}
-      </button>
-      <ConfirmDialog
-        open={open}
-        title={`${bx.remove}?`}
-        confirmLabel={bx.remove}
-        busy={busy}
-        error={error}
-        onCancel={() => setOpen(false)}
-        onConfirm={async () => {
-          setBusy(true);
-          try {
-            await api.del(`/api/litters/${id}`);
-            navigate('/app/zucht');
-          } catch (e) {
-            setError(errorMessage(e));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <p>{bx.removeText}</p>
-      </ConfirmDialog>
-    </>
+    <DeleteButton path={`/api/litters/${id}`} label={bx.remove} title={`${bx.remove}?`} confirmLabel={bx.remove} onDone={() => navigate('/app/zucht')}>
+      <p>{bx.removeText}</p>
+    </DeleteButton>
   );
 }
 

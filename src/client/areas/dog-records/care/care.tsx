@@ -1,3 +1,4 @@
+import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import type { CareRoutine } from '../../../api/types.js';
 import { api, errorMessage } from '../../../core/api.js';
@@ -49,11 +50,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
       >
         ✓ {cx.done}
       </button>
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
     </>
   );
 }

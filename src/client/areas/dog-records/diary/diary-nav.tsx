@@ -74,15 +74,7 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
       </div>
       <Load resource={dogs} onRetry={reload}>
         {(page) => {
-          if (page.items.length === 0)
-            return (
-              <Empty title={tx.noDogsTitle}>
-                <p>{tx.noDogsText}</p>
-                <a class="button" href="/app/hunde/neu">
-                  {tx.toDogs}
-                </a>
-              </Empty>
-            );
+          if (page.items.length === 0) return <NoDogsYet />;
           const dog = selectedDog(query, page.items);
           const extra = view === 'calendar' && query.get('monat') ? `monat=${query.get('monat') ?? ''}` : '';
           return (
@@ -128,5 +120,17 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
         }}
       </Load>
     </section>
+  );
+}
+
+/** The diary needs a dog first: said where a diary screen would otherwise show nothing. */
+export function NoDogsYet() {
+  return (
+    <Empty title={tx.noDogsTitle}>
+      <p>{tx.noDogsText}</p>
+      <a class="button" href="/app/hunde/neu">
+        {tx.toDogs}
+      </a>
+    </Empty>
   );
 }

@@ -1,5 +1,3 @@
-import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { formatDate, formatDateTime, formatWeekday } from '../../../core/format.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
@@ -7,7 +5,7 @@ import { navigate } from '../../../core/router.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { DeleteButton } from '../../../ui/confirm-delete.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';
 import { NotesToggle } from '../notes/index.js';
@@ -65,41 +63,25 @@ function Photos({ media }: { media: MediaItem[] }) {
 }
 
 function DeleteEntry({ entry }: { entry: Entry }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const isOffline = useStore(offline);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.del(`/api/diary/${entry.id}`);
-      clearResponses('/api/');
-      const target = viewHref('list', entry.dog_id);
-      showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
-      navigate(target, { replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+  const deleted = () => {
+    clearResponses('/api/');
+    const target = viewHref('list', entry.dog_id);
+    showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
+    navigate(target, { replace: true });
   };
   return (
-    <>
-      <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
-        {tx.detail.delete}
-      </button>
-      <ConfirmDialog
-        open={open}
-        title={tx.detail.deleteTitle}
-        confirmLabel={tx.detail.deleteConfirm}
-        busy={busy}
-        error={error}
-        onConfirm={confirm}
-        onCancel={() => setOpen(false)}
-      >
-        <p>{tx.detail.deleteText}</p>
-      </ConfirmDialog>
-    </>
+    <DeleteButton
+      path={`/api/diary/${entry.id}`}
+      label={tx.detail.delete}
+      title={tx.detail.deleteTitle}
+      confirmLabel={tx.detail.deleteConfirm}
+      buttonClass="button button-danger"
+      disabled={isOffline}
+      onDone={deleted}
+    >
+      <p>{tx.detail.deleteText}</p>
+    </DeleteButton>
   );
 }
 

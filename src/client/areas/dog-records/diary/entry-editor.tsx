@@ -1,3 +1,4 @@
+import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
@@ -106,11 +107,7 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       <Field form={form} name="tags" label={tx.editor.tags} hint={tx.editor.tagsHint} autoComplete="off" />
       {savedEntry && savedEntry.media.length > 0 && <ExistingPhotos entry={savedEntry} onChange={setSavedEntry} />}
       <PhotoPicker files={files} onChange={setFiles} disabled={busy} onReject={setPickError} />
-      {pickError && (
-        <p class="notice notice-error" role="alert">
-          {pickError}
-        </p>
-      )}
+      <ErrorNotice text={pickError} />
       {progress !== null && (
         <div class="progress-wrap">
           <label for="upload-progress">{tx.editor.uploading}</label>

@@ -1,9 +1,10 @@
 import type { ScreenProps } from '../../../core/screen.js';
 import { t } from '../../../core/texts.js';
-import { Empty, Load, useResource } from '../../../ui/states.js';
+import { Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
 import { EntryEditor } from './entry-editor.js';
+import { NoDogsYet } from './diary-nav.js';
 import { tx } from './texts.js';
 
 export function EntryCreateScreen({ query }: ScreenProps) {
@@ -15,12 +16,7 @@ export function EntryCreateScreen({ query }: ScreenProps) {
       <Load resource={dogs} onRetry={reload}>
         {(page) =>
           page.items.length === 0 ? (
-            <Empty title={tx.noDogsTitle}>
-              <p>{tx.noDogsText}</p>
-              <a class="button" href="/app/hunde/neu">
-                {tx.toDogs}
-              </a>
-            </Empty>
+            <NoDogsYet />
           ) : (
             <EntryEditor dogs={page.items} initialDogId={page.items.some((d) => d.id === wanted) ? wanted : undefined} />
           )

@@ -1,28 +1,14 @@
-import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { api } from '../../../core/api.js';
+import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import type { Entry, MediaItem } from './diary-api.js';
 import { tx } from './texts.js';
 
 /** The photos already in an entry, each deletable (`DELETE /api/diary/media/{id}`) after a confirmation. */
 export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (entry: Entry) => void }) {
-  const [target, setTarget] = useState<MediaItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.del(`/api/diary/media/${target.id}`);
-      onChange({ ...entry, media: entry.media.filter((m) => m.id !== target.id) });
-      setTarget(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const deletion = useConfirmDelete(
+    (m: MediaItem) => api.del(`/api/diary/media/${m.id}`),
+    (gone) => onChange({ ...entry, media: entry.media.filter((m) => m.id !== gone.id) }),
+  );
   return (
     <fieldset class="photo-picker">
       <legend>{tx.editor.existing}</legend>
@@ -34,7 +20,7 @@ export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (e
             <button
               type="button"
               class="button button-ghost button-small"
-              onClick={() => setTarget(m)}
+              onClick={() => deletion.ask(m)}
               aria-label={`${tx.editor.deletePhoto}: ${tx.editor.photoAlt(i + 1)}`}
             >
               {tx.editor.deletePhoto}
@@ -42,17 +28,9 @@ export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (e
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={target !== null}
-        title={tx.editor.deletePhotoTitle}
-        confirmLabel={tx.editor.deletePhoto}
-        busy={busy}
-        error={error}
-        onConfirm={confirm}
-        onCancel={() => setTarget(null)}
-      >
+      <ConfirmDelete state={deletion} title={tx.editor.deletePhotoTitle} confirmLabel={tx.editor.deletePhoto}>
         <p>{tx.editor.deletePhotoText}</p>
-      </ConfirmDialog>
+      </ConfirmDelete>
     </fieldset>
   );
 }

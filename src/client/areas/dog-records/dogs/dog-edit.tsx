@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
 import { navigate } from '../../../core/router.js';
 import { useStore } from '../../../core/store.js';
 import { t } from '../../../core/texts.js';
 import type { ScreenProps } from '../../../core/screen.js';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
+import { DeleteButton } from '../../../ui/confirm-delete.js';
 import { PhotoUpload } from '../../../ui/photo-upload.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { NotesPanel } from '../notes/index.js';
@@ -15,41 +15,27 @@ import type { Dog } from './dogs-api.js';
 import { tx } from './texts.js';
 
 function DeleteDog({ dog }: { dog: Dog }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const isOffline = useStore(offline);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.del(`/api/dogs/${dog.id}`);
-      clearResponses('/api/');
-      showFlash(tx.deleted(dog.name), '/app/hunde');
-      navigate('/app/hunde', { replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+  const deleted = () => {
+    clearResponses('/api/');
+    showFlash(tx.deleted(dog.name), '/app/hunde');
+    navigate('/app/hunde', { replace: true });
   };
   return (
     <section class="card card-danger" aria-labelledby="dog-danger-title">
       <h2 id="dog-danger-title">{tx.dangerTitle}</h2>
       <p>{tx.deleteText}</p>
-      <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
-        {tx.deleteButton}
-      </button>
-      <ConfirmDialog
-        open={open}
+      <DeleteButton
+        path={`/api/dogs/${dog.id}`}
+        label={tx.deleteButton}
         title={tx.deleteTitle(dog.name)}
         confirmLabel={tx.deleteConfirm}
-        busy={busy}
-        error={error}
-        onConfirm={confirm}
-        onCancel={() => setOpen(false)}
+        buttonClass="button button-danger"
+        disabled={isOffline}
+        onDone={deleted}
       >
         <p>{tx.deleteText}</p>
-      </ConfirmDialog>
+      </DeleteButton>
     </section>
   );
 }

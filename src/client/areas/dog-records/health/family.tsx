@@ -6,7 +6,7 @@ import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
-import { ItemList, Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
 import type { Invitation, Member, SharedDog } from './health-api.js';
 import { hx } from './texts.js';
 
@@ -55,11 +55,7 @@ export function FamilyScreen({ params }: ScreenProps) {
       </form>
       <section class="card" aria-labelledby="h-members">
         <h2 id="h-members">{hx.members}</h2>
-        {removeError && (
-          <p class="notice notice-error" role="alert">
-            {removeError}
-          </p>
-        )}
+        <ErrorNotice text={removeError} />
         <Load resource={members} onRetry={reload}>
           {(data) => (
             <ItemList items={data.items} empty={hx.noMembers} class="record-list">
@@ -109,11 +105,7 @@ export function InvitationsScreen() {
       <h1>{hx.invitationsTitle}</h1>
       {/* Invitations are matched by a confirmed address only: say so instead of showing an empty list. */}
       {unverified && <p class="notice notice-warning">{hx.confirmToSeeInvitations}</p>}
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
       <section class="card" aria-labelledby="h-invitations">
         <h2 id="h-invitations">{hx.invitations}</h2>
         <Load resource={invitations} onRetry={reloadInv}>

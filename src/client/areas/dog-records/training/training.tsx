@@ -5,7 +5,7 @@ import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
-import { useResource } from '../../../ui/states.js';
+import { ErrorNotice, useResource } from '../../../ui/states.js';
 import { NotesToggle, useAiAction, useAiStatus } from '../notes/index.js';
 import { DogPage } from '../../../ui/dog-page.js';
 import { rx } from './texts.js';
@@ -116,11 +116,7 @@ function PlanCard({ dogId }: { dogId: number }) {
         </SubmitButton>
       </form>
       {ai.training_plans_left !== null && <p class="muted small">{tx.planLeft(ai.training_plans_left)}</p>}
-      {action.error && (
-        <p class="notice notice-error" role="alert">
-          {action.error}
-        </p>
-      )}
+      <ErrorNotice text={action.error} />
       {plan && <PlanView plan={plan} />}
       {action.dialog}
     </section>

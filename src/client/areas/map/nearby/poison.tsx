@@ -7,7 +7,7 @@ import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
@@ -132,11 +132,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 {nx.confirm}
               </button>
             )}
-            {error && (
-              <p class="notice notice-error" role="alert">
-                {error}
-              </p>
-            )}
+            <ErrorNotice text={error} />
             <p class="link-row">
               {w.mine && (
                 <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>

@@ -1,4 +1,4 @@
-import { ItemList } from '../../../../ui/states.js';
+import { ErrorNotice, ItemList } from '../../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api, errorMessage } from '../../../../core/api.js';
 import { session } from '../../../../core/session.js';
@@ -88,11 +88,7 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
           </button>
         </form>
       ) : null}
-      {error && (
-        <p class="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice text={error} />
     </section>
   );
 }
