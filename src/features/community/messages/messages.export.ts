@@ -1,4 +1,5 @@
 import type { ExportSection } from '../../../core/export/index.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { messagesOfUser } from './messages.repo.js';
 
 const PAGE = 1000;
@@ -9,8 +10,7 @@ const PAGE = 1000;
  */
 export const messagesExport: ExportSection = async (ctx, actor, out) => {
   const items: { id: number; direction: 'gesendet' | 'empfangen'; with: string; text: string; created_at: string; read_at: string | null }[] = [];
-  for (let after = 0; ;) {
-    const rows = await messagesOfUser(ctx.db, actor.id, after, PAGE);
+  for await (const rows of idBatches((after, size) => messagesOfUser(ctx.db, actor.id, after, size), PAGE)) {
     for (const m of rows) {
       items.push({
         id: m.id,
@@ -21,8 +21,6 @@ export const messagesExport: ExportSection = async (ctx, actor, out) => {
         read_at: m.read_at,
       });
     }
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
   }
   if (items.length) out.json('daten/nachrichten.json', items);
 };

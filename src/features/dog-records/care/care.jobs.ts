@@ -1,11 +1,11 @@
 import { dateInZone } from '../../../core/clock.js';
 import type { Job } from '../../../core/context.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { caregiversOf } from '../health/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { careTitle } from './care.labels.js';
 import { routinesDueBy } from './care.repo.js';
 
-const BATCH = 500;
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
@@ -18,9 +18,7 @@ export const careRemindersJob: Job = {
   async run(ctx) {
     const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
     let sent = 0;
-    for (let afterId = 0; ;) {
-      const rows = await routinesDueBy(ctx.db, today, afterId, BATCH);
-      if (rows.length === 0) break;
+    for await (const rows of idBatches((afterId, size) => routinesDueBy(ctx.db, today, afterId, size))) {
       const caregivers = await caregiversOf(
         ctx.db,
         rows.map((r) => r.dog_id),
@@ -44,8 +42,6 @@ export const careRemindersJob: Job = {
           if (note) sent++;
         }
       }
-      afterId = rows[rows.length - 1]!.id;
-      if (rows.length < BATCH) break;
     }
     return sent;
   },

@@ -1,10 +1,9 @@
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { insertOccurrences, lastOccurrences, templatesAfter, type OccurrenceRow, type TemplateRow } from './expenses.repo.js';
 import type { Recurrence } from './expenses.schemas.js';
 import { dueOccurrences } from './recurrence.js';
-
-const BATCH = 500;
 
 function dueRows(templates: readonly TemplateRow[], last: Map<number, number>, today: string): OccurrenceRow[] {
   return templates.flatMap((template) =>
@@ -17,16 +16,12 @@ export async function materialiseAll(ctx: AppContext): Promise<number> {
   const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
   const now = ctx.clock.now().toISOString();
   let made = 0;
-  for (let afterId = 0; ;) {
-    const templates = await templatesAfter(ctx.db, afterId, BATCH);
-    if (templates.length === 0) break;
+  for await (const templates of idBatches((afterId, size) => templatesAfter(ctx.db, afterId, size))) {
     const last = await lastOccurrences(
       ctx.db,
       templates.map((t) => t.id),
     );
     made += await insertOccurrences(ctx.db, dueRows(templates, last, today), now);
-    afterId = templates[templates.length - 1]!.id;
-    if (templates.length < BATCH) break;
   }
   return made;
 }

@@ -1,9 +1,9 @@
 import { addDays, dateInZone, germanDate } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminders.repo.js';
 
-const BATCH = 500;
 /** The early vaccination reminder, in days before next_due. */
 export const VACCINATION_LEAD_DAYS = 14;
 /** While a vaccination stays overdue, a reminder every 7 days after the due date, for a year at most. */
@@ -31,14 +31,11 @@ async function sendHealthReminder(ctx: AppContext, userId: number, r: Reminder):
 /** Owner and accepted caregivers of each dog get the reminder, once each (dedupe key per person). */
 async function remindAll<Row extends { id: number; dog_id: number; user_id: number }>(
   ctx: AppContext,
-  fetch: (afterId: number) => Promise<Row[]>,
+  fetch: (afterId: number, size: number) => Promise<Row[]>,
   reminderOf: (row: Row) => Reminder,
 ): Promise<number> {
   let sent = 0;
-  let afterId = 0;
-  for (;;) {
-    const rows = await fetch(afterId);
-    if (rows.length === 0) break;
+  for await (const rows of idBatches(fetch)) {
     const caregivers = await caregiversOf(
       ctx.db,
       rows.map((r) => r.dog_id),
@@ -47,8 +44,6 @@ async function remindAll<Row extends { id: number; dog_id: number; user_id: numb
       const reminder = reminderOf(row);
       for (const userId of [row.user_id, ...(caregivers.get(row.dog_id) ?? [])]) if (await sendHealthReminder(ctx, userId, reminder)) sent++;
     }
-    afterId = rows[rows.length - 1]?.id ?? afterId;
-    if (rows.length < BATCH) break;
   }
   return sent;
 }
@@ -94,12 +89,12 @@ export const healthRemindersJob: Job = {
     const days = [addDays(today, VACCINATION_LEAD_DAYS), today, ...overdueDays];
     const vaccinations = await remindAll(
       ctx,
-      (afterId) => vaccinationsDueOn(ctx.db, days, afterId, BATCH),
+      (afterId, size) => vaccinationsDueOn(ctx.db, days, afterId, size),
       (v) => vaccinationReminder(v, today),
     );
     const medications = await remindAll(
       ctx,
-      (afterId) => medicationsEndingOn(ctx.db, today, afterId, BATCH),
+      (afterId, size) => medicationsEndingOn(ctx.db, today, afterId, size),
       (m): Reminder => ({
         type: 'medication_end',
         title: `${m.dog_name}: letzter Tag ${m.name}`,

@@ -1,10 +1,10 @@
 import { addDays, dateInZone } from '../../../core/clock.js';
 import type { Job } from '../../../core/context.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { cyclesStartedOn, femaleDogsWithCycles, startsOfDogs } from './heat.repo.js';
 import { FOLLOW_UP_DAYS, predictNextStart } from './prediction.js';
 
-const BATCH = 500;
 /** Reminders this many days before the predicted start (decisions, Per-dog records). */
 export const HEAT_LEADS = [7, 1] as const;
 
@@ -22,9 +22,7 @@ export const heatRemindersJob: Job = {
   async run(ctx) {
     const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
     let sent = 0;
-    for (let afterId = 0; ;) {
-      const dogs = await femaleDogsWithCycles(ctx.db, afterId, BATCH);
-      if (dogs.length === 0) break;
+    for await (const dogs of idBatches((afterId, size) => femaleDogsWithCycles(ctx.db, afterId, size))) {
       const starts = await startsOfDogs(
         ctx.db,
         dogs.map((d) => d.id),
@@ -45,12 +43,9 @@ export const heatRemindersJob: Job = {
         );
         if (note) sent++;
       }
-      afterId = dogs[dogs.length - 1]!.id;
-      if (dogs.length < BATCH) break;
     }
     const started = addDays(today, -FOLLOW_UP_DAYS);
-    for (let afterId = 0; ;) {
-      const cycles = await cyclesStartedOn(ctx.db, started, afterId, BATCH);
+    for await (const cycles of idBatches((afterId, size) => cyclesStartedOn(ctx.db, started, afterId, size))) {
       for (const c of cycles) {
         const note = await notify(
           ctx,
@@ -66,8 +61,6 @@ export const heatRemindersJob: Job = {
         );
         if (note) sent++;
       }
-      if (cycles.length < BATCH) break;
-      afterId = cycles[cycles.length - 1]!.id;
     }
     return sent;
   },

@@ -2,6 +2,7 @@ import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
+import { idBatches } from '../../../core/id-batches.js';
 import { AppError, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page } from '../../../core/http/pagination.js';
 import { NoteAnalysis } from '../ai/index.js';
@@ -110,11 +111,6 @@ export async function storeAnalysis(ctx: AppContext, id: number, analysis: NoteA
 /** The notes the user wrote, in the API's shape, as `daten/notizen.json` (the data export). */
 export const notesExport: ExportSection = async (ctx, actor, out) => {
   const notes: Note[] = [];
-  for (let after = 0; ;) {
-    const rows = await notesOfUser(ctx.db, actor.id, after, 1000);
-    notes.push(...rows.map(toNote));
-    if (rows.length < 1000) break;
-    after = rows.at(-1)!.id;
-  }
+  for await (const rows of idBatches((after, size) => notesOfUser(ctx.db, actor.id, after, size), 1000)) notes.push(...rows.map(toNote));
   if (notes.length) out.json('daten/notizen.json', notes);
 };
