@@ -67,3 +67,6 @@ export type MapReport = Schemas['MapReport'];
 export type OperatorSettings = Schemas['OperatorSettings'];
 export type PlanPrices = Schemas['PlanPrices'];
 export type AdminStats = Schemas['AdminStats'];
+export type CspReportGroup = Schemas['CspReportGroup'];
+/** One venue of a map layer or the venue search (GeoJSON point with OpenStreetMap's tags). */
+export type LayerFeature = Schemas['MapLayer']['features'][number];

@@ -253,3 +253,24 @@ export function SubmitButton({
     </>
   );
 }
+
+/** A button that starts something and says so while it runs (disabled, `aria-busy`, the busy label). */
+export function BusyButton({
+  busy,
+  onClick,
+  class: className,
+  busyLabel = t.loading,
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  class: string;
+  busyLabel?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <button type="button" class={className} onClick={onClick} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

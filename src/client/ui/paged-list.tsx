@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorMessage, query } from '../core/api.js';
 import { t } from '../core/texts.js';
+import { BusyButton } from './form.js';
 import { ErrorNotice, type Resource, useResource } from './states.js';
 
 export interface Page<T> {
@@ -47,15 +48,9 @@ export function MoreButton({ list }: { list: { hasMore: boolean; loadMore: () =>
   return (
     <div class="more">
       <ErrorNotice text={list.moreError} />
-      <button
-        type="button"
-        class="button button-secondary"
-        onClick={list.loadMore}
-        disabled={list.loadingMore}
-        aria-busy={list.loadingMore ? 'true' : undefined}
-      >
-        {list.loadingMore ? t.loading : t.more}
-      </button>
+      <BusyButton class="button button-secondary" onClick={list.loadMore} busy={list.loadingMore}>
+        {t.more}
+      </BusyButton>
     </div>
   );
 }

@@ -1,17 +1,9 @@
+import type { CspReportGroup } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { tx } from './texts.js';
-
-interface CspReportGroup {
-  directive: string;
-  blocked: string;
-  page: string;
-  count: number;
-  first_at: string;
-  last_at: string;
-}
 
 const cx = tx.cspReports;
 

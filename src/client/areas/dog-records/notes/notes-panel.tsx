@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Note } from '../../../api/types.js';
 import { api, errorMessage, query } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
-import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
+import { BusyButton, Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Load } from '../../../ui/states.js';
 import { useAiAction } from './ai-consent.js';
@@ -62,15 +62,9 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
       <Analysis note={note} />
       <div class="record-actions">
         {ai?.available && (
-          <button
-            type="button"
-            class="button button-secondary button-small"
-            onClick={analyse.start}
-            disabled={analyse.busy}
-            aria-busy={analyse.busy ? 'true' : undefined}
-          >
-            {analyse.busy ? nx.analysing : nx.analyse}
-          </button>
+          <BusyButton class="button button-secondary button-small" onClick={analyse.start} busy={analyse.busy} busyLabel={nx.analysing}>
+            {nx.analyse}
+          </BusyButton>
         )}
         <button
           type="button"

@@ -1,3 +1,4 @@
+import type { LayerFeature } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -20,19 +21,6 @@ const LAYERS = [
 const PLACES = { key: 'places', label: 'Orte der Community', glyph: 'O' };
 /** The server answers boxes up to 0.5° × 0.5°: roughly zoom 11 on a phone. */
 const MAX_SPAN = 0.5;
-
-export interface LayerFeature {
-  geometry: { coordinates: [number, number] };
-  properties: {
-    osm_type: string;
-    osm_id: number;
-    name: string | null;
-    type: string;
-    opening_hours?: string;
-    dog: string | null;
-    welcome_kind?: string | null;
-  };
-}
 
 /** A layer feature or search hit as a pin that opens the venue's details. */
 export function venuePin(f: LayerFeature, kind: string, what: string, glyph: string, select: (v: Venue) => void): MapItem {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../../core/api.js';
-import { bboxOf, venuePin, type LayerFeature } from './map-layers.js';
+import type { LayerFeature } from '../../../api/types.js';
+import { bboxOf, venuePin } from './map-layers.js';
 import type { Bounds, MapItem } from '../../../ui/map/nearby-map.js';
 import { nx } from './texts.js';
 import type { Venue } from './venue-sheet.js';

@@ -11,6 +11,7 @@ import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
+import { BackToNearby } from './back-link.js';
 import { nx } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
@@ -153,9 +154,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
           </article>
         )}
       </Load>
-      <p class="link-row">
-        <a href="/app/in-der-naehe">{nx.title}</a>
-      </p>
+      <BackToNearby />
     </section>
   );
 }

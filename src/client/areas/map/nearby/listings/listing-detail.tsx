@@ -5,6 +5,7 @@ import { RichText } from '../../../../ui/rich-text.js';
 import { Load, useResource } from '../../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../../ui/map/item-parts.js';
 import { SpotMap } from '../../../../ui/map/spot-map.js';
+import { BackToNearby } from '../back-link.js';
 import { nx } from '../texts.js';
 import { PlaydateParticipants } from './playdate-participants.js';
 import type { FieldSpec, ListingSpec } from './specs.js';
@@ -79,9 +80,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
             </article>
           )}
         </Load>
-        <p class="link-row">
-          <a href="/app/in-der-naehe">{nx.title}</a>
-        </p>
+        <BackToNearby />
       </section>
     );
   };
