@@ -8,7 +8,7 @@ import type { ExportSection } from '../export/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
 import type { Routes } from '../http/route.js';
-import { DogIdParam, IdParam } from '../http/schema-kit.js';
+import { DogIdParam, IdParam, patchOf } from '../http/schema-kit.js';
 import {
   countRecordRows,
   deleteRecordRow,
@@ -69,6 +69,28 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   maxPerDog?: number;
   /** After a record's row is gone (files to remove). */
   afterRemove?(ctx: AppContext, row: RecordRow & { user_id: number }): Promise<void>;
+}
+
+/** The parts recordKindOf fills in; a kind may still give its own bodies. */
+type Filled = 'item' | 'createBody' | 'patchBody' | 'columns';
+
+/**
+ * A kind from its item schema and one set of fields: the bodies registered as Create<name>Body and Update<name>Body
+ * beside the item's component <name>, and the record frame (id, dog, timestamps) ahead of the kind's own `columns`.
+ */
+export function recordKindOf<T extends { id: number; dog_id: number }>(
+  name: string,
+  item: z.ZodType<T>,
+  fields: z.ZodObject,
+  kind: Omit<RecordKind<T>, Filled> & Partial<Pick<RecordKind<T>, 'createBody' | 'patchBody'>> & { columns: readonly string[] },
+): RecordKind<T> {
+  return {
+    ...kind,
+    item,
+    createBody: kind.createBody ?? fields.meta({ id: `Create${name}Body` }),
+    patchBody: kind.patchBody ?? patchOf(fields, `Update${name}Body`),
+    columns: ['id', 'dog_id', 'created_at', 'updated_at', ...kind.columns],
+  };
 }
 
 type AnyKind = RecordKind<{ id: number; dog_id: number }>;

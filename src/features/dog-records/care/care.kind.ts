@@ -1,8 +1,7 @@
 import { addDays } from '../../../core/clock.js';
 import { badRequest } from '../../../core/http/errors.js';
-import { patchOf } from '../../../core/http/schema-kit.js';
 import { dateNotInFuture } from '../../../core/records/record-checks.js';
-import type { RecordKind } from '../../../core/records/record-kind.js';
+import { recordKindOf } from '../../../core/records/record-kind.js';
 import { CareRoutine, CareRoutineFields } from './care.schemas.js';
 
 /** next_due = last_done + intervall_tage, computed here and stored (the reminder job finds due routines by index). */
@@ -13,15 +12,12 @@ export function nextDueOf(record: Record<string, unknown>): string | null {
 }
 
 /** Care routines on the per-dog record module. The owner sets them up; caregivers tick them off (care.service.ts). */
-export const careRoutines: RecordKind<CareRoutine> = {
+export const careRoutines = recordKindOf('CareRoutine', CareRoutine, CareRoutineFields, {
   path: 'care-routines',
   table: 'care_routines',
   tag: 'Pflege',
   names: { one: 'Pflegeroutine', many: 'Pflegeroutinen' },
-  item: CareRoutine,
-  createBody: CareRoutineFields.meta({ id: 'CreateCareRoutineBody' }),
-  patchBody: patchOf(CareRoutineFields, 'UpdateCareRoutineBody'),
-  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
+  columns: ['kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
   wording: { missing: 'Diese Pflegeroutine gibt es nicht.', foreign: 'Diese Pflegeroutine gehört zu einem fremden Hund.' },
   maxPerDog: 50,
   needs: { create: 'manage', change: 'manage', remove: 'manage' },
@@ -32,4 +28,4 @@ export const careRoutines: RecordKind<CareRoutine> = {
   },
   // A name belongs to a routine of one's own only; another kind drops it.
   derive: (r) => ({ next_due: nextDueOf(r), label: r.kind === 'custom' ? r.label : null }),
-};
+});

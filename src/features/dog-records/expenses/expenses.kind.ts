@@ -1,6 +1,6 @@
 import { patchOf } from '../../../core/http/schema-kit.js';
 import { dateNotInFuture } from '../../../core/records/record-checks.js';
-import type { RecordKind } from '../../../core/records/record-kind.js';
+import { recordKindOf } from '../../../core/records/record-kind.js';
 import { Expense, ExpenseFields } from './expenses.schemas.js';
 import { materialiseTemplate } from './materialise.js';
 
@@ -9,16 +9,14 @@ import { materialiseTemplate } from './materialise.js';
  * everything, decisions: family sharing). A recurring expense is a template; saving it makes its due occurrences
  * at once (the daily job does the same for the days after).
  */
-export const expenses: RecordKind<Expense> = {
+export const expenses = recordKindOf('Expense', Expense, ExpenseFields, {
   path: 'expenses',
   table: 'expenses',
   tag: 'Ausgaben',
   names: { one: 'Ausgabe', many: 'Ausgaben' },
-  item: Expense,
-  createBody: ExpenseFields.meta({ id: 'CreateExpenseBody' }),
   // No default on a patch: a change of the amount alone must not reset the recurrence.
   patchBody: patchOf(ExpenseFields.extend({ recurrence: ExpenseFields.shape.recurrence.removeDefault() }), 'UpdateExpenseBody'),
-  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'date', 'amount_cents', 'category', 'description', 'recurrence', 'template_id', 'occurrence'],
+  columns: ['date', 'amount_cents', 'category', 'description', 'recurrence', 'template_id', 'occurrence'],
   orderBy: 'date',
   wording: { missing: 'Diese Ausgabe gibt es nicht.', foreign: 'Diese Ausgabe gehört zu einem fremden Hund.' },
   maxPerDog: 50_000,
@@ -27,4 +25,4 @@ export const expenses: RecordKind<Expense> = {
   async afterSave(ctx, row) {
     await materialiseTemplate(ctx, row as unknown as Expense);
   },
-};
+});

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import { patchOf } from '../../../core/http/schema-kit.js';
 import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.js';
-import type { RecordKind } from '../../../core/records/record-kind.js';
+import { recordKindOf, type RecordKind } from '../../../core/records/record-kind.js';
 import { setDogWeight } from '../dogs/index.js';
 import { latestWeightKg } from './weights.repo.js';
 import {
@@ -28,29 +27,15 @@ import {
  */
 
 type Item = { id: number; dog_id: number };
-/** The parts healthKind fills in; a kind may still give its own bodies or needs. */
-type Filled = 'tag' | 'item' | 'createBody' | 'patchBody' | 'needs';
 
-/**
- * What the health kinds have in common: the OpenAPI tag, owner-only needs unless the kind says otherwise, the record
- * frame ahead of the kind's own `columns`, and the bodies from one set of fields, registered as Create<name>Body and
- * Update<name>Body beside the item's component <name>.
- */
+/** What the health kinds have in common: the OpenAPI tag, and owner-only needs unless the kind says otherwise. */
 function healthKind<T extends Item>(
   name: string,
   item: z.ZodType<T>,
   fields: z.ZodObject,
-  kind: Omit<RecordKind<T>, Filled> & Partial<Pick<RecordKind<T>, 'createBody' | 'patchBody' | 'needs'>>,
+  kind: Omit<Parameters<typeof recordKindOf<T>>[3], 'tag' | 'needs'> & Partial<Pick<RecordKind<T>, 'needs'>>,
 ): RecordKind<T> {
-  return {
-    tag: 'Gesundheit',
-    item,
-    needs: { create: 'manage', change: 'manage', remove: 'manage' },
-    ...kind,
-    createBody: kind.createBody ?? fields.meta({ id: `Create${name}Body` }),
-    patchBody: kind.patchBody ?? patchOf(fields, `Update${name}Body`),
-    columns: ['id', 'dog_id', 'created_at', 'updated_at', ...kind.columns],
-  };
+  return recordKindOf(name, item, fields, { tag: 'Gesundheit', needs: { create: 'manage', change: 'manage', remove: 'manage' }, ...kind });
 }
 
 export const vaccinations = healthKind('Vaccination', Vaccination, VaccinationFields, {

@@ -1,7 +1,6 @@
 import { AppError } from '../../../core/http/errors.js';
-import { patchOf } from '../../../core/http/schema-kit.js';
 import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.js';
-import type { RecordKind } from '../../../core/records/record-kind.js';
+import { recordKindOf } from '../../../core/records/record-kind.js';
 import { findDog } from '../dogs/index.js';
 import { HeatCycle, HeatCycleFields } from './heat.schemas.js';
 
@@ -9,15 +8,12 @@ import { HeatCycle, HeatCycleFields } from './heat.schemas.js';
  * Heat cycles on the per-dog record module: only for female dogs (409 `not_female`), the end not before the start,
  * the start not in the future. The owner records them ('manage'); caregivers read.
  */
-export const heatCycles: RecordKind<HeatCycle> = {
+export const heatCycles = recordKindOf('HeatCycle', HeatCycle, HeatCycleFields, {
   path: 'heat-cycles',
   table: 'heat_cycles',
   tag: 'Läufigkeit',
   names: { one: 'Läufigkeit', many: 'Läufigkeiten' },
-  item: HeatCycle,
-  createBody: HeatCycleFields.meta({ id: 'CreateHeatCycleBody' }),
-  patchBody: patchOf(HeatCycleFields, 'UpdateHeatCycleBody'),
-  columns: ['id', 'dog_id', 'created_at', 'updated_at', 'start_date', 'end_date', 'notes'],
+  columns: ['start_date', 'end_date', 'notes'],
   orderBy: 'start_date',
   wording: { missing: 'Diese Läufigkeit gibt es nicht.', foreign: 'Diese Läufigkeit gehört zu einem fremden Hund.' },
   maxPerDog: 200,
@@ -32,4 +28,4 @@ export const heatCycles: RecordKind<HeatCycle> = {
       throw new AppError(409, 'not_female', 'Läufigkeiten gibt es nur bei Hündinnen. Trag beim Hund „weiblich“ ein, wenn sie eine ist.');
     }
   },
-};
+});
