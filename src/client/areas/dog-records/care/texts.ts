@@ -1,3 +1,5 @@
+import { CARE_KIND_LABELS } from '../../../../shared/labels.js';
+
 /** German texts of the care routines (du-form). */
 export const rx = {
   inFuture: 'Das Datum liegt in der Zukunft.',
@@ -5,15 +7,7 @@ export const rx = {
     title: (name: string) => `Pflege: ${name}`,
     fallback: 'Pflege',
     section: 'Pflegeroutinen',
-    kinds: {
-      tick_flea: 'Zecken- und Flohschutz',
-      deworming: 'Entwurmung',
-      claws: 'Krallen schneiden',
-      coat: 'Fellpflege',
-      teeth: 'Zahnpflege',
-      ears: 'Ohren reinigen',
-      custom: 'Eigene Routine',
-    } as Record<string, string>,
+    kinds: CARE_KIND_LABELS as Record<string, string>,
     label: 'Name der eigenen Routine',
     labelMissing: 'Wie heißt die Routine? (z. B. „Pfoten eincremen“)',
     kind: 'Was',

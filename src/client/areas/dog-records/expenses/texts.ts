@@ -1,3 +1,5 @@
+import { EXPENSE_CATEGORY_LABELS } from '../../../../shared/labels.js';
+
 /** German texts of the expenses (du-form). */
 export const rx = {
   inFuture: 'Das Datum liegt in der Zukunft.',
@@ -19,17 +21,7 @@ export const rx = {
     recurrence: 'Wiederholung',
     recurrences: { none: 'einmalig', monthly: 'monatlich', quarterly: 'vierteljährlich', yearly: 'jährlich' } as Record<string, string>,
     auto: 'automatisch',
-    categories: {
-      futter: 'Futter',
-      tierarzt: 'Tierarzt',
-      versicherung: 'Versicherung',
-      hundesteuer: 'Hundesteuer',
-      zubehoer: 'Zubehör',
-      pflege: 'Pflege',
-      training: 'Training',
-      betreuung: 'Betreuung',
-      sonstiges: 'Sonstiges',
-    } as Record<string, string>,
+    categories: EXPENSE_CATEGORY_LABELS as Record<string, string>,
     noDogs: 'Leg zuerst einen Hund an.',
     nothing: 'In diesem Jahr noch keine Ausgaben.',
     chartLabel: (year: number) => `Ausgaben pro Monat ${year}`,
