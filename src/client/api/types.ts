@@ -3,7 +3,7 @@
  * `npm run api:types` (also by `npm run typecheck`) from the OpenAPI document, so a changed field on the server
  * breaks the client's typecheck instead of drifting. Add a name here when a screen needs one; never copy a row type.
  */
-import type { components } from './schema.js';
+import type { components, operations } from './schema.js';
 
 type Schemas = components['schemas'];
 
@@ -70,3 +70,30 @@ export type AdminStats = Schemas['AdminStats'];
 export type CspReportGroup = Schemas['CspReportGroup'];
 /** One venue of a map layer or the venue search (GeoJSON point with OpenStreetMap's tags). */
 export type LayerFeature = Schemas['MapLayer']['features'][number];
+export type IpBlock = Schemas['IpBlock'];
+/** One category of the public help (GET /api/help) with its active articles. */
+export type PublicHelpCategory = PublicHelp['categories'][number];
+/** One article of the public help: title and plain-text body. */
+export type PublicHelpArticle = PublicHelpCategory['articles'][number];
+export type Place = Schemas['Place'];
+export type MapContribution = Schemas['MapContribution'];
+export type MapContributions = Schemas['MapContributions'];
+export type Walk = Schemas['Walk'];
+export type WeeklyWalks = Schemas['WeeklyWalks'];
+/** One dog's totals of one week (Monday to Sunday) in the weekly walk totals. */
+export type WeekTotal = WeeklyWalks['dogs'][number]['weeks'][number];
+export type LostDog = Schemas['LostDog'];
+export type PoisonWarning = Schemas['PoisonWarning'];
+export type PlaydateParticipant = Schemas['PlaydateParticipant'];
+export type RoutePlan = Schemas['RoutePlan'];
+export type SavedRoute = Schemas['SavedRoute'];
+export type DataExport = Schemas['DataExport'];
+export type BreedSummary = Schemas['BreedSummary'];
+/** The operations that answer 200 with a list (`{ items: [...] }`). */
+type ListOperation = {
+  [O in keyof operations]: operations[O] extends { responses: { 200: { content: { 'application/json': { items: unknown[] } } } } } ? O : never;
+}[keyof operations];
+/** One item of an operation's list answer, for lists whose items have no schema name (e.g. with distance_km). */
+export type ListItem<O extends ListOperation> = operations[O]['responses'][200]['content']['application/json']['items'][number];
+/** Another's walk slot on the same weekday that overlaps one's own, nearby (GET /api/walk-slots/{id}/matches). */
+export type WalkSlotMatch = ListItem<'getWalkSlotsByIdMatches'>;

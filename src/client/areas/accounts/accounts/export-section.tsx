@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { DataExport } from '../../../api/types.js';
 import { api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
-
-interface DataExport {
-  id: number;
-  status: 'queued' | 'running' | 'ready' | 'failed';
-  size_bytes: number | null;
-  requested_at: string;
-  expires_at: string | null;
-}
 
 const ex = tx.dataExport;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;

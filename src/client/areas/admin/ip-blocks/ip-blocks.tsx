@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { IpBlock } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
@@ -6,15 +7,6 @@ import { DataTable } from '../../../ui/data-table.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { tx } from './texts.js';
-
-interface IpBlock {
-  ip: string;
-  reason: string;
-  blocked_until: string;
-  first_hit_at: string;
-  last_hit_at: string | null;
-  hits: number;
-}
 
 const bx = tx.ipBlocks;
 

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { BreedSummary } from '../../../api/types.js';
 import { api, query } from '../../../core/api.js';
 import { todayInBerlin } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
@@ -43,19 +44,16 @@ export function parseWeight(text: string): number | null {
  * The wiki link of the typed breed: a suggestion it matches exactly (case aside) links it; an unchanged breed keeps
  * its link; anything else has none.
  */
-export function breedSlugFor(typed: string, suggestions: BreedSuggestion[], dog?: Pick<Dog, 'breed' | 'breed_slug'>): string | null {
+export function breedSlugFor(
+  typed: string,
+  suggestions: Pick<BreedSummary, 'slug' | 'name' | 'name_en'>[],
+  dog?: Pick<Dog, 'breed' | 'breed_slug'>,
+): string | null {
   const name = typed.trim().toLocaleLowerCase('de');
   if (!name) return null;
   const hit = suggestions.find((b) => b.name.toLocaleLowerCase('de') === name || b.name_en.toLocaleLowerCase('de') === name);
   if (hit) return hit.slug;
   return dog && (dog.breed ?? '').trim().toLocaleLowerCase('de') === name ? dog.breed_slug : null;
-}
-
-export interface BreedSuggestion {
-  slug: string;
-  name: string;
-  name_de: string | null;
-  name_en: string;
 }
 
 /** The request body: empty optional fields become null, so clearing a field on edit really clears it. */
@@ -83,15 +81,15 @@ interface DogFormProps {
 }
 
 /** Breeds from the wiki matching what is typed, German names first (the list answers German, else English). */
-function useBreedSuggestions(typed: string): BreedSuggestion[] {
-  const [hits, setHits] = useState<BreedSuggestion[]>([]);
+function useBreedSuggestions(typed: string): BreedSummary[] {
+  const [hits, setHits] = useState<BreedSummary[]>([]);
   useEffect(() => {
     const q = typed.trim();
     if (q.length < 2) return;
     let live = true;
     const timer = setTimeout(() => {
       void api
-        .get<{ items: BreedSuggestion[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
+        .get<{ items: BreedSummary[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
         .then((page) => live && setHits([...page.items].sort((a, b) => Number(b.name_de !== null) - Number(a.name_de !== null))))
         .catch(() => undefined);
     }, 250);

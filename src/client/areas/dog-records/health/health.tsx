@@ -1,3 +1,4 @@
+import type { Dog } from '../../../api/types.js';
 import { useStore } from '../../../core/store.js';
 import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -8,16 +9,10 @@ import { RecordSection } from '../../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
 import { hx } from './texts.js';
 
-interface DogHead {
-  id: number;
-  user_id: number;
-  name: string;
-}
-
 /** The health tab of one dog (/app/hunde/:dogId/gesundheit): every section, the PDF, family and emergency card. */
 export function HealthScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const [dog, reload] = useResource<DogHead>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+  const [dog, reload] = useResource<Dog>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
   const name = dog.status === 'ready' ? dog.data.name : '';

@@ -1,28 +1,9 @@
+import type { MapContribution, MapContributions } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { nx } from './texts.js';
 
-interface Contribution {
-  id: number;
-  osm_type: string;
-  osm_id: number;
-  venue_kind: string;
-  venue_name: string | null;
-  status: 'pending' | 'confirmed' | 'rejected';
-  reason: string | null;
-  confirmable_from: string | null;
-}
-interface Contributions {
-  items: Contribution[];
-  next_cursor: string | null;
-  confirmed_count: number;
-  counts: { pending: number; confirmed: number; rejected: number };
-  per_grant: number;
-  to_next_grant: number;
-  pro_until: string | null;
-}
-
-function statusLine(c: Contribution): string {
+function statusLine(c: MapContribution): string {
   const status = nx.contribStatus[c.status] ?? c.status;
   if (c.status === 'rejected' && c.reason) return `${status} (${nx.contribReason[c.reason] ?? c.reason})`;
   if (c.status === 'pending' && c.confirmable_from) return `${status} · ${nx.contribConfirmableFrom(formatDate(c.confirmable_from))}`;
@@ -31,7 +12,7 @@ function statusLine(c: Contribution): string {
 
 /** /app/karte/beitraege: the user's dog-welcome contributions and the way to the next Pro year (100 confirmed). */
 export function ContributionsScreen() {
-  const [resource, reload] = useResource<Contributions>('/api/map-contrib?limit=200');
+  const [resource, reload] = useResource<MapContributions>('/api/map-contrib?limit=200');
   return (
     <section class="page">
       <h1>{nx.contribTitle}</h1>

@@ -1,4 +1,4 @@
-import type { LayerFeature } from '../../../api/types.js';
+import type { LayerFeature, Place } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, query } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -37,14 +37,6 @@ export function venuePin(f: LayerFeature, kind: string, what: string, glyph: str
     onSelect: () => select(venue),
   };
 }
-interface PlaceItem {
-  id: number;
-  name: string;
-  types: string[];
-  lat: number;
-  lon: number;
-  mine: boolean;
-}
 
 export const bboxOf = (b: Bounds) => [b.south, b.west, b.north, b.east].map((v) => v.toFixed(4)).join(',');
 
@@ -55,7 +47,7 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
     on.map(async (key): Promise<MapItem[]> => {
       try {
         if (key === PLACES.key) {
-          const r = await api.get<{ items: PlaceItem[] }>(`/api/places${query({ bbox })}`);
+          const r = await api.get<{ items: Place[] }>(`/api/places${query({ bbox })}`);
           return r.items.map((p) => ({
             id: p.id,
             kind: 'places',

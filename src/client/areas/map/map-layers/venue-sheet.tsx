@@ -1,23 +1,13 @@
 import { useState } from 'preact/hooks';
+import type { LayerFeature, MapContribution } from '../../../api/types.js';
 import { api, ApiError } from '../../../core/api.js';
 import { nx } from './texts.js';
 
-/** An OpenStreetMap venue as the map shows it (a layer feature or a search hit). */
-export interface Venue {
-  osm_type: string;
-  osm_id: number;
-  name: string | null;
+/** An OpenStreetMap venue as the map shows it: a layer feature's or search hit's properties, and what it is. */
+export type Venue = LayerFeature['properties'] & {
   /** The layer's or the venue kind's German name. */
   what: string;
-  opening_hours?: string | undefined;
-  dog: string | null;
-  welcome_kind?: string | null | undefined;
-}
-
-interface Contribution {
-  id: number;
-  status: 'pending' | 'confirmed' | 'rejected';
-}
+};
 
 /**
  * The details of a tapped venue below the map, with the dog-welcome button where the spec offers it (restaurant,
@@ -29,7 +19,7 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
   const report = async () => {
     setState({ kind: 'sending' });
     try {
-      const contribution = await api.post<Contribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
+      const contribution = await api.post<MapContribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
       setState({ kind: contribution.status === 'rejected' ? 'again' : 'done' });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

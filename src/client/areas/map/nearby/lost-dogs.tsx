@@ -1,3 +1,4 @@
+import type { LostDog } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
@@ -94,20 +95,6 @@ export function LostEditScreen({ params }: ScreenProps) {
       </Load>
     </section>
   );
-}
-
-interface LostDog {
-  id: number;
-  lat: number;
-  lon: number;
-  name: string;
-  description: string;
-  last_seen_at: string;
-  contact: string | null;
-  status: string;
-  photo_url: string | null;
-  mine: boolean;
-  created_at: string;
 }
 
 /** /app/vermisst/:id: the report; its author marks the dog found or prints the poster. */

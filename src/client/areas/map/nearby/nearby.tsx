@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, query } from '../../../core/api.js';
 import { ItemList, Loading } from '../../../ui/states.js';
 import { KindChips } from '../../../ui/map/kind-chips.js';
-import { KINDS, type NearbyItem } from './kinds.js';
+import { KINDS, type Found } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from '../../../ui/map/nearby-map.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
@@ -10,22 +9,14 @@ import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
 
-type Tagged = NearbyItem & { kind: string };
-
 function useNearby(position: Point | null, radius: number, kinds: string[]) {
-  const [items, setItems] = useState<Tagged[] | null>(null);
+  const [items, setItems] = useState<Found[] | null>(null);
   useEffect(() => {
     if (!position) return;
     let live = true;
     setItems(null);
-    void Promise.all(
-      kinds.map((kind) =>
-        api
-          .get<{ items: NearbyItem[] }>(`/api/${kind}${query({ lat: position.lat, lon: position.lon, radius_km: radius })}`)
-          .then((r) => r.items.map((i) => ({ ...i, kind })))
-          .catch(() => [] as Tagged[]),
-      ),
-    ).then((lists) => live && setItems(lists.flat().sort(byUrgency)));
+    const chosen = kinds.flatMap((path) => KINDS.filter((k) => k.path === path));
+    void Promise.all(chosen.map((k) => k.near(position, radius).catch((): Found[] => []))).then((lists) => live && setItems(lists.flat().sort(byUrgency)));
     return () => {
       live = false;
     };
@@ -34,18 +25,16 @@ function useNearby(position: Point | null, radius: number, kinds: string[]) {
 }
 
 /** Active warnings (poison not yet a false alarm, dogs still missing) first, then everything by distance. */
-const isActiveWarning = (i: Tagged) =>
-  (i.kind === 'poison-warnings' && (i.status === 'unconfirmed' || i.status === 'confirmed')) || (i.kind === 'lost-dogs' && i.status === 'lost');
-const byUrgency = (a: Tagged, b: Tagged) => Number(isActiveWarning(b)) - Number(isActiveWarning(a)) || a.distance_km - b.distance_km;
+const byUrgency = (a: Found, b: Found) => Number(b.urgent) - Number(a.urgent) || a.distance_km - b.distance_km;
 
-function MapBox({ center, items }: { center: Point; items: Tagged[] }) {
+function MapBox({ center, items }: { center: Point; items: Found[] }) {
   const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
   useEffect(() => {
     const show = () =>
       map.current?.show(
         items.map((i) => {
           const kind = KINDS.find((k) => k.path === i.kind)!;
-          return { id: i.id, kind: i.kind, lat: i.lat, lon: i.lon, label: kind.title(i), href: kind.href(i), glyph: kind.glyph };
+          return { id: i.id, kind: i.kind, lat: i.lat, lon: i.lon, label: i.title, href: i.href, glyph: kind.glyph };
         }),
       );
     if (map.current) show();
@@ -57,7 +46,7 @@ function MapBox({ center, items }: { center: Point; items: Tagged[] }) {
   return <div ref={box} class="nearby-map" role="region" aria-label={nx.map} />;
 }
 
-function ItemRow({ item }: { item: Tagged }) {
+function ItemRow({ item }: { item: Found }) {
   const kind = KINDS.find((k) => k.path === item.kind)!;
   const poison = item.kind === 'poison-warnings';
   return (
@@ -66,12 +55,11 @@ function ItemRow({ item }: { item: Tagged }) {
         {kind.glyph}
       </span>
       <span>
-        <a href={kind.href(item)}>{kind.title(item)}</a>
+        <a href={item.href}>{item.title}</a>
         <br />
         <span class="muted small">
           {kind.label} · {nx.distance(item.distance_km)} · {nx.ago(item.created_at)}
-          {poison && ` · ${nx.states[String(item.status)] ?? ''}`}
-          {item.kind === 'lost-dogs' && ` · ${nx.lostStatus[String(item.status)] ?? ''}`}
+          {item.state !== null && ` · ${item.state}`}
         </span>
       </span>
     </li>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { PoisonWarning } from '../../../api/types.js';
 import { api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
@@ -81,20 +82,6 @@ export function PoisonEditScreen({ params }: ScreenProps) {
       </Load>
     </section>
   );
-}
-
-interface PoisonWarning {
-  id: number;
-  lat: number;
-  lon: number;
-  kind: string;
-  description: string;
-  status: string;
-  confirmed_count: number;
-  created_at: string;
-  last_activity_at: string;
-  photo_url: string | null;
-  mine: boolean;
 }
 
 /** /app/giftkoeder/:id: the warning with its age and state; others confirm it. */

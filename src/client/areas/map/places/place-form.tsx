@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { Place } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -103,17 +104,6 @@ export function PlaceCreateScreen() {
       />
     </section>
   );
-}
-
-interface Place {
-  id: number;
-  name: string;
-  types: string[];
-  description: string | null;
-  lat: number;
-  lon: number;
-  public: number;
-  mine: boolean;
 }
 
 /** /app/karte/ort/<id>: change one's own place (its pin on the map leads here), or delete it. */

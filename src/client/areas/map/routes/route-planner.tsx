@@ -1,3 +1,4 @@
+import type { RoutePlan, SavedRoute } from '../../../api/types.js';
 import { formatKm } from '../../../core/format.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
@@ -12,26 +13,8 @@ import { wx } from './texts.js';
 
 const MAX_POINTS = 25;
 
-interface LineString {
-  type: 'LineString';
-  coordinates: [number, number][];
-}
-interface Plan {
-  geometry: LineString;
-  distance_m: number;
-  duration_s: number;
-  remaining_this_week: number | null;
-}
-export interface SavedRoute {
-  id: number;
-  name: string;
-  distance_m: number;
-  duration_s: number | null;
-  public: number;
-}
-
 /** The saved form: name and sharing for the plan on screen. */
-function SaveRoute({ plan, onSaved }: { plan: Plan; onSaved: () => void }) {
+function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) {
   const [done, setDone] = useState(false);
   const form = useForm({ name: '', public: false }, { rules: { name: { required: true, maxLength: 200 } } });
   const submit = form.onSubmit(async (v) => {
@@ -104,7 +87,7 @@ export function RoutePlannerScreen() {
   const { position } = useSearchPosition();
   const center = position ?? FALLBACK_CENTRE;
   const [points, setPoints] = useState<[number, number][]>([]);
-  const [plan, setPlan] = useState<Plan | null>(null);
+  const [plan, setPlan] = useState<RoutePlan | null>(null);
   const [state, setState] = useState<{ kind: 'idle' | 'planning' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const routes = usePagedList<SavedRoute>('/api/routes?limit=50');
 
@@ -122,7 +105,7 @@ export function RoutePlannerScreen() {
   const calculate = async () => {
     setState({ kind: 'planning' });
     try {
-      const p = await api.post<Plan>('/api/routes/plan', { points });
+      const p = await api.post<RoutePlan>('/api/routes/plan', { points });
       setPlan(p);
       map.current?.setLine(p.geometry.coordinates.map(([lon, lat]) => [lat, lon]));
       setState({ kind: 'idle' });

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { Walk, WeeklyWalks } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -7,15 +8,7 @@ import { Empty, Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../../dog-records/dogs/dogs-api.js';
 import { wx } from './texts.js';
 import { WalkRecorder } from './walk-recorder.js';
-import { WeeklyTotals, type Weekly } from './weekly-totals.js';
-
-interface Walk {
-  id: number;
-  started_at: string;
-  duration_min: number;
-  distance_m: number | null;
-  dogs: { id: number; name: string }[];
-}
+import { WeeklyTotals } from './weekly-totals.js';
 
 /** A walk after the fact: when, how long, how far (optional). */
 function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: () => void; onNeedDogs: () => void }) {
@@ -54,7 +47,7 @@ export function WalksScreen() {
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [needDogs, setNeedDogs] = useState(false);
   const walks = usePagedList<Walk>('/api/walks?limit=20');
-  const [weekly, reloadWeekly] = useResource<Weekly>('/api/walks/weekly?weeks=8');
+  const [weekly, reloadWeekly] = useResource<WeeklyWalks>('/api/walks/weekly?weeks=8');
   const allDogs = dogs.status === 'ready' ? dogs.data.items : [];
   const selected = chosen ?? allDogs.map((d) => d.id);
   const saved = () => {

@@ -1,21 +1,12 @@
+import type { WeekTotal, WeeklyWalks } from '../../../api/types.js';
 import { formatDate, formatKm } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
 import { wx } from './texts.js';
 
-export interface WeekTotal {
-  week_start: string;
-  walks: number;
-  distance_m: number;
-  duration_min: number;
-}
-export interface Weekly {
-  dogs: { dog_id: number; name: string; weeks: WeekTotal[] }[];
-}
-
 type Row = WeekTotal & { dog: string; dog_id: number };
 
 /** Per dog, the weeks with walks (Monday to Sunday, newest first): rounds, distance, time. */
-export function WeeklyTotals({ data }: { data: Weekly }) {
+export function WeeklyTotals({ data }: { data: WeeklyWalks }) {
   const rows: Row[] = data.dogs.flatMap((d) => d.weeks.filter((w) => w.walks > 0).map((w) => ({ dog: d.name, dog_id: d.dog_id, ...w })));
   return (
     <DataTable

@@ -1,20 +1,6 @@
-import type { PublicHelp } from '../../../api/types.js';
+import type { PublicHelp, PublicHelpArticle } from '../../../api/types.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
-
-/** GET /api/help as the server sends it (src/features/public-web/help/help.schemas.ts, PublicHelp). */
-export interface HelpArticle {
-  id: number;
-  title: string;
-  /** Plain text; blank lines separate paragraphs. */
-  body: string;
-}
-
-export interface HelpCategory {
-  key: string;
-  label: string;
-  articles: HelpArticle[];
-}
 
 export type { PublicHelp } from '../../../api/types.js';
 
@@ -26,7 +12,7 @@ export function paragraphs(body: string): string[] {
     .filter(Boolean);
 }
 
-function Article({ article }: { article: HelpArticle }) {
+function Article({ article }: { article: PublicHelpArticle }) {
   // Text nodes only: an article body is never parsed as HTML.
   return (
     <details id={`artikel-${article.id}`} class="card">

@@ -1,3 +1,4 @@
+import type { PlaydateParticipant } from '../../../../api/types.js';
 import { ErrorNotice, ItemList } from '../../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api, errorMessage } from '../../../../core/api.js';
@@ -6,16 +7,9 @@ import { useStore } from '../../../../core/store.js';
 import { useDogs } from '../../../dog-records/dogs/dogs-api.js';
 import { nx } from '../texts.js';
 
-interface Participant {
-  dog_id: number;
-  dog_name: string;
-  mine: boolean;
-  in_heat: boolean | null;
-}
-
 /** Who comes (a female dog's heat only where its owner shares it); one's own dogs join or leave. */
 export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<string, unknown> & { id: number }; onChange: () => void }) {
-  const participants = (playdate.participants as Participant[] | undefined) ?? [];
+  const participants = (playdate.participants as PlaydateParticipant[] | undefined) ?? [];
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : 0;
   const [dogs] = useDogs();

@@ -10,7 +10,7 @@ describe('listing specs', () => {
       expect(routes.some((r) => r.pattern === `/app/${l.slug}/neu`)).toBe(true);
       expect(routes.some((r) => r.pattern === `/app/${l.slug}/:id`)).toBe(true);
       const kind = KINDS.find((k) => k.path === l.path);
-      expect(kind?.href({ id: 7, lat: 0, lon: 0, created_at: '', distance_km: 0, mine: false })).toBe(`/app/${l.slug}/7`);
+      expect(kind?.href(7)).toBe(`/app/${l.slug}/7`);
     }
   });
 

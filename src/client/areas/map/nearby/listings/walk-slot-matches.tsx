@@ -1,19 +1,11 @@
+import type { WalkSlotMatch } from '../../../../api/types.js';
 import { ItemList, Load, useResource } from '../../../../ui/states.js';
 import { nx } from '../texts.js';
 import { WEEKDAYS } from './specs.js';
 
-interface Match {
-  id: number;
-  weekday: number;
-  start_time: string;
-  end_time: string;
-  place_name: string | null;
-  distance_km: number;
-}
-
 /** "Who walks when and where": others' slots on the same weekday that overlap in time, nearby. */
 export function WalkSlotMatches({ id }: { id: number }) {
-  const [matches, reload] = useResource<{ items: Match[] }>(`/api/walk-slots/${id}/matches`);
+  const [matches, reload] = useResource<{ items: WalkSlotMatch[] }>(`/api/walk-slots/${id}/matches`);
   return (
     <section aria-labelledby="matches-title">
       <h2 id="matches-title">{nx.matches}</h2>
