@@ -9,6 +9,7 @@ import { jsonSizeGuard } from './core/http/json-body.js';
 import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
 import { requestLog } from './core/http/request-log.js';
 import { VIEWS_DIR } from './core/paths.js';
+import { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './features/map/nearby/index.js';
 import { mountRoutes } from './routes.js';
 
 /** Builds the Express app around the shared services. Never listens: server.ts and the tests do that. */
@@ -34,7 +35,7 @@ export function createApp(ctx: AppContext): Express {
   );
   app.use(reportingEndpoints(ctx.config.publicUrl));
   app.use(bodySizeGuard);
-  app.use('/api', apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH.slice('/api'.length)]));
+  app.use('/api', apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH.slice('/api'.length), SAFETY_MAIL_UNSUBSCRIBE_PATH]));
   app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
   app.use(ctx.sessions.middleware());
   // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Header lines by lower-case name, as the mail carried them (e.g. list-unsubscribe). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. `start(port)` can reuse a port after `stop()`. */
@@ -28,6 +30,7 @@ export class FakeSmtpServer {
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: mail.subject ?? '',
               text: mail.text ?? '',
+              headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
             });
             callback();
           })

@@ -15,7 +15,8 @@ export const bodySizeGuard: RequestHandler = (req, _res, next) => {
  * CSRF defence beside SameSite=Lax: a state-changing API request must carry JSON or multipart (an HTML form
  * cannot send JSON cross-site), and an Origin header, when present, must be our own. `exempt` paths (below the
  * mount point) skip it: the CSP report endpoint, which browsers post to in their own content types and which
- * acts for nobody (no session is read there).
+ * acts for nobody (no session is read there), and the one-click unsubscribe of alert mails, which mail clients post
+ * to as a form (RFC 8058) and which a signed link, not a session, authorises.
  */
 export function apiWriteGuard(publicOrigin: string, exempt: string[] = []): RequestHandler {
   const skip = new Set(exempt);

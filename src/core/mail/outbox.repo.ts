@@ -6,7 +6,15 @@ import type { OutgoingMail } from './transport.js';
 export async function insertMail(db: Db, mail: OutgoingMail, now: string): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, next_attempt_at: now, created_at: now })
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      headers_json: mail.headers ? JSON.stringify(mail.headers) : null,
+      next_attempt_at: now,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -32,7 +40,7 @@ export function claimMail(db: Db, id: number, now: string, claimUntil: string) {
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
-    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'headers_json', 'attempts'])
     .executeTakeFirst();
 }
 

@@ -45,7 +45,13 @@ export class MailOutbox {
     const claimed = await claimMail(this.db, id, now.toISOString(), new Date(now.getTime() + CLAIM_MS).toISOString());
     if (!claimed) return false;
     try {
-      await this.transport.send({ to: claimed.to_address, subject: claimed.subject, text: claimed.text_body, html: claimed.html_body });
+      await this.transport.send({
+        to: claimed.to_address,
+        subject: claimed.subject,
+        text: claimed.text_body,
+        html: claimed.html_body,
+        headers: claimed.headers_json ? (JSON.parse(claimed.headers_json) as Record<string, string>) : null,
+      });
       await markMailSent(this.db, id, claimed.attempts + 1, this.clock.now().toISOString());
       return true;
     } catch (err) {

@@ -10,7 +10,16 @@ export { type NotifyMessage, isAppPath, MAX_PAYLOAD_BYTES } from './payload.js';
 export { PushDispatcher } from './dispatcher.js';
 export { sendDuePushesJob } from './push.jobs.js';
 export { quietUntil, type QuietHours } from './quiet-hours.js';
-export { DEFAULT_QUIET, findPreferences, savePreferences, type NotificationPreferences } from './settings.repo.js';
+export {
+  DEFAULT_QUIET,
+  findPreferences,
+  savePreferences,
+  safetyMailChoiceOf,
+  turnSafetyMailOff,
+  type NotificationPreferences,
+  type SafetyMailChoice,
+} from './settings.repo.js';
+export { safetyMailActive } from './safety-mail-rule.js';
 export {
   countUnread,
   findInboxRow,

@@ -40,10 +40,33 @@ export interface LostDogsTable extends GeoItemFrame {
 }
 
 /** Community on the map (area nearby). */
+/** One safety alert mail per user and warning: queued, sent, held for the evening mail, or sent in it. */
+export interface SafetyMailsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'poison' | 'lost' */
+  kind: string;
+  item_id: number;
+  distance_km: number;
+  /** 'queued' | 'sending' | 'sent' | 'evening' | 'digested' | 'dropped' */
+  state: Generated<string>;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Warnings whose mail recipients were worked out (once each). */
+export interface SafetyMailFanoutsTable {
+  kind: string;
+  item_id: number;
+  done_at: string;
+}
+
 export interface NearbyTables {
   poison_warnings: PoisonWarningsTable;
   poison_confirmations: PoisonConfirmationsTable;
   lost_dogs: LostDogsTable;
+  safety_mails: SafetyMailsTable;
+  safety_mail_fanouts: SafetyMailFanoutsTable;
 }
 
 export interface PlaydatesTable extends GeoItemFrame {

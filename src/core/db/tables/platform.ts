@@ -6,6 +6,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe on safety alerts), or null. */
+  headers_json: string | null;
   status: Generated<string>; // pending | sent | failed
   attempts: Generated<number>;
   last_error: string | null;

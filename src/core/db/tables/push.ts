@@ -34,6 +34,8 @@ export interface NotificationSettingsTable {
   quiet_hours: Generated<number>;
   quiet_start: Generated<string>;
   quiet_end: Generated<string>;
+  /** Safety alerts by mail: null automatic (home area and no push), 'on' or 'off'. */
+  safety_mail: string | null;
   updated_at: string;
 }
 

@@ -33,19 +33,27 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bitte als HH:MM ange
 
 const kindFlags = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>;
 
-/** `{ <kind>: boolean }` for every kind (decisions: Push), plus the quiet hours. */
-export const NotificationSettings = z
-  .object({
-    ...kindFlags,
-    quiet_hours: z.boolean().meta({ description: 'Ruhezeit an: Pushes darin kommen erst an ihrem Ende' }),
-    quiet_hours_start: hhmm.meta({ example: '22:00' }),
-    quiet_hours_end: hhmm.meta({ example: '07:00' }),
-  })
-  .meta({ id: 'NotificationSettings' });
+/** What the user chooses: `{ <kind>: boolean }` for every kind (decisions: Push), the quiet hours, safety mails. */
+const ChosenSettings = z.object({
+  ...kindFlags,
+  quiet_hours: z.boolean().meta({ description: 'Ruhezeit an: Pushes darin kommen erst an ihrem Ende' }),
+  quiet_hours_start: hhmm.meta({ example: '22:00' }),
+  quiet_hours_end: hhmm.meta({ example: '07:00' }),
+  safety_mail: z.enum(['auto', 'on', 'off']).meta({
+    description: 'Giftköder- und Vermisst-Warnungen auch per Mail: auto = solange ein Heimatgebiet gespeichert ist und kein Gerät Push empfängt',
+  }),
+});
+
+/** The choices, and what follows from them for safety alerts (read only). */
+export const NotificationSettings = ChosenSettings.extend({
+  safety_mail_active: z.boolean().meta({ description: 'Warnungen in der Nähe kommen gerade auch per Mail' }),
+  home_area: z.boolean().meta({ description: 'Ein Heimatgebiet ist gespeichert (ohne keine Warnungen in der Nähe)' }),
+  push_devices: z.number().int().meta({ description: 'Geräte mit Push-Anmeldung' }),
+}).meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** Only the fields sent change; an unknown kind is 400 (strict). */
-export const UpdateNotificationSettingsBody = z.strictObject(NotificationSettings.partial().shape).meta({ id: 'UpdateNotificationSettingsBody' });
+/** Only the fields sent change; an unknown kind or a read-only field is 400 (strict). */
+export const UpdateNotificationSettingsBody = z.strictObject(ChosenSettings.partial().shape).meta({ id: 'UpdateNotificationSettingsBody' });
 export type UpdateNotificationSettingsBody = z.infer<typeof UpdateNotificationSettingsBody>;
 
 const base64url = (bytes: number, what: string) =>

@@ -3,6 +3,7 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
 import {
+  countSubscriptions,
   countUnread,
   findInboxRow,
   findPreferences,
@@ -10,6 +11,7 @@ import {
   markAllInboxRowsRead,
   markInboxRowRead,
   NOTIFICATION_KINDS,
+  safetyMailActive,
   savePreferences,
   type InboxCursor,
   type InboxRow,
@@ -61,7 +63,18 @@ export async function unreadCount(ctx: AppContext, actor: Actor): Promise<{ unre
 export async function getSettings(ctx: AppContext, actor: Actor): Promise<NotificationSettings> {
   const prefs = await findPreferences(ctx.db, actor.id);
   const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, !prefs.muted.has(k)])) as Record<NotificationKind, boolean>;
-  return { ...kinds, quiet_hours: prefs.quiet.enabled, quiet_hours_start: prefs.quiet.start, quiet_hours_end: prefs.quiet.end };
+  const homeArea = actor.lat !== null && actor.lon !== null;
+  const pushDevices = await countSubscriptions(ctx.db, actor.id);
+  return {
+    ...kinds,
+    quiet_hours: prefs.quiet.enabled,
+    quiet_hours_start: prefs.quiet.start,
+    quiet_hours_end: prefs.quiet.end,
+    safety_mail: prefs.safetyMail,
+    safety_mail_active: safetyMailActive(prefs.safetyMail, homeArea, pushDevices),
+    home_area: homeArea,
+    push_devices: pushDevices,
+  };
 }
 
 export async function changeSettings(ctx: AppContext, actor: Actor, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
@@ -82,6 +95,7 @@ export async function changeSettings(ctx: AppContext, actor: Actor, body: Update
         start: body.quiet_hours_start ?? current.quiet.start,
         end: body.quiet_hours_end ?? current.quiet.end,
       },
+      safetyMail: body.safety_mail ?? current.safetyMail,
     },
     ctx.clock.now().toISOString(),
   );

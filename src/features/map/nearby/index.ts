@@ -1,11 +1,13 @@
-/** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes to people nearby. */
+/** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes and mails to people nearby. */
 import type { AccountDeletionStep } from '../../../core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
 import { archivePoisonWarningsJob } from './poison.js';
 import { playdateRemindersJob } from './playdates.js';
+import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.js';
 
 export { nearbyRoutes } from './nearby.routes.js';
+export { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './safety-mail.routes.js';
 export { nearbyMediaRules } from './media-access.js';
-export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob];
+export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob, safetyMailSendJob, safetyMailEveningJob];
 /** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
 export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

@@ -8,6 +8,7 @@ import { lostPosterPages } from './lost-poster.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
 import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
+import { safetyMailRoutes } from './safety-mail.routes.js';
 
 export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   // Every geo-listed kind's list, CRUD, photo and report routes, from the one list the moderation queue reads too.
@@ -31,6 +32,7 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => markFalseAlarm(ctx, actor, params.id),
   });
   moreNearbyRoutes(ctx, routes);
+  safetyMailRoutes(ctx, routes);
   mapModerationRoutes(ctx, routes);
   lostPosterPages(ctx, routes);
 }

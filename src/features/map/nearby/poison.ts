@@ -22,7 +22,7 @@ const Fields = z.strictObject({
   description: requiredText(2_000).meta({ description: 'Was und wo genau' }),
 });
 
-const KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Gefahr' };
+export const POISON_KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Gefahr' };
 
 export const poisonWarnings: GeoKind = {
   path: 'poison-warnings',
@@ -44,7 +44,7 @@ export const poisonWarnings: GeoKind = {
   createLimit: 'poisonReport',
   initial: (ctx) => ({ status: 'unconfirmed', confirmed_count: 0, last_activity_at: ctx.clock.now().toISOString() }),
   async afterCreate(ctx, actor, row) {
-    const what = KIND_DE[row.kind as (typeof KINDS)[number]] ?? 'Gefahr';
+    const what = POISON_KIND_DE[row.kind as (typeof KINDS)[number]] ?? 'Gefahr';
     await pushNearby(
       ctx,
       row,
