@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App, warmUp } from './app.js';
+import { listenForInstallPrompt } from './core/install.js';
 import { offline } from './core/offline-cache.js';
 import { location, startRouter } from './core/router.js';
 import { loadSession } from './core/session.js';
@@ -11,6 +12,8 @@ const root = document.getElementById('app');
 if (root) {
   document.documentElement.dataset.clientBuild = CLIENT_BUILD;
   startRouter();
+  // Before anything else can miss it: Chromium fires it early, once.
+  listenForInstallPrompt();
   // The browser's own signal helps the banner appear quickly; the next request decides for sure.
   window.addEventListener('offline', () => offline.set(true));
   window.addEventListener('online', () => {

@@ -97,3 +97,5 @@ type ListOperation = {
 export type ListItem<O extends ListOperation> = operations[O]['responses'][200]['content']['application/json']['items'][number];
 /** Another's walk slot on the same weekday that overlaps one's own, nearby (GET /api/walk-slots/{id}/matches). */
 export type WalkSlotMatch = ListItem<'getWalkSlotsByIdMatches'>;
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type WarningReach = Schemas['WarningReach'];

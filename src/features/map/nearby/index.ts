@@ -7,6 +7,7 @@ import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.js';
 
 export { nearbyRoutes } from './nearby.routes.js';
 export { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './safety-mail.routes.js';
+export { warningChannelCounts } from './safety-mail.js';
 export { nearbyMediaRules } from './media-access.js';
 export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob, safetyMailSendJob, safetyMailEveningJob];
 /** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */

@@ -166,3 +166,26 @@ export async function warningForMail(db: Db, kind: SafetyKind, id: number): Prom
     .executeTakeFirst();
   return d && { ...d, title: d.name, active: d.status === 'lost' };
 }
+
+/** Active users by how warnings can reach them: home area or not, their mail choice, push or not (for the admin). */
+export async function activeUsersByChannel(db: Db) {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('notification_settings as s', 's.user_id', 'u.id')
+    .select((eb) => [
+      eb.case().when('u.lat', 'is', null).then(0).else(1).end().as('home'),
+      's.safety_mail',
+      eb
+        .case()
+        .when(eb.exists(eb.selectFrom('push_subscriptions as p').whereRef('p.user_id', '=', 'u.id').select('p.id')))
+        .then(1)
+        .else(0)
+        .end()
+        .as('push'),
+      eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('u.status', '=', 'active')
+    .groupBy(['home', 's.safety_mail', 'push'])
+    .execute();
+  return rows.map((r) => ({ home: Number(r.home) === 1, safety_mail: r.safety_mail, push: Number(r.push) === 1, n: Number(r.n) }));
+}

@@ -182,4 +182,20 @@ describe('safety alerts by mail', () => {
     await a.get('/api/poison-warnings/999999/reach').expect(404);
     await request(t.app).get(`/api/poison-warnings/${first}/reach`).expect(401);
   });
+
+  it('admin statistics: of the active users, how many have a home area, push and safety mails on', async () => {
+    const admin = await buildUser(t.ctx, { rolle: 'admin' });
+    const stats = async () => (await agentAs(t, admin).get('/api/admin/stats').expect(200)).body.warning_channels as Record<string, number>;
+    const before = await stats();
+    await buildUser(t.ctx, KM2); // home, no push: mail (auto)
+    await withPush(await buildUser(t.ctx, KM2)); // home and push: no mail (auto)
+    const on = await buildUser(t.ctx, KM2);
+    await withPush(on);
+    await agentAs(t, on).patch('/api/me/notification-settings').send({ safety_mail: 'on' }).expect(200); // home, push and mail
+    await buildUser(t.ctx); // no home area: nothing is near
+    await buildUser(t.ctx, { ...KM2, status: 'suspended' }); // not active
+    const after = await stats();
+    const delta = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+    expect(delta).toEqual({ active_users: 4, home_area: 3, push: 2, mail: 2 });
+  });
 });

@@ -6,6 +6,7 @@ import { safetyMailActive, safetyMailChoiceOf, type NotificationKind } from '../
 import { LOST_DOG_PUSH_KM } from './lost-dogs.js';
 import { POISON_KIND_DE, POISON_PUSH_KM } from './poison.js';
 import {
+  activeUsersByChannel,
   claimSafetyMail,
   markFannedOut,
   queueSafetyMails,
@@ -61,6 +62,18 @@ export async function warningReach(ctx: AppContext, kind: SafetyKind, warning: {
   if (reached === 0) return { about: 0, at_most: false };
   if (reached < 10) return { about: 10, at_most: true };
   return { about: Math.round(reached / 10) * 10, at_most: false };
+}
+
+/** For the admin statistics: of the active users, how many have a home area, push, and safety mails on. */
+export async function warningChannelCounts(ctx: AppContext) {
+  const counts = { active_users: 0, home_area: 0, push: 0, mail: 0 };
+  for (const g of await activeUsersByChannel(ctx.db)) {
+    counts.active_users += g.n;
+    if (g.home) counts.home_area += g.n;
+    if (g.push) counts.push += g.n;
+    if (safetyMailActive(safetyMailChoiceOf(g.safety_mail), g.home, g.push ? 1 : 0)) counts.mail += g.n;
+  }
+  return counts;
 }
 
 /** Queues one mail per recipient for every warning not fanned out yet; returns how many were queued. */

@@ -2,24 +2,20 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, errorMessage } from '../../../core/api.js';
 import { isStaff, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
+import type { NotificationSettings } from '../../../api/types.js';
+import { needsHomeScreenForPush } from '../../../core/install.js';
+import { HomeScreenGuide, InstallOffer } from '../../../ui/install-guide.js';
 import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { disablePush, enablePush, pushState, PushTimeoutError, type PushState } from './push-client.js';
 import { tn } from './texts.js';
 
-/** src/features/accounts/notifications/notifications.schemas.ts (NotificationSettings): kinds → on/off, plus quiet hours. */
-type Settings = Record<string, boolean | string> & { quiet_hours: boolean; quiet_hours_start: string; quiet_hours_end: string };
-
-const QUIET_KEYS = new Set(['quiet_hours', 'quiet_hours_start', 'quiet_hours_end']);
+type Settings = NotificationSettings;
+type KindKey = keyof typeof tn.kinds & keyof Settings;
 
 /** Permission is asked only here, after the user pressed the button below the explanation. */
-function PushSection() {
-  const [state, setState] = useState<PushState | 'loading'>('loading');
+function PushSection({ state, setState }: { state: PushState | 'loading'; setState: (state: PushState) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    pushState().then(setState, () => setState('unsupported'));
-  }, []);
-
   const run = async (action: () => Promise<PushState>) => {
     setBusy(true);
     setError(null);
@@ -35,7 +31,7 @@ function PushSection() {
   return (
     <section class="card settings-block" aria-labelledby="push-title" data-push-state={state}>
       <h2 id="push-title">{tn.pushTitle}</h2>
-      {state === 'unsupported' && <p>{tn.pushUnsupported}</p>}
+      {state === 'unsupported' && (needsHomeScreenForPush() ? <HomeScreenGuide /> : <p>{tn.pushUnsupported}</p>)}
       {state === 'denied' && <p>{tn.pushDenied}</p>}
       {state === 'off' && (
         <>
@@ -58,7 +54,7 @@ function PushSection() {
   );
 }
 
-function SettingsForm({ initial }: { initial: Settings }) {
+function SettingsForm({ initial, push }: { initial: Settings; push: PushState | 'loading' }) {
   const [settings, setSettings] = useState(initial);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -74,10 +70,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const state = useStore(session);
   const staff = state.status === 'user' && isStaff(state.user);
   // Only admins and moderators get the queue's news; nobody else needs its switch.
-  const kinds = Object.keys(settings).filter((k) => !QUIET_KEYS.has(k) && (staff || k !== 'moderation'));
+  const kinds = (Object.keys(tn.kinds) as KindKey[]).filter((k) => k in settings && (staff || k !== 'moderation'));
 
   return (
     <>
+      <WarningChannels settings={settings} push={push} onMail={(safety_mail) => void save({ safety_mail })} />
       <fieldset class="card settings-block">
         <legend>{tn.kindsTitle}</legend>
         <p class="hint">{tn.kindsHint}</p>
@@ -126,17 +123,55 @@ function SettingsForm({ initial }: { initial: Settings }) {
   );
 }
 
+/**
+ * One place that says which ways warnings near the home area reach the user on this device (push here, mail, only in
+ * the app) and what to do to get more: a home area, push (on iPhone from the home-screen app), mail.
+ */
+function WarningChannels({ settings, push, onMail }: { settings: Settings; push: PushState | 'loading'; onMail: (choice: Settings['safety_mail']) => void }) {
+  const pushHere = push === 'on';
+  return (
+    <section class="card settings-block" aria-labelledby="warnings-title" data-warning-channels>
+      <h2 id="warnings-title">{tn.warningsTitle}</h2>
+      {!settings.home_area ? (
+        <p class="notice notice-warning">
+          {tn.warningsNoHome} <a href="/app/heimatgebiet">{tn.warningsSetHome}</a>
+        </p>
+      ) : (
+        <ul class="plain-list warning-channels">
+          <li data-channel="push">{pushHere ? tn.channelPushHere : settings.push_devices > 0 ? tn.channelPushElsewhere : tn.channelNoPush}</li>
+          <li data-channel="mail">{settings.safety_mail_active ? tn.channelMail : tn.channelNoMail}</li>
+          <li data-channel="app">{tn.channelApp}</li>
+        </ul>
+      )}
+      <div class="field">
+        <label for="safety-mail">{tn.mailLabel}</label>
+        <select id="safety-mail" value={settings.safety_mail} onChange={(e) => onMail(e.currentTarget.value as Settings['safety_mail'])}>
+          <option value="auto">{tn.mailAuto}</option>
+          <option value="on">{tn.mailOn}</option>
+          <option value="off">{tn.mailOff}</option>
+        </select>
+        <p class="hint">{tn.mailHint}</p>
+      </div>
+      <InstallOffer />
+    </section>
+  );
+}
+
 export function NotificationSettingsScreen() {
   const [resource, reload] = useResource<Settings>('/api/me/notification-settings');
+  const [push, setPush] = useState<PushState | 'loading'>('loading');
+  useEffect(() => {
+    pushState().then(setPush, () => setPush('unsupported'));
+  }, []);
   return (
     <section class="page">
       <p class="crumb">
         <a href="/app/benachrichtigungen">{tn.back}</a>
       </p>
       <h1>{tn.settingsTitle}</h1>
-      <PushSection />
+      <PushSection state={push} setState={setPush} />
       <Load resource={resource} onRetry={reload}>
-        {(data) => <SettingsForm initial={data} />}
+        {(data) => <SettingsForm initial={data} push={push} />}
       </Load>
     </section>
   );

@@ -29,6 +29,29 @@ function Bars({ title, counts, labels = {} }: { title: string; counts: Record<st
   );
 }
 
+/** How warnings reach the active users: the share with a home area, with push, with mail (issue 37). */
+function WarningChannels({ counts }: { counts: AdminStats['warning_channels'] }) {
+  const share = (n: number) => (counts.active_users === 0 ? '–' : `${Math.round((n / counts.active_users) * 100)} %`);
+  return (
+    <section class="card" aria-labelledby="h-warning-channels">
+      <h2 id="h-warning-channels">{sx.warningsTitle}</h2>
+      <ul class="plain-list">
+        {(
+          [
+            [sx.warningsHome, counts.home_area],
+            [sx.warningsPush, counts.push],
+            [sx.warningsMail, counts.mail],
+          ] as const
+        ).map(([label, n]) => (
+          <li key={label}>
+            {label}: <strong>{share(n)}</strong> <span class="muted">({sx.ofActive(n, counts.active_users)})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /app/admin/statistik: the numbers of GET /api/admin/stats. */
 export function StatsScreen() {
   const [stats, reload] = useResource<AdminStats>('/api/admin/stats');
@@ -56,6 +79,7 @@ export function StatsScreen() {
             <Bars title={sx.placesByType} counts={s.user_poi_by_type} />
             <Bars title={sx.osmCached} counts={s.osm_poi_cached_by_type} labels={sx.layers} />
             <Bars title={sx.contributions} counts={s.contributions_by_status} />
+            <WarningChannels counts={s.warning_channels} />
           </>
         )}
       </Load>

@@ -26,6 +26,11 @@ export const tx = {
     osmCached: 'Punkte aus OpenStreetMap im Zwischenspeicher',
     contributions: 'Kartenbeiträge nach Stand',
     none: 'Noch nichts.',
+    warningsTitle: 'Wie Warnungen die aktiven Konten erreichen',
+    warningsHome: 'Mit Heimatgebiet',
+    warningsPush: 'Mit Push',
+    warningsMail: 'Mit Warnungen per Mail',
+    ofActive: (n: number, total: number) => `${n.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
     tiers: { free: 'Free', pro: 'Pro', breeder: 'Züchter', breeder_test: 'Züchter (Test)' } as Record<string, string>,
     layers: { vet: 'Tierärzte', groomer: 'Hundesalons', dog_friendly: 'Hunde willkommen', dog_park: 'Hundewiesen', water: 'Trinkwasser' } as Record<
       string,

@@ -16,8 +16,11 @@ export function DogCreateScreen() {
     clearResponses('/api/dogs');
     // The first dog may activate a pending founder license: the badges come from the session.
     void loadSession();
-    showFlash(tx.created(dog.name), `/app/hunde/${dog.id}/bearbeiten`);
-    navigate(`/app/hunde/${dog.id}/bearbeiten`, { replace: true });
+    // After the first dog the app offers to be installed (ui/install-guide.tsx), a moment that makes sense.
+    const own = await api.get<{ items: Dog[] }>('/api/dogs?limit=2').catch(() => ({ items: [dog, dog] }));
+    const target = `/app/hunde/${dog.id}/bearbeiten${own.items.length === 1 ? '?erster=1' : ''}`;
+    showFlash(tx.created(dog.name), target.split('?')[0] ?? target);
+    navigate(target, { replace: true });
   };
   return (
     <section class="page page-narrow">

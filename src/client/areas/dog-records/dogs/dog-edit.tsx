@@ -7,6 +7,7 @@ import { useStore } from '../../../core/store.js';
 import { t } from '../../../core/texts.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { DeleteButton } from '../../../ui/confirm-delete.js';
+import { InstallOffer } from '../../../ui/install-guide.js';
 import { PhotoUpload } from '../../../ui/photo-upload.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { NotesPanel } from '../notes/index.js';
@@ -40,7 +41,7 @@ function DeleteDog({ dog }: { dog: Dog }) {
   );
 }
 
-export function DogEditScreen({ params }: ScreenProps) {
+export function DogEditScreen({ params, query }: ScreenProps) {
   const path = `/api/dogs/${encodeURIComponent(params.dogId ?? '')}`;
   const [dog, reload, mutate] = useResource<Dog>(path);
   const [saved, setSaved] = useState(false);
@@ -48,6 +49,7 @@ export function DogEditScreen({ params }: ScreenProps) {
   return (
     <section class="page page-narrow">
       <h1>{name ? tx.editTitle(name) : tx.editFallback}</h1>
+      {query.get('erster') === '1' && <InstallOffer />}
       <Load resource={dog} onRetry={reload}>
         {(data) => (
           <>

@@ -4,6 +4,7 @@ import { type CurrentUser, session, setUser } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/position.js';
+import { InstallOffer } from '../../../ui/install-guide.js';
 import { nx } from './texts.js';
 
 /** The poison-bait push radius (POISON_PUSH_KM on the server); lost dogs reach twice as far. */
@@ -88,9 +89,12 @@ export function HomeAreaOffer({ current }: { current: Point | null }) {
   const hasHome = state.user.lat !== null && state.user.lon !== null;
   if (done)
     return (
-      <p class="notice notice-success" role="status">
-        {nx.homeSaved}
-      </p>
+      <>
+        <p class="notice notice-success" role="status">
+          {nx.homeSaved}
+        </p>
+        <InstallOffer />
+      </>
     );
   if (hasHome) return null;
   return (

@@ -10,6 +10,7 @@ import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
+import { ReachNote } from './reach-note.js';
 import { nx } from './texts.js';
 
 /** A datetime-local value (local time) for an instant. */
@@ -109,6 +110,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
             <p class="muted small">
               {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
+            {d.mine && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
             <SpotMap at={d} label={nx.lastSeenMap} />

@@ -5,6 +5,7 @@ import { KINDS, type Found } from './kinds.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from '../../../ui/map/nearby-map.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
+import { HomeScreenGuide } from '../../../ui/install-guide.js';
 import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
@@ -121,6 +122,7 @@ export function NearbyScreen() {
         </p>
       )}
       <HomeAreaOffer current={current} />
+      <HomeScreenGuide />
       <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
       {kinds.includes('services') && (
         <label class="filter-row">

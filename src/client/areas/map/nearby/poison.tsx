@@ -13,6 +13,7 @@ import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { BackToNearby } from './back-link.js';
+import { ReachNote } from './reach-note.js';
 import { nx } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
@@ -111,6 +112,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 {nx.ago(w.created_at)} · {formatDateTime(w.created_at)}
               </span>
             </p>
+            {(w.mine || staff) && <ReachNote path="poison-warnings" id={w.id} />}
             <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
             <RichText text={w.description} />
             <SpotMap at={w} label={nx.seenMap} />

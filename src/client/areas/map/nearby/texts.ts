@@ -2,6 +2,12 @@ import { mapTx } from '../../../ui/map/texts.js';
 
 /** German texts of the nearby screens (du-form). */
 export const nx = {
+  reach: (about: number, atMost: boolean) =>
+    about === 0
+      ? 'Gerade erreicht die Warnung niemanden in der Nähe per Push oder Mail. In der App steht sie sofort unter „In der Nähe“.'
+      : atMost
+        ? `Bis zu ${about} Hundemenschen in der Nähe werden per Push oder Mail gewarnt.`
+        : `Etwa ${about} Hundemenschen in der Nähe werden per Push oder Mail gewarnt.`,
   ...mapTx,
   title: 'In der Nähe',
   edit: 'Bearbeiten',
