@@ -16,10 +16,16 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP via nodemailer, with short timeouts so a dead mail server never holds a job for long. */
+/**
+ * SMTP via nodemailer, with short timeouts so a dead mail server never holds a job for long. Pooled: a few
+ * connections carry every mail, so a warning mailed to thousands at once queues here instead of opening a
+ * connection per mail.
+ */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

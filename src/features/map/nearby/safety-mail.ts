@@ -98,25 +98,38 @@ function startOfToday(ctx: AppContext): string {
   return zonedInstant({ year: w.year, month: w.month, day: w.day, hour: 0, minute: 0 }, ctx.config.timeZone).toISOString();
 }
 
+/** Rows a single run sends at most (a warning in a city reaches thousands; the next minute's run goes on). */
+const SEND_PER_RUN = 20_000;
+
 /** Sends the queued alert mails: up to three a day per person at once, the rest held for the evening mail. */
 export async function sendQueuedSafetyMails(ctx: AppContext): Promise<number> {
   const today = startOfToday(ctx);
+  const warnings = new Map<string, Promise<WarningForMail | undefined>>();
+  const warningOf = (row: SafetyMailRow) => {
+    const key = `${row.kind}:${row.item_id}`;
+    if (!warnings.has(key)) warnings.set(key, warningForMail(ctx.db, row.kind, row.item_id));
+    return warnings.get(key)!;
+  };
   let sent = 0;
-  for (const row of await safetyMailsIn(ctx.db, 'queued', 500)) {
-    if (!(await claimSafetyMail(ctx.db, row.id))) continue;
-    const warning = await warningForMail(ctx.db, row.kind, row.item_id);
-    const now = ctx.clock.now().toISOString();
-    if (!warning?.active) {
-      await setSafetyMailState(ctx.db, [row.id], 'dropped', null);
-      continue;
+  for (let seen = 0; seen < SEND_PER_RUN; ) {
+    const rows = await safetyMailsIn(ctx.db, 'queued', 500);
+    if (rows.length === 0) break;
+    seen += rows.length;
+    for (const row of rows) {
+      if (!(await claimSafetyMail(ctx.db, row.id))) continue;
+      const warning = await warningOf(row);
+      if (!warning?.active) {
+        await setSafetyMailState(ctx.db, [row.id], 'dropped', null);
+        continue;
+      }
+      if ((await sentSince(ctx.db, row.user_id, today)) >= MAILS_PER_DAY) {
+        await setSafetyMailState(ctx.db, [row.id], 'evening', null);
+        continue;
+      }
+      await ctx.mail.enqueue(alertMail(ctx, row, warning));
+      await setSafetyMailState(ctx.db, [row.id], 'sent', ctx.clock.now().toISOString());
+      sent++;
     }
-    if ((await sentSince(ctx.db, row.user_id, today)) >= MAILS_PER_DAY) {
-      await setSafetyMailState(ctx.db, [row.id], 'evening', null);
-      continue;
-    }
-    await ctx.mail.enqueue(alertMail(ctx, row, warning));
-    await setSafetyMailState(ctx.db, [row.id], 'sent', now);
-    sent++;
   }
   return sent;
 }
