@@ -152,4 +152,38 @@ describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
     const seqs = await handle.db.selectFrom('invoices').select('seq').orderBy('seq').execute();
     expect(seqs.map((s) => s.seq)).toEqual(range(1, 200));
   });
+
+  it('a poison warning with 200 people nearby and the mail job on every instance at once: exactly one mail each', async () => {
+    const { handle, env } = await sharedDatabase();
+    const now = new Date().toISOString();
+    const people = range(1, 200).map((i) => ({
+      email: `near-${i}@example.de`,
+      name: `Nachbar ${i}`,
+      password_hash: 'x',
+      lat: 48.137 + (i % 20) * 0.001,
+      lon: 11.575 + Math.floor(i / 20) * 0.001,
+      created_at: now,
+      updated_at: now,
+    }));
+    await handle.db.insertInto('users').values(people).execute();
+    await handle.db
+      .insertInto('poison_warnings')
+      .values({
+        lat: 48.137,
+        lon: 11.575,
+        kind: 'poison',
+        description: 'Köder',
+        status: 'unconfirmed',
+        confirmed_count: 0,
+        last_activity_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const outcomes = await race(range(1, PROCESSES).map(() => ({ kind: 'safety-mail' as const, env })));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect(outcomes.reduce((sum, o) => sum + (o.sent ?? 0), 0)).toBe(200);
+    const mails = await handle.db.selectFrom('mail_outbox').select('to_address').execute();
+    expect(sorted(mails.map((m) => Number(m.to_address.replace(/\D/g, ''))))).toEqual(range(1, 200));
+  });
 });

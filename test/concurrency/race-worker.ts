@@ -14,12 +14,14 @@ import { register } from '../../src/features/accounts/accounts/auth.service.js';
 import { findUserById } from '../../src/features/accounts/accounts/index.js';
 import { createInvoice } from '../../src/features/admin/invoices/invoices.service.js';
 import { grantFounder } from '../../src/features/accounts/partner/index.js';
+import { fanOutSafetyMails, sendQueuedSafetyMails } from '../../src/features/map/nearby/safety-mail.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 
 export type RaceTask =
   | { kind: 'register'; env: Record<string, string>; code: string; from: number; to: number }
   | { kind: 'grant'; env: Record<string, string>; userIds: number[] }
-  | { kind: 'invoice'; env: Record<string, string>; adminId: number; userId: number; count: number };
+  | { kind: 'invoice'; env: Record<string, string>; adminId: number; userId: number; count: number }
+  | { kind: 'safety-mail'; env: Record<string, string> };
 
 export interface RaceOutcome {
   ok: boolean;
@@ -27,6 +29,7 @@ export interface RaceOutcome {
   code?: string;
   founder_number?: number | null;
   number?: string;
+  sent?: number;
 }
 
 async function outcome(work: () => Promise<Omit<RaceOutcome, 'ok'>>): Promise<RaceOutcome> {
@@ -61,6 +64,10 @@ async function main(): Promise<void> {
     }
   } else if (task.kind === 'grant') {
     jobs = task.userIds.map((id) => outcome(async () => ({ founder_number: (await grantFounder(ctx, id, 'now')).founder_number })));
+  } else if (task.kind === 'safety-mail') {
+    // Every instance runs the mail job's work at once, past the job lease on purpose: the unique row per user and
+    // warning and the claim before sending must keep it to one mail each by themselves.
+    jobs = [outcome(async () => ({ sent: (await fanOutSafetyMails(ctx), await sendQueuedSafetyMails(ctx)) }))];
   } else {
     const admin = await findUserById(ctx.db, task.adminId);
     if (!admin) throw new Error(`race-worker: no admin ${task.adminId}`);

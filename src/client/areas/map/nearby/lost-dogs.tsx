@@ -1,3 +1,5 @@
+import { useStore } from '../../../core/store.js';
+import { isStaff, session } from '../../../core/session.js';
 import type { LostDog } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
@@ -100,6 +102,8 @@ export function LostEditScreen({ params }: ScreenProps) {
 
 /** /app/vermisst/:id: the report; its author marks the dog found or prints the poster. */
 export function LostDetailScreen({ params }: ScreenProps) {
+  const state = useStore(session);
+  const staff = state.status === 'user' && isStaff(state.user);
   const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
   return (
     <section class="page page-narrow nearby">
@@ -110,7 +114,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
             <p class="muted small">
               {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
-            {d.mine && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
+            {(d.mine || staff) && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
             <SpotMap at={d} label={nx.lastSeenMap} />
