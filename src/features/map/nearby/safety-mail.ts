@@ -111,7 +111,7 @@ export async function sendQueuedSafetyMails(ctx: AppContext): Promise<number> {
     return warnings.get(key)!;
   };
   let sent = 0;
-  for (let seen = 0; seen < SEND_PER_RUN; ) {
+  for (let seen = 0; seen < SEND_PER_RUN;) {
     const rows = await safetyMailsIn(ctx.db, 'queued', 500);
     if (rows.length === 0) break;
     seen += rows.length;
