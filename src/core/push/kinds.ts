@@ -3,7 +3,8 @@
  * `notify`; users switch each on or off in /api/me/notification-settings. A new kind is a line here.
  *
  * TTL: how long a push service keeps the message for a device that is offline (from the time it is sent);
- * after that it is stale. Urgency tells a phone on battery saving how much the message may wake it.
+ * after that it is stale. Urgency tells a phone on battery saving how much the message may wake it. `safety`: never
+ * held by quiet hours (decisions: Safety alerts): a dog walked at night or at dawn meets the bait before 07:00.
  */
 export const NOTIFICATION_KINDS = [
   'friend_request',
@@ -36,7 +37,7 @@ export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: number; urgency: Urgency }>> = {
+export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: number; urgency: Urgency; safety?: true }>> = {
   friend_request: { ttlSeconds: 7 * DAY, urgency: 'normal' },
   message: { ttlSeconds: DAY, urgency: 'high' },
   anniversary: { ttlSeconds: DAY, urgency: 'low' }, // "heute vor … Jahren" is only true today
@@ -45,8 +46,9 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   vaccination_due: { ttlSeconds: 3 * DAY, urgency: 'normal' },
   medication_end: { ttlSeconds: DAY, urgency: 'normal' },
   family_invite: { ttlSeconds: 7 * DAY, urgency: 'normal' },
-  poison_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
-  lost_dog_nearby: { ttlSeconds: 12 * HOUR, urgency: 'high' },
+  // Short-lived: a warning that reaches a phone hours later is news, not a warning (the app's list keeps it).
+  poison_nearby: { ttlSeconds: 3 * HOUR, urgency: 'high', safety: true },
+  lost_dog_nearby: { ttlSeconds: 3 * HOUR, urgency: 'high', safety: true },
   playdate: { ttlSeconds: DAY, urgency: 'normal' },
   map_contribution: { ttlSeconds: 7 * DAY, urgency: 'low' },
   forum_reply: { ttlSeconds: 2 * DAY, urgency: 'normal' },

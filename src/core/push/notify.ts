@@ -28,6 +28,7 @@ export interface NotifyResult {
  *
  * - A kind the user switched off gets the in-app row only.
  * - Inside the user's quiet hours the pushes wait until the window ends; the in-app row is written at once.
+ *   Safety alerts (poison bait, lost dogs nearby) never wait.
  * - With `dedupeKey`, a second call for the same occasion returns null and sends nothing.
  */
 export async function notify(
@@ -43,9 +44,9 @@ export async function notify(
   const now = ctx.clock.now();
   const prefs = await findPreferences(ctx.db, userId);
   const pushOn = !prefs.muted.has(kind);
-  const held = pushOn ? quietUntil(prefs.quiet, now, ctx.config.timeZone) : null;
-  const dueAt = held ?? now;
   const delivery = KIND_DELIVERY[kind];
+  const held = pushOn && !delivery.safety ? quietUntil(prefs.quiet, now, ctx.config.timeZone) : null;
+  const dueAt = held ?? now;
   const result = await ctx.db.transaction().execute(async (trx: Db) => {
     const notificationId = await insertInboxRow(trx, {
       userId,

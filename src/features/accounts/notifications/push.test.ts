@@ -238,6 +238,21 @@ describe('notify', () => {
     expect(fake.receivedBy(device)).toHaveLength(1);
   });
 
+  it('never holds a safety alert: a poison warning at 22:05 goes out at once, with high urgency and a short TTL', async () => {
+    const user = await buildUser(t.ctx);
+    const device = await subscribe(user);
+    clock.set('2026-11-21T21:05:00Z'); // 22:05 in Berlin: inside the default quiet hours
+    for (const kind of ['poison_nearby', 'lost_dog_nearby'] as const) {
+      const result = await notify(t.ctx, user.id, kind, { ...message, url: '/app/in-der-naehe', tag: kind });
+      expect(result).toMatchObject({ pushes: 1, heldUntil: null });
+    }
+    expect((await notify(t.ctx, user.id, 'message', message))?.heldUntil).toBe('2026-11-22T06:00:00.000Z');
+    await t.ctx.push.settled();
+    const received = fake.receivedBy(device);
+    expect(received).toHaveLength(2);
+    for (const push of received) expect(push.headers).toMatchObject({ urgency: 'high', ttl: String(3 * 3600) });
+  });
+
   it('follows the user’s own quiet hours, and none when they are off', async () => {
     const user = await buildUser(t.ctx);
     await subscribe(user);

@@ -61,7 +61,9 @@ export const tn = {
   mailHint: 'Gilt für Giftköder und vermisste Hunde in der Nähe deines Heimatgebiets. Jede Mail hat einen Abbestell-Link.',
   quietTitle: 'Ruhezeit',
   quietToggle: 'Nachts keine Pushes',
-  quietHint: 'Pushes in der Ruhezeit kommen an ihrem Ende an. Die Benachrichtigung steht sofort hier in der App.',
+  quietHint:
+    'Pushes in der Ruhezeit kommen an ihrem Ende an. Die Benachrichtigung steht sofort hier in der App. ' +
+    'Warnungen vor Giftködern und vermissten Hunden in deiner Nähe kommen auch nachts sofort.',
   quietStart: 'Von',
   quietEnd: 'Bis',
   save: 'Speichern',
