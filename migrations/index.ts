@@ -33,6 +33,7 @@ import * as m0032 from './0032_diary_author.js';
 import * as m0033 from './0033_email_changes.js';
 import * as m0034 from './0034_data_exports.js';
 import * as m0035 from './0035_safety_mail.js';
+import * as m0036 from './0036_description_limits.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0033_email_changes': m0033,
   '0034_data_exports': m0034,
   '0035_safety_mail': m0035,
+  '0036_description_limits': m0036,
 };

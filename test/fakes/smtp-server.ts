@@ -21,6 +21,8 @@ export class FakeSmtpServer {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // The app's pooled transport keeps connections open; stop() must not wait smtp-server's default 30 s for them.
+      closeTimeout: 50,
       logger: false,
       onData: (stream, session, callback) => {
         simpleParser(stream)

@@ -45,7 +45,8 @@ describe('a new dog owner', () => {
     await page.getByLabel('Geschlecht').selectOption('male');
     await page.getByLabel('Gewicht in kg (optional)').fill('31,5');
     await page.getByRole('button', { name: 'Hund anlegen' }).click();
-    await page.waitForURL(/\/app\/hunde\/\d+\/bearbeiten$/);
+    // The first dog: the edit screen may offer installing the app (only where the browser can, issue 37).
+    await page.waitForURL(/\/app\/hunde\/\d+\/bearbeiten\?erster=1$/);
     await page.getByRole('status').filter({ hasText: 'Bello ist angelegt.' }).waitFor();
     const dog = await h.ctx.db.selectFrom('dogs').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(dog).toMatchObject({ name: 'Bello', breed: 'Labrador', sex: 'male', weight_kg: 31.5 });

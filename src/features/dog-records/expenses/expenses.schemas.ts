@@ -14,7 +14,7 @@ export const ExpenseFields = z.strictObject({
   date: CalendarDate.meta({ description: 'Tag der Ausgabe (bei wiederkehrenden: der erste), nicht in der Zukunft' }),
   amount_cents: z.number().int().min(1).max(MAX_AMOUNT_CENTS).meta({ description: 'Betrag in Cent, größer als 0' }),
   category: z.enum(EXPENSE_CATEGORIES),
-  description: optionalText(LIMITS.title),
+  description: optionalText(LIMITS.body),
   recurrence: z
     .enum(RECURRENCES)
     .default('none')

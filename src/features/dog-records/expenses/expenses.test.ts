@@ -56,11 +56,16 @@ describe('expenses: the record routes', () => {
     expect(await datesOf(dog.id)).toEqual([]);
   });
 
-  it('422 for a description over 200 characters', async () => {
+  it('a description up to 10,000 characters (the spec’s Limits table), 422 above', async () => {
     const { dog, agent } = await owner();
+    const expense = (description: string) => ({ date: '2026-03-01', amount_cents: 100, category: 'futter', description });
     await agent
       .post(`/api/dogs/${dog.id}/expenses`)
-      .send({ date: '2026-03-01', amount_cents: 100, category: 'futter', description: 'x'.repeat(201) })
+      .send(expense('x'.repeat(10_000)))
+      .expect(201);
+    await agent
+      .post(`/api/dogs/${dog.id}/expenses`)
+      .send(expense('x'.repeat(10_001)))
       .expect(422);
   });
 

@@ -24,7 +24,7 @@ function notPast(ctx: AppContext, r: Record<string, unknown>, field: string, mes
 const AdoptionFields = z.strictObject({
   ...Position.shape,
   title: requiredText(LIMITS.title),
-  description: requiredText(LIMITS.note),
+  description: requiredText(LIMITS.body),
   breed: optionalText(LIMITS.title),
   birth_date: CalendarDate.nullable().optional(),
   sex: z.enum(['male', 'female']).nullable().optional(),
@@ -56,7 +56,7 @@ export const adoptions: GeoKind = {
 const EventFields = z.strictObject({
   ...Position.shape,
   title: requiredText(LIMITS.title),
-  description: optionalText(LIMITS.note),
+  description: optionalText(LIMITS.body),
   starts_at: IsoInstant,
   ends_at: nullable(IsoInstant).optional(),
   place_name: optionalText(LIMITS.title),
@@ -85,7 +85,7 @@ export const events: GeoKind = {
 const SittingFields = z.strictObject({
   ...Position.shape,
   type: z.enum(['offer', 'request']).meta({ description: 'offer (ich passe auf) oder request (ich suche jemanden)' }),
-  description: requiredText(2_000),
+  description: requiredText(LIMITS.body),
   available_from: CalendarDate.nullable().optional(),
   available_until: CalendarDate.nullable().optional(),
   price_note: optionalText(LIMITS.title),
@@ -116,7 +116,7 @@ const ServiceFields = z.strictObject({
   ...Position.shape,
   name: requiredText(LIMITS.title),
   category: z.enum(SERVICE_CATEGORIES),
-  description: optionalText(2_000),
+  description: optionalText(LIMITS.body),
   address: optionalText(300),
   phone: optionalText(50),
   url: z

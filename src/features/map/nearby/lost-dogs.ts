@@ -13,7 +13,7 @@ const STATUSES = ['lost', 'found'] as const;
 const Fields = z.strictObject({
   ...Position.shape,
   name: requiredText(LIMITS.dogName),
-  description: requiredText(2_000).meta({ description: 'Aussehen, Halsband, Verhalten (scheu?)' }),
+  description: requiredText(LIMITS.body).meta({ description: 'Aussehen, Halsband, Verhalten (scheu?)' }),
   last_seen_at: z.iso.datetime({ offset: true }).meta({ description: 'Zuletzt gesehen (ISO 8601)' }),
   dog_id: Id.nullable().optional().meta({ description: 'Einer deiner Hunde (optional)' }),
   contact: optionalText(LIMITS.title).meta({ description: 'Wie man dich erreicht (Telefon); erscheint öffentlich auf dem Aushang' }),

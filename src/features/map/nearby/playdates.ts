@@ -15,7 +15,7 @@ import { notPast } from './listings.js';
 const Fields = z.strictObject({
   ...Position.shape,
   title: requiredText(LIMITS.title),
-  description: optionalText(2_000),
+  description: optionalText(LIMITS.body),
   starts_at: z.iso.datetime({ offset: true }).meta({ description: 'Beginn (ISO 8601), nicht in der Vergangenheit' }),
   place_name: optionalText(LIMITS.title),
   max_dogs: z.number().int().min(2).max(50).nullable().optional(),

@@ -5,7 +5,7 @@ import type { AppContext, Job } from '../../../core/context.js';
 import { conflict } from '../../../core/http/errors.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
-import { requiredText } from '../../../core/http/schema-kit.js';
+import { requiredText, LIMITS } from '../../../core/http/schema-kit.js';
 import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
 import { pushNearby } from './nearby-push.js';
 
@@ -19,7 +19,7 @@ export const POISON_STATES = ['unconfirmed', 'confirmed', 'false_alarm', 'archiv
 const Fields = z.strictObject({
   ...Position.shape,
   kind: z.enum(KINDS).meta({ description: 'poison (Giftköder), sharp_objects (Nadeln, Klingen), other' }),
-  description: requiredText(2_000).meta({ description: 'Was und wo genau' }),
+  description: requiredText(LIMITS.body).meta({ description: 'Was und wo genau' }),
 });
 
 export const POISON_KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Gefahr' };

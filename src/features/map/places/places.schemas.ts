@@ -19,7 +19,7 @@ export const CreatePlaceBody = z
     ...Position.shape,
     name: requiredText(LIMITS.title),
     types: Types,
-    description: optionalText(2_000),
+    description: optionalText(LIMITS.body),
     public: flagInput.optional().meta({ description: 'Für alle sichtbar (1) oder nur für dich (0, Standard)' }),
   })
   .meta({ id: 'CreatePlaceBody' });

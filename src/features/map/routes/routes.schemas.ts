@@ -43,7 +43,7 @@ export const Plan = z
 export const CreateRouteBody = z
   .strictObject({
     name: requiredText(LIMITS.title),
-    description: optionalText(2_000),
+    description: optionalText(LIMITS.body),
     geometry: LineString,
     distance_m: z.number().int().min(0).max(1_000_000),
     duration_s: z
@@ -57,7 +57,7 @@ export const CreateRouteBody = z
   })
   .meta({ id: 'CreateRouteBody' });
 export const UpdateRouteBody = z
-  .strictObject({ name: requiredText(LIMITS.title), description: optionalText(2_000), public: flagInput })
+  .strictObject({ name: requiredText(LIMITS.title), description: optionalText(LIMITS.body), public: flagInput })
   .partial()
   .meta({ id: 'UpdateRouteBody' });
 

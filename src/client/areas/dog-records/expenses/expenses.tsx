@@ -30,7 +30,7 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
         required: true,
         options: Object.entries(ex.categories).map(([value, label]) => ({ value, label })),
       },
-      { name: 'description', label: ex.description, max: 200 },
+      { name: 'description', label: ex.description, max: 10000 },
       { name: 'recurrence', label: ex.recurrence, type: 'select', options: Object.entries(ex.recurrences).map(([value, label]) => ({ value, label })) },
     ],
     toValues: (i) => ({

@@ -28,7 +28,7 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Recor
       last_seen: localInput(initial ? new Date(initial.last_seen_at) : new Date()),
       contact: initial?.contact ?? '',
     },
-    { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 2000 }, contact: { maxLength: 200 } } },
+    { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 10000 }, contact: { maxLength: 200 } } },
   );
   const submit = form.onSubmit(async (v) => {
     const pos = p.take(form);
@@ -46,7 +46,7 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Recor
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
       <Field form={form} name="name" label={nx.dogName} required maxLength={80} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
       <label class="field">
         <span>{nx.lastSeen}</span>
         <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />

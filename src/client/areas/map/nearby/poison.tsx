@@ -21,7 +21,7 @@ function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (bod
   const p = usePin();
   const form = useForm(
     { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
-    { rules: { description: { required: true, maxLength: 2000 } } },
+    { rules: { description: { required: true, maxLength: 10000 } } },
   );
   const submit = form.onSubmit(async (v) => {
     const body: Record<string, unknown> = { kind: v.kind, description: v.description.trim() };
@@ -36,7 +36,7 @@ function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (bod
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
       <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={2000} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
       {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
       <SubmitButton busy={form.busy} offline={form.offline}>
         {initial ? nx.saveChanges : nx.send}

@@ -39,7 +39,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   const [typesError, setTypesError] = useState<string | null>(null);
   const form = useForm(
     { name: initial?.name ?? '', description: initial?.description ?? '', public: initial?.public ?? false },
-    { rules: { name: { required: true, maxLength: 200 }, description: { maxLength: 2000 } } },
+    { rules: { name: { required: true, maxLength: 200 }, description: { maxLength: 10000 } } },
   );
   const submit = form.onSubmit(async (v) => {
     if (types.length === 0) {
@@ -78,7 +78,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
           </p>
         )}
       </fieldset>
-      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={2000} />
+      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={10000} />
       <Field form={form} name="public" type="checkbox" label={nx.placePublic} hint={nx.placePublicHint} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
