@@ -32,13 +32,17 @@ async function main(): Promise<void> {
     server.close(() => {
       void close().then(() => process.exit(0));
     });
-    // Keep-alive connections would hold close() open; give them a moment, then go.
-    setTimeout(() => process.exit(0), 5000).unref();
+    // In-flight requests get at most 10 s (decisions: several instances); keep-alive connections would hold close()
+    // open longer, so the process goes then.
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
+
+/** How long in-flight requests may take to finish after SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 main().catch((err: unknown) => {
   console.error('Start fehlgeschlagen:', err);

@@ -49,7 +49,7 @@ export function breederRoutes(ctx: AppContext, routes: Routes): void {
   });
   api.post('/api/litters', 'Wurf anlegen (Mutter: eigene Hündin; erwartete Geburt = Decken + 63 Tage)', {
     body: CreateLitterBody,
-    responses: { 201: ['Angelegt', LitterDetail], ...refused },
+    responses: { 201: ['Angelegt', LitterDetail], ...refused, 409: 'Die Mutter ist keine Hündin (not_female)' },
     run: ({ body, actor }) => createLitter(ctx, actor, body),
   });
   api.get('/api/litters/:id', 'Ein Wurf mit seinen Welpen', {

@@ -66,7 +66,7 @@ async function checkParents(ctx: AppContext, actor: Actor, r: { mother_dog_id: n
   const mother = await findDog(ctx.db, r.mother_dog_id);
   if (!mother) throw notFound('Diese Hündin gibt es nicht.');
   if (mother.user_id !== actor.id) throw forbidden('Die Mutter muss einer deiner Hunde sein.');
-  if (mother.sex !== 'female') throw new AppError(400, 'not_female', 'Die Mutter muss eine Hündin sein.', { mother_dog_id: 'Bitte wähle eine Hündin.' });
+  if (mother.sex !== 'female') throw new AppError(409, 'not_female', 'Die Mutter muss eine Hündin sein.', { mother_dog_id: 'Bitte wähle eine Hündin.' });
   if (r.father_dog_id) {
     const father = await findDog(ctx.db, r.father_dog_id);
     if (!father) throw notFound('Diesen Rüden gibt es nicht.');

@@ -86,7 +86,7 @@ describe('litters', () => {
     const { user, mother, a } = await breeder();
     const male = await buildDog(t.ctx, { user, name: 'Ares', sex: 'male' });
     const foreign = await buildDog(t.ctx, { sex: 'female' });
-    expect((await a.post('/api/litters').send({ mother_dog_id: male.id }).expect(400)).body.error.code).toBe('not_female');
+    expect((await a.post('/api/litters').send({ mother_dog_id: male.id }).expect(409)).body.error.code).toBe('not_female');
     await a.post('/api/litters').send({ mother_dog_id: foreign.id }).expect(403);
     await a.post('/api/litters').send({ mother_dog_id: 99999999 }).expect(404);
     await a.post('/api/litters').send({ mother_dog_id: mother.id, father_dog_id: mother.id }).expect(400);

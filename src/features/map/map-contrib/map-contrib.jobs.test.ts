@@ -167,4 +167,12 @@ describe('the Pro grant', () => {
     await job.run(t.ctx);
     expect(await userRow(breeder.id)).toEqual({ subscription_tier: 'breeder', is_premium: 1 });
   });
+
+  it('a breeder_test account keeps its plan and does not become premium through the grant', async () => {
+    const tester = await buildUser(t.ctx, { subscription_tier: 'breeder_test', is_premium: 0 });
+    await confirmed(tester.id, 100);
+    await job.run(t.ctx);
+    expect(await grants(tester.id)).toMatchObject([{ block: 1, lifted_from: null }]);
+    expect(await userRow(tester.id)).toEqual({ subscription_tier: 'breeder_test', is_premium: 0 });
+  });
 });

@@ -45,7 +45,9 @@ async function grantBlock(ctx: AppContext, userId: number, block: number): Promi
       lifted_from: liftedFrom,
     });
     if (!inserted) return false;
-    await setUserPlan(trx, userId, liftedFrom !== null ? 'pro' : tier, 1, now.toISOString());
+    // Pro or more already: the grant is recorded and the plan stays as it is (a breeder_test account is no paying
+    // customer and must not become premium through the back door).
+    if (liftedFrom !== null) await setUserPlan(trx, userId, 'pro', 1, now.toISOString());
     return true;
   });
   if (made) {

@@ -11,7 +11,8 @@ import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-clie
 
 const BUDGET_MS = 30_000;
 const COOL_DOWN_MS = { 429: 60_000, other: 30_000 } as const;
-const MAX_BYTES = 8 * 1024 * 1024;
+/** Decisions (Outgoing HTTP): map data may be 20 MB, other answers 2 MB. */
+const MAX_BYTES = 20 * 1024 * 1024;
 
 const Element = z.object({
   type: z.enum(['node', 'way', 'relation']),
