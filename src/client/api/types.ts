@@ -99,3 +99,4 @@ export type ListItem<O extends ListOperation> = operations[O]['responses'][200][
 export type WalkSlotMatch = ListItem<'getWalkSlotsByIdMatches'>;
 export type NotificationSettings = Schemas['NotificationSettings'];
 export type WarningReach = Schemas['WarningReach'];
+export type Block = Schemas['Block'];

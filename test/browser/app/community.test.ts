@@ -41,6 +41,26 @@ describe('community screens', () => {
     await maxPage.close();
   });
 
+  it('blocks: a friend blocked from the list shows under “Blockiert” and can be unblocked', async () => {
+    const ina = await buildUser(h.ctx, { name: 'Ina Insel' });
+    const olaf = await buildUser(h.ctx, { name: 'Olaf Ohr' });
+    await befriend(ina, olaf);
+    await h.login(ina);
+    const page = await h.page();
+    await page.goto(h.url('/app/freunde'));
+    const blocked = page.locator('section[aria-labelledby="h-blocked"]');
+    await blocked.getByText('Du hast niemanden blockiert.').waitFor();
+    await page.locator('section[aria-labelledby="h-friends"]').getByRole('button', { name: 'Blockieren' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Blockieren' }).click();
+    await blocked.getByText('Olaf Ohr').waitFor();
+    await checkScreen(page, 'freunde-blockiert', 'Freunde');
+    await blocked.getByRole('button', { name: 'Blockierung aufheben: Olaf Ohr' }).click();
+    await blocked.getByText('Du hast niemanden blockiert.').waitFor();
+    expect(await h.ctx.db.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', ina.id).execute()).toEqual([]);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('a chat between two browsers: sent on Enter, arrives by polling, hostile text stays text', async () => {
     const ida = await buildUser(h.ctx, { name: 'Ida Chat' });
     const tom = await buildUser(h.ctx, { name: 'Tom Chat' });

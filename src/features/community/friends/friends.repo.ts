@@ -92,6 +92,20 @@ export async function deleteBlock(db: Db, blockerId: number, blockedId: number):
   return Number(r.numDeletedRows) > 0;
 }
 
+/** Whom the user blocked, newest first (keyset: block time, then the blocked person's id). */
+export function blocksOf(db: Db, blockerId: number, take: number, after: { t: string; id: number } | undefined) {
+  let q = db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select([...CARD, 'blocks.created_at as blocked_at'])
+    .where('blocks.blocker_id', '=', blockerId);
+  if (after)
+    q = q.where((eb) =>
+      eb.or([eb('blocks.created_at', '<', after.t), eb.and([eb('blocks.created_at', '=', after.t), eb('blocks.blocked_id', '<', after.id)])]),
+    );
+  return q.orderBy('blocks.created_at', 'desc').orderBy('blocks.blocked_id', 'desc').limit(take).execute();
+}
+
 export async function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
   const row = await db
     .selectFrom('blocks')

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { FriendList, FriendRequest, FriendRequestBody, FriendRequests, UserSearchQuery, UserSearchResult } from './friends.schemas.js';
-import { accept, block, dropRequest, listFriends, listRequests, searchUsers, sendRequest, unblock, unfriend } from './friends.service.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import { Block, FriendList, FriendRequest, FriendRequestBody, FriendRequests, UserSearchQuery, UserSearchResult } from './friends.schemas.js';
+import { accept, block, dropRequest, listBlocks, listFriends, listRequests, searchUsers, sendRequest, unblock, unfriend } from './friends.service.js';
 import { z } from 'zod';
 
 const tags = ['Freunde'];
@@ -47,6 +48,11 @@ export function friendsRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/users/:id/block', 'Blockieren: beendet eine Freundschaft und versteckt euch voreinander', {
     responses: { 204: 'Blockiert', 404: refused[404] },
     run: ({ params, actor }) => block(ctx, actor, params.id),
+  });
+  api.get('/api/users/blocks', 'Wen du blockiert hast, neueste zuerst (mit Aufheben in der App)', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Blockierungen', pageSchema(Block).meta({ id: 'BlockPage' })] },
+    run: ({ query, actor }) => listBlocks(ctx, actor, query),
   });
   api.delete('/api/users/:id/block', 'Blockierung aufheben', {
     responses: { 204: 'Aufgehoben', 404: refused[404] },

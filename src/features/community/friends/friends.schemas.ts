@@ -26,4 +26,6 @@ export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id:
 export type Friend = z.infer<typeof Friend>;
 export const FriendList = z.object({ items: z.array(Friend) }).meta({ id: 'FriendList' });
 export const UserIdParam = z.object({ userId: Id });
+export const Block = z.object({ user: UserCard, blocked_at: z.string() }).meta({ id: 'Block' });
+export type Block = z.infer<typeof Block>;
 export const BlockParam = z.object({ id: Id });

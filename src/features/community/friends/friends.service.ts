@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { requireOwner } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
@@ -6,6 +7,7 @@ import { notify } from '../../accounts/notifications/index.js';
 import {
   acceptRequest,
   blockedEitherWay,
+  blocksOf,
   deleteBlock,
   deleteFriendship,
   deletePair,
@@ -18,7 +20,8 @@ import {
   requestsOf,
   searchPeople,
 } from './friends.repo.js';
-import type { Friend, FriendRequest, UserCard } from './friends.schemas.js';
+import { keysetPage, type CursorRule, type PageQuery } from '../../../core/http/pagination.js';
+import type { Block, Friend, FriendRequest, UserCard } from './friends.schemas.js';
 
 const card = (r: { id: number; name: string; avatar_url: string | null; city: string | null }): UserCard => ({
   id: r.id,
@@ -113,6 +116,22 @@ export async function block(ctx: AppContext, actor: Actor, userId: number): Prom
     await insertBlock(trx, actor.id, userId, ctx.clock.now().toISOString());
     await deletePair(trx, actor.id, userId);
   });
+}
+
+type BlockRow = Awaited<ReturnType<typeof blocksOf>>[number];
+const blockCursor: CursorRule<{ t: string; id: number }, BlockRow> = {
+  schema: z.object({ t: z.string(), id: z.number().int() }),
+  of: (row) => ({ t: row.blocked_at, id: row.id }),
+};
+
+/** Whom the user blocked, newest first, so that a block can be seen and lifted. */
+export function listBlocks(ctx: AppContext, actor: Actor, query: PageQuery) {
+  return keysetPage(
+    query,
+    blockCursor,
+    (take, after) => blocksOf(ctx.db, actor.id, take, after),
+    (row): Block => ({ user: { id: row.id, name: row.name, avatar_url: row.avatar_url, city: row.city }, blocked_at: row.blocked_at }),
+  );
 }
 
 export async function unblock(ctx: AppContext, actor: Actor, userId: number): Promise<void> {

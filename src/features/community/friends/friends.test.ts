@@ -122,4 +122,21 @@ describe('friendship states, from both sides', () => {
     await agentAs(t, b).delete(`/api/users/${a.id}/block`).expect(404);
     await agentAs(t, a).post('/api/friends/requests').send({ user_id: b.id }).expect(201);
   });
+
+  it('lists whom one blocked, newest first and in pages, only one’s own; unblocking takes the row away', async () => {
+    const me = await person('Greta Liste');
+    const [x, y, z] = [await person('Xaver Geblockt'), await person('Yvonne Geblockt'), await person('Zora Geblockt')];
+    const a = agentAs(t, me);
+    for (const other of [x, y, z]) await a.post(`/api/users/${other.id}/block`).expect(204);
+    await agentAs(t, y).post(`/api/users/${me.id}/block`).expect(204); // blocked by someone else: not on my list
+    const first = (await a.get('/api/users/blocks?limit=2').expect(200)).body as { items: { user: { name: string } }[]; next_cursor: string | null };
+    expect(first.items.map((b) => b.user.name)).toEqual(['Zora Geblockt', 'Yvonne Geblockt']);
+    const rest = (await a.get(`/api/users/blocks?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`).expect(200)).body;
+    expect(rest).toMatchObject({ items: [{ user: { name: 'Xaver Geblockt' } }], next_cursor: null });
+    await a.delete(`/api/users/${y.id}/block`).expect(204);
+    expect((await a.get('/api/users/blocks').expect(200)).body.items.map((b: { user: { id: number } }) => b.user.id)).toEqual([z.id, x.id]);
+    expect((await agentAs(t, y).get('/api/users/blocks').expect(200)).body.items.map((b: { user: { id: number } }) => b.user.id)).toEqual([me.id]);
+    await request(t.app).get('/api/users/blocks').expect(401);
+    await a.get('/api/users/blocks?limit=0').expect(400);
+  });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { FriendList, FriendRequests, UserCard } from '../../../api/types.js';
+import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/types.js';
 import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
-import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
 
 function Avatar({ user }: { user: UserCard }) {
@@ -133,12 +134,44 @@ function Confirmed({ label, title, text, onConfirm }: { label: string; title: st
 }
 
 /** /app/freunde: search, requests with badges, the friend list. */
+/** Whom one blocked, with the way back: blocking is not a one-way street. */
+function Blocked({ list }: { list: ReturnType<typeof usePagedList<Block>> }) {
+  const action = useAction(list.reload);
+  return (
+    <section class="card" aria-labelledby="h-blocked">
+      <h2 id="h-blocked">{cx.blocked}</h2>
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(items) => (
+          <ItemList items={items} empty={cx.noBlocked} class="person-list">
+            {({ user }) => (
+              <Person key={user.id} user={user}>
+                <button
+                  type="button"
+                  class="button button-secondary button-small"
+                  onClick={action.run(() => api.del(`/api/users/${user.id}/block`))}
+                  aria-label={`${cx.unblock}: ${user.name}`}
+                >
+                  {cx.unblock}
+                </button>
+              </Person>
+            )}
+          </ItemList>
+        )}
+      </Load>
+      <MoreButton list={list} />
+      <ErrorNotice text={action.error} />
+    </section>
+  );
+}
+
 export function FriendsScreen() {
   const [requests, reloadRequests] = useResource<FriendRequests>('/api/friends/requests');
   const [friends, reloadFriends] = useResource<FriendList>('/api/friends');
+  const blocks = usePagedList<Block>('/api/users/blocks?limit=50');
   const reload = () => {
     reloadRequests();
     reloadFriends();
+    blocks.reload();
   };
   const action = useAction(reload);
   return (
@@ -231,6 +264,7 @@ export function FriendsScreen() {
           }
         </Load>
       </section>
+      <Blocked list={blocks} />
       <ErrorNotice text={action.error} />
     </section>
   );
