@@ -77,6 +77,12 @@ export function zonedInstant(wall: Omit<WallClock, 'second'> & { second?: number
   return new Date(guess - zoneOffsetMs(first, timeZone));
 }
 
+/** The instant a calendar day (YYYY-MM-DD) begins in the zone, as ISO: where "today" or "this month" starts. */
+export function startOfDay(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return zonedInstant({ year, month, day: date, hour: 0, minute: 0 }, timeZone).toISOString();
+}
+
 /** A calendar date `days` later (or earlier); noon UTC keeps DST and leap days out of the sum. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);

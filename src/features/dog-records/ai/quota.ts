@@ -1,5 +1,5 @@
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
-import { DAY, dateInZone, zonedInstant, type WallClock } from '../../../core/clock.js';
+import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/http/errors.js';
 import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo.js';
@@ -17,9 +17,7 @@ export const isPremium = (actor: Actor): boolean => actor.is_premium === 1 || is
 function windowStart(ctx: AppContext, feature: AiFeature): string {
   const now = ctx.clock.now();
   if (feature === 'training_plan') return new Date(now.getTime() - 7 * DAY).toISOString();
-  const today = dateInZone(now, ctx.config.timeZone);
-  const first: Omit<WallClock, 'second'> = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), day: 1, hour: 0, minute: 0 };
-  return zonedInstant(first, ctx.config.timeZone).toISOString();
+  return startOfDay(`${dateInZone(now, ctx.config.timeZone).slice(0, 8)}01`, ctx.config.timeZone);
 }
 
 /** How many uses of the feature a free user has left (null: no cap for this user). */

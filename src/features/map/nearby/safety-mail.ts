@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DAY, wallClockIn, zonedInstant } from '../../../core/clock.js';
+import { DAY, dateInZone, startOfDay, wallClockIn } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
 import { boundingBox, nearest } from '../../../core/geo/index.js';
 import { safetyMailActive, safetyMailChoiceOf, type NotificationKind } from '../../../core/push/index.js';
@@ -92,18 +92,13 @@ export async function fanOutSafetyMails(ctx: AppContext): Promise<number> {
   return queued;
 }
 
-/** The start of today in the app's time zone, as an ISO instant (the three-a-day count starts there). */
-function startOfToday(ctx: AppContext): string {
-  const w = wallClockIn(ctx.clock.now(), ctx.config.timeZone);
-  return zonedInstant({ year: w.year, month: w.month, day: w.day, hour: 0, minute: 0 }, ctx.config.timeZone).toISOString();
-}
-
 /** Rows a single run sends at most (a warning in a city reaches thousands; the next minute's run goes on). */
 const SEND_PER_RUN = 20_000;
 
 /** Sends the queued alert mails: up to three a day per person at once, the rest held for the evening mail. */
 export async function sendQueuedSafetyMails(ctx: AppContext): Promise<number> {
-  const today = startOfToday(ctx);
+  // The three-a-day count starts at midnight in the app's time zone.
+  const today = startOfDay(dateInZone(ctx.clock.now(), ctx.config.timeZone), ctx.config.timeZone);
   const warnings = new Map<string, Promise<WarningForMail | undefined>>();
   const warningOf = (row: SafetyMailRow) => {
     const key = `${row.kind}:${row.item_id}`;

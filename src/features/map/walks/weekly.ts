@@ -1,5 +1,5 @@
 import type { Actor } from '../../../core/auth/session-user.js';
-import { addDays, dateInZone, zonedInstant } from '../../../core/clock.js';
+import { addDays, dateInZone, startOfDay } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import { dogsInCare, walksOfDogsSince } from './walks.repo.js';
 
@@ -19,8 +19,7 @@ export async function weeklyTotals(ctx: AppContext, actor: Actor, weeks: number)
   const thisMonday = mondayOf(dateInZone(ctx.clock.now(), tz));
   const starts = Array.from({ length: weeks }, (_, i) => addDays(thisMonday, -7 * i));
   const first = starts[starts.length - 1]!;
-  const [y, m, d] = first.split('-').map(Number) as [number, number, number];
-  const since = zonedInstant({ year: y, month: m, day: d, hour: 0, minute: 0 }, tz).toISOString();
+  const since = startOfDay(first, tz);
   const dogs = await dogsInCare(ctx.db, actor.id);
   const rows = dogs.length
     ? await walksOfDogsSince(
