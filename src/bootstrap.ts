@@ -19,6 +19,7 @@ export async function bootstrap(config: Config = loadConfig(), options: { servin
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
   if (options.serving !== false) {
+    await ctx.media.check(); // a missing bucket stops the start with a clear message, not the first upload
     await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent
     await loadStarterHelp(ctx); // the starter help articles, each once (admins edit them afterwards)
     await ctx.blocklist.load();

@@ -30,6 +30,18 @@ const EnvSchema = z.object({
   TZ_APP: z.string().default('Europe/Berlin'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 
+  // Where users' files live (decisions: Media storage and several instances): the local folder, or any
+  // S3-compatible object store, which several instances share.
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // A request to the store that stays silent this long is given up (upstreams: the default class, 10 s).
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
   JWT_SECRET: z.string().min(32, 'JWT_SECRET braucht mindestens 32 Zeichen').optional(),
   JWT_EXPIRY_DAYS: z.coerce.number().positive().max(365).default(7),
   JWT_REFRESH_FRACTION: z.coerce.number().min(1).max(100).default(2),
@@ -143,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && !env.PUBLIC_URL) problems.push('  PUBLIC_URL fehlt: in Produktion ist es Pflicht (z. B. https://pfotenbuch.example).');
   if (production && e.PUSH_ALLOW_HTTP) problems.push('  PUSH_ALLOW_HTTP=1 ist in Produktion nicht erlaubt.');
   if (production && !e.SMTP_URL) problems.push('  SMTP_URL fehlt: in Produktion ist es Pflicht, sonst gehen keine Mails raus.');
+  if (e.MEDIA_STORAGE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[name]) problems.push(`  ${name} fehlt: mit MEDIA_STORAGE=s3 ist es Pflicht.`);
+  }
   if (problems.length) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(PROJECT_ROOT, e.DATA_DIR);
@@ -167,7 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    /** The local driver's folder; with either driver, uploads are checked in its staging folder (.incoming). */
     mediaDir: join(dataDir, 'media'),
+    media: mediaSettings(e),
     databaseUrl: e.DATABASE_URL,
     publicUrl: publicUrl.origin,
     logLevel: e.LOG_LEVEL,
@@ -227,6 +245,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       vatRatePercent: e.INVOICE_VAT_RATE,
     }),
     prices: Object.freeze({ proCentsYear: e.PRICE_PRO_CENTS_YEAR, breederCentsYear: e.PRICE_BREEDER_CENTS_YEAR }),
+  });
+}
+
+/** MEDIA_STORAGE and its S3 variables (checked complete in loadConfig). */
+function mediaSettings(e: Env) {
+  if (e.MEDIA_STORAGE === 'local') return Object.freeze({ driver: 'local' as const });
+  return Object.freeze({
+    driver: 's3' as const,
+    s3: Object.freeze({
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET ?? '',
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      timeoutMs: e.S3_TIMEOUT_MS,
+    }),
   });
 }
 

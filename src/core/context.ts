@@ -8,6 +8,7 @@ import type { ExportSection } from './export/export-writer.js';
 import type { IpBlocklist } from './http/ip-blocklist.js';
 import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
+import type { MediaStore } from './media/store/media-store.js';
 import type { MailOutbox } from './mail/outbox.js';
 import type { PushDispatcher } from './push/dispatcher.js';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   log: Logger;
   clock: Clock;
   mail: MailOutbox;
+  /** Users' files (photos, documents, exports): the local folder or an S3-compatible store (core/media/store). */
+  media: MediaStore;
   /** Sends the push queue; `notify` (core/push) kicks it after commit. */
   push: PushDispatcher;
   /** Errors logged (level ≥ error) counted per day for the 06:30 digest. */

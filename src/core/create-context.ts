@@ -10,6 +10,7 @@ import { createRateLimiters } from './http/rate-limit.js';
 import { ErrorCounter } from './error-digest/error-counter.js';
 import { onLoggedError, type Logger } from './logger.js';
 import { MailOutbox } from './mail/outbox.js';
+import { createMediaStore } from './media/store/index.js';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport.js';
 import { PushDispatcher } from './push/dispatcher.js';
 
@@ -36,6 +37,7 @@ export function createContext(options: ContextOptions): AppContext {
     log,
     clock,
     mail: new MailOutbox(db, transport, clock, log),
+    media: createMediaStore(config, log),
     push: new PushDispatcher({ db, clock, log, config }),
     errors,
     sessions: new SessionManager(

@@ -27,7 +27,7 @@ export interface S3TestServer {
 
 export const S3_TEST_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
-export async function startS3Server(options: { bucket?: string; createBucket?: boolean } = {}): Promise<S3TestServer> {
+export async function startS3Server(options: { bucket?: string; createBucket?: boolean; unref?: boolean } = {}): Promise<S3TestServer> {
   const bucket = options.bucket ?? 'pfotenbuch-test';
   const directory = mkdtempSync(join(tmpdir(), 'pfotenbuch-s3-'));
   const s3 = new S3rver({
@@ -42,6 +42,8 @@ export async function startS3Server(options: { bucket?: string; createBucket?: b
     configureBuckets: options.createBucket === false ? [] : [{ name: bucket }],
   });
   const { port: s3Port } = (await s3.run()) as AddressInfo;
+  // A store shared by a whole test process must not keep that process alive.
+  if (options.unref) s3.httpServer?.unref();
 
   const sockets = new Set<import('node:net').Socket>();
   const proxy: Server = createServer((req, res) => {
@@ -66,6 +68,7 @@ export async function startS3Server(options: { bucket?: string; createBucket?: b
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  if (options.unref) proxy.unref();
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 
   const state: S3TestServer = {

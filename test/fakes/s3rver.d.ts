@@ -14,6 +14,7 @@ declare module '@20minutes/s3rver' {
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
+    httpServer?: import('node:http').Server;
     close(): Promise<void>;
   }
 }

@@ -14,6 +14,7 @@ import { migrations } from '../../migrations/index.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { createLogger } from '../../src/core/logger.js';
 import type { MailTransport } from '../../src/core/mail/transport.js';
+import { testMediaEnv } from './media.js';
 import { memoryTransport } from './memory-mail.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -79,7 +80,7 @@ export function daytimeClock(start = '2026-11-21T10:00:00Z'): Clock {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-test-'));
   const testDb = await createTestDatabase();
-  const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...options.env });
+  const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...(await testMediaEnv()), ...options.env });
   const config = loadConfig(env);
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (options.upgradeFrom) {

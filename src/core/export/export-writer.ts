@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ZipFile } from 'yazl';
 import type { Actor } from '../auth/session-user.js';
+import { mediaKeyOf } from '../media/storage.js';
+import type { MediaStore } from '../media/store/media-store.js';
 import type { AppContext } from '../context.js';
 
 /**
@@ -13,8 +15,11 @@ export interface ExportWriter {
   json(name: string, data: unknown): void;
   text(name: string, text: string): void;
   buffer(name: string, data: Buffer): void;
-  /** A file on disk (an original upload), under `name`. Missing files are skipped by the caller. */
-  file(name: string, path: string): void;
+  /**
+   * A stored file (an original upload) by its media URL, under `name` plus the file's extension; read from the store
+   * only when the ZIP reaches it. A file that is gone (or a URL that is not ours) is left out: false.
+   */
+  media(name: string, url: string): Promise<boolean>;
   /**
    * A JSON array written as the ZIP reaches it, page by page from `pages` (called then, not now): a diary of 5,000
    * entries is never held in memory at once.
@@ -62,7 +67,7 @@ async function* jsonArrayText(pages: () => AsyncIterable<unknown[]>): AsyncGener
 }
 
 /** An ExportWriter over a yazl ZipFile; `zip.outputStream` is the ZIP as it is written. */
-export function zipExportWriter(zip: ZipFile, now: Date): ExportWriter {
+export function zipExportWriter(zip: ZipFile, now: Date, store: MediaStore): ExportWriter {
   const names = new Set<string>();
   const take = (name: string) => {
     const safe = safeEntryName(name, names);
@@ -75,7 +80,18 @@ export function zipExportWriter(zip: ZipFile, now: Date): ExportWriter {
     text: (name, text) => zip.addBuffer(Buffer.from(text, 'utf8'), take(name), { mtime: now }),
     buffer: (name, data) => zip.addBuffer(data, take(name), { mtime: now }),
     // Photos are compressed already: stored as they are, deflating them would cost CPU and memory for nothing.
-    file: (name, path) => zip.addFile(path, take(name), { mtime: now, compress: false }),
+    async media(name, url) {
+      const key = mediaKeyOf(url);
+      const info = key ? await store.stat(key) : undefined;
+      if (!key || !info) return false;
+      zip.addReadStreamLazy(take(`${name}${key.slice(key.lastIndexOf('.'))}`), { mtime: now, compress: false, size: info.size }, (done) => {
+        store.read(key).then(
+          (stream) => (stream ? done(null, stream) : done(new Error(`media file gone during the export: ${key}`), undefined as never)),
+          (err: Error) => done(err, undefined as never),
+        );
+      });
+      return true;
+    },
     jsonPages: (name, pages) => zip.addReadStream(Readable.from(jsonArrayText(pages)), take(name), { mtime: now }),
   };
 }

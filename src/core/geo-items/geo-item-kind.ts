@@ -12,7 +12,7 @@ import { IdParam } from '../http/schema-kit.js';
 import { boundingBox } from '../geo/bounding-box.js';
 import { NearQuery } from '../geo/near-query.js';
 import { nearest } from '../geo/nearest.js';
-import { removeMediaFiles } from '../media/storage.js';
+import { removeStoredMedia } from '../media/storage.js';
 import { closeReports } from '../reports/index.js';
 import { geoPhotoRoutes } from './geo-item-photo.js';
 import { geoReportRoute } from './geo-item-report.js';
@@ -157,7 +157,7 @@ export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
   const row = requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording, { staff: true });
   await deleteGeoRow(ctx.db, kind.table, id);
   await closeReports(ctx.db, kind.table, [id], actor.id, 'deleted', ctx.clock.now().toISOString());
-  if (row.photo_url) await removeMediaFiles(ctx.config.mediaDir, [row.photo_url], ctx.log);
+  if (row.photo_url) await removeStoredMedia(ctx, [row.photo_url]);
 }
 
 /** Registers the kind's routes (see the module comment). */

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import type { Routes } from '../http/route.js';
 import { IdParam } from '../http/schema-kit.js';
-import { geoItemPhotoDir, geoItemPhotoUrlPrefix } from '../media/paths.js';
+import { geoItemPhotoUrlPrefix } from '../media/paths.js';
 import { clearImage, replaceImage, type ImageSlot } from '../media/replace-image.js';
 import { imageUpload, uploadedFiles } from '../media/upload.js';
 import { findGeoItem, owned, toGeoItem, type GeoKind } from './geo-item-kind.js';
@@ -39,7 +39,6 @@ const authorFirst =
 export async function setGeoPhoto(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, file: Express.Multer.File | undefined) {
   await requireAuthor(ctx, actor, kind, id);
   await replaceImage(ctx, slot(kind, id), file, {
-    dir: geoItemPhotoDir(ctx.config.mediaDir, actor.id),
     urlPrefix: geoItemPhotoUrlPrefix(actor.id),
     variant: 'dog-photo',
   });
@@ -60,7 +59,7 @@ export function geoPhotoRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): 
   api.post(`/api/${kind.path}/:id/photo`, 'Foto hochladen (multipart, Feld „file“); ersetzt das alte', {
     params: IdParam,
     multipart: UploadForm,
-    before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config.mediaDir, 'file', 1)],
+    before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config, 'file', 1)],
     responses: {
       200: ['Mit dem neuen Foto', kind.item],
       ...refused,

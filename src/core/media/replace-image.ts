@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../http/errors.js';
 import { processImage, type ImageVariant } from './images.js';
-import { commitFiles, discardFiles, newMediaName, removeMediaFiles, stagingDir } from './storage.js';
+import { discardFiles, newMediaName, removeStoredMedia, stagingDir, storeFiles } from './storage.js';
 import { displayName } from './upload.js';
 
 /**
@@ -38,33 +37,33 @@ export async function replaceImage(
   ctx: AppContext,
   slot: ImageSlot,
   file: Express.Multer.File | undefined,
-  target: { dir: string; urlPrefix: string; variant: ImageVariant },
+  target: { urlPrefix: string; variant: ImageVariant },
 ): Promise<string> {
   if (!file) throw badRequest('Bitte wähle ein Foto aus.', { file: 'Bitte wähle ein Foto aus.' });
   let image;
   try {
-    image = await processImage(file.path, target.variant, stagingDir(ctx.config.mediaDir), displayName(file));
+    image = await processImage(file.path, target.variant, stagingDir(ctx.config), displayName(file));
   } finally {
     await discardFiles([file.path]);
   }
   const name = `${newMediaName()}.${image.main.ext}`;
   const url = `${target.urlPrefix}${name}`;
   try {
-    await commitFiles([{ from: image.main.path, to: join(target.dir, name) }]);
+    await storeFiles(ctx, [{ url, path: image.main.path }]);
   } finally {
     await discardFiles([image.main.path]);
   }
   const { swapped, previous } = await swapUrl(ctx.db, slot, url, ctx.clock.now().toISOString());
   if (!swapped) {
-    await removeMediaFiles(ctx.config.mediaDir, [url], ctx.log);
+    await removeStoredMedia(ctx, [url]);
     throw badRequest('Das Foto konnte nicht gespeichert werden. Bitte versuch es noch mal.');
   }
-  if (previous) await removeMediaFiles(ctx.config.mediaDir, [previous], ctx.log);
+  if (previous) await removeStoredMedia(ctx, [previous]);
   return url;
 }
 
 /** Empties the slot and removes the file it pointed at. */
 export async function clearImage(ctx: AppContext, slot: ImageSlot): Promise<void> {
   const { previous } = await swapUrl(ctx.db, slot, null, ctx.clock.now().toISOString());
-  if (previous) await removeMediaFiles(ctx.config.mediaDir, [previous], ctx.log);
+  if (previous) await removeStoredMedia(ctx, [previous]);
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound, unauthorized } from '../http/errors.js';
 import type { Routes } from '../http/route.js';
-import { mediaFilePath } from './storage.js';
+import { sendStoredFile } from './send-stored.js';
+import { mediaKeyOf } from './storage.js';
 
 /**
  * GET /media/… : user files, only for users allowed to see the record a file belongs to. Each area that stores
@@ -45,25 +46,17 @@ export function serveMediaFiles(ctx: AppContext, routes: Routes, rules: MediaRul
     },
   });
 
-  const handler = async (req: Request, res: Response, next: NextFunction) => {
+  const handler = async (req: Request, res: Response) => {
     const url = req.originalUrl.split('?')[0] ?? '';
     if (!req.user) throw unauthorized();
     const rule = rules.find((r) => r.pattern.test(url));
     const match = rule?.pattern.exec(url);
-    const file = mediaFilePath(ctx.config.mediaDir, url);
-    if (!rule || !match || !file) throw notFound('Diese Datei gibt es nicht.');
+    const key = mediaKeyOf(url);
+    if (!rule || !match || !key) throw notFound('Diese Datei gibt es nicht.');
     const access = await rule.canRead(ctx, req.user, url, match);
     if (access === 'missing') throw notFound('Diese Datei gibt es nicht.');
     if (access === 'forbidden') throw forbidden('Diese Datei gehört jemand anderem.');
-    await new Promise<void>((resolve) => {
-      res.sendFile(file, { headers: { 'Cache-Control': CACHE_CONTROL }, cacheControl: false, acceptRanges: true, dotfiles: 'deny' }, (err) => {
-        if (err && !res.headersSent) {
-          const status = (err as { status?: number }).status;
-          next(status === 404 ? notFound('Diese Datei gibt es nicht.') : err);
-        }
-        resolve();
-      });
-    });
+    await sendStoredFile(ctx.media, req, res, key, { missing: 'Diese Datei gibt es nicht.', headers: { 'Cache-Control': CACHE_CONTROL } });
   };
   routes.router.get('/media/*path', handler);
 }

@@ -1,26 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Logger } from '../logger.js';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../context.js';
+import type { Config } from '../config.js';
+import { contentTypeOf } from './store/media-store.js';
 
 /**
- * Files on disk under DATA_DIR/media, served as /media/<same path>. Names are 128 random bits (base64url,
- * 22 characters), so nobody finds a file by guessing; the permission check in serve.ts guards the rest.
+ * Media URLs and their files. A stored file's URL is /media/<key>, its key the path in the store (core/media/store).
+ * Names are 128 random bits (base64url, 22 characters), so nobody finds a file by guessing; the permission check in
+ * serve.ts guards the rest.
  */
 
 export const MEDIA_NAME_PATTERN = '[A-Za-z0-9_-]{22}';
 
 /** Every URL we hand out: /media/u/<userId>/<folder…>/<name>[_preview].<ext>. Anything else is never a file of ours. */
-const MEDIA_URL = new RegExp(`^/media/(u/\\d+/(?:avatar|nearby|dogs/\\d+/(?:photo|diary))/${MEDIA_NAME_PATTERN}(?:_preview)?\\.(?:jpg|webp))$`);
+const MEDIA_URL = new RegExp(`^/media/(u/\\d+/(?:avatar|nearby|dogs/\\d+/(?:photo|diary|health))/${MEDIA_NAME_PATTERN}(?:_preview)?\\.(?:jpg|webp|pdf))$`);
 
 export function newMediaName(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The file behind a media URL, or undefined for anything that is not one of our URLs (no path tricks possible). */
-export function mediaFilePath(mediaDir: string, url: string): string | undefined {
-  const match = MEDIA_URL.exec(url);
-  return match?.[1] ? join(mediaDir, match[1]) : undefined;
+/** The store key behind a media URL, or undefined for anything that is not one of our URLs (no path tricks possible). */
+export function mediaKeyOf(url: string): string | undefined {
+  return MEDIA_URL.exec(url)?.[1];
 }
 
 /** `<name>.jpg` → `<name>_preview.webp` (decisions: the preview sits beside the file). */
@@ -29,53 +31,14 @@ export function previewUrlOf(url: string): string {
 }
 
 /**
- * Uploads and freshly encoded images wait here (inside the media folder, so moving them into place is an atomic
- * rename on the same file system). Never served: no media URL maps into it.
+ * Uploads and freshly encoded images wait here, on local disk whatever the store (inside the media folder, so the
+ * local driver puts them in place with an atomic rename). Never served: no media URL maps into it.
  */
-export function stagingDir(mediaDir: string): string {
-  return join(mediaDir, '.incoming');
+export function stagingDir(config: Pick<Config, 'mediaDir'>): string {
+  return join(config.mediaDir, '.incoming');
 }
 
-export interface FileMove {
-  from: string;
-  to: string;
-}
-
-/** fsync on a libuv thread (never on the event loop). Works for files and, on Linux, for folders. */
-async function syncToDisk(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Moves staged files to their final places, all or none: when any move fails, the files already moved and the
- * ones still staged are removed before the error is rethrown.
- *
- * The files and their folder are synced to disk (on libuv threads) before the caller commits its rows, so a row
- * never points at a file a power cut could lose (the database runs with synchronous=FULL). On ext4's ordered mode
- * this also spares SQLite's own fsync, which runs on the event loop, from flushing the fresh photo data.
- */
-export async function commitFiles(moves: FileMove[]): Promise<void> {
-  const moved: string[] = [];
-  try {
-    await Promise.all(moves.map((m) => syncToDisk(m.from)));
-    for (const { from, to } of moves) {
-      await mkdir(dirname(to), { recursive: true });
-      await rename(from, to);
-      moved.push(to);
-    }
-    await Promise.all([...new Set(moves.map((m) => dirname(m.to)))].map(syncToDisk));
-  } catch (err) {
-    await discardFiles([...moved, ...moves.map((m) => m.from)]);
-    throw err;
-  }
-}
-
-/** Removes one file; a file that is gone already is fine. (`unlink`, not `rm`: one syscall, no directory walk.) */
+/** Removes one staged file; a file that is gone already is fine. (`unlink`, not `rm`: one syscall, no directory walk.) */
 export async function removeFile(path: string): Promise<void> {
   try {
     await unlink(path);
@@ -84,22 +47,39 @@ export async function removeFile(path: string): Promise<void> {
   }
 }
 
-/** Removes files by path (staged outputs of a failed request). Never throws. */
+/** Removes staged files (a request's uploads and outputs). Never throws. */
 export async function discardFiles(paths: readonly string[]): Promise<void> {
   await Promise.all(paths.map((p) => removeFile(p).catch(() => undefined)));
 }
 
-/** Removes the files behind media URLs after their rows are gone. Never throws: the database is already right. */
-export async function removeMediaFiles(mediaDir: string, urls: readonly string[], log: Logger): Promise<void> {
-  await Promise.all(
-    urls.map(async (url) => {
-      const path = mediaFilePath(mediaDir, url);
-      if (!path) return;
-      try {
-        await removeFile(path);
-      } catch (err) {
-        log.warn({ err, url }, 'media file could not be removed');
-      }
+/** A staged file and the media URL it is to be served under. */
+export interface FileForUrl {
+  url: string;
+  path: string;
+}
+
+/**
+ * Puts finished files into the store under their URLs, all or none, before the caller commits the rows that name
+ * them: a row never points at a missing file; a crash before the commit leaves at most files that no row names
+ * (the nightly sweep's work). The store down → the German 503, and nothing was written.
+ */
+export async function storeFiles(ctx: Pick<AppContext, 'media'>, files: readonly FileForUrl[]): Promise<void> {
+  await ctx.media.putFiles(
+    files.map(({ url, path }) => {
+      const key = mediaKeyOf(url);
+      if (!key) throw new Error(`not a media URL: ${url}`);
+      return { key, path, contentType: contentTypeOf(key) };
     }),
   );
+}
+
+/** Removes the files behind media URLs after their rows are gone. Never throws: the database is already right. */
+export async function removeStoredMedia(ctx: Pick<AppContext, 'media' | 'log'>, urls: readonly (string | null | undefined)[]): Promise<void> {
+  const keys = urls.map((url) => (url ? mediaKeyOf(url) : undefined)).filter((k): k is string => k !== undefined);
+  if (keys.length === 0) return;
+  try {
+    await ctx.media.remove(keys);
+  } catch (err) {
+    ctx.log.warn({ err, count: keys.length }, 'media files could not be removed; the orphan sweep will try again');
+  }
 }

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { HOUR } from '../clock.js';
+import type { Config } from '../config.js';
 import type { Job } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { BODY_LIMIT_BYTES } from '../http/request-guards.js';
@@ -91,8 +92,8 @@ async function closeAndRemove(out: WriteStream): Promise<void> {
 }
 
 /** Accepts up to `maxFiles` files in the multipart field `field`; read them with `uploadedFiles(req)`. */
-export function imageUpload(mediaDir: string, field: string, maxFiles: number): RequestHandler {
-  const storage = new BoundedDiskStorage(stagingDir(mediaDir), BODY_LIMIT_BYTES);
+export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, maxFiles: number): RequestHandler {
+  const storage = new BoundedDiskStorage(stagingDir(config), BODY_LIMIT_BYTES);
   const parse = multer({
     storage,
     // Browsers send file names as UTF-8; busboy's default (latin1) would garble „Hündin.jpg“.
@@ -134,7 +135,7 @@ export const cleanStagingJob: Job = {
   name: 'media.clean-staging',
   schedule: '41 * * * *',
   async run(ctx) {
-    const dir = stagingDir(ctx.config.mediaDir);
+    const dir = stagingDir(ctx.config);
     const names = await readdir(dir).catch(() => [] as string[]);
     const cutoff = ctx.clock.now().getTime() - HOUR;
     let removed = 0;

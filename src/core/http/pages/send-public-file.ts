@@ -1,15 +1,12 @@
-import type { Response } from 'express';
-import { notFound } from '../errors.js';
-import { setCache } from './cache-rules.js';
+import type { Request, Response } from 'express';
+import { sendStoredFile } from '../../media/send-stored.js';
+import type { MediaStore } from '../../media/store/media-store.js';
+import { CACHE } from './cache-rules.js';
 
 /**
- * A file behind a public link (the emergency card's photo, a lost dog's photo on its poster page): never cached,
- * never indexed, a German 404 when it is gone.
+ * A stored file behind a public link (the emergency card's photo, a lost dog's photo on its poster page): never
+ * cached, never indexed, a German 404 when it is gone.
  */
-export async function sendPublicFile(res: Response, file: string, missing: string): Promise<void> {
-  setCache(res, 'never');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  await new Promise<void>((resolve, reject) =>
-    res.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (err) => (err && !res.headersSent ? reject(notFound(missing)) : resolve())),
-  );
+export async function sendPublicFile(store: MediaStore, req: Request, res: Response, key: string, missing: string): Promise<void> {
+  await sendStoredFile(store, req, res, key, { missing, headers: { 'Cache-Control': CACHE.never, 'X-Robots-Tag': 'noindex' } });
 }

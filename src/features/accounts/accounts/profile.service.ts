@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import type { z } from 'zod';
 import { hashPassword } from '../../../core/auth/passwords.js';
 import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, notFound } from '../../../core/http/errors.js';
-import { userMediaDir } from '../../../core/media/paths.js';
+import { keyPrefixOf, userMediaUrlPrefix } from '../../../core/media/paths.js';
 import { checkPasswordWithLockout } from './password-check.js';
 import type { ChangePasswordBody, UpdateProfileBody } from './profile.schemas.js';
 import { deleteUserRow, endAllSessions, findPasswordHash, findUserById, updateUser } from './users.repo.js';
@@ -60,6 +59,10 @@ export async function deleteAccount(ctx: AppContext, userId: number): Promise<vo
     return true;
   });
   if (!deleted) throw notFound('Dieses Konto gibt es nicht.');
-  await rm(userMediaDir(ctx.config.mediaDir, userId), { recursive: true, force: true });
+  try {
+    await ctx.media.removePrefix(keyPrefixOf(userMediaUrlPrefix(userId)));
+  } catch (err) {
+    ctx.log.error({ err, userId }, "the account's files could not be removed");
+  }
   ctx.log.info({ userId }, 'account deleted');
 }

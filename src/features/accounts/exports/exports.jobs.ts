@@ -1,8 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MINUTE } from '../../../core/clock.js';
 import type { Job } from '../../../core/context.js';
-import { userMediaDir } from '../../../core/media/paths.js';
+import { exportKey } from '../../../core/media/paths.js';
 import { buildExport } from './export-builder.js';
 import { claimNextExport, deleteExportRow, expiredExports } from './exports.repo.js';
 
@@ -34,7 +32,7 @@ export const expireExportsJob: Job = {
   async run(ctx) {
     const expired = await expiredExports(ctx.db, ctx.clock.now().toISOString());
     for (const e of expired) {
-      if (e.file) await rm(join(userMediaDir(ctx.config.mediaDir, e.user_id), e.file), { force: true });
+      if (e.file) await ctx.media.remove([exportKey(e.user_id, e.file)]);
       await deleteExportRow(ctx.db, e.id);
     }
     return expired.length;

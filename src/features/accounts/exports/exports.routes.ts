@@ -1,3 +1,4 @@
+import { sendStoredFile } from '../../../core/media/send-stored.js';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
@@ -43,12 +44,13 @@ export function exportsRoutes(ctx: AppContext, routes: Routes): void {
         409: { description: 'Noch nicht fertig' },
       },
     },
-    async ({ params, actor }, _req, res) => {
+    async ({ params, actor }, req, res) => {
       const file = await exportFile(ctx, actor, params.id);
-      res.setHeader('Cache-Control', 'private, no-store');
       res.attachment(file.name);
-      res.type('application/zip');
-      res.sendFile(file.path, { dotfiles: 'deny' });
+      await sendStoredFile(ctx.media, req, res, file.key, {
+        missing: 'Diesen Export gibt es nicht (mehr).',
+        headers: { 'Cache-Control': 'private, no-store' },
+      });
     },
   );
 }

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { forbidden, notFound, conflict, tooManyRequests } from '../../../core/http/errors.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { DAY } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
-import { userMediaDir } from '../../../core/media/paths.js';
+import { exportKey } from '../../../core/media/paths.js';
 import { exportsOf, findExport, insertExport, latestRequestSince, type ExportRow } from './exports.repo.js';
 
 export interface ExportView {
@@ -32,14 +31,14 @@ export async function listExports(ctx: AppContext, actor: Actor): Promise<{ item
 }
 
 /** The ZIP of a ready export, for its owner only (403 for another's, 404 for none, 409 while it is being built). */
-export async function exportFile(ctx: AppContext, actor: Actor, id: number): Promise<{ path: string; name: string }> {
+export async function exportFile(ctx: AppContext, actor: Actor, id: number): Promise<{ key: string; name: string }> {
   const row = await findExport(ctx.db, id);
   if (!row) throw notFound('Diesen Export gibt es nicht (mehr).');
   if (row.user_id !== actor.id) throw forbidden('Dieser Export gehört jemand anderem.');
   if (row.status !== 'ready' || !row.file) throw conflict('Der Export ist noch nicht fertig.', 'export_not_ready');
   const day = row.requested_at.slice(0, 10);
   return {
-    path: join(userMediaDir(ctx.config.mediaDir, row.user_id), row.file),
+    key: exportKey(row.user_id, row.file),
     name: `${ctx.config.appName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-export-${day}.zip`,
   };
 }

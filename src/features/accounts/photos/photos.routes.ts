@@ -30,14 +30,14 @@ export function photosRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/dogs/:dogId/photo', 'Profilfoto des Hundes hochladen (multipart, Feld „file“); ersetzt das alte', {
     tags: ['Hunde'],
     multipart: UploadForm,
-    before: [ctx.limits.upload, dogAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'file', 1)],
+    before: [ctx.limits.upload, dogAccessFirst(ctx), imageUpload(ctx.config, 'file', 1)],
     responses: { 200: ['Die neue Foto-Adresse', z.object({ photo_url: z.string() })], 403: 'Nicht dein Hund', 404: 'Hund gibt es nicht', ...uploadErrors },
     run: async ({ params, actor }, req) => ({ photo_url: await setDogPhoto(ctx, actor, params.dogId, uploadedFiles(req)[0]) }),
   });
 
   api.post('/api/me/avatar', 'Eigenes Profilbild hochladen (multipart, Feld „file“); ersetzt das alte', {
     multipart: UploadForm,
-    before: [ctx.limits.upload, imageUpload(ctx.config.mediaDir, 'file', 1)],
+    before: [ctx.limits.upload, imageUpload(ctx.config, 'file', 1)],
     responses: { 200: ['Die neue Bild-Adresse', z.object({ avatar_url: z.string() })], ...uploadErrors },
     run: async ({ actor }, req) => ({ avatar_url: await setAvatar(ctx, actor, uploadedFiles(req)[0]) }),
   });

@@ -1,7 +1,7 @@
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { avatarDir, avatarUrlPrefix, dogPhotoDir, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
 import { clearImage, replaceImage, type ImageSlot } from '../../../core/media/replace-image.js';
 import { findUserById, swapAvatarUrl } from '../accounts/index.js';
 import { findDog, swapDogPhotoUrl } from '../../dog-records/dogs/index.js';
@@ -26,7 +26,6 @@ const avatarSlot = (userId: number): ImageSlot => ({
 export async function setDogPhoto(ctx: AppContext, actor: Actor, dogId: number, file: Express.Multer.File | undefined): Promise<string> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   return replaceImage(ctx, dogSlot(dog.dog_id), file, {
-    dir: dogPhotoDir(ctx.config.mediaDir, dog.owner_id, dog.dog_id),
     urlPrefix: dogPhotoUrlPrefix(dog.owner_id, dog.dog_id),
     variant: 'dog-photo',
   });
@@ -34,7 +33,6 @@ export async function setDogPhoto(ctx: AppContext, actor: Actor, dogId: number, 
 
 export async function setAvatar(ctx: AppContext, actor: Actor, file: Express.Multer.File | undefined): Promise<string> {
   return replaceImage(ctx, avatarSlot(actor.id), file, {
-    dir: avatarDir(ctx.config.mediaDir, actor.id),
     urlPrefix: avatarUrlPrefix(actor.id),
     variant: 'avatar',
   });

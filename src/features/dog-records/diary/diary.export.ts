@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { ownDogIds } from '../../../core/auth/ownership.repo.js';
 import type { ExportSection } from '../../../core/export/index.js';
-import { mediaFilePath } from '../../../core/media/storage.js';
 import type { Entry } from './diary.schemas.js';
 import { listEntryRows, withMedia } from './entries.repo.js';
 
@@ -23,7 +21,7 @@ async function* entryPages(ctx: Parameters<ExportSection>[0], dogIds: number[]):
 /**
  * The diaries of the user's own dogs: `daten/tagebuch.json` (the API's entries, with their photos' metadata) and
  * every photo in full size as the app keeps it under `medien/tagebuch/<date> <entry id>-<n>.<ext>`. Both are read
- * only when the ZIP reaches them (the JSON page by page, the photos from disk), so 5,000 entries and 2,000 photos
+ * only when the ZIP reaches them (the JSON page by page, the photos from the store), so 5,000 entries and 2,000 photos
  * pass through a small, steady amount of memory. A caregiver's entries on the user's dogs belong to the dog, so they
  * are in; the user's entries on others' dogs belong to those owners' exports.
  */
@@ -33,10 +31,7 @@ export const diaryExport: ExportSection = async (ctx, actor, out) => {
   for await (const page of entryPages(ctx, dogIds)) {
     any = true;
     for (const entry of page) {
-      entry.media.forEach((m, i) => {
-        const path = mediaFilePath(ctx.config.mediaDir, m.url);
-        if (path && existsSync(path)) out.file(`medien/tagebuch/${entry.date} ${entry.id}-${i + 1}${path.slice(path.lastIndexOf('.'))}`, path);
-      });
+      for (const [i, m] of entry.media.entries()) await out.media(`medien/tagebuch/${entry.date} ${entry.id}-${i + 1}`, m.url);
     }
   }
   if (any) out.jsonPages('daten/tagebuch.json', () => entryPages(ctx, dogIds));

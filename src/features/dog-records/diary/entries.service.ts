@@ -6,7 +6,7 @@ import type { AppContext } from '../../../core/context.js';
 import { badRequest, forbidden, notFound } from '../../../core/http/errors.js';
 import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
 import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { removeMediaFiles } from '../../../core/media/storage.js';
+import { removeStoredMedia } from '../../../core/media/storage.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
 import { ENTRY_WORDING, type CreateEntryBody, type Entry, type ListEntriesQuery, type UpdateEntryBody } from './diary.schemas.js';
 import {
@@ -124,7 +124,7 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, entryId: number
     await deleteEntryRow(trx, entryId);
     return media.flatMap((m) => [m.url, m.preview_url]);
   });
-  await removeMediaFiles(ctx.config.mediaDir, urls, ctx.log);
+  await removeStoredMedia(ctx, urls);
 }
 
 export async function listEntries(ctx: AppContext, actor: Actor, dogId: number, query: ListEntriesQuery): Promise<Page<Entry>> {

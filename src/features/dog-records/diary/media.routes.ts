@@ -22,7 +22,7 @@ export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags, access: 'user' });
   api.post('/api/diary/:entryId/media', 'Fotos zu einem Eintrag hochladen (multipart, Feld „files“, bis zu 10)', {
     multipart: UploadForm,
-    before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config.mediaDir, 'files', MAX_FILES_PER_UPLOAD)],
+    before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config, 'files', MAX_FILES_PER_UPLOAD)],
     responses: {
       201: ['Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', UploadResult],
       403: 'Gehört jemand anderem',

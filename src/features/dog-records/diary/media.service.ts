@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import { requireDogRecord } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, badRequest, notFound } from '../../../core/http/errors.js';
 import { readPhotoFacts, type PhotoFacts } from '../../../core/media/exif.js';
 import { processImage, type ProcessedImage } from '../../../core/media/images.js';
-import { diaryMediaDir, diaryMediaUrlPrefix } from '../../../core/media/paths.js';
-import { commitFiles, discardFiles, newMediaName, previewUrlOf, removeMediaFiles, stagingDir } from '../../../core/media/storage.js';
+import { diaryMediaUrlPrefix } from '../../../core/media/paths.js';
+import { discardFiles, newMediaName, previewUrlOf, removeStoredMedia, stagingDir, storeFiles } from '../../../core/media/storage.js';
 import { displayName } from '../../../core/media/upload.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
 import { weatherForNewPhotos } from './diary-weather.js';
@@ -42,7 +41,7 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
     throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
 
   const now = ctx.clock.now();
-  const staging = stagingDir(ctx.config.mediaDir);
+  const staging = stagingDir(ctx.config);
   const images: ProcessedImage[] = [];
   try {
     const facts: PhotoFacts[] = [];
@@ -56,7 +55,6 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
       facts.map((f) => (f.lat === null || f.lon === null ? null : { lat: f.lat, lon: f.lon, day: f.takenDay ?? entry.date })),
     );
 
-    const dir = diaryMediaDir(ctx.config.mediaDir, entry.access.owner_id, entry.dog_id);
     const prefix = diaryMediaUrlPrefix(entry.access.owner_id, entry.dog_id);
     const names = images.map(() => newMediaName());
     const rows = images.map((image, i) => {
@@ -79,11 +77,12 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
       };
     });
 
-    await commitFiles(
-      images.flatMap((image, i) => [
-        { from: image.main.path, to: join(dir, `${names[i]}.${image.main.ext}`) },
-        ...(image.preview ? [{ from: image.preview.path, to: join(dir, `${names[i]}_preview.webp`) }] : []),
-      ]),
+    await storeFiles(
+      ctx,
+      images.flatMap((image, i) => {
+        const row = rows[i] as (typeof rows)[number];
+        return [{ url: row.url, path: image.main.path }, ...(image.preview ? [{ url: row.preview_url, path: image.preview.path }] : [])];
+      }),
     );
     let inserted;
     try {
@@ -94,10 +93,9 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
         return result;
       });
     } catch (err) {
-      await removeMediaFiles(
-        ctx.config.mediaDir,
+      await removeStoredMedia(
+        ctx,
         rows.flatMap((r) => [r.url, r.preview_url]),
-        ctx.log,
       );
       throw err;
     }
@@ -130,5 +128,5 @@ export async function deleteMedia(ctx: AppContext, actor: Actor, mediaId: number
     await deleteDailyPhotosByUrl(trx, [media.url]);
     await refreshEntryPosition(trx, media.entry_id);
   });
-  await removeMediaFiles(ctx.config.mediaDir, [media.url, media.preview_url], ctx.log);
+  await removeStoredMedia(ctx, [media.url, media.preview_url]);
 }

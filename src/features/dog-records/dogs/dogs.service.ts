@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
@@ -6,7 +5,7 @@ import type { AppContext } from '../../../core/context.js';
 import { notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { dogMediaDir } from '../../../core/media/paths.js';
+import { dogMediaUrlPrefix, keyPrefixOf } from '../../../core/media/paths.js';
 import { activatePendingFounder } from '../../accounts/partner/index.js';
 import { deleteDog, findDog, insertDog, listDogs, updateDog } from './dogs.repo.js';
 import type { CreateDogBody, Dog, UpdateDogBody } from './dogs.schemas.js';
@@ -54,14 +53,13 @@ export async function changeDog(ctx: AppContext, actor: Actor, dogId: number, bo
   return dog;
 }
 
-/** The row goes first (its records follow by ON DELETE CASCADE), then the dog's folder, after the commit. */
+/** The row goes first (its records follow by ON DELETE CASCADE), then the dog's files, after the commit. */
 export async function removeDog(ctx: AppContext, actor: Actor, dogId: number): Promise<void> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   if (!(await deleteDog(ctx.db, dog.dog_id))) throw notFound('Diesen Hund gibt es nicht.');
-  const dir = dogMediaDir(ctx.config.mediaDir, dog.owner_id, dog.dog_id);
   try {
-    await rm(dir, { recursive: true, force: true });
+    await ctx.media.removePrefix(keyPrefixOf(dogMediaUrlPrefix(dog.owner_id, dog.dog_id)));
   } catch (err) {
-    ctx.log.error({ err, dogId: dog.dog_id }, 'dog folder could not be removed');
+    ctx.log.error({ err, dogId: dog.dog_id }, "dog's files could not be removed");
   }
 }

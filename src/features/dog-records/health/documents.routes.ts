@@ -4,6 +4,7 @@ import { route, type Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { DogIdParam } from '../../../core/http/schema-kit.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
+import { sendStoredFile } from '../../../core/media/send-stored.js';
 import { addDocument, documentFile, removeDocumentFile } from './documents.service.js';
 import { documentUpload } from './documents.upload.js';
 import { healthDocuments } from './health.kinds.js';
@@ -33,7 +34,7 @@ export function documentsRoutes(ctx: AppContext, routes: Routes): void {
     {
       params: DogIdParam,
       multipart: HealthDocumentForm,
-      before: [ctx.limits.upload, dogAccessFirst(ctx), documentUpload(ctx.config.mediaDir)],
+      before: [ctx.limits.upload, dogAccessFirst(ctx), documentUpload(ctx.config)],
       responses: {
         201: ['Gespeichert', HealthDocument],
         403: 'Nicht dein Hund',
@@ -74,10 +75,10 @@ export function documentsRoutes(ctx: AppContext, routes: Routes): void {
         `${pdf ? 'attachment' : 'inline'}; filename="dokument.${ext}"; filename*=UTF-8''${encodeURIComponent(file.title.slice(0, 100))}.${ext}`,
       );
       if (pdf) res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      await new Promise<void>((resolve, reject) => {
-        res.sendFile(file.path, { headers: { 'Cache-Control': 'private, max-age=31536000, immutable' }, cacheControl: false, dotfiles: 'deny' }, (err) =>
-          err && !res.headersSent ? reject(err) : resolve(),
-        );
+      await sendStoredFile(ctx.media, req, res, file.key, {
+        missing: 'Diese Datei gibt es nicht.',
+        contentType: file.mime,
+        headers: { 'Cache-Control': 'private, max-age=31536000, immutable' },
       });
     },
   );

@@ -1,13 +1,12 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { requireDogAccess, requireDogRecord } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, badRequest } from '../../../core/http/errors.js';
 import { zodToAppError } from '../../../core/http/zod-errors.js';
 import { processImage, type ProcessedImage } from '../../../core/media/images.js';
-import { dogMediaDir, dogMediaUrlPrefix } from '../../../core/media/paths.js';
-import { commitFiles, discardFiles, MEDIA_NAME_PATTERN, newMediaName, removeFile, stagingDir } from '../../../core/media/storage.js';
+import { dogMediaUrlPrefix } from '../../../core/media/paths.js';
+import { discardFiles, mediaKeyOf, MEDIA_NAME_PATTERN, newMediaName, removeStoredMedia, stagingDir, storeFiles } from '../../../core/media/storage.js';
 import { displayName } from '../../../core/media/upload.js';
 import { assertRoomFor } from '../../../core/records/record-kind.js';
 import { insertRecordRow, type RecordRow } from '../../../core/records/records.repo.js';
@@ -24,13 +23,6 @@ import { findDocumentByUrl } from './documents.repo.js';
 const PDF_MAGIC = Buffer.from('%PDF-');
 /** /media/u/<userId>/dogs/<dogId>/health/<name>.<pdf|jpg|webp> */
 export const HEALTH_FILE_URL = new RegExp(`^/media/(u/\\d+/dogs/\\d+/health/${MEDIA_NAME_PATTERN}\\.(?:pdf|jpg|webp))$`);
-
-const healthFileDir = (mediaDir: string, userId: number, dogId: number) => join(dogMediaDir(mediaDir, userId, dogId), 'health');
-
-export function healthFilePath(mediaDir: string, url: string): string | undefined {
-  const m = HEALTH_FILE_URL.exec(url);
-  return m?.[1] ? join(mediaDir, m[1]) : undefined;
-}
 
 async function startsWithPdfMagic(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
@@ -77,7 +69,7 @@ export async function addDocument(
     } else {
       let image: ProcessedImage;
       try {
-        image = await processImage(file.path, 'diary', stagingDir(ctx.config.mediaDir), name);
+        image = await processImage(file.path, 'diary', stagingDir(ctx.config), name);
       } catch (err) {
         if (err instanceof AppError && err.status === 415) throw notAccepted(name);
         throw err;
@@ -89,9 +81,8 @@ export async function addDocument(
       bytes = image.main.bytes;
     }
     const fileName = `${newMediaName()}.${ext}`;
-    const target = join(healthFileDir(ctx.config.mediaDir, dog.owner_id, dog.dog_id), fileName);
     const url = `${dogMediaUrlPrefix(dog.owner_id, dog.dog_id)}health/${fileName}`;
-    await commitFiles([{ from, to: target }]);
+    await storeFiles(ctx, [{ url, path: from }]);
     const now = ctx.clock.now().toISOString();
     try {
       const row = await insertRecordRow(ctx.db, healthDocuments.table, healthDocuments.columns, {
@@ -105,7 +96,7 @@ export async function addDocument(
       });
       return row as unknown as HealthDocument;
     } catch (err) {
-      await removeFile(target).catch(() => undefined);
+      await removeStoredMedia(ctx, [url]);
       throw err;
     }
   } finally {
@@ -115,19 +106,13 @@ export async function addDocument(
 
 /** After a document's row is gone: its file. Never throws (the database is right already). */
 export async function removeDocumentFile(ctx: AppContext, row: RecordRow): Promise<void> {
-  const path = typeof row.url === 'string' ? healthFilePath(ctx.config.mediaDir, row.url) : undefined;
-  if (!path) return;
-  try {
-    await removeFile(path);
-  } catch (err) {
-    ctx.log.error({ err, url: row.url }, 'health document file could not be removed');
-  }
+  if (typeof row.url === 'string') await removeStoredMedia(ctx, [row.url]);
 }
 
 /** The file behind a /media URL if the actor may read the document: missing → 404, no access → 403. */
-export async function documentFile(ctx: AppContext, actor: Actor, url: string): Promise<{ path: string; mime: string; title: string }> {
-  const path = healthFilePath(ctx.config.mediaDir, url);
-  const row = path ? await findDocumentByUrl(ctx.db, url) : undefined;
+export async function documentFile(ctx: AppContext, actor: Actor, url: string): Promise<{ key: string; mime: string; title: string }> {
+  const key = HEALTH_FILE_URL.test(url) ? mediaKeyOf(url) : undefined;
+  const row = key ? await findDocumentByUrl(ctx.db, url) : undefined;
   const doc = await requireDogRecord(ctx.db, actor, row, 'read', { missing: 'Diese Datei gibt es nicht.', foreign: 'Diese Datei gehört jemand anderem.' });
-  return { path: path ?? '', mime: doc.mime_type, title: doc.title };
+  return { key: key ?? '', mime: doc.mime_type, title: doc.title };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
+import type { Config } from '../../../core/config.js';
 import { discardFiles, stagingDir } from '../../../core/media/storage.js';
 
 /**
@@ -10,9 +11,9 @@ import { discardFiles, stagingDir } from '../../../core/media/storage.js';
  */
 export const MAX_DOCUMENT_BYTES = 15 * 1024 * 1024;
 
-export function documentUpload(mediaDir: string): RequestHandler {
+export function documentUpload(config: Pick<Config, 'mediaDir'>): RequestHandler {
   const parse = multer({
-    dest: stagingDir(mediaDir),
+    dest: stagingDir(config),
     defParamCharset: 'utf8',
     limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 3, fieldSize: 4096, fieldNameSize: 100, parts: 4, headerPairs: 100 },
   }).single('file');

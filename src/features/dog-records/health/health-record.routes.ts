@@ -67,6 +67,6 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     const token = String(req.params.token);
     const file = TOKEN.test(token) ? await publicCardPhoto(ctx, token) : undefined;
     if (!file) throw notFound('Dieses Foto gibt es nicht.');
-    await sendPublicFile(res, file, 'Dieses Foto gibt es nicht.');
+    await sendPublicFile(ctx.media, req, res, file, 'Dieses Foto gibt es nicht.');
   });
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
 import { ownDogIds } from '../../../core/auth/ownership.repo.js';
 import { notFound } from '../../../core/http/errors.js';
-import { mediaFilePath } from '../../../core/media/storage.js';
+import { mediaKeyOf } from '../../../core/media/storage.js';
 import { deleteCard, findCardByToken, findCardOfDog, replaceCard, type CardRow } from './emergency.repo.js';
 import type { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
 import { findPractice } from './practice.repo.js';
@@ -120,12 +120,12 @@ export async function publicCard(ctx: AppContext, token: string) {
   };
 }
 
-/** The dog photo file for the public card, only when the owner chose to show it. */
+/** The dog photo's store key for the public card, only when the owner chose to show it. */
 export async function publicCardPhoto(ctx: AppContext, token: string): Promise<string | undefined> {
   const card = await findCardByToken(ctx.db, token);
   if (!card?.show_photo) return undefined;
   const dog = await dogProfile(ctx.db, card.dog_id);
-  return dog?.photo_url ? mediaFilePath(ctx.config.mediaDir, dog.photo_url) : undefined;
+  return dog?.photo_url ? mediaKeyOf(dog.photo_url) : undefined;
 }
 
 /** The vet-ready PDF of each of the user's own dogs, as `gesundheit/<name>.pdf` (the data export). */

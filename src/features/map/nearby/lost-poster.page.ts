@@ -4,7 +4,7 @@ import { notFound } from '../../../core/http/errors.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
 import type { Routes } from '../../../core/http/route.js';
-import { mediaFilePath } from '../../../core/media/storage.js';
+import { mediaKeyOf } from '../../../core/media/storage.js';
 import { lostDogs } from './lost-dogs.js';
 
 /**
@@ -55,8 +55,8 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
   });
   routes.router.get('/vermisst/:id/foto', ctx.limits.publicPoster, async (req, res) => {
     const row = await lostDog(ctx, String(req.params.id));
-    const file = row?.status === 'lost' && row.photo_url ? mediaFilePath(ctx.config.mediaDir, row.photo_url) : undefined;
+    const file = row?.status === 'lost' && row.photo_url ? mediaKeyOf(row.photo_url) : undefined;
     if (!file) throw notFound('Dieses Foto gibt es nicht.');
-    await sendPublicFile(res, file, 'Dieses Foto gibt es nicht.');
+    await sendPublicFile(ctx.media, req, res, file, 'Dieses Foto gibt es nicht.');
   });
 }
