@@ -1,13 +1,25 @@
+import cluster from 'node:cluster';
 import { createApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { ConfigError, loadConfig } from './core/config.js';
+import { runPrimary } from './core/cluster.js';
+import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { listen } from './core/http/listen.js';
+import { createLogger } from './core/logger.js';
 import { Scheduler } from './core/scheduler/scheduler.js';
+import { loadServerEnv, type ServerEnv } from './core/server-env.js';
 import { jobs } from './jobs.js';
 
+/** How long in-flight requests and running jobs may take to finish after SIGTERM (decisions: several instances). */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Closing the database after the grace: a pool waiting on a query that hangs must not hold the exit. */
+const CLOSE_GRACE_MS = 3_000;
+
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
+  let serverEnv: ServerEnv;
   try {
     config = loadConfig();
+    serverEnv = loadServerEnv();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -15,34 +27,49 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (serverEnv.webConcurrency > 1 && cluster.isPrimary) {
+    const log = createLogger(config.logLevel);
+    await runPrimary({ workers: serverEnv.webConcurrency, log, prepare: () => bootstrap(config).then(({ close }) => close()) });
+    return;
+  }
+  await serve(config, serverEnv);
+}
+
+/** One serving process: the whole server with WEB_CONCURRENCY=1, or one cluster worker. */
+async function serve(config: Config, serverEnv: ServerEnv): Promise<void> {
   const { ctx, close } = await bootstrap(config);
-  const app = createApp(ctx);
-  const server = app.listen(config.port, config.host, () => {
-    ctx.log.info({ url: `http://localhost:${config.port}`, build: config.build, engine: ctx.engine }, `${config.appName} läuft`);
-  });
+  if (cluster.isWorker) ctx.log.setBindings({ worker: cluster.worker?.id, pid: process.pid });
+  const { drain } = await listen(createApp(ctx), { port: config.port, host: config.host, keepAliveTimeoutMs: serverEnv.keepAliveTimeoutMs });
+  ctx.log.info({ url: `http://localhost:${config.port}`, build: config.build, engine: ctx.engine }, `${config.appName} läuft`);
+  // Every cluster worker runs the scheduler, as every instance on other machines does: the lease row per job lets
+  // one process run a slot and the others find it taken. Electing "worker 1" would need a new elected worker
+  // whenever that one dies; the lease already is the election, per slot.
   const scheduler = new Scheduler(ctx, jobs);
   if (config.jobsEnabled) scheduler.start();
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     ctx.log.info({ signal }, 'shutting down');
-    scheduler.stop();
-    server.close(() => {
-      void close().then(() => process.exit(0));
-    });
-    // In-flight requests get at most 10 s (decisions: several instances); keep-alive connections would hold close()
-    // open longer, so the process goes then.
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
-    server.closeIdleConnections();
+    // Stop accepting and let requests in flight finish while running jobs finish (or give their leases back).
+    const [drained, runs] = await Promise.all([drain(deadline), scheduler.drain(deadline)]);
+    ctx.log.info({ drained, jobsFinished: runs.finished, jobsInterrupted: runs.interrupted }, 'requests and jobs done');
+    setTimeout(() => {
+      ctx.log.warn('database close took too long; exiting');
+      process.exit(0);
+    }, CLOSE_GRACE_MS).unref();
+    try {
+      await close();
+    } catch (err) {
+      ctx.log.error({ err }, 'database close failed');
+    }
+    process.exit(0);
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
-
-/** How long in-flight requests may take to finish after SIGTERM. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 main().catch((err: unknown) => {
   console.error('Start fehlgeschlagen:', err);

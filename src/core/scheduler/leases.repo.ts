@@ -50,6 +50,21 @@ export async function releaseLease(
     .execute();
 }
 
+/**
+ * A run cut short by a shutdown gives its lease back: free at once, so another instance can take the next slot.
+ * `last_slot` stays: the slot counts as run and is not started again (jobs are safe to rerun, the next slot picks up
+ * what this one left). Only the owner's own lease; a run that finished meanwhile has released it already.
+ */
+export async function abandonLease(db: Db, name: string, owner: string, at: string, r: { durationMs: number; error: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('job_leases')
+    .set({ owner: null, locked_until: at, last_finished_at: at, last_status: 'failed', last_count: null, last_duration_ms: r.durationMs, last_error: r.error })
+    .where('name', '=', name)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** What the admin job list shows of a lease (the slot bookkeeping stays inside the scheduler). */
 const LEASE_COLUMNS = [
   'name',

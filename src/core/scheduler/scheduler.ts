@@ -3,9 +3,36 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { AppContext, Job } from '../context.js';
 import { MINUTE } from '../clock.js';
-import { acquireLease, ensureLeaseRow, releaseLease } from './leases.repo.js';
+import { abandonLease, acquireLease, ensureLeaseRow, releaseLease } from './leases.repo.js';
 
 const LEASE_MS = 30 * MINUTE;
+
+/** What the admin's job list shows for a run a shutdown cut short. */
+export const INTERRUPTED = 'Beim Herunterfahren der Instanz abgebrochen; der nächste Termin läuft normal.';
+
+/** A run of this process: from taking the lease until it is given back. */
+interface Run {
+  job: string;
+  owner: string;
+  startedAt: number;
+  /** The lease was won: the job runs. */
+  won: boolean;
+  /** The lease is this run's (won and not yet released). */
+  holds: boolean;
+  /** Settles when the run is over (or never started); never rejects. */
+  over: Promise<unknown>;
+}
+
+/**
+ * The runs of one process per database handle, whichever Scheduler started them: the server's (cron) and the admin
+ * routes' ("start now") are two objects, and a shutdown must wait for both kinds.
+ */
+const processRuns = new WeakMap<object, { stopping: boolean; runs: Set<Run> }>();
+function runsOf(ctx: AppContext): { stopping: boolean; runs: Set<Run> } {
+  let state = processRuns.get(ctx.db);
+  if (!state) processRuns.set(ctx.db, (state = { stopping: false, runs: new Set() }));
+  return state;
+}
 
 /** The minute a run belongs to: instances firing for the same cron time agree on it. */
 export function slotOf(instant: Date): string {
@@ -51,6 +78,41 @@ export class Scheduler {
     this.#crons.length = 0;
   }
 
+  /**
+   * Shutdown (SIGTERM): no cron fires and no run starts any more on this process (the admin's "start now" neither);
+   * runs in progress get until `deadline` (epoch ms) to finish and release their leases as usual. A run still going
+   * then gives its lease back (abandonLease: free for the next slot at once, this slot not run again), so another
+   * instance need not wait out the 30-minute lease. Returns the jobs that finished and those cut short.
+   */
+  async drain(deadline: number): Promise<{ finished: string[]; interrupted: string[] }> {
+    this.stop();
+    const state = runsOf(this.ctx);
+    state.stopping = true;
+    const runs = [...state.runs];
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(runs.map((r) => r.over)), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+    clearTimeout(timer);
+    const finished: string[] = [];
+    const interrupted: string[] = [];
+    for (const run of runs) {
+      if (!run.won) continue;
+      if (!run.holds) {
+        finished.push(run.job);
+        continue;
+      }
+      const now = this.ctx.clock.now().toISOString();
+      try {
+        // false: the run released its lease itself in the meantime.
+        const cut = await abandonLease(this.ctx.db, run.job, run.owner, now, { durationMs: Date.now() - run.startedAt, error: INTERRUPTED });
+        run.holds = false;
+        (cut ? interrupted : finished).push(run.job);
+      } catch (err) {
+        this.ctx.log.error({ err, job: run.job }, 'job lease not released at shutdown');
+      }
+    }
+    return { finished, interrupted };
+  }
+
   /** The next scheduled time of a job (for the admin list), or null for a pattern that never fires again. */
   nextRun(job: Job): Date | null {
     return new Cron(job.schedule, { timezone: this.ctx.config.timeZone, paused: true }).nextRun();
@@ -67,12 +129,32 @@ export class Scheduler {
    * or the slot has run. `done` settles with the count (null when the job failed; it never rejects).
    */
   async tryStart(job: Job, slot: string): Promise<{ startedAt: string; done: Promise<number | null> } | null> {
+    const state = runsOf(this.ctx);
+    if (state.stopping) return null;
+    const run: Run = { job: job.name, owner: this.#owner, startedAt: Date.now(), won: false, holds: false, over: Promise.resolve() };
+    const start = this.#start(job, slot, run);
+    // Registered before the lease is asked for: a shutdown starting meanwhile waits for this run too.
+    state.runs.add(run);
+    run.over = start
+      .then((started) => started?.done)
+      .catch(() => undefined)
+      .finally(() => state.runs.delete(run));
+    return start;
+  }
+
+  async #start(job: Job, slot: string, run: Run): Promise<{ startedAt: string; done: Promise<number | null> } | null> {
     const { db, clock } = this.ctx;
     const started = clock.now();
     await ensureLeaseRow(db, job.name);
     const won = await acquireLease(db, job.name, this.#owner, started, new Date(started.getTime() + LEASE_MS), slot);
     if (!won) return null;
-    return { startedAt: started.toISOString(), done: this.#execute(job) };
+    run.won = run.holds = true;
+    return {
+      startedAt: started.toISOString(),
+      done: this.#execute(job).finally(() => {
+        run.holds = false;
+      }),
+    };
   }
 
   async #execute(job: Job): Promise<number | null> {

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { connect, createServer, type Socket } from 'node:net';
+import { PROJECT_ROOT } from '../../src/core/paths.js';
+
+/**
+ * The real server (src/server.ts through tsx, as `npm run dev` starts it) as a child process, for tests of what
+ * only a process has: signals, exit codes, node:cluster workers, a port that closes. Its log lines (JSON) are
+ * collected; it is up when GET /api/health answers.
+ */
+export interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  url: string;
+  /** Every JSON log line so far (stdout). */
+  logs: Record<string, unknown>[];
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A port nobody listens on right now (the kernel's choice; closed again at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` every 20 ms until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = Number(env.PORT);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let partial = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => {
+    partial += d.toString();
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    'the server to answer /api/health',
+    async () => {
+      if (gone) throw new Error(`server exited at start: ${err}`);
+      try {
+        return (await fetch(`${url}/api/health`)).ok || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    45_000,
+  );
+  return { child, port, url, logs, stderr: () => err, exited };
+}
+
+/** Whether a new TCP connection to the port is refused (nothing listens any more). */
+export function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
+}
+
+/** A raw HTTP/1.1 connection: what was received so far, and whether the server closed it. */
+export function rawConnection(port: number): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString()));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.once('error', reject);
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+  });
+}
