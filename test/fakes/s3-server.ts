@@ -11,15 +11,18 @@ import S3rver from '@20minutes/s3rver';
  * s3 driver runs unchanged against it; no mock of the SDK.
  *
  * In front of it sits a small proxy whose `mode` lets a test make the store fail the way real ones do:
- * `down` (connections refused: the proxy answers nothing and drops the socket), `slow` (answers after `delayMs`).
+ * `down` (connections refused: the proxy answers nothing and drops the socket), `slow` (answers after `delayMs`),
+ * `hold-puts` (a PUT reaches the store and is written, but its answer never comes back: `onHeldPut` is called then,
+ * so a test can kill the app between the object write and its row's commit).
  */
 export interface S3TestServer {
   /** The endpoint the app is given (the proxy's). */
   url: string;
   bucket: string;
   env: Record<string, string>;
-  mode: 'ok' | 'down' | 'slow';
+  mode: 'ok' | 'down' | 'slow' | 'hold-puts';
   delayMs: number;
+  onHeldPut?: (path: string) => void;
   /** Requests that passed the proxy, e.g. "PUT /bucket/u/1/…". */
   requests: string[];
   close(): Promise<void>;
@@ -54,6 +57,11 @@ export async function startS3Server(options: { bucket?: string; createBucket?: b
     state.requests.push(`${req.method} ${req.url?.split('?')[0]}`);
     const forward = () => {
       const upstream = httpRequest({ host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        if (state.mode === 'hold-puts' && req.method === 'PUT') {
+          answer.resume();
+          answer.on('end', () => state.onHeldPut?.(req.url?.split('?')[0] ?? ''));
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });

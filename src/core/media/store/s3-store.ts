@@ -66,7 +66,9 @@ export class S3MediaStore implements MediaStore {
       // default trailers (aws-chunked CRC32).
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: UPSTREAM_TIMEOUTS.short, requestTimeout: settings.timeoutMs },
+      // socketTimeout is the silence allowed on a socket (a 2 GB export still streams); requestTimeout would cap the
+      // whole request and, in this SDK, only warns.
+      requestHandler: { connectionTimeout: UPSTREAM_TIMEOUTS.short, socketTimeout: settings.timeoutMs },
     });
   }
 
@@ -95,17 +97,17 @@ export class S3MediaStore implements MediaStore {
 
   async putFiles(files: readonly FileToStore[]): Promise<void> {
     const stored: string[] = [];
+    for (const file of files) assertMediaKey(file.key);
     const results = await Promise.allSettled(
       files.map(async (file) => {
-        const key = assertMediaKey(file.key);
         await this.#call('put', () =>
           new Upload({
             client: this.#client,
-            params: { Bucket: this.#bucket, Key: key, Body: createReadStream(file.path), ContentType: file.contentType },
+            params: { Bucket: this.#bucket, Key: file.key, Body: createReadStream(file.path), ContentType: file.contentType },
             leavePartsOnError: false,
           }).done(),
         );
-        stored.push(key);
+        stored.push(file.key);
       }),
     );
     const failed = results.find((r) => r.status === 'rejected');
@@ -116,8 +118,9 @@ export class S3MediaStore implements MediaStore {
   }
 
   async stat(key: string): Promise<StoredInfo | undefined> {
+    assertMediaKey(key);
     try {
-      const head = await this.#call('head', () => this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: assertMediaKey(key) })));
+      const head = await this.#call('head', () => this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key })));
       return { size: head.ContentLength ?? 0, etag: head.ETag ?? `"${head.ContentLength}"`, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return undefined;
@@ -126,11 +129,10 @@ export class S3MediaStore implements MediaStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    assertMediaKey(key);
     try {
       const answer = await this.#call('get', () =>
-        this.#client.send(
-          new GetObjectCommand({ Bucket: this.#bucket, Key: assertMediaKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-        ),
+        this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })),
       );
       return answer.Body as Readable;
     } catch (err) {
