@@ -1,17 +1,14 @@
 import { bootstrap } from './bootstrap.js';
-import { ConfigError } from './core/config.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { copyMedia } from './core/media/copy-media.js';
+import { LocalMediaStore } from './core/media/store/index.js';
 import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
-const USAGE = 'Aufruf: npm run cli -- set-role <email> <admin|moderator|user>';
+const USAGE = ['Aufruf:', '  npm run cli -- set-role <email> <admin|moderator|user>', '  npm run cli -- media:copy-to-s3'].join('\n');
 
-/** Operator commands on the configured database. */
-async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command !== 'set-role') {
-    console.error(USAGE);
-    return 2;
-  }
+/** `set-role <email> <role>`: makes an account admin, moderator or plain user again. */
+async function setRole(args: string[]): Promise<number> {
   const [emailArg, role] = args;
   if (!emailArg || !role || !(ROLES as readonly string[]).includes(role)) {
     console.error(USAGE);
@@ -29,6 +26,53 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await close();
   }
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+
+/**
+ * `media:copy-to-s3`: copies DATA_DIR/media into the object store the S3 variables name (run it with
+ * MEDIA_STORAGE=s3 and those variables set, before switching the instances over). Safe to run again.
+ */
+async function copyToS3(): Promise<number> {
+  const config = loadConfig();
+  if (config.media.driver !== 's3') {
+    console.error('Setz MEDIA_STORAGE=s3 und die S3-Variablen (S3_BUCKET, S3_ACCESS_KEY_ID, …): dorthin wird kopiert.');
+    return 2;
+  }
+  const { ctx, close } = await bootstrap(config, { serving: false });
+  try {
+    await ctx.media.check();
+    const from = { store: new LocalMediaStore(config.mediaDir), root: config.mediaDir };
+    console.log(`Kopiere ${config.mediaDir} nach Bucket „${config.media.s3.bucket}“ …`);
+    let last = 0;
+    const result = await copyMedia(from, ctx.media, (p) => {
+      if (Date.now() - last < 2_000) return;
+      last = Date.now();
+      console.log(`  ${p.seen} Dateien gesehen, ${p.copied} kopiert (${mb(p.bytes)}), ${p.skipped} schon da`);
+    });
+    console.log(`Fertig: ${result.seen} Dateien, ${result.copied} kopiert (${mb(result.bytes)}), ${result.skipped} waren schon da.`);
+    if (result.failed.length) {
+      console.error(`${result.failed.length} Dateien kamen nicht vollständig an, z. B. ${result.failed.slice(0, 3).join(', ')}. Starte den Befehl noch mal.`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { 'set-role': setRole, 'media:copy-to-s3': copyToS3 };
+
+/** Operator commands on the configured database and store. */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.error(USAGE);
+    return 2;
+  }
+  return run(args);
 }
 
 main(process.argv.slice(2))

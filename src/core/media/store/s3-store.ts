@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -85,10 +86,10 @@ export class S3MediaStore implements MediaStore {
 
   async check(): Promise<void> {
     try {
-      await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, MaxKeys: 1 }));
+      await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
     } catch (err) {
       const name = (err as Error).name;
-      if (name === 'NoSuchBucket')
+      if (name === 'NoSuchBucket' || (name === 'NotFound' && statusOf(err) === 404))
         throw new Error(`Den Bucket „${this.#bucket}“ gibt es im Objektspeicher nicht (S3_BUCKET). Leg ihn an oder korrigier den Namen.`);
       if (statusOf(err) === 403) throw new Error(`Der Objektspeicher verweigert den Zugriff auf „${this.#bucket}“ (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).`);
       throw new Error(`Der Objektspeicher ist nicht erreichbar (S3_ENDPOINT): ${name}: ${(err as Error).message}`, { cause: err });
