@@ -1,7 +1,6 @@
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './core/config.js';
-import { copyMedia } from './core/media/copy-media.js';
-import { LocalMediaStore } from './core/media/store/index.js';
+import { copyLocalMedia } from './core/media/copy-media.js';
 import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
@@ -43,10 +42,9 @@ async function copyToS3(): Promise<number> {
   const { ctx, close } = await bootstrap(config, { serving: false });
   try {
     await ctx.media.check();
-    const from = { store: new LocalMediaStore(config.mediaDir), root: config.mediaDir };
-    console.log(`Kopiere ${config.mediaDir} nach Bucket „${config.media.s3.bucket}“ …`);
+    console.log(`Kopiere den Medienordner nach Bucket „${config.media.s3.bucket}“ …`);
     let last = 0;
-    const result = await copyMedia(from, ctx.media, (p) => {
+    const result = await copyLocalMedia(config, ctx.media, (p) => {
       if (Date.now() - last < 2_000) return;
       last = Date.now();
       console.log(`  ${p.seen} Dateien gesehen, ${p.copied} kopiert (${mb(p.bytes)}), ${p.skipped} schon da`);

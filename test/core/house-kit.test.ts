@@ -144,3 +144,29 @@ describe('SQL only in repos (ESLint rule)', () => {
     ).toEqual([]);
   });
 });
+
+describe("users' files only through ctx.media (ESLint rule)", () => {
+  const eslint = new ESLint({
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { house }, rules: { 'house/media-through-store': 'error' } },
+    ],
+  });
+  const problems = async (file: string, code: string) => (await eslint.lintText(code, { filePath: file }))[0]?.messages.map((m) => m.ruleId) ?? [];
+  const byPath = "import { rm } from 'node:fs/promises';\nexport const f = (ctx, id) => rm(`${ctx.config.mediaDir}/u/${id}`, { recursive: true });";
+
+  it('refuses the media folder outside core/media and the data folder in areas', async () => {
+    expect(await problems('src/features/accounts/accounts/profile.service.ts', byPath)).toEqual(['house/media-through-store']);
+    expect(await problems('src/core/geo-items/geo-item-kind.ts', 'export const f = ({ mediaDir }) => mediaDir;')).toEqual(['house/media-through-store']);
+    expect(await problems('src/features/dog-records/diary/orphan-sweep.ts', "export const f = (ctx) => ctx.config.dataDir + '/media';")).toEqual([
+      'house/media-through-store',
+    ]);
+  });
+
+  it('allows them in core/media, the config, core and tests', async () => {
+    expect(await problems('src/core/media/store/index.ts', 'export const f = (config) => config.mediaDir;')).toEqual([]);
+    expect(await problems('src/core/config.ts', 'export const f = (e) => ({ mediaDir: e.x });')).toEqual([]);
+    expect(await problems('src/bootstrap.ts', 'export const f = (config) => config.dataDir;')).toEqual([]);
+    expect(await problems('src/features/accounts/accounts/profile.test.ts', byPath)).toEqual([]);
+  });
+});

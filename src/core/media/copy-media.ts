@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { LocalMediaStore } from './store/local-store.js';
 import type { MediaStore } from './store/media-store.js';
 import { contentTypeOf } from './store/media-store.js';
 
@@ -66,4 +68,9 @@ export async function copyMedia(
   }
   await Promise.all(running);
   return result;
+}
+
+/** The local media folder (DATA_DIR/media) into `to`: what `media:copy-to-s3` runs. */
+export function copyLocalMedia(config: Pick<Config, 'mediaDir'>, to: MediaStore, onProgress?: (p: CopyProgress) => void): Promise<CopyResult> {
+  return copyMedia({ store: new LocalMediaStore(config.mediaDir), root: config.mediaDir }, to, onProgress);
 }

@@ -1,0 +1,3 @@
+import type { Rule } from 'eslint';
+
+export declare const mediaThroughStore: Rule.RuleModule;
