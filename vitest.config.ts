@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'node_modules/**'],
+    // The browser suite and the multi-instance suite have their own configs (vitest.browser.config.ts, vitest.multi.config.ts).
+    exclude: ['test/browser/**', 'test/multi-instance/**', 'node_modules/**'],
     environment: 'node',
     pool: 'forks',
     // One worker per core (vitest's default leaves one idle: a single worker on CI's 2 cores), and test files share

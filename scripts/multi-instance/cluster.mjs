@@ -21,6 +21,8 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?
 export const DEFAULT_PG_PORT = 55434;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves null after `ms` without keeping the process alive (the other side of a race with an exit). */
+const giveUpAfter = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms).unref());
 
 /** A port nobody listens on right now (the kernel's pick for port 0). */
 export function freePort() {
@@ -227,7 +229,7 @@ export async function startCluster(options = {}) {
       if (!child) return { code: null, signal: null, ms: 0 };
       const t0 = Date.now();
       child.kill(signal);
-      const exit = await Promise.race([exitOf(child), sleep(15_000).then(() => null)]);
+      const exit = await Promise.race([exitOf(child), giveUpAfter(15_000)]);
       if (!exit) {
         child.kill('SIGKILL');
         return { ...(await exitOf(child)), ms: Date.now() - t0, killed: true };
@@ -273,7 +275,7 @@ export async function startCluster(options = {}) {
       if (!nginx) return;
       // SIGQUIT: graceful (requests in flight finish), as `nginx -s quit`.
       nginx.kill('SIGQUIT');
-      const exited = await Promise.race([exitOf(nginx), sleep(10_000).then(() => null)]);
+      const exited = await Promise.race([exitOf(nginx), giveUpAfter(10_000)]);
       if (!exited) nginx.kill('SIGKILL');
       nginx = null;
     };
