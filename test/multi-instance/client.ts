@@ -123,6 +123,12 @@ function upstreamsByRequestId(): Map<string, number> {
   return map;
 }
 
+/** The instances that answered these request ids as far as nginx has logged them (no waiting). */
+export function instancesLoggedFor(requestIds: string[]): number[] {
+  const map = upstreamsByRequestId();
+  return requestIds.flatMap((id) => map.get(id) ?? []);
+}
+
 /** The instance that answered each request id, in order (nginx writes its log line as the answer ends). */
 export async function instancesOf(requestIds: string[]): Promise<number[]> {
   return until(
