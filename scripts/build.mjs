@@ -19,4 +19,6 @@ await build({
 if (!process.argv.includes('--server-only') && existsSync(new URL('./build-client.mjs', import.meta.url))) {
   const { buildClient } = await import('./build-client.mjs');
   await buildClient();
+  const { precompress } = await import('./precompress.mjs');
+  await precompress();
 }

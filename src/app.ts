@@ -2,6 +2,7 @@ import ejs from 'ejs';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './core/context.js';
+import { compressText } from './core/http/compression.js';
 import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
 import { errorHandler } from './core/http/error-handler.js';
 import { notFound } from './core/http/errors.js';
@@ -22,6 +23,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('views', VIEWS_DIR);
 
   app.use(requestLog(ctx.log));
+  app.use(compressText());
   app.use(
     helmet({
       contentSecurityPolicy: {
