@@ -34,6 +34,7 @@ import * as m0033 from './0033_email_changes.js';
 import * as m0034 from './0034_data_exports.js';
 import * as m0035 from './0035_safety_mail.js';
 import * as m0036 from './0036_description_limits.js';
+import * as m0037 from './0037_upstream_slots.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0034_data_exports': m0034,
   '0035_safety_mail': m0035,
   '0036_description_limits': m0036,
+  '0037_upstream_slots': m0037,
 };

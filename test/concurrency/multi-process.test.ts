@@ -10,6 +10,7 @@ import { openDb, type DbHandle } from '../../src/core/db/index.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { createTestDatabase, TEST_PG_URL, type TestDatabase } from '../helpers/test-db.js';
 import { testEnv } from '../helpers/test-app.js';
+import { FakeNominatimServer } from '../fakes/nominatim-server.js';
 import { range } from './race-helpers.js';
 import type { RaceOutcome, RaceTask } from './race-worker.js';
 
@@ -185,5 +186,26 @@ describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
     expect(outcomes.reduce((sum, o) => sum + (o.sent ?? 0), 0)).toBe(200);
     const mails = await handle.db.selectFrom('mail_outbox').select('to_address').execute();
     expect(sorted(mails.map((m) => Number(m.to_address.replace(/\D/g, ''))))).toEqual(range(1, 200));
+  });
+
+  it('three place-name lookups at once: Nominatim sees one request a second for all processes, the third skips', async () => {
+    const nominatim = new FakeNominatimServer();
+    await nominatim.start();
+    try {
+      const { env } = await sharedDatabase({ NOMINATIM_URL: nominatim.url, NOMINATIM_TIMEOUT_MS: '2000' });
+      // Three different positions (no cache answer), one per process, asked at the same moment.
+      const outcomes = await race(range(1, 3).map((i) => ({ kind: 'geocode' as const, env, lat: 48.1 + i * 0.01, lon: 11.5 + i * 0.01 })));
+      expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+      // Turns 1.1 s apart and at most 1.5 s of waiting: two get one, the third gives up at once.
+      expect(outcomes.map((o) => o.place ?? null).sort()).toEqual(['Marienplatz, München', 'Marienplatz, München', null]);
+      const arrivals = nominatim.requests
+        .filter((r) => r.path === '/reverse')
+        .map((r) => r.at)
+        .sort((a, b) => a - b);
+      expect(arrivals).toHaveLength(2);
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      await nominatim.stop();
+    }
   });
 });

@@ -49,7 +49,15 @@ export interface RateLimitCountersTable {
   reset_at: number;
 }
 
+/** The next free request turn per paced upstream, shared by every instance (core/upstream/slots.ts). */
+export interface UpstreamSlotsTable {
+  name: string;
+  /** Start of the next free turn, epoch milliseconds. */
+  next_slot_at: number;
+}
+
 export interface PlatformTables {
+  upstream_slots: UpstreamSlotsTable;
   rate_limit_counters: RateLimitCountersTable;
   mail_outbox: MailOutboxTable;
   job_leases: JobLeasesTable;

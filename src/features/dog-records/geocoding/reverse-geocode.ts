@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { UpstreamError, upstreamJsonAs } from '../../../core/upstream/http-client.js';
+import { waitForSlot } from '../../../core/upstream/slots.js';
 import { cachedPlaceName, cachePlaceName } from './geocode-cache.repo.js';
 
 /**
  * The place name at a position from Nominatim (upstreams.md §9), for located diary entries. The policy is kept:
  * only on a user's action (a photo upload), the app's User-Agent, answers cached per position rounded to 4 decimals
- * (about 10 m) in the database for every instance, at most one request a second per instance, a short timeout.
+ * (about 10 m) in the database for every instance, at most one request a second for all instances together (the turn
+ * is claimed in the database: core/upstream/slots.ts), a short timeout.
  * Anything that goes wrong gives null: the caller saves without the name.
  */
 
 const ROUND = 4;
-/** One request a second (Nominatim's absolute maximum); a lookup waits at most this long for its turn. */
-const INTERVAL_MS = 1_000;
+/**
+ * One request a second is Nominatim's absolute maximum. Turns are 1.1 s apart: a request leaves a few milliseconds
+ * after its turn begins (the claim's round trip, the connection), so the gap Nominatim sees stays above 1 s. A
+ * lookup waits at most MAX_WAIT_MS for its turn, else goes without the name.
+ */
+const INTERVAL_MS = 1_100;
 const MAX_WAIT_MS = 1_500;
 
 const Reverse = z.union([
@@ -35,19 +41,6 @@ export function shortName(answer: { name?: string; address?: Record<string, stri
   return name ? name.slice(0, 300) : null;
 }
 
-/** The next free request slot per app instance (the policy's 1/s is for the whole application). */
-const nextSlot = new WeakMap<object, number>();
-
-/** Claims a request slot, waiting for it if it comes within MAX_WAIT_MS; false when the service is too busy. */
-async function takeSlot(ctx: AppContext): Promise<boolean> {
-  const now = Date.now();
-  const slot = Math.max(now, nextSlot.get(ctx.config) ?? 0);
-  if (slot - now > MAX_WAIT_MS) return false;
-  nextSlot.set(ctx.config, slot + INTERVAL_MS);
-  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
-  return true;
-}
-
 const keyOf = (lat: number, lon: number) => `${lat.toFixed(ROUND)},${lon.toFixed(ROUND)}`;
 
 export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Promise<string | null> {
@@ -56,7 +49,8 @@ export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Pr
   const key = keyOf(lat, lon);
   const cached = await cachedPlaceName(ctx.db, key);
   if (cached) return cached.name;
-  if (!(await takeSlot(ctx))) {
+  // The policy's 1/s is for the whole application: the turn is claimed in the database, across instances and workers.
+  if (!(await waitForSlot(ctx, 'nominatim', { intervalMs: INTERVAL_MS, maxWaitMs: MAX_WAIT_MS }))) {
     ctx.log.warn({ upstream: 'nominatim' }, 'reverse geocoding skipped: more than one lookup a second');
     return null;
   }

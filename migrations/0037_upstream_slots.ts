@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * A request pace every instance and worker shares (issue 28): one row per upstream whose policy limits the whole
+ * application, not one process (Nominatim: one request a second). `next_slot_at` is the start of the next free
+ * turn in epoch milliseconds; a lookup claims a turn with one conditional upsert (core/upstream/slots.repo.ts).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('upstream_slots')
+    .addColumn('name', 'varchar(60)', (c) => c.primaryKey())
+    .addColumn('next_slot_at', 'bigint', (c) => c.notNull())
+    .execute();
+}
