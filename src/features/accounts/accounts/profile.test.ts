@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { userMediaDir } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix, userMediaUrlPrefix } from '../../../core/media/paths.js';
 import { agentAs, buildUser, sessionCookie } from '../../../../test/helpers/factories.js';
+import { storedUnder, storeTestFile } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -114,15 +113,19 @@ describe('DELETE /api/me', () => {
   it('deletes the account, its dogs and its files, and ends the session', async () => {
     const user = await buildUser(t.ctx);
     const now = new Date().toISOString();
-    await t.ctx.db.insertInto('dogs').values({ user_id: user.id, name: 'Bello', created_at: now, updated_at: now }).execute();
-    const dir = userMediaDir(t.ctx.config.mediaDir, user.id);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'avatar.webp'), 'x');
+    const dog = await t.ctx.db
+      .insertInto('dogs')
+      .values({ user_id: user.id, name: 'Bello', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await storeTestFile(t.ctx, `${avatarUrlPrefix(user.id)}avatar.webp`);
+    await storeTestFile(t.ctx, `${dogPhotoUrlPrefix(user.id, dog.id)}foto.webp`);
+    expect(await storedUnder(t.ctx, userMediaUrlPrefix(user.id))).toHaveLength(2);
     const cookie = sessionCookie(t.ctx, user);
     await request(t.app).delete('/api/me').set('Cookie', cookie).send({ password: user.password }).expect(204);
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect(await t.ctx.db.selectFrom('dogs').select('id').where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
-    expect(existsSync(dir)).toBe(false);
+    expect(await storedUnder(t.ctx, userMediaUrlPrefix(user.id))).toEqual([]);
     await request(t.app).get('/api/auth/me').set('Cookie', cookie).expect(401);
   });
 });

@@ -1,18 +1,22 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildInvoice, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { DAY, fixedClock, HOUR, MINUTE } from '../../../core/clock.js';
-import { mediaFilePath } from '../../../core/media/storage.js';
-import { exportsDir } from './export-builder.js';
+import { userMediaUrlPrefix } from '../../../core/media/paths.js';
+import { stagingDir } from '../../../core/media/storage.js';
 import { buildExportsJob, expireExportsJob } from './exports.jobs.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
 const t = useTestApp({ clock });
+
+/** The user's export ZIPs in the store (u/<id>/exports/…). */
+const storedExports = async (userId: number) => (await storedUnder(t.ctx, `${userMediaUrlPrefix(userId)}exports/`)).filter((n) => n.endsWith('.zip'));
 
 const text = (files: Record<string, Uint8Array>, name: string) => new TextDecoder().decode(files[name]);
 
@@ -102,8 +106,9 @@ describe('data export', () => {
     // The photo in full size as the app keeps it (turned upright, metadata stripped at upload), byte for byte.
     const original = names.find((n) => n.startsWith('medien/tagebuch/2026-11-20 '));
     expect(original).toBeDefined();
-    const stored = mediaFilePath(t.ctx.config.mediaDir, diary[0].media[0].url)!;
-    expect(Buffer.from(files[original!]!).equals(readFileSync(stored))).toBe(true);
+    const stored = await storedBytes(t.ctx, diary[0].media[0].url);
+    expect(stored).toBeDefined();
+    expect(Buffer.from(files[original!]!).equals(stored!)).toBe(true);
     expect(files[original!]!.length).toBeGreaterThan(photo.length / 4);
     expect(JSON.parse(text(files, 'daten/vaccinations.json'))).toEqual([expect.objectContaining({ vaccine: 'Tollwut' })]);
     expect(JSON.parse(text(files, 'daten/expenses.json'))).toEqual([expect.objectContaining({ amount_cents: 4599 })]);
@@ -138,7 +143,8 @@ describe('data export', () => {
     const all = names.filter((n) => n.endsWith('.json') || n.endsWith('.txt') || n.endsWith('.csv')).map((n) => text(files, n));
     expect(all.some((s) => s.includes(friend.email))).toBe(false);
     // The export file is not reachable as a media URL.
-    const file = readdirSync(exportsDir(t.ctx, me.id)).find((n) => n.endsWith('.zip'))!;
+    const [file] = await storedExports(me.id);
+    expect(file).toBeDefined();
     await a.get(`/media/u/${me.id}/exports/${file}`).expect(404);
   });
 
@@ -146,21 +152,23 @@ describe('data export', () => {
     const me = await buildUser(t.ctx);
     const a = agentAs(t, me);
     const asked = (await a.post('/api/me/exports').expect(202)).body;
-    // A server claimed it and died: the row says running since an hour, a half file lies there.
+    // A server claimed it and died: the row says running since an hour, a half file lies in the staging folder.
     await t.ctx.db
       .updateTable('data_exports')
       .set({ status: 'running', started_at: new Date(clock.now().getTime() - HOUR).toISOString(), attempts: 1 })
       .where('id', '=', asked.id)
       .execute();
-    const dir = exportsDir(t.ctx, me.id);
+    const dir = stagingDir(t.ctx.config);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${asked.id}-halb.zip.part`), 'PK halb');
+    const half = join(dir, `export-${asked.id}-halb.zip.part`);
+    writeFileSync(half, 'PK halb');
     expect((await a.get('/api/me/exports').expect(200)).body.items[0].status).toBe('running');
     await a.get(`/api/me/exports/${asked.id}/download`).expect(409); // never offered half
 
     clock.advance(MINUTE);
     await buildExportsJob.run(t.ctx);
-    expect(existsSync(join(dir, `${asked.id}-halb.zip.part`))).toBe(false);
+    expect(existsSync(half)).toBe(false);
+    expect(await storedExports(me.id)).toHaveLength(1);
     expect((await a.get('/api/me/exports').expect(200)).body.items[0].status).toBe('ready');
     await a.get(`/api/me/exports/${asked.id}/download`).expect(200);
   });
@@ -170,11 +178,10 @@ describe('data export', () => {
     const a = agentAs(t, me);
     const asked = (await a.post('/api/me/exports').expect(202)).body;
     await buildExportsJob.run(t.ctx);
-    const dir = exportsDir(t.ctx, me.id);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.zip'))).toHaveLength(1);
+    expect(await storedExports(me.id)).toHaveLength(1);
     clock.advance(7 * DAY + MINUTE);
     expect(await expireExportsJob.run(t.ctx)).toBeGreaterThanOrEqual(1);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.zip'))).toHaveLength(0);
+    expect(await storedExports(me.id)).toHaveLength(0);
     const later = agentAs(t, me); // a week on: a fresh session
     await later.get(`/api/me/exports/${asked.id}/download`).expect(404);
     await later.post('/api/me/exports').expect(202);

@@ -1,15 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, makePng, SVG } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { avatarDir, dogPhotoDir } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
 
 const t = useTestApp();
-const fileOf = (url: string) => join(t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
+const bytesOf = async (url: string) => {
+  const bytes = await storedBytes(t.ctx, url);
+  if (!bytes) throw new Error(`not stored: ${url}`);
+  return bytes;
+};
 
 describe('POST /api/dogs/:dogId/photo', () => {
   it('stores a WebP without metadata, sets photo_url, and deletes the old photo on replacement', async () => {
@@ -21,7 +24,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
       .attach('file', await makeJpeg({ lat: 48.1, lon: 11.5, width: 200, height: 100 }), 'bello.jpg')
       .expect(200);
     expect(first.body.photo_url).toMatch(new RegExp(`^/media/u/${user.id}/dogs/${dog.id}/photo/[A-Za-z0-9_-]{22}\\.webp$`));
-    const meta = await sharp(fileOf(first.body.photo_url)).metadata();
+    const meta = await sharp(await bytesOf(first.body.photo_url)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 200, height: 100 });
     expect(meta.exif).toBeUndefined();
     expect((await t.ctx.db.selectFrom('dogs').select('photo_url').where('id', '=', dog.id).executeTakeFirstOrThrow()).photo_url).toBe(first.body.photo_url);
@@ -31,10 +34,10 @@ describe('POST /api/dogs/:dogId/photo', () => {
       .attach('file', await makePng(), 'neu.png')
       .expect(200);
     expect(second.body.photo_url).not.toBe(first.body.photo_url);
-    expect(existsSync(fileOf(first.body.photo_url))).toBe(false);
-    expect(readdirSync(dogPhotoDir(t.ctx.config.mediaDir, user.id, dog.id))).toHaveLength(1);
+    expect(await isStored(t.ctx, first.body.photo_url)).toBe(false);
+    expect(await storedUnder(t.ctx, dogPhotoUrlPrefix(user.id, dog.id))).toHaveLength(1);
     // Dog photos have no preview variant.
-    expect(existsSync(fileOf(second.body.photo_url.replace('.webp', '_preview.webp')))).toBe(false);
+    expect(await isStored(t.ctx, second.body.photo_url.replace('.webp', '_preview.webp'))).toBe(false);
   });
 
   it('keeps exactly one file when two uploads race', async () => {
@@ -43,7 +46,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
     const agent = agentAs(t, user);
     const jpeg = await makeJpeg();
     await Promise.all(Array.from({ length: 4 }, () => agent.post(`/api/dogs/${dog.id}/photo`).attach('file', jpeg, 'a.jpg').expect(200)));
-    const files = readdirSync(dogPhotoDir(t.ctx.config.mediaDir, user.id, dog.id));
+    const files = await storedUnder(t.ctx, dogPhotoUrlPrefix(user.id, dog.id));
     const row = await t.ctx.db.selectFrom('dogs').select('photo_url').where('id', '=', dog.id).executeTakeFirstOrThrow();
     expect(files).toHaveLength(1);
     expect(row.photo_url?.endsWith(files[0] ?? '?')).toBe(true);
@@ -63,8 +66,8 @@ describe('POST /api/dogs/:dogId/photo', () => {
       .post(`/api/dogs/${dog.id}/photo`)
       .attach('files', await makeJpeg(), 'a.jpg')
       .expect(400);
-    expect(readdirSync(dogPhotoDir(t.ctx.config.mediaDir, user.id, dog.id))).toHaveLength(1);
-    expect(existsSync(fileOf(ok.body.photo_url))).toBe(true);
+    expect(await storedUnder(t.ctx, dogPhotoUrlPrefix(user.id, dog.id))).toHaveLength(1);
+    expect(await isStored(t.ctx, ok.body.photo_url)).toBe(true);
   });
 
   it("is 401 without a session, 403 for another user's dog, 404 for a missing dog", async () => {
@@ -75,7 +78,7 @@ describe('POST /api/dogs/:dogId/photo', () => {
     const stranger = agentAs(t, await buildUser(t.ctx));
     await stranger.post(`/api/dogs/${dog.id}/photo`).attach('file', jpeg, 'a.jpg').expect(403);
     await stranger.post('/api/dogs/999999/photo').attach('file', jpeg, 'a.jpg').expect(404);
-    expect(existsSync(dogPhotoDir(t.ctx.config.mediaDir, owner.id, dog.id))).toBe(false);
+    expect(await storedUnder(t.ctx, dogPhotoUrlPrefix(owner.id, dog.id))).toEqual([]);
   });
 
   it('is visible to every logged-in user, not to visitors', async () => {
@@ -102,7 +105,7 @@ describe('POST and DELETE /api/me/avatar', () => {
       .attach('file', await makeJpeg({ width: 800, height: 400 }), 'ich.jpg')
       .expect(200);
     expect(first.body.avatar_url).toMatch(new RegExp(`^/media/u/${user.id}/avatar/[A-Za-z0-9_-]{22}\\.webp$`));
-    expect(await sharp(fileOf(first.body.avatar_url)).metadata()).toMatchObject({ width: 512, height: 512 });
+    expect(await sharp(await bytesOf(first.body.avatar_url)).metadata()).toMatchObject({ width: 512, height: 512 });
     expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBe(first.body.avatar_url);
     // Another logged-in user sees it (avatars are shown beside posts).
     await agentAs(t, await buildUser(t.ctx))
@@ -113,10 +116,10 @@ describe('POST and DELETE /api/me/avatar', () => {
       .post('/api/me/avatar')
       .attach('file', await makePng(), 'neu.png')
       .expect(200);
-    expect(existsSync(fileOf(first.body.avatar_url))).toBe(false);
+    expect(await isStored(t.ctx, first.body.avatar_url)).toBe(false);
     await agent.delete('/api/me/avatar').expect(204);
-    expect(existsSync(fileOf(second.body.avatar_url))).toBe(false);
-    expect(readdirSync(avatarDir(t.ctx.config.mediaDir, user.id))).toEqual([]);
+    expect(await isStored(t.ctx, second.body.avatar_url)).toBe(false);
+    expect(await storedUnder(t.ctx, avatarUrlPrefix(user.id))).toEqual([]);
     expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBeNull();
     await agent.delete('/api/me/avatar').expect(204);
   });
@@ -143,6 +146,6 @@ describe('POST and DELETE /api/me/avatar', () => {
       .expect(400);
     await agent.post('/api/me/avatar').attach('file', SVG, 'bild.svg').expect(415);
     expect((await agent.get('/api/auth/me').expect(200)).body.avatar_url).toBe(ok.body.avatar_url);
-    expect(readdirSync(avatarDir(t.ctx.config.mediaDir, user.id))).toHaveLength(1);
+    expect(await storedUnder(t.ctx, avatarUrlPrefix(user.id))).toHaveLength(1);
   });
 });

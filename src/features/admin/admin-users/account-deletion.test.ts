@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { dogMediaDir, userMediaDir } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix, userMediaUrlPrefix } from '../../../core/media/paths.js';
 import { agentAs, buildAdmin, buildPartnerCode, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storeTestFile, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { countOrphans, countReferencing, listForeignKeys } from './foreign-keys.test-support.js';
 
@@ -31,12 +30,9 @@ async function richUser(admin: { id: number; token_version: number }) {
     .post('/api/admin/invoices')
     .send({ user_id: user.id, items: [{ description: 'Züchter', amount_cents: 9990 }] })
     .expect(201);
-  const files = [join(userMediaDir(t.ctx.config.mediaDir, user.id), 'avatar.webp')];
-  for (const dogId of dogs) files.push(join(dogMediaDir(t.ctx.config.mediaDir, user.id, dogId), 'foto.webp'));
-  for (const f of files) {
-    mkdirSync(join(f, '..'), { recursive: true });
-    writeFileSync(f, 'bild');
-  }
+  const files = [`${avatarUrlPrefix(user.id)}avatar.webp`];
+  for (const dogId of dogs) files.push(`${dogPhotoUrlPrefix(user.id, dogId)}foto.webp`);
+  for (const f of files) await storeTestFile(t.ctx, f, 'bild');
   return { user, dogs, files, password: 'sicheres-passwort' };
 }
 
@@ -64,9 +60,8 @@ describe('account deletion', () => {
       const admin = await buildAdmin(t.ctx);
       const bystander = await buildUser(t.ctx);
       const bystanderDog = (await agentAs(t, bystander).post('/api/dogs').send({ name: 'Bleibt' }).expect(201)).body.id as number;
-      const bystanderFile = join(dogMediaDir(t.ctx.config.mediaDir, bystander.id, bystanderDog), 'foto.webp');
-      mkdirSync(join(bystanderFile, '..'), { recursive: true });
-      writeFileSync(bystanderFile, 'bild');
+      const bystanderFile = `${dogPhotoUrlPrefix(bystander.id, bystanderDog)}foto.webp`;
+      await storeTestFile(t.ctx, bystanderFile, 'bild');
       const { user, dogs, files, password } = await richUser(admin);
       const invoicesBefore = await t.ctx.db
         .selectFrom('invoices')
@@ -80,9 +75,9 @@ describe('account deletion', () => {
       else await agentAs(t, admin).delete(`/api/admin/users/${user.id}`).expect(204);
 
       await expectNothingLeft(user.id, dogs);
-      for (const f of files) expect(existsSync(f)).toBe(false);
-      expect(existsSync(userMediaDir(t.ctx.config.mediaDir, user.id))).toBe(false);
-      expect(existsSync(bystanderFile)).toBe(true);
+      for (const f of files) expect(await isStored(t.ctx, f)).toBe(false);
+      expect(await storedUnder(t.ctx, userMediaUrlPrefix(user.id))).toEqual([]);
+      expect(await isStored(t.ctx, bystanderFile)).toBe(true);
       const kept = await t.ctx.db
         .selectFrom('invoices')
         .select(['id', 'number', 'total_cents', 'user_id', 'billing_name'])

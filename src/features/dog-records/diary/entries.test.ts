@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 
@@ -193,8 +192,9 @@ describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
       .attach('files', await makeJpeg(), 'a.jpg')
       .expect(201);
     const media = upload.body.items[0] as { url: string; preview_url: string };
-    const files = [media.url, media.preview_url].map((u) => join(t.ctx.config.mediaDir, u.replace('/media/', '')));
-    expect(files.every((f) => existsSync(f))).toBe(true);
+    const files = [media.url, media.preview_url];
+    const stored = () => Promise.all(files.map((url) => isStored(t.ctx, url)));
+    expect(await stored()).toEqual([true, true]);
     await agent.get('/api/welcome-dashboard').expect(200);
     expect(await t.ctx.db.selectFrom('daily_photos').select('url').where('dog_id', '=', dog.id).execute()).toEqual([{ url: media.url }]);
 
@@ -202,7 +202,7 @@ describe('GET, PATCH, DELETE /api/diary/:entryId', () => {
     await agent.get(`/api/diary/${entryId}`).expect(404);
     expect(await t.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('daily_photos').select('url').where('dog_id', '=', dog.id).execute()).toEqual([]);
-    expect(files.some((f) => existsSync(f))).toBe(false);
+    expect(await stored()).toEqual([false, false]);
   });
 
   it('goes with its dog (ON DELETE CASCADE)', async () => {

@@ -1,15 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeFormat, makeJpeg, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../../test/fakes/photos.js';
 import { useAppWithWeatherFake } from '../../../../test/fakes/weather-server.js';
 import { agentAs, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { fixedClock } from '../../../core/clock.js';
-import { diaryMediaDir } from '../../../core/media/paths.js';
+import { diaryMediaUrlPrefix } from '../../../core/media/paths.js';
 import { stagingDir } from '../../../core/media/storage.js';
 import { diaryWeatherConsumer } from './diary-weather.js';
 import { fillMissingWeatherJob } from '../weather/index.js';
@@ -25,13 +25,16 @@ async function entry() {
   const dog = await buildDog(w.t.ctx, { user });
   const agent = agentAs(w.t, user);
   const res = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'Ausflug' }).expect(201);
-  const dir = diaryMediaDir(w.t.ctx.config.mediaDir, user.id, dog.id);
-  return { user, dog, agent, entryId: res.body.id as number, files: () => (existsSync(dir) ? readdirSync(dir) : []) };
+  return { user, dog, agent, entryId: res.body.id as number, files: () => storedUnder(w.t.ctx, diaryMediaUrlPrefix(user.id, dog.id)) };
 }
 
 /** Uploads and encodes wait in the staging folder; after every request, good or bad, it is empty again. */
-const staged = () => (existsSync(stagingDir(w.t.ctx.config.mediaDir)) ? readdirSync(stagingDir(w.t.ctx.config.mediaDir)) : []);
-const fileOf = (url: string) => join(w.t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
+const staged = () => (existsSync(stagingDir(w.t.ctx.config)) ? readdirSync(stagingDir(w.t.ctx.config)) : []);
+const bytesOf = async (url: string) => {
+  const bytes = await storedBytes(w.t.ctx, url);
+  if (!bytes) throw new Error(`not stored: ${url}`);
+  return bytes;
+};
 const mediaCount = async (entryId: number) => (await w.t.ctx.db.selectFrom('diary_media').select('id').where('entry_id', '=', entryId).execute()).length;
 
 describe('POST /api/diary/:entryId/media', () => {
@@ -50,10 +53,10 @@ describe('POST /api/diary/:entryId/media', () => {
     // The summary itself is weather.test's business; here: the capture day's weather is stored with the photo.
     expect(item.weather).toMatchObject({ day: '2025-06-14', condition: 'rain', source: 'brightsky' });
 
-    const stored = await sharp(fileOf(item.url)).metadata();
+    const stored = await sharp(await bytesOf(item.url)).metadata();
     expect(stored.format).toBe('jpeg');
     expect(stored.exif).toBeUndefined();
-    expect((await sharp(fileOf(item.preview_url)).metadata()).format).toBe('webp');
+    expect((await sharp(await bytesOf(item.preview_url)).metadata()).format).toBe('webp');
 
     // The upstream got the rounded place (about 1 km), the capture day and our User-Agent.
     expect(w.fake.requests).toHaveLength(1);
@@ -113,7 +116,7 @@ describe('POST /api/diary/:entryId/media', () => {
       .expect(status);
     expect(res.body.error.message).toContain('„schlecht.jpg“');
     expect(await mediaCount(entryId)).toBe(0);
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
     expect(staged()).toEqual([]);
   });
 
@@ -133,7 +136,7 @@ describe('POST /api/diary/:entryId/media', () => {
       .expect(400);
     expect(broken.body.error.code).toBe('malformed_multipart');
     expect(await mediaCount(entryId)).toBe(0);
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
     expect(staged()).toEqual([]);
   });
 
@@ -174,7 +177,7 @@ describe('POST /api/diary/:entryId/media', () => {
     server.close();
     expect(status).toBe(413);
     expect(await mediaCount(entryId)).toBe(0);
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
     expect(staged()).toEqual([]);
   });
 
@@ -185,7 +188,7 @@ describe('POST /api/diary/:entryId/media', () => {
     const stranger = agentAs(w.t, await buildUser(w.t.ctx));
     await stranger.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').expect(403);
     await stranger.post('/api/diary/999999/media').attach('files', jpeg, 'a.jpg').expect(404);
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
     expect(staged()).toEqual([]);
   });
 
@@ -265,7 +268,7 @@ describe('DELETE /api/diary/media/:mediaId', () => {
       .expect(201);
     const [first, second] = res.body.items as { id: number; url: string; preview_url: string }[];
     if (!first || !second) throw new Error('two items expected');
-    expect(files()).toHaveLength(4);
+    expect(await files()).toHaveLength(4);
     await agentAs(w.t, await buildUser(w.t.ctx))
       .delete(`/api/diary/media/${first.id}`)
       .expect(403);
@@ -274,13 +277,14 @@ describe('DELETE /api/diary/media/:mediaId', () => {
     await request(w.t.app).delete(`/api/diary/media/${first.id}`).expect(401);
 
     await agent.delete(`/api/diary/media/${first.id}`).expect(204);
-    expect(existsSync(fileOf(first.url)) || existsSync(fileOf(first.preview_url))).toBe(false);
-    expect(existsSync(fileOf(second.url))).toBe(true);
+    expect((await isStored(w.t.ctx, first.url)) || (await isStored(w.t.ctx, first.preview_url))).toBe(false);
+    expect(await isStored(w.t.ctx, second.url)).toBe(true);
+    expect(await isStored(w.t.ctx, second.preview_url)).toBe(true);
     const e = await agent.get(`/api/diary/${entryId}`).expect(200);
     expect(e.body.media.map((m: { id: number }) => m.id)).toEqual([second.id]);
     expect(e.body.lat).toBeCloseTo(53.55, 5);
     await agent.delete(`/api/diary/media/${second.id}`).expect(204);
     expect((await agent.get(`/api/diary/${entryId}`).expect(200)).body.lat).toBeNull();
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { dogMediaDir } from '../../../core/media/paths.js';
+import { diaryMediaUrlPrefix, dogMediaUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storeTestFile, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -124,16 +123,15 @@ describe('GET, PATCH, DELETE /api/dogs/{dogId}', () => {
     const user = await buildUser(t.ctx);
     const dog = await createDog(user);
     const keep = await createDog(user, { name: 'Bleibt' });
-    const dir = dogMediaDir(t.ctx.config.mediaDir, user.id, dog.id);
-    const keepDir = dogMediaDir(t.ctx.config.mediaDir, user.id, keep.id);
-    for (const d of [dir, keepDir]) {
-      mkdirSync(d, { recursive: true });
-      writeFileSync(join(d, 'foto.webp'), 'x');
+    for (const id of [dog.id, keep.id]) {
+      await storeTestFile(t.ctx, `${dogPhotoUrlPrefix(user.id, id)}foto.webp`);
+      await storeTestFile(t.ctx, `${diaryMediaUrlPrefix(user.id, id)}bild.jpg`);
     }
     await agentAs(t, user).delete(`/api/dogs/${dog.id}`).expect(204);
     expect(await t.ctx.db.selectFrom('dogs').select('id').where('id', '=', dog.id).executeTakeFirst()).toBeUndefined();
-    expect(existsSync(dir)).toBe(false);
-    expect(existsSync(join(keepDir, 'foto.webp'))).toBe(true);
+    expect(await storedUnder(t.ctx, dogMediaUrlPrefix(user.id, dog.id))).toEqual([]);
+    expect(await isStored(t.ctx, `${dogPhotoUrlPrefix(user.id, keep.id)}foto.webp`)).toBe(true);
+    expect(await isStored(t.ctx, `${diaryMediaUrlPrefix(user.id, keep.id)}bild.jpg`)).toBe(true);
     await agentAs(t, user).get(`/api/dogs/${dog.id}`).expect(404);
   });
 });

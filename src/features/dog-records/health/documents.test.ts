@@ -1,16 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, PDF, SVG, TEXT } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
+import { isStored } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { stagingDir } from '../../../core/media/storage.js';
 
 const t = useTestApp();
 
-const staged = () => (existsSync(stagingDir(t.ctx.config.mediaDir)) ? readdirSync(stagingDir(t.ctx.config.mediaDir)) : []);
-const fileOf = (url: string) => join(t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
+const staged = () => (existsSync(stagingDir(t.ctx.config)) ? readdirSync(stagingDir(t.ctx.config)) : []);
 
 async function setup() {
   const owner = await buildUser(t.ctx);
@@ -95,7 +94,7 @@ describe('POST /api/dogs/{dogId}/health-documents', () => {
       .attach('file', await makeJpeg({ lat: 48.1, lon: 11.5 }), 'roentgen.jpg')
       .expect(201);
     expect(img.body).toMatchObject({ mime_type: 'image/jpeg' });
-    expect(existsSync(fileOf(pdf.body.url))).toBe(true);
+    expect(await isStored(t.ctx, pdf.body.url)).toBe(true);
     expect(staged()).toEqual([]);
 
     await request(t.app).get(pdf.body.url).expect(401);
@@ -122,11 +121,11 @@ describe('POST /api/dogs/{dogId}/health-documents', () => {
     const { agent, url, dog } = await setup();
     const doc = await agent.post(url).field('title', 'Impfpass').attach('file', PDF, 'a.pdf').expect(201);
     await agent.delete(`/api/health-documents/${doc.body.id}`).expect(204);
-    expect(existsSync(fileOf(doc.body.url))).toBe(false);
+    expect(await isStored(t.ctx, doc.body.url)).toBe(false);
     await agent.get(doc.body.url).expect(404);
     const again = await agent.post(url).field('title', 'Impfpass').attach('file', PDF, 'a.pdf').expect(201);
     await agent.delete(`/api/dogs/${dog.id}`).expect(204);
     expect(await t.ctx.db.selectFrom('health_documents').select('id').where('id', '=', again.body.id).executeTakeFirst()).toBeUndefined();
-    expect(existsSync(fileOf(again.body.url))).toBe(false);
+    expect(await isStored(t.ctx, again.body.url)).toBe(false);
   });
 });

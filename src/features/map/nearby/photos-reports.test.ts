@@ -1,16 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, SVG } from '../../../../test/fakes/photos.js';
 import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { geoItemPhotoDir } from '../../../core/media/paths.js';
+import { geoItemPhotoUrlPrefix } from '../../../core/media/paths.js';
 
 const t = useTestApp();
 const HERE = { lat: 52.5219, lon: 13.4132 };
-const fileOf = (url: string) => join(t.ctx.config.mediaDir, url.replace(/^\/media\//, ''));
 const lostDog = { ...HERE, name: 'Bello', description: 'Brauner Mischling, rotes Halsband', last_seen_at: '2026-01-01T10:00:00Z' };
 
 type Agent = ReturnType<typeof agentAs>;
@@ -33,7 +31,9 @@ describe('photos of map items', () => {
     expect(item.photo_url).toBeNull();
     const first = await addPhoto(a, `/api/lost-dogs/${item.id}`, await makeJpeg({ lat: 48.1, lon: 11.5, width: 300, height: 200 }));
     expect(first.photo_url).toMatch(new RegExp(`^/media/u/${author.id}/nearby/[A-Za-z0-9_-]{22}\\.webp$`));
-    const meta = await sharp(fileOf(first.photo_url)).metadata();
+    const bytes = await storedBytes(t.ctx, first.photo_url);
+    if (!bytes) throw new Error('the photo is not stored');
+    const meta = await sharp(bytes).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 300, height: 200 });
     expect(meta.exif).toBeUndefined();
     // Every logged-in user sees it (the item is visible to all), nobody without a session.
@@ -43,15 +43,15 @@ describe('photos of map items', () => {
     expect((await reader.get(`/api/lost-dogs/${item.id}`).expect(200)).body.photo_url).toBe(first.photo_url);
 
     const second = await addPhoto(a, `/api/lost-dogs/${item.id}`);
-    expect(existsSync(fileOf(first.photo_url))).toBe(false);
-    expect(readdirSync(geoItemPhotoDir(t.ctx.config.mediaDir, author.id))).toHaveLength(1);
+    expect(await isStored(t.ctx, first.photo_url)).toBe(false);
+    expect(await storedUnder(t.ctx, geoItemPhotoUrlPrefix(author.id))).toHaveLength(1);
     await a.delete(`/api/lost-dogs/${item.id}/photo`).expect(204);
-    expect(existsSync(fileOf(second.photo_url))).toBe(false);
+    expect(await isStored(t.ctx, second.photo_url)).toBe(false);
     expect((await a.get(`/api/lost-dogs/${item.id}`).expect(200)).body.photo_url).toBeNull();
 
     const third = await addPhoto(a, `/api/lost-dogs/${item.id}`);
     await a.delete(`/api/lost-dogs/${item.id}`).expect(204);
-    expect(existsSync(fileOf(third.photo_url))).toBe(false);
+    expect(await isStored(t.ctx, third.photo_url)).toBe(false);
   });
 
   it('checks as for the diary: SVG 415, no file 400; 401 without a session, 403 for another’s item, 404 for a missing one; nothing stored', async () => {
@@ -66,7 +66,7 @@ describe('photos of map items', () => {
     expect((await stranger.post(`/api/playdates/${item.id}/photo`).attach('file', jpeg, 'a.jpg').expect(403)).body.error.message).toMatch(/jemand anderes/);
     await stranger.delete(`/api/playdates/${item.id}/photo`).expect(403);
     await a.post('/api/playdates/999999/photo').attach('file', jpeg, 'a.jpg').expect(404);
-    expect(existsSync(geoItemPhotoDir(t.ctx.config.mediaDir, author.id))).toBe(false);
+    expect(await storedUnder(t.ctx, geoItemPhotoUrlPrefix(author.id))).toEqual([]);
     expect((await a.get(`/api/playdates/${item.id}`).expect(200)).body.photo_url).toBeNull();
   });
 
@@ -82,7 +82,7 @@ describe('photos of map items', () => {
         .expect(200)
     ).body;
     expect(seen.photo_url).toBeNull();
-    expect(existsSync(fileOf(withPhoto.photo_url))).toBe(false);
+    expect(await isStored(t.ctx, withPhoto.photo_url)).toBe(false);
   });
 });
 
@@ -128,7 +128,7 @@ describe('reports of map items', () => {
     await r.get(`/api/services/${service.id}`).expect(200);
     await mod.post(`/api/moderation/map-reports/${queue[0].id}/resolve`).send({ action: 'delete' }).expect(204);
     await r.get(`/api/poison-warnings/${warning.id}`).expect(404);
-    expect(existsSync(fileOf(photo))).toBe(false);
+    expect(await isStored(t.ctx, photo)).toBe(false);
     expect((await mod.get('/api/moderation/map-reports').expect(200)).body.items).toEqual([]);
     await mod.post('/api/moderation/map-reports/999999/resolve').send({ action: 'dismiss' }).expect(404);
   });
