@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * A request pace every instance and worker shares (issue 28): one row per upstream whose policy limits the whole
- * application, not one process (Nominatim: one request a second). `next_slot_at` is the start of the next free
- * turn in epoch milliseconds; a lookup claims a turn with one conditional upsert (core/upstream/slots.repo.ts).
+ * application, not one process (Nominatim: one request a second). `next_slot_at` (epoch milliseconds) is when the
+ * next request may go, or while one is in flight the end of its hold; a lookup takes the turn with one conditional
+ * upsert (core/upstream/slots.repo.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

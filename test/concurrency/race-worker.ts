@@ -10,7 +10,6 @@ import { createContext } from '../../src/core/create-context.js';
 import { openDb } from '../../src/core/db/index.js';
 import { AppError } from '../../src/core/http/errors.js';
 import { createLogger } from '../../src/core/logger.js';
-import { upstreamRequest } from '../../src/core/upstream/http-client.js';
 import { register } from '../../src/features/accounts/accounts/auth.service.js';
 import { findUserById } from '../../src/features/accounts/accounts/index.js';
 import { createInvoice } from '../../src/features/admin/invoices/invoices.service.js';
@@ -51,11 +50,6 @@ async function main(): Promise<void> {
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
 
-  if (task.kind === 'geocode') {
-    // A running instance has sent requests before: the first outgoing request of a fresh process loads fetch's
-    // internals and can leave a few hundred milliseconds after its turn, which is not what the pace is about.
-    await upstreamRequest(ctx, { upstream: 'nominatim', url: new URL(`${config.upstream.nominatimUrl}/status`) }).catch(() => undefined);
-  }
   process.stdout.write('ready\n');
   const lines = createInterface({ input: process.stdin });
   await new Promise<void>((resolve) => lines.once('line', () => resolve()));

@@ -6,11 +6,11 @@ export type NominatimMode = 'ok' | 'unknown' | '403' | '429' | 'hang';
 /** Nominatim's /reverse on 127.0.0.1 (upstreams.md §9), with the answers its fake list asks for; it records each request. */
 export class FakeNominatimServer extends FakeHttpServer {
   mode: NominatimMode = 'ok';
-  requests: { at: number; path: string; userAgent: string | undefined; query: URLSearchParams }[] = [];
+  requests: { at: number; userAgent: string | undefined; query: URLSearchParams }[] = [];
 
   protected override handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://fake');
-    this.requests.push({ at: Date.now(), path: url.pathname, userAgent: req.headers['user-agent'], query: url.searchParams });
+    this.requests.push({ at: Date.now(), userAgent: req.headers['user-agent'], query: url.searchParams });
     const json = (status: number, body: unknown): void => {
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     };

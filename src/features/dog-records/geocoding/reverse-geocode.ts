@@ -1,24 +1,23 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { UpstreamError, upstreamJsonAs } from '../../../core/upstream/http-client.js';
-import { waitForSlot } from '../../../core/upstream/slots.js';
+import { paced } from '../../../core/upstream/slots.js';
 import { cachedPlaceName, cachePlaceName } from './geocode-cache.repo.js';
 
 /**
  * The place name at a position from Nominatim (upstreams.md §9), for located diary entries. The policy is kept:
  * only on a user's action (a photo upload), the app's User-Agent, answers cached per position rounded to 4 decimals
- * (about 10 m) in the database for every instance, at most one request a second for all instances together (the turn
- * is claimed in the database: core/upstream/slots.ts), a short timeout.
+ * (about 10 m) in the database for every instance, at most one request a second for all instances and workers
+ * together (the turn is taken in the database: core/upstream/slots.ts), a short timeout.
  * Anything that goes wrong gives null: the caller saves without the name.
  */
 
 const ROUND = 4;
 /**
- * One request a second is Nominatim's absolute maximum. Turns are 1.1 s apart: a request leaves a few milliseconds
- * after its turn begins (the claim's round trip, the connection), so the gap Nominatim sees stays above 1 s. A
- * lookup waits at most MAX_WAIT_MS for its turn, else goes without the name.
+ * One request a second is Nominatim's absolute maximum: the next lookup goes a second after the previous one's
+ * answer. A lookup waits at most MAX_WAIT_MS for its turn, else goes without the name.
  */
-const INTERVAL_MS = 1_100;
+const INTERVAL_MS = 1_000;
 const MAX_WAIT_MS = 1_500;
 
 const Reverse = z.union([
@@ -49,11 +48,6 @@ export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Pr
   const key = keyOf(lat, lon);
   const cached = await cachedPlaceName(ctx.db, key);
   if (cached) return cached.name;
-  // The policy's 1/s is for the whole application: the turn is claimed in the database, across instances and workers.
-  if (!(await waitForSlot(ctx, 'nominatim', { intervalMs: INTERVAL_MS, maxWaitMs: MAX_WAIT_MS }))) {
-    ctx.log.warn({ upstream: 'nominatim' }, 'reverse geocoding skipped: more than one lookup a second');
-    return null;
-  }
   const url = new URL(`${base.replace(/\/+$/, '')}/reverse`);
   url.search = new URLSearchParams({
     format: 'jsonv2',
@@ -63,17 +57,26 @@ export async function placeNameAt(ctx: AppContext, lat: number, lon: number): Pr
     addressdetails: '1',
     'accept-language': 'de',
   }).toString();
-  let name: string | null;
-  try {
-    const answer = await upstreamJsonAs(ctx, { upstream: 'nominatim', url, timeoutMs: ctx.config.upstream.nominatimTimeoutMs }, Reverse);
-    name = 'error' in answer ? null : shortName(answer);
-  } catch (err) {
-    ctx.log.warn(
-      { upstream: 'nominatim', kind: err instanceof UpstreamError ? err.kind : 'unknown', status: err instanceof UpstreamError ? err.status : undefined },
-      'reverse geocoding failed',
-    );
+  const timeoutMs = ctx.config.upstream.nominatimTimeoutMs;
+  // The policy's 1/s is for the whole application: the turn is taken in the database, across instances and workers.
+  const asked = await paced(ctx, 'nominatim', { intervalMs: INTERVAL_MS, maxWaitMs: MAX_WAIT_MS, requestMs: timeoutMs }, async () => {
+    try {
+      const answer = await upstreamJsonAs(ctx, { upstream: 'nominatim', url, timeoutMs }, Reverse);
+      return { name: 'error' in answer ? null : shortName(answer) };
+    } catch (err) {
+      ctx.log.warn(
+        { upstream: 'nominatim', kind: err instanceof UpstreamError ? err.kind : 'unknown', status: err instanceof UpstreamError ? err.status : undefined },
+        'reverse geocoding failed',
+      );
+      return null;
+    }
+  });
+  if (asked.skipped) {
+    ctx.log.warn({ upstream: 'nominatim' }, 'reverse geocoding skipped: more than one lookup a second');
     return null;
   }
+  if (!asked.value) return null;
+  const { name } = asked.value;
   await cachePlaceName(ctx.db, key, name, ctx.clock.now().toISOString());
   return name;
 }
