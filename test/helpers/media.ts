@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppContext } from '../../src/core/context.js';
 import { keyPrefixOf } from '../../src/core/media/paths.js';
-import { newMediaName, stagingDir } from '../../src/core/media/storage.js';
+import { discardFiles, newMediaName, stagingDir } from '../../src/core/media/storage.js';
 import { contentTypeOf } from '../../src/core/media/store/media-store.js';
 import { S3_TEST_KEYS, startS3Server, type S3TestServer } from '../fakes/s3-server.js';
 
@@ -58,5 +58,9 @@ export async function storeTestFile(ctx: Pick<AppContext, 'media' | 'config'>, u
   const path = join(dir, `test-${newMediaName()}`);
   writeFileSync(path, content);
   const key = keyOf(url);
-  await ctx.media.putFiles([{ key, path, contentType: contentTypeOf(key) }]);
+  try {
+    await ctx.media.putFiles([{ key, path, contentType: contentTypeOf(key) }]);
+  } finally {
+    await discardFiles([path]); // the s3 driver uploads a copy; the staging folder stays as the app leaves it
+  }
 }
