@@ -177,10 +177,16 @@ export async function startCluster(options = {}) {
       LOG_LEVEL: 'info',
       ARGON2_MEMORY_KIB: '256',
       ARGON2_TIME_COST: '1',
-      // Nothing leaves the machine: no geocoder, no Overpass, and an OSM API address that refuses at once.
+      // Nothing leaves the machine: no geocoder, no Overpass, no AI, and every other upstream at an address that
+      // refuses at once (port 9, discard).
       NOMINATIM_URL: '',
       OVERPASS_URLS: '',
+      AI_BASE_URL: '',
       OSM_API_URL: 'http://127.0.0.1:9',
+      BRIGHTSKY_URL: 'http://127.0.0.1:9',
+      OPEN_METEO_URL: 'http://127.0.0.1:9',
+      ROUTING_URL: 'http://127.0.0.1:9',
+      FOOD_ALERTS_URL: 'http://127.0.0.1:9',
       ...s3Env,
       ...options.env,
     };
