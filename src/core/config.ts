@@ -73,6 +73,9 @@ const EnvSchema = z.object({
   OSM_ACCESS_TOKEN: z.string().optional(),
   ROUTING_URL: z.url().default('https://api.openrouteservice.org'),
   ROUTING_API_KEY: z.string().optional(),
+  // Directions a day for the whole app, counted in the database across instances (a free ORS key: 2,000); the
+  // last 10 % are kept for premium users and staff (features/map/routes/routing-budget.ts).
+  ROUTING_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2000),
   FOOD_ALERTS_URL: z.url().default('https://megov.bayern.de/verbraucherschutz/baystmuv-verbraucherinfo/rest/api'),
   // The public app key of the feed (upstreams.md §5.1); configurable because it may rotate.
   FOOD_ALERTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       osmAccessToken: e.OSM_ACCESS_TOKEN,
       routingUrl: e.ROUTING_URL,
       routingApiKey: e.ROUTING_API_KEY,
+      routingDailyLimit: e.ROUTING_DAILY_LIMIT,
       foodAlertsUrl: e.FOOD_ALERTS_URL,
       foodAlertsAuth: e.FOOD_ALERTS_AUTH,
       foodAlertsTimeoutMs: e.FOOD_ALERTS_TIMEOUT_MS,

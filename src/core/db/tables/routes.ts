@@ -31,6 +31,13 @@ export interface RoutePlanCacheTable {
   duration_s: number;
 }
 
+/** Routing requests that went upstream on one Berlin day, counted by every instance (the app's daily budget). */
+export interface RoutingUsageTable {
+  /** YYYY-MM-DD in TZ_APP. */
+  day: string;
+  requests: number;
+}
+
 /** A walk (features/walks); its dogs are in walk_dogs. */
 export interface WalksTable {
   id: Generated<number>;
@@ -53,6 +60,7 @@ export interface RoutesTables {
   routes: RoutesTable;
   route_plans: RoutePlansTable;
   route_plan_cache: RoutePlanCacheTable;
+  routing_usage: RoutingUsageTable;
   walks: WalksTable;
   walk_dogs: WalkDogsTable;
 }
