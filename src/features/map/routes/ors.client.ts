@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { serviceUnavailable, unprocessable, type AppError } from '../../../core/http/errors.js';
 import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-client.js';
+import { spendRoutingRequest } from './routing-budget.js';
 
 /**
  * openrouteservice directions (upstreams.md §4.1): `POST {ROUTING_URL}/v2/directions/{profile}/geojson` with the key
  * in `Authorization` (no "Bearer") and the points as [lon, lat]. 10 s per call; one retry on 5xx or a network
  * failure, none on 4xx. Its quota answers (429, 403) and outages become a German 503 — the caller counts nothing
- * then; "no route" and "point not found" are the user's to mend: 422.
+ * then; "no route" and "point not found" are the user's to mend: 422. Every request sent (a retry too) is counted in
+ * the app's daily budget first (routing-budget.ts), which may refuse it with a 429 before anything goes out.
  */
 
 const Answer = z.object({
@@ -44,7 +46,8 @@ function userError(err: UpstreamError): AppError | null {
   return null;
 }
 
-async function call(ctx: AppContext, profile: string, points: [number, number][]) {
+async function call(ctx: AppContext, profile: string, points: [number, number][], mayUseReserve: boolean) {
+  await spendRoutingRequest(ctx, mayUseReserve);
   return upstreamRequest(ctx, {
     upstream: 'routing',
     url: `${ctx.config.upstream.routingUrl.replace(/\/$/, '')}/v2/directions/${profile}/geojson`,
@@ -59,15 +62,15 @@ async function call(ctx: AppContext, profile: string, points: [number, number][]
   });
 }
 
-/** `points` as [lat, lon]; the answer's line is GeoJSON [lon, lat]. */
-export async function planFootRoute(ctx: AppContext, profile: string, points: [number, number][]): Promise<PlannedLine> {
+/** `points` as [lat, lon]; the answer's line is GeoJSON [lon, lat]. `mayUseReserve`: premium users and staff. */
+export async function planFootRoute(ctx: AppContext, profile: string, points: [number, number][], mayUseReserve: boolean): Promise<PlannedLine> {
   if (!ctx.config.upstream.routingApiKey) throw serviceUnavailable(UNAVAILABLE, 'routing_unavailable');
   let res;
   try {
-    res = await call(ctx, profile, points).catch(async (err: unknown) => {
+    res = await call(ctx, profile, points, mayUseReserve).catch(async (err: unknown) => {
       const retry = err instanceof UpstreamError && (err.kind === 'network' || (err.kind === 'status' && (err.status ?? 0) >= 500));
       if (!retry) throw err;
-      return call(ctx, profile, points);
+      return call(ctx, profile, points, mayUseReserve);
     });
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;

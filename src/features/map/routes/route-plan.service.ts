@@ -12,7 +12,9 @@ import type { Plan, PlanBody } from './routes.schemas.js';
  * 20 routes in any 7 days (rolling); the 21st is 429 with Retry-After until the oldest leaves the window. Premium
  * users and staff plan without a limit. The same request (profile and points to 5 decimals, about 1 m) on the same
  * Berlin day is answered from the cache — for anyone — and does not count. Only plans the service answered count:
- * an outage or quota answer upstream costs the user nothing (upstreams.md §4 client strategy).
+ * an outage or quota answer upstream costs the user nothing (upstreams.md §4 client strategy). Every request that goes
+ * upstream also counts in the app's daily budget (routing-budget.ts: the last 10 % for premium users and staff);
+ * a plan it refuses (429 `routing_busy`) costs the user nothing either.
  */
 export const PLANS_PER_WEEK = 20;
 const WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -58,7 +60,7 @@ export async function planRoute(ctx: AppContext, actor: Actor, body: z.infer<typ
   }
   let line;
   try {
-    line = await planFootRoute(ctx, body.profile, body.points);
+    line = await planFootRoute(ctx, body.profile, body.points, unlimited(actor));
   } catch (err) {
     if (reservation !== null) await dropPlan(ctx.db, reservation);
     throw err;
