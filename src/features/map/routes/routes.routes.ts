@@ -20,7 +20,7 @@ export function routesRoutes(ctx: AppContext, routes: Routes): void {
     responses: {
       200: ['Die Route als GeoJSON-Linie mit Länge und Gehzeit', Plan],
       422: 'Kein Weg gefunden, Punkt zu weit vom Weg oder Route zu lang',
-      429: '20 Planungen in 7 Tagen erreicht (Retry-After)',
+      429: '20 Planungen in 7 Tagen erreicht oder die Routenplanung ist heute ausgelastet (Retry-After)',
       503: 'Routenplanung gerade nicht verfügbar (zählt nicht)',
     },
     run: ({ body, actor }) => planRoute(ctx, actor, body),
