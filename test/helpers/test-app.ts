@@ -30,6 +30,8 @@ export interface TestAppOptions {
    * schema (untyped), and then the remaining migrations run as at a real start.
    */
   upgradeFrom?: { migration: string; seed: (db: Kysely<any>) => Promise<void> };
+  /** Hears every SQL statement the app runs (test/helpers/query-count.ts). */
+  onQuery?: (sql: string) => void;
 }
 
 async function migrateUpTo(db: Kysely<any>, migration: string): Promise<void> {
@@ -82,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const testDb = await createTestDatabase();
   const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...(await testMediaEnv()), ...options.env });
   const config = loadConfig(env);
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
   if (options.upgradeFrom) {
     await migrateUpTo(dbHandle.db, options.upgradeFrom.migration);
     await options.upgradeFrom.seed(dbHandle.db as Kysely<any>);

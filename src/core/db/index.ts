@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { CommitReportingPostgresDialect } from './pg-dialect.js';
@@ -17,6 +17,8 @@ export interface OpenDbOptions {
   dataDir: string;
   /** SQLite file name inside dataDir. */
   fileName?: string;
+  /** Called with each statement's SQL after it ran (Kysely's `log`); only tests pass it (test/helpers/query-count.ts). */
+  onQuery?: (sql: string) => void;
 }
 
 export interface DbHandle {
@@ -52,18 +54,20 @@ export function openSqlite(file: string): SQLite.Database {
 }
 
 export function openDb(options: OpenDbOptions): DbHandle {
+  const { onQuery } = options;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (options.databaseUrl) {
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const writes = new WriteWatchPlugin();
-    const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool }, () => writes.committed()), plugins: [writes] });
+    const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool }, () => writes.committed()), plugins: [writes], log });
     return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(join(options.dataDir, options.fileName ?? 'pfotenbuch.sqlite'));
   const writes = new WriteWatchPlugin();
   const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, () => writes.committed());
-  const db = new Kysely<Database>({ dialect, plugins: [writes] });
+  const db = new Kysely<Database>({ dialect, plugins: [writes], log });
   return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }
