@@ -49,6 +49,35 @@ export async function findGeoRow(db: Db, table: string, columns: readonly string
     .executeTakeFirst()) as GeoRow | undefined;
 }
 
+/** What a list of reported items shows of one row: its photo and the first of the text columns that is set. */
+export interface GeoRowText {
+  table: string;
+  id: number;
+  photo_url: string | null;
+  text: string | null;
+}
+
+/**
+ * Rows of several kinds by id in one query (UNION ALL over the tables): each row's photo and the first non-null of
+ * `textColumns` that its kind has (null when it has none of them). Rows that are gone are simply missing.
+ */
+export async function geoRowTexts(
+  db: Db,
+  wanted: readonly { table: string; columns: readonly string[]; ids: readonly number[] }[],
+  textColumns: readonly string[],
+): Promise<GeoRowText[]> {
+  const parts = wanted
+    .filter((w) => w.ids.length > 0)
+    .map((w) => {
+      const present = textColumns.filter((c) => w.columns.includes(c));
+      const text = present.length > 0 ? sql`coalesce(${sql.join(present.map((c) => sql.ref(c)))}, null)` : sql`cast(null as text)`;
+      return sql`select ${sql.lit(w.table)} as tbl, id, photo_url, ${text} as text from ${sql.table(w.table)} where id in (${sql.join([...w.ids])})`;
+    });
+  if (parts.length === 0) return [];
+  const { rows } = await sql<{ tbl: string; id: number; photo_url: string | null; text: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  return rows.map((r) => ({ table: r.tbl, id: r.id, photo_url: r.photo_url, text: r.text }));
+}
+
 export async function insertGeoRow(db: Db, table: string, columns: readonly string[], values: Record<string, unknown>): Promise<GeoRow> {
   return (await asGeoDb(db)
     .insertInto(table)

@@ -11,4 +11,4 @@ export {
   toGeoItem,
   type GeoKind,
 } from './geo-item-kind.js';
-export { findGeoRow, rowsInBox, type GeoRow } from './geo-items.repo.js';
+export { findGeoRow, geoRowTexts, rowsInBox, type GeoRow, type GeoRowText } from './geo-items.repo.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { appUrlOf, findGeoRow, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
+import { appUrlOf, findGeoRow, geoRowTexts, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { notFound } from '../../../core/http/errors.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
@@ -34,17 +34,24 @@ const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) })
 const REPORTED_TABLES = GEO_KINDS.map((k) => k.table);
 const kindOf = (table: string): GeoKind | undefined => GEO_KINDS.find((k) => k.table === table);
 /** What a moderator reads first: the title, the name or the start of the description. */
-const summaryOf = (row: Record<string, unknown>) => String(row.title ?? row.name ?? row.description ?? '').slice(0, 200);
+const SUMMARY_COLUMNS = ['title', 'name', 'description'];
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
+/** The open reports with their items: two queries however many reports and kinds (the items of all kinds in one). */
 export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
   const rows = await openReports(ctx.db, { kinds: REPORTED_TABLES, limit: 200 });
+  const wanted = GEO_KINDS.map((kind) => ({
+    table: kind.table,
+    columns: kind.columns,
+    ids: rows.filter((r) => r.target_kind === kind.table).map((r) => r.target_id),
+  }));
+  const found = new Map((await geoRowTexts(ctx.db, wanted, SUMMARY_COLUMNS)).map((item) => [`${item.table}:${item.id}`, item]));
   const items = [];
   for (const r of rows) {
     const kind = kindOf(r.target_kind);
     if (!kind) continue;
-    const item = await findGeoRow(ctx.db, kind.table, kind.columns, r.target_id);
+    const item = found.get(`${kind.table}:${r.target_id}`);
     items.push({
       id: r.id,
       reason: r.reason,
@@ -54,7 +61,7 @@ export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
         kind: kind.path,
         kind_name: kind.names.one,
         id: r.target_id,
-        summary: item ? summaryOf(item) : null,
+        summary: item ? (item.text ?? '').slice(0, 200) : null,
         photo_url: item?.photo_url ?? null,
         url: appUrlOf(kind, r.target_id),
       },
