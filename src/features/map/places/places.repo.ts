@@ -31,8 +31,18 @@ export async function deletePlace(db: Db, id: number): Promise<void> {
   await db.deleteFrom('places').where('id', '=', id).execute();
 }
 
-/** Every place's types (the admin statistics count each type of a place). */
-export const allPlaceTypes = (db: Db) => db.selectFrom('places').select('types').execute();
+/**
+ * How many places have each stored `types` value ("tierarzt,hundesalon"): one row per distinct combination, not per
+ * place, for the admin statistics (which split the combinations and count each type).
+ */
+export async function placeCountsByTypes(db: Db): Promise<{ types: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('places')
+    .select((eb) => ['types', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('types')
+    .execute();
+  return rows.map((r) => ({ types: r.types, n: Number(r.n) }));
+}
 
 /** Every place the user made (the data export). */
 export const placesOfUser = (db: Db, userId: number) => db.selectFrom('places').selectAll().where('user_id', '=', userId).orderBy('id').execute();

@@ -90,4 +90,27 @@ describe('places', () => {
     expect(after.byType.tierarzt).toBe((before.byType.tierarzt ?? 0) + 1);
     expect(after.byType.hundesalon).toBe((before.byType.hundesalon ?? 0) + 1);
   });
+
+  it('statistics count every place once and each of its types once, counted in SQL by combination (the same numbers as over all rows)', async () => {
+    const a = agentAs(t, await buildUser(t.ctx));
+    for (const types of [['hundewiese'], ['tierarzt', 'hundesalon'], ['hundesalon', 'tierarzt'], ['tierarzt'], ['hundewiese'], ['zoo', 'hundestrand']])
+      await a
+        .post('/api/places')
+        .send({ ...vet, types })
+        .expect(201);
+    // Also rows the app would not write: an empty part and an empty list count as no type.
+    const now = t.ctx.clock.now().toISOString();
+    const raw = { user_id: (await buildUser(t.ctx)).id, name: 'Alt', description: null, lat: 52.5, lon: 13.4, public: 0, created_at: now, updated_at: now };
+    await t.ctx.db
+      .insertInto('places')
+      .values([
+        { ...raw, types: 'tierarzt,,hundewiese' },
+        { ...raw, types: '' },
+      ])
+      .execute();
+    const rows = await t.ctx.db.selectFrom('places').select('types').execute();
+    const expected: Record<string, number> = {};
+    for (const r of rows) for (const type of r.types.split(',').filter(Boolean)) expected[type] = (expected[type] ?? 0) + 1;
+    expect(await placeStats(t.ctx)).toEqual({ total: rows.length, byType: expected });
+  });
 });
