@@ -104,6 +104,40 @@ describe('GET /api/welcome-dashboard: daily photo', () => {
     expect(JSON.stringify(res.body)).not.toContain(other.media[0]?.url ?? '?');
   });
 
+  it('serves several dogs at once, each its own: a memory, a random photo, a kept choice, a gone choice chosen again, none', async () => {
+    const { agent, user, dog: memoryDog } = await dogWithPhotos(2);
+    const memoryEntry = await buildDiaryEntry(t.ctx, { dog: memoryDog, date: '2025-11-21', text: 'Vor einem Jahr' });
+    const memory = await buildDiaryMedia(t.ctx, { entry: memoryEntry });
+    const withPhotos = async (name: string, count: number) => {
+      const dog = await buildDog(t.ctx, { user, name });
+      const entry = await buildDiaryEntry(t.ctx, { dog, date: '2026-11-02', text: name });
+      const media = [];
+      for (let i = 0; i < count; i++) media.push(await buildDiaryMedia(t.ctx, { entry }));
+      return { dog, media };
+    };
+    const random = await withPhotos('Zufall', 3);
+    const kept = await withPhotos('Gemerkt', 3);
+    const goneChoice = await withPhotos('Verschwunden', 1);
+    const none = await buildDog(t.ctx, { user, name: 'Ohne' });
+    await t.ctx.db
+      .insertInto('daily_photos')
+      .values([
+        { dog_id: kept.dog.id, day: '2026-11-21', url: kept.media[1]!.url, created_at: clock.now().toISOString() },
+        { dog_id: goneChoice.dog.id, day: '2026-11-21', url: '/media/u/1/dogs/1/diary/BBBBBBBBBBBBBBBBBBBBBB.jpg', created_at: clock.now().toISOString() },
+      ])
+      .execute();
+
+    const dogs = (await agent.get('/api/welcome-dashboard').expect(200)).body.dogs as { id: number; daily_photo: { url: string } | null }[];
+    const photoOf = (id: number) => dogs.find((d) => d.id === id)?.daily_photo?.url ?? null;
+    expect(photoOf(memoryDog.id)).toBe(memory.url);
+    expect(random.media.map((m) => m.url)).toContain(photoOf(random.dog.id));
+    expect(photoOf(kept.dog.id)).toBe(kept.media[1]!.url);
+    expect(photoOf(goneChoice.dog.id)).toBe(goneChoice.media[0]!.url);
+    expect(photoOf(none.id)).toBeNull();
+    for (const d of [memoryDog, random.dog, kept.dog, goneChoice.dog]) expect(await cacheRows(d.id)).toEqual([{ day: '2026-11-21', url: photoOf(d.id) }]);
+    expect(await cacheRows(none.id)).toEqual([]);
+  });
+
   it('keeps one choice when many dashboards load at once', async () => {
     const { agent, dog } = await dogWithPhotos(6);
     const results = await Promise.all(Array.from({ length: 8 }, () => agent.get('/api/welcome-dashboard').expect(200)));

@@ -1,5 +1,4 @@
 import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
 
 /** The daily photo cache (`daily_photos`, one row per dog and day) and the media it points at. */
 
@@ -11,41 +10,102 @@ export interface DailyPhoto {
   preview_url: string;
 }
 
-/** The dog's diary photo with that URL, if it still exists. */
-export function findDogMediaByUrl(db: Db, dogId: number, url: string): Promise<DailyPhoto | undefined> {
-  return db
+/**
+ * The day's cached choice of each of the dogs that has one, with the diary photo it names; `null` when that photo
+ * is gone (its URL is no longer among the dog's media). Dogs without a choice are not in the map.
+ */
+export async function cachedDailyPhotos(db: Db, dogIds: readonly number[], day: string): Promise<Map<number, DailyPhoto | null>> {
+  const found = new Map<number, DailyPhoto | null>();
+  if (dogIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('daily_photos')
+    .leftJoin('diary_media', (j) => j.onRef('diary_media.dog_id', '=', 'daily_photos.dog_id').onRef('diary_media.url', '=', 'daily_photos.url'))
+    .leftJoin('diary_entries', 'diary_entries.id', 'diary_media.entry_id')
+    .select([
+      'daily_photos.dog_id',
+      'diary_media.id as media_id',
+      'diary_media.entry_id',
+      'diary_entries.date as entry_date',
+      'diary_media.url',
+      'diary_media.preview_url',
+    ])
+    .where('daily_photos.dog_id', 'in', [...dogIds])
+    .where('daily_photos.day', '=', day)
+    .execute();
+  for (const r of rows) {
+    const photo =
+      r.media_id !== null && r.entry_id !== null && r.entry_date !== null && r.url !== null && r.preview_url !== null
+        ? { media_id: r.media_id, entry_id: r.entry_id, entry_date: r.entry_date, url: r.url, preview_url: r.preview_url }
+        : null;
+    if (!found.get(r.dog_id)) found.set(r.dog_id, photo);
+  }
+  return found;
+}
+
+/** Drops the day's choices of these dogs whose photo is gone (a choice made again meanwhile stays). */
+export async function deleteGoneDailyPhotos(db: Db, dogIds: readonly number[], day: string): Promise<void> {
+  if (dogIds.length === 0) return;
+  await db
+    .deleteFrom('daily_photos')
+    .where('dog_id', 'in', [...dogIds])
+    .where('day', '=', day)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('diary_media')
+            .select('diary_media.id')
+            .whereRef('diary_media.dog_id', '=', 'daily_photos.dog_id')
+            .whereRef('diary_media.url', '=', 'daily_photos.url'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** How many diary photos each of the dogs has (dogs without any are not in the map). */
+export async function countMediaOfDogs(db: Db, dogIds: readonly number[]): Promise<Map<number, number>> {
+  if (dogIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('diary_media')
-    .innerJoin('diary_entries', 'diary_entries.id', 'diary_media.entry_id')
-    .select(['diary_media.id as media_id', 'diary_media.entry_id', 'diary_entries.date as entry_date', 'diary_media.url', 'diary_media.preview_url'])
-    .where('diary_media.dog_id', '=', dogId)
-    .where('diary_media.url', '=', url)
-    .executeTakeFirst();
+    .select((eb) => ['dog_id', eb.fn.countAll<number | string>().as('n')])
+    .where('dog_id', 'in', [...dogIds])
+    .groupBy('dog_id')
+    .execute();
+  return new Map(rows.map((r) => [r.dog_id, Number(r.n)]));
 }
 
-export function countDogMedia(db: Db, dogId: number): Promise<number> {
-  return countOf(db.selectFrom('diary_media').where('dog_id', '=', dogId));
+/** The URL of each dog's photo at its `offset` in upload order (0 = the first), all dogs in one query. */
+export async function mediaUrlsAt(db: Db, picks: readonly { dogId: number; offset: number }[]): Promise<Map<number, string>> {
+  if (picks.length === 0) return new Map();
+  const ranked = db
+    .selectFrom('diary_media')
+    .select((eb) => [
+      'dog_id',
+      'url',
+      eb.fn
+        .agg<number>('row_number', [])
+        .over((ob) => ob.partitionBy('dog_id').orderBy('id'))
+        .as('rn'),
+    ])
+    .where(
+      'dog_id',
+      'in',
+      picks.map((p) => p.dogId),
+    );
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .select(['ranked.dog_id', 'ranked.url'])
+    .where((eb) => eb.or(picks.map((p) => eb.and([eb('ranked.dog_id', '=', p.dogId), eb('ranked.rn', '=', p.offset + 1)]))))
+    .execute();
+  return new Map(rows.map((r) => [r.dog_id, r.url]));
 }
 
-/** The URL of the dog's photo at `offset` in upload order. */
-export async function dogMediaUrlAt(db: Db, dogId: number, offset: number): Promise<string | undefined> {
-  const row = await db.selectFrom('diary_media').select('url').where('dog_id', '=', dogId).orderBy('id').limit(1).offset(offset).executeTakeFirst();
-  return row?.url;
-}
-
-export async function findCachedDailyPhotoUrl(db: Db, dogId: number, day: string): Promise<string | undefined> {
-  const row = await db.selectFrom('daily_photos').select('url').where('dog_id', '=', dogId).where('day', '=', day).executeTakeFirst();
-  return row?.url;
-}
-
-export async function deleteCachedDailyPhoto(db: Db, dogId: number, day: string, url: string): Promise<void> {
-  await db.deleteFrom('daily_photos').where('dog_id', '=', dogId).where('day', '=', day).where('url', '=', url).execute();
-}
-
-/** Two dashboards loading at once: the unique (dog_id, day) index keeps the first choice. */
-export async function cacheDailyPhotoIfAbsent(db: Db, dogId: number, day: string, url: string, now: string): Promise<void> {
+/** Two dashboards loading at once: the unique (dog_id, day) index keeps the first choice of each dog. */
+export async function cacheDailyPhotosIfAbsent(db: Db, choices: ReadonlyMap<number, string>, day: string, now: string): Promise<void> {
+  if (choices.size === 0) return;
   await db
     .insertInto('daily_photos')
-    .values({ dog_id: dogId, day, url, created_at: now })
+    .values([...choices].map(([dogId, url]) => ({ dog_id: dogId, day, url, created_at: now })))
     .onConflict((oc) => oc.columns(['dog_id', 'day']).doNothing())
     .execute();
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DashboardProvider } from '../dashboard/index.js';
-import { dailyPhotoFor } from './daily-photo.js';
+import { dailyPhotosFor } from './daily-photo.js';
 import { deleteStaleDailyPhotos, type DailyPhoto } from './daily-photo.repo.js';
 import { recentEntriesOfDogs } from './entries.repo.js';
 import { firstPreviews } from './media.repo.js';
@@ -55,9 +55,13 @@ export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> =
         dogs.map((d) => d.id),
         today,
       );
-      const daily = new Map<number, { daily_photo: DailyPhoto | null }>();
-      for (const dog of dogs) daily.set(dog.id, { daily_photo: await dailyPhotoFor(ctx.db, dog.id, today, now) });
-      return daily;
+      const photos = await dailyPhotosFor(
+        ctx.db,
+        dogs.map((d) => d.id),
+        today,
+        now,
+      );
+      return new Map([...photos].map(([dogId, photo]): [number, { daily_photo: DailyPhoto | null }] => [dogId, { daily_photo: photo }]));
     },
   },
   cards: {

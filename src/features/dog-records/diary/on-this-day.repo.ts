@@ -58,17 +58,25 @@ export function anniversaryBatch(db: Db, today: string, afterDogId: number, dogB
     .execute();
 }
 
-/** The URL of the dog's first photo from today's calendar day in the most recent earlier year. */
-export async function rememberedPhotoUrl(db: Db, dogId: number, today: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * For each of the dogs, the URL of its first photo from today's calendar day in the most recent earlier year (dogs
+ * without one are not in the map); one query for all dogs.
+ */
+export async function rememberedPhotoUrls(db: Db, dogIds: readonly number[], today: string): Promise<Map<number, string>> {
+  if (dogIds.length === 0) return new Map();
+  const ranked = db
     .selectFrom('diary_media')
     .innerJoin('diary_entries', 'diary_entries.id', 'diary_media.entry_id')
-    .select('diary_media.url')
-    .where('diary_media.dog_id', '=', dogId)
-    .where(isMemory(today))
-    .orderBy('diary_entries.date', 'desc')
-    .orderBy('diary_media.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.url;
+    .select((eb) => [
+      'diary_media.dog_id',
+      'diary_media.url',
+      eb.fn
+        .agg<number>('row_number', [])
+        .over((ob) => ob.partitionBy('diary_media.dog_id').orderBy('diary_entries.date', 'desc').orderBy('diary_media.id'))
+        .as('rn'),
+    ])
+    .where('diary_media.dog_id', 'in', [...dogIds])
+    .where(isMemory(today));
+  const rows = await db.selectFrom(ranked.as('ranked')).select(['ranked.dog_id', 'ranked.url']).where('ranked.rn', '=', 1).execute();
+  return new Map(rows.map((r) => [r.dog_id, r.url]));
 }
