@@ -1,14 +1,15 @@
 import ejs from 'ejs';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { AppContext } from './core/context.js';
 import { compressText } from './core/http/compression.js';
 import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
+import { securityHeaders } from './core/http/security-headers.js';
 import { errorHandler } from './core/http/error-handler.js';
 import { notFound } from './core/http/errors.js';
+import { PrefixRouter } from './core/http/prefix-router.js';
 import { jsonSizeGuard } from './core/http/json-body.js';
 import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
-import { requestLog } from './core/http/request-log.js';
+import { requestLog, setAppLogger } from './core/http/request-log.js';
 import { VIEWS_DIR } from './core/paths.js';
 import { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './features/map/nearby/index.js';
 import { mountRoutes } from './routes.js';
@@ -22,20 +23,23 @@ export function createApp(ctx: AppContext): Express {
   app.set('view engine', 'ejs');
   app.set('views', VIEWS_DIR);
 
+  setAppLogger(app, ctx.log);
   app.use(requestLog(ctx.log));
   app.use(compressText());
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+    securityHeaders(
+      {
+        contentSecurityPolicy: {
+          directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+        },
+        strictTransportSecurity: ctx.config.isProduction,
+        // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        crossOriginEmbedderPolicy: false,
       },
-      strictTransportSecurity: ctx.config.isProduction,
-      // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
+      reportingEndpoints(ctx.config.publicUrl),
+    ),
   );
-  app.use(reportingEndpoints(ctx.config.publicUrl));
   app.use(bodySizeGuard);
   app.use('/api', apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH.slice('/api'.length), SAFETY_MAIL_UNSUBSCRIBE_PATH]));
   app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
@@ -43,9 +47,9 @@ export function createApp(ctx: AppContext): Express {
   // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).
   app.use(ctx.blocklist.middleware());
 
-  const router = express.Router();
+  const router = new PrefixRouter();
   mountRoutes(ctx, { router, openapi: ctx.openapi });
-  app.use(router);
+  app.use(router.handle);
 
   app.use(() => {
     throw notFound('Diese Seite gibt es nicht.');

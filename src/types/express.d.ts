@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { SessionUser } from '../core/auth/session-user.js';
 
 declare global {
@@ -6,7 +5,6 @@ declare global {
     interface Request {
       /** Request id: from a sane X-Request-Id header or generated. */
       id: string;
-      log: Logger;
       /** The logged-in user, set by the session middleware when the cookie is valid. */
       user?: SessionUser;
       /** The verified session's id (jti) and login time (seconds), for logout. */

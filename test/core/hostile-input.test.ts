@@ -215,7 +215,9 @@ describe('the streaming shape scanner', () => {
 describe('a request the client aborts', () => {
   it('is logged as a warning with 400 request_aborted, never as an error (so no error-digest entry)', () => {
     const log = { warn: vi.fn(), error: vi.fn() };
-    const req = { log, id: 'r1', path: '/api/diary/7/media', accepts: () => false } as unknown as Request;
+    // The app's logger as createApp keeps it (request-log.ts: requestLogger makes a child with the request's id).
+    const app = { get: () => ({ child: () => log }) };
+    const req = { app, id: 'r1', path: '/api/diary/7/media', accepts: () => false } as unknown as Request;
     const sent: unknown[] = [];
     const res = { headersSent: false, setHeader: vi.fn(), status: vi.fn().mockReturnThis(), json: (b: unknown) => sent.push(b) } as unknown as Response;
     for (const err of [new Error('Request aborted'), Object.assign(new Error('aborted'), { code: 'ECONNRESET' })]) {

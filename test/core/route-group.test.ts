@@ -11,10 +11,11 @@ const Thing = z.object({ id: z.number(), name: z.string() });
 
 /** A bare app with the group's routes and an error handler that answers with the status and message. */
 function appWith(register: (api: ReturnType<typeof routeGroup<'public'>>) => void) {
-  const routes: Routes = { router: express.Router(), openapi: new OpenAPIRegistry() };
+  const router = express.Router();
+  const routes: Routes = { router, openapi: new OpenAPIRegistry() };
   register(routeGroup(routes, { tags: ['Test'], access: 'public' }));
   const app = express();
-  app.use(routes.router);
+  app.use(router);
   const errors: ErrorRequestHandler = (err, _req, res, _next) => {
     const status = err instanceof AppError ? err.status : 500;
     res.status(status).json({ message: err instanceof Error ? err.message : String(err) });

@@ -12,12 +12,20 @@ export interface SessionClaims {
   exp: number;
 }
 
+/** Verified tokens remembered at most (about 3 MB); past that the memory starts again, empty. */
+const MAX_REMEMBERED = 10_000;
+
 /**
  * HS256 session tokens. The secret is a KeyObject: jsonwebtoken otherwise tries to parse a string secret
  * as a public key on every verify (~40x slower here; see TOOLCHAIN.md).
+ *
+ * A token whose signature checked out once is remembered with its claims: a browser sends the same token with every
+ * request, and the HMAC was most of the session's cost per request. Only the signature is remembered — expiry is
+ * checked on every call, and revocation, token version and account status are the session's checks after this one.
  */
 export class TokenService {
   readonly #key: KeyObject;
+  readonly #verified = new Map<string, SessionClaims>();
   constructor(secret: string) {
     this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
@@ -40,6 +48,22 @@ export class TokenService {
 
   /** Null for anything not a valid, unexpired HS256 token of ours (tampered, alg:none, expired, garbage). */
   verify(token: string, nowSeconds: number): SessionClaims | null {
+    const known = this.#verified.get(token);
+    if (known) return nowSeconds >= known.exp ? null : known; // jsonwebtoken's rule: expired at exp
+    const claims = this.#check(token, nowSeconds);
+    if (claims) {
+      if (this.#verified.size >= MAX_REMEMBERED) this.#verified.clear();
+      this.#verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  /** How many verified tokens are remembered (for the test of the bound). */
+  rememberedCount(): number {
+    return this.#verified.size;
+  }
+
+  #check(token: string, nowSeconds: number): SessionClaims | null {
     try {
       const payload = jwt.verify(token, this.#key, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
       if (typeof payload !== 'object' || payload === null) return null;

@@ -1,5 +1,3 @@
-import type { RequestHandler } from 'express';
-
 /** Where browsers send Content-Security-Policy violations (features/csp-reports takes them). */
 export const CSP_REPORT_PATH = '/api/csp-reports';
 /** The name of the endpoint in `Reporting-Endpoints` that the policy's `report-to` refers to. */
@@ -37,12 +35,7 @@ export function cspDirectives(publicUrl: string, isProduction: boolean): Record<
 
 const usesReportingApi = (publicUrl: string) => publicUrl.startsWith('https://');
 
-/** `Reporting-Endpoints` names the URL of the `report-to` group (Reporting API v1; HTTPS only, see above). */
-export function reportingEndpoints(publicUrl: string): RequestHandler {
-  const value = `${REPORT_GROUP}="${publicUrl}${CSP_REPORT_PATH}"`;
-  return (_req, res, next) => {
-    if (!usesReportingApi(publicUrl)) return next();
-    res.setHeader('Reporting-Endpoints', value);
-    next();
-  };
+/** `Reporting-Endpoints` names the URL of the `report-to` group (Reporting API v1; HTTPS only, see above): the header to add, if any. */
+export function reportingEndpoints(publicUrl: string): Record<string, string> {
+  return usesReportingApi(publicUrl) ? { 'Reporting-Endpoints': `${REPORT_GROUP}="${publicUrl}${CSP_REPORT_PATH}"` } : {};
 }

