@@ -55,10 +55,17 @@ function retryAfter(header: string | null): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/** German text for a rate limit, with the waiting time the server sent. */
-function waitMessage(seconds: number): string {
+/**
+ * German text for a rate limit, with the waiting time the server sent, in the unit a person would use: seconds,
+ * minutes, hours (a daily limit waits until midnight), days (a weekly one).
+ */
+export function waitMessage(seconds: number): string {
+  if (seconds < 90) return `Bitte warte ${Math.ceil(seconds)} Sekunden.`;
   const minutes = Math.ceil(seconds / 60);
-  return seconds < 90 ? `Bitte warte ${Math.ceil(seconds)} Sekunden.` : `Bitte warte ${minutes} Minuten.`;
+  if (minutes < 90) return `Bitte warte ${minutes} Minuten.`;
+  const hours = Math.ceil(seconds / 3600);
+  if (hours < 36) return `Das geht wieder in etwa ${hours} Stunden.`;
+  return `Das geht wieder in ${Math.ceil(seconds / 86_400)} Tagen.`;
 }
 
 export function errorFromBody(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { batches, parseTags } from '../areas/dog-records/diary/diary-api.js';
 import { monthGrid } from '../areas/dog-records/diary/calendar.js';
 import { breedSlugFor, parseWeight, toBody } from '../areas/dog-records/dogs/dog-form.js';
-import { ApiError, errorFromBody, query } from './api.js';
+import { ApiError, errorFromBody, query, waitMessage } from './api.js';
 import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, parseCents, shiftMonth, todayInBerlin } from './format.js';
 import { matchPath } from './router.js';
 
@@ -42,6 +42,11 @@ describe('API error body → German messages', () => {
     expect(errorFromBody(429, { error: { code: 'rate_limited', message: 'Zu viele Versuche.' } }, '120').message).toBe(
       'Zu viele Versuche. Bitte warte 2 Minuten.',
     );
+    expect(waitMessage(30)).toBe('Bitte warte 30 Sekunden.');
+    expect(waitMessage(89 * 60)).toBe('Bitte warte 89 Minuten.');
+    // a daily limit (until midnight) and a weekly one: hours and days, not 840 or 8880 minutes
+    expect(waitMessage(14 * 3600)).toBe('Das geht wieder in etwa 14 Stunden.');
+    expect(waitMessage(8880 * 60)).toBe('Das geht wieder in 7 Tagen.');
     expect(errorFromBody(413, '<html>Request Entity Too Large</html>').message).toBe('Das ist zu groß (höchstens 20 MB auf einmal).');
     expect(errorFromBody(500, null).message).toBe('Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.');
     // A proxy's 502 page means the server is not reachable: the offline path.
