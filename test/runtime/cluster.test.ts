@@ -101,5 +101,5 @@ describe('WEB_CONCURRENCY=2', () => {
       ]),
     );
     expect(server.stderr()).toBe('');
-  }, 90_000);
+  }, 240_000);
 });

@@ -31,7 +31,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `check` every 20 ms until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -80,7 +80,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
         return undefined;
       }
     },
-    45_000,
+    // Generous: tsx compiles the app at each start, and a machine busy with other suites makes that slow.
+    90_000,
   );
   return { child, port, url, logs, stderr: () => err, exited };
 }
