@@ -38,6 +38,31 @@ export async function insertInboxRow(db: Db, n: NewInboxRow): Promise<number | u
   return row?.id;
 }
 
+/**
+ * Inserts the rows of several users (at most one each) in one statement; the ids by user. A row whose dedupe key
+ * exists already is left out, as with insertInboxRow.
+ */
+export async function insertInboxRows(db: Db, rows: readonly NewInboxRow[]): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db
+    .insertInto('notifications')
+    .values(
+      rows.map((n) => ({
+        user_id: n.userId,
+        type: n.type,
+        title: n.title.slice(0, 200),
+        body: n.body.slice(0, 2000),
+        url: n.url ?? null,
+        dedupe_key: n.dedupeKey ?? null,
+        created_at: n.now,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning(['id', 'user_id'])
+    .execute();
+  return new Map(inserted.map((r) => [r.user_id, r.id]));
+}
+
 export type InboxRow = Pick<Selectable<NotificationsTable>, 'id' | 'user_id' | 'type' | 'title' | 'body' | 'url' | 'read_at' | 'created_at'>;
 const COLUMNS = ['id', 'user_id', 'type', 'title', 'body', 'url', 'read_at', 'created_at'] as const;
 

@@ -3,7 +3,7 @@
  * notifications, notification_settings, push_subscriptions and push_deliveries, and the notifications area
  * (src/features/accounts/notifications) is their HTTP face.
  */
-export { notify, type NotifyOptions, type NotifyResult } from './notify.js';
+export { notify, notifyMany, type NotifyOptions, type NotifyRecipient, type NotifyResult } from './notify.js';
 export { notifyStaff } from './notify-staff.js';
 export { NOTIFICATION_KINDS, KIND_DELIVERY, isNotificationKind, type NotificationKind } from './kinds.js';
 export { type NotifyMessage, isAppPath, MAX_PAYLOAD_BYTES } from './payload.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { notify } from './notify.js';
+import { notifyMany } from './notify.js';
 import type { NotifyMessage } from './payload.js';
 import { staffUserIds, type StaffRole } from './staff.repo.js';
 
@@ -8,5 +8,11 @@ import { staffUserIds, type StaffRole } from './staff.repo.js';
  * gets it in the app and by push (kind 'moderation', which they can switch off). `occasion` makes it once per thing.
  */
 export async function notifyStaff(ctx: AppContext, roles: readonly StaffRole[], message: NotifyMessage, occasion: string): Promise<void> {
-  for (const userId of await staffUserIds(ctx.db, roles)) await notify(ctx, userId, 'moderation', message, { dedupeKey: `${occasion}:u${userId}` });
+  const staff = await staffUserIds(ctx.db, roles);
+  await notifyMany(
+    ctx,
+    staff.map((userId) => ({ userId, dedupeKey: `${occasion}:u${userId}` })),
+    'moderation',
+    message,
+  );
 }

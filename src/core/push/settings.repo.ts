@@ -19,18 +19,38 @@ export function safetyMailChoiceOf(stored: string | null): SafetyMailChoice {
   return stored === 'on' || stored === 'off' ? stored : 'auto';
 }
 
-export async function findPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .select(['muted_kinds', 'quiet_hours', 'quiet_start', 'quiet_end', 'safety_mail'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return DEFAULT_SETTINGS;
+const PREFERENCE_COLUMNS = ['muted_kinds', 'quiet_hours', 'quiet_start', 'quiet_end', 'safety_mail'] as const;
+
+function preferencesOf(row: {
+  muted_kinds: string;
+  quiet_hours: number;
+  quiet_start: string;
+  quiet_end: string;
+  safety_mail: string | null;
+}): NotificationPreferences {
   return {
     muted: new Set(row.muted_kinds.split(',').filter(isNotificationKind)),
     quiet: { enabled: row.quiet_hours === 1, start: row.quiet_start, end: row.quiet_end },
     safetyMail: safetyMailChoiceOf(row.safety_mail),
   };
+}
+
+export async function findPreferences(db: Db, userId: number): Promise<NotificationPreferences> {
+  const row = await db.selectFrom('notification_settings').select(PREFERENCE_COLUMNS).where('user_id', '=', userId).executeTakeFirst();
+  return row ? preferencesOf(row) : DEFAULT_SETTINGS;
+}
+
+/** The preferences of several users in one query (DEFAULT_SETTINGS for those without a row). */
+export async function findPreferencesOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, NotificationPreferences>> {
+  const found = new Map<number, NotificationPreferences>(userIds.map((id) => [id, DEFAULT_SETTINGS]));
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select(['user_id', ...PREFERENCE_COLUMNS])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  for (const row of rows) found.set(row.user_id, preferencesOf(row));
+  return found;
 }
 
 /** Stores the whole preference set (one row per user). */

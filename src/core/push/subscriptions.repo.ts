@@ -62,6 +62,20 @@ export function subscriptionIdsOf(db: Db, userId: number): Promise<{ id: number 
   return db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
 }
 
+/** The subscription ids of several users, by user (users without a device are not in the map). */
+export async function subscriptionIdsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const found = new Map<number, number[]>();
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('id')
+    .execute();
+  for (const r of rows) found.set(r.user_id, [...(found.get(r.user_id) ?? []), r.id]);
+  return found;
+}
+
 export function subscriptionsByIds(db: Db, ids: number[]): Promise<PushSubscriptionRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('push_subscriptions').select(COLUMNS).where('id', 'in', ids).execute();

@@ -10,7 +10,7 @@ import type { Db } from '../../../core/db/index.js';
 import { notificationsRoutes as inboxRoutes } from './notifications.routes.js';
 import { pushRoutes } from './push.routes.js';
 
-export { notify, notifyStaff, countUnread, NOTIFICATION_KINDS, type NotificationKind, type NotifyMessage } from '../../../core/push/index.js';
+export { notify, notifyMany, notifyStaff, countUnread, NOTIFICATION_KINDS, type NotificationKind, type NotifyMessage } from '../../../core/push/index.js';
 
 /** /api/notifications*, /api/me/notification-settings, /api/push/*. */
 export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
