@@ -107,6 +107,8 @@ export async function startCluster(options = {}) {
   try {
     // 1. PostgreSQL (throw-away cluster of scripts/pg-test-server.sh).
     const pgPort = options.pgPort ?? DEFAULT_PG_PORT;
+    // A fresh cluster every time: `start` would reuse one a killed run left behind, with that run's rows.
+    spawnSync(join(ROOT, 'scripts', 'pg-test-server.sh'), ['stop', String(pgPort)]);
     const pg = spawnSync(join(ROOT, 'scripts', 'pg-test-server.sh'), ['start', String(pgPort)], { encoding: 'utf8' });
     if (pg.status !== 0) throw new Error(`PostgreSQL did not start: ${pg.stderr}`);
     const databaseUrl = pg.stdout.trim();
