@@ -10,8 +10,8 @@
  * The session lookup is cached per session for a second (core/auth/session-cache.ts), so whether a request pays
  * for it depends on timing. `during` empties that cache first (an empty transaction's commit does), and a fresh
  * `agentAs` carries a new session anyway, so every counted request includes the lookup and the counts do not
- * depend on how fast the test ran. Before counting it waits until the database has been quiet for a moment, so
- * that work a seeding request left behind (pushes, mails) is not counted.
+ * depend on how fast the test ran. Before counting it waits for the push queue and until the database has been
+ * quiet for a moment, so that work a seeding request left behind is not counted.
  */
 import type { AppContext } from '../../src/core/context.js';
 
@@ -42,7 +42,8 @@ export function queryCounter(): QueryCounter {
     heard?.push(sql);
   };
 
-  async function quiet(): Promise<void> {
+  async function quiet(ctx: AppContext): Promise<void> {
+    await ctx.push.settled();
     for (let waited = 0; waited < 2_000; waited += 10) {
       if (performance.now() - lastAt >= QUIET_MS) return;
       await new Promise((r) => setTimeout(r, 10));
@@ -52,7 +53,7 @@ export function queryCounter(): QueryCounter {
   return {
     onQuery,
     async during(ctx, fn) {
-      await quiet();
+      await quiet(ctx);
       // An empty transaction's commit empties the session cache (write-watch: every commit counts as a write).
       await ctx.db.transaction().execute(async () => undefined);
       heard = [];
