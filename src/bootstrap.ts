@@ -24,5 +24,9 @@ export async function bootstrap(config: Config = loadConfig(), options: { servin
     await loadStarterHelp(ctx); // the starter help articles, each once (admins edit them afterwards)
     await ctx.blocklist.load();
   }
-  return { ctx, close: () => dbHandle.close() };
+  const close = async () => {
+    await ctx.background.settled(); // a photo's place name still being looked up writes to the database
+    await dbHandle.close();
+  };
+  return { ctx, close };
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { SessionManager } from './auth/session.js';
+import type { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbEngine } from './db/index.js';
@@ -22,6 +23,8 @@ export interface AppContext {
   mail: MailOutbox;
   /** Users' files (photos, documents, exports): the local folder or an S3-compatible store (core/media/store). */
   media: MediaStore;
+  /** Work after a request's answer (a photo's place name); awaited at shutdown and by tests. */
+  background: BackgroundTasks;
   /** Sends the push queue; `notify` (core/push) kicks it after commit. */
   push: PushDispatcher;
   /** Errors logged (level ≥ error) counted per day for the 06:30 digest. */

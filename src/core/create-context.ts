@@ -1,4 +1,5 @@
 import { SessionManager } from './auth/session.js';
+import { BackgroundTasks } from './background.js';
 import { TokenService } from './auth/tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -38,6 +39,7 @@ export function createContext(options: ContextOptions): AppContext {
     clock,
     mail: new MailOutbox(db, transport, clock, log),
     media: createMediaStore(config, log),
+    background: new BackgroundTasks(log),
     push: new PushDispatcher({ db, clock, log, config }),
     errors,
     sessions: new SessionManager(

@@ -101,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     mail,
     async close() {
+      await ctx.background.settled();
       await dbHandle.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

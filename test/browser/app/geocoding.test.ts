@@ -19,6 +19,7 @@ describe('geocoding: place names of diary entries', () => {
       .post(`/api/diary/${entry.id}/media`)
       .attach('files', await makeJpeg({ lat: 48.1374, lon: 11.5755, takenAt: '2026:05:01 10:00:00' }), 'platz.jpg')
       .expect(201);
+    await h.ctx.background.settled(); // the place name is looked up after the upload's answer
     expect(nominatim.requests).toHaveLength(1);
     await h.login(me);
     const page = await h.page();

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { anniversariesJob } from './diary.jobs.js';
 import { sweepOrphanedMediaJob } from './orphan-sweep.js';
+import { namePlacesJob } from './place-names.js';
 import { entriesRoutes } from './entries.routes.js';
 import { diaryMediaRoutes } from './media.routes.js';
 import { viewsRoutes } from './views.routes.js';
@@ -21,5 +22,5 @@ export function diaryRoutes(ctx: AppContext, routes: Routes): void {
   entriesRoutes(ctx, routes);
 }
 
-export const diaryJobs = [anniversariesJob, sweepOrphanedMediaJob];
+export const diaryJobs = [anniversariesJob, sweepOrphanedMediaJob, namePlacesJob];
 export { diaryExport } from './diary.export.js';

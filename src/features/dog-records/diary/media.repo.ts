@@ -188,6 +188,21 @@ export function unnamedPosition(db: Db, entryId: number) {
 }
 
 /** Sets the name only while the entry is still at that position (a later upload may have moved it). */
+/** Entries changed since `since` that have a position but no place name yet (the place-name job's retries), newest first. */
+export async function recentUnnamedEntries(db: Db, since: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('diary_entries')
+    .select('id')
+    .where('updated_at', '>=', since)
+    .where('lat', 'is not', null)
+    .where('lon', 'is not', null)
+    .where('place_name', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function setPlaceName(db: Db, entryId: number, at: { lat: number; lon: number }, name: string): Promise<void> {
   await db.updateTable('diary_entries').set({ place_name: name }).where('id', '=', entryId).where('lat', '=', at.lat).where('lon', '=', at.lon).execute();
 }

@@ -99,7 +99,9 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
       );
       throw err;
     }
-    await nameEntryPlace(ctx, entry.id);
+    // The place name comes from Nominatim (up to its timeout, one request a second for the whole app): never in
+    // the upload's answer. The entry shows it once it is known; the hourly job retries what failed.
+    ctx.background.run('diary.place-name', () => nameEntryPlace(ctx, entry.id));
     const ids = new Set(inserted.map((r) => r.id));
     return ((await mediaOfEntries(ctx.db, [entry.id])).get(entry.id) ?? []).filter((m) => ids.has(m.id));
   } finally {
@@ -110,11 +112,12 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
 }
 
 /** After an upload gave the entry a position: its place name, best effort (the entry is already saved). */
-async function nameEntryPlace(ctx: AppContext, entryId: number): Promise<void> {
+export async function nameEntryPlace(ctx: AppContext, entryId: number): Promise<boolean> {
   const at = await unnamedPosition(ctx.db, entryId);
-  if (!at || at.lat === null || at.lon === null) return;
+  if (!at || at.lat === null || at.lat === undefined || at.lon === null || at.lon === undefined) return false;
   const name = await placeNameAt(ctx, at.lat, at.lon);
   if (name) await setPlaceName(ctx.db, entryId, { lat: at.lat, lon: at.lon }, name);
+  return name !== null;
 }
 
 /** Deletes one photo: its row, its daily-photo cache rows, the entry's position if it came from it; files after commit. */
