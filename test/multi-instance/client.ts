@@ -108,17 +108,21 @@ export class Client {
   }
 }
 
-/** nginx's access log: request id → the instance (index) that answered; the last one when nginx retried. */
+/**
+ * nginx's access log: request id → the instance (index) that answered; the last one when nginx retried. Only answers
+ * the instance gave (status below 500): a 502 nginx made of a refused or reset connection names the instance too.
+ */
 function upstreamsByRequestId(): Map<string, number> {
   const { accessLog, instances } = multi();
   const byAddress = new Map(instances.map((i) => [i.address, i.index]));
   const map = new Map<string, number>();
   for (const line of readFileSync(accessLog, 'utf8').split('\n')) {
-    const match = / rid=(\w+) upstream=(\S+(?:, \S+)*) /.exec(line);
-    if (!match?.[1] || !match[2]) continue;
+    const match = / rid=(\w+) upstream=(\S+(?:, \S+)*) upstream_status=(\S+(?:, \S+)*)$/.exec(line);
+    if (!match?.[1] || !match[2] || !match[3]) continue;
     const last = match[2].split(', ').pop() ?? '';
+    const status = Number(match[3].split(', ').pop());
     const index = byAddress.get(last);
-    if (index !== undefined) map.set(match[1], index);
+    if (index !== undefined && status < 500) map.set(match[1], index);
   }
   return map;
 }
