@@ -48,9 +48,10 @@ try {
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const instance of cluster.instances) {
-        const seen = readFileSync(cluster.accessLog, 'utf8').length;
         const exit = await cluster.restartInstance(instance.index);
         exits.push(exit.code);
+        // From here on: the old process answered until its SIGTERM, and those lines must not count.
+        const seen = readFileSync(cluster.accessLog, 'utf8').length;
         // Back in nginx's rotation: a request it answered after the restart (at most 15 s). Not just any line naming it:
         // nginx also logs its own 502 for a refused or reset connection with the instance as upstream.
         const answered = new RegExp(` upstream=${instance.address.replaceAll('.', '\\.')} upstream_status=[234]`);
