@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
 import { newMediaName } from '../../src/core/media/storage.js';
-import { S3MediaStore } from '../../src/core/media/store/index.js';
+import { S3MediaStore } from '../../src/core/media/store/s3-store.js';
 import { PROJECT_ROOT } from '../../src/core/paths.js';
 import { startS3Server, type S3TestServer } from '../fakes/s3-server.js';
 import { storedBytes, storeTestFile } from '../helpers/media.js';
@@ -51,7 +51,7 @@ describe('npm run cli -- media:copy-to-s3', () => {
       `/media/u/3/dogs/4/health/${newMediaName()}.pdf`,
     ];
     for (const [i, url] of urls.entries()) await storeTestFile(t.ctx, url, `Inhalt ${i} `.repeat(100 * (i + 1)));
-    const target = new S3MediaStore(
+    const target = await S3MediaStore.create(
       { endpoint: s3!.url, region: 'us-east-1', bucket: s3!.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, timeoutMs: 2_000 },
       createLogger('silent'),
     );

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type Pg from 'pg';
 import type { Database } from './schema.js';
 import { CommitReportingPostgresDialect } from './pg-dialect.js';
 import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
@@ -57,6 +58,8 @@ export function openDb(options: OpenDbOptions): DbHandle {
   const { onQuery } = options;
   const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (options.databaseUrl) {
+    // pg is loaded only for PostgreSQL: a server on SQLite (the default) does not carry it.
+    const pg = createRequire(import.meta.url)('pg') as typeof Pg;
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
 import type { Logger } from '../logger.js';
 
 export interface OutgoingMail {
@@ -22,6 +23,8 @@ export interface MailTransport {
  * connection per mail (one connection per mail managed about 10 a second; bench/safety-mail.mjs).
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  // Loaded only with SMTP configured: development and tests (the log transport) do not carry it.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,

@@ -6,7 +6,8 @@ import { startS3Server, type S3TestServer } from '../../../test/fakes/s3-server.
 import { AppError } from '../http/errors.js';
 import { createLogger } from '../logger.js';
 import { mediaKeyOf, newMediaName, previewUrlOf, removeStoredMedia, stagingDir } from './storage.js';
-import { LocalMediaStore, S3MediaStore, type MediaStore } from './store/index.js';
+import { LocalMediaStore, type MediaStore } from './store/index.js';
+import { S3MediaStore } from './store/s3-store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'pfotenbuch-storage-'));
 const log = createLogger('silent');
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 const s3Store = (overrides: { bucket?: string; timeoutMs?: number } = {}) =>
-  new S3MediaStore(
+  S3MediaStore.create(
     {
       endpoint: s3.url,
       region: 'us-east-1',
@@ -79,7 +80,7 @@ describe.each([
 ] as const)('the %s driver', (_driver, make) => {
   let store: MediaStore;
   beforeAll(async () => {
-    store = make();
+    store = await make();
     await store.check();
   });
 
@@ -144,7 +145,7 @@ describe('the local driver', () => {
 
 describe('the s3 driver', () => {
   it('puts files all or none: when the store fails midway, what was stored goes again', async () => {
-    const store = s3Store({ timeoutMs: 500 });
+    const store = await s3Store({ timeoutMs: 500 });
     const good = `u/9/avatar/${newMediaName()}.webp`;
     const files = [
       { key: good, path: staged('gut'), contentType: 'image/webp' },
@@ -155,7 +156,7 @@ describe('the s3 driver', () => {
   });
 
   it('answers the German 503 when the store is down or too slow, and says which bucket is missing at start', async () => {
-    const store = s3Store({ timeoutMs: 300 });
+    const store = await s3Store({ timeoutMs: 300 });
     const key = `u/9/avatar/${newMediaName()}.webp`;
     s3.mode = 'down';
     try {
@@ -178,7 +179,9 @@ describe('the s3 driver', () => {
     } finally {
       s3.mode = 'ok';
     }
-    await expect(s3Store({ bucket: 'gibt-es-nicht' }).check()).rejects.toThrow('Den Bucket „gibt-es-nicht“ gibt es im Objektspeicher nicht (S3_BUCKET)');
+    await expect((await s3Store({ bucket: 'gibt-es-nicht' })).check()).rejects.toThrow(
+      'Den Bucket „gibt-es-nicht“ gibt es im Objektspeicher nicht (S3_BUCKET)',
+    );
   });
 });
 

@@ -1,4 +1,9 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKit from 'pdfkit';
+
+/** pdfkit (about 30 MB of memory with its fonts) is loaded on the first PDF, not at start. */
+let pdfKit: typeof PDFKit | undefined;
+const loadPdfKit = (): typeof PDFKit => (pdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKit);
 
 /**
  * The house's A4 PDF in German on pdfkit (0.20, runs on Node 20; the built-in Helvetica covers German text): a title,
@@ -15,6 +20,7 @@ const ROWS_PER_SLICE = 25;
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function germanPdf(info: { title: string; author: string; subject: string }) {
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,16 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-  type ListObjectsV2CommandOutput,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { Logger } from '../../logger.js';
 import { UPSTREAM_TIMEOUTS } from '../../upstream/http-client.js';
 import {
@@ -38,7 +28,14 @@ export interface S3Settings {
 /** S3 deletes at most this many keys per request. */
 const DELETE_BATCH = 1000;
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+/**
+ * The AWS SDK (about 35 MB of memory) is loaded when the first s3 store is made, never by a server on the local
+ * driver: these are dynamic imports, which the bundle keeps as such.
+ */
+const loadSdk = async () => ({ ...(await import('@aws-sdk/client-s3')), Upload: (await import('@aws-sdk/lib-storage')).Upload });
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 const isMissing = (err: unknown) => statusOf(err) === 404 && (err as Error).name !== 'NoSuchBucket';
 
 /**
@@ -52,12 +49,17 @@ export class S3MediaStore implements MediaStore {
   readonly #client: S3Client;
   readonly #bucket: string;
 
-  constructor(
+  static async create(settings: S3Settings, log: Logger): Promise<S3MediaStore> {
+    return new S3MediaStore(await loadSdk(), settings, log);
+  }
+
+  private constructor(
+    private readonly sdk: Sdk,
     settings: S3Settings,
     private readonly log: Logger,
   ) {
     this.#bucket = settings.bucket;
-    this.#client = new S3Client({
+    this.#client = new sdk.S3Client({
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -86,7 +88,7 @@ export class S3MediaStore implements MediaStore {
 
   async check(): Promise<void> {
     try {
-      await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
+      await this.#client.send(new this.sdk.HeadBucketCommand({ Bucket: this.#bucket }));
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'NoSuchBucket' || (name === 'NotFound' && statusOf(err) === 404))
@@ -102,7 +104,7 @@ export class S3MediaStore implements MediaStore {
     const results = await Promise.allSettled(
       files.map(async (file) => {
         await this.#call('put', () =>
-          new Upload({
+          new this.sdk.Upload({
             client: this.#client,
             params: { Bucket: this.#bucket, Key: file.key, Body: createReadStream(file.path), ContentType: file.contentType },
             leavePartsOnError: false,
@@ -121,7 +123,7 @@ export class S3MediaStore implements MediaStore {
   async stat(key: string): Promise<StoredInfo | undefined> {
     assertMediaKey(key);
     try {
-      const head = await this.#call('head', () => this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key })));
+      const head = await this.#call('head', () => this.#client.send(new this.sdk.HeadObjectCommand({ Bucket: this.#bucket, Key: key })));
       return { size: head.ContentLength ?? 0, etag: head.ETag ?? `"${head.ContentLength}"`, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return undefined;
@@ -133,7 +135,7 @@ export class S3MediaStore implements MediaStore {
     assertMediaKey(key);
     try {
       const answer = await this.#call('get', () =>
-        this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })),
+        this.#client.send(new this.sdk.GetObjectCommand({ Bucket: this.#bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })),
       );
       return answer.Body as Readable;
     } catch (err) {
@@ -154,7 +156,7 @@ export class S3MediaStore implements MediaStore {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH).map((key) => ({ Key: assertMediaKey(key) }));
       const answer = await this.#call('delete', () =>
-        this.#client.send(new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: batch, Quiet: true } })),
+        this.#client.send(new this.sdk.DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: batch, Quiet: true } })),
       );
       const errors = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (errors.length) {
@@ -181,7 +183,7 @@ export class S3MediaStore implements MediaStore {
     let token: string | undefined;
     do {
       const page: ListObjectsV2CommandOutput = await this.#call('list', () =>
-        this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token })),
+        this.#client.send(new this.sdk.ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token })),
       );
       for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
