@@ -12,28 +12,6 @@ export interface NewDelivery {
   now: string;
 }
 
-/** One queued push per subscription of the user; returns how many were queued. */
-export async function queueDeliveries(db: Db, subscriptionIds: number[], d: NewDelivery): Promise<number> {
-  if (subscriptionIds.length === 0) return 0;
-  await db
-    .insertInto('push_deliveries')
-    .values(
-      subscriptionIds.map((subscriptionId) => ({
-        subscription_id: subscriptionId,
-        notification_id: d.notificationId,
-        payload: d.payload,
-        ttl_seconds: d.ttlSeconds,
-        urgency: d.urgency,
-        topic: d.topic,
-        next_attempt_at: d.dueAt,
-        expires_at: d.expiresAt,
-        created_at: d.now,
-      })),
-    )
-    .execute();
-  return subscriptionIds.length;
-}
-
 /** Rows per insert: 9 values each stays far below either engine's limit on bound values. */
 const DELIVERY_ROWS_PER_INSERT = 1000;
 

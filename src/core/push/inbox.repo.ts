@@ -21,21 +21,7 @@ export interface NewInboxRow {
 
 /** Inserts the row; undefined when a row with the same dedupe key exists already. */
 export async function insertInboxRow(db: Db, n: NewInboxRow): Promise<number | undefined> {
-  const row = await db
-    .insertInto('notifications')
-    .values({
-      user_id: n.userId,
-      type: n.type,
-      title: n.title.slice(0, 200),
-      body: n.body.slice(0, 2000),
-      url: n.url ?? null,
-      dedupe_key: n.dedupeKey ?? null,
-      created_at: n.now,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  return (await insertInboxRows(db, [n])).get(n.userId);
 }
 
 /**
