@@ -124,7 +124,7 @@ ${routes.map(row).join('\n')}
 
 - Every answer was 2xx. The ratio is what a second worker adds when the load generator shares the machine's ${availableParallelism()}
   cores: with two workers, three busy processes (autocannon and the workers) share them, so a cheap route, where the
-  client's share of the CPU is the limit, can come out below 1 (\`GET /api/auth/me\`: ${ratio('me')}), and a route with
+  client's share of the CPU is the limit, gains least (\`GET /api/auth/me\`: ${ratio('me')}), and a route with
   more work per request gains (the diary page: ${ratio('diary')}). Neither is the ceiling of a machine with more cores
   than workers, or with the clients elsewhere (bench/instances.mjs measures instances behind nginx).
 - Each worker has its own session cache (1 s per session) and its own SQLite connection; WAL lets every worker read
