@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
@@ -48,7 +48,7 @@ export async function startS3Server(options: { bucket?: string; createBucket?: b
   // A store shared by a whole test process must not keep that process alive.
   if (options.unref) s3.httpServer?.unref();
 
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const proxy: Server = createServer((req, res) => {
     if (state.mode === 'down') {
       req.socket.destroy();
