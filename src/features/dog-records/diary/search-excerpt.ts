@@ -11,15 +11,27 @@ const LEAD = 50;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** One folded character per original character, so positions map back 1:1. */
-function fold(text: string): string {
-  return Array.from(text, (c) => {
-    const f = c.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('de');
-    return f.length === 1 ? f : c.toLocaleLowerCase('de').slice(0, 1) || c;
-  }).join('');
+/** One folded character per character (cached: each costs a normalisation and a locale-aware lower-casing). */
+const foldCache = new Map<string, string>();
+const FOLD_CACHE_MAX = 4096;
+
+function foldChar(c: string): string {
+  let f = foldCache.get(c);
+  if (f === undefined) {
+    const d = c.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('de');
+    f = d.length === 1 ? d : c.toLocaleLowerCase('de').slice(0, 1) || c;
+    if (foldCache.size < FOLD_CACHE_MAX) foldCache.set(c, f);
+  }
+  return f;
 }
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+/** One folded character per original character, so positions map back 1:1. */
+function fold(text: string): string {
+  return Array.from(text, foldChar).join('');
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);
 
 /** [start, end) of every place a word starts with one of `words`. */
 function matches(text: string, words: string[]): [number, number][] {

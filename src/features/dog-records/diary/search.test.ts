@@ -1,8 +1,9 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { searchWords } from '../../../core/db/full-text.js';
+import { fullTextHits, searchWords } from '../../../core/db/full-text.js';
+import { DIARY_INDEX, RANKED_NEWEST } from './search.js';
 import { searchExcerpt } from './search-excerpt.js';
 
 const t = useTestApp();
@@ -73,6 +74,140 @@ describe('GET /api/diary/search', () => {
     await request(t.app).get('/api/diary/search').query({ q: 'frisbee' }).expect(401);
     await agent.get('/api/diary/search').query({ q: 'frisbee', dog_id: stranger.dog.id }).expect(403);
     await agent.get('/api/diary/search').query({ q: 'frisbee', dog_id: 999999 }).expect(404);
+  });
+});
+
+describe('GET /api/diary/search: only the newest matches are ranked', () => {
+  const N = RANKED_NEWEST;
+  type Entry = { title: string | null; text: string; dogId: number };
+
+  /** Writes entries in this order (ids ascending, oldest first) in multi-row inserts; returns their ids. */
+  async function write(userId: number, entries: Entry[]): Promise<number[]> {
+    const now = new Date().toISOString();
+    const ids: number[] = [];
+    for (let k = 0; k < entries.length; k += 500) {
+      const rows = entries
+        .slice(k, k + 500)
+        .map((e) => ({ dog_id: e.dogId, author_id: userId, date: '2026-10-01', title: e.title, text: e.text, created_at: now, updated_at: now }));
+      const inserted = await t.ctx.db.insertInto('diary_entries').values(rows).returning('id').execute();
+      ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
+    }
+    return ids;
+  }
+
+  /**
+   * One user's diary with more matches of "Ball" than are ranked, oldest first: Luna's one entry; Bello's two
+   * entries about a vaccination ("Tierarzt" in the first one's title), one with "Ball" in the title (best1), one with
+   * "Tierarzt" in the title and "Ball" in the text, another with "Ball" in the title (best2), N − 3 with "Ball" in the
+   * text (1,000 of them "beim Tierarzt", the others "im Park"), and the newest, "Ball beim Tierarzt". So Bello has
+   * N + 1 entries with "Ball" (the user N + 2), 1,004 with "Tierarzt". Equal texts rank equally on both engines, so
+   * equal ranks come newest first.
+   */
+  async function bigDiary() {
+    const { user, dog, agent } = await owner();
+    const luna = await buildDog(t.ctx, { user_id: user.id, name: 'Luna' });
+    const ids = await write(user.id, [
+      { dogId: luna.id, title: null, text: 'Ball im Garten' },
+      { dogId: dog.id, title: 'Tierarzt', text: 'Impfung beim Tierarzt' },
+      { dogId: dog.id, title: null, text: 'Impfung beim Tierarzt' },
+      { dogId: dog.id, title: 'Ball', text: 'Ball im Park' },
+      { dogId: dog.id, title: 'Tierarzt', text: 'Ball beim Tierarzt' },
+      { dogId: dog.id, title: 'Ball', text: 'Ball im Park' },
+      ...Array.from({ length: N - 3 }, (_, i) => ({ dogId: dog.id, title: null, text: i % 5 === 0 && i < 5000 ? 'Ball beim Tierarzt' : 'Ball im Park' })),
+      { dogId: dog.id, title: null, text: 'Ball beim Tierarzt' },
+    ]);
+    const [lunaBall, vet1, vet2, best1, vetBall, best2] = ids as [number, number, number, number, number, number];
+    const plainOldestFirst = ids.slice(6, -1);
+    const newestFirst = (keep: (i: number) => boolean) => plainOldestFirst.filter((_, i) => keep(i)).reverse();
+    const plain = newestFirst(() => true);
+    const plainVet = newestFirst((i) => i % 5 === 0 && i < 5000);
+    const plainPark = newestFirst((i) => !(i % 5 === 0 && i < 5000));
+    const last = ids[ids.length - 1] as number;
+    const search = async (q: string, dogId?: number) => {
+      const body = (
+        await agent
+          .get('/api/diary/search')
+          .query(dogId ? { q, dog_id: dogId } : { q })
+          .expect(200)
+      ).body;
+      return { ids: body.items.map((h: { id: number }) => h.id) as number[], newest_only: body.newest_only as number };
+    };
+    return { dog, luna, agent, search, lunaBall, vet1, vet2, best1, vetBall, best2, plain, plainVet, plainPark, last };
+  }
+
+  let d: Awaited<ReturnType<typeof bigDiary>>;
+  beforeAll(async () => {
+    d = await bigDiary();
+  });
+
+  it('ranks every match of a rare word, of two words and of prefixes, as before, in a diary with more entries than are ranked', async () => {
+    expect(d.plainVet).toHaveLength(1000);
+    // 1,004 matches, all ranked: the two old entries with "Tierarzt" in the title lead; nothing left out.
+    const vet = [d.vetBall, d.vet1, d.last, ...d.plainVet.slice(0, 47)];
+    expect(await d.search('tierarzt')).toEqual({ ids: vet, newest_only: 0 });
+    expect(await d.search('Tierar')).toEqual({ ids: vet, newest_only: 0 });
+    expect(await d.search('Tierarzt Impfung')).toEqual({ ids: [d.vet1, d.vet2], newest_only: 0 });
+    expect(await d.search('impf tierar')).toEqual({ ids: [d.vet1, d.vet2], newest_only: 0 });
+    // A common and a rare word (1,002 matches): the old one with "Tierarzt" in its title first.
+    const ballVet = [d.vetBall, d.last, ...d.plainVet.slice(0, 48)];
+    expect(await d.search('ball tierarzt')).toEqual({ ids: ballVet, newest_only: 0 });
+    expect(await d.search('bal tierar')).toEqual({ ids: ballVet, newest_only: 0 });
+    // Two common words, together in fewer than N entries (3,999): the old title match best1 is ranked again.
+    expect(await d.search('ball park')).toEqual({ ids: [d.best2, d.best1, ...d.plainPark.slice(0, 48)], newest_only: 0 });
+    // The dog comes before the cap: Luna's one "Ball" entry is older than all of Bello's and still found.
+    expect(await d.search('ball', d.luna.id)).toEqual({ ids: [d.lunaBall], newest_only: 0 });
+  });
+
+  it(`a word in more than ${N} entries: still 50 hits, the best of the newest ${N} matches, and the answer says so`, async () => {
+    // Ranking all N + 1 of Bello's matches would put best1 second; it is the oldest, so it is not ranked.
+    const newest = [d.best2, d.last, ...d.plain.slice(0, 48)];
+    for (const dogId of [undefined, d.dog.id]) {
+      const capped = await d.search('ball', dogId);
+      expect(capped).toEqual({ ids: newest, newest_only: 1 });
+      expect(capped.ids).not.toContain(d.best1);
+    }
+  });
+
+  it(`exactly ${N} matches are all ranked, ${N + 1} are not`, async () => {
+    await d.agent.delete(`/api/diary/${d.plain.at(-1)}`).expect(204);
+    // Bello: N matches, best1 back in second place, nothing flagged.
+    expect(await d.search('ball', d.dog.id)).toEqual({ ids: [d.best2, d.best1, d.last, ...d.plain.slice(0, 47)], newest_only: 0 });
+    // The user: N + 1 (Luna's the oldest), so still flagged.
+    const userWide = await d.search('ball');
+    expect(userWide.newest_only).toBe(1);
+    expect(userWide.ids.slice(0, 3)).toEqual([d.best2, d.best1, d.last]);
+  });
+
+  it('finds the newest matches the same way for a word common among recent entries and for one only in older ones (small cap)', async () => {
+    // With a cap of 3, PostgreSQL looks among the newest 12 entries first and asks the index when fewer than 4
+    // matches are there; the rule is the same either way. Oldest first: "Ball im Wald" as the title (the best hit for
+    // either word), four more "Wald" entries, then 12 "Ball" entries.
+    const { user, dog } = await owner();
+    const other = await owner();
+    const [best, ...rest] = await write(user.id, [
+      { dogId: dog.id, title: 'Ball im Wald', text: 'Wald und Ball' },
+      ...Array.from({ length: 4 }, () => ({ dogId: dog.id, title: null, text: 'Im Wald' })),
+      ...Array.from({ length: 12 }, () => ({ dogId: dog.id, title: null, text: 'Mit Ball' })),
+    ]);
+    await write(
+      other.user.id,
+      Array.from({ length: 5 }, () => ({ dogId: other.dog.id, title: null, text: 'Im Wald mit Ball' })),
+    );
+    const [, , wald3, wald4, ...balls] = rest as [number, number, number, number, ...number[]];
+    const hits = (q: string, newest: number) => fullTextHits(t.ctx.db, DIARY_INDEX, searchWords(q), { column: 'dog_id', ids: [dog.id] }, { limit: 2, newest });
+    // "wald": 5 matches, none among the newest 12 entries.
+    expect(await hits('wald', 3)).toEqual({ ids: [wald4, wald3], newestOnly: true });
+    expect(await hits('wald', 5)).toEqual({ ids: [best, wald4], newestOnly: false });
+    // "ball": 13 matches, the newest 12 entries among them.
+    expect(await hits('ball', 3)).toEqual({ ids: [balls[11], balls[10]], newestOnly: true });
+    expect(await hits('ball', 13)).toEqual({ ids: [best, balls[11]], newestOnly: false });
+  });
+
+  it('answers newest_only 0 for a small diary and with no hits', async () => {
+    const { dog, agent } = await owner();
+    await buildDiaryEntry(t.ctx, { dog, date: '2026-10-01', title: null, text: 'Ball im Park' });
+    expect((await agent.get('/api/diary/search').query({ q: 'ball' }).expect(200)).body.newest_only).toBe(0);
+    expect((await agent.get('/api/diary/search').query({ q: 'frisbee' }).expect(200)).body).toEqual({ items: [], newest_only: 0 });
   });
 });
 

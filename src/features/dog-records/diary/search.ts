@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { fullTextIds, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
+import { fullTextHits, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { Id } from '../../../core/http/schema-kit.js';
+import { flag, Id } from '../../../core/http/schema-kit.js';
 import { searchExcerpt } from './search-excerpt.js';
 import { entriesForHits, firstPreviews } from './search.repo.js';
 import { dogScope } from './views.service.js';
 
 /** Decisions: Diary search. The diary's full-text index (migration 0020). */
-const DIARY_INDEX: FullTextIndex = { table: 'diary_entries', ftsTable: 'diary_fts', vectorColumn: 'search_vector' };
+export const DIARY_INDEX: FullTextIndex = { table: 'diary_entries', ftsTable: 'diary_fts', vectorColumn: 'search_vector' };
 const MAX_HITS = 50;
+/**
+ * Decisions: Diary search. The most matches ranked: the newest 5,000 (most recently written). A diary of up to 5,000
+ * entries, and any search matching up to 5,000 of them, is ranked in full; a word in more entries costs a bounded
+ * amount of work, and the answer says that only the newest matches were ranked (`newest_only`).
+ */
+export const RANKED_NEWEST = 5000;
 
 const SearchQuery = z.object({
   q: z.string().trim().min(2).max(200).meta({ description: 'Suchwörter (jedes muss vorkommen, auch als Wortanfang)' }),
@@ -28,11 +34,21 @@ const SearchHit = z
   })
   .meta({ id: 'DiarySearchHit' });
 
+const SearchResult = z
+  .object({
+    items: z.array(SearchHit),
+    newest_only: flag.meta({
+      description: `1: Mehr als ${RANKED_NEWEST.toLocaleString('de-DE')} Einträge passen; die Treffer sind die besten unter den ${RANKED_NEWEST.toLocaleString('de-DE')} neuesten (zuletzt angelegten), ältere wurden nicht bewertet. Ein weiteres Suchwort grenzt die Suche ein.`,
+    }),
+  })
+  .meta({ id: 'DiarySearchResult' });
+
 export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<typeof SearchQuery>) {
   const dogIds = await dogScope(ctx, actor, query.dog_id);
   const words = searchWords(query.q);
-  const ids = await fullTextIds(ctx.db, DIARY_INDEX, words, { column: 'dog_id', ids: dogIds }, MAX_HITS);
-  if (ids.length === 0) return { items: [] };
+  const { ids, newestOnly } = await fullTextHits(ctx.db, DIARY_INDEX, words, { column: 'dog_id', ids: dogIds }, { limit: MAX_HITS, newest: RANKED_NEWEST });
+  const newest_only = newestOnly ? 1 : 0;
+  if (ids.length === 0) return { items: [], newest_only };
   const rows = await entriesForHits(ctx.db, ids);
   const previewOf = await firstPreviews(ctx.db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -52,6 +68,7 @@ export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<
           ]
         : [];
     }),
+    newest_only,
   };
 }
 
@@ -60,7 +77,7 @@ export function diarySearchRoutes(ctx: AppContext, routes: Routes): void {
   api.get('/api/diary/search', 'Tagebuch durchsuchen (Titel und Text, beste Treffer zuerst)', {
     query: SearchQuery,
     responses: {
-      200: ['Treffer (höchstens 50)', z.object({ items: z.array(SearchHit) }).meta({ id: 'DiarySearchResult' })],
+      200: ['Treffer (höchstens 50)', SearchResult],
       403: 'Fremder Hund',
       404: 'Hund gibt es nicht',
     },
