@@ -7,7 +7,7 @@ import { DiaryFrame } from './diary-nav.js';
 import { tx } from './texts.js';
 
 function Results({ q, dogId }: { q: string; dogId: number | null }) {
-  const [hits, reload] = useResource<{ items: DiarySearchHit[] }>(`/api/diary/search${toQuery({ q, dog_id: dogId })}`);
+  const [hits, reload] = useResource<{ items: DiarySearchHit[]; newest_only?: number }>(`/api/diary/search${toQuery({ q, dog_id: dogId })}`);
   return (
     <Load resource={hits} onRetry={reload}>
       {(r) =>
@@ -18,6 +18,7 @@ function Results({ q, dogId }: { q: string; dogId: number | null }) {
             <p class="muted small" role="status">
               {tx.search.count(r.items.length)}
             </p>
+            {r.newest_only === 1 && <p class="muted small">{tx.search.newestOnly}</p>}
             <ul class="search-hits">
               {r.items.map((hit) => (
                 <li key={hit.id} class="card">

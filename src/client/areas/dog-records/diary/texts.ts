@@ -11,6 +11,7 @@ export const tx = {
     none: 'Nichts gefunden. Versuch ein anderes Wort oder den Anfang eines Wortes.',
     tooShort: 'Bitte gib mindestens 2 Zeichen ein.',
     count: (n: number) => (n === 1 ? '1 Treffer' : n === 50 ? 'Die besten 50 Treffer' : `${n} Treffer`),
+    newestOnly: 'Das Wort steht in sehr vielen Einträgen: Die Treffer kommen aus den 5.000 neuesten. Ein zweites Wort grenzt die Suche ein.',
   },
   dog: 'Hund',
   allDogs: 'Alle Hunde',
