@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, sessionCookie } from '../helpers/factories.js';
 import { testEnv, useTestApp } from '../helpers/test-app.js';
-import { freePort, startServer, until, type ServerProcess } from './server-process.js';
+import { startServer, until, type ServerProcess } from './server-process.js';
 
 /**
  * WEB_CONCURRENCY=2: the primary forks two workers on one port, replaces one that dies, and on SIGTERM drains both
@@ -50,11 +50,9 @@ describe('WEB_CONCURRENCY=2', () => {
   it('two workers answer; one killed is replaced while the other answers; SIGTERM drains both and the primary exits 0', async () => {
     const user = await buildUser(t.ctx, { name: 'Cluster' });
     const cookie = sessionCookie(t.ctx, user);
-    const port = await freePort();
-    server = await startServer(
+    server = await startServer((port) =>
       testEnv(t.dataDir, {
         ...(t.ctx.config.databaseUrl ? { DATABASE_URL: t.ctx.config.databaseUrl } : {}),
-        PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
         WEB_CONCURRENCY: '2',

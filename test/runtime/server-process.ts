@@ -41,11 +41,29 @@ export async function until<T>(what: string, check: () => T | undefined | Promis
   }
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = Number(env.PORT);
+/**
+ * Starts the server on a free port (`envFor(port)` gives its environment, with LOG_LEVEL info or lower). Other suites
+ * on this machine start servers too, so a port found free can be taken before the server binds it: then the server
+ * exits with EADDRINUSE and another port is tried. It counts as up when its own log says it listens (so a stranger on
+ * the port cannot pass for it) and GET /api/health answers.
+ */
+export async function startServer(envFor: (port: number) => Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOn(port, envFor(port));
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 5) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -70,10 +88,17 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let gone = false;
   void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${port}`;
+  // A single process says "<app> läuft" once it listens; a cluster primary logs each worker that listens.
+  const listening = () => logs.some((l) => l.msg === 'worker listening' || (typeof l.msg === 'string' && l.msg.endsWith(' läuft')));
   await until(
-    'the server to answer /api/health',
+    'the server to listen and answer /api/health',
     async () => {
+      if (/EADDRINUSE/.test(err) || logs.some((l) => JSON.stringify(l).includes('EADDRINUSE'))) {
+        child.kill('SIGKILL');
+        throw new PortTaken(`port ${port} taken`);
+      }
       if (gone) throw new Error(`server exited at start: ${err}`);
+      if (!listening()) return undefined;
       try {
         return (await fetch(`${url}/api/health`)).ok || undefined;
       } catch {

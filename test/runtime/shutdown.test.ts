@@ -3,7 +3,7 @@ import { INTERRUPTED } from '../../src/core/scheduler/scheduler.js';
 import { FakeAiServer } from '../fakes/ai-server.js';
 import { buildAdmin, buildUser, DEFAULT_PASSWORD, sessionCookie } from '../helpers/factories.js';
 import { testEnv, useTestApp } from '../helpers/test-app.js';
-import { freePort, rawConnection, refused, startServer, until, type ServerProcess } from './server-process.js';
+import { rawConnection, refused, startServer, until, type ServerProcess } from './server-process.js';
 
 /**
  * SIGTERM to the real server process (decisions, several instances): stop accepting, finish in-flight requests
@@ -24,17 +24,15 @@ describe('SIGTERM to the server process', () => {
   it('finishes the request in flight (200, Connection: close), refuses new connections, gives back a running job’s lease and exits 0', async () => {
     const admin = await buildAdmin(t.ctx);
     const user = await buildUser(t.ctx);
-    const port = await freePort();
-    server = await startServer(
+    server = await startServer((port) =>
       testEnv(t.dataDir, {
         ...(t.ctx.config.databaseUrl ? { DATABASE_URL: t.ctx.config.databaseUrl } : {}),
         ...AI_ENV,
-        PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
       }),
     );
-    const { url } = server;
+    const { url, port } = server;
 
     // A job in progress: the breed enrichment, started by hand, waits on an AI provider that never answers.
     ai.reset('hang');
@@ -63,7 +61,7 @@ describe('SIGTERM to the server process', () => {
     const sigterm = Date.now();
     server.child.kill('SIGTERM');
     await until('the port to refuse new connections', async () => ((await refused(port)) ? true : undefined));
-    await idle.closed; // closed by the server at once, not after the keep-alive timeout
+    await idle.closed; // closed by the server after DRAIN_IDLE_CLOSE_MS idle, not after the 65 s keep-alive timeout
 
     busy.socket.write(body);
     await busy.closed; // the server closes the connection after the answer
