@@ -11,7 +11,7 @@ import { jobs } from './jobs.js';
 
 /** How long in-flight requests and running jobs may take to finish after SIGTERM (decisions: several instances). */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** Closing the database after the grace: a pool waiting on a query that hangs must not hold the exit. */
+/** Closing the database after the grace: background work still running or a hanging query must not hold the exit. */
 const CLOSE_GRACE_MS = 3_000;
 
 async function main(): Promise<void> {
@@ -55,7 +55,12 @@ async function serve(config: Config, serverEnv: ServerEnv): Promise<void> {
     ctx.log.info({ signal }, 'shutting down');
     // Stop accepting and let requests in flight finish while running jobs finish (or give their leases back).
     const [drained, runs] = await Promise.all([drain(deadline), scheduler.drain(deadline)]);
-    ctx.log.info({ drained, jobsFinished: runs.finished, jobsInterrupted: runs.interrupted }, 'requests and jobs done');
+    // Work the requests left behind (a photo's place name) gets the rest of the grace; close() waits for it too.
+    const settled = await Promise.race([
+      ctx.background.settled().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())).unref()),
+    ]);
+    ctx.log.info({ drained, jobsFinished: runs.finished, jobsInterrupted: runs.interrupted, backgroundSettled: settled }, 'requests and jobs done');
     setTimeout(() => {
       ctx.log.warn('database close took too long; exiting');
       process.exit(0);

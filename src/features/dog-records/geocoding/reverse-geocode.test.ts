@@ -36,6 +36,7 @@ describe('reverse geocoding', () => {
       .post(`/api/diary/${entry.id}/media`)
       .attach('files', await makeJpeg({ ...at, takenAt: '2026:05:01 10:00:00' }), 'a.jpg')
       .expect(201);
+    await t.ctx.background.settled(); // the lookup runs after the answer
     const saved = (await agentAs(t, user).get(`/api/diary/${entry.id}`).expect(200)).body;
     expect(saved.place_name).toBe('Marienplatz, München');
     expect(nominatim.requests).toHaveLength(1);
