@@ -6,7 +6,6 @@ import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { listen } from './core/http/listen.js';
 import { createLogger } from './core/logger.js';
 import { Scheduler } from './core/scheduler/scheduler.js';
-import { loadServerEnv, type ServerEnv } from './core/server-env.js';
 import { jobs } from './jobs.js';
 
 /** How long in-flight requests and running jobs may take to finish after SIGTERM (decisions: several instances). */
@@ -16,10 +15,8 @@ const CLOSE_GRACE_MS = 3_000;
 
 async function main(): Promise<void> {
   let config: Config;
-  let serverEnv: ServerEnv;
   try {
     config = loadConfig();
-    serverEnv = loadServerEnv();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -27,19 +24,19 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (serverEnv.webConcurrency > 1 && cluster.isPrimary) {
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
     const log = createLogger(config.logLevel);
-    await runPrimary({ workers: serverEnv.webConcurrency, log, prepare: () => bootstrap(config).then(({ close }) => close()) });
+    await runPrimary({ workers: config.webConcurrency, log, prepare: () => bootstrap(config).then(({ close }) => close()) });
     return;
   }
-  await serve(config, serverEnv);
+  await serve(config);
 }
 
 /** One serving process: the whole server with WEB_CONCURRENCY=1, or one cluster worker. */
-async function serve(config: Config, serverEnv: ServerEnv): Promise<void> {
+async function serve(config: Config): Promise<void> {
   const { ctx, close } = await bootstrap(config);
   if (cluster.isWorker) ctx.log.setBindings({ worker: cluster.worker?.id, pid: process.pid });
-  const { drain } = await listen(createApp(ctx), { port: config.port, host: config.host, keepAliveTimeoutMs: serverEnv.keepAliveTimeoutMs });
+  const { drain } = await listen(createApp(ctx), { port: config.port, host: config.host, keepAliveTimeoutMs: config.keepAliveTimeoutMs });
   ctx.log.info({ url: `http://localhost:${config.port}`, build: config.build, engine: ctx.engine }, `${config.appName} läuft`);
   // Every cluster worker runs the scheduler, as every instance on other machines does: the lease row per job lets
   // one process run a slot and the others find it taken. Electing "worker 1" would need a new elected worker

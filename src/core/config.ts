@@ -14,6 +14,14 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
 
+/** Empty means unset: `WEB_CONCURRENCY=` in a unit file or .env gives the default. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
+/** An integer setting from min to max, with one message for every way it can be wrong. */
+function intSetting(min: number, max: number, fallback: number, message: string) {
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,6 +37,12 @@ const EnvSchema = z.object({
   APP_NAME: z.string().min(1).max(60).default('Pfotenbuch'),
   TZ_APP: z.string().default('Europe/Berlin'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // The server process (src/server.ts): worker processes serving HTTP, and how long an idle keep-alive connection
+  // stays open — above the idle timeout of the proxy in front (nginx's upstream keepalive_timeout 3 s here, cloud
+  // load balancers 60 s), so the proxy gives up an idle connection before the app closes it. headersTimeout goes
+  // 1 s above it and must stay below Node's requestTimeout (300 s), hence the maximum.
+  WEB_CONCURRENCY: intSetting(1, 64, 1, 'WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 64 sein (Anzahl der Worker-Prozesse; 1 = ein Prozess ohne Cluster).'),
+  KEEP_ALIVE_TIMEOUT_MS: intSetting(1_000, 290_000, 65_000, 'KEEP_ALIVE_TIMEOUT_MS muss eine ganze Zahl von 1000 bis 290000 sein (Millisekunden).'),
 
   // Where users' files live (decisions: Media storage and several instances): the local folder, or any
   // S3-compatible object store, which several instances share.
@@ -195,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appName: e.APP_NAME,
     timeZone: e.TZ_APP,
     trustProxy: e.TRUST_PROXY,
+    /** Worker processes (node:cluster) serving HTTP; 1 = the single process, no cluster at all. */
+    webConcurrency: e.WEB_CONCURRENCY,
+    /** How long an idle keep-alive connection stays open (the HTTP server's keepAliveTimeout). */
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     build,
     generatedSecrets,
     auth: Object.freeze({
