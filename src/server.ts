@@ -26,7 +26,11 @@ async function main(): Promise<void> {
   }
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     const log = createLogger(config.logLevel);
-    await runPrimary({ workers: config.webConcurrency, log, prepare: () => bootstrap(config).then(({ close }) => close()) });
+    await runPrimary({
+      workers: config.webConcurrency,
+      log,
+      prepare: () => bootstrap(config, { serving: false, referenceData: true }).then(({ close }) => close()),
+    });
     return;
   }
   await serve(config);
@@ -34,7 +38,8 @@ async function main(): Promise<void> {
 
 /** One serving process: the whole server with WEB_CONCURRENCY=1, or one cluster worker. */
 async function serve(config: Config): Promise<void> {
-  const { ctx, close } = await bootstrap(config);
+  // A cluster worker finds the reference data loaded by the primary before it forked.
+  const { ctx, close } = await bootstrap(config, { referenceData: !cluster.isWorker });
   if (cluster.isWorker) ctx.log.setBindings({ worker: cluster.worker?.id, pid: process.pid });
   const { drain } = await listen(createApp(ctx), { port: config.port, host: config.host, keepAliveTimeoutMs: config.keepAliveTimeoutMs });
   ctx.log.info({ url: `http://localhost:${config.port}`, build: config.build, engine: ctx.engine }, `${config.appName} läuft`);
