@@ -18,9 +18,9 @@ export const Author = z
   .meta({ id: 'ForumAuthor' });
 export type Author = z.infer<typeof Author>;
 
-export const ThreadsQuery = PageQuery.extend({ category: z.string().trim().min(1).max(60) });
+export const ThreadsQuery = PageQuery.extend({ category: z.string().trim().min(1).max(LIMITS.slug) });
 export const CreateThreadBody = z
-  .strictObject({ category: z.string().trim().min(1).max(60), title: requiredText(LIMITS.title), body: requiredText(LIMITS.body) })
+  .strictObject({ category: z.string().trim().min(1).max(LIMITS.slug), title: requiredText(LIMITS.title), body: requiredText(LIMITS.body) })
   .meta({ id: 'CreateThreadBody' });
 export const PostBody = z.strictObject({ body: requiredText(LIMITS.body) }).meta({ id: 'ForumPostBody' });
 export const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'ForumReportBody' });

@@ -7,7 +7,7 @@ export const GESTATION_DAYS = 63;
 export const LitterFields = z.strictObject({
   mother_dog_id: Id.meta({ description: 'Eine eigene Hündin' }),
   father_dog_id: Id.nullable().optional().meta({ description: 'Ein eigener Rüde (oder father_name)' }),
-  father_name: optionalText(LIMITS.title).meta({ description: 'Name des Deckrüden, wenn er nicht in der App ist' }),
+  father_name: optionalText(LIMITS.dogName).meta({ description: 'Name des Deckrüden, wenn er nicht in der App ist' }),
   mating_date: CalendarDate.nullable().optional(),
   birth_date: CalendarDate.nullable().optional(),
   notes: optionalText(LIMITS.note),

@@ -25,7 +25,7 @@ const AdoptionFields = z.strictObject({
   ...Position.shape,
   title: requiredText(LIMITS.title),
   description: requiredText(LIMITS.body),
-  breed: optionalText(LIMITS.title),
+  breed: optionalText(LIMITS.dogName),
   birth_date: CalendarDate.nullable().optional(),
   sex: z.enum(['male', 'female']).nullable().optional(),
   contact: optionalText(LIMITS.title),

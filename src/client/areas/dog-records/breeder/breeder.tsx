@@ -19,7 +19,7 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
     {
       rules: {
         mother: { required: true },
-        father_name: { maxLength: 200 },
+        father_name: { maxLength: 80 },
         mating: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
         birth: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
         notes: { maxLength: 5000 },
@@ -49,7 +49,7 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
         label={bx.fatherDog}
         options={[{ value: '', label: bx.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
       />
-      <Field form={form} name="father_name" label={bx.fatherName} maxLength={200} />
+      <Field form={form} name="father_name" label={bx.fatherName} maxLength={80} />
       <Field form={form} name="mating" label={bx.mating} type="date" />
       <Field form={form} name="birth" label={bx.birth} type="date" />
       <Field form={form} name="notes" label={bx.notes} multiline maxLength={5000} />

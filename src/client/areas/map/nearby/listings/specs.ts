@@ -107,7 +107,7 @@ export const LISTINGS: ListingSpec[] = [
     fields: [
       { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
       { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: 10000 },
-      { name: 'breed', label: 'Rasse', kind: 'text', maxLength: 200 },
+      { name: 'breed', label: 'Rasse', kind: 'text', maxLength: 80 },
       { name: 'birth_date', label: 'Geburtsdatum (ungefähr reicht)', kind: 'date' },
       { name: 'sex', label: 'Geschlecht', kind: 'select', options: [{ value: '', label: 'weiß nicht' }, ...options({ male: 'Rüde', female: 'Hündin' })] },
       { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: 200 },
