@@ -12,6 +12,8 @@ export class FakeOverpassServer extends FakeHttpServer {
   queries: string[] = [];
   /** Nodes a test places on the map: answered (in 'ok' mode) by every query whose box contains them. */
   extra: { type: 'node'; id: number; lat: number; lon: number; tags: Record<string, string> }[] = [];
+  /** Characters of filler in a `description` tag of the first element ('ok' mode): an answer of a given size. */
+  padding = 0;
   protected override basePath = '/api/interpreter';
 
   protected override handle(req: IncomingMessage, res: ServerResponse): void {
@@ -41,7 +43,12 @@ export class FakeOverpassServer extends FakeHttpServer {
                   id: Math.round(south * 1000 + west),
                   lat: south + 0.01,
                   lon: west + 0.01,
-                  tags: { amenity: 'veterinary', name: 'Tierarztpraxis Wau', opening_hours: 'Mo-Fr 08:00-18:00' },
+                  tags: {
+                    amenity: 'veterinary',
+                    name: 'Tierarztpraxis Wau',
+                    opening_hours: 'Mo-Fr 08:00-18:00',
+                    ...(this.padding ? { description: 'x'.repeat(this.padding) } : {}),
+                  },
                 },
                 { type: 'way', id: 42, center: { lat: south + 0.2, lon: west + 0.2 }, tags: { shop: 'pet_grooming', name: 'Salon Fell' } },
                 { type: 'node', id: 7, lat: south + 0.1, lon: west + 0.1 }, // no tags

@@ -2,8 +2,9 @@ import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOverpassServer } from '../../../../test/fakes/overpass-server.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock, HOUR } from '../../../core/clock.js';
+import { OVERPASS_MAX_BYTES, runOverpass } from './overpass.client.js';
 import { parseBbox, tilesOf } from './tiles.js';
 
 const [a, b, c] = [new FakeOverpassServer(), new FakeOverpassServer(), new FakeOverpassServer()];
@@ -110,6 +111,26 @@ describe('GET /api/map/layers/:layer', () => {
     expect((await get('vet', '52,13,52.6,13.1', 400)).body.error.message).toBe('Der Kartenausschnitt ist zu groß: zoom bitte näher heran.');
     await get('zoo', nextBox(), 404);
     await request(t.app).get('/api/map/layers/vet').query({ bbox: nextBox() }).expect(401);
+  });
+});
+
+describe('the answer cap', () => {
+  it('takes an Overpass answer of 12 MB (above the old 8 MB cap) and refuses one above 20 MB (decisions: map data 20 MB)', async () => {
+    expect(OVERPASS_MAX_BYTES).toBe(20 * 1024 * 1024);
+    // A second app on one instance: the refused answer lets the instance rest, which must not touch the other tests.
+    const app = await createTestApp({ clock, env: { OVERPASS_URLS: a.url } });
+    try {
+      const query = '[out:json];node["amenity"="veterinary"](48.1,11.5,48.2,11.65);out center;';
+      a.padding = 12 * 1024 * 1024;
+      const big = await runOverpass(app.ctx, query);
+      expect(big?.[0]?.tags?.description).toHaveLength(12 * 1024 * 1024);
+      a.padding = OVERPASS_MAX_BYTES;
+      expect(await runOverpass(app.ctx, query)).toBeNull();
+      expect(a.queries).toHaveLength(2);
+    } finally {
+      a.padding = 0;
+      await app.close();
+    }
   });
 });
 

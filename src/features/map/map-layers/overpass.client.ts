@@ -12,7 +12,7 @@ import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-clie
 const BUDGET_MS = 30_000;
 const COOL_DOWN_MS = { 429: 60_000, other: 30_000 } as const;
 /** Decisions (Outgoing HTTP): map data may be 20 MB, other answers 2 MB. */
-const MAX_BYTES = 20 * 1024 * 1024;
+export const OVERPASS_MAX_BYTES = 20 * 1024 * 1024;
 
 const Element = z.object({
   type: z.enum(['node', 'way', 'relation']),
@@ -51,7 +51,7 @@ export async function runOverpass(ctx: AppContext, query: string): Promise<Overp
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ data: query }).toString(),
         timeoutMs: left,
-        maxBytes: MAX_BYTES,
+        maxBytes: OVERPASS_MAX_BYTES,
       });
       const parsed = Answer.safeParse(JSON.parse(res.body.toString('utf8')));
       if (!parsed.success) throw new UpstreamError('overpass', 'invalid_response', 'answer of an unexpected shape');
