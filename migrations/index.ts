@@ -36,6 +36,7 @@ import * as m0035 from './0035_safety_mail.js';
 import * as m0036 from './0036_description_limits.js';
 import * as m0037 from './0037_upstream_slots.js';
 import * as m0038 from './0038_routing_usage.js';
+import * as m0039 from './0039_contribution_venue_read.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0036_description_limits': m0036,
   '0037_upstream_slots': m0037,
   '0038_routing_usage': m0038,
+  '0039_contribution_venue_read': m0039,
 };

@@ -51,6 +51,11 @@ export interface MapContributionsTable {
   /** When `dog=yes` reached OpenStreetMap; the 7 days of survival count from here. */
   uploaded_at: string | null;
   checked_at: string | null;
+  /**
+   * When the venue was read from OpenStreetMap and found to be an offered kind. Null while a tap made when
+   * OpenStreetMap was unreachable waits for the 03:40 job to read it (venue_kind and venue_name are the map's till then).
+   */
+  venue_read_at: string | null;
   created_at: string;
   updated_at: string;
 }
