@@ -20,6 +20,7 @@ import type { BreederTables } from './tables/breeder.js';
 import type { CommunityTables } from './tables/community.js';
 import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
 import type { ReportsTables } from './tables/reports.js';
+import type { CalendarFeedTables } from './tables/calendar-feeds.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -49,4 +50,5 @@ export interface Database
     ReportsTables,
     OperatorTables,
     MapTables,
-    RoutesTables {}
+    RoutesTables,
+    CalendarFeedTables {}
