@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Kysely } from 'kysely';
@@ -7,8 +8,9 @@ import { AppError } from './errors.js';
 import { DbRateLimitStore } from './rate-limit-store.js';
 
 /**
- * THE table of rate-limit families. `key` says what is counted: the client address (behind TRUST_PROXY hops)
- * or the logged-in user. Add a family here, then use `limits.<name>` in the route's `before`.
+ * THE table of rate-limit families. `key` says what is counted: the client address (behind TRUST_PROXY hops),
+ * the logged-in user, or the secret token in the path (`:token`, counted by its hash, so the counter table never
+ * holds a token). Add a family here, then use `limits.<name>` in the route's `before`.
  */
 export const RATE_LIMITS = {
   login: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
@@ -45,13 +47,27 @@ export const RATE_LIMITS = {
   routePlan: { windowMs: MINUTE, limit: 20, key: 'user' },
   // CSP violation reports: a broken page sends a few per view; a flood from one address is not worth storing.
   cspReport: { windowMs: MINUTE, limit: 30, key: 'ip' },
-} as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' }>;
+  // A calendar feed address: calendar apps poll it (Apple as often as every 5 minutes, on a few devices at once);
+  // a leaked address fetched by a script is bounded per address, whichever network it comes from.
+  calendarFeed: { windowMs: HOUR, limit: 60, key: 'token' },
+} as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' | 'token' }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 export type RateLimiters = Record<RateLimitName, RequestHandler>;
 
 function clientKey(req: Request): string {
   return 'ip:' + ipKeyGenerator(req.ip ?? 'unknown');
+}
+
+/** A path token's counter key: its SHA-256, never the token itself. */
+function tokenKey(req: Request): string {
+  const token = typeof req.params.token === 'string' ? req.params.token : '';
+  return `token:${createHash('sha256').update(token).digest('hex')}`;
+}
+
+function keyOf(key: 'ip' | 'user' | 'token', req: Request): string {
+  if (key === 'token') return tokenKey(req);
+  return key === 'user' && req.user ? `u:${req.user.id}` : clientKey(req);
 }
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
@@ -71,7 +87,7 @@ export function createRateLimiters(enabled: boolean, db: Kysely<Database>): Rate
       legacyHeaders: false,
       identifier: name,
       store: new DbRateLimitStore(db, systemClock, name, family.windowMs),
-      keyGenerator: (req) => (family.key === 'user' && req.user ? `u:${req.user.id}` : clientKey(req)),
+      keyGenerator: (req) => keyOf(family.key, req),
       handler: (_req, _res, next) => {
         next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));
       },

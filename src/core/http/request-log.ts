@@ -6,6 +6,18 @@ const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const LOGGER = 'logger';
 
 /**
+ * Paths whose rest is a secret (a calendar feed's address is its own password, decisions: Calendar feed): logged
+ * only up to the prefix. Case-blind, since Express routes `/Kalender/…` to the same handler.
+ */
+const SECRET_PREFIXES = /^\/+(kalender)\/.*/is;
+
+/** The path of a request as logs may show it: without the query, with a secret in the path replaced. */
+export function loggablePath(req: Request): string {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return path.replace(SECRET_PREFIXES, (_all, prefix: string) => `/${prefix}/[geheim]`);
+}
+
+/**
  * Gives each request an id (echoed as X-Request-Id) and logs it once it is done (at level info). This runs on every
  * request, so it does as little as it can: no per-request logger and no property descriptors on `req` (defining an
  * accessor on each request object cost about 15 µs of CPU per request: V8 then treats `req` as a dictionary for
@@ -21,10 +33,7 @@ export function requestLog(log: Logger): RequestHandler {
     if (logRequests) {
       const start = performance.now();
       res.on('finish', () => {
-        requestLogger(req).info(
-          { method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - start) },
-          'request',
-        );
+        requestLogger(req).info({ method: req.method, url: loggablePath(req), status: res.statusCode, ms: Math.round(performance.now() - start) }, 'request');
       });
     }
     next();

@@ -34,3 +34,16 @@ export function routinesDueSoon(db: Db, dogIds: readonly number[], until: string
     .limit(limit)
     .execute();
 }
+
+/** The routines of these dogs that have a next due date, with their interval (the calendar feed's repeating dates). */
+export function scheduledRoutinesOf(db: Db, dogIds: readonly number[], limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('care_routines')
+    .select(['id', 'dog_id', 'kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'updated_at'])
+    .where('dog_id', 'in', [...dogIds])
+    .where('next_due', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

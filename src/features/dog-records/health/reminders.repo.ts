@@ -68,3 +68,32 @@ export function dueVaccinations(db: Db, dogIds: readonly number[], to: string, l
     .limit(limit)
     .execute();
 }
+
+/** The due date of every vaccination of these dogs that no later one replaced, overdue ones too (the calendar feed). */
+export function openVaccinationsOf(db: Db, dogIds: readonly number[], limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vaccinations')
+    .select(['id', 'dog_id', 'vaccine', 'date', 'next_due', 'vet_name', 'updated_at'])
+    .where('dog_id', 'in', [...dogIds])
+    .where('next_due', 'is not', null)
+    .where(notReplaced)
+    .orderBy('next_due')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Medications of these dogs whose last day is on or after `from` (the calendar feed). */
+export function medicationEndsOf(db: Db, dogIds: readonly number[], from: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('medications')
+    .select(['id', 'dog_id', 'name', 'dosage', 'schedule', 'start_date', 'end_date', 'updated_at'])
+    .where('dog_id', 'in', [...dogIds])
+    .where('end_date', '>=', from)
+    .orderBy('end_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -9,6 +9,11 @@ export { nearbyRoutes } from './nearby.routes.js';
 export { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './safety-mail.routes.js';
 export { warningChannelCounts } from './safety-mail.js';
 export { nearbyMediaRules } from './media-access.js';
+/** The user's playdates, events and walk slots, and the kinds whose app pages they link to (the calendar feed). */
+export { dogsUserJoined, eventsOfUser, playdatesOfUser, walkSlotsOfUser } from './nearby.repo.js';
+export { playdates } from './playdates.js';
+export { events } from './listings.js';
+export { walkSlots } from './walk-slots.js';
 export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob, safetyMailSendJob, safetyMailEveningJob];
 /** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
 export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

@@ -98,3 +98,80 @@ export function playdatesStartingBetween(db: Db, from: string, to: string) {
     .limit(10_000)
     .execute();
 }
+
+/**
+ * Playdates from `from` on that the user organises or joined with a dog, soonest first (the calendar feed). Joins
+ * are found through playdate_participants.user_id, the one who signed the dog up.
+ */
+export function playdatesOfUser(db: Db, userId: number, from: string, limit: number) {
+  return db
+    .selectFrom('playdates')
+    .select(['id', 'user_id', 'title', 'description', 'starts_at', 'place_name', 'lat', 'lon', 'updated_at'])
+    .where('starts_at', '>=', from)
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('playdate_participants')
+            .select('playdate_participants.dog_id')
+            .whereRef('playdate_participants.playdate_id', '=', 'playdates.id')
+            .where('playdate_participants.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The dogs the user signed up for these playdates, with their names (a playdate's calendar entry names them). */
+export function dogsUserJoined(db: Db, userId: number, playdateIds: readonly number[]) {
+  if (playdateIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('playdate_participants')
+    .innerJoin('dogs', 'dogs.id', 'playdate_participants.dog_id')
+    .select(['playdate_participants.playdate_id', 'dogs.name as dog_name'])
+    .where('playdate_participants.user_id', '=', userId)
+    .where('playdate_participants.playdate_id', 'in', [...playdateIds])
+    .orderBy('playdate_participants.playdate_id')
+    .orderBy('dogs.id')
+    .execute();
+}
+
+/** The user's own events from `from` on, soonest first (the calendar feed). */
+export function eventsOfUser(db: Db, userId: number, from: string, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'title', 'description', 'starts_at', 'ends_at', 'place_name', 'lat', 'lon', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('starts_at', '>=', from)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The user's walk slots with the dog's name where one is set (the calendar feed's weekly dates). */
+export function walkSlotsOfUser(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('walk_slots')
+    .leftJoin('dogs', 'dogs.id', 'walk_slots.dog_id')
+    .select([
+      'walk_slots.id',
+      'walk_slots.weekday',
+      'walk_slots.start_time',
+      'walk_slots.end_time',
+      'walk_slots.place_name',
+      'walk_slots.lat',
+      'walk_slots.lon',
+      'walk_slots.created_at',
+      'walk_slots.updated_at',
+      'dogs.name as dog_name',
+    ])
+    .where('walk_slots.user_id', '=', userId)
+    .orderBy('walk_slots.id')
+    .limit(limit)
+    .execute();
+}
