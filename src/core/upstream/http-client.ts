@@ -15,7 +15,8 @@ export type TimeoutClass = keyof typeof UPSTREAM_TIMEOUTS;
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_SAME_HOST_REDIRECTS = 3;
 
-export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'too_large' | 'invalid_json' | 'invalid_response' | 'redirect';
+/** 'refused': the address guard refused the target (pinned-request.ts); nothing was sent. */
+export type UpstreamFailure = 'timeout' | 'network' | 'status' | 'too_large' | 'invalid_json' | 'invalid_response' | 'redirect' | 'refused';
 
 export class UpstreamError extends Error {
   constructor(
