@@ -92,4 +92,31 @@ describe('map layers', () => {
     await checkScreen(page, 'karte-beitraege', 'Meine Karten-Beiträge');
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('a “Hunde willkommen” tap while OpenStreetMap is unreachable is kept with what the map shows and checked later', async () => {
+    const me = await buildUser(h.ctx, { name: 'Olga Offline', ...HOME });
+    const cafe = { type: 'node' as const, id: 4712, lat: 52.5203, lon: 13.4043, tags: { amenity: 'cafe', name: 'Café Funkloch' } };
+    overpass.extra = [cafe];
+    osm.readsBroken = true;
+    try {
+      await h.login(me);
+      const page = await h.page();
+      await page.goto(h.url('/app/karte'));
+      await page.getByText(/Orte? im Ausschnitt/).waitFor({ timeout: 10_000 });
+      await page.getByLabel('Im Kartenausschnitt suchen').fill('Funkloch');
+      await page.getByRole('button', { name: 'Suchen' }).click();
+      await page.getByRole('button', { name: 'Café Funkloch' }).click({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Hunde willkommen!' }).click();
+      await page.getByText(/OpenStreetMap ist gerade nicht erreichbar\. Wir haben deine Meldung gespeichert/).waitFor();
+      const row = await h.ctx.db.selectFrom('map_contributions').selectAll().where('user_id', '=', me.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ osm_id: 4712, status: 'pending', venue_kind: 'cafe', venue_name: 'Café Funkloch', venue_read_at: null });
+
+      await page.getByRole('button', { name: 'Schließen' }).click();
+      await page.getByRole('link', { name: 'Meine Beiträge' }).click();
+      await page.getByText('in Prüfung · Ort wird noch bei OpenStreetMap geprüft').waitFor();
+      expect(h.pageErrors).toEqual([]);
+    } finally {
+      osm.readsBroken = false;
+    }
+  });
 });

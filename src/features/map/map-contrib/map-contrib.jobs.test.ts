@@ -102,6 +102,58 @@ describe('map-contrib.daily (03:40)', () => {
   });
 });
 
+describe('venues tapped while OpenStreetMap was unreachable', () => {
+  const reads = (id: number) => osm.requests.filter((r) => r.method === 'GET' && r.path === `/api/0.6/node/${id}.json`).length;
+
+  it('wait while it stays down; once it answers, an offered kind is kept and uploaded with one read, another kind is rejected not_offered, a missing one deleted', async () => {
+    node(4001, { amenity: 'cafe', name: 'Café Pfote' });
+    node(4002, { amenity: 'bank', name: 'Sparkasse' });
+    const user = await buildUser(t.ctx);
+    const a = agentAs(t, user);
+    osm.readsBroken = true;
+    for (const id of [4001, 4002, 4003])
+      await a.post('/api/map-contrib/dog-friendly').send({ osm_type: 'node', osm_id: id, venue_kind: 'cafe', venue_name: 'Laut Karte' }).expect(201);
+    await uploadsSettled(t.ctx);
+
+    await job.run(t.ctx); // still down: nothing decided, nothing written
+    expect((await statusOf(user.id)).map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(osm.writes()).toEqual([]);
+
+    osm.readsBroken = false;
+    osm.requests = [];
+    await job.run(t.ctx);
+    expect(await statusOf(user.id)).toEqual([
+      { osm_id: 4001, status: 'pending', reason: null },
+      { osm_id: 4002, status: 'rejected', reason: 'not_offered' },
+      { osm_id: 4003, status: 'rejected', reason: 'deleted' },
+    ]);
+    expect(osm.get('node', 4001)?.tags.dog).toBe('yes');
+    expect(osm.get('node', 4002)?.tags.dog).toBeUndefined();
+    expect(reads(4001)).toBe(1); // the check's read serves the upload
+    const kept = await t.ctx.db.selectFrom('map_contributions').selectAll().where('osm_id', '=', 4001).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ venue_kind: 'cafe', venue_name: 'Café Pfote', lat: 48, venue_read_at: '2026-06-01T01:40:00.000Z', last_error: null });
+    expect(kept.uploaded_at).toBe('2026-06-01T01:40:00.000Z');
+    const listed = (await a.get('/api/map-contrib').expect(200)).body.items;
+    expect(listed.map((c: { venue_checked: boolean }) => c.venue_checked)).toEqual([false, false, true]);
+
+    await job.run(t.ctx); // decided ones are not read again
+    expect([reads(4001), reads(4002), reads(4003)]).toEqual([1, 1, 1]);
+  });
+
+  it('a venue that became another kind since its tap is not uploaded when the job retries: rejected not_offered', async () => {
+    node(4101, { amenity: 'restaurant' });
+    const user = await buildUser(t.ctx);
+    osm.createStatus = 503;
+    await agentAs(t, user).post('/api/map-contrib/dog-friendly').send({ osm_type: 'node', osm_id: 4101 }).expect(201);
+    await uploadsSettled(t.ctx);
+    osm.createStatus = 200;
+    osm.get('node', 4101)!.tags = { amenity: 'bank' };
+    await job.run(t.ctx);
+    expect(await statusOf(user.id)).toEqual([{ osm_id: 4101, status: 'rejected', reason: 'not_offered' }]);
+    expect(osm.writes().filter((w) => w.path === '/api/0.6/node/4101')).toEqual([]);
+  });
+});
+
 describe('the Pro grant', () => {
   async function grants(userId: number) {
     return t.ctx.db

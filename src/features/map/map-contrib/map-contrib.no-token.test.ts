@@ -21,4 +21,23 @@ describe('without OSM_ACCESS_TOKEN', () => {
     const row = await t.ctx.db.selectFrom('map_contributions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 0, uploaded_at: null, last_error: expect.stringContaining('OSM_ACCESS_TOKEN') });
   });
+
+  it('the job still reads a venue tapped while OpenStreetMap was unreachable (reads need no token): kept, not written', async () => {
+    osm.add({ type: 'way', id: 2, version: 1, nodes: [1, 2, 3, 1], tags: { shop: 'pet', name: 'Futterhaus' } });
+    const user = await buildUser(t.ctx);
+    osm.readsBroken = true;
+    const tapped = { osm_type: 'way', osm_id: 2, venue_kind: 'shop' };
+    const created = (await agentAs(t, user).post('/api/map-contrib/dog-friendly').send(tapped).expect(201)).body;
+    expect(created).toMatchObject({ venue_checked: false, venue_name: null });
+    osm.readsBroken = false;
+    await mapContribJobs[0]!.run(t.ctx);
+    expect(osm.writes()).toEqual([]);
+    const row = await t.ctx.db.selectFrom('map_contributions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'pending',
+      venue_name: 'Futterhaus',
+      venue_read_at: expect.any(String),
+      last_error: expect.stringContaining('OSM_ACCESS_TOKEN'),
+    });
+  });
 });

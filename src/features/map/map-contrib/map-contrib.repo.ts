@@ -62,9 +62,25 @@ export async function updateContribution(db: Db, id: number, set: Partial<Omit<C
   await db.updateTable('map_contributions').set(set).where('id', '=', id).execute();
 }
 
-/** Pending contributions whose upload never succeeded, oldest first (the daily job's retries). */
+/**
+ * Pending contributions whose upload never succeeded, oldest first (the daily job's retries). A venue not read yet
+ * (tapped while OpenStreetMap was unreachable) waits for its check first.
+ */
 export function waitingForUpload(db: Db, take: number): Promise<{ id: number }[]> {
-  return db.selectFrom('map_contributions').select('id').where('status', '=', 'pending').where('uploaded_at', 'is', null).orderBy('id').limit(take).execute();
+  return db
+    .selectFrom('map_contributions')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('uploaded_at', 'is', null)
+    .where('venue_read_at', 'is not', null)
+    .orderBy('id')
+    .limit(take)
+    .execute();
+}
+
+/** Pending contributions whose venue was never read from OpenStreetMap, oldest first (the daily job's check). */
+export function unreadVenues(db: Db, take: number): Promise<ContributionRow[]> {
+  return db.selectFrom('map_contributions').selectAll().where('status', '=', 'pending').where('venue_read_at', 'is', null).orderBy('id').limit(take).execute();
 }
 
 /** Pending contributions uploaded at or before `uploadedBefore`: due for the survival check. */

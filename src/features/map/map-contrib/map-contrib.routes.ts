@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import { route, type Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { ContributeBody, Contribution, ContributionsPage, ContributionsQuery } from './map-contrib.schemas.js';
+import { ContributeBody, ContributionAnswer, ContributionsPage, ContributionsQuery } from './map-contrib.schemas.js';
 import { contributeDogWelcome, listContributions } from './map-contrib.service.js';
 
 const tags = ['Karte'];
@@ -18,11 +18,15 @@ export function mapContribRoutes(ctx: AppContext, routes: Routes): void {
       before: [ctx.limits.mapContribution],
       body: ContributeBody,
       responses: {
-        201: { description: 'Gemeldet (pending); das Hochladen läuft gleich danach', schema: Contribution },
-        200: { description: 'Schon gemeldet: dieselbe Meldung', schema: Contribution },
+        201: {
+          description:
+            'Gemeldet (pending); das Hochladen läuft gleich danach. War OpenStreetMap nicht erreichbar: gespeichert mit venue_checked false und notice, der Ort wird nachts geprüft',
+          schema: ContributionAnswer,
+        },
+        200: { description: 'Schon gemeldet: dieselbe Meldung', schema: ContributionAnswer },
         404: { description: 'Den Ort gibt es auf OpenStreetMap nicht (mehr)' },
         422: { description: 'Für diese Art Ort nicht vorgesehen' },
-        503: { description: 'OpenStreetMap gerade nicht erreichbar' },
+        503: { description: 'OpenStreetMap gerade nicht erreichbar und keine venue_kind angegeben (nichts gespeichert)' },
       },
     },
     async ({ body, actor }, _req, res) => {

@@ -106,7 +106,7 @@ describe('POST /api/map-contrib/dog-friendly', () => {
     expect((await a.get('/api/map-contrib').expect(200)).body.items[0]).toMatchObject({ status: 'rejected', reason: 'already_tagged' });
   });
 
-  it('a failed upload (503, 429) stays pending with the error kept; a 400 is final; OpenStreetMap unreachable at the tap → 503 and nothing stored', async () => {
+  it('a failed upload (503, 429) stays pending with the error kept; a 400 is final; OpenStreetMap unreachable at a tap without the map’s kind → 503 and nothing stored', async () => {
     const user = await buildUser(t.ctx);
     const a = agentAs(t, user);
     osm.createStatus = 503;
@@ -134,6 +134,30 @@ describe('POST /api/map-contrib/dog-friendly', () => {
     const down = await tap(a, { osm_type: 'node', osm_id: 1004 }, 503);
     expect(down.error).toMatchObject({ code: 'osm_unavailable' });
     expect(await t.ctx.db.selectFrom('map_contributions').select('id').where('osm_id', '=', 1004).execute()).toEqual([]);
+  });
+
+  it('OpenStreetMap unreachable at the tap: stored as pending with what the map showed and a German notice, nothing written; a repeat answers the same', async () => {
+    osm.readsBroken = true;
+    const user = await buildUser(t.ctx);
+    const a = agentAs(t, user);
+    const tapped = { osm_type: 'node', osm_id: 1001, venue_kind: 'cafe', venue_name: 'Zum Dackel' };
+    const stored = await tap(a, tapped, 201);
+    expect(stored).toMatchObject({ status: 'pending', venue_kind: 'cafe', venue_name: 'Zum Dackel', venue_checked: false, uploaded_at: null });
+    expect(stored.notice).toMatch(/OpenStreetMap ist gerade nicht erreichbar.*prüfen den Ort/);
+    expect(osm.writes()).toEqual([]);
+    const again = await tap(a, tapped, 200);
+    expect(again).toMatchObject({ id: stored.id, notice: stored.notice });
+    const row = await t.ctx.db.selectFrom('map_contributions').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ venue_read_at: null, attempts: 0, lat: null, last_error: expect.stringContaining('Beim Melden nicht erreichbar') });
+    expect((await a.get('/api/map-contrib').expect(200)).body.items).toMatchObject([{ id: stored.id, venue_checked: false }]);
+    // What the map showed must still be an offered kind; a tap read from OpenStreetMap carries no notice.
+    await tap(a, { ...tapped, osm_id: 1005, venue_kind: 'bench' }, 400);
+    osm.readsBroken = false;
+    const read = await tap(a, { ...tapped, venue_kind: 'bar', venue_name: 'Falsch' }, 200);
+    expect(read.notice).toBe(stored.notice); // still the first one, unread until the night
+    const fresh = await tap(agentAs(t, await buildUser(t.ctx)), { ...tapped, venue_kind: 'bar', venue_name: 'Falsch' }, 201);
+    expect(fresh).toMatchObject({ venue_kind: 'cafe', venue_name: 'Zum Dackel & Co', venue_checked: true });
+    expect(fresh).not.toHaveProperty('notice');
   });
 
   it('each user may claim the same venue once; the second finds dog=yes already there', async () => {

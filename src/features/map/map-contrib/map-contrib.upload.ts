@@ -1,12 +1,14 @@
 import type { AppContext } from '../../../core/context.js';
 import { UpstreamError } from '../../../core/upstream/http-client.js';
+import { welcomeKindOf } from '../map-layers/index.js';
 import { claimForUpload, findContributionById, updateContribution, type ContributionRow } from './map-contrib.repo.js';
 import { MissingOsmTokenError, readElement, uploadDogYes, type OsmElement } from './osm-api.client.js';
 
 /**
  * One upload attempt of a pending contribution (upstreams.md §2.4 client strategy): claimed first so the tap's
  * attempt and the daily job's never edit the venue twice; a venue that carries any `dog=*` is never edited and its
- * contribution becomes `rejected`/`already_tagged` (decisions); an element gone from the map is `rejected`/`deleted`.
+ * contribution becomes `rejected`/`already_tagged` (decisions); an element gone from the map is `rejected`/`deleted`,
+ * one that is no longer an offered kind when read again `rejected`/`not_offered`.
  * Failures leave it pending with the error recorded, except those no retry can mend: 400 (our XML is wrong),
  * 404/410 (the element is gone), and the tenth failure.
  */
@@ -31,6 +33,8 @@ async function uploadClaimed(ctx: AppContext, row: ContributionRow, known: OsmEl
     if (!element) {
       const read = await readElement(ctx, row.osm_type, row.osm_id);
       if (read.state !== 'ok') return await reject('deleted');
+      // The venue became another kind since it was read (a café turned bank): dog=yes is no longer ours to add.
+      if (!welcomeKindOf(read.element.tags)) return await reject('not_offered');
       element = read.element;
     }
     const result = await uploadDogYes(ctx, element);

@@ -6,6 +6,7 @@ import { nx } from './texts.js';
 function statusLine(c: MapContribution): string {
   const status = nx.contribStatus[c.status] ?? c.status;
   if (c.status === 'rejected' && c.reason) return `${status} (${nx.contribReason[c.reason] ?? c.reason})`;
+  if (c.status === 'pending' && !c.venue_checked) return `${status} · ${nx.contribUnchecked}`;
   if (c.status === 'pending' && c.confirmable_from) return `${status} · ${nx.contribConfirmableFrom(formatDate(c.confirmable_from))}`;
   return status;
 }

@@ -16,6 +16,8 @@ export const nx = {
     reverted: 'wurde wieder entfernt',
     deleted: 'gibt es nicht mehr',
     refused: 'ließ sich nicht eintragen',
+    not_offered: 'ist laut OpenStreetMap kein Ort dafür',
   } as Record<string, string>,
+  contribUnchecked: 'Ort wird noch bei OpenStreetMap geprüft',
   contribConfirmableFrom: (date: string) => `Prüfung ab ${date}`,
 };

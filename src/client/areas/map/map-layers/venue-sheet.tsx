@@ -14,13 +14,20 @@ export type Venue = LayerFeature['properties'] & {
  * café, bar, hotel, shop, vet, groomer) and OpenStreetMap does not know yet whether dogs may come in.
  */
 export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => void }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'again' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' | 'again' } | { kind: 'error' | 'later'; message: string }>({ kind: 'idle' });
   const offered = Boolean(venue.welcome_kind) && venue.osm_type !== 'relation';
   const report = async () => {
     setState({ kind: 'sending' });
     try {
-      const contribution = await api.post<MapContribution>('/api/map-contrib/dog-friendly', { osm_type: venue.osm_type, osm_id: venue.osm_id });
-      setState({ kind: contribution.status === 'rejected' ? 'again' : 'done' });
+      // The kind and name the map shows let the server keep the tap while OpenStreetMap cannot be asked.
+      const contribution = await api.post<MapContribution & { notice?: string }>('/api/map-contrib/dog-friendly', {
+        osm_type: venue.osm_type,
+        osm_id: venue.osm_id,
+        venue_kind: venue.welcome_kind ?? undefined,
+        venue_name: venue.name?.slice(0, 200) ?? null,
+      });
+      if (contribution.status === 'rejected') setState({ kind: 'again' });
+      else setState(contribution.notice ? { kind: 'later', message: contribution.notice } : { kind: 'done' });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setState({ kind: 'error', message: e.message });
@@ -34,7 +41,7 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
         {venue.opening_hours ? ` · ${venue.opening_hours}` : ''}
       </p>
       <p>{venue.dog ? nx.venueDog(venue.dog) : nx.venueDogUnknown}</p>
-      {offered && !venue.dog && state.kind !== 'done' && state.kind !== 'again' && (
+      {offered && !venue.dog && (state.kind === 'idle' || state.kind === 'sending' || state.kind === 'error') && (
         <p>
           <button type="button" class="button" onClick={() => void report()} disabled={state.kind === 'sending'}>
             {state.kind === 'sending' ? nx.welcomeSending : nx.welcomeButton}
@@ -44,7 +51,13 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
         </p>
       )}
       <p role="status" class={state.kind === 'error' ? 'form-error' : undefined}>
-        {state.kind === 'done' ? nx.welcomeThanks : state.kind === 'again' ? nx.welcomeAlready : state.kind === 'error' ? state.message : ''}
+        {state.kind === 'done'
+          ? nx.welcomeThanks
+          : state.kind === 'again'
+            ? nx.welcomeAlready
+            : state.kind === 'error' || state.kind === 'later'
+              ? state.message
+              : ''}
       </p>
       <p class="link-row">
         <a href={`https://www.openstreetmap.org/${venue.osm_type}/${venue.osm_id}`} rel="noopener" target="_blank">
