@@ -2,6 +2,7 @@ import type { AppContext } from './core/context.js';
 import type { Routes } from './core/http/route.js';
 import { accountsExport, accountsRoutes } from './features/accounts/accounts/index.js';
 import { exportsRoutes } from './features/accounts/exports/index.js';
+import { calendarFeedRoutes } from './features/accounts/calendar-feed/index.js';
 import { adminUsersRoutes } from './features/admin/admin-users/index.js';
 import { cspReportsRoutes } from './features/admin/csp-reports/index.js';
 import { ipBlocksRoutes } from './features/admin/ip-blocks/index.js';
@@ -89,6 +90,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     invoicesExport,
   );
   exportsRoutes(ctx, routes); // /api/me/exports*
+  calendarFeedRoutes(ctx, routes); // /api/me/calendar-feed*, /kalender/:token.ics (the secret feed address)
   serveMediaFiles(ctx, routes, [...photosMediaRules, ...diaryMediaRules, ...nearbyMediaRules]); // /media/* with permission check
   partnerRoutes(ctx, routes);
   upgradesRoutes(ctx, routes);
