@@ -76,7 +76,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   const error = toAppError(err);
   if (error.status >= 500) requestLogger(req).error({ err }, 'request failed');
   // A warning, not an error: the client's choice or its network, so it has no place in the admin's error digest.
-  else if (error.code === 'request_aborted') requestLogger(req).warn({ path: loggablePath(req) }, 'request aborted by the client');
+  else if (error.code === 'request_aborted') requestLogger(req).warn({ path: loggablePath(req.path) }, 'request aborted by the client');
   // A refused upload leaves nothing behind by the time the answer goes out (the uploads' own 'close' hooks would
   // remove the files too, but only after the client already has its answer).
   const staged = stagedUploads(req);

@@ -11,9 +11,8 @@ const LOGGER = 'logger';
  */
 const SECRET_PREFIXES = /^\/+(kalender)\/.*/is;
 
-/** The path of a request as logs may show it: without the query, with a secret in the path replaced. */
-export function loggablePath(req: Request): string {
-  const path = req.originalUrl.split('?')[0] ?? '';
+/** A request path (without its query) as logs may show it: with a secret in the path replaced. */
+export function loggablePath(path: string): string {
   return path.replace(SECRET_PREFIXES, (_all, prefix: string) => `/${prefix}/[geheim]`);
 }
 
@@ -33,7 +32,10 @@ export function requestLog(log: Logger): RequestHandler {
     if (logRequests) {
       const start = performance.now();
       res.on('finish', () => {
-        requestLogger(req).info({ method: req.method, url: loggablePath(req), status: res.statusCode, ms: Math.round(performance.now() - start) }, 'request');
+        requestLogger(req).info(
+          { method: req.method, url: loggablePath(req.originalUrl.split('?')[0] ?? ''), status: res.statusCode, ms: Math.round(performance.now() - start) },
+          'request',
+        );
       });
     }
     next();
