@@ -37,6 +37,13 @@ export class FakePushServer extends FakeHttpServer {
   retryAfterSeconds = 30;
   /** Counts every POST, including those answered with an error or left hanging. */
   hits = 0;
+  /**
+   * The host name in the devices' endpoints (the server listens on 127.0.0.1 whatever it is): a name lets a test
+   * resolve it through an injected lookup, as the address guard does with real push services.
+   */
+  hostName = '127.0.0.1';
+  /** Called with each push received (a test can see what else was still open at that moment). */
+  onReceive: ((push: ReceivedPush) => void) | undefined;
   readonly #devices = new Map<string, { ecdh: ECDH; auth: string }>();
   readonly #hanging = new Set<ServerResponse>();
   #seq = 0;
@@ -47,7 +54,19 @@ export class FakePushServer extends FakeHttpServer {
     ecdh.generateKeys();
     const auth = randomBytes(16).toString('base64url');
     this.#devices.set(id, { ecdh, auth });
-    return { id, subscription: { endpoint: `${this.url}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } } };
+    return { id, subscription: { endpoint: `${this.origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } } };
+  }
+
+  /** The endpoints' origin: `url` with `hostName` in it. */
+  get origin(): string {
+    const url = new URL(this.url);
+    url.hostname = this.hostName;
+    return url.origin;
+  }
+
+  /** Requests left hanging whose connection is still open (the sender has not given up on them yet). */
+  get openHanging(): number {
+    return this.#hanging.size;
   }
 
   reset(): void {
@@ -78,6 +97,7 @@ export class FakePushServer extends FakeHttpServer {
       const mode = this.modes.get(id) ?? this.mode;
       if (mode === 'hang') {
         this.#hanging.add(res);
+        res.on('close', () => this.#hanging.delete(res));
         return;
       }
       const body = Buffer.concat(chunks);
@@ -92,6 +112,7 @@ export class FakePushServer extends FakeHttpServer {
         return;
       }
       this.received.push(checked);
+      this.onReceive?.(checked);
       res.writeHead(201, { Location: `${this.url}/message/${this.received.length}` }).end();
     });
   }
@@ -108,7 +129,7 @@ export class FakePushServer extends FakeHttpServer {
     const claims = this.#verifyJwt(auth[1], auth[2]);
     if (!claims) return { status: 403, reason: 'VAPID signature invalid' };
     const now = Math.floor(Date.now() / 1000);
-    if (claims.aud !== new URL(this.url).origin) return { status: 403, reason: `aud ${claims.aud}` };
+    if (claims.aud !== this.origin) return { status: 403, reason: `aud ${claims.aud}` };
     if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) return { status: 403, reason: 'exp' };
     if (!/^(mailto:|https:)/.test(claims.sub)) return { status: 403, reason: 'sub' };
     let payload: Record<string, unknown>;

@@ -1,7 +1,9 @@
 import webpush from 'web-push';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { UpstreamError, upstreamRequest } from '../upstream/http-client.js';
+import type { AddressGuard } from '../upstream/address-guard.js';
+import { UpstreamError } from '../upstream/http-client.js';
+import { pinnedRequest } from '../upstream/pinned-request.js';
 
 /** What a push service said, sorted by what we do next (upstreams.md §6.2). */
 export type PushOutcome =
@@ -11,7 +13,9 @@ export type PushOutcome =
   /** 429, 5xx, timeout, network: try again later (after `retryAfterSeconds` when the service said so). */
   | { kind: 'retry'; reason: string; retryAfterSeconds?: number | undefined }
   /** 400/401/403/413 and the like: a configuration or payload problem that a retry will not fix. */
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The endpoint's host resolves to an address that is not public (now, at send time): nothing was sent. */
+  | { kind: 'refused'; reason: string };
 
 export interface PushTarget {
   endpoint: string;
@@ -58,9 +62,17 @@ const turns = new LoopTurns();
 const VAPID_LIFETIME_S = 12 * 3600;
 const VAPID_REUSE_MS = 11 * 3600 * 1000;
 
+/** What a send needs besides the message: the address check, and the fan-out's budget that may cut it short. */
+export interface SendControl {
+  guard: AddressGuard;
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * Sends one web-push message: `web-push` encrypts it (RFC 8291, aes128gcm) and signs the VAPID token
- * (RFC 8292); the request goes through the house HTTP client (timeout, User-Agent, no cross-host redirects).
+ * (RFC 8292); the request goes through the house client's pinned form (core/upstream/pinned-request.ts): the
+ * endpoint's host is resolved and checked again now, since DNS may have changed since the subscription, and the
+ * connection goes to the checked address (timeout, User-Agent, body cap, no redirects).
  * The VAPID header is cached per push-service origin, so a fan-out signs one token per service, not per device.
  */
 export class WebPushSender {
@@ -82,7 +94,7 @@ export class WebPushSender {
     return header;
   }
 
-  async send(target: PushTarget, payload: string, options: PushOptions): Promise<PushOutcome> {
+  async send(target: PushTarget, payload: string, options: PushOptions, control: SendControl): Promise<PushOutcome> {
     let details: webpush.RequestDetails;
     await turns.next();
     try {
@@ -100,7 +112,7 @@ export class WebPushSender {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
     try {
-      await upstreamRequest(this.deps, {
+      await pinnedRequest(this.deps, control.guard, {
         upstream: 'web-push',
         url: details.endpoint,
         method: 'POST',
@@ -108,10 +120,14 @@ export class WebPushSender {
         body: details.body ? new Uint8Array(details.body) : undefined,
         timeoutMs: this.timeoutMs,
         maxBytes: 64 * 1024,
+        ...(control.signal ? { signal: control.signal } : {}),
       });
       return { kind: 'sent' };
     } catch (err) {
       if (!(err instanceof UpstreamError)) return { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
+      if (err.kind === 'refused') return { kind: 'refused', reason: err.message };
+      // A redirect is refused every time (the new target would need a check of its own): retrying will not help.
+      if (err.kind === 'redirect') return { kind: 'failed', reason: `redirect (HTTP ${err.status ?? 0})` };
       if (err.kind !== 'status') return { kind: 'retry', reason: `${err.kind}: ${err.message}` };
       const status = err.status ?? 0;
       if (status === 404 || status === 410) return { kind: 'gone', status };

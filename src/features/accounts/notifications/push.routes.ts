@@ -20,7 +20,7 @@ export function pushRoutes(ctx: AppContext, routes: Routes): void {
 
   api.post('/api/push/subscriptions', 'Dieses Gerät für Pushes anmelden (dieselbe Adresse zweimal bleibt ein Abo)', {
     body: PushSubscriptionBody,
-    responses: { 201: ['Angemeldet', PushSubscription], 422: 'Adresse zu lang (500)' },
+    responses: { 201: ['Angemeldet', PushSubscription], 422: 'Adresse zu lang (500)', 503: 'Push-Dienst gerade nicht auflösbar' },
     run: ({ body, actor }) => subscribe(ctx, actor, body),
   });
 

@@ -60,14 +60,12 @@ describe('POST /api/push/subscriptions', () => {
     expect(await t.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', good.endpoint).execute()).toEqual([]);
   });
 
-  it('is 400 for http: or internal hosts unless PUSH_ALLOW_HTTP is set', async () => {
+  // Hosts that are not public, and a public one: push-ssrf.test.ts (names resolve through an injected table there).
+  it('is 400 for http: unless PUSH_ALLOW_HTTP is set', async () => {
     const agent = agentAs(strict, await buildUser(strict.ctx));
     const keys = fake.device().subscription.keys;
-    for (const endpoint of ['http://push.example.com/x', 'https://127.0.0.1/x', 'https://localhost/x', 'https://intranet/x', 'https://db.internal/x']) {
-      const res = await agent.post('/api/push/subscriptions').send({ endpoint, keys }).expect(400);
-      expect(res.body.error.fields.endpoint).toMatch(/https/);
-    }
-    await agent.post('/api/push/subscriptions').send({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys }).expect(201);
+    const res = await agent.post('/api/push/subscriptions').send({ endpoint: 'http://push.example.com/x', keys }).expect(400);
+    expect(res.body.error.fields.endpoint).toMatch(/https/);
   });
 
   it('is 422 for an endpoint over 500 characters', async () => {
