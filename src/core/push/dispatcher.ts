@@ -49,7 +49,6 @@ export interface PushDeps {
 export interface DispatcherOptions {
   /** One signal per round; when it fires, the round ends. Default: FAN_OUT_BUDGET_MS from the round's start. */
   budget?: () => AbortSignal;
-  perHost?: number;
   guard?: AddressGuard;
 }
 
@@ -76,7 +75,6 @@ export class PushDispatcher {
    */
   guard: AddressGuard;
   readonly #budget: () => AbortSignal;
-  readonly #perHost: number;
   #loop: Promise<number> | null = null;
   #again = false;
 
@@ -87,7 +85,6 @@ export class PushDispatcher {
     this.sender = new WebPushSender(deps, deps.config.push.timeoutMs);
     this.guard = options.guard ?? new AddressGuard({ allowLoopback: deps.config.push.allowHttp });
     this.#budget = options.budget ?? (() => AbortSignal.timeout(FAN_OUT_BUDGET_MS));
-    this.#perHost = options.perHost ?? PER_HOST;
   }
 
   /** The subscription route's check of a new endpoint (the same guard the sending uses). */
@@ -187,7 +184,7 @@ export class PushDispatcher {
             continue;
           }
           const host = hostOf(sub.endpoint);
-          if ((busy.get(host) ?? 0) >= this.#perHost) {
+          if ((busy.get(host) ?? 0) >= PER_HOST) {
             i++;
             continue;
           }
