@@ -17,6 +17,7 @@ export interface RouteDef {
 
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
 const accounts = () => import('./areas/accounts/accounts/index.js');
+const calendarFeed = () => import('./areas/accounts/calendar-feed/index.js');
 const dashboard = () => import('./areas/dog-records/dashboard/index.js');
 const dogs = () => import('./areas/dog-records/dogs/index.js');
 const diary = () => import('./areas/dog-records/diary/index.js');
@@ -67,6 +68,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
   { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
+  { pattern: '/app/profil/kalender', access: 'user', title: 'Kalender-Feed', load: () => calendarFeed().then((m) => m.CalendarFeedScreen) },
   { pattern: '/app/tarif', access: 'user', title: 'Tarif und Abzeichen', load: () => accounts().then((m) => m.PlanScreen) },
   { pattern: '/app/hunde', access: 'user', title: 'Deine Hunde', load: () => dogs().then((m) => m.DogListScreen) },
   { pattern: '/app/hunde/neu', access: 'user', title: 'Neuer Hund', load: () => dogs().then((m) => m.DogCreateScreen) },

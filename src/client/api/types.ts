@@ -88,6 +88,8 @@ export type PlaydateParticipant = Schemas['PlaydateParticipant'];
 export type RoutePlan = Schemas['RoutePlan'];
 export type SavedRoute = Schemas['SavedRoute'];
 export type DataExport = Schemas['DataExport'];
+export type CalendarFeed = Schemas['CalendarFeed'];
+export type CalendarFeedStatus = Schemas['CalendarFeedStatus'];
 export type BreedSummary = Schemas['BreedSummary'];
 /** The operations that answer 200 with a list (`{ items: [...] }`). */
 type ListOperation = {

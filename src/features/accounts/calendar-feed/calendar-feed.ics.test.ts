@@ -29,10 +29,27 @@ function occurrences(e: ICAL.Event, n: number): string[] {
   return out;
 }
 
+type RowName =
+  | 'tollwut'
+  | 'shppiOld'
+  | 'shppi'
+  | 'rexStaupe'
+  | 'fremd'
+  | 'rimadyl'
+  | 'oldMedication'
+  | 'zecken'
+  | 'neverDone'
+  | 'playdate'
+  | 'ownPlaydate'
+  | 'notJoined'
+  | 'event'
+  | 'othersEvent'
+  | 'slot';
+
 interface World {
   clara: BuiltUser;
   feedPath: string;
-  ids: Record<string, number>;
+  ids: Record<RowName, number>;
 }
 
 /** Clara, her dogs Bello and Luna, a dog she looks after (Rex), and what others did nearby that is not hers. */
@@ -48,7 +65,7 @@ async function world(): Promise<World> {
   await shareDog(t, o, rex.id, clara);
 
   const post = async (agent: typeof a, path: string, body: object) => (await agent.post(path).send(body).expect(201)).body.id as number;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<RowName, number>;
   ids.tollwut = await post(a, `/api/dogs/${bello.id}/vaccinations`, {
     vaccine: 'Tollwut',
     date: '2025-12-01',

@@ -91,6 +91,19 @@ function HomeAreaCard({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The calendar feed has its own screen (its own chunk, with the QR encoder); the profile leads there. */
+function CalendarFeedCard() {
+  return (
+    <section class="card" aria-labelledby="calendar-feed-title">
+      <h2 id="calendar-feed-title">{tx.profile.calendar}</h2>
+      <p class="muted">{tx.profile.calendarText}</p>
+      <a class="button button-secondary button-small" href="/app/profil/kalender">
+        {tx.profile.calendarLink}
+      </a>
+    </section>
+  );
+}
+
 export function ProfileScreen() {
   const state = useStore(session);
   if (state.status !== 'user') return null;
@@ -115,6 +128,7 @@ export function ProfileScreen() {
       </div>
       {!user.email_verified && <VerifyHint />}
       <HomeAreaCard user={user} />
+      <CalendarFeedCard />
       <AvatarForm user={user} />
       <DetailsForm user={user} />
       <EmailForm email={user.email} />

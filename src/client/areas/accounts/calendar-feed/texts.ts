@@ -1,0 +1,50 @@
+/** German texts of the calendar-feed screen. */
+export const cx = {
+  title: 'Termine im eigenen Kalender',
+  intro:
+    'Mit dem Kalender-Feed stehen die Termine deiner Hunde in dem Kalender, den du sowieso benutzt: Google, Apple, Outlook oder jede andere Kalender-App. Du abonnierst dort eine Adresse; dein Kalender schaut regelmäßig nach und übernimmt Neues und Änderungen von selbst.',
+  whatTitle: 'Was im Feed steht',
+  what: [
+    'Impfungen, wenn sie fällig werden',
+    'der letzte Tag eines Medikaments',
+    'die erwartete nächste Läufigkeit, mit der Rechnung dahinter',
+    'Pflege wie Zeckenschutz oder Krallen, mit ihrer Wiederholung',
+    'Spieltreffen, zu denen du zugesagt hast, und deine Veranstaltungen',
+    'deine Gassizeiten, jede Woche',
+  ],
+  secretTitle: 'Die Adresse ist wie ein Passwort',
+  secret:
+    'Wer die Adresse hat, kann deine Termine lesen, auch ohne Anmeldung. Teile sie nur mit Menschen, denen du vertraust. Ist sie in falsche Hände geraten, erstelle eine neue: Die alte hört dann sofort auf zu funktionieren.',
+  off: 'Der Kalender-Feed ist aus.',
+  switchOn: 'Kalender-Feed einschalten',
+  switchingOn: 'Wird eingeschaltet …',
+  address: 'Deine Feed-Adresse',
+  since: (date: string) => `Diese Adresse gilt seit ${date}.`,
+  copy: 'Adresse kopieren',
+  copied: 'Adresse kopiert.',
+  copyFailed: 'Kopieren ging nicht. Markiere die Adresse im Feld und kopiere sie selbst.',
+  openInCalendar: 'In der Kalender-App öffnen',
+  qrTitle: 'Aufs Handy holen',
+  qrHint: 'Scanne den Code mit der Kamera deines Handys, dann hast du die Adresse dort.',
+  qrAlt: 'QR-Code der Feed-Adresse',
+  howTitle: 'So abonnierst du den Feed',
+  how: [
+    ['Google Kalender', 'Am Computer: links bei „Weitere Kalender“ auf „+“, dann „Per URL“ und die Adresse einfügen.'],
+    ['Apple (iPhone, iPad)', 'Einstellungen › Kalender › Accounts › Account hinzufügen › Andere › Kalenderabo hinzufügen.'],
+    ['Outlook', 'Kalender hinzufügen › Aus dem Internet abonnieren, dann die Adresse einfügen.'],
+  ] as [string, string][],
+  howNote: 'Kalender-Apps schauen meist alle paar Stunden nach; Google braucht manchmal bis zu einem Tag.',
+  renew: 'Neue Adresse erstellen',
+  renewTitle: 'Neue Adresse erstellen?',
+  renewText:
+    'Die bisherige Adresse hört sofort auf zu funktionieren. Kalender, die sie abonniert haben, bekommen keine Termine mehr; dort trägst du die neue Adresse ein.',
+  renewConfirm: 'Neue Adresse erstellen',
+  renewed: 'Neue Adresse erstellt. Die alte gilt nicht mehr.',
+  switchOff: 'Kalender-Feed ausschalten',
+  switchOffTitle: 'Kalender-Feed ausschalten?',
+  switchOffText:
+    'Die Adresse hört sofort auf zu funktionieren. Abonnierte Kalender bekommen keine neuen Termine mehr; das Abo selbst entfernst du in deiner Kalender-App.',
+  switchOffConfirm: 'Ausschalten',
+  switchedOff: 'Der Kalender-Feed ist ausgeschaltet. Die Adresse gilt nicht mehr.',
+  toProfile: 'Zurück zum Profil',
+};
