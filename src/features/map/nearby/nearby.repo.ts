@@ -99,31 +99,38 @@ export function playdatesStartingBetween(db: Db, from: string, to: string) {
     .execute();
 }
 
+const PLAYDATE_FEED_COLUMNS = [
+  'playdates.id',
+  'playdates.user_id',
+  'playdates.title',
+  'playdates.description',
+  'playdates.starts_at',
+  'playdates.place_name',
+  'playdates.lat',
+  'playdates.lon',
+  'playdates.updated_at',
+] as const;
+
 /**
  * Playdates from `from` on that the user organises or joined with a dog, soonest first (the calendar feed). Joins
- * are found through playdate_participants.user_id, the one who signed the dog up.
+ * are found through playdate_participants.user_id, the one who signed the dog up. Two indexed reads, merged here:
+ * one query with `user_id = ? or exists (…)` read every playdate since `from` (5 ms among 2,000 others').
  */
-export function playdatesOfUser(db: Db, userId: number, from: string, limit: number) {
-  return db
-    .selectFrom('playdates')
-    .select(['id', 'user_id', 'title', 'description', 'starts_at', 'place_name', 'lat', 'lon', 'updated_at'])
-    .where('starts_at', '>=', from)
-    .where((eb) =>
-      eb.or([
-        eb('user_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('playdate_participants')
-            .select('playdate_participants.dog_id')
-            .whereRef('playdate_participants.playdate_id', '=', 'playdates.id')
-            .where('playdate_participants.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .orderBy('starts_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+export async function playdatesOfUser(db: Db, userId: number, from: string, limit: number) {
+  const [organised, joined] = await Promise.all([
+    db.selectFrom('playdates').select(PLAYDATE_FEED_COLUMNS).where('user_id', '=', userId).where('starts_at', '>=', from).limit(limit).execute(),
+    db
+      .selectFrom('playdate_participants')
+      .innerJoin('playdates', 'playdates.id', 'playdate_participants.playdate_id')
+      .select(PLAYDATE_FEED_COLUMNS)
+      .distinct()
+      .where('playdate_participants.user_id', '=', userId)
+      .where('playdates.starts_at', '>=', from)
+      .limit(limit)
+      .execute(),
+  ]);
+  const byId = new Map([...organised, ...joined].map((p) => [p.id, p]));
+  return [...byId.values()].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id - b.id).slice(0, limit);
 }
 
 /** The dogs the user signed up for these playdates, with their names (a playdate's calendar entry names them). */
