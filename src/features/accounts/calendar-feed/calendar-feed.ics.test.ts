@@ -249,6 +249,12 @@ describe('the calendar feed as ical.js reads it', () => {
     }
   });
 
+  it('goes out compressed to a calendar app that accepts it', async () => {
+    const res = await request(t.app).get(w.feedPath).set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toBe(text);
+  });
+
   it('is an empty but valid calendar for a user without dates', async () => {
     const { url } = (
       await agentAs(t, await buildUser(t.ctx))

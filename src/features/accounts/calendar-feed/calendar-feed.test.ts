@@ -50,6 +50,8 @@ describe('calendar feed: switching it on, renewing, switching off', () => {
     expect(feed.headers['cache-control']).toMatch(/^private\b/);
     expect(feed.headers['x-robots-tag']).toMatch(/noindex/);
     expect(feed.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    // A calendar app that asks again gets a 304 while nothing changed.
+    await request(t.app).get(pathOf(on.body.url)).set('If-None-Match', feed.headers.etag!).expect(304);
   });
 
   it('gives every user an address of their own', async () => {
