@@ -34,6 +34,7 @@ type RowName =
   | 'shppiOld'
   | 'shppi'
   | 'rexStaupe'
+  | 'rexi'
   | 'fremd'
   | 'rimadyl'
   | 'oldMedication'
@@ -52,13 +53,13 @@ interface World {
   ids: Record<RowName, number>;
 }
 
-/** Clara, her dogs Bello and Luna, a dog she looks after (Rex), and what others did nearby that is not hers. */
+/** Clara, her dogs Bello and Luna, a dog she looks after (Rexi), and what others did nearby that is not hers. */
 async function world(): Promise<World> {
   const clara = await buildUser(t.ctx, { name: 'Clara' });
   const other = await buildUser(t.ctx, { name: 'Otto' });
   const bello = await buildDog(t.ctx, { user: clara, name: 'Bello', sex: 'male' });
   const luna = await buildDog(t.ctx, { user: clara, name: 'Luna', sex: 'female' });
-  const rex = await buildDog(t.ctx, { user: other, name: 'Rex' });
+  const rex = await buildDog(t.ctx, { user: other, name: 'Rexi', sex: 'female' });
   const fremd = await buildDog(t.ctx, { user: other, name: 'Fremd' });
   const a = agentAs(t, clara);
   const o = agentAs(t, other);
@@ -75,6 +76,9 @@ async function world(): Promise<World> {
   ids.shppiOld = await post(a, `/api/dogs/${bello.id}/vaccinations`, { vaccine: 'SHPPi', date: '2024-06-01', next_due: '2025-06-01' });
   ids.shppi = await post(a, `/api/dogs/${bello.id}/vaccinations`, { vaccine: 'SHPPi', date: '2025-06-01', next_due: '2026-06-01' });
   ids.rexStaupe = await post(o, `/api/dogs/${rex.id}/vaccinations`, { vaccine: 'Staupe', date: '2026-01-10', next_due: '2027-01-10' });
+  // Rexi's heat is her owner's business: the prediction stays out of the caregiver's feed.
+  await post(o, `/api/dogs/${rex.id}/heat-cycles`, { start_date: '2026-08-01' });
+  ids.rexi = rex.id;
   ids.fremd = await post(o, `/api/dogs/${fremd.id}/vaccinations`, { vaccine: 'Tollwut', date: '2026-01-10', next_due: '2027-01-10' });
   ids.rimadyl = await post(a, `/api/dogs/${bello.id}/medications`, { name: 'Rimadyl', dosage: '50 mg', start_date: '2026-11-20', end_date: '2026-11-30' });
   ids.oldMedication = await post(a, `/api/dogs/${bello.id}/medications`, { name: 'Alt', start_date: '2024-01-01', end_date: '2024-01-10' });
@@ -138,7 +142,7 @@ describe('the calendar feed as ical.js reads it', () => {
     expect(tollwut.component.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
     expect(day(byUid.get(uid('vaccination', w.ids.shppi))!)).toBe('2026-06-01');
     expect(byUid.has(uid('vaccination', w.ids.shppiOld))).toBe(false);
-    expect(byUid.get(uid('vaccination', w.ids.rexStaupe))?.summary).toBe('Rex: Staupe auffrischen');
+    expect(byUid.get(uid('vaccination', w.ids.rexStaupe))?.summary).toBe('Rexi: Staupe auffrischen');
     expect(byUid.has(uid('vaccination', w.ids.fremd))).toBe(false);
     expect(text).toContain('DTSTART;VALUE=DATE:20261201\r\n');
   });
@@ -160,6 +164,7 @@ describe('the calendar feed as ical.js reads it', () => {
     expect(day(heat)).toBe('2026-12-09');
     expect(heat.description).toContain('aus den letzten 2 Läufigkeiten: im Mittel 182 Tage Abstand, zuletzt ab 10.06.2026');
     expect(heat.description).toContain('Schätzung');
+    expect(byUid.has(uid('heat-prediction', w.ids.rexi))).toBe(false);
   });
 
   it('lists the next due date of a care routine repeating with its interval (RRULE), not one without a due date', () => {
