@@ -57,7 +57,7 @@ export const Puppy = z
     name: z.string().nullable(),
     collar_color: z.string(),
     sex: z.enum(PUPPY_SEXES),
-    birth_weight_g: z.number().int().nullable(),
+    birth_weight_g: z.number().nullable().meta({ description: 'Gramm, höchstens eine Nachkommastelle' }),
     chip_number: z.string().nullable(),
     buyer_name: z.string().nullable(),
     buyer_contact: z.string().nullable(),
@@ -89,7 +89,9 @@ export type Litter = z.infer<typeof Litter>;
 export const LitterDetail = Litter.extend({ puppies: z.array(Puppy) }).meta({ id: 'LitterDetail' });
 export type LitterDetail = z.infer<typeof LitterDetail>;
 
-export const PuppyWeight = z.object({ date: z.string(), weight_g: z.number().int() }).meta({ id: 'PuppyWeight' });
+export const PuppyWeight = z
+  .object({ date: z.string(), weight_g: z.number().meta({ description: 'Gramm, höchstens eine Nachkommastelle' }) })
+  .meta({ id: 'PuppyWeight' });
 export const GrowthWarning = z
   .object({
     kind: z.enum(['lost', 'slow']).meta({ description: 'lost: leichter als am Vortag; slow: über drei Tage deutlich weniger zugenommen als die Geschwister' }),
