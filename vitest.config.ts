@@ -15,5 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // Every /api/ answer of a test app is checked against the OpenAPI document; a mismatch fails its test.
+    setupFiles: ['test/contract/contract-setup.ts'],
+    globalSetup: ['test/contract/contract-global-setup.ts'],
   },
 });

@@ -14,6 +14,7 @@ import { migrations } from '../../migrations/index.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { createLogger } from '../../src/core/logger.js';
 import type { MailTransport } from '../../src/core/mail/transport.js';
+import { watchResponses } from '../contract/response-hook.js';
 import { testMediaEnv } from './media.js';
 import { memoryTransport } from './memory-mail.js';
 import { createTestDatabase } from './test-db.js';
@@ -95,6 +96,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ctx = createContext({ config, dbHandle, log, clock: options.clock, mailTransport: options.mailTransport ?? mail });
   await ctx.blocklist.load();
   const app = createApp(ctx);
+  // In the API suite every /api/ answer is checked against the OpenAPI document (test/contract/response-hook.ts).
+  watchResponses(app, ctx);
   return {
     ctx,
     app,

@@ -6,6 +6,7 @@ import { HOUR, MINUTE, systemClock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from './errors.js';
 import { DbRateLimitStore } from './rate-limit-store.js';
+import { markRateLimited } from './route-errors.js';
 
 /**
  * THE table of rate-limit families. `key` says what is counted: the client address (behind TRUST_PROXY hops),
@@ -70,8 +71,6 @@ function keyOf(key: 'ip' | 'user' | 'token', req: Request): string {
   return key === 'user' && req.user ? `u:${req.user.id}` : clientKey(req);
 }
 
-const passThrough: RequestHandler = (_req, _res, next) => next();
-
 /**
  * One set of limiters per app instance, counting in the database (DbRateLimitStore): the counts survive a restart
  * and every instance on the same database shares them. The windows run on real time, not the app's clock:
@@ -79,7 +78,8 @@ const passThrough: RequestHandler = (_req, _res, next) => next();
  */
 export function createRateLimiters(enabled: boolean, db: Kysely<Database>): RateLimiters {
   const entries = Object.entries(RATE_LIMITS).map(([name, family]) => {
-    if (!enabled) return [name, passThrough] as const;
+    // Marked either way, so the document names the 429 whether or not limits are on (route-errors.ts).
+    if (!enabled) return [name, markRateLimited((_req, _res, next) => next())] as const;
     const limiter = rateLimit({
       windowMs: family.windowMs,
       limit: family.limit,
@@ -92,7 +92,7 @@ export function createRateLimiters(enabled: boolean, db: Kysely<Database>): Rate
         next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));
       },
     });
-    return [name, limiter] as const;
+    return [name, markRateLimited(limiter)] as const;
   });
   return Object.fromEntries(entries) as RateLimiters;
 }

@@ -6,6 +6,7 @@ import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
 import { jsonBody, jsonBodyReader } from './json-body.js';
+import { routeErrorStatuses } from './route-errors.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -64,13 +65,6 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.in
   return result.data;
 }
 
-const ERROR_STATUSES: Record<Access, number[]> = {
-  public: [400],
-  user: [400, 401],
-  admin: [400, 401, 403],
-  staff: [400, 401, 403],
-};
-
 /**
  * A stable operationId from method and path, e.g. `GET /api/dogs/:dogId/diary` → `getDogsByDogIdDiary`.
  * Paths are unique per method, so the ids are too.
@@ -88,13 +82,18 @@ export function operationIdOf(method: Method, path: string): string {
 function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, z.ZodType>): void {
   const responses: RouteConfig['responses'] = {};
   for (const [status, r] of Object.entries(def.responses)) {
-    responses[status] = r.schema
-      ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
+    // Every error goes out in the one error shape (error-handler.ts), so an error documented by its words alone
+    // gets that shape too.
+    const schema = r.schema ?? (Number(status) >= 400 ? ErrorBody : undefined);
+    responses[status] = schema
+      ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema } } }
       : { description: r.description };
   }
-  for (const status of ERROR_STATUSES[def.access]) {
-    responses[String(status)] ??= { description: 'Fehler', content: { 'application/json': { schema: ErrorBody } } };
+  for (const [status, description] of Object.entries(routeErrorStatuses(def))) {
+    responses[status] ??= { description, content: { 'application/json': { schema: ErrorBody } } };
   }
+  // Express tags every GET answer with an ETag and answers a matching If-None-Match with an empty 304.
+  if (def.method === 'get') responses['304'] ??= { description: 'Nicht geändert (If-None-Match)' };
   const request: RouteConfig['request'] = {};
   if (def.params) request.params = def.params;
   if (def.query) request.query = def.query;

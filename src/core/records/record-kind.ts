@@ -208,6 +208,9 @@ export function recordExportSection<Item extends { id: number; dog_id: number }>
   };
 }
 
+/** A documented answer only when the kind has the hook or rule that gives it. */
+const when = (present: unknown, status: number, description: string): Record<number, string> => (present ? { [status]: description } : {});
+
 export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: AppContext, routes: Routes, kind: RecordKind<Item>): void {
   ctx.exportSections.push(recordExportSection(kind));
   const tags = [kind.tag];
@@ -227,7 +230,12 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
     api.post(listPath, `${one} anlegen`, {
       params: DogIdParam,
       body: kind.createBody,
-      responses: { 201: ['Angelegt', kind.item], ...refused, 422: 'Text zu lang' },
+      responses: {
+        201: ['Angelegt', kind.item],
+        ...refused,
+        ...when(kind.checkDog, 409, 'Bei diesem Hund nicht möglich'),
+        422: kind.maxPerDog === undefined ? 'Text zu lang' : `Text zu lang, oder schon ${kind.maxPerDog} ${many}`,
+      },
       run: ({ params, body, actor }) => createRecord(ctx, actor, kind, params.dogId, body as Body),
     });
   }
@@ -239,7 +247,13 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   api.patch(itemPath, `${one} ändern (nur die mitgeschickten Felder)`, {
     params: IdParam,
     body: kind.patchBody,
-    responses: { 200: ['Geändert', kind.item], ...refused, 422: 'Text zu lang' },
+    responses: {
+      200: ['Geändert', kind.item],
+      ...refused,
+      // uniqueBy: a change onto the values of another record (a weight moved onto a day that has one) is a conflict.
+      ...when(kind.uniqueBy, 409, `Gibt es schon (gleiche ${kind.uniqueBy?.filter((c) => c !== 'dog_id').join(', ')})`),
+      422: 'Text zu lang',
+    },
     run: ({ params, body, actor }) => changeRecord(ctx, actor, kind, params.id, body as Body),
   });
   api.delete(itemPath, `${one} löschen`, {

@@ -18,7 +18,7 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
 
   api.post('/api/me/password', 'Passwort ändern; beendet alle anderen Sitzungen', {
     body: ChangePasswordBody,
-    responses: { 204: 'Geändert', 403: 'Aktuelles Passwort falsch' },
+    responses: { 204: 'Geändert', 403: 'Aktuelles Passwort falsch', 429: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
     run: async ({ actor, body }, req, res) => {
       const user = await changePassword(ctx, actor, body, knownDeviceOf(ctx, req, actor.id));
       ctx.sessions.issue(res, user);
@@ -27,7 +27,7 @@ export function profileRoutes(ctx: AppContext, routes: Routes): void {
 
   api.delete('/api/me', 'Konto löschen (mit Passwort bestätigt)', {
     body: DeleteAccountBody,
-    responses: { 204: 'Gelöscht', 403: 'Passwort falsch' },
+    responses: { 204: 'Gelöscht', 403: 'Passwort falsch', 429: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
     run: async ({ actor, body }, req, res) => {
       await deleteOwnAccount(ctx, actor, body.password, knownDeviceOf(ctx, req, actor.id));
       ctx.sessions.clear(res);
