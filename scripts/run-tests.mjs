@@ -1,5 +1,6 @@
 // `npm test`: the API/unit suite (vitest), then the browser suite in real Chromium when its config exists.
-// Prints the plain closing line "N passed, N failed" (CI reads that line; vitest's own summary is not read).
+// Prints the plain closing line "N passed, N failed" (CI reads that line; vitest's own summary is not read), and
+// above it how many answers the API suite checked against the OpenAPI document (test/contract/).
 //   TEST_DATABASE_URL=postgres://…  run the API suite on PostgreSQL instead of SQLite
 //   TEST_BROWSER=0                  skip the browser suite (the PostgreSQL pass in .ci/run does)
 // Extra arguments go to vitest (e.g. `npm test -- src/features/accounts/accounts`).
@@ -19,6 +20,10 @@ rmSync(outcomesFile, { force: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+// The API suite's global setup writes how many answers it checked against the OpenAPI document here.
+const contractFile = join(reportDir, 'contract.json');
+rmSync(contractFile, { force: true });
+
 function runVitest(name, configArgs) {
   const report = join(reportDir, `${name}.json`);
   rmSync(report, { force: true });
@@ -34,7 +39,7 @@ function runVitest(name, configArgs) {
       '--reporter=./scripts/test-outcomes-reporter.mjs',
       ...extraArgs,
     ],
-    { stdio: 'inherit', env: { ...process.env, TEST_OUTCOMES_FILE: outcomesFile } },
+    { stdio: 'inherit', env: { ...process.env, TEST_OUTCOMES_FILE: outcomesFile, ...(name === 'api' ? { CONTRACT_SUMMARY: contractFile } : {}) } },
   );
   if (result.status !== 0) exitCode = 1;
   if (!existsSync(report)) {
@@ -79,6 +84,10 @@ if (process.env.TEST_BROWSER !== '0' && existsSync(browserConfig) && extraArgs.l
   }
 }
 
+if (existsSync(contractFile)) {
+  const c = JSON.parse(readFileSync(contractFile, 'utf8'));
+  console.log(`Answers checked against the API document: ${c.responses} (${c.operations} of ${c.documented} operations answered)`);
+}
 if (existsSync(outcomesFile)) console.log(`\n${readFileSync(outcomesFile, 'utf8').trim()}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(exitCode);
