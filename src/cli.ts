@@ -1,10 +1,17 @@
 import { bootstrap } from './bootstrap.js';
+import { backupCommand, restoreCommand } from './core/backup/backup.cli.js';
 import { ConfigError, loadConfig } from './core/config.js';
 import { copyLocalMedia } from './core/media/copy-media.js';
 import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
-const USAGE = ['Aufruf:', '  npm run cli -- set-role <email> <admin|moderator|user>', '  npm run cli -- media:copy-to-s3'].join('\n');
+const USAGE = [
+  'Aufruf:',
+  '  npm run cli -- set-role <email> <admin|moderator|user>',
+  '  npm run cli -- media:copy-to-s3',
+  '  npm run cli -- backup [--to <Ordner>]',
+  '  npm run cli -- restore <Sicherung: Name in BACKUP_DIR oder Ordner>',
+].join('\n');
 
 /** `set-role <email> <role>`: makes an account admin, moderator or plain user again. */
 async function setRole(args: string[]): Promise<number> {
@@ -60,7 +67,12 @@ async function copyToS3(): Promise<number> {
   }
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { 'set-role': setRole, 'media:copy-to-s3': copyToS3 };
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  'set-role': setRole,
+  'media:copy-to-s3': copyToS3,
+  backup: (args) => backupCommand(args, USAGE, console.log),
+  restore: (args) => restoreCommand(args, USAGE, console.log),
+};
 
 /** Operator commands on the configured database and store. */
 async function main(argv: string[]): Promise<number> {

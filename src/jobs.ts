@@ -1,6 +1,7 @@
 import type { Job } from './core/context.js';
 import { sendOutboxJob } from './core/mail/mail.jobs.js';
 import { errorDigestJob } from './core/error-digest/index.js';
+import { backupSnapshotJob } from './core/backup/index.js';
 import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
 import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
@@ -23,7 +24,8 @@ import { mapContribJobs } from './features/map/map-contrib/index.js';
 export const jobs: Job[] = [
   sendOutboxJob, // every minute: mail outbox retries
   sendDuePushesJob, // every minute: push retries (429/5xx, backoff) and pushes held through quiet hours
-  errorDigestJob, // 06:30 error digest to ADMIN_EMAIL, only when errors occurred
+  errorDigestJob, // 06:30 error digest to ADMIN_EMAIL, only when errors occurred or the backup failed or is missing
+  backupSnapshotJob, // 03:15 (BACKUP_CRON; off with BACKUP_ENABLED=false): snapshot of database and media, then 7 daily + 4 weekly kept
   ...accountsJobs, // 03:30 blacklist purge, 03:35 login-failure purge
   buildExportsJob, // every minute: queued data exports built into ZIPs (a dead build is claimed again after 30 min)
   expireExportsJob, // hourly at :20: exports past their 7 days deleted, file and row

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './features/dog-records/dashboard/index.js';
 import { diaryDashboard, diaryExport, diaryMediaRules, diaryRoutes } from './features/dog-records/diary/index.js';
 import { notificationsRoutes } from './features/accounts/notifications/index.js';
 import { jobsAdminRoutes } from './core/scheduler/index.js';
+import { backupRoutes } from './core/backup/index.js';
 import { jobs } from './jobs.js';
 import { photosMediaRules, photosRoutes } from './features/accounts/photos/index.js';
 import { invoicesExport, invoicesRoutes } from './features/admin/invoices/index.js';
@@ -53,6 +54,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
+  backupRoutes(ctx, routes); // /api/admin/backups: kept snapshots and the last run ("Jetzt sichern" starts backup.snapshot)
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
+import { markServing } from './core/backup/index.js';
 import { runPrimary } from './core/cluster.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { listen } from './core/http/listen.js';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
 async function serve(config: Config): Promise<void> {
   // A cluster worker finds the reference data loaded by the primary before it forked.
   const { ctx, close } = await bootstrap(config, { referenceData: !cluster.isWorker });
+  markServing(config.dataDir); // a restore refuses while this process runs
   if (cluster.isWorker) ctx.log.setBindings({ worker: cluster.worker?.id, pid: process.pid });
   const { drain } = await listen(createApp(ctx), { port: config.port, host: config.host, keepAliveTimeoutMs: config.keepAliveTimeoutMs });
   ctx.log.info({ url: `http://localhost:${config.port}`, build: config.build, engine: ctx.engine }, `${config.appName} läuft`);

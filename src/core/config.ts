@@ -104,6 +104,12 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 
   JOBS_ENABLED: bool.default(true),
+  // The nightly snapshot (core/backup): on by default, at 03:15 app time; kept in BACKUP_DIR (default DATA_DIR/backups).
+  BACKUP_ENABLED: bool.default(true),
+  BACKUP_CRON: z.string().min(9).max(60).default('15 3 * * *'),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(260).default(4),
   RATE_LIMITS_ENABLED: bool.default(true),
   // The honeypot's block: the first lasts IP_BLOCK_MINUTES, each repeat FACTOR times longer, at most MAX_MINUTES.
   IP_BLOCK_MINUTES: z.coerce.number().int().positive().default(60),
@@ -255,6 +261,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       aiTimeoutMs: e.AI_TIMEOUT_MS,
     }),
     jobsEnabled: e.JOBS_ENABLED,
+    backup: Object.freeze({
+      enabled: e.BACKUP_ENABLED,
+      cron: e.BACKUP_CRON,
+      dir: e.BACKUP_DIR ? (isAbsolute(e.BACKUP_DIR) ? e.BACKUP_DIR : join(PROJECT_ROOT, e.BACKUP_DIR)) : join(dataDir, 'backups'),
+      keepDaily: e.BACKUP_KEEP_DAILY,
+      keepWeekly: e.BACKUP_KEEP_WEEKLY,
+    }),
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED,
     ipBlock: { firstMinutes: e.IP_BLOCK_MINUTES, factor: e.IP_BLOCK_FACTOR, maxMinutes: Math.max(e.IP_BLOCK_MAX_MINUTES, e.IP_BLOCK_MINUTES) },
     invoice: Object.freeze({

@@ -49,5 +49,7 @@ export interface Job {
   name: string;
   /** Cron expression in the app's time zone (TZ_APP). */
   schedule: string;
+  /** Where the operator sets the time (BACKUP_CRON): the pattern under this configuration, null = not scheduled. */
+  scheduleFrom?: (config: Config) => string | null;
   run(ctx: AppContext): Promise<number>;
 }

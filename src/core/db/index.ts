@@ -13,6 +13,12 @@ export type { Database };
 export type Db = Kysely<Database>;
 export type DbEngine = 'sqlite' | 'postgres';
 
+/** The app's sessions on PostgreSQL carry this name, so a restore can tell that the app is still running. */
+export const APP_SESSION_NAME = 'pfotenbuch';
+
+/** The SQLite file inside the data folder. */
+export const SQLITE_FILE = 'pfotenbuch.sqlite';
+
 export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -62,13 +68,13 @@ export function openDb(options: OpenDbOptions): DbHandle {
     const pg = createRequire(import.meta.url)('pg') as typeof Pg;
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, application_name: APP_SESSION_NAME });
     const writes = new WriteWatchPlugin();
     const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool }, () => writes.committed()), plugins: [writes], log });
     return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = openSqlite(join(options.dataDir, options.fileName ?? 'pfotenbuch.sqlite'));
+  const sqlite = openSqlite(join(options.dataDir, options.fileName ?? SQLITE_FILE));
   const writes = new WriteWatchPlugin();
   const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, () => writes.committed());
   const db = new Kysely<Database>({ dialect, plugins: [writes], log });

@@ -1,3 +1,4 @@
+import { backupStatus } from '../backup/backup-status.js';
 import { addDays, dateInZone } from '../clock.js';
 import type { AppContext, Job } from '../context.js';
 import { claimUnreportedCspCount, deleteOldCspReports, releaseCspClaim } from '../http/csp-reports.repo.js';
@@ -11,8 +12,18 @@ const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.sl
 /** CSP reports stay this long after a digest has counted them (the admin list shows the last 30 days). */
 const CSP_KEEP_DAYS = 30;
 
-/** `rows` are the claimed error counts; `cspCount` the claimed CSP violations of the same days (either may be 0). */
-export function digestMail(ctx: Pick<AppContext, 'config'>, to: string, rows: ReportedCount[], cspCount: number, yesterday: string): OutgoingMail {
+/**
+ * `rows` are the claimed error counts; `cspCount` the claimed CSP violations of the same days (either may be 0);
+ * `backupProblem` what is wrong with the backups (a failed or missing snapshot), or null.
+ */
+export function digestMail(
+  ctx: Pick<AppContext, 'config'>,
+  to: string,
+  rows: ReportedCount[],
+  cspCount: number,
+  yesterday: string,
+  backupProblem: string | null = null,
+): OutgoingMail {
   const total = rows.reduce((n, r) => n + r.count, 0);
   const days = rows.length ? [...new Set(rows.map((r) => r.day))].sort() : [yesterday];
   const perDay = days.map((d) => `  ${german(d)}: ${rows.filter((r) => r.day === d).reduce((n, r) => n + r.count, 0)}`);
@@ -35,10 +46,14 @@ export function digestMail(ctx: Pick<AppContext, 'config'>, to: string, rows: Re
         `Einzelheiten stehen im Log (Stufe "error").`,
       ]
     : [];
+  const backup = backupProblem ? [``, `Sicherung: ${backupProblem}`, `Die Sicherungen stehen in der Verwaltung unter „Sicherungen“.`] : [];
+  const counted = [total ? `${total} Fehler` : '', cspCount ? `${cspCount} CSP-Meldungen` : ''].filter(Boolean).join(' und ');
   return {
     to,
-    subject: `${ctx.config.appName}: ${[total ? `${total} Fehler` : '', cspCount ? `${cspCount} CSP-Meldungen` : ''].filter(Boolean).join(' und ')} ${span}`,
-    text: [`Hallo,`, ``, `${ctx.config.appName} hat ${span} ${total || 'keine'} Fehler protokolliert.`, ...errors, ...csp].join('\n'),
+    subject: counted
+      ? `${ctx.config.appName}: ${counted} ${span}${backupProblem ? ', Sicherung fehlt' : ''}`
+      : `${ctx.config.appName}: Sicherung fehlt oder ist fehlgeschlagen`,
+    text: [`Hallo,`, ``, `${ctx.config.appName} hat ${span} ${total || 'keine'} Fehler protokolliert.`, ...errors, ...csp, ...backup].join('\n'),
   };
 }
 
@@ -64,9 +79,10 @@ export const errorDigestJob: Job = {
     await deleteOldCspReports(ctx.db, addDays(today, -CSP_KEEP_DAYS));
     const rows = await claimUnreported(ctx.db, today, stamp);
     const cspCount = await claimUnreportedCspCount(ctx.db, today, stamp);
-    if (rows.length === 0 && cspCount === 0) return 0;
+    const { problem } = await backupStatus(ctx);
+    if (rows.length === 0 && cspCount === 0 && !problem) return 0;
     try {
-      await ctx.mail.enqueue(digestMail(ctx, to, rows, cspCount, addDays(today, -1)));
+      await ctx.mail.enqueue(digestMail(ctx, to, rows, cspCount, addDays(today, -1), problem));
     } catch (err) {
       await releaseClaim(ctx.db, stamp);
       await releaseCspClaim(ctx.db, stamp);

@@ -4,7 +4,7 @@ import type { AppContext, Job } from '../context.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Routes } from '../http/route.js';
 import { listLeases } from './leases.repo.js';
-import { manualSlotOf, Scheduler } from './scheduler.js';
+import { manualSlotOf, scheduleOf, Scheduler } from './scheduler.js';
 
 const tags = ['Verwaltung: Jobs'];
 
@@ -41,7 +41,7 @@ async function listJobs(ctx: AppContext, scheduler: Scheduler, jobs: Job[]): Pro
     const l = leases.get(job.name);
     return {
       name: job.name,
-      schedule: job.schedule,
+      schedule: scheduleOf(job, ctx.config) ?? 'aus',
       next_run_at: scheduler.nextRun(job)?.toISOString() ?? null,
       running: Boolean(l?.owner && l.locked_until > now),
       last_started_at: l?.last_started_at ?? null,

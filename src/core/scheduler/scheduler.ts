@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { AppContext, Job } from '../context.js';
+import type { Config } from '../config.js';
 import { MINUTE } from '../clock.js';
 import { abandonLease, acquireLease, ensureLeaseRow, releaseLease } from './leases.repo.js';
 
@@ -53,6 +54,11 @@ export function manualSlotOf(instant: Date): string {
  * (the scheduled minute) that has run is never run again — an instance firing a moment late finds it done.
  * Errors a job throws are logged at level error (the error digest counts them) and recorded on its lease row.
  */
+/** A job's cron pattern under this configuration, or null when the configuration switches it off (BACKUP_ENABLED). */
+export function scheduleOf(job: Job, config: Config): string | null {
+  return job.scheduleFrom ? job.scheduleFrom(config) : job.schedule;
+}
+
 export class Scheduler {
   readonly #owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly #crons: Cron[] = [];
@@ -63,14 +69,18 @@ export class Scheduler {
   ) {}
 
   start(): void {
-    for (const job of this.jobs) {
+    const scheduled = this.jobs.flatMap((job) => {
+      const pattern = scheduleOf(job, this.ctx.config);
+      return pattern ? [{ job, pattern }] : [];
+    });
+    for (const { job, pattern } of scheduled) {
       this.#crons.push(
-        new Cron(job.schedule, { timezone: this.ctx.config.timeZone, protect: true, name: job.name }, async () => {
+        new Cron(pattern, { timezone: this.ctx.config.timeZone, protect: true, name: job.name }, async () => {
           await this.runNow(job);
         }),
       );
     }
-    this.ctx.log.info({ jobs: this.jobs.map((j) => `${j.name} @ ${j.schedule}`) }, 'scheduler started');
+    this.ctx.log.info({ jobs: scheduled.map(({ job, pattern }) => `${job.name} @ ${pattern}`) }, 'scheduler started');
   }
 
   stop(): void {
@@ -115,7 +125,8 @@ export class Scheduler {
 
   /** The next scheduled time of a job (for the admin list), or null for a pattern that never fires again. */
   nextRun(job: Job): Date | null {
-    return new Cron(job.schedule, { timezone: this.ctx.config.timeZone, paused: true }).nextRun();
+    const pattern = scheduleOf(job, this.ctx.config);
+    return pattern ? new Cron(pattern, { timezone: this.ctx.config.timeZone, paused: true }).nextRun() : null;
   }
 
   /** Runs one job if this instance gets the lease for the slot. Returns the job's count, or null when it did not. */
