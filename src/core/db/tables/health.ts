@@ -24,6 +24,10 @@ export interface VetVisitsTable extends RecordFrame {
   treatment: string | null;
   cost_cents: number | null;
   notes: string | null;
+  /** 'planned' (an appointment, may lie in the future) or 'done' (migration 0041). */
+  status: Generated<'planned' | 'done'>;
+  /** The day it was planned for; kept when the visit is done. */
+  planned_date: string | null;
 }
 
 export interface WeightsTable extends RecordFrame {
