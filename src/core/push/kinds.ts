@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'moderation',
   // Not in the decisions' list (issue 26): "your data export is ready to download".
   'data_export',
+  // Not in the decisions' list (issue 32): an invoice issued to the user, or its cancellation.
+  'invoice',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -54,6 +56,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   forum_reply: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   data_export: { ttlSeconds: 7 * DAY, urgency: 'low' },
+  invoice: { ttlSeconds: 7 * DAY, urgency: 'low' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

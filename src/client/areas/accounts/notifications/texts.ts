@@ -38,6 +38,7 @@ export const tn = {
     medication_end: 'Medikamente enden',
     family_invite: 'Einladungen zu einem Hund',
     data_export: 'Dein Datenexport ist fertig',
+    invoice: 'Neue Rechnungen und Stornos',
     poison_nearby: 'Giftköder in der Nähe',
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
     map_contribution: 'Deine Karten-Beiträge',
