@@ -21,6 +21,7 @@ import type { CommunityTables } from './tables/community.js';
 import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
 import type { ReportsTables } from './tables/reports.js';
 import type { CalendarFeedTables } from './tables/calendar-feeds.js';
+import type { IdempotencyTables } from './tables/idempotency.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -51,4 +52,5 @@ export interface Database
     OperatorTables,
     MapTables,
     RoutesTables,
-    CalendarFeedTables {}
+    CalendarFeedTables,
+    IdempotencyTables {}

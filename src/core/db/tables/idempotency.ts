@@ -1,0 +1,16 @@
+/** Idempotency keys of replayed writes (core/http/idempotency.ts); timestamps are ISO 8601 UTC text. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  route: string;
+  key: string;
+  request_hash: string;
+  /** Null while the first request with this key is still running. */
+  status: number | null;
+  /** The answer's JSON body as text. */
+  response: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyTables {
+  idempotency_keys: IdempotencyKeysTable;
+}
