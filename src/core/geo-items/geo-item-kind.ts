@@ -143,6 +143,11 @@ export async function createGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
   return toGeoItem(kind, row, actor);
 }
 
+/** Only who entered an item changes it or its photo (403); a missing one is 404. */
+export async function requireAuthor(ctx: AppContext, actor: Actor, kind: GeoKind, id: number) {
+  return requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, [], id)), kind.wording);
+}
+
 export async function changeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, body: Body) {
   const old = requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, kind.columns, id)), kind.wording);
   const merged = { ...old, ...body };
@@ -199,6 +204,7 @@ export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): v
   });
   api.patch(`/api/${kind.path}/:id`, `${one} ändern (nur wer es gemeldet hat)`, {
     params: IdParam,
+    authorize: ({ params, actor }) => requireAuthor(ctx, actor, kind, params.id),
     body: kind.patchBody,
     responses: { 200: ['Geändert', kind.item], ...refused },
     run: ({ params, body, actor }) => changeGeoItem(ctx, actor, kind, params.id, body as Body),

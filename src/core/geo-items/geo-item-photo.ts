@@ -1,8 +1,5 @@
 import { routeGroup } from '../http/route-group.js';
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { actorOf } from '../auth/guards.js';
-import { requireOwner } from '../auth/ownership.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import type { Routes } from '../http/route.js';
@@ -10,7 +7,7 @@ import { IdParam } from '../http/schema-kit.js';
 import { geoItemPhotoUrlPrefix } from '../media/paths.js';
 import { clearImage, replaceImage, type ImageSlot } from '../media/replace-image.js';
 import { imageUpload, uploadedFiles } from '../media/upload.js';
-import { findGeoItem, owned, toGeoItem, type GeoKind } from './geo-item-kind.js';
+import { findGeoItem, requireAuthor, toGeoItem, type GeoKind } from './geo-item-kind.js';
 import { findGeoRow, swapGeoPhoto } from './geo-items.repo.js';
 
 /**
@@ -23,18 +20,6 @@ const slot = (kind: GeoKind, id: number): ImageSlot => ({
   read: (db) => findGeoRow(db, kind.table, [], id).then((row) => row && { url: row.photo_url }),
   swap: (db, expected, next, now) => swapGeoPhoto(db, kind.table, id, expected, next, now),
 });
-
-async function requireAuthor(ctx: AppContext, actor: Actor, kind: GeoKind, id: number) {
-  return requireOwner(actor, owned(await findGeoRow(ctx.db, kind.table, [], id)), kind.wording);
-}
-
-/** The author is checked before multer reads a byte of the upload. */
-const authorFirst =
-  (ctx: AppContext, kind: GeoKind): RequestHandler =>
-  async (req, _res, next) => {
-    await requireAuthor(ctx, actorOf(req), kind, IdParam.parse(req.params).id);
-    next();
-  };
 
 export async function setGeoPhoto(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, file: Express.Multer.File | undefined) {
   await requireAuthor(ctx, actor, kind, id);
@@ -59,7 +44,9 @@ export function geoPhotoRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): 
   api.post(`/api/${kind.path}/:id/photo`, 'Foto hochladen (multipart, Feld „file“); ersetzt das alte', {
     params: IdParam,
     multipart: UploadForm,
-    before: [ctx.limits.upload, authorFirst(ctx, kind), imageUpload(ctx.config, 'file', 1)],
+    // The author is checked before multer reads a byte of the upload.
+    authorize: ({ params, actor }) => requireAuthor(ctx, actor, kind, params.id),
+    before: [ctx.limits.upload, imageUpload(ctx.config, 'file', 1)],
     responses: {
       200: ['Mit dem neuen Foto', kind.item],
       ...refused,

@@ -14,9 +14,14 @@ import { insertReport } from '../reports/index.js';
 
 export const GeoReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'GeoItemReportBody' });
 
-export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, reason: string): Promise<void> {
+/** Anybody with a confirmed email address (403) may report an item that exists (404). */
+async function itemToReport(ctx: AppContext, actor: Actor, kind: GeoKind, id: number) {
   requireVerifiedEmail(actor);
-  const row = await findGeoItem(ctx, kind, id);
+  return findGeoItem(ctx, kind, id);
+}
+
+export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, reason: string): Promise<void> {
+  const row = await itemToReport(ctx, actor, kind, id);
   if (row.user_id === actor.id) throw conflict('Das hast du selbst eingetragen: du kannst es ändern oder löschen.', 'own_item');
   // A second report of the same person is no news for the moderators: stored once.
   await insertReport(ctx.db, { kind: kind.table, id }, actor.id, reason, ctx.clock.now().toISOString());
@@ -32,6 +37,7 @@ export function geoReportRoute(ctx: AppContext, routes: Routes, kind: GeoKind): 
   const api = routeGroup(routes, { tags: [kind.tag], access: 'user' });
   api.post(`/api/${kind.path}/:id/report`, 'Der Moderation melden (einmal pro Person)', {
     params: IdParam,
+    authorize: ({ params, actor }) => itemToReport(ctx, actor, kind, params.id),
     body: GeoReportBody,
     before: [ctx.limits.contentReport],
     responses: { 204: 'Gemeldet', 403: 'E-Mail nicht bestätigt', 404: `${kind.names.one} gibt es nicht`, 409: 'Eigener Eintrag', 429: 'Zu viele Meldungen' },

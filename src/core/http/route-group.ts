@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { route, type Access, type RouteDef, type RouteInput, type Routes } from './route.js';
+import { route, type Access, type CallerOf, type RouteDef, type RouteInput, type Routes } from './route.js';
 import { Id } from './schema-kit.js';
 
 type AnyObject = z.ZodObject;
@@ -27,8 +27,10 @@ export type ShortResponse = string | [string, z.ZodType] | [string, z.ZodType, s
  */
 export interface GroupRouteDef<Path extends string, P extends AnyObject | undefined, Q extends AnyObject, B extends z.ZodType, A extends Access> extends Omit<
   RouteDef<AnyObject, Q, B, A>,
-  'method' | 'path' | 'summary' | 'tags' | 'access' | 'responses' | 'params'
+  'method' | 'path' | 'summary' | 'tags' | 'access' | 'responses' | 'params' | 'authorize'
 > {
+  /** See RouteDef.authorize: the 403/404 of what the path names, before the body is read. */
+  authorize?: ((input: { params: ParamsOf<Path, P>; actor: CallerOf<A> }, req: Request) => unknown) | false;
   /** Only for params that are not ids: `:id`, `:dogId` and every other `:…Id` are validated as ids without it. */
   params?: P;
   /** Overrides the group's tags or access for this one route. */
@@ -103,11 +105,14 @@ function answer(res: Response, status: number, value: unknown, where: string): v
  * and summary in one line, and its handler returns the answer's body. The OpenAPI document is as rich as with
  * route(): every response keeps its description and schema.
  */
-export function routeGroup<GA extends Access>(routes: Routes, shared: { tags: string[]; access: GA; before?: RequestHandler[] }): RouteGroup<GA> {
+export function routeGroup<GA extends Access>(
+  routes: Routes,
+  shared: { tags: string[]; access: GA; guards?: RequestHandler[]; before?: RequestHandler[] },
+): RouteGroup<GA> {
   const method =
     (verb: RouteDef<AnyObject, AnyObject, z.ZodType>['method']): GroupMethod<GA> =>
     (path, summary, def) => {
-      const { run, responses, tags, access, params, before, ...rest } = def;
+      const { run, responses, tags, access, params, guards, before, ...rest } = def;
       const long = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, longForm(r)]));
       const status = successStatus(verb, path, Object.keys(long).map(Number));
       route(
@@ -120,6 +125,7 @@ export function routeGroup<GA extends Access>(routes: Routes, shared: { tags: st
           tags: tags ?? shared.tags,
           access: access ?? shared.access,
           params: params ?? idParamsOf(verb, path),
+          guards: [...(shared.guards ?? []), ...(guards ?? [])],
           before: [...(shared.before ?? []), ...(before ?? [])],
           responses: long,
         } as RouteDef<AnyObject, AnyObject, z.ZodType, Access>,

@@ -106,7 +106,13 @@ const toItem = <Item extends { id: number; dog_id: number }>(kind: RecordKind<It
   kind.toItem ? kind.toItem(row) : (row as unknown as Item);
 
 /** The columns a record is loaded with; the dog's owner comes along for the ownership check. */
-async function loadRecord<Item extends { id: number; dog_id: number }>(ctx: AppContext, actor: Actor, kind: RecordKind<Item>, id: number, need: DogNeed) {
+export async function loadRecord<Item extends { id: number; dog_id: number }>(
+  ctx: AppContext,
+  actor: Actor,
+  kind: RecordKind<Item>,
+  id: number,
+  need: DogNeed,
+) {
   const row = await findRecordWithOwner(ctx.db, kind.table, kind.columns, id);
   return requireDogRecord(ctx.db, actor, row, need, kind.wording);
 }
@@ -229,6 +235,7 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   if (!kind.customCreate) {
     api.post(listPath, `${one} anlegen`, {
       params: DogIdParam,
+      authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, kind.needs.create),
       body: kind.createBody,
       responses: {
         201: ['Angelegt', kind.item],
@@ -246,6 +253,7 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
   });
   api.patch(itemPath, `${one} ändern (nur die mitgeschickten Felder)`, {
     params: IdParam,
+    authorize: ({ params, actor }) => loadRecord(ctx, actor, kind, params.id, kind.needs.change),
     body: kind.patchBody,
     responses: {
       200: ['Geändert', kind.item],

@@ -1,11 +1,8 @@
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
-import { actorOf } from '../../../core/auth/guards.js';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { DogIdParam } from '../../../core/http/schema-kit.js';
 import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
 import { removeAvatar, setAvatar, setDogPhoto } from './photos.service.js';
 
@@ -17,20 +14,14 @@ const uploadErrors = {
   429: { description: 'Zu viele Uploads' },
 };
 
-/** Checks the dog before multer reads the upload. */
-const dogAccessFirst =
-  (ctx: AppContext): RequestHandler =>
-  async (req, _res, next) => {
-    await requireDogAccess(ctx.db, actorOf(req), DogIdParam.parse(req.params).dogId, 'manage');
-    next();
-  };
-
 export function photosRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags: ['Konto'], access: 'user' });
   api.post('/api/dogs/:dogId/photo', 'Profilfoto des Hundes hochladen (multipart, Feld „file“); ersetzt das alte', {
     tags: ['Hunde'],
     multipart: UploadForm,
-    before: [ctx.limits.upload, dogAccessFirst(ctx), imageUpload(ctx.config, 'file', 1)],
+    // Before multer reads the upload.
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
+    before: [ctx.limits.upload, imageUpload(ctx.config, 'file', 1)],
     responses: { 200: ['Die neue Foto-Adresse', z.object({ photo_url: z.string() })], 403: 'Nicht dein Hund', 404: 'Hund gibt es nicht', ...uploadErrors },
     run: async ({ params, actor }, req) => ({ photo_url: await setDogPhoto(ctx, actor, params.dogId, uploadedFiles(req)[0]) }),
   });

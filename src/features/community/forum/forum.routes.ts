@@ -16,7 +16,7 @@ import {
   ThreadSummary,
   ThreadsQuery,
 } from './forum.schemas.js';
-import { edit, listCategories, openThread, remove, reply, report, thread, threads } from './forum.service.js';
+import { edit, listCategories, openThread, ownPost, postToReport, remove, reply, report, thread, threadToAnswer, threads } from './forum.service.js';
 import { lock, reportQueue, resolve } from './moderation.service.js';
 
 const tags = ['Forum'];
@@ -44,12 +44,14 @@ export function forumRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => thread(ctx, actor, params.id),
   });
   api.post('/api/forum/threads/:id/posts', 'Antworten (nicht in geschlossenen Themen: 409)', {
+    authorize: ({ params, actor }) => threadToAnswer(ctx, actor, params.id),
     body: PostBody,
     before: [ctx.limits.forumPost],
     responses: { 201: ['Angelegt', Post], ...refused, 409: 'Thema geschlossen', 422: 'Zu lang' },
     run: ({ params, body, actor }) => reply(ctx, actor, params.id, body.body),
   });
   api.patch('/api/forum/posts/:id', 'Eigenen Beitrag bearbeiten', {
+    authorize: ({ params, actor }) => ownPost(ctx, actor, params.id),
     body: PostBody,
     responses: { 200: ['Geändert', Post], ...refused, 409: 'Thema geschlossen' },
     run: ({ params, body, actor }) => edit(ctx, actor, params.id, body.body),
@@ -59,6 +61,7 @@ export function forumRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => remove(ctx, actor, params.id),
   });
   api.post('/api/forum/posts/:id/report', 'Beitrag melden', {
+    authorize: ({ params, actor }) => postToReport(ctx, actor, params.id),
     body: ReportBody,
     responses: { 204: 'Gemeldet', ...refused },
     run: ({ params, body, actor }) => report(ctx, actor, params.id, body.reason),

@@ -110,9 +110,14 @@ export async function openThread(ctx: AppContext, actor: Actor, body: { category
 }
 
 /** A reply; a locked thread takes none (409). */
-export async function reply(ctx: AppContext, actor: Actor, threadId: number, body: string): Promise<Post> {
+/** Who may answer in a thread: with a confirmed email address (403), in a thread they can see (404). */
+export async function threadToAnswer(ctx: AppContext, actor: Actor, threadId: number) {
   requireVerifiedEmail(actor);
-  const t = await visibleThread(ctx, actor, threadId);
+  return visibleThread(ctx, actor, threadId);
+}
+
+export async function reply(ctx: AppContext, actor: Actor, threadId: number, body: string): Promise<Post> {
+  const t = await threadToAnswer(ctx, actor, threadId);
   if (t.locked === 1) throw conflict('Dieses Thema ist geschlossen. Antworten geht nicht mehr.', 'thread_locked');
   const id = await addPost(ctx.db, threadId, actor.id, body, ctx.clock.now().toISOString());
   // The thread's author hears of answers by others (one notification per reply, replacing the last one's push).
@@ -128,9 +133,14 @@ export async function reply(ctx: AppContext, actor: Actor, threadId: number, bod
 }
 
 /** Only the author edits, and not in a locked thread. */
-export async function edit(ctx: AppContext, actor: Actor, postId: number, body: string): Promise<Post> {
+/** One's own post, to change it (a confirmed email address too). */
+export async function ownPost(ctx: AppContext, actor: Actor, postId: number) {
   requireVerifiedEmail(actor);
-  const post = requireOwner(actor, await findPost(ctx.db, postId), POST);
+  return requireOwner(actor, await findPost(ctx.db, postId), POST);
+}
+
+export async function edit(ctx: AppContext, actor: Actor, postId: number, body: string): Promise<Post> {
+  const post = await ownPost(ctx, actor, postId);
   if (post.locked === 1) throw conflict('Dieses Thema ist geschlossen.', 'thread_locked');
   await editPost(ctx.db, postId, body, ctx.clock.now().toISOString());
   return (await postsOf(ctx.db, post.thread_id, MAX_POSTS)).map((p) => toPost(p, actor)).find((p) => p.id === postId)!;
@@ -158,10 +168,14 @@ export async function deletePostOrThread(ctx: AppContext, actor: Actor, post: { 
   });
 }
 
-export async function report(ctx: AppContext, actor: Actor, postId: number, reason: string): Promise<void> {
+/** Anybody with a confirmed email address may report a post that exists. */
+export async function postToReport(ctx: AppContext, actor: Actor, postId: number): Promise<void> {
   requireVerifiedEmail(actor);
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw notFound(POST.missing);
+  if (!(await findPost(ctx.db, postId))) throw notFound(POST.missing);
+}
+
+export async function report(ctx: AppContext, actor: Actor, postId: number, reason: string): Promise<void> {
+  await postToReport(ctx, actor, postId);
   await insertReport(ctx.db, { kind: REPORTED_POSTS, id: postId }, actor.id, reason, ctx.clock.now().toISOString());
   await notifyStaff(
     ctx,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { ConversationList, Message, MessageList, MessagesQuery, SendMessageBody } from './messages.schemas.js';
-import { conversation, conversations, markConversationRead, send } from './messages.service.js';
+import { conversation, conversations, markConversationRead, requireMessaging, send } from './messages.service.js';
 
 const tags = ['Nachrichten'];
 const refused = { 403: { description: 'Nicht befreundet (oder E-Mail nicht bestätigt)' }, 404: { description: 'Person gibt es nicht' } };
@@ -23,6 +23,7 @@ export function messagesRoutes(ctx: AppContext, routes: Routes): void {
     },
   });
   api.post('/api/conversations/:userId/messages', 'Nachricht schicken (Push mit Link in die Unterhaltung)', {
+    authorize: ({ params, actor }) => requireMessaging(ctx, actor, params.userId),
     body: SendMessageBody,
     before: [ctx.limits.messageSend],
     responses: { 201: ['Gesendet', Message], ...refused, 422: 'Zu lang', 429: 'Zu viele Nachrichten' },

@@ -19,9 +19,14 @@ export async function conversation(ctx: AppContext, actor: Actor, userId: number
  * Sends a message to a friend (403 otherwise; 403 email_not_verified before the address is confirmed). The push
  * goes out for the first unread message of a burst: the recipient is told once, not for every line of a chat.
  */
-export async function send(ctx: AppContext, actor: Actor, userId: number, text: string): Promise<Message> {
+/** Who may write to whom: with a confirmed email address, to a friend (403); to a person who exists (404). */
+export async function requireMessaging(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
   requireVerifiedEmail(actor);
   await requireFriend(ctx, actor, userId);
+}
+
+export async function send(ctx: AppContext, actor: Actor, userId: number, text: string): Promise<Message> {
+  await requireMessaging(ctx, actor, userId);
   const message = await insertMessage(ctx.db, actor.id, userId, text, ctx.clock.now().toISOString());
   if (!(await hasEarlierUnread(ctx.db, actor.id, userId, message.id))) {
     await notify(ctx, userId, 'message', {

@@ -30,11 +30,13 @@ import {
   removePuppy,
   weighLitter,
   weighPuppy,
+  ownLitter,
+  ownPuppy,
 } from './breeder.service.js';
 
 const tags = ['Zucht'];
 /** Every breeder route: logged in (401), tier breeder or breeder_test or an admin (403 breeder_only). */
-const breeder = { access: 'user' as const, before: [requireBreeder] };
+const breeder = { access: 'user' as const, guards: [requireBreeder] };
 const refused = { 403: { description: 'Nur im Züchter-Tarif, oder nicht dein Wurf' }, 404: { description: 'Wurf oder Welpe gibt es nicht' } };
 /** ASCII fallback plus the UTF-8 name for Content-Disposition (RFC 6266). */
 const attachment = (ascii: string, name: string, ext: string) =>
@@ -57,6 +59,7 @@ export function breederRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => litterDetail(ctx, actor, params.id),
   });
   api.patch('/api/litters/:id', 'Wurf ändern', {
+    authorize: ({ params, actor }) => ownLitter(ctx, actor, params.id),
     body: UpdateLitterBody,
     responses: { 200: ['Geändert', LitterDetail], ...refused },
     run: ({ params, body, actor }) => changeLitter(ctx, actor, params.id, body),
@@ -66,11 +69,13 @@ export function breederRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => removeLitter(ctx, actor, params.id),
   });
   api.post('/api/litters/:id/puppies', 'Welpe hinzufügen', {
+    authorize: ({ params, actor }) => ownLitter(ctx, actor, params.id),
     body: CreatePuppyBody,
     responses: { 201: ['Angelegt', Puppy], ...refused, 422: 'Text zu lang oder zu viele Welpen' },
     run: ({ params, body, actor }) => addPuppy(ctx, actor, params.id, body),
   });
   api.patch('/api/puppies/:id', 'Welpe ändern (auch Käufer und Abgabe)', {
+    authorize: ({ params, actor }) => ownPuppy(ctx, actor, params.id),
     body: UpdatePuppyBody,
     responses: { 200: ['Geändert', Puppy], ...refused },
     run: ({ params, body, actor }) => changePuppy(ctx, actor, params.id, body),
@@ -80,11 +85,13 @@ export function breederRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => removePuppy(ctx, actor, params.id),
   });
   api.post('/api/puppies/:id/weights', 'Gewicht eines Welpen (eins pro Tag; ein zweites ersetzt das erste); antwortet mit den Gewichten des Wurfs', {
+    authorize: ({ params, actor }) => ownPuppy(ctx, actor, params.id),
     body: PuppyWeightBody,
     responses: { 201: ['Gespeichert', LitterWeights], ...refused },
     run: ({ params, body, actor }) => weighPuppy(ctx, actor, params.id, body),
   });
   api.post('/api/litters/:id/weights', 'Schnellwiegen: alle Welpen eines Wurfs an einem Tag (alles oder nichts)', {
+    authorize: ({ params, actor }) => ownLitter(ctx, actor, params.id),
     body: LitterWeighingBody,
     responses: { 201: ['Gespeichert', LitterWeights], ...refused },
     run: ({ params, body, actor }) => weighLitter(ctx, actor, params.id, body),

@@ -82,7 +82,7 @@ function checkDates(ctx: AppContext, r: { mating_date?: string | null | undefine
     throw badRequest('Die Geburt liegt vor dem Decken.', { birth_date: 'Die Geburt liegt vor dem Decken.' });
 }
 
-async function ownLitter(ctx: AppContext, actor: Actor, id: number): Promise<LitterRow> {
+export async function ownLitter(ctx: AppContext, actor: Actor, id: number): Promise<LitterRow> {
   return requireOwner(actor, await findLitter(ctx.db, id), LITTER);
 }
 
@@ -150,7 +150,7 @@ export async function addPuppy(ctx: AppContext, actor: Actor, litterId: number, 
   return (await puppiesOf(ctx.db, litterId)).find((p) => p.id === id) as Puppy;
 }
 
-async function ownPuppy(ctx: AppContext, actor: Actor, id: number) {
+export async function ownPuppy(ctx: AppContext, actor: Actor, id: number) {
   return requireOwner(actor, await findPuppy(ctx.db, id), PUPPY);
 }
 

@@ -3,7 +3,8 @@ import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { CreateEntryBody, Entry, EntryPage, ListEntriesQuery, UpdateEntryBody } from './diary.schemas.js';
 import { Id } from '../../../core/http/schema-kit.js';
-import { createEntry, deleteEntry, getEntry, listEntries, listEntriesOf, updateEntry } from './entries.service.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
+import { createEntry, deleteEntry, getEntry, listEntries, listEntriesOf, loadEntry, updateEntry } from './entries.service.js';
 import { dogScope } from './views.service.js';
 
 const tags = ['Tagebuch'];
@@ -23,6 +24,7 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   api.post('/api/dogs/:dogId/diary', 'Tagebucheintrag anlegen', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'write'),
     body: CreateEntryBody,
     responses: { 201: ['Der neue Eintrag', Entry], 422: 'Text zu lang (höchstens 10.000 Zeichen)', ...owned },
     run: ({ params, body, actor }) => createEntry(ctx, actor, params.dogId, body),
@@ -34,6 +36,7 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   api.patch('/api/diary/:entryId', 'Tagebucheintrag ändern', {
+    authorize: ({ params, actor }) => loadEntry(ctx, actor, params.entryId, 'write'),
     body: UpdateEntryBody,
     responses: { 200: ['Der geänderte Eintrag', Entry], 422: 'Feld zu lang', ...owned },
     run: ({ params, body, actor }) => updateEntry(ctx, actor, params.entryId, body),

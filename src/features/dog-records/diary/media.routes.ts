@@ -1,28 +1,20 @@
-import type { RequestHandler } from 'express';
-import { actorOf } from '../../../core/auth/guards.js';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
-import { EntryIdParam, UploadForm, UploadResult } from './diary.schemas.js';
+import { UploadForm, UploadResult } from './diary.schemas.js';
 import { loadEntry } from './entries.service.js';
 import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js';
 
 const tags = ['Tagebuch'];
 
-/** Checks the entry before multer reads 20 MB of someone else's upload. */
-const entryAccessFirst =
-  (ctx: AppContext): RequestHandler =>
-  async (req, _res, next) => {
-    await loadEntry(ctx, actorOf(req), EntryIdParam.parse(req.params).entryId, 'write');
-    next();
-  };
-
 export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags, access: 'user' });
   api.post('/api/diary/:entryId/media', 'Fotos zu einem Eintrag hochladen (multipart, Feld „files“, bis zu 10)', {
     multipart: UploadForm,
-    before: [ctx.limits.upload, entryAccessFirst(ctx), imageUpload(ctx.config, 'files', MAX_FILES_PER_UPLOAD)],
+    // Before multer reads 20 MB of someone else's upload.
+    authorize: ({ params, actor }) => loadEntry(ctx, actor, params.entryId, 'write'),
+    before: [ctx.limits.upload, imageUpload(ctx.config, 'files', MAX_FILES_PER_UPLOAD)],
     responses: {
       201: ['Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', UploadResult],
       403: 'Gehört jemand anderem',

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
@@ -28,6 +29,7 @@ export function dogsRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   api.patch('/api/dogs/:dogId', 'Hund ändern (nur die mitgeschickten Felder)', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
     body: UpdateDogBody,
     responses: { 200: ['Geändert', Dog], ...owned, 422: 'Feld zu lang' },
     run: ({ params, body, actor }) => changeDog(ctx, actor, params.dogId, body),

@@ -10,18 +10,8 @@ import { documentUpload } from './documents.upload.js';
 import { healthDocuments } from './health.kinds.js';
 import { HealthDocument, HealthDocumentForm } from './health.schemas.js';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
-import { actorOf } from '../../../core/auth/guards.js';
-import type { RequestHandler } from 'express';
 
 const tags = ['Gesundheit'];
-
-/** Checks the dog before multer reads 15 MB of someone else's upload. */
-const dogAccessFirst =
-  (ctx: AppContext): RequestHandler =>
-  async (req, _res, next) => {
-    await requireDogAccess(ctx.db, actorOf(req), DogIdParam.parse(req.params).dogId, healthDocuments.needs.create);
-    next();
-  };
 
 const FileParams = z.object({ userId: z.string(), dogId: z.string(), file: z.string() });
 
@@ -34,7 +24,9 @@ export function documentsRoutes(ctx: AppContext, routes: Routes): void {
     {
       params: DogIdParam,
       multipart: HealthDocumentForm,
-      before: [ctx.limits.upload, dogAccessFirst(ctx), documentUpload(ctx.config)],
+      // Before multer reads 15 MB of someone else's upload.
+      authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, healthDocuments.needs.create),
+      before: [ctx.limits.upload, documentUpload(ctx.config)],
       responses: {
         201: ['Gespeichert', HealthDocument],
         403: 'Nicht dein Hund',

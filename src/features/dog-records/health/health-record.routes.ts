@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
 import { route, type Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
@@ -44,6 +45,7 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => getEmergencyCard(ctx, actor, params.dogId),
   });
   api.post('/api/dogs/:dogId/emergency-card', 'Notfallausweis (neu) erstellen: neuer Link, der alte wird ungültig; Auswahl der gezeigten Angaben', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
     body: EmergencyCardBody,
     responses: { 201: ['Erstellt', EmergencyCard], ...refused, 422: 'Feld zu lang' },
     run: ({ params, body, actor }) => makeEmergencyCard(ctx, actor, params.dogId, body),

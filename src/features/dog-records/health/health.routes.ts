@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
@@ -27,6 +28,7 @@ export function healthRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => getPractice(ctx, actor, params.dogId),
   });
   api.put('/api/dogs/:dogId/vet-practice', 'Tierarztpraxis setzen (ersetzt sie ganz)', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
     body: VetPracticeBody,
     responses: { 200: ['Gespeichert', VetPractice], ...refused, 422: 'Feld zu lang' },
     run: ({ params, body, actor }) => putPractice(ctx, actor, params.dogId, body),

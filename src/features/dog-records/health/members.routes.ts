@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
@@ -15,6 +16,7 @@ export function membersRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => listMembers(ctx, actor, params.dogId),
   });
   api.post('/api/dogs/:dogId/members', 'Jemanden per E-Mail als Betreuer einladen (nur Besitzer)', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
     body: InviteBody,
     responses: { 201: ['Eingeladen', Member], ...refused, 409: 'Schon eingeladen' },
     run: ({ params, body, actor }) => inviteMember(ctx, actor, params.dogId, body),

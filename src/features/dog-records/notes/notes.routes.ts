@@ -26,6 +26,7 @@ export function notesRoutes(ctx: AppContext, routes: Routes): void {
     run: async ({ params, actor }) => toNote(await ownNote(ctx, actor, params.id)),
   });
   api.patch('/api/notes/:id', 'Notiz ändern (ein neuer Text verwirft die KI-Analyse)', {
+    authorize: ({ params, actor }) => ownNote(ctx, actor, params.id),
     body: UpdateNoteBody,
     responses: { 200: ['Geändert', Note], ...refused, 422: 'Text zu lang' },
     run: ({ params, body, actor }) => changeNote(ctx, actor, params.id, body),

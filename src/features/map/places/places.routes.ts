@@ -4,7 +4,7 @@ import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { parseBbox } from '../map-layers/index.js';
 import { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
-import { changePlace, createPlace, getPlace, listPlaces, removePlace } from './places.service.js';
+import { changePlace, createPlace, getPlace, listPlaces, ownPlace, removePlace } from './places.service.js';
 
 const tags = ['Orte'];
 const refused = { 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } };
@@ -26,6 +26,7 @@ export function placesRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ params, actor }) => getPlace(ctx, actor, params.id),
   });
   api.patch('/api/places/:id', 'Ort ändern (nur der Besitzer)', {
+    authorize: ({ params, actor }) => ownPlace(ctx, actor, params.id),
     body: UpdatePlaceBody,
     responses: { 200: ['Geändert', Place], ...refused },
     run: ({ params, body, actor }) => changePlace(ctx, actor, params.id, body),

@@ -54,8 +54,13 @@ export async function createPlace(ctx: AppContext, actor: Actor, body: z.infer<t
   return toPlace(row, actor);
 }
 
+/** One's own place (403 another's, 404 a missing one). */
+export async function ownPlace(ctx: AppContext, actor: Actor, id: number) {
+  return requireOwner(actor, await findPlace(ctx.db, id), WORDING);
+}
+
 export async function changePlace(ctx: AppContext, actor: Actor, id: number, body: z.infer<typeof UpdatePlaceBody>): Promise<Place> {
-  requireOwner(actor, await findPlace(ctx.db, id), WORDING);
+  await ownPlace(ctx, actor, id);
   if (body.public) requireVerifiedEmail(actor);
   const { types, ...rest } = body;
   const row = await updatePlace(ctx.db, id, { ...rest, ...(types ? { types: types.join(',') } : {}), updated_at: ctx.clock.now().toISOString() });

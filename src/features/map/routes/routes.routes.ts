@@ -7,7 +7,7 @@ import { IdParam } from '../../../core/http/schema-kit.js';
 import { gpxDisposition } from './gpx.js';
 import { planRoute } from './route-plan.service.js';
 import { CreateRouteBody, Plan, PlanBody, RoutesPage, RoutesQuery, SavedRoute, UpdateRouteBody } from './routes.schemas.js';
-import { changeRoute, createRoute, getRoute, listRoutes, removeRoute, routeAsGpx } from './routes.service.js';
+import { changeRoute, createRoute, getRoute, listRoutes, ownRoute, removeRoute, routeAsGpx } from './routes.service.js';
 
 const tags = ['Routen und Spaziergänge'];
 const refused = { 403: { description: 'Gehört jemand anderem' }, 404: { description: 'Gibt es nicht' } };
@@ -60,6 +60,7 @@ export function routesRoutes(ctx: AppContext, routes: Routes): void {
     },
   );
   api.patch('/api/routes/:id', 'Route umbenennen, beschreiben oder teilen (nur der Besitzer)', {
+    authorize: ({ params, actor }) => ownRoute(ctx, actor, params.id),
     body: UpdateRouteBody,
     responses: { 200: ['Geändert', SavedRoute], ...refused },
     run: ({ params, body, actor }) => changeRoute(ctx, actor, params.id, body),

@@ -63,8 +63,13 @@ export async function createRoute(ctx: AppContext, actor: Actor, body: z.infer<t
   return toRoute(row, actor);
 }
 
+/** One's own saved route (403 another's, 404 a missing one). */
+export async function ownRoute(ctx: AppContext, actor: Actor, id: number) {
+  return requireOwner(actor, await findRoute(ctx.db, id), WORDING);
+}
+
 export async function changeRoute(ctx: AppContext, actor: Actor, id: number, body: z.infer<typeof UpdateRouteBody>): Promise<SavedRoute> {
-  requireOwner(actor, await findRoute(ctx.db, id), WORDING);
+  await ownRoute(ctx, actor, id);
   if (body.public) requireVerifiedEmail(actor);
   await updateRoute(ctx.db, id, { ...body, updated_at: ctx.clock.now().toISOString() });
   return toRoute((await findRoute(ctx.db, id))!, actor);
