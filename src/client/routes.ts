@@ -26,6 +26,7 @@ const adminUsers = () => import('./areas/admin/admin-users/index.js');
 const cspReports = () => import('./areas/admin/csp-reports/index.js');
 const invoices = () => import('./areas/admin/invoices/index.js');
 const ipBlocks = () => import('./areas/admin/ip-blocks/index.js');
+const backups = () => import('./areas/admin/backups/index.js');
 const operator = () => import('./areas/admin/operator/index.js');
 const partner = () => import('./areas/accounts/partner/index.js');
 const upgrades = () => import('./areas/accounts/upgrades/index.js');
@@ -142,6 +143,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/statistik', access: 'staff', title: 'Statistik', load: () => adminStats().then((m) => m.StatsScreen) },
   { pattern: '/app/admin/einstellungen', access: 'staff', title: 'Einstellungen', load: () => operator().then((m) => m.SettingsScreen) },
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => operator().then((m) => m.JobsScreen) },
+  { pattern: '/app/admin/sicherungen', access: 'staff', title: 'Sicherungen', load: () => backups().then((m) => m.BackupsScreen) },
   { pattern: '/app/admin/sperren', access: 'staff', title: 'Gesperrte Adressen', load: () => ipBlocks().then((m) => m.IpBlocksScreen) },
   { pattern: '/app/admin/csp', access: 'staff', title: 'CSP-Meldungen', load: () => cspReports().then((m) => m.CspReportsScreen) },
 ];

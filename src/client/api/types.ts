@@ -71,6 +71,8 @@ export type CspReportGroup = Schemas['CspReportGroup'];
 /** One venue of a map layer or the venue search (GeoJSON point with OpenStreetMap's tags). */
 export type LayerFeature = Schemas['MapLayer']['features'][number];
 export type IpBlock = Schemas['IpBlock'];
+export type BackupStatus = Schemas['BackupStatus'];
+export type BackupSnapshot = Schemas['BackupSnapshot'];
 /** One category of the public help (GET /api/help) with its active articles. */
 export type PublicHelpCategory = PublicHelp['categories'][number];
 /** One article of the public help: title and plain-text body. */

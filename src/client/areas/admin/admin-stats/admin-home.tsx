@@ -14,6 +14,7 @@ export function AdminHomeScreen() {
         { href: '/app/admin/upgrades', label: tx.sections.upgrades, todo: open },
         { href: '/app/admin/rechnungen', label: tx.sections.invoices, todo: null },
         { href: '/app/admin/jobs', label: tx.sections.jobs, todo: null },
+        { href: '/app/admin/sicherungen', label: tx.sections.backups, todo: null },
         { href: '/app/admin/moderation', label: tx.sections.moderation, todo: null },
         { href: '/app/admin/einstellungen', label: tx.sections.settings, todo: null },
         { href: '/app/admin/statistik', label: tx.sections.stats, todo: null },

@@ -9,6 +9,7 @@ export const tx = {
     upgrades: 'Upgrade-Anfragen',
     invoices: 'Rechnungen',
     jobs: 'Geplante Aufgaben',
+    backups: 'Sicherungen',
     moderation: 'Meldungen',
     settings: 'Einstellungen (Impressum, Rechnungen, Preise)',
     stats: 'Statistik',

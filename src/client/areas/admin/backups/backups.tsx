@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
+import { ApiError, api, errorMessage } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import { AdminFrame } from '../../../ui/admin-frame.js';
+import { DataTable } from '../../../ui/data-table.js';
+import { Empty, Load, useResource } from '../../../ui/states.js';
+import { describeSchedule } from './schedule-text.js';
+import { tx } from './texts.js';
+
+/** How often the screen asks while a run is going: a snapshot of a small install takes seconds, a large one minutes. */
+const POLL_MS = 2000;
+/** When to stop asking: a run this long is stuck or huge; the admin is told to come back instead of a page polling forever. */
+const GIVE_UP_MS = 15 * 60 * 1000;
+
+const MB = 1024 * 1024;
+
+/** Bytes as MB with one decimal, German style: 1_300_000 → "1,2 MB" (the snapshots' usual scale). */
+export function formatMegabytes(bytes: number): string {
+  if (bytes > 0 && bytes < 0.05 * MB) return 'unter 0,1 MB';
+  return `${(bytes / MB).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
+/** The lease says a run started after the last one finished: it is still going (or died, which the deadline covers). */
+function isRunning(run: BackupStatus['last_run']): boolean {
+  return run.started_at !== null && (run.finished_at === null || run.finished_at < run.started_at);
+}
+
+/** A run that started at `since` has finished (ISO timestamps of the one server compare as strings). */
+function finishedSince(run: BackupStatus['last_run'], since: string): boolean {
+  return run.finished_at !== null && run.finished_at >= since && !isRunning(run);
+}
+
+function statusText(run: BackupStatus['last_run']): string {
+  if (isRunning(run)) return tx.running;
+  if (run.status === 'ok') return tx.ok;
+  if (run.status === 'failed') return tx.failed(run.error);
+  return tx.noRun;
+}
+
+interface Watch {
+  /** The run being waited for started at this time. */
+  since: string;
+  /** Time (ms) after which the screen stops asking. */
+  until: number;
+}
+
+/** /app/admin/sicherungen: the last snapshot and its run, the kept ones, where and when, and "Jetzt sichern". */
+export function BackupsScreen() {
+  const [resource, reload] = useResource<BackupStatus>('/api/admin/backups');
+  const [watch, setWatch] = useState<Watch | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [gaveUp, setGaveUp] = useState(false);
+  const data = resource.status === 'ready' ? resource.data : null;
+
+  // A run already going when the screen opens (the nightly one, or another admin's) is watched like one started here.
+  useEffect(() => {
+    if (data && !watch && !gaveUp && isRunning(data.last_run) && data.last_run.started_at)
+      setWatch({ since: data.last_run.started_at, until: Date.now() + GIVE_UP_MS });
+  }, [data, watch, gaveUp]);
+
+  // While watching: ask again every POLL_MS until the run has finished or the deadline passed.
+  useEffect(() => {
+    if (!watch || !data) return;
+    if (finishedSince(data.last_run, watch.since)) {
+      setWatch(null);
+      const ok = data.last_run.status === 'ok';
+      setMessage({ ok, text: ok ? tx.done : tx.doneFailed });
+      return;
+    }
+    if (Date.now() > watch.until) {
+      setWatch(null);
+      setGaveUp(true);
+      setMessage({ ok: false, text: tx.tooLong });
+      return;
+    }
+    const timer = window.setTimeout(reload, POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [watch, data, reload]);
+
+  const start = async () => {
+    setStarting(true);
+    setMessage(null);
+    setGaveUp(false);
+    try {
+      const started = await api.post<{ name: string; started_at: string }>('/api/admin/jobs/backup.snapshot/run');
+      setWatch({ since: started.started_at, until: Date.now() + GIVE_UP_MS });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        // Someone else's run (or the nightly one): wait for it instead.
+        setMessage({ ok: true, text: tx.busy });
+        setWatch({ since: data?.last_run.started_at ?? new Date(0).toISOString(), until: Date.now() + GIVE_UP_MS });
+      } else setMessage({ ok: false, text: errorMessage(e) });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const running = watch !== null || (data !== null && isRunning(data.last_run));
+  return (
+    <AdminFrame title={tx.title}>
+      <p class="lead">{tx.intro}</p>
+      {data?.problem && (
+        <p class="notice notice-warning" role="alert" data-testid="backup-problem">
+          {data.problem}
+        </p>
+      )}
+      {message && (
+        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <Load resource={resource} onRetry={reload}>
+        {(status) => (
+          <>
+            <h2>{tx.lastTitle}</h2>
+            <LastSnapshot snapshot={status.snapshots[0]} run={status.last_run} />
+            <p class="actions">
+              <button type="button" class="button" disabled={starting || running} onClick={() => void start()}>
+                {tx.start}
+              </button>
+            </p>
+            {running && (
+              <p class="notice notice-info" role="status" data-testid="backup-running">
+                {tx.running}
+              </p>
+            )}
+            <h2>{tx.planTitle}</h2>
+            <dl class="facts card">
+              <dt>{tx.nightly}</dt>
+              <dd data-testid="backup-schedule">{status.enabled ? describeSchedule(status.schedule) : tx.off}</dd>
+              <dt>{tx.location}</dt>
+              <dd class="break-anywhere">
+                <code>{status.location}</code>
+              </dd>
+            </dl>
+            <h2>{tx.keptTitle(status.snapshots.length)}</h2>
+            <DataTable
+              caption={tx.keptTitle(status.snapshots.length)}
+              rows={status.snapshots}
+              rowKey={(s) => s.name}
+              rowData={(s) => ({ 'data-snapshot': s.name })}
+              emptyTitle={tx.keptEmpty}
+              columns={[
+                { header: tx.time, cell: (s) => formatDateTime(s.created_at) },
+                { header: tx.size, numeric: true, cell: (s) => formatMegabytes(s.size_bytes) },
+                { header: tx.files, numeric: true, cell: (s) => s.media_files.toLocaleString('de-DE') },
+                { header: tx.engine, cell: (s) => tx.engines[s.engine] ?? s.engine },
+                { header: tx.name, cell: (s) => <code>{s.name}</code> },
+              ]}
+            />
+          </>
+        )}
+      </Load>
+    </AdminFrame>
+  );
+}
+
+function LastSnapshot({ snapshot, run }: { snapshot: BackupSnapshot | undefined; run: BackupStatus['last_run'] }) {
+  if (!snapshot)
+    return (
+      <Empty title={tx.none} icon="paw">
+        <p>{tx.noneHint}</p>
+        {run.status === 'failed' && <p>{statusText(run)}</p>}
+      </Empty>
+    );
+  return (
+    <dl class="facts card" data-testid="backup-last">
+      <dt>{tx.time}</dt>
+      <dd>{formatDateTime(snapshot.created_at)}</dd>
+      <dt>{tx.size}</dt>
+      <dd>{formatMegabytes(snapshot.size_bytes)}</dd>
+      <dt>{tx.status}</dt>
+      <dd>{statusText(run)}</dd>
+    </dl>
+  );
+}
