@@ -23,6 +23,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 export interface Installation {
   ctx: AppContext;
   dataDir: string;
+  /** The environment the installation's configuration came from (for a CLI run on the same data). */
+  env: Record<string, string>;
   /** Closes the app's connection (the app "stops"). */
   stop(): Promise<void>;
   /** Opens a new connection on the same data (the app "starts" again), migrated. */
@@ -41,6 +43,7 @@ export async function createInstallation(options: { clock?: Clock; env?: Record<
   const installation: Installation = {
     ctx: undefined as unknown as AppContext,
     dataDir,
+    env,
     async start() {
       handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       await migrateToLatest(handle.db);
