@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import type { Job } from '../../src/core/context.js';
 import { errorDigestJob } from '../../src/core/error-digest/index.js';
+import { backupSnapshotJob } from '../../src/core/backup/index.js';
 import { addCspViolations } from '../../src/core/http/csp-reports.repo.js';
 import { createLogger, errorMessageOf, onLoggedError } from '../../src/core/logger.js';
 import { Scheduler } from '../../src/core/scheduler/index.js';
@@ -122,5 +123,25 @@ describe('errors.send-digest (06:30)', () => {
     expect(await errorDigestJob.run(t.ctx)).toBe(1);
     await waitForMail(before + 1);
     expect(smtp.received[before]?.subject).toBe('Pfotenbuch: 1 Fehler am 24.11.2026');
+  });
+
+  it('reports a failed backup, every morning until a snapshot succeeds', async () => {
+    clock.set('2026-11-25T02:15:00Z'); // 03:15 in Berlin
+    const failing: Job = { ...backupSnapshotJob, run: () => Promise.reject(new Error('Platte voll')) };
+    await new Scheduler(t.ctx, [failing]).runNow(failing, '2026-11-25T03:15');
+    clock.set('2026-11-26T05:30:00Z');
+    const before = smtp.received.length;
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(before + 1);
+    expect(smtp.received[before]?.subject).toBe('Pfotenbuch: 1 Fehler am 25.11.2026, Sicherung fehlt');
+    expect(smtp.received[before]?.text).toContain('Sicherung: Die letzte Sicherung ist fehlgeschlagen: Platte voll');
+    // No new errors, but still no backup: the digest goes out for that alone.
+    clock.set('2026-11-27T05:30:00Z');
+    expect(await errorDigestJob.run(t.ctx)).toBe(1);
+    await waitForMail(before + 2);
+    expect(smtp.received[before + 1]?.subject).toBe('Pfotenbuch: Sicherung fehlt oder ist fehlgeschlagen');
+    // A snapshot that works ends it.
+    await new Scheduler(t.ctx, [backupSnapshotJob]).runNow(backupSnapshotJob, '2026-11-27T06:31');
+    expect(await errorDigestJob.run(t.ctx)).toBe(0);
   });
 });
