@@ -53,6 +53,37 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ actor, params, body }) => cancelInvoice(ctx, actor, params.id, body.reason),
   });
 
+  // decisions (Safety alerts, appointments, blocks and reports): the owner's invoices live under /api/me; the older
+  // /api/invoices paths below stay for clients that know them.
+  api.get('/api/me/invoices', 'Deine Rechnungen und Stornorechnungen, neueste zuerst (seitenweise)', {
+    access: 'user',
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Rechnungen', pageSchema(InvoiceSummary).meta({ id: 'OwnInvoicePage' })] },
+    run: ({ actor, query }) => ownInvoices(ctx, actor, query),
+  });
+
+  api.get('/api/me/invoices/:id', 'Eine deiner Rechnungen mit Positionen', {
+    access: 'user',
+    responses: { 200: ['Rechnung', Invoice], 403: 'Nicht deine Rechnung', ...missing },
+    run: ({ actor, params }) => getOwnInvoice(ctx, actor, params.id),
+  });
+
+  route(
+    routes,
+    {
+      method: 'get',
+      path: '/api/me/invoices/:id/print',
+      summary: 'Eine deiner Rechnungen als Dokument (dieselbe Druckansicht, die der Admin sieht; im Browser als PDF speichern)',
+      tags,
+      access: 'user',
+      params: IdParam,
+      responses: { 200: html, 403: { description: 'Nicht deine Rechnung' }, ...missing },
+    },
+    async ({ actor, params }, _req, res) => {
+      res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, actor, params.id)));
+    },
+  );
+
   api.get('/api/invoices', 'Die eigenen Rechnungen', {
     access: 'user',
     query: PageQuery,

@@ -6,8 +6,9 @@ import type { ExportSection } from '../../../core/export/index.js';
 import { badRequest, conflict, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import { findUserContact } from '../../accounts/accounts/index.js';
+import { notify } from '../../../core/push/index.js';
 import { missingForInvoices, operatorSettings, vatRateOf } from '../operator/index.js';
-import { splitGross } from './invoice-money.js';
+import { formatEuro, splitGross } from './invoice-money.js';
 import { findInvoiceRow, insertInvoice, itemsOf, listInvoices, loadInvoice, markCancelled, nextNumber, toSummary, type InvoiceRow } from './invoices.repo.js';
 import type { CreateInvoiceBody, Invoice, InvoiceSummary } from './invoices.schemas.js';
 
@@ -56,7 +57,28 @@ export async function createInvoice(ctx: AppContext, actor: Actor, body: CreateI
       body.items,
     );
   });
-  return mustLoad(ctx, id);
+  const invoice = await mustLoad(ctx, id);
+  await tellOwner(ctx, invoice, `Neue Rechnung ${invoice.number}`, `${formatEuro(invoice.total_cents)} – tippe, um sie anzusehen.`);
+  return invoice;
+}
+
+/**
+ * The recipient hears of an invoice issued to them or of its cancellation (in the app and by push, kind
+ * 'invoice'), once per invoice number. After the commit: a failed notification never undoes an invoice.
+ */
+async function tellOwner(ctx: AppContext, invoice: Invoice, title: string, body: string): Promise<void> {
+  if (invoice.user_id === null) return;
+  try {
+    await notify(
+      ctx,
+      invoice.user_id,
+      'invoice',
+      { title, body, url: '/app/profil/rechnungen', tag: `invoice-${invoice.id}` },
+      { dedupeKey: `invoice:${invoice.id}` },
+    );
+  } catch (err) {
+    ctx.log.error({ err, invoiceId: invoice.id }, 'the invoice notification could not be stored');
+  }
 }
 
 /**
@@ -100,7 +122,14 @@ export async function cancelInvoice(ctx: AppContext, actor: Actor, id: number, r
       ? conflict('Eine Stornorechnung kann nicht storniert werden.', 'not_cancellable')
       : conflict('Diese Rechnung ist schon storniert.', 'already_cancelled');
   }
-  return mustLoad(ctx, stId);
+  const cancellation = await mustLoad(ctx, stId);
+  await tellOwner(
+    ctx,
+    cancellation,
+    `Rechnung ${cancellation.cancels_number ?? ''} storniert`,
+    `Stornorechnung ${cancellation.number} über ${formatEuro(cancellation.total_cents)} – tippe, um sie anzusehen.`,
+  );
+  return cancellation;
 }
 
 async function mustLoad(ctx: AppContext, id: number): Promise<Invoice> {
