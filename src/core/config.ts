@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -20,6 +21,15 @@ const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 /** An integer setting from min to max, with one message for every way it can be wrong. */
 function intSetting(min: number, max: number, fallback: number, message: string) {
   return z.preprocess(unsetIfEmpty, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+}
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const EnvSchema = z.object({
@@ -106,7 +116,7 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   // The nightly snapshot (core/backup): on by default, at 03:15 app time; kept in BACKUP_DIR (default DATA_DIR/backups).
   BACKUP_ENABLED: bool.default(true),
-  BACKUP_CRON: z.string().min(9).max(60).default('15 3 * * *'),
+  BACKUP_CRON: z.string().max(60).refine(isCronPattern, 'BACKUP_CRON ist kein gültiger Cron-Ausdruck (z. B. "15 3 * * *" für 03:15)').default('15 3 * * *'),
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(260).default(4),

@@ -82,6 +82,11 @@ describe('loadConfig', () => {
     expect(config.appName).toBe('Pfotenbuch');
   });
 
+  it('refuses a BACKUP_CRON that is no cron pattern, in German', () => {
+    expect(() => loadConfig({ ...baseEnvForBackupTest(), BACKUP_CRON: 'jeden Morgen' })).toThrow(/BACKUP_CRON ist kein gültiger Cron-Ausdruck/);
+    expect(loadConfig({ ...baseEnvForBackupTest(), BACKUP_CRON: '0 4 * * 1-5' }).backup.cron).toBe('0 4 * * 1-5');
+  });
+
   it('documents every variable of the schema in .env.example', () => {
     const example = readFileSync(join(PROJECT_ROOT, '.env.example'), 'utf8');
     const source = readFileSync(join(PROJECT_ROOT, 'src/core/config.ts'), 'utf8');
@@ -104,3 +109,7 @@ describe('server start', () => {
     expect(result.stderr).toMatch(/JWT_SECRET fehlt/);
   });
 });
+
+function baseEnvForBackupTest(): Record<string, string> {
+  return { NODE_ENV: 'test', DATA_DIR: tempDir() };
+}
