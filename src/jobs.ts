@@ -35,7 +35,7 @@ export const jobs: Job[] = [
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
-  ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today (owner and caregivers)
+  ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today, vet appointments today; 18:00 vet appointments tomorrow (owner and caregivers)
   ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
   ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)
   ...notesJobs, // 04:25 notes whose record was deleted

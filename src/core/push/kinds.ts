@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'vaccination_due',
   // Not in the decisions' list: the health area's "medication ends today" reminder needs its own switch.
   'medication_end',
+  // Not in the decisions' list by name: the vet appointment reminders (the evening before and on the day, issue 32).
+  'vet_appointment',
   // Not in the decisions' list either: an invitation to care for someone's dog (family sharing).
   'family_invite',
   'poison_nearby',
@@ -47,6 +49,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   heat_cycle: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   vaccination_due: { ttlSeconds: 3 * DAY, urgency: 'normal' },
   medication_end: { ttlSeconds: DAY, urgency: 'normal' },
+  vet_appointment: { ttlSeconds: 12 * HOUR, urgency: 'normal' }, // past the appointment it is no reminder
   family_invite: { ttlSeconds: 7 * DAY, urgency: 'normal' },
   // Short-lived: a warning that reaches a phone hours later is news, not a warning (the app's list keeps it).
   poison_nearby: { ttlSeconds: 3 * HOUR, urgency: 'high', safety: true },

@@ -3,7 +3,7 @@ import type { VetPractice } from './health.schemas.js';
 
 /**
  * The vet-ready health record: an A4 PDF in German (core/pdf). Sections in the order a vet reads them: dog, practice, allergies, current medication,
- * vaccinations, last weights, visits, findings. Lists are bounded by the caller; long texts are cut.
+ * vaccinations, last weights, planned vet appointments, visits that took place, findings. Lists are bounded by the caller; long texts are cut.
  */
 
 export interface HealthRecordData {
@@ -23,7 +23,10 @@ export interface HealthRecordData {
   medications: { name: string; dosage: string | null; schedule: string | null; start_date: string; end_date: string | null }[];
   vaccinations: { vaccine: string; date: string; next_due: string | null; batch_number: string | null; vet_name: string | null }[];
   weights: { date: string; weight_kg: number }[];
-  visits: { date: string; reason: string; diagnosis: string | null; treatment: string | null }[];
+  /** Planned vet visits not yet done, soonest first. */
+  appointments: { date: string; reason: string; notes: string | null }[];
+  /** Visits that took place; `planned_date` when the appointment had been planned for another day. */
+  visits: { date: string; planned_date: string | null; reason: string; diagnosis: string | null; treatment: string | null }[];
   findings: { date: string; title: string; text: string | null }[];
 }
 
@@ -114,6 +117,17 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
   );
 
   await tableSection(
+    'Geplante Tierarzttermine',
+    'Keine geplant.',
+    [
+      ['Termin', 0.14],
+      ['Anlass', 0.36],
+      ['Notizen', 0.5],
+    ],
+    data.appointments.map((a) => [germanDate(a.date), a.reason, cut(a.notes, 300)]),
+  );
+
+  await tableSection(
     'Tierarztbesuche',
     'Keine eingetragen.',
     [
@@ -122,7 +136,12 @@ export async function renderHealthRecord(data: HealthRecordData): Promise<Buffer
       ['Diagnose', 0.3],
       ['Behandlung', 0.3],
     ],
-    data.visits.map((v) => [germanDate(v.date), v.reason, cut(v.diagnosis, 300), cut(v.treatment, 300)]),
+    data.visits.map((v) => [
+      germanDate(v.date),
+      v.planned_date && v.planned_date !== v.date ? `${v.reason} (geplant für ${germanDate(v.planned_date)})` : v.reason,
+      cut(v.diagnosis, 300),
+      cut(v.treatment, 300),
+    ]),
   );
 
   await tableSection(

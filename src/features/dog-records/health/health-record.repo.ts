@@ -42,13 +42,28 @@ export function weightRows(db: Db, dogId: number, limit: number) {
   return db.selectFrom('weights').select(['date', 'weight_kg']).where('dog_id', '=', dogId).orderBy('date', 'desc').limit(limit).execute();
 }
 
+/** Visits that took place, newest first; `planned_date` tells when one was planned for another day. */
 export function visitRows(db: Db, dogId: number, limit: number) {
   return db
     .selectFrom('vet_visits')
-    .select(['date', 'reason', 'diagnosis', 'treatment'])
+    .select(['date', 'planned_date', 'reason', 'diagnosis', 'treatment'])
     .where('dog_id', '=', dogId)
+    .where('status', '=', 'done')
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Appointments not yet done (also a past one nobody marked done), soonest first. */
+export function plannedVisitRows(db: Db, dogId: number, limit: number) {
+  return db
+    .selectFrom('vet_visits')
+    .select(['date', 'reason', 'notes'])
+    .where('dog_id', '=', dogId)
+    .where('status', '=', 'planned')
+    .orderBy('date')
+    .orderBy('id')
     .limit(limit)
     .execute();
 }

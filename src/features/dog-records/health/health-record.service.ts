@@ -12,7 +12,7 @@ import { deleteCard, findCardByToken, findCardOfDog, replaceCard, type CardRow }
 import type { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
 import { findPractice } from './practice.repo.js';
 import { renderHealthRecord } from './health-record.pdf.js';
-import { allergyRows, currentMedicationRows, dogProfile, findingRows, vaccinationRows, visitRows, weightRows } from './health-record.repo.js';
+import { allergyRows, currentMedicationRows, dogProfile, findingRows, plannedVisitRows, vaccinationRows, visitRows, weightRows } from './health-record.repo.js';
 
 const today = (ctx: AppContext) => dateInZone(ctx.clock.now(), ctx.config.timeZone);
 const DOG_MISSING = 'Diesen Hund gibt es nicht.';
@@ -22,13 +22,14 @@ export async function healthRecordPdf(ctx: AppContext, actor: Actor, dogId: numb
   const access = await requireDogAccess(ctx.db, actor, dogId, 'read');
   const id = access.dog_id;
   const day = today(ctx);
-  const [dog, practice, allergies, medications, vaccinations, weights, visits, findings] = await Promise.all([
+  const [dog, practice, allergies, medications, vaccinations, weights, appointments, visits, findings] = await Promise.all([
     dogProfile(ctx.db, id),
     findPractice(ctx.db, id),
     allergyRows(ctx.db, id),
     currentMedicationRows(ctx.db, id, day),
     vaccinationRows(ctx.db, id, 100),
     weightRows(ctx.db, id, 12),
+    plannedVisitRows(ctx.db, id, 20),
     visitRows(ctx.db, id, 50),
     findingRows(ctx.db, id, 50),
   ]);
@@ -42,6 +43,7 @@ export async function healthRecordPdf(ctx: AppContext, actor: Actor, dogId: numb
     medications,
     vaccinations,
     weights,
+    appointments,
     visits,
     findings,
   });

@@ -1,15 +1,17 @@
 import { DAY } from '../../../core/clock.js';
-import type { DashboardProvider } from '../dashboard/index.js';
+import type { DashboardProvider, DueSoonProvider } from '../dashboard/index.js';
 import { VACCINATION_LEAD_DAYS } from './health.jobs.js';
 import { sharedDogRows } from './members.repo.js';
-import { dueVaccinations } from './reminders.repo.js';
+import { dueVaccinations, plannedVisitsBetween } from './reminders.repo.js';
 
 /**
- * Vaccinations on the welcome dashboard: overdue ones (not replaced by a later one of the same vaccine) and those
- * due up to 30 days ahead (the reminder comes 14 days before), of the own dogs and of the dogs one looks after
- * (caregivers get the reminders too). The dashboard marks the overdue ones and lists them first.
+ * The health cards on the welcome dashboard, of the own dogs and of the dogs one looks after (caregivers get the
+ * reminders too): vaccinations overdue (not replaced by a later one of the same vaccine) or due up to 30 days ahead
+ * (the reminder comes 14 days before), and each dog's next planned vet visit ("Nächster Termin") in the same window.
+ * The dashboard marks the overdue ones and lists them first.
  */
 const WINDOW_DAYS = Math.max(30, VACCINATION_LEAD_DAYS);
+type Entry = Awaited<ReturnType<DueSoonProvider>>[number];
 
 export const healthDashboard: DashboardProvider = {
   area: 'health',
@@ -17,13 +19,31 @@ export const healthDashboard: DashboardProvider = {
     const until = new Date(Date.parse(`${scope.today}T12:00:00Z`) + WINDOW_DAYS * DAY).toISOString().slice(0, 10);
     const shared = await sharedDogRows(ctx.db, scope.actor.id);
     const names = new Map([...shared, ...scope.dogs].map((d) => [d.id, d.name]));
-    const rows = await dueVaccinations(ctx.db, [...names.keys()], until, 10);
-    return rows.map((v) => ({
+    const dogIds = [...names.keys()];
+    const [vaccinations, visits] = await Promise.all([
+      dueVaccinations(ctx.db, dogIds, until, 10),
+      plannedVisitsBetween(ctx.db, dogIds, scope.today, until, 10),
+    ]);
+    const items: Entry[] = vaccinations.map((v) => ({
       area: 'health',
       title: `${names.get(v.dog_id) ?? 'Hund'}: ${v.vaccine} ${v.next_due && v.next_due < scope.today ? 'ist überfällig' : 'auffrischen'}`,
       due_date: v.next_due ?? scope.today,
       dog_id: v.dog_id,
       url: `/app/hunde/${v.dog_id}/gesundheit`,
     }));
+    // Only the next appointment of each dog: the later ones follow once it is done.
+    const seen = new Set<number>();
+    for (const v of visits) {
+      if (seen.has(v.dog_id)) continue;
+      seen.add(v.dog_id);
+      items.push({
+        area: 'health',
+        title: `${names.get(v.dog_id) ?? 'Hund'}: Nächster Termin – ${v.reason}`,
+        due_date: v.date,
+        dog_id: v.dog_id,
+        url: `/app/hunde/${v.dog_id}/gesundheit`,
+      });
+    }
+    return items;
   },
 };

@@ -2,7 +2,7 @@ import { addDays, dateInZone, germanDate } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
 import { idBatches } from '../../../core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { caregiversOf, medicationsEndingOn, vaccinationsDueOn } from './reminders.repo.js';
+import { caregiversOf, medicationsEndingOn, plannedVisitsOn, vaccinationsDueOn } from './reminders.repo.js';
 
 /** The early vaccination reminder, in days before next_due. */
 export const VACCINATION_LEAD_DAYS = 14;
@@ -11,7 +11,7 @@ const OVERDUE_EVERY_DAYS = 7;
 const OVERDUE_WEEKS = 52;
 
 interface Reminder {
-  type: 'vaccination_due' | 'medication_end';
+  type: 'vaccination_due' | 'medication_end' | 'vet_appointment';
   title: string;
   body: string;
   url: string;
@@ -75,8 +75,42 @@ function vaccinationReminder(v: { id: number; dog_id: number; vaccine: string; n
 }
 
 /**
+ * The reminder of a planned vet visit: the evening before (`eve`) or on the morning of the day. The occasion holds
+ * the visit's date, so a moved appointment is reminded again for its new day.
+ */
+function appointmentReminder(v: { id: number; dog_id: number; reason: string; date: string; dog_name: string }, when: 'eve' | 'day'): Reminder {
+  return {
+    type: 'vet_appointment',
+    title: when === 'eve' ? `${v.dog_name}: morgen Tierarzttermin` : `${v.dog_name}: heute Tierarzttermin 🩺`,
+    body: when === 'eve' ? `Morgen, am ${germanDate(v.date)}: ${v.reason}.` : `Heute: ${v.reason}. Trag danach ein, was herauskam.`,
+    url: `/app/hunde/${v.dog_id}/gesundheit`,
+    occasion: `vet_appointment:${v.id}:${v.date}:${when}`,
+  };
+}
+
+/** Planned vet visits on `day`, reminded to owner and caregivers. */
+function remindAppointments(ctx: AppContext, day: string, when: 'eve' | 'day'): Promise<number> {
+  return remindAll(
+    ctx,
+    (afterId, size) => plannedVisitsOn(ctx.db, day, afterId, size),
+    (v) => appointmentReminder(v, when),
+  );
+}
+
+/**
+ * Daily at 18:00 Berlin time (decisions: appointments): planned vet visits of tomorrow, the evening before. The
+ * morning reminder on the day comes with the 08:00 job.
+ */
+export const vetAppointmentEveJob: Job = {
+  name: 'health.appointments-eve',
+  schedule: '0 18 * * *',
+  run: (ctx) => remindAppointments(ctx, addDays(dateInZone(ctx.clock.now(), ctx.config.timeZone), 1), 'eve'),
+};
+
+/**
  * Daily at 08:00 (decisions): vaccinations due in 14 days, on the day, and every 7 days while overdue (until a
- * later vaccination of the same vaccine is recorded), and medications whose last day is today. Each reminder once
+ * later vaccination of the same vaccine is recorded), medications whose last day is today, and planned vet visits of
+ * today (their morning reminder). Each reminder once
  * per person: the dedupe key holds the record, its date and the occasion, so a rerun sends nothing and a moved due
  * date arms the reminders again.
  */
@@ -103,6 +137,7 @@ export const healthRemindersJob: Job = {
         occasion: `medication_end:${m.id}:${m.end_date ?? ''}`,
       }),
     );
-    return vaccinations + medications;
+    const appointments = await remindAppointments(ctx, today, 'day');
+    return vaccinations + medications + appointments;
   },
 };

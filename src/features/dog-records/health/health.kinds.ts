@@ -56,12 +56,24 @@ export const vetVisits = healthKind('VetVisit', VetVisit, VetVisitFields, {
   path: 'vet-visits',
   table: 'vet_visits',
   names: { one: 'Tierarztbesuch', many: 'Tierarztbesuche' },
-  columns: ['date', 'reason', 'diagnosis', 'treatment', 'cost_cents', 'notes'],
+  columns: ['status', 'date', 'planned_date', 'reason', 'diagnosis', 'treatment', 'cost_cents', 'notes'],
   orderBy: 'date',
   wording: { missing: 'Diesen Tierarztbesuch gibt es nicht.', foreign: 'Dieser Tierarztbesuch gehört zu einem fremden Hund.' },
   maxPerDog: 5_000,
-  check: (ctx, r) => dateNotInFuture(ctx, r, 'date', 'Der Besuch liegt in der Zukunft.'),
+  // Only an appointment may lie ahead (decisions: appointments); a done visit took place (on a patch: old merged with new).
+  check(ctx, r) {
+    if (r.status !== 'planned') dateNotInFuture(ctx, r, 'date', 'Ein erledigter Besuch kann nicht in der Zukunft liegen. Plane ihn als Termin.');
+  },
+  derive: plannedDate,
 });
+
+/**
+ * While a visit is planned, `planned_date` follows its date (a moved appointment moves it). Once done, it is left
+ * alone: the record keeps the day it was planned for beside the day it took place (the visit's history).
+ */
+function plannedDate(r: Record<string, unknown>): Record<string, unknown> {
+  return r.status === 'planned' ? { planned_date: r.date } : {};
+}
 
 export const weights = healthKind('Weight', Weight, WeightFields, {
   path: 'weights',
@@ -72,6 +84,7 @@ export const weights = healthKind('Weight', Weight, WeightFields, {
   uniqueBy: ['dog_id', 'date'],
   wording: { missing: 'Diesen Gewichtseintrag gibt es nicht.', foreign: 'Dieser Gewichtseintrag gehört zu einem fremden Hund.' },
   needs: { create: 'write', change: 'write', remove: 'manage' },
+  idempotentCreate: true, // the app queues weights offline
   check: (ctx, r) => dateNotInFuture(ctx, r, 'date'),
   // The profile's weight follows the latest measurement (a removed last one leaves the one before it).
   afterSave: (ctx, row) => syncDogWeight(ctx, row.dog_id),

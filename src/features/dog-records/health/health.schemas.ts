@@ -27,8 +27,13 @@ export const Vaccination = z
   .meta({ id: 'Vaccination' });
 export type Vaccination = z.infer<typeof Vaccination>;
 
+/** A vet visit is an appointment ahead (`planned`, may lie in the future) or a visit that took place (`done`). */
+export const VisitStatus = z.enum(['planned', 'done']);
 export const VetVisitFields = z.strictObject({
-  date: CalendarDate,
+  status: VisitStatus.optional().meta({
+    description: 'planned: ein Termin (darf in der Zukunft liegen; Erinnerung am Vortag 18:00 und am Tag 08:00); done (Standard): der Besuch war',
+  }),
+  date: CalendarDate.meta({ description: 'Tag des Besuchs; nur ein geplanter Termin darf in der Zukunft liegen' }),
   reason: requiredText(LIMITS.title),
   diagnosis: optionalText(LIMITS.note),
   treatment: optionalText(LIMITS.note),
@@ -38,7 +43,9 @@ export const VetVisitFields = z.strictObject({
 export const VetVisit = z
   .object({
     ...frame,
+    status: VisitStatus,
     date: z.string(),
+    planned_date: z.string().nullable().meta({ description: 'Für diesen Tag war der Termin geplant; bleibt, wenn der Besuch erledigt ist' }),
     reason: z.string(),
     diagnosis: z.string().nullable(),
     treatment: z.string().nullable(),

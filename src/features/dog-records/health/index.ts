@@ -1,5 +1,5 @@
 /** The health area's public face: health records, vet practice, documents, family sharing, PDF and emergency card. */
-import { healthRemindersJob } from './health.jobs.js';
+import { healthRemindersJob, vetAppointmentEveJob } from './health.jobs.js';
 
 export { healthRoutes } from './health.routes.js';
 export { healthDashboard } from './health.dashboard.js';
@@ -8,5 +8,5 @@ export { caregiversOf } from './reminders.repo.js';
 /** Dates for the calendar feed: open vaccination due dates, medications' last days, the dogs one looks after. */
 export { medicationEndsOf, openVaccinationsOf } from './reminders.repo.js';
 export { sharedDogRows } from './members.repo.js';
-export const healthJobs = [healthRemindersJob];
+export const healthJobs = [healthRemindersJob, vetAppointmentEveJob];
 export { healthRecordExport } from './health-record.service.js';

@@ -39,6 +39,36 @@ export function medicationsEndingOn(db: Db, day: string, afterId: number, limit:
     .execute();
 }
 
+/** Planned vet visits (appointments) on `day`, with the dog's name and owner, in id order after `afterId` (the reminders). */
+export function plannedVisitsOn(db: Db, day: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('vet_visits')
+    .innerJoin('dogs', 'dogs.id', 'vet_visits.dog_id')
+    .select(['vet_visits.id', 'vet_visits.dog_id', 'vet_visits.reason', 'vet_visits.date', 'dogs.name as dog_name', 'dogs.user_id'])
+    .where('vet_visits.status', '=', 'planned')
+    .where('vet_visits.date', '=', day)
+    .where('vet_visits.id', '>', afterId)
+    .orderBy('vet_visits.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Planned vet visits of these dogs from `from` to `to` (inclusive), soonest first (the dashboard's "Nächster Termin"). */
+export function plannedVisitsBetween(db: Db, dogIds: readonly number[], from: string, to: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vet_visits')
+    .select(['id', 'dog_id', 'reason', 'date'])
+    .where('status', '=', 'planned')
+    .where('dog_id', 'in', [...dogIds])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The accepted caregivers of these dogs (they look after the dog too, so they are reminded too). */
 export async function caregiversOf(db: Db, dogIds: readonly number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();

@@ -36,6 +36,7 @@ export const tn = {
     heat_cycle: 'Läufigkeit',
     vaccination_due: 'Impfungen fällig',
     medication_end: 'Medikamente enden',
+    vet_appointment: 'Tierarzttermine',
     family_invite: 'Einladungen zu einem Hund',
     data_export: 'Dein Datenexport ist fertig',
     invoice: 'Neue Rechnungen und Stornos',
