@@ -146,6 +146,15 @@ function moreSpecific(a: CompiledPath, b: CompiledPath): number {
   return 0;
 }
 
+/** A path segment decoded; a malformed escape (`%ED%A0%80`, a lone `%`) stays as sent: the app answers it 400. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function describeErrors(validate: ValidateFunction, limit = 5): string[] {
   const errors = validate.errors ?? [];
   const lines = errors.slice(0, limit).map((e) => {
@@ -198,7 +207,7 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
       const params: Record<string, string> = {};
       let n = 0;
       candidate.segments.forEach((s, i) => {
-        if (s === null) params[candidate.names[n++]!] = decodeURIComponent(parts[i]!);
+        if (s === null) params[candidate.names[n++]!] = safeDecode(parts[i]!);
       });
       return { compiled: candidate, params };
     }
