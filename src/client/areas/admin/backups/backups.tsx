@@ -3,23 +3,14 @@ import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
 import { ApiError, api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { DataTable } from '../../../ui/data-table.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
-import { describeSchedule } from './schedule-text.js';
+import { describeSchedule, formatMegabytes } from './backup-format.js';
 import { tx } from './texts.js';
 
 /** How often the screen asks while a run is going: a snapshot of a small install takes seconds, a large one minutes. */
 const POLL_MS = 2000;
 /** When to stop asking: a run this long is stuck or huge; the admin is told to come back instead of a page polling forever. */
 const GIVE_UP_MS = 15 * 60 * 1000;
-
-const MB = 1024 * 1024;
-
-/** Bytes as MB with one decimal, German style: 1_300_000 → "1,2 MB" (the snapshots' usual scale). */
-export function formatMegabytes(bytes: number): string {
-  if (bytes > 0 && bytes < 0.05 * MB) return 'unter 0,1 MB';
-  return `${(bytes / MB).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
-}
 
 /** The lease says a run started after the last one finished: it is still going (or died, which the deadline covers). */
 function isRunning(run: BackupStatus['last_run']): boolean {
@@ -88,16 +79,17 @@ export function BackupsScreen() {
       setWatch({ since: started.started_at, until: Date.now() + GIVE_UP_MS });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        // Someone else's run (or the nightly one): wait for it instead.
+        // Another run holds the job (the nightly one, another admin's): load it, and the effect above watches it.
         setMessage({ ok: true, text: tx.busy });
-        setWatch({ since: data?.last_run.started_at ?? new Date(0).toISOString(), until: Date.now() + GIVE_UP_MS });
+        reload();
       } else setMessage({ ok: false, text: errorMessage(e) });
     } finally {
       setStarting(false);
     }
   };
 
-  const running = watch !== null || (data !== null && isRunning(data.last_run));
+  // Only a watched run locks the button: a lease left by a crashed instance must not block it for good (the server says 409).
+  const running = watch !== null;
   return (
     <AdminFrame title={tx.title}>
       <p class="lead">{tx.intro}</p>
@@ -135,25 +127,32 @@ export function BackupsScreen() {
                 <code>{status.location}</code>
               </dd>
             </dl>
-            <h2>{tx.keptTitle(status.snapshots.length)}</h2>
-            <DataTable
-              caption={tx.keptTitle(status.snapshots.length)}
-              rows={status.snapshots}
-              rowKey={(s) => s.name}
-              rowData={(s) => ({ 'data-snapshot': s.name })}
-              emptyTitle={tx.keptEmpty}
-              columns={[
-                { header: tx.time, cell: (s) => formatDateTime(s.created_at) },
-                { header: tx.size, numeric: true, cell: (s) => formatMegabytes(s.size_bytes) },
-                { header: tx.files, numeric: true, cell: (s) => s.media_files.toLocaleString('de-DE') },
-                { header: tx.engine, cell: (s) => tx.engines[s.engine] ?? s.engine },
-                { header: tx.name, cell: (s) => <code>{s.name}</code> },
-              ]}
-            />
+            {status.snapshots.length > 0 && <KeptSnapshots snapshots={status.snapshots} />}
           </>
         )}
       </Load>
     </AdminFrame>
+  );
+}
+
+/** Newest first, as the server lists them; cards, not a table, so nothing scrolls sideways on a phone. The folder name is what `npm run cli -- restore` takes. */
+function KeptSnapshots({ snapshots }: { snapshots: BackupSnapshot[] }) {
+  return (
+    <>
+      <h2>{tx.keptTitle(snapshots.length)}</h2>
+      <ul class="card-list">
+        {snapshots.map((s) => (
+          <li key={s.name} class="card" data-snapshot={s.name}>
+            <p>
+              <strong>{formatDateTime(s.created_at)}</strong> · {formatMegabytes(s.size_bytes)} · {tx.files(s.media_files)}
+            </p>
+            <p class="muted break-anywhere">
+              <code>{s.name}</code>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -171,6 +170,8 @@ function LastSnapshot({ snapshot, run }: { snapshot: BackupSnapshot | undefined;
       <dd>{formatDateTime(snapshot.created_at)}</dd>
       <dt>{tx.size}</dt>
       <dd>{formatMegabytes(snapshot.size_bytes)}</dd>
+      <dt>{tx.engine}</dt>
+      <dd>{tx.engines[snapshot.engine] ?? snapshot.engine}</dd>
       <dt>{tx.status}</dt>
       <dd>{statusText(run)}</dd>
     </dl>

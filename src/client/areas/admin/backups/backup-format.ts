@@ -1,4 +1,4 @@
-/** A backup cron expression in words: the default `15 3 * * *` reads "täglich um 03:15". */
+/** How the backups screen words its figures: the schedule (`15 3 * * *` reads "täglich um 03:15") and sizes in MB. */
 
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
@@ -17,4 +17,12 @@ export function describeSchedule(cron: string): string {
   if (weekday === '*') return `täglich ${at}`;
   if (/^[0-7]$/.test(weekday)) return `jeden ${WEEKDAYS[Number(weekday) % 7]} ${at}`;
   return `nach Plan „${cron}“`;
+}
+
+const MB = 1024 * 1024;
+
+/** Bytes as MB with one decimal, German style: 1_300_000 → "1,2 MB" (the snapshots' usual scale). */
+export function formatMegabytes(bytes: number): string {
+  if (bytes > 0 && bytes < 0.05 * MB) return 'unter 0,1 MB';
+  return `${(bytes / MB).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }
