@@ -5,6 +5,7 @@ import { backupSnapshotJob } from './core/backup/index.js';
 import { sendDuePushesJob } from './core/push/index.js';
 import { cleanStagingJob } from './core/media/upload.js';
 import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
+import { purgeIdempotencyKeysJob } from './core/http/idempotency.jobs.js';
 import { accountsJobs } from './features/accounts/accounts/index.js';
 import { buildExportsJob, expireExportsJob } from './features/accounts/exports/index.js';
 import { diaryJobs, diaryWeatherConsumer } from './features/dog-records/diary/index.js';
@@ -35,6 +36,7 @@ export const jobs: Job[] = [
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
+  purgeIdempotencyKeysJob, // hourly at :29: Idempotency-Keys older than 7 days (offline writes)
   ...healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today, vet appointments today; 18:00 vet appointments tomorrow (owner and caregivers)
   ...heatJobs, // 08:00 heat expected in 7 days and tomorrow, phantom-pregnancy follow-up 63 days after a start
   ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)

@@ -6,6 +6,7 @@ import { requireRole, requireUser } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import { ErrorBody } from './openapi.js';
 import { jsonBody, jsonBodyReader } from './json-body.js';
+import { documentIdempotency, type Idempotency } from './idempotency.js';
 import { routeErrorStatuses } from './route-errors.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
@@ -48,6 +49,8 @@ export interface RouteDef<P extends AnyObject, Q extends AnyObject, B extends z.
   guards?: RequestHandler[];
   /** Runs after `authorize` and before the body is read and parsed: rate limits, uploads. */
   before?: RequestHandler[];
+  /** Honours an `Idempotency-Key` header (`idempotency(ctx)`, offline writes): a repeat answers the first answer. */
+  idempotent?: Idempotency;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
@@ -108,6 +111,7 @@ function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, 
   if (def.query) request.query = def.query;
   if (def.body) request.body = { content: { 'application/json': { schema: def.body } }, required: true };
   if (def.multipart) request.body = { content: { 'multipart/form-data': { schema: def.multipart } }, required: true };
+  if (def.idempotent) documentIdempotency(request, responses);
   openapi.registerPath({
     method: def.method,
     path: def.path.replace(/:(\w+)/g, '{$1}'),
@@ -161,6 +165,7 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
     ...checkAccess,
     ...(def.before ?? []),
     ...readBody,
+    ...(def.idempotent ? [def.idempotent.middleware(`${def.method.toUpperCase()} ${def.path}`)] : []),
     async (req: Request, res: Response) => {
       // The guards above let no request without a user through to a non-public handler.
       const actor = req.user ?? null;

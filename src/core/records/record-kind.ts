@@ -6,6 +6,7 @@ import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import type { ExportSection } from '../export/index.js';
 import { AppError, notFound } from '../http/errors.js';
+import { idempotency } from '../http/idempotency.js';
 import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
 import type { Routes } from '../http/route.js';
 import { DogIdParam, IdParam, patchOf } from '../http/schema-kit.js';
@@ -65,6 +66,8 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   toItem?(row: RecordRow): Item;
   /** Leave out the JSON create route (the kind registers its own, e.g. a multipart upload). */
   customCreate?: boolean;
+  /** The create route honours an `Idempotency-Key` (a write the app queues offline: weights, training sessions). */
+  idempotentCreate?: true;
   /** At most this many records per dog (a soft cap against runaway clients; 422 `too_many_records`). */
   maxPerDog?: number;
   /** After a record's row is gone (files to remove). */
@@ -237,6 +240,7 @@ export function recordRoutes<Item extends { id: number; dog_id: number }>(ctx: A
       params: DogIdParam,
       authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, kind.needs.create),
       body: kind.createBody,
+      idempotent: kind.idempotentCreate && idempotency(ctx),
       responses: {
         201: ['Angelegt', kind.item],
         ...refused,

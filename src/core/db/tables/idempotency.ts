@@ -6,7 +6,7 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   /** Null while the first request with this key is still running. */
   status: number | null;
-  /** The answer's JSON body as text. */
+  /** The answer's JSON body as text; while the first request runs, its claim's random token. */
   response: string | null;
   created_at: string;
 }

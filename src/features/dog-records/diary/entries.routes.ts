@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
+import { idempotency } from '../../../core/http/idempotency.js';
 import { CreateEntryBody, Entry, EntryPage, ListEntriesQuery, UpdateEntryBody } from './diary.schemas.js';
 import { Id } from '../../../core/http/schema-kit.js';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
@@ -26,6 +27,7 @@ export function entriesRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/dogs/:dogId/diary', 'Tagebucheintrag anlegen', {
     authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'write'),
     body: CreateEntryBody,
+    idempotent: idempotency(ctx),
     responses: { 201: ['Der neue Eintrag', Entry], 422: 'Text zu lang (höchstens 10.000 Zeichen)', ...owned },
     run: ({ params, body, actor }) => createEntry(ctx, actor, params.dogId, body),
   });

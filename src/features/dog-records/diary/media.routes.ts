@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
+import { idempotency } from '../../../core/http/idempotency.js';
 import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
 import { UploadForm, UploadResult } from './diary.schemas.js';
 import { loadEntry } from './entries.service.js';
@@ -15,6 +16,8 @@ export function diaryMediaRoutes(ctx: AppContext, routes: Routes): void {
     // Before multer reads 20 MB of someone else's upload.
     authorize: ({ params, actor }) => loadEntry(ctx, actor, params.entryId, 'write'),
     before: [ctx.limits.upload, imageUpload(ctx.config, 'files', MAX_FILES_PER_UPLOAD)],
+    // After multer: the key's request hash covers each file's SHA-256.
+    idempotent: idempotency(ctx),
     responses: {
       201: ['Die gespeicherten Fotos mit Position, Aufnahmezeit und Wetter', UploadResult],
       403: 'Gehört jemand anderem',

@@ -13,5 +13,6 @@ export const trainingSessions = recordKindOf('TrainingSession', TrainingSession,
   wording: { missing: 'Diese Trainingseinheit gibt es nicht.', foreign: 'Diese Trainingseinheit gehört zu einem fremden Hund.' },
   maxPerDog: 20_000,
   needs: { create: 'write', change: 'manage', remove: 'manage' },
+  idempotentCreate: true, // the app queues training sessions offline
   check: (ctx, r) => dateNotInFuture(ctx, r, 'date', 'Das Training liegt in der Zukunft.'),
 });

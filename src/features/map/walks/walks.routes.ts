@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
 import { GEOMETRY_MAX_VALUES } from '../../../core/http/json-body.js';
+import { idempotency } from '../../../core/http/idempotency.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { CreateWalkBody, WalkDetail, WalksPage, WalksQuery, Weekly, WeeklyQuery } from './walks.schemas.js';
@@ -25,6 +26,7 @@ export function walksRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/walks', 'Spaziergang speichern (mit Hunden, Dauer, Strecke oder aufgezeichnetem Weg)', {
     body: CreateWalkBody,
     jsonMaxValues: GEOMETRY_MAX_VALUES,
+    idempotent: idempotency(ctx),
     responses: { 201: ['Gespeichert', WalkDetail], ...refused },
     run: ({ body, actor }) => createWalk(ctx, actor, body),
   });
