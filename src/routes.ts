@@ -31,8 +31,8 @@ import { expensesExport, expensesRoutes } from './features/dog-records/expenses/
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
 import { aiRoutes } from './features/dog-records/ai/index.js';
 import { breederRoutes } from './features/dog-records/breeder/index.js';
-import { friendsRoutes } from './features/community/friends/index.js';
-import { messagesExport, messagesRoutes } from './features/community/messages/index.js';
+import { friendsRoutes, userReportRoutes, userReportsAccountDeletion } from './features/community/friends/index.js';
+import { messageReportRoutes, messageReportsAccountDeletion, messagesExport, messagesRoutes } from './features/community/messages/index.js';
 import { forumAccountDeletion, forumExport, forumRoutes } from './features/community/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
@@ -65,6 +65,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   breederRoutes(ctx, routes); // /api/litters*, /api/puppies/* (tier breeder or breeder_test; admins pass)
   friendsRoutes(ctx, routes); // /api/users/search, /api/friends*, /api/users/:id/block
   messagesRoutes(ctx, routes); // /api/conversations*
+  userReportRoutes(ctx, routes); // /api/users/:id/report, /api/moderation/user-reports*
+  messageReportRoutes(ctx, routes); // /api/messages/:id/report, /api/moderation/message-reports* (the message in its context)
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
   nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
@@ -74,7 +76,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   routesRoutes(ctx, routes); // /api/routes/plan, /api/routes*, /api/routes/:id/gpx
   walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
-  ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion); // what ON DELETE cannot say
+  ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion, userReportsAccountDeletion(ctx), messageReportsAccountDeletion(ctx)); // what ON DELETE cannot say
   // The data export's sections (the per-dog record kinds add their own through recordRoutes).
   ctx.exportSections.push(
     accountsExport,

@@ -3,3 +3,4 @@ export { friendsRoutes } from './friends.routes.js';
 export { UserCard } from './friends.schemas.js';
 export { friendsOf } from './friends.repo.js';
 export { requireFriend } from './friends.service.js';
+export { userReportRoutes, userReportsAccountDeletion } from './user-reports.js';

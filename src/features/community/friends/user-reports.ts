@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { requireVerifiedEmail } from '../../../core/auth/guards.js';
+import type { Actor } from '../../../core/auth/session-user.js';
+import type { AccountDeletionStep, AppContext } from '../../../core/context.js';
+import { conflict, notFound } from '../../../core/http/errors.js';
+import type { Routes } from '../../../core/http/route.js';
+import { routeGroup } from '../../../core/http/route-group.js';
+import { requiredText } from '../../../core/http/schema-kit.js';
+import { notifyStaff } from '../../../core/push/index.js';
+import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReports } from '../../../core/reports/index.js';
+import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
+import { findUserCard } from './friends.repo.js';
+import { REPORTED_USERS, reportedUsers } from './user-reports.repo.js';
+
+/**
+ * Reports of people (a profile, a friend: harassment, a fake account), in the one moderation queue (core/reports,
+ * kind 'users'). The moderators see the person's card and may suspend the account.
+ */
+
+const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'UserReportBody' });
+const UserReport = z
+  .object({
+    id: z.number().int(),
+    reason: z.string(),
+    created_at: z.string(),
+    reporter: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    user: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      avatar_url: z.string().nullable(),
+      city: z.string().nullable(),
+      status: z.string(),
+    }),
+  })
+  .meta({ id: 'UserReport' });
+const UserReportList = z.object({ items: z.array(UserReport) }).meta({ id: 'UserReportList' });
+const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'UserReportResolveBody' });
+
+/** Moderators see addresses masked as in the admin views; admins see them whole. */
+const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
+
+/** Anybody with a confirmed email address (403) may report a person who exists (404), not themselves (409). */
+async function userToReport(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+  requireVerifiedEmail(actor);
+  if (!(await findUserCard(ctx.db, userId))) throw notFound('Diese Person gibt es nicht.');
+  if (userId === actor.id) throw conflict('Dich selbst kannst du nicht melden.', 'own_account');
+}
+
+export async function reportUser(ctx: AppContext, actor: Actor, userId: number, reason: string): Promise<void> {
+  await userToReport(ctx, actor, userId);
+  // Once per reporter and person (core/reports): a second report is no news for the moderators.
+  await insertReport(ctx.db, { kind: REPORTED_USERS, id: userId }, actor.id, reason, ctx.clock.now().toISOString());
+  await notifyStaff(
+    ctx,
+    ['admin', 'moderator'],
+    { title: 'Neue Meldung: Person', body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-users' },
+    `report:user:${userId}:${actor.id}`,
+  );
+}
+
+/** The open reports of people, oldest first, with the person's card. */
+export async function userReportQueue(ctx: AppContext, viewer: Actor): Promise<z.infer<typeof UserReportList>> {
+  const reports = await openReports(ctx.db, { kinds: [REPORTED_USERS], limit: 200 });
+  const users = new Map((await reportedUsers(ctx.db, [...new Set(reports.map((r) => r.target_id))])).map((u) => [u.id, u]));
+  return {
+    items: reports.flatMap((r) => {
+      const u = users.get(r.target_id);
+      if (!u) return [];
+      return [
+        {
+          id: r.id,
+          reason: r.reason,
+          created_at: r.created_at,
+          reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
+          user: { ...u, email: shown(viewer, u.email) },
+        },
+      ];
+    }),
+  };
+}
+
+/** dismiss: nothing happens; suspend: the account is suspended (every session ends). Every open report of the person closes. */
+export async function resolveUserReport(ctx: AppContext, viewer: Actor, reportId: number, action: 'dismiss' | 'suspend'): Promise<void> {
+  const report = await findReport(ctx.db, reportId, [REPORTED_USERS]);
+  if (!report || !(await findUserCard(ctx.db, report.target_id))) throw notFound('Diese Meldung gibt es nicht.');
+  if (action === 'suspend') await updateUser(ctx, viewer, report.target_id, { status: 'suspended' });
+  await closeReports(ctx.db, REPORTED_USERS, [report.target_id], viewer.id, action, ctx.clock.now().toISOString());
+  ctx.log.info({ reportId, userId: report.target_id, action, by: viewer.id }, 'user report resolved');
+}
+
+/** A reported person who deletes the account (or is deleted) leaves the queue. */
+export const userReportsAccountDeletion =
+  (ctx: AppContext): AccountDeletionStep =>
+  (trx) =>
+    closeReportsOfGoneRows(trx, REPORTED_USERS, 'deleted', ctx.clock.now().toISOString());
+
+export function userReportRoutes(ctx: AppContext, routes: Routes): void {
+  const api = routeGroup(routes, { tags: ['Freunde'], access: 'user' });
+  api.post('/api/users/:id/report', 'Eine Person der Moderation melden (einmal pro Person)', {
+    authorize: ({ params, actor }) => userToReport(ctx, actor, params.id),
+    body: ReportBody,
+    before: [ctx.limits.contentReport],
+    responses: { 204: 'Gemeldet', 403: 'E-Mail nicht bestätigt', 404: 'Person gibt es nicht', 409: 'Du selbst', 429: 'Zu viele Meldungen' },
+    run: ({ params, body, actor }) => reportUser(ctx, actor, params.id, body.reason),
+  });
+
+  const staff = routeGroup(routes, { tags: ['Moderation'], access: 'staff' });
+  staff.get('/api/moderation/user-reports', 'Gemeldete Personen, älteste zuerst (nur Moderation)', {
+    responses: { 200: ['Meldungen', UserReportList] },
+    run: ({ actor }) => userReportQueue(ctx, actor),
+  });
+  staff.post('/api/moderation/user-reports/:id/resolve', 'Meldung erledigen: verwerfen oder das Konto sperren', {
+    body: ResolveBody,
+    responses: { 204: 'Erledigt', 403: 'Admins und Moderatoren sperrt nur ein Admin', 404: 'Meldung gibt es nicht', 409: 'Eigenes Konto' },
+    run: ({ params, body, actor }) => resolveUserReport(ctx, actor, params.id, body.action),
+  });
+}
