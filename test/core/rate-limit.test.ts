@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { createApp } from '../../src/app.js';
 import { fixedClock, MINUTE } from '../../src/core/clock.js';
 import { createContext } from '../../src/core/create-context.js';
 import { openDb } from '../../src/core/db/index.js';
@@ -9,7 +8,7 @@ import { purgeRateLimitCountersJob } from '../../src/core/http/rate-limit.jobs.j
 import { DbRateLimitStore } from '../../src/core/http/rate-limit-store.js';
 import { createLogger } from '../../src/core/logger.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { createWatchedApp, useTestApp } from '../helpers/test-app.js';
 
 // Rate limits are off in the default test app; this file turns them on.
 const t = useTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
@@ -49,7 +48,7 @@ describe('rate limits', () => {
 async function instanceOn(config: typeof t.ctx.config) {
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
-  return { app: createApp(ctx), ctx, close: () => dbHandle.close() };
+  return { app: createWatchedApp(ctx), ctx, close: () => dbHandle.close() };
 }
 
 const failLogin = (app: Express, i: number) =>

@@ -95,9 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const log = createLogger(config.logLevel);
   const ctx = createContext({ config, dbHandle, log, clock: options.clock, mailTransport: options.mailTransport ?? mail });
   await ctx.blocklist.load();
-  const app = createApp(ctx);
-  // In the API suite every /api/ answer is checked against the OpenAPI document (test/contract/response-hook.ts).
-  watchResponses(app, ctx);
+  const app = createWatchedApp(ctx);
   return {
     ctx,
     app,
@@ -110,6 +108,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * createApp for tests: in the API suite every /api/ answer is checked against the OpenAPI document
+ * (test/contract/response-hook.ts). For a second app on a test app's context (another instance, a restart).
+ */
+export function createWatchedApp(ctx: AppContext): Express {
+  const app = createApp(ctx);
+  watchResponses(app, ctx);
+  return app;
 }
 
 /**

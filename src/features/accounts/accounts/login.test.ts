@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { fixedClock, MINUTE } from '../../../core/clock.js';
-import { createApp } from '../../../app.js';
 import { buildUser } from '../../../../test/helpers/factories.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
+import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = fixedClock('2026-11-21T10:00:00.000Z');
 const t = useTestApp({ clock });
@@ -42,7 +41,7 @@ describe('POST /api/auth/login', () => {
     const user = await buildUser(t.ctx);
     for (let i = 0; i < 5; i++) await login(t.app, user.email, 'falsch-falsch').expect(401);
     // A new app on the same database stands for a restarted server.
-    const restarted = createApp(t.ctx);
+    const restarted = createWatchedApp(t.ctx);
     await login(restarted, user.email, user.password).expect(429);
   });
 

@@ -4,8 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { createApp } from '../../../app.js';
+import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { createContext } from '../../../core/create-context.js';
 import { openDb } from '../../../core/db/index.js';
@@ -26,7 +25,7 @@ async function instance(options: { rateLimits?: boolean; logLines?: string[] } =
   const sink = new Writable({ write: (chunk: Buffer, _e, cb) => (options.logLines?.push(chunk.toString()), cb()) });
   const log = createLogger(options.logLines ? 'info' : 'silent', sink);
   const ctx = createContext({ config, dbHandle, log, clock, mailTransport: memoryTransport() });
-  return { app: createApp(ctx), close: () => dbHandle.close() };
+  return { app: createWatchedApp(ctx), close: () => dbHandle.close() };
 }
 
 describe('calendar feed: switching it on, renewing, switching off', () => {

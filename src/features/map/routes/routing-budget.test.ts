@@ -3,8 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeRoutingServer } from '../../../../test/fakes/routing-server.js';
 import { agentAs, buildUser, sessionCookie } from '../../../../test/helpers/factories.js';
 import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
-import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { createApp } from '../../../app.js';
+import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { createContext } from '../../../core/create-context.js';
 import { openDb } from '../../../core/db/index.js';
@@ -42,7 +41,7 @@ function otherInstance() {
   const config = t.ctx.config;
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = createContext({ config, dbHandle, log: createLogger('silent'), clock, mailTransport: memoryTransport() });
-  return { app: createApp(ctx), ctx, close: () => dbHandle.close() };
+  return { app: createWatchedApp(ctx), ctx, close: () => dbHandle.close() };
 }
 
 beforeEach(() => {
