@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { operations } from '../../../api/schema.js';
 import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
 import { ApiError, api, errorMessage } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
@@ -28,6 +29,8 @@ function statusText(run: BackupStatus['last_run']): string {
   if (run.status === 'failed') return tx.failed(run.error);
   return tx.noRun;
 }
+
+type JobStarted = operations['postAdminJobsByNameRun']['responses'][202]['content']['application/json'];
 
 interface Watch {
   /** The run being waited for started at this time. */
@@ -75,7 +78,7 @@ export function BackupsScreen() {
     setMessage(null);
     setGaveUp(false);
     try {
-      const started = await api.post<{ name: string; started_at: string }>('/api/admin/jobs/backup.snapshot/run');
+      const started = await api.post<JobStarted>('/api/admin/jobs/backup.snapshot/run');
       setWatch({ since: started.started_at, until: Date.now() + GIVE_UP_MS });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
