@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import { ErrorBody } from '../http/openapi.js';
 import type { Routes } from '../http/route.js';
 import { sendStoredFile } from './send-stored.js';
 import { mediaKeyOf } from './storage.js';
@@ -28,6 +29,8 @@ export const everyLoggedInUser: MediaRule['canRead'] = async () => 'allow';
 /** File names never repeat (a new upload gets a new name), so browsers may keep a file for a year. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
+const errorContent = { 'application/json': { schema: ErrorBody } };
+
 export function serveMediaFiles(ctx: AppContext, routes: Routes, rules: MediaRule[]): void {
   routes.openapi.registerPath({
     method: 'get',
@@ -40,9 +43,11 @@ export function serveMediaFiles(ctx: AppContext, routes: Routes, rules: MediaRul
     responses: {
       200: { description: 'Die Datei (Cache-Control: private, immutable)' },
       206: { description: 'Ein Ausschnitt (Range)' },
-      401: { description: 'Nicht angemeldet' },
-      403: { description: 'Gehört jemand anderem' },
-      404: { description: 'Gibt es nicht' },
+      // Errors come in the one error shape, as everywhere (a browser navigating here gets the HTML error page).
+      400: { description: 'Ungültiger Pfad (z. B. eine kaputte %-Kodierung)', content: errorContent },
+      401: { description: 'Nicht angemeldet', content: errorContent },
+      403: { description: 'Gehört jemand anderem', content: errorContent },
+      404: { description: 'Gibt es nicht', content: errorContent },
     },
   });
 
