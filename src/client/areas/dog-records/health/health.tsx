@@ -3,6 +3,8 @@ import { useStore } from '../../../core/store.js';
 import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
+import { useState } from 'preact/hooks';
+import { NextAppointment } from './appointments.js';
 import { DocumentsSection } from './documents.js';
 import { PracticeSection } from './practice.js';
 import { RecordSection } from '../../../ui/record-section.js';
@@ -16,13 +18,15 @@ export function HealthScreen({ params }: ScreenProps) {
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
+  // Bumped when the vet visits change: "Nächster Termin" loads again.
+  const [visitsVersion, setVisitsVersion] = useState(0);
   return (
     <section class="page page-narrow health">
       <h1>{name ? hx.title(name) : hx.titleFallback}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) => {
           const role: Role = d.user_id === me ? 'owner' : 'caregiver';
-          const s = sectionDefs(role);
+          const s = sectionDefs(role, () => setVisitsVersion((v) => v + 1));
           return (
             <>
               <nav class="link-row" aria-label={hx.titleFallback}>
@@ -38,6 +42,7 @@ export function HealthScreen({ params }: ScreenProps) {
                   {hx.caregiverNote}
                 </p>
               )}
+              <NextAppointment key={visitsVersion} dogId={d.id} />
               <RecordSection def={s.vaccinations} dogId={d.id} />
               <RecordSection def={s.medications} dogId={d.id} />
               <RecordSection def={s.allergies} dogId={d.id} />

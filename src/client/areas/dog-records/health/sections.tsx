@@ -2,6 +2,7 @@ import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js'
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
+import { MarkVisitDone } from './appointments.js';
 import { BookExpenseButton } from './book-expense.js';
 import { hx } from './texts.js';
 import { WeightChart } from './weight-chart.js';
@@ -26,7 +27,8 @@ export function isOverdue(v: Vaccination, all: Vaccination[], today: string): bo
 
 export type Role = 'owner' | 'caregiver';
 
-export function sectionDefs(role: Role) {
+/** `onVisitsChange`: the visits changed (added, edited, marked done, removed), so "Nächster Termin" loads again. */
+export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const owner = role === 'owner';
   const vaccinations: SectionDef<Vaccination> = {
     key: 'impfungen',
@@ -144,13 +146,16 @@ export function sectionDefs(role: Role) {
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
+      { name: 'status', label: hx.visitStatus, type: 'select', options: hx.statusOptions },
+      // Only an appointment may lie ahead; a visit that took place may not (the server's rule too).
+      { name: 'date', label: f.date, type: 'date', required: true, check: (v, all) => (all.status !== 'planned' && notFuture(v) ? hx.visitInFuture : null) },
       { name: 'reason', label: f.reason, required: true, max: 200 },
       { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: 5000 },
       { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
       { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
     ],
     toValues: (i) => ({
+      status: i.status === 'planned' ? 'planned' : '',
       date: String(i.date ?? ''),
       reason: String(i.reason ?? ''),
       diagnosis: String(i.diagnosis ?? ''),
@@ -158,6 +163,7 @@ export function sectionDefs(role: Role) {
       cost: typeof i.cost_cents === 'number' ? (i.cost_cents / 100).toFixed(2).replace('.', ',') : '',
     }),
     toBody: (v) => ({
+      status: v.status === 'planned' ? 'planned' : 'done',
       date: v.date,
       reason: v.reason?.trim(),
       diagnosis: text(v.diagnosis),
@@ -165,11 +171,29 @@ export function sectionDefs(role: Role) {
       cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
     }),
     below: (v) => (owner ? <NotesToggle parentType="vet_visit" parentId={v.id} /> : null),
-    actions: (v) => (owner ? <BookExpenseButton visit={v} /> : null),
+    actions: (v, reload) =>
+      !owner ? null : v.status === 'planned' ? (
+        <MarkVisitDone
+          visit={v}
+          onDone={() => {
+            reload();
+            onVisitsChange?.();
+          }}
+        />
+      ) : (
+        <BookExpenseButton visit={v} />
+      ),
+    onChange: onVisitsChange,
     label: (i) => i.reason,
     render: (i) => (
       <>
+        {i.status === 'planned' && (
+          <>
+            <span class="tag">{hx.plannedTag}</span>{' '}
+          </>
+        )}
         <strong>{i.reason}</strong> · {formatDate(i.date)}
+        {i.status === 'done' && i.planned_date && i.planned_date !== i.date && <span class="muted"> ({hx.plannedFor(formatDate(i.planned_date))})</span>}
         {i.cost_cents !== null && <span class="muted"> · {formatMoney(i.cost_cents)}</span>}
         {i.diagnosis && <div class="muted">{i.diagnosis}</div>}
       </>
