@@ -104,6 +104,19 @@ function CalendarFeedCard() {
   );
 }
 
+/** Invoices have their own screen (in the invoices area, whose API it calls); the profile leads there. */
+function InvoicesCard() {
+  return (
+    <section class="card" aria-labelledby="invoices-title">
+      <h2 id="invoices-title">{tx.profile.invoices}</h2>
+      <p class="muted">{tx.profile.invoicesText}</p>
+      <a class="button button-secondary button-small" href="/app/profil/rechnungen">
+        {tx.profile.invoicesLink}
+      </a>
+    </section>
+  );
+}
+
 export function ProfileScreen() {
   const state = useStore(session);
   if (state.status !== 'user') return null;
@@ -129,6 +142,7 @@ export function ProfileScreen() {
       {!user.email_verified && <VerifyHint />}
       <HomeAreaCard user={user} />
       <CalendarFeedCard />
+      <InvoicesCard />
       <AvatarForm user={user} />
       <DetailsForm user={user} />
       <EmailForm email={user.email} />

@@ -34,3 +34,19 @@ export const tx = {
     created: (n: string) => `Rechnung ${n} erstellt.`,
   },
 };
+
+/** German texts of the user's own invoices (profile → Rechnungen). */
+export const ownTx = {
+  title: 'Rechnungen',
+  back: '← Profil',
+  intro: 'Deine Rechnungen und Stornorechnungen. Öffne eine, um sie anzusehen, zu drucken oder als PDF zu speichern.',
+  empty: 'Du hast noch keine Rechnungen.',
+  number: 'Nummer',
+  date: 'Datum',
+  total: 'Betrag',
+  status: 'Status',
+  valid: 'gültig',
+  cancelled: 'storniert',
+  cancellation: 'Storno',
+  open: 'Öffnen',
+};

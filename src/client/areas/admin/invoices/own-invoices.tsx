@@ -1,0 +1,56 @@
+import type { InvoiceSummary } from '../../../api/types.js';
+import { formatDate, formatMoney } from '../../../core/format.js';
+import { DataTable } from '../../../ui/data-table.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { Load } from '../../../ui/states.js';
+import { ownTx } from './texts.js';
+
+function statusText(invoice: InvoiceSummary): string {
+  if (invoice.prefix === 'ST') return ownTx.cancellation;
+  return invoice.status === 'cancelled' ? ownTx.cancelled : ownTx.valid;
+}
+
+/**
+ * /app/profil/rechnungen: the user's own invoices and cancellations, newest first, in pages; each opens as the same
+ * document the admin sees (the print page, saved as PDF from the browser).
+ */
+export function OwnInvoicesScreen() {
+  const list = usePagedList<InvoiceSummary>('/api/me/invoices?limit=20');
+  return (
+    <section class="page page-narrow">
+      <p>
+        <a href="/app/profil">{ownTx.back}</a>
+      </p>
+      <h1>{ownTx.title}</h1>
+      <p class="muted">{ownTx.intro}</p>
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(invoices) => (
+          <DataTable
+            caption={ownTx.title}
+            rows={invoices}
+            rowKey={(inv) => inv.id}
+            rowData={(inv) => ({ 'data-number': inv.number })}
+            emptyTitle={ownTx.empty}
+            columns={[
+              { header: ownTx.number, cell: (inv) => <code>{inv.number}</code> },
+              { header: ownTx.date, cell: (inv) => formatDate(inv.issue_date) },
+              { header: ownTx.total, numeric: true, cell: (inv) => formatMoney(inv.total_cents) },
+              { header: ownTx.status, cell: statusText },
+              {
+                header: ownTx.open,
+                hideHeader: true,
+                class: 'row-actions',
+                cell: (inv) => (
+                  <a href={`/api/me/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${ownTx.open}: ${inv.number}`}>
+                    {ownTx.open}
+                  </a>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Load>
+      <MoreButton list={list} />
+    </section>
+  );
+}
