@@ -1,14 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../fakes/photos.js';
 import { useAppWithWeatherFake } from '../fakes/weather-server.js';
-import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
+import { agentAs, buildDog, buildUser, sessionCookie } from '../helpers/factories.js';
 import { DAY, fixedClock, HOUR } from '../../src/core/clock.js';
 import { purgeIdempotencyKeysJob } from '../../src/core/http/idempotency.jobs.js';
 
 // Offline writes (issue 30, decisions: "Offline writes"): the create routes the app's queue replays honour an
 // Idempotency-Key (core/http/idempotency.ts).
 const clock = fixedClock('2026-11-21T10:00:00Z');
-const w = useAppWithWeatherFake({ clock });
+/** Hears every SQL statement of the app (to act at a chosen moment of a request). */
+let onQuery: ((sql: string) => void) | undefined;
+const w = useAppWithWeatherFake({ clock, onQuery: (sql) => onQuery?.(sql) });
 const KEY = 'Idempotency-Key';
 
 async function owner() {
@@ -114,15 +117,83 @@ describe('Idempotency-Key on the offline create routes', () => {
     expect(walk.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  it('two replays racing: exactly one row, both get the same answer', async () => {
-    const { dog, a } = await owner();
-    for (const c of creates(dog.id)) {
-      const before = await count(c.table);
-      const [x, y] = await Promise.all([a.post(c.path).set(KEY, `race-${c.table}`).send(c.body), a.post(c.path).set(KEY, `race-${c.table}`).send(c.body)]);
-      expect([x.status, y.status], c.name).toEqual([201, 201]);
-      expect(x.body, c.name).toEqual(y.body);
-      expect(await count(c.table), c.name).toBe(before + 1);
+  it('replays racing (8 at once on one listening server): exactly one row, every one gets the same answer', async () => {
+    const { user, dog } = await owner();
+    // One server for all of them (supertest would start one per request, which lines them up one after another).
+    const server = w.t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cookie = sessionCookie(w.t.ctx, user);
+    try {
+      for (const c of creates(dog.id)) {
+        const before = await count(c.table);
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            const res = await fetch(base + c.path, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'application/json', [KEY]: `race-${c.table}` },
+              body: JSON.stringify(c.body),
+            });
+            return { status: res.status, body: (await res.json()) as unknown, replayed: res.headers.get('idempotent-replayed') };
+          }),
+        );
+        expect(
+          answers.map((x) => x.status),
+          c.name,
+        ).toEqual(Array(8).fill(201));
+        expect(new Set(answers.map((x) => JSON.stringify(x.body))).size, c.name).toBe(1);
+        expect(
+          answers.filter((x) => x.replayed !== 'true'),
+          c.name,
+        ).toHaveLength(1);
+        expect(await count(c.table), c.name).toBe(before + 1);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('a repeat that arrives while the first request still runs waits for its answer and writes nothing', async () => {
+    // In one process on SQLite two requests hardly ever overlap; this sets the overlap up by hand: the first
+    // request's claim is there and unanswered, and is answered while the repeat waits.
+    const { user, dog, a } = await owner();
+    const c = creates(dog.id)[0]!;
+    const twin = await a.post(c.path).set(KEY, 'twin-of-running').send(c.body).expect(201);
+    const { request_hash } = await w.t.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'twin-of-running')
+      .executeTakeFirstOrThrow();
+    const ref = { user_id: user.id, route: 'POST /api/dogs/:dogId/diary', key: 'running' };
+    await w.t.ctx.db
+      .insertInto('idempotency_keys')
+      .values({ ...ref, request_hash, status: null, response: 'claim-of-the-first', created_at: clock.now().toISOString() })
+      .execute();
+    let answered = false;
+    onQuery = (query) => {
+      // The repeat found the claim unanswered: now the first request answers.
+      if (answered || !/^select .* from "idempotency_keys"/i.test(query)) return;
+      answered = true;
+      setImmediate(() => {
+        void w.t.ctx.db
+          .updateTable('idempotency_keys')
+          .set({ status: 201, response: JSON.stringify(twin.body) })
+          .where('user_id', '=', ref.user_id)
+          .where('key', '=', ref.key)
+          .execute();
+      });
+    };
+    const before = await count('diary_entries');
+    try {
+      const repeat = await a.post(c.path).set(KEY, 'running').send(c.body).expect(201);
+      expect(repeat.body).toEqual(twin.body);
+      expect(repeat.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      onQuery = undefined;
+    }
+    expect(answered).toBe(true);
+    expect(await count('diary_entries')).toBe(before);
   });
 
   it('a failed request gives its key back: the corrected request with the same key is written', async () => {
