@@ -3,6 +3,8 @@ export const mx = {
   title: 'Meldungen',
   forum: 'Forum',
   map: 'Karte (Giftköder, Vermisste, Treffen …)',
+  people: 'Personen',
+  messages: 'Nachrichten (mit Zusammenhang, nur für die Moderation)',
   empty: 'Keine offenen Meldungen. 🎉',
   reason: 'Grund',
   by: 'Gemeldet von',

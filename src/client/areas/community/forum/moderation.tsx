@@ -10,11 +10,13 @@ import { AdminFrame } from '../../../ui/admin-frame.js';
 import { mx } from './moderation-texts.js';
 
 /**
- * /app/admin/moderation: open forum reports, oldest first (dismiss, hide or delete), then the reported map items;
- * emails masked for moderators.
+ * /app/admin/moderation: open forum reports, oldest first (dismiss, hide or delete), then the reported map items,
+ * people and direct messages (dismiss or suspend); emails masked for moderators.
  */
 export function ModerationScreen() {
-  const MapReports = useMapReports();
+  const MapReports = useLazyList(loadMapReports);
+  const UserReports = useLazyList(loadUserReports);
+  const MessageReports = useLazyList(loadMessageReports);
   const [reports, reload] = useResource<{ items: ForumReport[] }>('/api/moderation/reports');
   const [error, setError] = useState<string | null>(null);
   const resolve = (id: number, action: 'dismiss' | 'hide' | 'delete') => async () => {
@@ -66,17 +68,26 @@ export function ModerationScreen() {
       </Load>
       <h2>{mx.map}</h2>
       {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}
+      <h2>{mx.people}</h2>
+      {UserReports ? <UserReports onError={setError} /> : <p class="muted">{t.loading}</p>}
+      <h2>{mx.messages}</h2>
+      {MessageReports ? <MessageReports onError={setError} /> : <p class="muted">{t.loading}</p>}
     </AdminFrame>
   );
 }
 
-type MapReportsList = ComponentType<{ onError: (message: string | null) => void }>;
+type ReportList = ComponentType<{ onError: (message: string | null) => void }>;
 
-/** The map's reports live with the map (areas/map/nearby); its chunk loads only when a moderator opens this screen. */
-function useMapReports(): MapReportsList | null {
-  const [list, setList] = useState<MapReportsList | null>(null);
+/** The map's reports live with the map (areas/map/nearby), people's with friends, messages' with messages. */
+const loadMapReports = () => import('../../map/nearby/index.js').then((m) => m.MapReports);
+const loadUserReports = () => import('../friends/index.js').then((m) => m.UserReports);
+const loadMessageReports = () => import('../messages/index.js').then((m) => m.MessageReports);
+
+/** A queue part from another area: its chunk loads only when a moderator opens this screen. */
+function useLazyList(load: () => Promise<ReportList>): ReportList | null {
+  const [list, setList] = useState<ReportList | null>(null);
   useEffect(() => {
-    void import('../../map/nearby/index.js').then((m) => setList(() => m.MapReports));
-  }, []);
+    void load().then((component) => setList(() => component));
+  }, [load]);
   return list;
 }

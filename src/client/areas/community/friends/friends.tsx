@@ -4,7 +4,8 @@ import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
-import { cx } from './texts.js';
+import { ReportForm } from '../../../ui/report-form.js';
+import { cx, urx } from './texts.js';
 
 function Avatar({ user }: { user: UserCard }) {
   return user.avatar_url ? (
@@ -205,6 +206,7 @@ export function FriendsScreen() {
                       >
                         {cx.decline}
                       </button>
+                      <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
                     </Person>
                   ))}
                 </ul>
@@ -257,6 +259,7 @@ export function FriendsScreen() {
                       text={cx.blockText(user.name)}
                       onConfirm={action.run(() => api.post(`/api/users/${user.id}/block`))}
                     />
+                    <ReportForm url={`/api/users/${user.id}/report`} label={urx.report} what={user.name} />
                   </Person>
                 ))}
               </ul>

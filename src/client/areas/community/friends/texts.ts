@@ -28,3 +28,16 @@ export const cx = {
   unfriendText: (name: string) => `Du bist dann nicht mehr mit ${name} befreundet. Eure Nachrichten siehst du nicht mehr.`,
   unread: (n: number) => (n === 1 ? '1 ungelesen' : `${n} ungelesen`),
 };
+
+/** German texts of person reports: the button on the friends screen and the moderators' queue. */
+export const urx = {
+  report: 'Melden',
+  queueTitle: 'Personen',
+  empty: 'Keine gemeldeten Personen.',
+  by: 'Gemeldet von',
+  reason: 'Grund',
+  person: 'Gemeldet',
+  suspended: 'gesperrt',
+  dismiss: 'Verwerfen',
+  suspend: 'Konto sperren',
+};

@@ -5,8 +5,9 @@ import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ItemList, Load, useResource } from '../../../ui/states.js';
-import { cx } from './texts.js';
+import { cx, mrx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
+import { ReportForm } from '../../../ui/report-form.js';
 
 /** How often an open chat asks for new messages; a hidden tab does not ask at all. */
 export const POLL_MS = 3000;
@@ -166,6 +167,8 @@ export function ChatScreen({ params }: ScreenProps) {
               <time class="muted small" dateTime={m.created_at}>
                 {formatDateTime(m.created_at)}
               </time>
+              {/* Only a received message can be reported (the moderators see it with a few lines around it). */}
+              {m.sender_id === userId && <ReportForm url={`/api/messages/${m.id}/report`} label={mrx.report} what={m.text.slice(0, 40)} />}
             </li>
           ))}
           <li ref={end} aria-hidden="true" class="message-end" />

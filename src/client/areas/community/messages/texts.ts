@@ -12,3 +12,18 @@ export const cx = {
   sendHint: 'Enter sendet, Umschalt+Enter macht eine neue Zeile.',
   you: 'Du',
 };
+
+/** German texts of message reports: the button in the chat and the moderators' queue. */
+export const mrx = {
+  report: 'Melden',
+  queueTitle: 'Nachrichten',
+  empty: 'Keine gemeldeten Nachrichten.',
+  by: 'Gemeldet von',
+  reason: 'Grund',
+  from: 'Nachricht von',
+  context: 'Im Zusammenhang (nur diese Unterhaltung)',
+  reported: 'gemeldet',
+  suspended: 'gesperrt',
+  dismiss: 'Verwerfen',
+  suspend: 'Absender sperren',
+};

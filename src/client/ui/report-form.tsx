@@ -1,0 +1,61 @@
+import { useState } from 'preact/hooks';
+import { api, errorMessage } from '../core/api.js';
+
+/** The German words of the report form (a person, a message). */
+const rx = {
+  reason: 'Was ist passiert? (Nur die Moderation liest das.)',
+  reasonMissing: 'Schreib kurz, was nicht in Ordnung ist.',
+  send: 'Meldung schicken',
+  sent: 'Danke! Die Moderation schaut sich das an.',
+};
+
+/**
+ * "Melden" for a person or a direct message: a button opens a reason field; once sent, a thank-you instead of the
+ * form. `url` is the report route (POST { reason }); `label` names the button, `what` the thing for screen readers.
+ */
+export function ReportForm({ url, label, what }: { url: string; label: string; what: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
+  if (state && !state.error)
+    return (
+      <p class="notice notice-success small" role="status">
+        {state.text}
+      </p>
+    );
+  return (
+    <div class="report-item">
+      <button type="button" class="button button-ghost button-small" aria-expanded={open} aria-label={`${label}: ${what}`} onClick={() => setOpen((o) => !o)}>
+        {label}
+      </button>
+      {open && (
+        <form
+          class="form"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!reason.trim()) return setState({ text: rx.reasonMissing, error: true });
+            try {
+              await api.post(url, { reason: reason.trim() });
+              setState({ text: rx.sent, error: false });
+            } catch (err) {
+              setState({ text: errorMessage(err), error: true });
+            }
+          }}
+        >
+          <label class="field">
+            <span>{rx.reason}</span>
+            <textarea rows={3} maxLength={1000} value={reason} onInput={(e) => setReason((e.currentTarget as HTMLTextAreaElement).value)} />
+          </label>
+          {state?.error && (
+            <p class="notice notice-error" role="alert">
+              {state.text}
+            </p>
+          )}
+          <button type="submit" class="button button-secondary button-small">
+            {rx.send}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
