@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { App, warmUp } from './app.js';
 import { listenForInstallPrompt } from './core/install.js';
 import { offline } from './core/offline-cache.js';
+import { startOfflineQueue } from './core/offline-queue.js';
 import { location, startRouter } from './core/router.js';
 import { loadSession } from './core/session.js';
 
@@ -22,6 +23,8 @@ if (root) {
   });
   warmUp(location.get().path);
   void loadSession();
+  // Writes saved without a connection are sent as soon as the session is known (and on every `online`).
+  startOfflineQueue();
   root.textContent = '';
   render(<App />, root);
 }

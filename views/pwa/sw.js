@@ -181,3 +181,117 @@ function extend(event, promise) {
     promise.catch(() => undefined);
   }
 }
+
+/*
+ * Offline writes (issue 30). The page keeps writes made without a connection in IndexedDB (src/client/core/
+ * offline-queue.ts, same database, stores and record shape) and registers a Background Sync. When the browser
+ * fires it, an open app window does the sending (it shows the progress); with none open the worker replays the
+ * queue itself, one write after another, each with its Idempotency-Key, so nothing is stored twice.
+ */
+const QUEUE_DB = 'pfotenbuch-offline';
+const QUEUE_STORE = 'writes';
+const SYNC_TAG = 'pfotenbuch-writes';
+
+self.addEventListener('sync', (event) => {
+  if (event.tag === SYNC_TAG) event.waitUntil(syncWrites());
+});
+
+async function syncWrites() {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  if (windows.length) {
+    windows.forEach((c) => c.postMessage({ type: 'send-writes' }));
+    return;
+  }
+  await replayWrites();
+}
+
+function openQueueDb() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(QUEUE_DB, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(QUEUE_STORE)) db.createObjectStore(QUEUE_STORE, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('keep')) db.createObjectStore('keep');
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function queueOp(db, mode, run) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(QUEUE_STORE, mode);
+    const request = run(tx.objectStore(QUEUE_STORE));
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+/** The server's German message, or one by status when the body has none. */
+async function failureText(response) {
+  try {
+    const body = await response.json();
+    if (body && body.error && typeof body.error.message === 'string') return body.error.message;
+  } catch {
+    // no JSON body
+  }
+  return response.status === 403 ? 'Dafür hast du keine Berechtigung.' : response.status === 404 ? 'Das gibt es nicht (mehr).' : 'Der Server hat das abgelehnt.';
+}
+
+/** Throws when the connection is missing or the server cannot take it now: the browser retries the sync later. */
+async function replayWrites() {
+  const me = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!me.ok) throw new Error('Keine Sitzung oder keine Verbindung');
+  const user = await me.json();
+  const db = await openQueueDb();
+  const all = await queueOp(db, 'readonly', (s) => s.getAll());
+  const mine = all.filter((w) => w.userId === user.id && w.state === 'waiting').sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  let sent = 0;
+  try {
+    for (let write of mine) {
+      let response;
+      if (write.entryId === null) {
+        response = await fetch(write.url, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': write.key },
+          body: JSON.stringify(write.body),
+        });
+        if (response.ok && write.kind === 'diary' && write.photos.length) {
+          const entry = await response.clone().json();
+          write = Object.assign({}, write, { entryId: entry.id });
+          await queueOp(db, 'readwrite', (s) => s.put(write));
+        }
+      }
+      while ((!response || response.ok) && write.entryId !== null && write.photos.length) {
+        const photo = write.photos[0];
+        const form = new FormData();
+        form.append('files', new File([photo.blob], photo.name, { type: photo.type }), photo.name);
+        response = await fetch('/api/diary/' + write.entryId + '/media', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json', 'Idempotency-Key': photo.key },
+          body: form,
+        });
+        if (response.ok) {
+          write = Object.assign({}, write, { photos: write.photos.slice(1) });
+          await queueOp(db, 'readwrite', (s) => s.put(write));
+        }
+      }
+      if (!response || response.ok) {
+        await queueOp(db, 'readwrite', (s) => s.delete(write.id));
+        sent++;
+        continue;
+      }
+      if (response.status === 401 || response.status === 429 || response.status >= 500) throw new Error('Später noch mal');
+      const reason = await failureText(response);
+      await queueOp(db, 'readwrite', (s) => s.put(Object.assign({}, write, { state: 'failed', reason: reason })));
+    }
+  } finally {
+    db.close();
+    if (sent) {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      windows.forEach((c) => c.postMessage({ type: 'writes-changed' }));
+    }
+  }
+}

@@ -7,6 +7,7 @@ import { hasBreederPlan, isStaff, session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
 import { Icon } from './icons.js';
+import { QueueBadge } from './pending-writes.js';
 import { UnreadBell } from './unread-badge.js';
 
 interface NavItem {
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </span>
           {t.appName}
         </a>
+        {user && <QueueBadge />}
         {user && <UnreadBell current={path.startsWith('/app/benachrichtigungen')} />}
         {user ? (
           <nav class="tabbar" aria-label={t.nav.label}>

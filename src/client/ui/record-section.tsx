@@ -2,10 +2,12 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../core/api.js';
 import { clearResponses } from '../core/offline-cache.js';
+import { submitWrite, type WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
 import { DeleteButton } from './confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
+import { PendingWrites, qx } from './pending-writes.js';
 import { Load } from './states.js';
 
 /** The record texts every area shares. */
@@ -64,6 +66,11 @@ export interface SectionDef<T extends { id: number }> {
   empty?: string;
   /** Other lists that show this kind's data and must be refetched after a change (summary, prediction). */
   onChange?: () => void;
+  /**
+   * New items may be saved without a connection (weights, training): they wait in the offline queue under this
+   * kind, described by `queuedLabel`, and show in the section until they are sent.
+   */
+  queue?: { kind: WriteKind; label: (body: Record<string, unknown>) => string };
 }
 
 /** An item's values as the form shows them (decimal numbers with a comma). */
@@ -107,11 +114,21 @@ function RecordForm({
     };
   // The form appears where the button was: the first field takes the focus.
   useEffect(() => form.formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
+  const [queued, setQueued] = useState(false);
+  const queue = item ? undefined : def.queue;
   const submit = form.onSubmit(async (values) => {
     const body = def.toBody(strip(values));
+    setQueued(false);
     try {
       if (item) await api.patch(`/api/${def.path}/${item.id}`, body);
-      else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
+      else if (queue) {
+        const result = await submitWrite({ kind: queue.kind, dogId, url: `/api/dogs/${dogId}/${def.path}`, body, label: queue.label(body) });
+        if (result.queued) {
+          form.setValues(initial);
+          setQueued(true);
+          return;
+        }
+      } else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [def.fields.some((f) => f.name === k) ? prefix + k : k, v]));
@@ -147,9 +164,11 @@ function RecordForm({
           autoComplete="off"
         />
       ))}
-      <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.adding}>
+      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={hx.adding}>
         {action}
       </SubmitButton>
+      {queue && form.offline && <p class="hint">{qx.offlineHint}</p>}
+      {queued && <p role="status">{qx.queuedNotice}</p>}
     </form>
   );
 }
@@ -178,6 +197,16 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
   return (
     <section class="card record-section" id={def.key} aria-labelledby={headingId}>
       <h2 id={headingId}>{def.title}</h2>
+      {def.queue && (
+        <PendingWrites
+          kinds={[def.queue.kind]}
+          dogId={dogId}
+          onDelivered={() => {
+            list.reload();
+            def.onChange?.();
+          }}
+        />
+      )}
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
           <>

@@ -1,7 +1,9 @@
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
+import { submitWrite } from '../../../core/offline-queue.js';
+import { PendingWrites } from '../../../ui/pending-writes.js';
 import type { CareRoutine } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { errorMessage } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -25,6 +27,7 @@ export function DueBadge({ nextDue, today }: { nextDue: string | null; today: st
 function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState(false);
   const what = routineName(routine);
   return (
     <>
@@ -37,8 +40,18 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
         onClick={async () => {
           setBusy(true);
           setError(null);
+          setQueued(false);
           try {
-            await api.post(`/api/care-routines/${routine.id}/done`, {});
+            // The day it was done travels along: a tick sent tomorrow still counts for today.
+            const date = todayInBerlin();
+            const result = await submitWrite({
+              kind: 'care',
+              dogId: routine.dog_id,
+              url: `/api/care-routines/${routine.id}/done`,
+              body: { date },
+              label: cx.queued(what, formatDate(date)),
+            });
+            if (result.queued) return setQueued(true);
             clearResponses(`/api/dogs/${routine.dog_id}/care-routines`);
             onDone();
           } catch (e) {
@@ -51,6 +64,11 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
         ✓ {cx.done}
       </button>
       <ErrorNotice text={error} />
+      {queued && (
+        <p class="small" role="status">
+          {cx.queuedShort}
+        </p>
+      )}
     </>
   );
 }
@@ -107,11 +125,22 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
   };
 }
 
+/** The routines, and above them the ticks that still wait for a connection (the list reloads once they are sent). */
+function CareBody({ dogId, owner }: { dogId: number; owner: boolean }) {
+  const [version, setVersion] = useState(0);
+  return (
+    <>
+      <PendingWrites kinds={['care']} dogId={dogId} onDelivered={() => setVersion((v) => v + 1)} />
+      <RecordSection key={version} def={careSection(owner, todayInBerlin())} dogId={dogId} />
+    </>
+  );
+}
+
 /** /app/hunde/:dogId/pflege: the routines with due badges and the one-tap "Erledigt" (caregivers may tick too). */
 export function CareScreen({ params }: ScreenProps) {
   return (
     <DogPage dogId={Number(params.dogId)} title={cx.title} fallback={cx.fallback} className="care">
-      {(dog, owner) => <RecordSection def={careSection(owner, todayInBerlin())} dogId={dog.id} />}
+      {(dog, owner) => <CareBody dogId={dog.id} owner={owner} />}
     </DogPage>
   );
 }

@@ -16,6 +16,8 @@ export const rx = {
     lastDone: 'Zuletzt erledigt (optional)',
     product: 'Mittel oder Produkt (optional)',
     done: 'Erledigt',
+    queued: (what: string, date: string) => `Pflege erledigt: ${what} am ${date}`,
+    queuedShort: 'Gemerkt, wird gesendet, sobald du online bist.',
     doneFor: (what: string) => `${what}: heute erledigt`,
     overdue: (days: number) => `${days} ${days === 1 ? 'Tag' : 'Tage'} überfällig`,
     dueToday: 'heute fällig',

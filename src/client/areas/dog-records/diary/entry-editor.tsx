@@ -2,8 +2,10 @@ import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
-import { todayInBerlin } from '../../../core/format.js';
+import { formatDate, todayInBerlin } from '../../../core/format.js';
 import { clearResponses } from '../../../core/offline-cache.js';
+import { queuePhotos, submitWrite } from '../../../core/offline-queue.js';
+import { qx } from '../../../ui/pending-writes.js';
 import { navigate } from '../../../core/router.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import type { Dog } from '../dogs/dogs-api.js';
@@ -50,12 +52,15 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
     },
   );
 
-  const finish = (saved: Entry, created: boolean) => {
+  const finish = (saved: Entry, created: boolean, message?: string) => {
     clearResponses('/api/');
     const target = `/app/tagebuch/eintrag/${saved.id}`;
-    showFlash(created ? tx.editor.created : tx.editor.saved, target);
+    showFlash(message ?? (created ? tx.editor.created : tx.editor.saved), target);
     navigate(target, { replace: true });
   };
+
+  /** What the queue lists for this entry: its title or the start of its text. */
+  const shortName = (title: string | null, text: string) => title || (text.length > 40 ? `${text.slice(0, 40).trimEnd()} …` : text) || tx.editor.createTitle;
 
   const sendPhotos = async (target: Entry, created: boolean) => {
     if (files.length === 0) return finish(target, created);
@@ -63,6 +68,11 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
     setProgress(0);
     const result = await uploadPhotos(target.id, files, setProgress);
     setProgress(null);
+    if (result.error?.isOffline) {
+      // The entry is there; its photos wait in the offline queue instead of being lost with the page.
+      await queuePhotos(target.id, target.dog_id, result.failed, tx.editor.queuedPhotosLabel(shortName(target.title, target.text), result.failed.length));
+      return finish(target, created, tx.editor.photosQueued);
+    }
     if (result.error) {
       setFiles(result.failed);
       setUploadError(tx.editor.uploadFailed(result.error.message));
@@ -80,7 +90,26 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       tags: parseTags(values.tags),
     };
     const created = !savedEntry;
-    const saved = savedEntry ? await api.patch<Entry>(`/api/diary/${savedEntry.id}`, body) : await api.post<Entry>(`/api/dogs/${values.dog_id}/diary`, body);
+    let saved: Entry;
+    if (savedEntry) saved = await api.patch<Entry>(`/api/diary/${savedEntry.id}`, body);
+    else {
+      // A new entry may be written without a connection: it waits in the offline queue, photos included.
+      const result = await submitWrite<Entry>({
+        kind: 'diary',
+        dogId: Number(values.dog_id),
+        url: `/api/dogs/${values.dog_id}/diary`,
+        body,
+        label: tx.editor.queuedLabel(shortName(body.title, body.text), formatDate(body.date), files.length),
+        photos: files,
+      });
+      if (result.queued) {
+        // The flash belongs to the path; the dog filter is the query.
+        showFlash(tx.editor.queued, '/app/tagebuch');
+        navigate(`/app/tagebuch?hund=${values.dog_id}`, { replace: true });
+        return;
+      }
+      saved = result.data;
+    }
     setSavedEntry(saved);
     await sendPhotos(saved, created);
   });
@@ -124,7 +153,8 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
           <p>{uploadError}</p>
         </div>
       )}
-      <SubmitButton busy={busy} offline={form.offline} busyLabel={progress !== null ? tx.editor.uploading : undefined}>
+      {!savedEntry && form.offline && <p class="hint">{qx.offlineHint}</p>}
+      <SubmitButton busy={busy} offline={savedEntry ? form.offline : false} busyLabel={progress !== null ? tx.editor.uploading : undefined}>
         {uploadError ? tx.editor.retryUpload : tx.editor.save}
       </SubmitButton>
     </form>

@@ -1,6 +1,7 @@
 import { formatDate, formatWeekday } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { PendingWrites } from '../../../ui/pending-writes.js';
 import { Empty, Load } from '../../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
@@ -53,27 +54,30 @@ function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
   const list = usePagedList<Entry>(dog ? `/api/dogs/${dog.id}/diary?limit=20` : '/api/diary/entries?limit=20');
   const nameOf = (id: number) => (dog ? undefined : dogs.find((d) => d.id === id)?.name);
   return (
-    <Load resource={list.resource} onRetry={list.reload}>
-      {(entries) =>
-        entries.length === 0 ? (
-          <Empty title={tx.emptyTitle}>
-            <p>{tx.emptyText}</p>
-            <a class="button" href={dog ? `/app/tagebuch/neu?hund=${dog.id}` : '/app/tagebuch/neu'}>
-              {tx.newEntry}
-            </a>
-          </Empty>
-        ) : (
-          <>
-            <ul class="entry-list">
-              {entries.map((entry) => (
-                <EntryCard key={entry.id} entry={entry} dogName={nameOf(entry.dog_id)} />
-              ))}
-            </ul>
-            <MoreButton list={list} />
-          </>
-        )
-      }
-    </Load>
+    <>
+      <PendingWrites kinds={['diary']} dogId={dog?.id ?? null} onDelivered={list.reload} />
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(entries) =>
+          entries.length === 0 ? (
+            <Empty title={tx.emptyTitle}>
+              <p>{tx.emptyText}</p>
+              <a class="button" href={dog ? `/app/tagebuch/neu?hund=${dog.id}` : '/app/tagebuch/neu'}>
+                {tx.newEntry}
+              </a>
+            </Empty>
+          ) : (
+            <>
+              <ul class="entry-list">
+                {entries.map((entry) => (
+                  <EntryCard key={entry.id} entry={entry} dogName={nameOf(entry.dog_id)} />
+                ))}
+              </ul>
+              <MoreButton list={list} />
+            </>
+          )
+        }
+      </Load>
+    </>
   );
 }
 

@@ -27,6 +27,11 @@ export const tx = {
   moodNone: 'Keine Angabe',
   editor: {
     createTitle: 'Neuer Eintrag',
+    queued: 'Ohne Verbindung gespeichert. Der Eintrag wartet hier und geht raus, sobald du online bist.',
+    photosQueued: 'Eintrag gespeichert. Die Fotos warten auf Verbindung und werden dann hochgeladen.',
+    queuedLabel: (what: string, date: string, photos: number) =>
+      `Tagebuch: ${what} am ${date}${photos ? ` (${photos === 1 ? '1 Foto' : `${photos} Fotos`})` : ''}`,
+    queuedPhotosLabel: (what: string, photos: number) => `Fotos zu „${what}“ (${photos})`,
     editTitle: 'Eintrag bearbeiten',
     date: 'Datum',
     title: 'Überschrift (optional)',

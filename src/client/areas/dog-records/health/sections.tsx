@@ -130,6 +130,8 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       },
     ],
     toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
+    // Weighing happens on the go: without a connection the weight waits in the offline queue.
+    queue: { kind: 'weight', label: (b) => hx.queuedWeight(kg(Number(b.weight_kg)), formatDate(String(b.date))) },
     label: (i) => `${formatDate(i.date)}: ${kg(i.weight_kg)}`,
     render: (i) => (
       <>

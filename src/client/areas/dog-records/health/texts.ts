@@ -1,5 +1,6 @@
 /** German texts of the health screens (du-form). */
 export const hx = {
+  queuedWeight: (kg: string, date: string) => `Gewicht: ${kg} am ${date}`,
   title: (name: string) => `Gesundheit: ${name}`,
   titleFallback: 'Gesundheit',
   pdf: 'Gesundheitspass (PDF)',

@@ -5,6 +5,7 @@ export const rx = {
     title: (name: string) => `Training: ${name}`,
     fallback: 'Training',
     section: 'Trainingseinheiten',
+    queued: (skill: string, date: string) => `Training: ${skill} am ${date}`,
     streak: 'Serie',
     current: (n: number) => (n === 1 ? '1 Tag in Folge' : `${n} Tage in Folge`),
     longest: (n: number) => `Rekord: ${n} ${n === 1 ? 'Tag' : 'Tage'}`,

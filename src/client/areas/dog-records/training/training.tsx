@@ -50,6 +50,8 @@ function sessionSection(owner: boolean, onChange: () => void): SectionDef<Traini
       duration_min: Number(v.duration_min),
       rating: v.rating ? Number(v.rating) : null,
     }),
+    // Training happens outside: without a connection the session waits in the offline queue.
+    queue: { kind: 'training', label: (b) => tx.queued(String(b.skill), formatDate(String(b.date))) },
     label: (s) => `${s.skill} (${formatDate(s.date)})`,
     render: (s) => (
       <>

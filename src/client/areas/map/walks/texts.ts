@@ -12,6 +12,8 @@ export const wx = {
   trackHint: 'Solange diese Seite offen ist, zeichnen wir deinen Weg auf, wenn du die Position freigibst.',
   noTrack: 'Ohne Position: wir speichern nur die Dauer.',
   walkSaved: 'Spaziergang gespeichert. Gut gemacht!',
+  resumed: (since: string) => `Dein Spaziergang von ${since} läuft weiter.`,
+  queuedLabel: (when: string, min: number) => `Spaziergang ${when}, ${min} Min.`,
   addLater: 'Spaziergang nachtragen',
   startedAt: 'Wann ging es los?',
   duration: 'Dauer (Minuten)',

@@ -1,66 +1,117 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
-import { addFix, trackLength, type TrackPoint } from './track.js';
+import { ApiError } from '../../../core/api.js';
+import { formatDateTime } from '../../../core/format.js';
+import { submitWrite } from '../../../core/offline-queue.js';
+import { session } from '../../../core/session.js';
+import { useStore } from '../../../core/store.js';
+import { qx } from '../../../ui/pending-writes.js';
+import { addFix, trackLength } from './track.js';
 import { wx } from './texts.js';
+import { clearRunningWalk, loadRunningWalk, saveRunningWalk, type RunningWalk } from './walk-store.js';
 
 /**
  * Start, walk, stop: the duration always, the track only while this screen is open and the browser gives
  * positions (never in the background; nothing is sent before "Beenden"). Without positions only the time counts.
+ * The running walk is kept in IndexedDB with every new point, so a reload or a closed tab picks it up again;
+ * "Beenden" without a connection puts it into the offline queue.
  */
 export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: () => void; onNeedDogs: () => void }) {
-  const [startedAt, setStartedAt] = useState<Date | null>(null);
-  const [track, setTrack] = useState<TrackPoint[]>([]);
+  const state = useStore(session);
+  const userId = state.status === 'user' ? state.user.id : null;
+  const [walk, setWalk] = useState<RunningWalk | null>(null);
+  const [resumed, setResumed] = useState(false);
   const [geo, setGeo] = useState<'on' | 'off'>('on');
   const [, tick] = useState(0);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const watch = useRef<number | null>(null);
+  const current = useRef<RunningWalk | null>(null);
 
+  const update = (next: RunningWalk | null) => {
+    current.current = next;
+    setWalk(next);
+  };
   const stopWatching = () => {
     if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
     watch.current = null;
   };
-  useEffect(() => {
-    if (!startedAt) return;
-    const timer = setInterval(() => tick((n) => n + 1), 10_000);
-    return () => clearInterval(timer);
-  }, [startedAt]);
-  useEffect(() => stopWatching, []);
-
-  const start = () => {
-    if (dogIds.length === 0) return onNeedDogs();
-    setMessage(null);
-    setTrack([]);
-    setStartedAt(new Date());
+  const startWatching = () => {
     if (!('geolocation' in navigator)) return setGeo('off');
     setGeo('on');
     watch.current = navigator.geolocation.watchPosition(
-      (p) => setTrack((prev) => addFix(prev, p.coords.latitude, p.coords.longitude, p.coords.accuracy)),
+      (p) => {
+        const running = current.current;
+        if (!running) return;
+        const track = addFix(running.track, p.coords.latitude, p.coords.longitude, p.coords.accuracy);
+        if (track === running.track) return;
+        const next = { ...running, track };
+        update(next);
+        void saveRunningWalk(next);
+      },
       () => setGeo('off'),
       { enableHighAccuracy: true, maximumAge: 5_000 },
     );
   };
+
+  // A walk left running (reload, closed tab) goes on where it was.
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    void loadRunningWalk(userId).then((kept) => {
+      if (!live || !kept || current.current) return;
+      update(kept);
+      setResumed(true);
+      startWatching();
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+  useEffect(() => {
+    if (!walk) return;
+    const timer = setInterval(() => tick((n) => n + 1), 10_000);
+    return () => clearInterval(timer);
+  }, [walk !== null]);
+  useEffect(() => stopWatching, []);
+
+  const start = () => {
+    if (dogIds.length === 0) return onNeedDogs();
+    if (userId === null) return;
+    setMessage(null);
+    setResumed(false);
+    const next: RunningWalk = { userId, startedAt: new Date().toISOString(), dogIds, track: [] };
+    update(next);
+    void saveRunningWalk(next);
+    startWatching();
+  };
   const discard = () => {
     stopWatching();
-    setStartedAt(null);
-    setTrack([]);
+    update(null);
+    if (userId !== null) void clearRunningWalk(userId);
   };
   const finish = async () => {
-    if (!startedAt) return;
+    const running = current.current;
+    if (!running) return;
     stopWatching();
     setBusy(true);
     try {
-      const minutes = Math.max(1, Math.round((Date.now() - startedAt.getTime()) / 60_000));
-      await api.post('/api/walks', {
-        dog_ids: dogIds,
-        started_at: startedAt.toISOString(),
-        duration_min: minutes,
-        ...(track.length >= 2 ? { track } : {}),
+      const minutes = Math.max(1, Math.round((Date.now() - new Date(running.startedAt).getTime()) / 60_000));
+      const result = await submitWrite({
+        kind: 'walk',
+        dogId: null,
+        url: '/api/walks',
+        body: {
+          dog_ids: running.dogIds,
+          started_at: running.startedAt,
+          duration_min: minutes,
+          ...(running.track.length >= 2 ? { track: running.track } : {}),
+        },
+        label: wx.queuedLabel(formatDateTime(running.startedAt), minutes),
       });
-      setStartedAt(null);
-      setTrack([]);
-      setMessage({ error: false, text: wx.walkSaved });
-      onSaved();
+      update(null);
+      await clearRunningWalk(running.userId);
+      setMessage({ error: false, text: result.queued ? qx.queuedNotice : wx.walkSaved });
+      if (!result.queued) onSaved();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setMessage({ error: true, text: e.message });
@@ -69,13 +120,14 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
     }
   };
 
-  const minutes = startedAt ? Math.floor((Date.now() - startedAt.getTime()) / 60_000) : 0;
+  const minutes = walk ? Math.floor((Date.now() - new Date(walk.startedAt).getTime()) / 60_000) : 0;
   return (
     <div class="card">
-      {startedAt ? (
+      {walk ? (
         <>
-          <p class="route-summary" role="status">
-            {wx.running(minutes, trackLength(track))}
+          {resumed && <p class="notice notice-info">{wx.resumed(formatDateTime(walk.startedAt))}</p>}
+          <p class="route-summary" role="status" data-points={walk.track.length}>
+            {wx.running(minutes, trackLength(walk.track))}
           </p>
           <p class="muted small">{geo === 'on' ? wx.trackHint : wx.noTrack}</p>
           <p class="link-row">

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { Walk, WeeklyWalks } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
+import { submitWrite } from '../../../core/offline-queue.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { PendingWrites, qx } from '../../../ui/pending-writes.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../../dog-records/dogs/dogs-api.js';
 import { wx } from './texts.js';
@@ -13,17 +14,27 @@ import { WeeklyTotals } from './weekly-totals.js';
 /** A walk after the fact: when, how long, how far (optional). */
 function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: () => void; onNeedDogs: () => void }) {
   const form = useForm({ started_at: '', duration_min: '', distance_km: '' }, { rules: { started_at: { required: true }, duration_min: { required: true } } });
+  const [queued, setQueued] = useState(false);
   const submit = form.onSubmit(async (v) => {
+    setQueued(false);
     if (dogIds.length === 0) return onNeedDogs();
     const km = v.distance_km.trim() ? Number(v.distance_km.replace(',', '.')) : null;
-    await api.post('/api/walks', {
-      dog_ids: dogIds,
-      started_at: new Date(v.started_at).toISOString(),
-      duration_min: Number(v.duration_min),
-      ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+    const startedAt = new Date(v.started_at).toISOString();
+    const result = await submitWrite({
+      kind: 'walk',
+      dogId: null,
+      url: '/api/walks',
+      body: {
+        dog_ids: dogIds,
+        started_at: startedAt,
+        duration_min: Number(v.duration_min),
+        ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+      },
+      label: wx.queuedLabel(formatDateTime(startedAt), Number(v.duration_min)),
     });
     form.setValues({ started_at: '', duration_min: '', distance_km: '' });
-    onSaved();
+    setQueued(result.queued);
+    if (!result.queued) onSaved();
   });
   return (
     <details class="card">
@@ -33,9 +44,11 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
         <Field form={form} name="started_at" label={wx.startedAt} type="datetime-local" required />
         <Field form={form} name="duration_min" label={wx.duration} type="number" required min="1" max="1440" />
         <Field form={form} name="distance_km" label={wx.distance} inputMode="decimal" />
-        <SubmitButton busy={form.busy} offline={form.offline}>
+        <SubmitButton busy={form.busy} offline={false}>
           {wx.add}
         </SubmitButton>
+        {form.offline && <p class="hint">{qx.offlineHint}</p>}
+        {queued && <p role="status">{qx.queuedNotice}</p>}
       </form>
     </details>
   );
@@ -93,6 +106,7 @@ export function WalksScreen() {
           )
         }
       </Load>
+      <PendingWrites kinds={['walk']} onDelivered={saved} />
       <h2>{wx.weekly}</h2>
       <Load resource={weekly} onRetry={reloadWeekly}>
         {(data) => <WeeklyTotals data={data} />}
