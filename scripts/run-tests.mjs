@@ -86,7 +86,7 @@ if (process.env.TEST_BROWSER !== '0' && existsSync(browserConfig) && extraArgs.l
 
 if (existsSync(contractFile)) {
   const c = JSON.parse(readFileSync(contractFile, 'utf8'));
-  console.log(`Answers checked against the API document: ${c.responses} (${c.operations} of ${c.documented} operations answered)`);
+  console.log(`Answers checked against the API document: ${c.responses} (${c.operations} of ${c.documented} operations answered; ${c.seconds} s of checking)`);
 }
 if (existsSync(outcomesFile)) console.log(`\n${readFileSync(outcomesFile, 'utf8').trim()}\n`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

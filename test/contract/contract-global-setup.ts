@@ -19,6 +19,8 @@ export interface ContractSummary {
   operations: number;
   /** Operations in the document. */
   documented: number;
+  /** Time the workers spent checking, in seconds (summed over workers). */
+  seconds: number;
 }
 
 export default function setup(project: TestProject): () => void {
@@ -31,14 +33,18 @@ export default function setup(project: TestProject): () => void {
     const operations = new Set<string>();
     let responses = 0;
     let documented = 0;
+    let spentMs = 0;
     for (const line of lines) {
-      const counts = JSON.parse(line) as { checked: number; operations: string[]; documented: number };
+      const counts = JSON.parse(line) as { checked: number; operations: string[]; documented: number; spentMs: number };
+      spentMs += counts.spentMs;
       responses += counts.checked;
       documented = Math.max(documented, counts.documented);
       for (const op of counts.operations) operations.add(op);
     }
-    const summary: ContractSummary = { responses, operations: operations.size, documented };
-    process.stdout.write(`Answers checked against the API document: ${responses} (${operations.size} of ${documented} operations answered)\n`);
+    const summary: ContractSummary = { responses, operations: operations.size, documented, seconds: Math.round(spentMs) / 1000 };
+    process.stdout.write(
+      `Answers checked against the API document: ${responses} (${operations.size} of ${documented} operations answered; ${summary.seconds} s of checking)\n`,
+    );
     if (process.env.CONTRACT_SUMMARY) writeFileSync(process.env.CONTRACT_SUMMARY, JSON.stringify(summary) + '\n');
   };
 }

@@ -19,8 +19,12 @@ afterEach(() => failOn(takeMismatches(), 'This test'));
 afterAll(() => {
   const report = inject('contractReport');
   if (report)
-    appendFileSync(report, JSON.stringify({ checked: contract.checked, operations: [...contract.operations], documented: contract.documented }) + '\n');
+    appendFileSync(
+      report,
+      JSON.stringify({ checked: contract.checked, operations: [...contract.operations], documented: contract.documented, spentMs: contract.spentMs }) + '\n',
+    );
   contract.checked = 0;
+  contract.spentMs = 0;
   contract.operations.clear();
   // Answers to requests made in beforeAll/afterAll hooks belong to no test: the file fails instead.
   failOn(takeMismatches(), "This file's hooks");

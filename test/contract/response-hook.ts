@@ -27,13 +27,15 @@ interface ContractState {
   checked: number;
   /** Operations (`GET /api/dogs/{dogId}`) that answered at least once. */
   operations: Set<string>;
+  /** Time spent checking (document, compiling, validating), in ms: the hook's cost to the suite. */
+  spentMs: number;
   /** Operations in the document (the largest document seen). */
   documented: number;
   /** Mismatches not yet reported to a test. */
   mismatches: string[];
 }
 
-export const contract: ContractState = { enabled: false, checked: 0, operations: new Set(), documented: 0, mismatches: [] };
+export const contract: ContractState = { enabled: false, checked: 0, operations: new Set(), documented: 0, spentMs: 0, mismatches: [] };
 
 /**
  * The validator per document: the test apps of a worker share one. Building the document costs ~55 ms an app, so
@@ -158,12 +160,14 @@ export function watchResponses(app: Express, ctx: AppContext): void {
       res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
         keep(chunk, encoding);
         // Checked before the last bytes go out, so the mismatch is recorded before the test sees the answer.
-        validator ??= validatorOf(ctx);
+        const started = performance.now();
         try {
+          validator ??= validatorOf(ctx);
           check(validator, res, method, url, chunks, sawBody);
         } catch (err) {
           contract.mismatches.push(`${method} ${url}: the contract check failed: ${String(err)}`);
         }
+        contract.spentMs += performance.now() - started;
         return end(chunk, encoding, cb);
       }) as Response['end'];
     }
