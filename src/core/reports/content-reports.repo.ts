@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 
 /**
- * Reports to the moderators, of every kind, in one table (content_reports): a forum post or a map item, named by
- * the reported row's table (`kind`: forum_posts, poison_warnings, …) and its id there. One report per person and
- * reported row; one decision closes every open report of the row.
+ * Reports to the moderators, of every kind, in one table (content_reports): a forum post, a map item, a person or a
+ * direct message, named by the reported row's table (`kind`: forum_posts, poison_warnings, users, messages, …) and
+ * its id there. One report per person and reported row; one decision closes every open report of the row.
  */
 
 /** What a report is about: the reported row's table and its id there. */
