@@ -52,7 +52,7 @@ describe('npm run cli -- backup / restore', () => {
   it('says what is wrong: no such snapshot, wrong arguments', async () => {
     const missing = await cli('restore', 'gibt-es-nicht');
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/Keine Sicherung unter .*gibt-es-nicht gefunden/);
+    expect(missing.stderr).toMatch(/Keine Sicherung unter .*gibt-es-nicht gefunden|keine vollständige Sicherung namens gibt-es-nicht/);
     expect((await cli('restore')).status).toBe(2);
     const wrong = await cli('backup', '--nach', '/tmp');
     expect(wrong.status).toBe(2);

@@ -3,10 +3,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupSnapshotJob, backupStatus, listSnapshots, makeSnapshot, planRetention } from '../../src/core/backup/index.js';
+import request from 'supertest';
+import { createApp } from '../../src/app.js';
+import { backupSnapshotJob, backupStatus, listSnapshots, makeSnapshot, planRetention, snapshotPlaceOf, verifySnapshot } from '../../src/core/backup/index.js';
 import { PROJECT_ROOT } from '../../src/core/paths.js';
 import { makeJpeg } from '../fakes/photos.js';
-import { buildDiaryEntry, buildDiaryMedia, buildDog } from '../helpers/factories.js';
+import { buildAdmin, buildDiaryEntry, buildDiaryMedia, buildDog, sessionCookie } from '../helpers/factories.js';
 import { storeTestFile, TEST_MEDIA_STORAGE } from '../helpers/media.js';
 import { createInstallation, type Installation } from './backup.test-support.js';
 
@@ -68,14 +70,38 @@ describe('the nightly job over 40 nights', () => {
   });
   afterAll(async () => inst?.dispose());
 
-  it('leaves exactly 7 daily and 4 weekly snapshots, each whole', async () => {
+  it('leaves exactly 7 daily and 4 weekly snapshots, each whole, in the folder or (with an object store) the bucket', async () => {
     for (let night = 0; night < 40; night++, now += DAY) await backupSnapshotJob.run(inst.ctx);
-    const kept = await listSnapshots(inst.ctx.config.backup.dir);
+    const kept = await snapshotPlaceOf(inst.ctx).list();
     expect(kept).toHaveLength(11);
-    expect(readdirSync(inst.ctx.config.backup.dir)).toHaveLength(11); // nothing half-made or stray left
+    // Nothing half-made or stray left; with a bucket the local folder was only the workbench.
+    expect(readdirSync(inst.ctx.config.backup.dir)).toHaveLength(TEST_MEDIA_STORAGE === 'local' ? 11 : 0);
     expect(kept[0]!.created_at).toBe('2026-11-09T01:15:00.000Z');
     expect(kept.at(-1)!.created_at).toBe('2026-10-18T01:15:00.000Z');
     if (TEST_MEDIA_STORAGE === 'local') expect(kept.every((m) => m.media.driver === 'local' && m.media.files.length === 1)).toBe(true);
+    else expect(kept.every((m) => m.media.driver === 's3' && m.media.objects.length === 1)).toBe(true);
+  }, 120_000); // 40 snapshots; on PostgreSQL with a bucket each is a pg_dump and two uploads
+
+  it('never serves a snapshot through /media', async () => {
+    const [newest] = await snapshotPlaceOf(inst.ctx).list();
+    const app = createApp(inst.ctx);
+    const admin = await buildAdmin(inst.ctx); // not even for an admin: no media rule names these keys
+    for (const file of ['manifest.json', newest!.database.file]) {
+      const url = `/media/backups/${newest!.name}/${file}`;
+      expect((await request(app).get(url)).status).toBe(401);
+      expect((await request(app).get(url).set('Cookie', sessionCookie(inst.ctx, admin))).status).toBe(404);
+    }
+  });
+
+  it('a snapshot fetched from its place passes the checks a restore makes', async () => {
+    const [newest] = await snapshotPlaceOf(inst.ctx).list();
+    const work = mkdtempSync(join(tmpdir(), 'pfotenbuch-fetch-'));
+    try {
+      const dir = await snapshotPlaceOf(inst.ctx).fetch(newest!.name, work);
+      expect((await verifySnapshot(dir, inst.ctx.engine)).name).toBe(newest!.name);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('the digest: all well after the last night, "missing" 36 hours later', async () => {

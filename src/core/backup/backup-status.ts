@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { listLeases } from '../scheduler/leases.repo.js';
 import { BACKUP_JOB } from './backup.jobs.js';
 import { summaryOf, type SnapshotSummary } from './manifest.js';
-import { listSnapshots } from './snapshot-folder.js';
+import { snapshotPlaceOf } from './snapshot-place.js';
 
 /** A backup older than this is missing: the digest says so (one night may fail, two may not). */
 export const BACKUP_MISSING_AFTER_MS = 36 * 60 * 60 * 1000;
@@ -10,6 +10,9 @@ export const BACKUP_MISSING_AFTER_MS = 36 * 60 * 60 * 1000;
 export interface BackupStatus {
   enabled: boolean;
   schedule: string;
+  keep: { daily: number; weekly: number };
+  /** A snapshot is being made on some instance now (its job lease is held). */
+  running: boolean;
   location: string;
   snapshots: SnapshotSummary[];
   last_run: { status: 'ok' | 'failed' | null; started_at: string | null; finished_at: string | null; error: string | null };
@@ -18,16 +21,20 @@ export interface BackupStatus {
 }
 
 /** The admin's view and the digest's check: the kept snapshots, the last run, and whether something is wrong. */
-export async function backupStatus(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>): Promise<BackupStatus> {
+export async function backupStatus(ctx: Pick<AppContext, 'config' | 'db' | 'clock' | 'media'>): Promise<BackupStatus> {
   const { backup } = ctx.config;
-  const snapshots = (await listSnapshots(backup.dir)).map(summaryOf);
+  const place = snapshotPlaceOf(ctx);
+  const snapshots = (await place.list()).map(summaryOf);
   const lease = (await listLeases(ctx.db)).find((l) => l.name === BACKUP_JOB);
   const status: 'ok' | 'failed' | null = lease?.last_status === 'ok' || lease?.last_status === 'failed' ? lease.last_status : null;
   const last_run = { status, started_at: lease?.last_started_at ?? null, finished_at: lease?.last_finished_at ?? null, error: lease?.last_error ?? null };
+  const running = Boolean(lease?.owner && lease.locked_until > ctx.clock.now().toISOString());
   return {
     enabled: backup.enabled,
     schedule: backup.cron,
-    location: backup.dir,
+    keep: { daily: backup.keepDaily, weekly: backup.keepWeekly },
+    running,
+    location: place.description,
     snapshots,
     last_run,
     problem: problemOf(backup.enabled, snapshots, last_run, ctx.clock.now()),

@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { bootstrap } from '../../bootstrap.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig } from '../config.js';
 import { SQLITE_FILE } from '../db/index.js';
 import { inspectPostgres, inspectSqlite } from '../db/snapshot.js';
 import { createLogger } from '../logger.js';
 import { createMediaStore } from '../media/store/index.js';
 import { makeSnapshot } from './make-snapshot.js';
-import { restoreSnapshot } from './restore-snapshot.js';
+import { restoreSnapshot, type RestoreResult } from './restore-snapshot.js';
 import { BackupError } from './snapshot-folder.js';
+import { folderPlace, snapshotPlaceOf } from './snapshot-place.js';
 
 /**
  * The operator's `npm run cli -- backup` and `restore`: German lines through `out` (src/cli.ts passes console.log,
@@ -41,10 +43,12 @@ export function backupCommand(args: string[], usage: string, out: Print): Promis
     try {
       const root = to ? resolve(to) : ctx.config.backup.dir;
       const manifest = await makeSnapshot(ctx, root);
+      const place = to ? folderPlace(root) : snapshotPlaceOf(ctx);
+      await place.keep(join(root, manifest.name), manifest);
       const media =
         manifest.media.driver === 'local' ? `${manifest.media.files.length} Dateien` : `${manifest.media.objects.length} Objekte im Bucket gelistet`;
       out(`Sicherung ${manifest.name} fertig: ${mb(manifest.size_bytes)}, ${media}, in ${seconds(manifest.duration_ms)}.`);
-      out(`Ordner: ${join(root, manifest.name)}`);
+      out(`Liegt in: ${to ? join(root, manifest.name) : place.description}`);
       return 0;
     } finally {
       await close();
@@ -52,10 +56,7 @@ export function backupCommand(args: string[], usage: string, out: Print): Promis
   });
 }
 
-function snapshotDir(config: Config, arg: string): string {
-  if (isAbsolute(arg) || arg.includes('/') || arg.startsWith('.')) return resolve(arg);
-  return join(config.backup.dir, arg);
-}
+const isPath = (arg: string) => isAbsolute(arg) || arg.includes('/') || arg.startsWith('.');
 
 /** `restore <snapshot>`: checks everything first, puts the current data aside, restores, migrates, prints the counts. */
 export function restoreCommand(args: string[], usage: string, out: Print): Promise<number> {
@@ -66,16 +67,23 @@ export function restoreCommand(args: string[], usage: string, out: Print): Promi
   }
   return reportingBackupErrors(async () => {
     const config = loadConfig();
-    const dir = snapshotDir(config, arg);
+    const media = createMediaStore(config, createLogger('silent'));
+    const download = join(config.dataDir, 'restore-download');
+    const dir = isPath(arg) ? resolve(arg) : await snapshotPlaceOf({ config, media }).fetch(arg, download);
     if (!existsSync(dir)) throw new BackupError(`Keine Sicherung unter ${dir} gefunden.`);
     const engine = config.databaseUrl ? 'postgres' : 'sqlite';
     const storedKeys = async () => {
       const keys = new Set<string>();
-      for await (const entry of createMediaStore(config, createLogger('silent')).list('u/')) keys.add(entry.key);
+      for await (const entry of media.list('u/')) keys.add(entry.key);
       return keys;
     };
     out(`Prüfe die Sicherung ${dir} …`);
-    const result = await restoreSnapshot(dir, { config, engine, storedKeys: config.media.driver === 's3' ? storedKeys : undefined, now: new Date() });
+    let result: RestoreResult;
+    try {
+      result = await restoreSnapshot(dir, { config, engine, storedKeys: config.media.driver === 's3' ? storedKeys : undefined, now: new Date() });
+    } finally {
+      await rm(download, { recursive: true, force: true }); // a snapshot fetched from the bucket was only needed here
+    }
     const { ctx, close } = await bootstrap(config, { serving: false }); // runs the migrations a newer app brings
     await close();
     const now = engine === 'sqlite' ? inspectSqlite(join(config.dataDir, SQLITE_FILE)) : await inspectPostgres(config.databaseUrl!);

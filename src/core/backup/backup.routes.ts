@@ -20,6 +20,8 @@ const BackupStatusView = z
   .object({
     enabled: z.boolean().meta({ description: 'Nächtliche Sicherung an (BACKUP_ENABLED)' }),
     schedule: z.string().meta({ description: 'Cron-Ausdruck in TZ_APP (BACKUP_CRON)', example: '15 3 * * *' }),
+    keep: z.object({ daily: z.number().int(), weekly: z.number().int() }).meta({ description: 'Aufbewahrt: die letzten N Tage, dann N Wochen' }),
+    running: z.boolean().meta({ description: 'Gerade wird eine Sicherung gemacht (auf irgendeiner Instanz)' }),
     location: z.string().meta({ description: 'Sicherungsordner auf dem Server (BACKUP_DIR)' }),
     snapshots: z.array(Snapshot).meta({ description: 'Aufbewahrte Sicherungen, neueste zuerst' }),
     last_run: z.object({

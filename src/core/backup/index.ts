@@ -11,3 +11,4 @@ export { planRetention } from './retention.js';
 export { markServing, servingPids } from './serving-marker.js';
 export { BackupError, listSnapshots, readManifest } from './snapshot-folder.js';
 export type { Manifest, SnapshotSummary } from './manifest.js';
+export { bucketPlace, folderPlace, snapshotPlaceOf, type SnapshotPlace } from './snapshot-place.js';

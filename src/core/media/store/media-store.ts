@@ -66,13 +66,20 @@ export const storageUnavailable = () =>
 const KEY = /^u\/\d+\/(?:[a-z]+\/)*(?:dogs\/\d+\/[a-z]+\/)?[A-Za-z0-9_-]+(?:\.[a-z]+){1,2}$/;
 const PREFIX = /^u\/(?:\d+\/(?:dogs\/\d+\/(?:[a-z]+\/)?|[a-z]+\/)?)?$/;
 
+/**
+ * With an object store, backups keep a snapshot's database copy and manifest beside the media (core/backup):
+ * `backups/<snapshot name>/<file>`. /media serves only what an area's rule names, and no rule names these.
+ */
+const BACKUP_KEY = /^backups\/[0-9TZ-]{20,40}\/(?:manifest\.json|database\.sqlite|database\.pgdump)$/;
+const BACKUP_PREFIX = /^backups\/(?:[0-9TZ-]{20,40}\/)?$/;
+
 export function assertMediaKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
+  if (!KEY.test(key) && !BACKUP_KEY.test(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
   return key;
 }
 
 export function assertMediaPrefix(prefix: string): string {
-  if (!PREFIX.test(prefix)) throw new Error(`not a media prefix: ${JSON.stringify(prefix)}`);
+  if (!PREFIX.test(prefix) && !BACKUP_PREFIX.test(prefix)) throw new Error(`not a media prefix: ${JSON.stringify(prefix)}`);
   return prefix;
 }
 
