@@ -196,6 +196,35 @@ describe('Idempotency-Key on the offline create routes', () => {
     expect(await count('diary_entries')).toBe(before);
   });
 
+  it('a first request still running after 5 s: the repeat gets 409 idempotency_key_in_progress and writes nothing', async () => {
+    const { user, dog, a } = await owner();
+    const c = creates(dog.id)[0]!;
+    await a.post(c.path).set(KEY, 'twin-of-slow').send(c.body).expect(201);
+    const { request_hash } = await w.t.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'twin-of-slow')
+      .executeTakeFirstOrThrow();
+    await w.t.ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        route: 'POST /api/dogs/:dogId/diary',
+        key: 'slow',
+        request_hash,
+        status: null,
+        response: 'claim-of-a-slow-first',
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    const before = await count('diary_entries');
+    const res = await a.post(c.path).set(KEY, 'slow').send(c.body).expect(409);
+    expect(res.body.error.code).toBe('idempotency_key_in_progress');
+    expect(res.body.error.message).toMatch(/noch in Arbeit/);
+    expect(await count('diary_entries')).toBe(before);
+  }, 15_000);
+
   it('a failed request gives its key back: the corrected request with the same key is written', async () => {
     const { dog, a } = await owner();
     await a.post(`/api/dogs/${dog.id}/weights`).set(KEY, 'fix-me').send({ date: '2026-11-18', weight_kg: -3 }).expect(400);
