@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { agentAs, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { boundingBox, distanceKm, inBox, NearQuery, nearest, whereInBox, type LatLon } from './index.js';
+import { boundingBox, distanceKm, inBox, NearQuery, nearest, Position, whereInBox, type LatLon } from './index.js';
 
 const BERLIN = { lat: 52.52, lon: 13.405 };
 const HAMBURG = { lat: 53.5511, lon: 9.9937 };
@@ -96,6 +97,27 @@ describe('NearQuery', () => {
     for (const bad of [{ radius_km: '0' }, { radius_km: '201' }, { lat: '91' }, { lon: '181' }, { lat: 'abc' }]) {
       expect(NearQuery.safeParse({ lat: '52.5', lon: '13.4', ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+});
+
+describe('positions are kept to 7 decimals', () => {
+  const t = useTestApp();
+
+  it('rounds 52.123456789 to 52.1234568 and a value as small as 1e-300 (or -0) to 0', () => {
+    expect(NearQuery.parse({ lat: '52.123456789', lon: '-1e-300' })).toMatchObject({ lat: 52.1234568, lon: 0 });
+    expect(Object.is(Position.parse({ lat: -6e-323, lon: -0 }).lon, 0)).toBe(true);
+    expect(Position.parse({ lat: 1e-300, lon: 13.40500004 })).toEqual({ lat: 0, lon: 13.405 });
+  });
+
+  // Found by the fuzz stage: on PostgreSQL a search near such a stored position failed with "value out of range:
+  // underflow" (500), as (lat - center)² underflows in float8.
+  it('a search among positions near 1e-300 answers 200 on this engine', async () => {
+    const user = await buildUser(t.ctx);
+    const agent = agentAs(t, user);
+    await agent.post('/api/poison-warnings').send({ lat: 1e-300, lon: -6e-323, kind: 'poison', description: 'Köder' }).expect(201);
+    const res = await agent.get('/api/poison-warnings?lat=1e-300&lon=1e-300').expect(200);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({ lat: 0, lon: 0 });
   });
 });
 

@@ -6,6 +6,6 @@
  */
 export { EARTH_RADIUS_KM, distanceKm, roundKm, type LatLon } from './distance.js';
 export { boundingBox, inBox, type BoundingBox } from './bounding-box.js';
-export { Latitude, Longitude, NearQuery, Position, RADIUS_KM, RadiusKm } from './near-query.js';
+export { Latitude, Longitude, NearQuery, Position, RADIUS_KM, RadiusKm, roundDegrees } from './near-query.js';
 export { nearest, type WithDistance } from './nearest.js';
 export { whereInBox } from '../db/geo-box.js';

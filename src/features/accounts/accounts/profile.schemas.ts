@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundDegrees } from '../../../core/geo/index.js';
 import { flagInput, LIMITS } from '../../../core/http/schema-kit.js';
 import { Email, Name, Password } from './auth.schemas.js';
 
@@ -11,8 +12,9 @@ export const UpdateProfileBody = z
     name: Name.optional(),
     bio: z.string().max(LIMITS.body).nullable().optional(),
     city: z.string().trim().max(200).nullable().optional(),
-    lat: z.number().min(-90).max(90).nullable().optional(),
-    lon: z.number().min(-180).max(180).nullable().optional(),
+    // Rounded to 7 decimals like every stored position (core/geo roundDegrees: 1e-300 would underflow in PostgreSQL).
+    lat: z.number().min(-90).max(90).overwrite(roundDegrees).nullable().optional(),
+    lon: z.number().min(-180).max(180).overwrite(roundDegrees).nullable().optional(),
     profile_private: flagInput.optional(),
     notes_ki_enabled: flagInput.optional(),
     is_social_media: flagInput.optional(),
