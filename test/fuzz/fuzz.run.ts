@@ -121,10 +121,16 @@ function hitsProtected(world: World, persona: Persona, key: string, params: Reco
 
 async function fuzz(t: TestApp, doc: FuzzDocument, validator: ResponseValidator, operations: Operation[], world: World): Promise<void> {
   const arbs = new Map<Operation, fc.Arbitrary<PlannedRequest>>();
+  const ids = new Set(world.ids);
   const pools = { ids: world.ids, strings: {} };
   const started = Date.now();
   const deadline = started + BUDGET_S * 1000;
   for (let round = 0; Date.now() < deadline; round++) {
+    // Records made in earlier rounds join the ids later rounds try (the arbitraries are made anew with them).
+    if (ids.size > pools.ids.length) {
+      pools.ids = [...ids].sort((a, b) => a - b);
+      arbs.clear();
+    }
     for (const [index, op] of operations.entries()) {
       if (Date.now() >= deadline) break;
       const key = `${op.method} ${op.template}`;
@@ -153,6 +159,8 @@ async function fuzz(t: TestApp, doc: FuzzDocument, validator: ResponseValidator,
         counts.statuses.add(answer.status);
         if (persona === 'owner' && answer.status < 300) counts.ownerSuccess++;
         check(validator, world, persona, plan, key, answer);
+        const id = (answer.json as { id?: unknown } | undefined)?.id;
+        if (answer.status < 300 && persona !== 'anonymous' && Number.isSafeInteger(id)) ids.add(id as number);
       }
     }
     stats.rounds = round + 1;
