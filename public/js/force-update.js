@@ -1,6 +1,7 @@
 /*
  * /force-update (spec, Versioning 3 and Limits): removes the service worker and every cache, tries the reload
- * after about 150 ms, shows a manual restart button after 3 s and reloads by itself after 6 s.
+ * after about 150 ms once no worker is listed any more (at most 2.5 s), shows a manual restart button after 3 s and
+ * reloads by itself after 6 s.
  */
 (function () {
   'use strict';
@@ -8,6 +9,10 @@
   var RELOAD_AFTER_MS = 150;
   var BUTTON_AFTER_MS = 3000;
   var AUTO_RELOAD_AFTER_MS = 6000;
+  // The reload waits until the worker is really gone (Chromium may list an unregistered worker for over a second on
+  // a busy device, and a reload through it is what this page exists to avoid), but not past the manual button.
+  var GONE_BY_MS = 2500;
+  var started = Date.now();
 
   try {
     localStorage.setItem(FORCE_UPDATE_KEY, String(Date.now()));
@@ -59,11 +64,35 @@
     location.replace(target());
   }
 
+  function workersLeft() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.getRegistrations) return Promise.resolve(0);
+    return navigator.serviceWorker.getRegistrations().then(
+      function (regs) {
+        return regs.length;
+      },
+      function () {
+        return 0;
+      },
+    );
+  }
+
+  // Cleans up again every 50 ms until no worker is listed any more, or until GONE_BY_MS after the page opened.
+  function cleanUpUntilGone() {
+    return cleanUp()
+      .then(workersLeft)
+      .then(function (left) {
+        if (left === 0 || Date.now() - started >= GONE_BY_MS) return undefined;
+        return new Promise(function (resolve) {
+          setTimeout(resolve, 50);
+        }).then(cleanUpUntilGone);
+      });
+  }
+
   var cleaned = cleanUp();
   // Once more right before the reload: a page of the old build that was still registering its worker when this
   // page opened can bring a registration back in the meantime.
   setTimeout(function () {
-    cleaned.then(cleanUp).then(reload);
+    cleaned.then(cleanUpUntilGone).then(reload);
   }, RELOAD_AFTER_MS);
 
   var button = document.getElementById('restart');
