@@ -61,20 +61,22 @@ export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing'
     .execute();
 }
 
+/**
+ * The user's friends with their cards, by name. One index seek per side of the pair (friendships_requester_idx and
+ * friendships_addressee_idx, both (side, status)) joined with UNION ALL: a join on an OR of the two pair columns made
+ * SQLite scan every friendship of the service, and PostgreSQL spent milliseconds planning it (issue 34).
+ */
 export function friendsOf(db: Db, userId: number) {
-  return db
-    .selectFrom('friendships')
-    .innerJoin('users', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('friendships.user_low', '=', userId), eb('users.id', '=', eb.ref('friendships.user_high'))]),
-          eb.and([eb('friendships.user_high', '=', userId), eb('users.id', '=', eb.ref('friendships.user_low'))]),
-        ]),
-      ),
-    )
-    .select(['friendships.accepted_at', ...CARD])
-    .where('friendships.status', '=', 'accepted')
-    .orderBy('users.name')
+  const side = (mine: 'friendships.requester_id' | 'friendships.addressee_id', other: 'friendships.requester_id' | 'friendships.addressee_id') =>
+    db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', other)
+      .select(['friendships.accepted_at', ...CARD])
+      .where(mine, '=', userId)
+      .where('friendships.status', '=', 'accepted');
+  return side('friendships.requester_id', 'friendships.addressee_id')
+    .unionAll(side('friendships.addressee_id', 'friendships.requester_id'))
+    .orderBy('name')
     .limit(1000)
     .execute();
 }
