@@ -13,18 +13,14 @@ const POLL_MS = 2000;
 /** When to stop asking: a run this long is stuck or huge; the admin is told to come back instead of a page polling forever. */
 const GIVE_UP_MS = 15 * 60 * 1000;
 
-/** The lease says a run started after the last one finished: it is still going (or died, which the deadline covers). */
-function isRunning(run: BackupStatus['last_run']): boolean {
-  return run.started_at !== null && (run.finished_at === null || run.finished_at < run.started_at);
-}
-
 /** A run that started at `since` has finished (ISO timestamps of the one server compare as strings). */
-function finishedSince(run: BackupStatus['last_run'], since: string): boolean {
-  return run.finished_at !== null && run.finished_at >= since && !isRunning(run);
+function finishedSince(status: BackupStatus, since: string): boolean {
+  return status.last_run.finished_at !== null && status.last_run.finished_at >= since && !status.running;
 }
 
-function statusText(run: BackupStatus['last_run']): string {
-  if (isRunning(run)) return tx.running;
+function statusText(status: BackupStatus): string {
+  const run = status.last_run;
+  if (status.running) return tx.running;
   if (run.status === 'ok') return tx.ok;
   if (run.status === 'failed') return tx.failed(run.error);
   return tx.noRun;
@@ -50,14 +46,13 @@ export function BackupsScreen() {
 
   // A run already going when the screen opens (the nightly one, or another admin's) is watched like one started here.
   useEffect(() => {
-    if (data && !watch && !gaveUp && isRunning(data.last_run) && data.last_run.started_at)
-      setWatch({ since: data.last_run.started_at, until: Date.now() + GIVE_UP_MS });
+    if (data && !watch && !gaveUp && data.running && data.last_run.started_at) setWatch({ since: data.last_run.started_at, until: Date.now() + GIVE_UP_MS });
   }, [data, watch, gaveUp]);
 
   // While watching: ask again every POLL_MS until the run has finished or the deadline passed.
   useEffect(() => {
     if (!watch || !data) return;
-    if (finishedSince(data.last_run, watch.since)) {
+    if (finishedSince(data, watch.since)) {
       setWatch(null);
       const ok = data.last_run.status === 'ok';
       setMessage({ ok, text: ok ? tx.done : tx.doneFailed });
@@ -110,7 +105,7 @@ export function BackupsScreen() {
         {(status) => (
           <>
             <h2>{tx.lastTitle}</h2>
-            <LastSnapshot snapshot={status.snapshots[0]} run={status.last_run} />
+            <LastSnapshot snapshot={status.snapshots[0]} status={status} />
             <p class="actions">
               <button type="button" class="button" disabled={starting || running} onClick={() => void start()}>
                 {tx.start}
@@ -159,12 +154,12 @@ function KeptSnapshots({ snapshots }: { snapshots: BackupSnapshot[] }) {
   );
 }
 
-function LastSnapshot({ snapshot, run }: { snapshot: BackupSnapshot | undefined; run: BackupStatus['last_run'] }) {
+function LastSnapshot({ snapshot, status }: { snapshot: BackupSnapshot | undefined; status: BackupStatus }) {
   if (!snapshot)
     return (
       <Empty title={tx.none} icon="paw">
         <p>{tx.noneHint}</p>
-        {run.status === 'failed' && <p>{statusText(run)}</p>}
+        {status.last_run.status === 'failed' && <p>{statusText(status)}</p>}
       </Empty>
     );
   return (
@@ -176,7 +171,7 @@ function LastSnapshot({ snapshot, run }: { snapshot: BackupSnapshot | undefined;
       <dt>{tx.engine}</dt>
       <dd>{tx.engines[snapshot.engine] ?? snapshot.engine}</dd>
       <dt>{tx.status}</dt>
-      <dd>{statusText(run)}</dd>
+      <dd>{statusText(status)}</dd>
     </dl>
   );
 }
