@@ -40,6 +40,7 @@ import * as m0039 from './0039_contribution_venue_read.js';
 import * as m0040 from './0040_calendar_feeds.js';
 import * as m0041 from './0041_vet_appointments.js';
 import * as m0042 from './0042_idempotency_keys.js';
+import * as m0043 from './0043_spatial_index.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0040_calendar_feeds': m0040,
   '0041_vet_appointments': m0041,
   '0042_idempotency_keys': m0042,
+  '0043_spatial_index': m0043,
 };

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { GeoItemFrame } from '../db/tables/nearby.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
-import { whereInBox } from '../db/geo-box.js';
+import { whereInSpatialIndex } from '../db/spatial-index.js';
 
 /**
  * The SQL of the geo-listed community kinds, for any table with the frame (id, user_id, lat, lon, created_at,
@@ -15,7 +15,8 @@ const asGeoDb = (db: Db) => db as unknown as Kysely<GeoDb>;
 const FRAME = ['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url'];
 
 /**
- * The candidates for the nearest `take` items: the rows in the box, ordered in SQL by an equirectangular distance
+ * The candidates for the nearest `take` items: the rows in the box (read through the table's spatial index, so a
+ * crowded band of latitude elsewhere costs nothing), ordered in SQL by an equirectangular distance
  * (good to a fraction of a per cent at these radii) so that a crowded box hands over its nearest rows, not any rows.
  * The caller keeps a margin (`take` at least twice what it answers) and orders exactly by great-circle distance.
  * Across the antimeridian the approximation does not hold; there the box is unordered.
@@ -32,7 +33,7 @@ export async function rowsInBox(
   let q = asGeoDb(db)
     .selectFrom(table)
     .select([...FRAME, ...columns])
-    .where((eb) => whereInBox(eb, box, 'lat', 'lon'));
+    .where(whereInSpatialIndex(db, table, box));
   if (hidden) q = q.where(hidden.column, 'not in', [...hidden.values]);
   if (box.lonRanges.length === 1) {
     const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
