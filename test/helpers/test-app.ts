@@ -31,8 +31,8 @@ export interface TestAppOptions {
    * schema (untyped), and then the remaining migrations run as at a real start.
    */
   upgradeFrom?: { migration: string; seed: (db: Kysely<any>) => Promise<void> };
-  /** Hears every SQL statement the app runs (test/helpers/query-count.ts). */
-  onQuery?: (sql: string) => void;
+  /** Hears every SQL statement the app runs, with its parameters (test/helpers/query-count.ts, query-plans.ts). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 async function migrateUpTo(db: Kysely<any>, migration: string): Promise<void> {

@@ -24,8 +24,11 @@ export interface OpenDbOptions {
   dataDir: string;
   /** SQLite file name inside dataDir. */
   fileName?: string;
-  /** Called with each statement's SQL after it ran (Kysely's `log`); only tests pass it (test/helpers/query-count.ts). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Called with each statement's SQL and bound parameters after it ran (Kysely's `log`); only tests pass it
+   * (test/helpers/query-count.ts, test/helpers/query-plans.ts).
+   */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export interface DbHandle {
@@ -62,7 +65,7 @@ export function openSqlite(file: string): SQLite.Database {
 
 export function openDb(options: OpenDbOptions): DbHandle {
   const { onQuery } = options;
-  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql, event.query.parameters) : undefined;
   if (options.databaseUrl) {
     // pg is loaded only for PostgreSQL: a server on SQLite (the default) does not carry it.
     const pg = createRequire(import.meta.url)('pg') as typeof Pg;
