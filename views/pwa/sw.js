@@ -197,7 +197,8 @@ self.addEventListener('sync', (event) => {
 });
 
 async function syncWrites() {
-  const windows = await self.clients.matchAll({ type: 'window' });
+  // Only app windows run the queue (public pages in the worker's scope do not load the client).
+  const windows = (await self.clients.matchAll({ type: 'window' })).filter((c) => new URL(c.url).pathname.startsWith('/app'));
   if (windows.length) {
     windows.forEach((c) => c.postMessage({ type: 'send-writes' }));
     return;

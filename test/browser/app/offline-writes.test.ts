@@ -242,6 +242,51 @@ describe('offline writes', () => {
     await page.close();
   });
 
+  it('with no app window open, Background Sync makes the service worker send the queue itself', async () => {
+    const me = await buildUser(h.ctx, { name: 'Siggi Sync' });
+    const dog = await buildDog(h.ctx, { user: me, name: 'Bruno' });
+    await h.login(me);
+    const page = await openControlled('/app');
+    await visit(page, `/app/hunde/${dog.id}/training`, 'Training: Bruno');
+    let blank: Page | undefined;
+    await h.context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Trainingseinheiten: Hinzufügen' }).click();
+      const form = page.getByRole('form', { name: 'Trainingseinheiten: Hinzufügen' });
+      await form.getByLabel('Datum').fill('2026-08-01');
+      await form.getByLabel('Was habt ihr geübt?').fill('Rückruf');
+      await form.getByLabel('Minuten').fill('10');
+      await form.getByRole('button', { name: 'Hinzufügen' }).click();
+      await page.getByTestId('pending-write').filter({ hasText: 'Training: Rückruf am 01.08.2026' }).getByText('Wartet auf Verbindung').waitFor();
+      // A blank tab stays: Chromium ends session cookies (the test's login) when its last window closes.
+      blank = await h.context.newPage();
+      await page.close();
+    } finally {
+      await h.context.setOffline(false);
+    }
+    // The browser fires the sync event (here through DevTools); no app window is open to hand it to.
+    const cdp = await h.context.newCDPSession(blank!);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+        const mine = event.registrations.find((r) => r.scopeURL.startsWith(h.baseUrl));
+        if (mine) resolve(mine.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: h.baseUrl, registrationId: await registration, tag: 'pfotenbuch-writes', lastChance: false });
+    await expect
+      .poll(() => h.ctx.db.selectFrom('training_sessions').select(['skill', 'duration_min']).where('dog_id', '=', dog.id).execute(), { timeout: 15_000 })
+      .toEqual([{ skill: 'Rückruf', duration_min: 10 }]);
+    await cdp.detach();
+    // The app opened afterwards finds nothing left to send.
+    const again = await h.page();
+    await blank!.close();
+    await visit(again, `/app/hunde/${dog.id}/training`, 'Training: Bruno');
+    expect(await again.getByTestId('pending-write').count()).toBe(0);
+    expect(posts(`/api/dogs/${dog.id}/training-sessions`)).toBe(1);
+    await again.close();
+  });
+
   it('the walk recorder survives a reload mid-walk and keeps every point', async () => {
     const me = await buildUser(h.ctx, { name: 'Walter Weiter' });
     await buildDog(h.ctx, { user: me, name: 'Socke' });
