@@ -68,7 +68,9 @@ function writeQueue(page: Page, items: unknown[]): Promise<void> {
 }
 
 async function addWeight(page: Page, date: string, kg: string): Promise<void> {
-  await page.getByRole('button', { name: 'Gewicht: Hinzufügen' }).click();
+  // The form stays open after an add.
+  const open = page.getByRole('button', { name: 'Gewicht: Hinzufügen' });
+  if (await open.isVisible()) await open.click();
   const form = page.getByRole('form', { name: 'Gewicht: Hinzufügen' });
   await form.getByLabel('Datum').fill(date);
   await form.getByLabel('Gewicht in kg').fill(kg);
@@ -213,32 +215,46 @@ describe('offline writes', () => {
     try {
       await addWeight(page, '2026-07-01', '9,9');
       await page.getByTestId('pending-write').filter({ hasText: 'Gewicht: 9,9 kg' }).waitFor();
+      await addWeight(page, '2026-07-02', '10,1');
+      await page.getByTestId('pending-write').filter({ hasText: 'Gewicht: 10,1 kg' }).waitFor();
       // Meanwhile the owner stops sharing the dog.
       await h.ctx.db.deleteFrom('dog_members').where('dog_id', '=', dog.id).execute();
     } finally {
       await h.context.setOffline(false);
     }
     const item = page.getByTestId('pending-write').filter({ hasText: 'Gewicht: 9,9 kg' });
-    await item.getByText(/^Nicht gesendet: .+/).waitFor({ timeout: 15_000 });
-    expect(posts(`/api/dogs/${dog.id}/weights`)).toBe(1);
+    await item.getByText('Nicht gesendet: Das ist nicht dein Hund.').waitFor({ timeout: 15_000 });
+    await page.getByTestId('pending-write').filter({ hasText: 'Gewicht: 10,1 kg' }).getByText('Nicht gesendet: Das ist nicht dein Hund.').waitFor();
+    expect(posts(`/api/dogs/${dog.id}/weights`)).toBe(2);
     // Kept across a reload, with its text to copy; nothing was stored. The health tab of a dog no longer shared
     // is closed now, so the header's queue is where it shows.
     await page.reload();
-    await expect.poll(() => queueCount(page).getAttribute('aria-label')).toBe('1 Eintrag nicht gesendet');
+    await expect.poll(() => queueCount(page).getAttribute('aria-label')).toBe('2 Einträge nicht gesendet');
     await page.setViewportSize(PHONE);
     await queueCount(page).click();
-    const kept = page.getByRole('dialog').getByTestId('pending-write');
-    await kept.getByText(/^Nicht gesendet: .+/).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Noch nicht gesendet' });
+    const kept = dialog.getByTestId('pending-write').filter({ hasText: 'Gewicht: 9,9 kg' });
+    await kept.getByText('Nicht gesendet: Das ist nicht dein Hund.').waitFor();
     await kept.getByRole('button', { name: 'Text kopieren' }).click();
     await kept.getByText('Kopiert.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('weight_kg: 9.9');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Gewicht: 9,9 kg am 01.07.2026\ndate: 2026-07-01\nweight_kg: 9.9');
     await page.screenshot({ path: `${SCREENS_DIR}/warteschlange-fehlgeschlagen-phone.png` });
     await expectAccessible(page, 'warteschlange-fehlgeschlagen');
     expect(await h.ctx.db.selectFrom('weights').select('id').where('dog_id', '=', dog.id).execute()).toEqual([]);
-    // Discarding asks first, then the write is gone.
-    await kept.getByRole('button', { name: 'Verwerfen' }).click();
+    // Discarding asks first, then that write is gone.
+    await dialog.getByTestId('pending-write').filter({ hasText: 'Gewicht: 10,1 kg' }).getByRole('button', { name: 'Verwerfen' }).click();
     await page.getByRole('dialog', { name: 'Wirklich verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
-    await expect.poll(() => queueCount(page).count()).toBe(0);
+    await expect.poll(() => queueCount(page).getAttribute('aria-label')).toBe('1 Eintrag nicht gesendet');
+    // Shared again: "Noch mal senden" delivers the kept one.
+    const again = new Date().toISOString();
+    await h.ctx.db
+      .insertInto('dog_members')
+      .values({ dog_id: dog.id, email: sitter.email, user_id: sitter.id, role: 'caregiver', invited_by: owner.id, accepted_at: again, created_at: again })
+      .execute();
+    await kept.getByRole('button', { name: 'Noch mal senden' }).click();
+    await expect.poll(() => queueCount(page).count(), { timeout: 15_000 }).toBe(0);
+    const weights = await h.ctx.db.selectFrom('weights').select(['date', 'weight_kg']).where('dog_id', '=', dog.id).execute();
+    expect(weights).toEqual([{ date: '2026-07-01', weight_kg: 9.9 }]);
     await page.close();
   });
 
@@ -307,8 +323,20 @@ describe('offline writes', () => {
     await expect.poll(points).toBe('3');
     await h.context.setGeolocation({ latitude: 52.523, longitude: 13.405, accuracy: 10 });
     await expect.poll(points).toBe('4');
-    await page.getByRole('button', { name: 'Beenden und speichern' }).click();
-    await page.getByText('Spaziergang gespeichert. Gut gemacht!').waitFor();
+    // Finished without a connection: it waits on the walks screen and goes out when the connection returns.
+    await h.context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Beenden und speichern' }).click();
+      await page.getByText('Ohne Verbindung gespeichert. Wir senden es, sobald du wieder online bist.').waitFor();
+      await page
+        .getByTestId('pending-write')
+        .filter({ hasText: /^Spaziergang / })
+        .getByText('Wartet auf Verbindung')
+        .waitFor();
+    } finally {
+      await h.context.setOffline(false);
+    }
+    await expect.poll(() => page.getByTestId('pending-write').count(), { timeout: 15_000 }).toBe(0);
     const walk = await h.ctx.db.selectFrom('walks').select('track_json').where('user_id', '=', me.id).executeTakeFirstOrThrow();
     expect(JSON.parse(walk.track_json!)).toEqual([
       [52.52, 13.405],
