@@ -33,6 +33,8 @@ export interface World {
   dogId: number;
   /** Ids of every record made while seeding (owner's, stranger's) and the three users. */
   ids: number[];
+  /** GETs that show the owner his private records: sent by everyone before the fuzz, so the leak check is proven. */
+  probes: string[];
   /** Seeding requests that did not succeed (for the log only). */
   seedingMisses: string[];
   cookie(persona: Persona): Promise<string | undefined>;
@@ -165,6 +167,14 @@ export async function seedWorld(t: TestApp, doc: FuzzDocument, operations: Opera
     dogId,
     ids: [...ids].sort((a, b) => a - b),
     seedingMisses,
+    probes: [
+      `/api/diary/${entryId}`,
+      `/api/vet-visits/${visitId}`,
+      `/api/medications/${medicationId}`,
+      `/api/notes/${noteId}`,
+      `/api/conversations/${friend.id}/messages`,
+      `/api/conversations/${owner.id}/messages`,
+    ],
     cookie: async (persona) => (persona === 'anonymous' ? undefined : cookieOf(users[persona])),
   };
 }
