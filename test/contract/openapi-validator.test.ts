@@ -91,6 +91,7 @@ describe('openapi-validator', () => {
     expect(v.validate({ ...ok, status: 404, body: { error: { code: 'not_found', message: 'Gibt es nicht.' } } })).toEqual([]);
     expect(v.validate({ ...ok, status: 404, body: { message: 'Gibt es nicht.' } })).toEqual([
       "GET /api/dogs/{dogId} → 404: body must have required property 'error'",
+      'GET /api/dogs/{dogId} → 404: body must NOT have unevaluated properties (message)',
     ]);
   });
 
@@ -121,6 +122,36 @@ describe('openapi-validator', () => {
         body: {},
       }),
     ).toEqual(['DELETE /api/dogs/{dogId} → 200: a body (application/json) where the document declares none']);
+  });
+
+  it('refuses fields the document does not name, also where a schema extends another (allOf)', () => {
+    const extended = doc('3.1.0', { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] });
+    extended.paths['/api/dogs/{dogId}/card'] = {
+      get: {
+        responses: {
+          200: {
+            description: 'Hund mit Besitzer',
+            ...json({
+              allOf: [
+                { $ref: '#/components/schemas/Dog' },
+                { type: 'object', properties: { owner: { type: 'object', properties: { name: { type: 'string' } } } } },
+              ],
+            }),
+          },
+        },
+      },
+    };
+    const v = createResponseValidator(extended);
+    const card = { ...ok, path: '/api/dogs/7/card' };
+    expect(v.validate({ ...ok, body: { id: 7, name: 'Bello' } })).toEqual([]);
+    expect(v.validate({ ...ok, body: { id: 7, name: 'Bello', owner_email: 'a@b.de' } })).toEqual([
+      'GET /api/dogs/{dogId} → 200: body must NOT have unevaluated properties (owner_email)',
+    ]);
+    expect(v.validate({ ...card, body: { id: 7, name: 'Bello', owner: { name: 'Anna' } } })).toEqual([]);
+    expect(v.validate({ ...card, body: { id: 7, name: 'Bello', owner: { name: 'Anna', email: 'a@b.de' } } })).toEqual([
+      'GET /api/dogs/{dogId}/card → 200: body/owner must NOT have unevaluated properties (email)',
+    ]);
+    expect(createResponseValidator(extended, { closedObjects: false }).validate({ ...ok, body: { id: 7, name: 'Bello', x: 1 } })).toEqual([]);
   });
 
   it('refuses a document of another OpenAPI version', () => {

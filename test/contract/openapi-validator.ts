@@ -58,6 +58,8 @@ const SCHEMAS_PREFIX = '#/components/schemas/';
 const COMPONENTS_ID = 'openapi-components';
 /** OpenAPI's own annotations beside JSON Schema: known to ajv, checked by nothing. */
 const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
+/** Keywords whose values are data, not schemas: left as they are. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 
 interface CompiledPath {
   template: string;
@@ -90,8 +92,8 @@ function declaredTypeFor(declared: string[], actual: string): string | undefined
  * OpenAPI 3.0's dialect turned into JSON Schema 2020-12 (3.1 documents are JSON Schema already): `nullable`,
  * boolean `exclusiveMinimum`/`exclusiveMaximum`. Refs to components point into the one components schema.
  */
-function toJsonSchema(node: unknown, v30: boolean): unknown {
-  if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, v30));
+function toJsonSchema(node: unknown, v30: boolean, closed = false, branchOfAllOf = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, v30, closed));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
@@ -99,11 +101,20 @@ function toJsonSchema(node: unknown, v30: boolean): unknown {
       out.$ref = `${COMPONENTS_ID}#/$defs/${value.slice(SCHEMAS_PREFIX.length)}`;
     } else if (key === 'properties' || key === '$defs' || key === 'patternProperties') {
       // Keys here are names, not keywords: only their values are schemas.
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJsonSchema(v, v30)]));
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJsonSchema(v, v30, closed)]));
+    } else if (key === 'allOf' && Array.isArray(value)) {
+      out[key] = value.map((v) => toJsonSchema(v, v30, closed, true));
+    } else if (DATA_KEYWORDS.has(key)) {
+      out[key] = value; // values, not schemas
     } else {
-      out[key] = toJsonSchema(value, v30);
+      out[key] = toJsonSchema(value, v30, closed);
     }
   }
+  // Closed objects: a field the document does not name is a mismatch. The check sits where the object is whole: on
+  // an allOf (its branches see only their own part) and beside a $ref, never inside a component (another schema may
+  // extend it).
+  const object = 'properties' in out || 'allOf' in out || '$ref' in out;
+  if (closed && object && !branchOfAllOf && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) out.unevaluatedProperties = false;
   if (!v30) return out;
   if (out.exclusiveMinimum === true) {
     out.exclusiveMinimum = out.minimum;
@@ -158,14 +169,22 @@ function safeDecode(segment: string): string {
 function describeErrors(validate: ValidateFunction, limit = 5): string[] {
   const errors = validate.errors ?? [];
   const lines = errors.slice(0, limit).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+    const params = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
+    const name = params.additionalProperty ?? params.unevaluatedProperty;
+    const extra = name === undefined ? '' : ` (${name})`;
     return `body${e.instancePath || ''} ${e.message ?? e.keyword}${extra}`;
   });
   if (errors.length > limit) lines.push(`… and ${errors.length - limit} more`);
   return lines;
 }
 
-export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
+export interface ValidatorOptions {
+  /** Refuse fields the document does not name (default true): a field added or renamed without the document is drift. */
+  closedObjects?: boolean;
+}
+
+export function createResponseValidator(document: OpenApiDocument, options: ValidatorOptions = {}): ResponseValidator {
+  const closed = options.closedObjects ?? true;
   if (!/^3\.[01]\./.test(document.openapi)) throw new Error(`openapi-validator: OpenAPI ${document.openapi} is not supported (3.0 or 3.1)`);
   const v30 = document.openapi.startsWith('3.0');
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, validateFormats: true });
@@ -175,7 +194,8 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
   // Only file parts (multipart, downloads) carry it; nothing JSON is "binary".
   ajv.addFormat('binary', true);
   ajv.addVocabulary(OPENAPI_KEYWORDS);
-  ajv.addSchema({ $id: COMPONENTS_ID, $defs: toJsonSchema(document.components?.schemas ?? {}, v30) as Record<string, unknown> });
+  const components = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, v30, closed, true)]);
+  ajv.addSchema({ $id: COMPONENTS_ID, $defs: Object.fromEntries(components) });
 
   const paths = compilePaths(document);
   const byLength = new Map<number, CompiledPath[]>();
@@ -192,7 +212,7 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     const key = JSON.stringify(schema);
     let fn = compiled.get(key);
     if (!fn) {
-      fn = ajv.compile(toJsonSchema(schema, v30) as object);
+      fn = ajv.compile(toJsonSchema(schema, v30, closed) as object);
       compiled.set(key, fn);
     }
     return fn;
