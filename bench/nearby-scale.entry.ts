@@ -1,0 +1,8 @@
+// The modules bench/nearby-scale.mjs needs, loaded through one tsImport: each tsImport call has its own copy of
+// kysely, and the engine checks (`instanceof PostgresAdapter`) only hold within one copy.
+export { sql } from 'kysely';
+export { openDb } from '../src/core/db/index.js';
+export { migrateToLatest } from '../src/core/db/migrate.js';
+export { listNear } from '../src/core/geo-items/geo-item-kind.js';
+export { services } from '../src/features/map/nearby/listings.js';
+export { boundingBox, nearest, whereInBox } from '../src/core/geo/index.js';

@@ -1,0 +1,207 @@
+// Nearby lists by size of the service (issue 34): 200, 2,000 and 20,000 users with the same items each, one nearby list (10 km) before and after the spatial index.
+// The list is GET /api/services's own code (listNear of core/geo-items) on the database directly, so the number is
+// the list's work alone: "before" runs the same steps with the old box query (the (lat, lon) B-tree bounds only the
+// latitude), "after" the box query through the spatial index (R*Tree on SQLite, GiST on PostgreSQL). Same database,
+// same rows, alternating, so load on the machine hits both alike. On SQLite; on PostgreSQL with
+// BENCH_PG_URL=postgres://… (an empty database the bench may fill).
+// Run: node bench/nearby-scale.mjs   (a few minutes; writes its section of docs/performance.md)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+import { machine, percentile, writeSection } from './lib.mjs';
+
+const { openDb, migrateToLatest, listNear, services, boundingBox, nearest, whereInBox, sql } = await tsImport('./nearby-scale.entry.ts', import.meta.url);
+
+const SIZES = [200, 2_000, 20_000];
+/** Services each user entered (the measured kind); the other kinds do not change what this list reads. */
+const PER_USER = 3;
+const RUNS = 300;
+const PLACES = {
+  germany: [
+    ['Berlin', 52.52, 13.405],
+    ['Uckermark (ländlich)', 53.2, 13.9],
+  ],
+  band: [
+    ['Frankfurt (im Band)', 50.11, 8.682],
+    ['Land im Band', 50.1, 12.5],
+  ],
+};
+
+/**
+ * Users' homes over Germany (47.3–55.0 N, 5.9–15.0 E), half around five cities, deterministic. `band`: the worst
+ * case for a box query on latitude alone, every home squeezed into 50.0–50.2 N (same longitudes, same cities' share).
+ */
+function* homes(from, to, band) {
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const cities = [
+    [52.52, 13.405],
+    [48.137, 11.575],
+    [53.551, 9.993],
+    [50.937, 6.96],
+    [50.11, 8.682],
+  ];
+  for (let i = 0; i < to; i++) {
+    const city = cities[i % cities.length];
+    const [lat, lon] = i % 2 === 0 ? [city[0] + (rnd() - 0.5) * 0.6, city[1] + (rnd() - 0.5) * 0.9] : [47.3 + rnd() * 7.7, 5.9 + rnd() * 9.1];
+    const extra = [rnd(), rnd(), rnd(), rnd(), rnd(), rnd()];
+    if (i >= from) yield [band ? 50 + ((lat - 47.3) / 7.7) * 0.2 : lat, lon, extra];
+  }
+}
+
+/** Adds users `from`..`to` with PER_USER services each near their home (direct inserts, no argon2). */
+async function grow(db, from, to, band) {
+  const now = new Date().toISOString();
+  const users = [];
+  for (const [lat, lon, extra] of homes(from, to, band)) users.push({ lat, lon, extra });
+  for (let k = 0; k < users.length; k += 500) {
+    const batch = users.slice(k, k + 500);
+    const ids = await db
+      .insertInto('users')
+      .values(batch.map((_, j) => ({ email: `scale-${from + k + j}@bench.example`, name: 'Bench', password_hash: 'x', created_at: now, updated_at: now })))
+      .returning('id')
+      .execute();
+    const rows = batch.flatMap((u, j) =>
+      Array.from({ length: PER_USER }, (_, s) => ({
+        user_id: ids[j].id,
+        lat: u.lat + (u.extra[2 * s] - 0.5) * 0.1,
+        lon: u.lon + (u.extra[2 * s + 1] - 0.5) * 0.15,
+        name: `Dienst ${from + k + j}-${s}`,
+        category: 'tierarzt',
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    for (let r = 0; r < rows.length; r += 300)
+      await db
+        .insertInto('services')
+        .values(rows.slice(r, r + 300))
+        .execute();
+  }
+}
+
+/** listNear with the box query as it was before the spatial index (migrations/0043): same steps, same order. */
+async function listNearBefore(db, actor, query) {
+  const center = { lat: query.lat, lon: query.lon };
+  const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
+  for (const radius of [...steps, query.radius_km]) {
+    const box = boundingBox(center, radius);
+    const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
+    const rows = await db
+      .selectFrom('services')
+      .select(['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url', ...services.columns])
+      .where((eb) => whereInBox(eb, box, 'lat', 'lon'))
+      .orderBy(sql`(lat - ${center.lat}) * (lat - ${center.lat}) + (lon - ${center.lon}) * (lon - ${center.lon}) * ${k2}`)
+      .limit(400)
+      .execute();
+    const found = nearest(rows, center, radius, 200);
+    if (found.length === 200 || radius === query.radius_km) return { items: found.map((r) => ({ ...r, mine: r.user_id === actor.id })) };
+  }
+  return { items: [] };
+}
+
+/** ms per list (wall) and CPU ms of this process per list, `RUNS` each after 20 for warm-up, the two alternating. */
+async function measure(db, place) {
+  const [, lat, lon] = place;
+  const actor = { id: 1 };
+  const query = { lat, lon, radius_km: 10 };
+  const ways = { before: () => listNearBefore(db, actor, query), after: () => listNear({ db }, actor, services, query) };
+  const out = {};
+  for (const [name, run] of Object.entries(ways)) {
+    for (let i = 0; i < 20; i++) await run();
+    out[name] = { times: [], cpu: 0, items: (await run()).items.length };
+  }
+  if (out.before.items !== out.after.items) throw new Error(`${place[0]}: before ${out.before.items} items, after ${out.after.items}`);
+  for (let i = 0; i < RUNS; i++)
+    for (const [name, run] of Object.entries(ways)) {
+      const cpu0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      await run();
+      out[name].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const cpu = process.cpuUsage(cpu0);
+      out[name].cpu += (cpu.user + cpu.system) / 1000;
+    }
+  for (const o of Object.values(out)) {
+    o.times.sort((a, b) => a - b);
+    o.p50 = percentile(o.times, 50);
+    o.cpu /= RUNS;
+  }
+  return out;
+}
+
+async function run(engine, databaseUrl, spread) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-nearby-scale-'));
+  const handle = openDb({ databaseUrl, dataDir });
+  const rows = [];
+  try {
+    await migrateToLatest(handle.db);
+    let had = 0;
+    for (const size of SIZES) {
+      const t0 = Date.now();
+      await grow(handle.db, had, size, spread === 'band');
+      had = size;
+      // PostgreSQL's autovacuum gathers statistics on its own; the app never runs ANALYZE on SQLite, so neither does this.
+      if (engine === 'pg') await sql`analyze`.execute(handle.db);
+      console.log(`${engine}: ${size} users, ${size * PER_USER} services (seeded in ${Date.now() - t0} ms)`);
+      for (const place of PLACES[spread]) {
+        const m = await measure(handle.db, place);
+        console.log(
+          `  ${place[0]}: before p50 ${m.before.p50.toFixed(2)} ms (CPU ${m.before.cpu.toFixed(2)}), after p50 ${m.after.p50.toFixed(2)} ms (CPU ${m.after.cpu.toFixed(2)}), ${m.after.items} items`,
+        );
+        rows.push({ size, spread, place: place[0], ...m });
+      }
+    }
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** Each spread in a fresh database (PostgreSQL: the tables emptied first). */
+async function runBoth(engine, databaseUrl) {
+  const rows = [];
+  for (const spread of ['germany', 'band']) {
+    if (databaseUrl) await emptyPg(databaseUrl);
+    rows.push(...(await run(engine, databaseUrl, spread)));
+  }
+  return rows.sort((a, b) => a.spread.localeCompare(b.spread) * -1 || a.size - b.size);
+}
+
+async function emptyPg(databaseUrl) {
+  const handle = openDb({ databaseUrl, dataDir: tmpdir() });
+  try {
+    await sql`drop schema public cascade`.execute(handle.db);
+    await sql`create schema public`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+const results = { sqlite: await runBoth('sqlite', undefined) };
+if (process.env.BENCH_PG_URL) results.pg = await runBoth('pg', process.env.BENCH_PG_URL);
+
+const table = (rows, cpu) =>
+  [
+    `| users (services) | homes | place | items | before: p50${cpu ? ' / CPU' : ''} | after: p50${cpu ? ' / CPU' : ''} |`,
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const cell = (o) => `${o.p50.toFixed(2)} ms${cpu ? ` / ${o.cpu.toFixed(2)} ms` : ''}`;
+      return `| ${r.size.toLocaleString('en')} (${(r.size * PER_USER).toLocaleString('en')}) | ${r.place} | ${r.after.items} | ${cell(r.before)} | ${cell(r.after)} |`;
+    }),
+  ].join('\n');
+writeSection(
+  'nearby-scale',
+  `## Nearby lists by size of the service (bench/nearby-scale.mjs)
+
+${new Date().toISOString().slice(0, 10)}, ${machine()}. ${PER_USER} services per user near their home, homes over Germany (half
+around five cities), and the worst case for the old query: the same homes squeezed into 50.0–50.2 N ("band"). One nearby list of 10 km (\`listNear\`, the code of \`GET /api/services\`, without HTTP), ${RUNS} runs
+each, before and after alternating on the same database: "before" is the box query on the (lat, lon) B-tree, which
+bounds only the latitude; "after" goes through the spatial index (migrations/0043_spatial_index.ts).
+
+SQLite file (time and CPU of the one process):
+
+${table(results.sqlite, true)}
+${results.pg ? `\nPostgreSQL on loopback (time per list; the server's CPU is not in it):\n\n${table(results.pg, false)}\n` : '\n(PostgreSQL not measured in this run: set BENCH_PG_URL.)\n'}`,
+);
