@@ -17,8 +17,20 @@ export function createOpenApiRegistry(): OpenAPIRegistry {
   return registry;
 }
 
+/**
+ * zod-to-openapi writes a regex that has flags as `source/flags` (of `/source/flags` it strips only the first
+ * slash), which no value matches. A JSON Schema pattern has no flags; validators read it as Unicode anyway.
+ */
+function withoutRegexFlags(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  // A slash of the source itself is escaped (`\/`), so an unescaped one before letters at the end starts the flags.
+  if (typeof o.pattern === 'string') o.pattern = o.pattern.replace(/(?<!\\)\/[dgimsuvy]+$/, '');
+  for (const value of Object.values(o)) withoutRegexFlags(value);
+}
+
 export function generateOpenApiDocument(registry: OpenAPIRegistry, info: { title: string; version: string; server: string }) {
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: `${info.title} API`,
@@ -30,4 +42,6 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry, info: { title
     },
     servers: [{ url: info.server }],
   });
+  withoutRegexFlags(document);
+  return document;
 }
