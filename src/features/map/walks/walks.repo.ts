@@ -45,25 +45,25 @@ export async function dogsOfWalks(db: Db, walkIds: number[]): Promise<Map<number
   return byWalk;
 }
 
-/** The dogs the user owns or cares for (accepted family sharing), in the order they were added. */
+/**
+ * The dogs the user owns or cares for (accepted family sharing), in the order they were added. Two index seeks
+ * (dogs_user_idx, dog_members_user_idx) joined with UNION: an OR of the owner column and a membership made SQLite
+ * scan every dog of the service (issue 34, test/core/query-plans.test.ts).
+ */
 export function dogsInCare(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
   return db
     .selectFrom('dogs')
     .select(['dogs.id', 'dogs.name'])
-    .where((eb) =>
-      eb.or([
-        eb('dogs.user_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('dog_members')
-            .select('dog_members.id')
-            .whereRef('dog_members.dog_id', '=', 'dogs.id')
-            .where('dog_members.user_id', '=', userId)
-            .where('dog_members.accepted_at', 'is not', null),
-        ),
-      ]),
+    .where('dogs.user_id', '=', userId)
+    .union(
+      db
+        .selectFrom('dog_members')
+        .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
+        .select(['dogs.id', 'dogs.name'])
+        .where('dog_members.user_id', '=', userId)
+        .where('dog_members.accepted_at', 'is not', null),
     )
-    .orderBy('dogs.id')
+    .orderBy('id')
     .execute();
 }
 
