@@ -69,7 +69,8 @@ function PendingItem({ write }: { write: QueuedWrite }) {
       <p class={failed ? 'pending-state notice notice-error' : 'pending-state'} role={failed ? 'alert' : undefined}>
         {sending ? qx.sending : failed ? qx.failed(write.reason ?? '') : qx.waiting}
       </p>
-      {failed && <pre class="pending-text">{writeAsText(write)}</pre>}
+      {/* What the user wrote, to select by hand too (a weight's label already says it all). */}
+      {failed && writeAsText(write) !== write.label && <pre class="pending-text">{writeAsText(write)}</pre>}
       <div class="pending-actions">
         <button type="button" class="button button-small" disabled={sending} onClick={() => void sendQueue([write.id])}>
           {failed ? qx.sendAgain : qx.sendNow}

@@ -107,6 +107,7 @@ describe('offline writes', () => {
       const entry = page.getByTestId('pending-write').filter({ hasText: 'Tagebuch: Im Funkloch' });
       await entry.getByText('Wartet auf Verbindung').waitFor();
       await entry.locator('strong', { hasText: '(1 Foto)' }).waitFor();
+      await page.screenshot({ path: `${SCREENS_DIR}/tagebuch-wartet-phone.png` });
 
       // A weight and a care tick, each in its screen (loaded from the service worker and the offline copy).
       await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
@@ -237,7 +238,7 @@ describe('offline writes', () => {
     await kept.getByText('Nicht gesendet: Das ist nicht dein Hund.').waitFor();
     await kept.getByRole('button', { name: 'Text kopieren' }).click();
     await kept.getByText('Kopiert.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Gewicht: 9,9 kg am 01.07.2026\ndate: 2026-07-01\nweight_kg: 9.9');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Gewicht: 9,9 kg am 01.07.2026');
     await page.screenshot({ path: `${SCREENS_DIR}/warteschlange-fehlgeschlagen-phone.png` });
     await expectAccessible(page, 'warteschlange-fehlgeschlagen');
     expect(await h.ctx.db.selectFrom('weights').select('id').where('dog_id', '=', dog.id).execute()).toEqual([]);
