@@ -169,9 +169,12 @@ async function uploadPhoto(entryId: number, photo: QueuedPhoto): Promise<void> {
   throw new ApiError(error.status, error.code, `${photo.name}: ${error.message}`, error.fields);
 }
 
-/** Whether the failure means "try again later" (no connection, session gone, server busy) rather than "no". */
-function isTemporary(error: ApiError): boolean {
-  return error.isOffline || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500;
+/**
+ * What a failed replay means: 'wait' when it may work later (no connection, session gone, rate limit, server
+ * trouble), 'failed' when the server said no (403 un-shared dog, 404, 409 reused key, 422 bad value …).
+ */
+export function replayOutcome(error: ApiError): 'wait' | 'failed' {
+  return error.isOffline || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500 ? 'wait' : 'failed';
 }
 
 /** Sends one write: the request, then (diary) each photo. Returns false when the run has to stop. */
@@ -193,7 +196,7 @@ async function deliver(write: QueuedWrite): Promise<boolean> {
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isTemporary(error)) return false;
+    if (replayOutcome(error) === 'wait') return false;
     await saveWrite({ ...current, state: 'failed', reason: error.message });
     return true;
   }
