@@ -72,7 +72,8 @@ export interface ValidOptions {
 
 function stringArb(s: Schema, options: ValidOptions): fc.Arbitrary<string> {
   const { min, max } = clampLength(s);
-  const fits = (v: string) => v.length >= min && (typeof s.maxLength !== 'number' || v.length <= s.maxLength);
+  // JSON Schema counts code points, zod's max() UTF-16 units: a valid value keeps both.
+  const fits = (v: string) => [...v].length >= min && (typeof s.maxLength !== 'number' || v.length <= s.maxLength);
   const until = options.plain ? new Date(Date.now() - 86_400_000) : new Date('2035-12-31');
   switch (s.format) {
     case 'date':
@@ -100,9 +101,9 @@ function stringArb(s: Schema, options: ValidOptions): fc.Arbitrary<string> {
     });
   const exact = [min, max].filter((n, i, all) => all.indexOf(n) === i).map((n) => 'ä'.repeat(n));
   return fc.oneof(
-    { weight: 6, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40), unit: 'grapheme' }) },
+    { weight: 6, arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 40), unit: 'grapheme' }).filter(fits) },
     { weight: 2, arbitrary: fc.constantFrom(...exact) },
-    { weight: 1, arbitrary: oddString.map((v) => v.slice(0, max)).filter(fits) },
+    { weight: 1, arbitrary: oddString.map((v) => [...v].slice(0, max).join('')).filter(fits) },
   );
 }
 
