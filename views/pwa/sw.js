@@ -228,15 +228,17 @@ function queueOp(db, mode, run) {
   });
 }
 
-/** The server's German message, or one by status when the body has none. */
-async function failureText(response) {
+/** The server's error { code, message }, with a German message by status when the body has none. */
+async function failureOf(response) {
+  let error = {};
   try {
     const body = await response.json();
-    if (body && body.error && typeof body.error.message === 'string') return body.error.message;
+    if (body && body.error) error = body.error;
   } catch {
     // no JSON body
   }
-  return response.status === 403 ? 'Dafür hast du keine Berechtigung.' : response.status === 404 ? 'Das gibt es nicht (mehr).' : 'Der Server hat das abgelehnt.';
+  const fallback = response.status === 403 ? 'Dafür hast du keine Berechtigung.' : response.status === 404 ? 'Das gibt es nicht (mehr).' : 'Der Server hat das abgelehnt.';
+  return { code: error.code, message: typeof error.message === 'string' ? error.message : fallback };
 }
 
 /** Throws when the connection is missing or the server cannot take it now: the browser retries the sync later. */
@@ -284,9 +286,11 @@ async function replayWrites() {
         sent++;
         continue;
       }
+      // The same rule as the page's (replayOutcome): no for good is kept as failed, anything else waits.
       if (response.status === 401 || response.status === 429 || response.status >= 500) throw new Error('Später noch mal');
-      const reason = await failureText(response);
-      await queueOp(db, 'readwrite', (s) => s.put(Object.assign({}, write, { state: 'failed', reason: reason })));
+      const failure = await failureOf(response);
+      if (failure.code === 'idempotency_key_in_progress') throw new Error('Später noch mal');
+      await queueOp(db, 'readwrite', (s) => s.put(Object.assign({}, write, { state: 'failed', reason: failure.message })));
     }
   } finally {
     db.close();

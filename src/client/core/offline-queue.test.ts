@@ -29,6 +29,8 @@ describe('offline queue', () => {
       new ApiError(503, 'e', 'x'),
     ])
       expect(replayOutcome(error), String(error.status)).toBe('wait');
+    expect(replayOutcome(new ApiError(409, 'idempotency_key_in_progress', 'Läuft noch.'))).toBe('wait');
+    expect(replayOutcome(new ApiError(409, 'idempotency_key_reused', 'Schon benutzt.'))).toBe('failed');
     for (const status of [400, 403, 404, 409, 413, 415, 422]) expect(replayOutcome(new ApiError(status, 'no', 'Nein.')), String(status)).toBe('failed');
   });
 

@@ -171,10 +171,13 @@ async function uploadPhoto(entryId: number, photo: QueuedPhoto): Promise<void> {
 
 /**
  * What a failed replay means: 'wait' when it may work later (no connection, session gone, rate limit, server
- * trouble), 'failed' when the server said no (403 un-shared dog, 404, 409 reused key, 422 bad value …).
+ * trouble, the key's first request still running), 'failed' when the server said no (403 un-shared dog, 404,
+ * 409 reused key, 422 bad value …).
  */
 export function replayOutcome(error: ApiError): 'wait' | 'failed' {
-  return error.isOffline || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500 ? 'wait' : 'failed';
+  if (error.isOffline || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500) return 'wait';
+  // The first request under this key is still being worked on (a lost answer): its result comes with a later try.
+  return error.code === 'idempotency_key_in_progress' ? 'wait' : 'failed';
 }
 
 /** Sends one write: the request, then (diary) each photo. Returns false when the run has to stop. */
