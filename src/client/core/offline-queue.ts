@@ -285,6 +285,8 @@ export function startOfflineQueue(): void {
   session.subscribe(onSession);
   onSession();
   window.addEventListener('online', () => void sendQueue());
+  // Another tab may have queued or sent something meanwhile: the count is read again when this one comes back.
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && currentUserId() !== null && void refreshQueue());
   // The service worker's sync event hands the work to an open window, and says when it sent something itself.
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     const type = (event.data as { type?: string } | null)?.type;
