@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../src/core/http/openapi.js';
 import { buildAdmin, sessionCookie, type BuiltUser } from '../helpers/factories.js';
-import { fullScans, hasPlan, queryCapture, tableNames, type Captured } from '../helpers/query-plans.js';
+import { bigTables, fullScans, hasPlan, indexLeads, queryCapture, tableNames, type Captured } from '../helpers/query-plans.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { OFFLINE_ENV } from '../fuzz/offline.js';
 import { operationsOf, type FuzzDocument, type Operation } from '../fuzz/request-plan.js';
@@ -50,6 +50,19 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'GET /api/admin/ip-blocks': { ip_blocks: 'admin screen over blocked addresses (few, not per user); the limiter keeps no index on the expiry' },
 };
 
+const CONTAINS = "search by a part of a name (like '%…%'): no B-tree index serves it; SQLite walks users_name_idx for the order";
+
+const LITTERS =
+  "the few seeded litters are merged with the dogs primary key (a walk that stops at the highest dog id of a litter); chosen by cost with one breeder's few litters; SQLite seeks by primary key";
+
+/** More exceptions on PostgreSQL, where the planner reads small parts of tables differently. */
+const ALLOWED_POSTGRES: Record<string, Record<string, string>> = {
+  'GET /api/admin/stats': { dogs: STATS, diary_entries: STATS },
+  'GET /api/users/search': { users: CONTAINS },
+  'GET /api/admin/users/search': { users: CONTAINS },
+  ...Object.fromEntries(['', '/{id}', '/{id}/weights', '/{id}/export.csv'].map((tail) => [`GET /api/litters${tail}`, { dogs: LITTERS }])),
+};
+
 /** Routes not called, with the reason. */
 const SKIPPED: Record<string, string> = {
   'GET /media/{path}': 'serves a stored file by its path: one lookup, no list',
@@ -62,6 +75,8 @@ const SKIPPED: Record<string, string> = {
 };
 
 const USERS = 3_000;
+/** PostgreSQL: a Seq Scan fails only on a table at least this big (the seeded crowd's tables). */
+const BIG_TABLE_ROWS = 1_000;
 const SEED = 34;
 
 let t: TestApp;
@@ -254,24 +269,30 @@ describe('query plans of the GET routes (issue 34)', () => {
   });
 
   it('no route reads a table that grows with the service in full', async () => {
+    const big = t.ctx.engine === 'postgres' ? await bigTables(t.ctx, BIG_TABLE_ROWS) : undefined;
+    const indexes = big ? await indexLeads(t.ctx) : undefined;
     const found: string[] = [];
-    const unused = new Set(Object.entries(ALLOWED).flatMap(([route, scans]) => Object.keys(scans).map((table) => `${route}: ${table}`)));
+    const allowed = (route: string, table: string) => ALLOWED[route]?.[table] ?? (big ? ALLOWED_POSTGRES[route]?.[table] : undefined);
+    const unused = new Set(
+      Object.entries(big ? ALLOWED_POSTGRES : ALLOWED).flatMap(([route, scans]) => Object.keys(scans).map((table) => `${route}: ${table}`)),
+    );
     const seen = new Set<string>();
     for (const [route, { statements }] of ran) {
       for (const statement of statements) {
         if (!hasPlan(statement.sql) || seen.has(`${route}\n${statement.sql}`)) continue;
         seen.add(`${route}\n${statement.sql}`);
-        const { tables: scanned, plan } = await fullScans(t.ctx, statement);
+        const { tables: scanned, plan } = await fullScans(t.ctx, statement, indexes);
+        if (process.env.QUERY_PLANS_SHOW && route.includes(process.env.QUERY_PLANS_SHOW)) console.warn(`[query-plans] ${route}\n  ${statement.sql}\n  ${plan}`);
         for (const table of scanned) {
-          if (!tables.has(table) || FIXED_SIZE.has(table)) continue;
+          if (!tables.has(table) || FIXED_SIZE.has(table) || (big && !big.has(table))) continue;
           unused.delete(`${route}: ${table}`);
-          if (ALLOWED[route]?.[table]) continue;
+          if (allowed(route, table)) continue;
           found.push(`${route}: full scan of ${table}\n    ${statement.sql}\n    plan: ${plan}`);
         }
       }
     }
     expect(found.join('\n')).toBe('');
     // An exception whose scan is gone goes off the list, so that the list does not rot.
-    if (t.ctx.engine === 'sqlite') expect([...unused]).toEqual([]);
+    expect([...unused]).toEqual([]);
   });
 });
