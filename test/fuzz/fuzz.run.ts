@@ -208,7 +208,9 @@ beforeAll(
     const operations = operationsOf(doc);
     world = await seedWorld(t, doc, operations, SEED);
     if (process.env.FUZZ_VERBOSE) for (const miss of world.seedingMisses) out(`[fuzz] seeding refused: ${miss}`);
-    out(`[fuzz] seeded: ${world.ids.length} ids, ${world.protectedRecords.length} protected records, ${world.seedingMisses.length} seeding requests refused`);
+    out(
+      `[fuzz] seeded: ${world.ids.length} distinct ids, ${world.protectedRecords.length} protected records, ${world.seedingMisses.length} seeding requests refused`,
+    );
     // Everyone asks for the owner's private records once: the owner must see each marker (else the leak check
     // would prove nothing), the others must not.
     for (const url of world.probes)
