@@ -91,23 +91,18 @@ export function messagesByIds(db: Db, ids: readonly number[]) {
 
 /**
  * A page of every message the user sent or received, oldest first, with the other person's name (never their
- * address): the data export's `nachrichten.json`.
+ * address): the data export's `nachrichten.json`. One index range per side of the pair (messages_pair_idx,
+ * messages_pair_high_idx) joined with UNION ALL: an OR over sender and recipient read every message of the service
+ * for each page (issue 34). A message is never to oneself, so no row comes twice. `id` carries its alias: ORDER BY
+ * of a compound select names a result column, and a bare `id` would be ambiguous beside the join's `other.id`.
  */
 export function messagesOfUser(db: Db, userId: number, afterId: number, limit: number) {
-  return db
-    .selectFrom('messages')
-    .innerJoin('users as other', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb.and([eb('messages.sender_id', '=', userId), eb('other.id', '=', eb.ref('messages.recipient_id'))]),
-          eb.and([eb('messages.recipient_id', '=', userId), eb('other.id', '=', eb.ref('messages.sender_id'))]),
-        ]),
-      ),
-    )
-    .select(['messages.id', 'messages.sender_id', 'messages.text', 'messages.created_at', 'messages.read_at', 'other.name as other_name'])
-    .where((eb) => eb.or([eb('messages.sender_id', '=', userId), eb('messages.recipient_id', '=', userId)]))
-    .where('messages.id', '>', afterId)
-    .orderBy('messages.id')
-    .limit(limit)
-    .execute();
+  const side = (mine: 'messages.pair_low' | 'messages.pair_high', other: 'messages.pair_low' | 'messages.pair_high') =>
+    db
+      .selectFrom('messages')
+      .innerJoin('users as other', 'other.id', other)
+      .select(['messages.id as id', 'messages.sender_id', 'messages.text', 'messages.created_at', 'messages.read_at', 'other.name as other_name'])
+      .where(mine, '=', userId)
+      .where('messages.id', '>', afterId);
+  return side('messages.pair_low', 'messages.pair_high').unionAll(side('messages.pair_high', 'messages.pair_low')).orderBy('id').limit(limit).execute();
 }
