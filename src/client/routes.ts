@@ -47,6 +47,7 @@ const places = () => import('./areas/map/places/index.js');
 const mapContrib = () => import('./areas/map/map-contrib/index.js');
 const routePlanner = () => import('./areas/map/routes/index.js');
 const walks = () => import('./areas/map/walks/index.js');
+const foodAlerts = () => import('./areas/map/food-alerts/index.js');
 
 /** The map kinds with a form and a card (areas/map/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
 export const LISTING_PAGES: [slug: string, title: string][] = [
@@ -100,6 +101,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/karte/ort/:id', access: 'user', title: 'Ort ändern', load: () => places().then((m) => m.PlaceEditScreen) },
   { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => routePlanner().then((m) => m.RoutePlannerScreen) },
   { pattern: '/app/spaziergaenge', access: 'user', title: 'Spaziergänge', load: () => walks().then((m) => m.WalksScreen) },
+  { pattern: '/app/futterwarnungen', access: 'user', title: 'Futterwarnungen', load: () => foodAlerts().then((m) => m.FoodAlertsScreen) },
   { pattern: '/app/karte/beitraege', access: 'user', title: 'Meine Karten-Beiträge', load: () => mapContrib().then((m) => m.ContributionsScreen) },
   { pattern: '/app/giftkoeder/neu', access: 'user', title: 'Giftköder melden', load: () => nearby().then((m) => m.PoisonReportScreen) },
   { pattern: '/app/giftkoeder/:id/bearbeiten', access: 'user', title: 'Giftköder-Warnung ändern', load: () => nearby().then((m) => m.PoisonEditScreen) },
@@ -119,6 +121,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/tagebuch/kalender', access: 'user', title: 'Tagebuch: Kalender', load: () => diary().then((m) => m.DiaryCalendarScreen) },
   { pattern: '/app/tagebuch/karte', access: 'user', title: 'Tagebuch: Karte', load: () => diary().then((m) => m.DiaryMapScreen) },
   { pattern: '/app/tagebuch/suche', access: 'user', title: 'Tagebuch: Suche', load: () => diary().then((m) => m.DiarySearchScreen) },
+  { pattern: '/app/tagebuch/in-der-naehe', access: 'user', title: 'Tagebuch: In der Nähe', load: () => diary().then((m) => m.DiaryNearbyScreen) },
   { pattern: '/app/tagebuch/neu', access: 'user', title: 'Neuer Eintrag', load: () => diary().then((m) => m.EntryCreateScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId', access: 'user', title: 'Tagebuch-Eintrag', load: () => diary().then((m) => m.EntryDetailScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId/bearbeiten', access: 'user', title: 'Eintrag bearbeiten', load: () => diary().then((m) => m.EntryEditScreen) },

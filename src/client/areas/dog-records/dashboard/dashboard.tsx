@@ -4,6 +4,7 @@ import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
+import { FoodAlertsCard } from '../../map/food-alerts/index.js';
 import { tx } from './texts.js';
 
 type DashboardDog = WelcomeDashboard['dogs'][number];
@@ -128,6 +129,7 @@ export function DashboardScreen() {
                   </ul>
                 </section>
               )}
+              <FoodAlertsCard />
               <StreakCards dogs={data.dogs} />
               <EntryLinks title={tx.onThisDay} items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${tx.yearsAgo(e.years_ago)}` }))} />
               <EntryLinks title={tx.recent} items={data.recent_entries} />

@@ -5,13 +5,14 @@ import { Empty, Load } from '../../../ui/states.js';
 import { type Dog, useDogsWithShared } from '../dogs/dogs-api.js';
 import { tx } from './texts.js';
 
-export type DiaryView = 'list' | 'mosaic' | 'calendar' | 'map';
+export type DiaryView = 'list' | 'mosaic' | 'calendar' | 'map' | 'nearby';
 
 const VIEW_PATHS: Record<DiaryView, string> = {
   list: '/app/tagebuch',
   mosaic: '/app/tagebuch/mosaik',
   calendar: '/app/tagebuch/kalender',
   map: '/app/tagebuch/karte',
+  nearby: '/app/tagebuch/in-der-naehe',
 };
 
 /** `?hund=3` picks one dog; `?hund=alle` or nothing all of them: the same filter in every view. */
@@ -59,7 +60,7 @@ interface DiaryFrameProps {
   children: (dog: Dog | null, dogs: Dog[]) => ComponentChildren;
 }
 
-/** Heading, dog picker, view tabs and the "new entry" button around each of the four diary views. */
+/** Heading, dog picker, view tabs and the "new entry" button around each of the diary views. */
 export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
   const [dogs, reload] = useDogsWithShared();
   return (

@@ -6,3 +6,4 @@ export { DiaryMapScreen } from './map-view.js';
 export { EntryCreateScreen, EntryEditScreen } from './entry-screens.js';
 export { EntryDetailScreen } from './entry-detail.js';
 export { DiarySearchScreen } from './search-results.js';
+export { DiaryNearbyScreen } from './nearby-entries.js';

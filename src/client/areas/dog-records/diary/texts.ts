@@ -1,7 +1,7 @@
 /** German texts of the diary screens. */
 export const tx = {
   title: 'Tagebuch',
-  views: { list: 'Liste', mosaic: 'Mosaik', calendar: 'Kalender', map: 'Karte' },
+  views: { list: 'Liste', mosaic: 'Mosaik', calendar: 'Kalender', map: 'Karte', nearby: 'In der Nähe' },
   viewsLabel: 'Ansicht',
   search: {
     label: 'Tagebuch durchsuchen',
@@ -96,6 +96,22 @@ export const tx = {
     entries: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
     none: 'In diesem Monat gibt es noch keine Einträge.',
     dayEntries: (date: string) => `Einträge am ${date}`,
+  },
+  nearby: {
+    title: 'Einträge in der Nähe',
+    intro: 'Einträge mit Fotoort rund um deine Position oder einen Ort, den du auf der Karte wählst.',
+    useMine: 'Meine aktuelle Position verwenden',
+    pick: 'Anderen Ort wählen',
+    pickLabel: 'Ort für die Suche',
+    from: { current: 'Um deine aktuelle Position', home: 'Um dein Heimatgebiet', picked: 'Um den gewählten Ort' },
+    noPosition: 'Wo sollen wir suchen? Verwende deine aktuelle Position oder wähl einen Ort auf der Karte.',
+    radius: 'Umkreis',
+    km: (n: number) => `${n} km`,
+    distance: (km: number) => `${km.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km entfernt`,
+    count: (n: number, radius: number) => (n === 1 ? `1 Eintrag im Umkreis von ${radius} km` : `${n} Einträge im Umkreis von ${radius} km`),
+    none: (radius: number) => `Im Umkreis von ${radius} km gibt es keine Einträge mit Fotoort. Versuch einen größeren Umkreis.`,
+    capped: 'Die Liste zeigt die 200 nächsten Einträge.',
+    newestOnly: 'Hier gibt es sehr viele Einträge: Gesucht wird unter den 5.000 neuesten. Ein kleinerer Umkreis grenzt die Suche ein.',
   },
   map: {
     label: 'Karte mit den Orten deiner Fotos',

@@ -1,0 +1,65 @@
+import type { FoodAlert } from '../../../api/types.js';
+import { formatDay } from '../../../core/format.js';
+import { Loading } from '../../../ui/states.js';
+import { useFoodAlerts } from './food-alerts-api.js';
+import { fx } from './texts.js';
+
+/** How many warnings the dashboard card shows; the rest are on /app/futterwarnungen. */
+const CARD_COUNT = 3;
+
+/** One warning: the title (a link to the source when it has one) and its day. */
+export function AlertLine({ alert }: { alert: FoodAlert }) {
+  return (
+    <>
+      {alert.url ? (
+        <a href={alert.url} target="_blank" rel="noopener noreferrer">
+          {alert.title}
+        </a>
+      ) : (
+        <strong>{alert.title}</strong>
+      )}{' '}
+      <span class="muted small">· {formatDay(alert.published_at)}</span>
+    </>
+  );
+}
+
+/** The feed being away is no error of the user's: a friendly line with a retry instead of an error state. */
+export function UnreachableNote({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p class="muted food-alerts-away" role="status">
+      {fx.unreachable}{' '}
+      <button type="button" class="button button-secondary button-small" onClick={onRetry}>
+        {fx.retry}
+      </button>
+    </p>
+  );
+}
+
+/** The dashboard card: the newest pet-food warnings and a link to all of them. */
+export function FoodAlertsCard() {
+  const [alerts, reload] = useFoodAlerts();
+  return (
+    <section class="card food-alerts-card" aria-labelledby="food-alerts-title">
+      <h2 id="food-alerts-title">{fx.cardTitle}</h2>
+      {alerts.status === 'loading' && <Loading />}
+      {alerts.status === 'error' && <UnreachableNote onRetry={reload} />}
+      {alerts.status === 'ready' &&
+        (alerts.data.length === 0 ? (
+          <p class="muted">{fx.none}</p>
+        ) : (
+          <>
+            <ul class="plain-list food-alerts">
+              {alerts.data.slice(0, CARD_COUNT).map((a) => (
+                <li key={`${a.published_at}-${a.title}`}>
+                  <AlertLine alert={a} />
+                </li>
+              ))}
+            </ul>
+            <p class="link-row">
+              <a href="/app/futterwarnungen">{fx.all(alerts.data.length)}</a>
+            </p>
+          </>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { formatDay } from '../../../core/format.js';
+import { Loading, StaleNotice } from '../../../ui/states.js';
+import { UnreachableNote } from './food-alerts-card.js';
+import { useFoodAlerts } from './food-alerts-api.js';
+import { fx } from './texts.js';
+
+/** /app/futterwarnungen: every current pet-food warning, newest first, with product, reason and source link. */
+export function FoodAlertsScreen() {
+  const [alerts, reload] = useFoodAlerts();
+  return (
+    <section class="page">
+      <h1>{fx.title}</h1>
+      <p class="muted">{fx.intro}</p>
+      {alerts.status === 'loading' && <Loading />}
+      {alerts.status === 'error' && <UnreachableNote onRetry={reload} />}
+      {alerts.status === 'ready' && (
+        <>
+          <StaleNotice savedAt={alerts.savedAt} />
+          {alerts.data.length === 0 ? (
+            <p class="muted">{fx.none}</p>
+          ) : (
+            <ul class="food-alert-list">
+              {alerts.data.map((a) => (
+                <li key={`${a.published_at}-${a.title}`} class="card">
+                  <h2>{a.title}</h2>
+                  <p class="muted small">{fx.published(formatDay(a.published_at))}</p>
+                  {(a.product || a.reason) && (
+                    <dl class="food-alert-facts">
+                      {a.product && (
+                        <>
+                          <dt>{fx.product}</dt>
+                          <dd>{a.product}</dd>
+                        </>
+                      )}
+                      {a.reason && (
+                        <>
+                          <dt>{fx.reason}</dt>
+                          <dd>{a.reason}</dd>
+                        </>
+                      )}
+                    </dl>
+                  )}
+                  {a.url && (
+                    <a href={a.url} target="_blank" rel="noopener noreferrer" aria-label={fx.detailsOf(a.title)}>
+                      {fx.details}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <p class="muted small">{fx.source}</p>
+      <p class="link-row">
+        <a href="/app">{fx.back}</a>
+      </p>
+    </section>
+  );
+}

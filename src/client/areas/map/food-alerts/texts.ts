@@ -1,0 +1,17 @@
+/** German texts of the food alerts (pet-food warnings from lebensmittelwarnung.de). */
+export const fx = {
+  title: 'Futterwarnungen',
+  cardTitle: 'Futterwarnungen',
+  intro: 'Aktuelle Rückrufe und Warnungen zu Tierfutter und Hundesnacks von lebensmittelwarnung.de.',
+  none: 'Gerade gibt es keine Warnungen zu Tierfutter.',
+  unreachable: 'Die Futterwarnungen sind gerade nicht erreichbar. Schau später noch mal rein.',
+  retry: 'Noch mal versuchen',
+  all: (n: number) => (n === 1 ? 'Die Warnung ansehen' : `Alle ${n} Warnungen ansehen`),
+  published: (date: string) => `veröffentlicht am ${date}`,
+  details: 'Details bei lebensmittelwarnung.de',
+  detailsOf: (title: string) => `Details zu „${title}“ bei lebensmittelwarnung.de (öffnet neues Fenster)`,
+  product: 'Produkt',
+  reason: 'Grund',
+  source: 'Quelle: lebensmittelwarnung.de, stündlich aktualisiert.',
+  back: 'Zur Startseite',
+};
