@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorMessage, query } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { BusyButton } from './form.js';
@@ -43,10 +43,35 @@ export function usePagedList<T>(path: string | null) {
   return { resource, reload, mutate, hasMore: extra.cursor !== null, loadMore, loadingMore, moreError };
 }
 
-export function MoreButton({ list }: { list: { hasMore: boolean; loadMore: () => void; loadingMore: boolean; moreError: string | null } }) {
+/**
+ * Calls `onVisible` when this marker scrolls into view (loading more on scroll); the button beside it stays for
+ * keyboards, screen readers and browsers without IntersectionObserver.
+ */
+export function LoadOnScroll({ onVisible }: { onVisible: () => void }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  const latest = useRef(onVisible);
+  latest.current = onVisible;
+  useEffect(() => {
+    if (!marker.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current());
+    observer.observe(marker.current);
+    return () => observer.disconnect();
+  }, []);
+  return <span ref={marker} aria-hidden="true" class="load-on-scroll" />;
+}
+
+/** `auto`: also loads the next page when the button scrolls into view (not after a failed load: then the button). */
+export function MoreButton({
+  list,
+  auto = false,
+}: {
+  list: { hasMore: boolean; loadMore: () => void; loadingMore: boolean; moreError: string | null };
+  auto?: boolean;
+}) {
   if (!list.hasMore) return null;
   return (
     <div class="more">
+      {auto && !list.moreError && <LoadOnScroll onVisible={() => !list.loadingMore && list.loadMore()} />}
       <ErrorNotice text={list.moreError} />
       <BusyButton class="button button-secondary" onClick={list.loadMore} busy={list.loadingMore}>
         {t.more}

@@ -18,18 +18,15 @@ export function messagesAfter(db: Db, a: number, b: number, after: number, limit
     .execute();
 }
 
-/** The newest `limit` messages of the pair, oldest first. */
-export async function latestMessages(db: Db, a: number, b: number, limit: number) {
+/**
+ * The pair's messages newest first, before the id `before` when given: one backwards index range on
+ * (pair_low, pair_high, id). The caller turns a page round to show it oldest first.
+ */
+export function messagesBefore(db: Db, a: number, b: number, before: number | undefined, limit: number) {
   const p = pair(a, b);
-  const rows = await db
-    .selectFrom('messages')
-    .select(COLUMNS)
-    .where('pair_low', '=', p.low)
-    .where('pair_high', '=', p.high)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse();
+  let q = db.selectFrom('messages').select(COLUMNS).where('pair_low', '=', p.low).where('pair_high', '=', p.high);
+  if (before !== undefined) q = q.where('id', '<', before);
+  return q.orderBy('id', 'desc').limit(limit).execute();
 }
 
 export function insertMessage(db: Db, senderId: number, recipientId: number, text: string, now: string) {

@@ -14,14 +14,18 @@ export function messagesRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 200: ['Liste', ConversationList] },
     run: ({ actor }) => conversations(ctx, actor),
   });
-  api.get('/api/conversations/:userId/messages', 'Nachrichten mit einer Person, älteste zuerst; mit after nur neue (zum Abfragen im Takt; ETag/304)', {
-    query: MessagesQuery,
-    responses: { 200: ['Nachrichten', MessageList], ...refused },
-    run: async ({ params, query, actor }, _req, res) => {
-      res.setHeader('Cache-Control', 'private, no-cache');
-      return await conversation(ctx, actor, params.userId, query.after);
+  api.get(
+    '/api/conversations/:userId/messages',
+    'Nachrichten mit einer Person, seitenweise (neueste Seite zuerst, next_cursor führt zu älteren; jede Seite älteste zuerst); mit after nur neue (zum Abfragen im Takt; ETag/304)',
+    {
+      query: MessagesQuery,
+      responses: { 200: ['Nachrichten', MessageList], ...refused },
+      run: async ({ params, query, actor }, _req, res) => {
+        res.setHeader('Cache-Control', 'private, no-cache');
+        return await conversation(ctx, actor, params.userId, query);
+      },
     },
-  });
+  );
   api.post('/api/conversations/:userId/messages', 'Nachricht schicken (Push mit Link in die Unterhaltung)', {
     authorize: ({ params, actor }) => requireMessaging(ctx, actor, params.userId),
     body: SendMessageBody,

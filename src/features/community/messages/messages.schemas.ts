@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { Id, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
 import { UserCard } from '../friends/index.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 
 export const ConversationParam = z.object({ userId: Id });
-export const MessagesQuery = z.strictObject({
-  after: Id.optional().meta({ description: 'Nur Nachrichten nach dieser id (zum Abfragen im Takt); ohne: die letzten 50' }),
-});
+export const MessagesQuery = PageQuery.extend({
+  after: Id.optional().meta({ description: 'Nur Nachrichten nach dieser id (zum Abfragen im Takt, höchstens 200); ohne: die neueste Seite' }),
+})
+  .strict()
+  .refine((q) => q.after === undefined || q.cursor === undefined, {
+    message: 'Entweder after (neue Nachrichten) oder cursor (ältere), nicht beides.',
+    path: ['cursor'],
+  });
+export type MessagesQuery = z.infer<typeof MessagesQuery>;
 export const SendMessageBody = z
   .strictObject({ text: requiredText(LIMITS.body).meta({ description: 'Höchstens 10.000 Zeichen' }) })
   .meta({ id: 'SendMessageBody' });
@@ -21,7 +28,7 @@ export const Message = z
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
-export const MessageList = z.object({ items: z.array(Message) }).meta({ id: 'MessageList' });
+export const MessageList = pageSchema(Message).meta({ id: 'MessageList' });
 export const Conversation = z.object({ user: UserCard, last_message: Message, unread: z.number().int() }).meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof Conversation>;
 export const ConversationList = z.object({ items: z.array(Conversation), unread_total: z.number().int() }).meta({ id: 'ConversationList' });

@@ -3,16 +3,22 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { friendsOf, requireFriend } from '../friends/index.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { conversationHeads, hasEarlierUnread, insertMessage, latestMessages, markRead, messagesAfter, messagesByIds } from './messages.repo.js';
-import type { Conversation, Message } from './messages.schemas.js';
+import { conversationHeads, hasEarlierUnread, insertMessage, markRead, messagesBefore, messagesAfter, messagesByIds } from './messages.repo.js';
+import type { Conversation, Message, MessagesQuery } from './messages.schemas.js';
+import { byId, keysetPage, type Page } from '../../../core/http/pagination.js';
 
-const PAGE = 50;
 const POLL_MAX = 200;
 
-/** Polling: with `after` only what is new (usually nothing: an empty list); without, the last 50. Oldest first. */
-export async function conversation(ctx: AppContext, actor: Actor, userId: number, after: number | undefined): Promise<{ items: Message[] }> {
+/**
+ * Polling: with `after` only what is new (usually nothing: an empty list), at most 200, and no cursor: the next poll
+ * asks after the last id it got, so a longer backlog arrives over a few polls. Without `after`, the newest page; its
+ * `next_cursor` leads to the older messages (scrolling up). Every page is oldest first.
+ */
+export async function conversation(ctx: AppContext, actor: Actor, userId: number, query: MessagesQuery): Promise<Page<Message>> {
   await requireFriend(ctx, actor, userId);
-  return { items: after === undefined ? await latestMessages(ctx.db, actor.id, userId, PAGE) : await messagesAfter(ctx.db, actor.id, userId, after, POLL_MAX) };
+  if (query.after !== undefined) return { items: await messagesAfter(ctx.db, actor.id, userId, query.after, POLL_MAX), next_cursor: null };
+  const page = await keysetPage(query, byId<Message>(), (take, before) => messagesBefore(ctx.db, actor.id, userId, before?.id, take));
+  return { items: page.items.reverse(), next_cursor: page.next_cursor };
 }
 
 /**

@@ -70,6 +70,40 @@ describe('direct messages', () => {
     await agentAs(t, a).get(`/api/conversations/${b.id}/messages`).expect(200);
   });
 
+  it('pages back through a long conversation with next_cursor (each page oldest first), while after= still polls', async () => {
+    const [a, b] = await friends();
+    const rows = Array.from({ length: 125 }, (_, i) => ({
+      sender_id: i % 2 ? a.id : b.id,
+      recipient_id: i % 2 ? b.id : a.id,
+      pair_low: Math.min(a.id, b.id),
+      pair_high: Math.max(a.id, b.id),
+      text: `m${i}`,
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }));
+    await t.ctx.db.insertInto('messages').values(rows).execute();
+    const seen: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { text: string }[]; next_cursor: string | null } } = await agentAs(t, a)
+        .get(`/api/conversations/${b.id}/messages?limit=50${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      seen.push(res.body.items.map((m) => m.text));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen.map((p) => p.length)).toEqual([50, 50, 25]);
+    expect(seen[0]![0]).toBe('m75'); // the newest page, oldest first within it
+    expect(seen.reverse().flat()).toEqual(rows.map((r) => r.text));
+
+    const first = await agentAs(t, a).get(`/api/conversations/${b.id}/messages`).expect(200);
+    const lastId = first.body.items[49].id;
+    await agentAs(t, b).post(`/api/conversations/${a.id}/messages`).send({ text: 'neu' }).expect(201);
+    const polled = await agentAs(t, a).get(`/api/conversations/${b.id}/messages?after=${lastId}`).expect(200);
+    expect(polled.body).toMatchObject({ items: [{ text: 'neu' }], next_cursor: null });
+    const both = await agentAs(t, a).get(`/api/conversations/${b.id}/messages?after=${lastId}&cursor=${first.body.next_cursor}`).expect(400);
+    expect(both.body.error.message).toBeTruthy();
+    await agentAs(t, a).get(`/api/conversations/${b.id}/messages?cursor=kaputt`).expect(400);
+  });
+
   it('a stranger never reads a conversation, and unfriending closes it', async () => {
     const [a, b] = await friends();
     await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'geheim' }).expect(201);

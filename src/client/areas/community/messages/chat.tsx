@@ -8,6 +8,10 @@ import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { cx, mrx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 import { ReportForm } from '../../../ui/report-form.js';
+import { BusyButton } from '../../../ui/form.js';
+import { LoadOnScroll, type Page } from '../../../ui/paged-list.js';
+
+type MessagePage = Page<Message>;
 
 /** How often an open chat asks for new messages; a hidden tab does not ask at all. */
 export const POLL_MS = 3000;
@@ -45,10 +49,14 @@ export function ConversationsScreen() {
   );
 }
 
-/** Polls while the chat is open and the tab visible; new messages are appended and marked read. */
+/**
+ * Polls while the chat is open and the tab visible; new messages are appended and marked read. The first answer is
+ * the newest page; its cursor leads to older messages, which `loadOlder` puts in front.
+ */
 function useMessages(userId: number) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [older, setOlder] = useState<{ cursor: string | null; busy: boolean; error: unknown }>({ cursor: null, busy: false, error: null });
   const last = useRef(0);
   const append = (items: Message[]) => {
     if (items.length === 0) return;
@@ -60,9 +68,11 @@ function useMessages(userId: number) {
     const poll = async () => {
       if (document.hidden) return;
       try {
-        const path = last.current ? `/api/conversations/${userId}/messages?after=${last.current}` : `/api/conversations/${userId}/messages`;
-        const { items } = await api.get<{ items: Message[] }>(path);
+        const firstPage = !last.current;
+        const path = firstPage ? `/api/conversations/${userId}/messages` : `/api/conversations/${userId}/messages?after=${last.current}`;
+        const { items, next_cursor } = await api.get<MessagePage>(path);
         if (!live) return;
+        if (firstPage) setOlder((o) => ({ ...o, cursor: next_cursor }));
         setMessages((prev) => prev ?? []);
         append(items);
         if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.post(`/api/conversations/${userId}/read`);
@@ -80,7 +90,18 @@ function useMessages(userId: number) {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [userId]);
-  return { messages, error, append };
+  const loadOlder = async () => {
+    if (!older.cursor || older.busy) return;
+    setOlder((o) => ({ ...o, busy: true, error: null }));
+    try {
+      const page = await api.get<MessagePage>(`/api/conversations/${userId}/messages?cursor=${encodeURIComponent(older.cursor)}`);
+      setMessages((prev) => [...page.items.filter((m) => !(prev ?? []).some((p) => p.id === m.id)), ...(prev ?? [])]);
+      setOlder({ cursor: page.next_cursor, busy: false, error: null });
+    } catch (e) {
+      setOlder((o) => ({ ...o, busy: false, error: e }));
+    }
+  };
+  return { messages, error, append, older, loadOlder };
 }
 
 /**
@@ -146,9 +167,11 @@ export function ChatScreen({ params }: ScreenProps) {
   const userId = Number(params.userId);
   const [friends] = useResource<FriendList>('/api/friends');
   const name = friends.status === 'ready' ? friends.data.items.find((f) => f.user.id === userId)?.user.name : undefined;
-  const { messages, error, append } = useMessages(userId);
+  const { messages, error, append, older, loadOlder } = useMessages(userId);
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages?.length]);
+  // Only a new last message scrolls down; older ones put in front keep the reader where they are.
+  const lastId = messages?.[messages.length - 1]?.id;
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [lastId]);
   return (
     <section class="page page-narrow community chat">
       <h1>{name ? cx.chatWith(name) : cx.chat}</h1>
@@ -157,6 +180,15 @@ export function ChatScreen({ params }: ScreenProps) {
           {error.message}
         </p>
       ) : null}
+      {older.cursor && (
+        <div class="more">
+          <PostError error={older.error} />
+          <LoadOnScroll onVisible={loadOlder} />
+          <BusyButton class="button button-secondary" onClick={loadOlder} busy={older.busy}>
+            {cx.older}
+          </BusyButton>
+        </div>
+      )}
       {messages && (
         <ol class="message-list" aria-live="polite" aria-label={cx.messages}>
           {messages.length === 0 && <li class="muted">{cx.noMessages}</li>}

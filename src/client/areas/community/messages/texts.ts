@@ -11,6 +11,7 @@ export const cx = {
   send: 'Senden',
   sendHint: 'Enter sendet, Umschalt+Enter macht eine neue Zeile.',
   you: 'Du',
+  older: 'Ältere Nachrichten laden',
 };
 
 /** German texts of message reports: the button in the chat and the moderators' queue. */
