@@ -66,6 +66,8 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     OVERPASS_URLS: '',
     // Port 9 (discard) refuses at once: a test that forgot its fake fails fast instead of editing OpenStreetMap.
     OSM_API_URL: 'http://127.0.0.1:9',
+    // The dashboard's food-alert card asks the feed: refused at once unless a test starts the fake.
+    FOOD_ALERTS_URL: 'http://127.0.0.1:9',
     ...extra,
   };
 }

@@ -107,7 +107,8 @@ export const tx = {
     noPosition: 'Wo sollen wir suchen? Verwende deine aktuelle Position oder wähl einen Ort auf der Karte.',
     radius: 'Umkreis',
     km: (n: number) => `${n} km`,
-    distance: (km: number) => `${km.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km entfernt`,
+    distance: (km: number) =>
+      km < 0.05 ? 'unter 0,1 km entfernt' : `${km.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km entfernt`,
     count: (n: number, radius: number) => (n === 1 ? `1 Eintrag im Umkreis von ${radius} km` : `${n} Einträge im Umkreis von ${radius} km`),
     none: (radius: number) => `Im Umkreis von ${radius} km gibt es keine Einträge mit Fotoort. Versuch einen größeren Umkreis.`,
     capped: 'Die Liste zeigt die 200 nächsten Einträge.',

@@ -9,7 +9,8 @@ export const fx = {
   all: (n: number) => (n === 1 ? 'Die Warnung ansehen' : `Alle ${n} Warnungen ansehen`),
   published: (date: string) => `veröffentlicht am ${date}`,
   details: 'Details bei lebensmittelwarnung.de',
-  detailsOf: (title: string) => `Details zu „${title}“ bei lebensmittelwarnung.de (öffnet neues Fenster)`,
+  // The visible words first: a screen reader's name must contain what is shown (WCAG 2.5.3).
+  detailsOf: (title: string) => `Details bei lebensmittelwarnung.de: ${title} (öffnet neues Fenster)`,
   product: 'Produkt',
   reason: 'Grund',
   source: 'Quelle: lebensmittelwarnung.de, stündlich aktualisiert.',
