@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { navigate } from '../../../core/router.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load } from '../../../ui/states.js';
@@ -63,6 +64,10 @@ interface DiaryFrameProps {
 /** Heading, dog picker, view tabs and the "new entry" button around each of the diary views. */
 export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
   const [dogs, reload] = useDogsWithShared();
+  // On a phone the tabs scroll sideways: the current one is brought into sight (the last ones start hidden).
+  useEffect(() => {
+    document.querySelector('.diary-toolbar .tabs a[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [dogs.status, view]);
   return (
     <section class="page">
       <div class="page-head">

@@ -57,9 +57,11 @@ function Results({ centre, radius, dogId, dogs }: { centre: Point; radius: numbe
                     <span>
                       <strong>{e.title ?? formatDate(e.date)}</strong>
                       <br />
-                      <span class="muted small">{[e.title ? formatDate(e.date) : '', dogName(e.dog_id)].filter(Boolean).join(' · ')}</span>
+                      <span class="small">
+                        <span class="diary-distance">{nx.distance(e.distance_km)}</span>
+                        <span class="muted"> · {[e.title ? formatDate(e.date) : '', dogName(e.dog_id)].filter(Boolean).join(' · ')}</span>
+                      </span>
                     </span>
-                    <span class="diary-distance">{nx.distance(e.distance_km)}</span>
                   </a>
                 </li>
               ))}

@@ -19,13 +19,13 @@ export function FoodAlertsScreen() {
           {alerts.data.length === 0 ? (
             <p class="muted">{fx.none}</p>
           ) : (
-            <ul class="food-alert-list">
+            <ul class="card-list food-alert-list">
               {alerts.data.map((a) => (
                 <li key={`${a.published_at}-${a.title}`} class="card">
                   <h2>{a.title}</h2>
                   <p class="muted small">{fx.published(formatDay(a.published_at))}</p>
                   {(a.product || a.reason) && (
-                    <dl class="food-alert-facts">
+                    <dl class="facts">
                       {a.product && (
                         <>
                           <dt>{fx.product}</dt>
