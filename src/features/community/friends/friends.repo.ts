@@ -62,22 +62,29 @@ export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing'
 }
 
 /**
- * The user's friends with their cards, by name. One index seek per side of the pair (friendships_requester_idx and
- * friendships_addressee_idx, both (side, status)) joined with UNION ALL: a join on an OR of the two pair columns made
- * SQLite scan every friendship of the service, and PostgreSQL spent milliseconds planning it (issue 34).
+ * The user's friends with their cards, by name then id (keyset: after the given name and id). One index seek per side
+ * of the pair (friendships_requester_idx and friendships_addressee_idx, both (side, status)) joined with UNION ALL: a
+ * join on an OR of the two pair columns made SQLite scan every friendship of the service, and PostgreSQL spent
+ * milliseconds planning it (issue 34). The order by name is a sort of this user's friends only (no index can
+ * serve a name of the other table); the keyset keeps each answer one page.
  */
-export function friendsOf(db: Db, userId: number) {
-  const side = (mine: 'friendships.requester_id' | 'friendships.addressee_id', other: 'friendships.requester_id' | 'friendships.addressee_id') =>
-    db
+export function friendsOf(db: Db, userId: number, take = 1000, after?: { n: string; id: number }) {
+  const side = (mine: 'friendships.requester_id' | 'friendships.addressee_id', other: 'friendships.requester_id' | 'friendships.addressee_id') => {
+    let q = db
       .selectFrom('friendships')
       .innerJoin('users', 'users.id', other)
-      .select(['friendships.accepted_at', ...CARD])
+      // Aliased: ORDER BY of a compound select names a result column, and a bare `id` is ambiguous beside friendships.id.
+      .select(['friendships.accepted_at', 'users.id as id', 'users.name as name', 'users.avatar_url', 'users.city'])
       .where(mine, '=', userId)
       .where('friendships.status', '=', 'accepted');
+    if (after) q = q.where((eb) => eb.or([eb('users.name', '>', after.n), eb.and([eb('users.name', '=', after.n), eb('users.id', '>', after.id)])]));
+    return q;
+  };
   return side('friendships.requester_id', 'friendships.addressee_id')
     .unionAll(side('friendships.addressee_id', 'friendships.requester_id'))
     .orderBy('name')
-    .limit(1000)
+    .orderBy('id')
+    .limit(take)
     .execute();
 }
 

@@ -37,9 +37,10 @@ export function friendsRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 204: 'Erledigt', ...refused, 409: 'Schon befreundet' },
     run: ({ params, actor }) => dropRequest(ctx, actor, params.id),
   });
-  api.get('/api/friends', 'Deine Freundinnen und Freunde', {
-    responses: { 200: ['Liste', FriendList] },
-    run: ({ actor }) => listFriends(ctx, actor),
+  api.get('/api/friends', 'Deine Freundinnen und Freunde nach Name, seitenweise', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite', FriendList] },
+    run: ({ query, actor }) => listFriends(ctx, actor, query),
   });
   api.delete('/api/friends/:userId', 'Entfreunden', {
     responses: { 204: 'Entfreundet', 404: refused[404] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../../../core/http/schema-kit.js';
+import { pageSchema } from '../../../core/http/pagination.js';
 
 export const UserSearchQuery = z.strictObject({
   q: z.string().trim().min(2, 'Bitte mindestens 2 Zeichen eingeben.').max(100),
@@ -24,7 +25,7 @@ export type FriendRequest = z.infer<typeof FriendRequest>;
 export const FriendRequests = z.object({ incoming: z.array(FriendRequest), outgoing: z.array(FriendRequest) }).meta({ id: 'FriendRequests' });
 export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id: 'Friend' });
 export type Friend = z.infer<typeof Friend>;
-export const FriendList = z.object({ items: z.array(Friend) }).meta({ id: 'FriendList' });
+export const FriendList = pageSchema(Friend).meta({ id: 'FriendList' });
 export const UserIdParam = z.object({ userId: Id });
 export const Block = z.object({ user: UserCard, blocked_at: z.string() }).meta({ id: 'Block' });
 export type Block = z.infer<typeof Block>;

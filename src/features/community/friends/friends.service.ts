@@ -98,8 +98,20 @@ export async function dropRequest(ctx: AppContext, actor: Actor, id: number): Pr
   await deleteFriendship(ctx.db, id);
 }
 
-export async function listFriends(ctx: AppContext, actor: Actor): Promise<{ items: Friend[] }> {
-  return { items: (await friendsOf(ctx.db, actor.id)).map((r) => ({ user: card(r), since: r.accepted_at ?? '' })) };
+type FriendRow = Awaited<ReturnType<typeof friendsOf>>[number];
+const friendCursor: CursorRule<{ n: string; id: number }, FriendRow> = {
+  schema: z.object({ n: z.string(), id: z.number().int() }),
+  of: (row) => ({ n: row.name, id: row.id }),
+};
+
+/** The user's friends by name, one page at a time. */
+export function listFriends(ctx: AppContext, actor: Actor, query: PageQuery) {
+  return keysetPage(
+    query,
+    friendCursor,
+    (take, after) => friendsOf(ctx.db, actor.id, take, after),
+    (r): Friend => ({ user: card(r), since: r.accepted_at ?? '' }),
+  );
 }
 
 export async function unfriend(ctx: AppContext, actor: Actor, userId: number): Promise<void> {

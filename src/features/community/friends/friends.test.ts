@@ -140,3 +140,40 @@ describe('friendship states, from both sides', () => {
     await a.get('/api/users/blocks?limit=0').expect(400);
   });
 });
+
+describe('friend list paging', () => {
+  it('pages through more friends than one page by name, then id (equal names split across pages stay whole)', async () => {
+    const me = await person('Paula Paging');
+    const others: BuiltUser[] = [];
+    for (let i = 0; i < 60; i++) others.push(await person(`Freund ${String(i % 20).padStart(2, '0')}`));
+    const now = '2026-01-01T00:00:00.000Z';
+    await t.ctx.db
+      .insertInto('friendships')
+      .values(
+        others.map((o, i) => ({
+          // both sides of the pair: half asked, half were asked
+          requester_id: i % 2 ? me.id : o.id,
+          addressee_id: i % 2 ? o.id : me.id,
+          user_low: Math.min(me.id, o.id),
+          user_high: Math.max(me.id, o.id),
+          status: 'accepted',
+          created_at: now,
+          accepted_at: now,
+        })),
+      )
+      .execute();
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { user: { id: number } }[]; next_cursor: string | null } } = await agentAs(t, me)
+        .get(`/api/friends?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      pages.push(res.body.items.map((f) => f.user.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    const expected = [...others].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map((o) => o.id);
+    expect(pages.flat()).toEqual(expected);
+    await agentAs(t, me).get('/api/friends?cursor=xyz').expect(400);
+  });
+});

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/types.js';
+
+type Friend = FriendList['items'][number];
 import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -167,7 +169,8 @@ function Blocked({ list }: { list: ReturnType<typeof usePagedList<Block>> }) {
 
 export function FriendsScreen() {
   const [requests, reloadRequests] = useResource<FriendRequests>('/api/friends/requests');
-  const [friends, reloadFriends] = useResource<FriendList>('/api/friends');
+  const friends = usePagedList<Friend>('/api/friends?limit=50');
+  const reloadFriends = friends.reload;
   const blocks = usePagedList<Block>('/api/users/blocks?limit=50');
   const reload = () => {
     reloadRequests();
@@ -236,13 +239,13 @@ export function FriendsScreen() {
       </Load>
       <section class="card" aria-labelledby="h-friends">
         <h2 id="h-friends">{cx.yourFriends}</h2>
-        <Load resource={friends} onRetry={reloadFriends}>
-          {(f) =>
-            f.items.length === 0 ? (
+        <Load resource={friends.resource} onRetry={reloadFriends}>
+          {(items) =>
+            items.length === 0 ? (
               <p class="muted">{cx.noFriends}</p>
             ) : (
               <ul class="person-list">
-                {f.items.map(({ user }) => (
+                {items.map(({ user }) => (
                   <Person key={user.id} user={user}>
                     <a class="button button-small" href={`/app/nachrichten/${user.id}`} aria-label={`${cx.write}: ${user.name}`}>
                       {cx.write}
@@ -266,6 +269,7 @@ export function FriendsScreen() {
             )
           }
         </Load>
+        <MoreButton list={friends} auto />
       </section>
       <Blocked list={blocks} />
       <ErrorNotice text={action.error} />

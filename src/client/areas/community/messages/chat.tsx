@@ -165,7 +165,7 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
 /** /app/nachrichten/:userId: the conversation with one friend. */
 export function ChatScreen({ params }: ScreenProps) {
   const userId = Number(params.userId);
-  const [friends] = useResource<FriendList>('/api/friends');
+  const [friends] = useResource<FriendList>('/api/friends?limit=200');
   const name = friends.status === 'ready' ? friends.data.items.find((f) => f.user.id === userId)?.user.name : undefined;
   const { messages, error, append, older, loadOlder } = useMessages(userId);
   const end = useRef<HTMLLIElement>(null);
