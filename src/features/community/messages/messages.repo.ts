@@ -62,19 +62,58 @@ export async function markRead(db: Db, readerId: number, senderId: number, now: 
   return Number(r.numUpdatedRows);
 }
 
-/** Per other person: the newest message id and the unread count (two index ranges, one per side of the pair). */
-export async function conversationHeads(db: Db, userId: number, limit: number) {
+/**
+ * Per friend with messages: the newest message id and the unread count, newest conversation first, those before the
+ * conversation whose newest message is `before` (keyset on that id). Two index ranges, one per side of the pair
+ * (messages_pair_idx, messages_pair_high_idx); a pair that is no longer friends drops out through the friendships'
+ * unique pair index, in SQL, so a page holds whole conversations and the cursor stays right.
+ */
+export async function conversationHeads(db: Db, userId: number, limit: number, before?: number) {
   const rows = await sql<{ other_id: number; last_id: number; unread: number | string }>`
-    select other_id, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
-    from (
-      select id, recipient_id, read_at, pair_high as other_id from messages where pair_low = ${userId}
-      union all
-      select id, recipient_id, read_at, pair_low as other_id from messages where pair_high = ${userId}
-    ) mine
-    group by other_id
-    order by last_id desc
+    select g.other_id, g.last_id, g.unread from (
+      select other_id, lo, hi, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
+      from (
+        select id, recipient_id, read_at, pair_high as other_id, pair_low as lo, pair_high as hi from messages where pair_low = ${userId}
+        union all
+        select id, recipient_id, read_at, pair_low as other_id, pair_low as lo, pair_high as hi from messages where pair_high = ${userId}
+      ) mine
+      group by other_id, lo, hi
+    ) g
+    where exists (select 1 from friendships f where f.user_low = g.lo and f.user_high = g.hi and f.status = 'accepted')
+    ${before === undefined ? sql`` : sql`and g.last_id < ${before}`}
+    order by g.last_id desc
     limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({ other_id: Number(r.other_id), last_id: Number(r.last_id), unread: Number(r.unread) }));
+}
+
+/** Unread messages to the user from friends, over all conversations (messages_unread_idx, then the pair's friendship). */
+export async function unreadFromFriends(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('messages.recipient_id', '=', userId)
+    .where('messages.read_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('friendships')
+          .select('friendships.id')
+          .whereRef('friendships.user_low', '=', 'messages.pair_low')
+          .whereRef('friendships.user_high', '=', 'messages.pair_high')
+          .where('friendships.status', '=', 'accepted'),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The cards of the given people (for a page of conversations). */
+export function userCardsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'avatar_url', 'city'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export function messagesByIds(db: Db, ids: readonly number[]) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
+import { PageQuery } from '../../../core/http/pagination.js';
 import { ConversationList, Message, MessageList, MessagesQuery, SendMessageBody } from './messages.schemas.js';
 import { conversation, conversations, markConversationRead, requireMessaging, send } from './messages.service.js';
 
@@ -10,9 +11,10 @@ const refused = { 403: { description: 'Nicht befreundet (oder E-Mail nicht bestÃ
 
 export function messagesRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags, access: 'user' });
-  api.get('/api/conversations', 'Unterhaltungen: je Freund die letzte Nachricht und ungelesene', {
-    responses: { 200: ['Liste', ConversationList] },
-    run: ({ actor }) => conversations(ctx, actor),
+  api.get('/api/conversations', 'Unterhaltungen: je Freund die letzte Nachricht und ungelesene, neueste zuerst, seitenweise', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite', ConversationList] },
+    run: ({ query, actor }) => conversations(ctx, actor, query),
   });
   api.get(
     '/api/conversations/:userId/messages',

@@ -31,4 +31,6 @@ export type Message = z.infer<typeof Message>;
 export const MessageList = pageSchema(Message).meta({ id: 'MessageList' });
 export const Conversation = z.object({ user: UserCard, last_message: Message, unread: z.number().int() }).meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof Conversation>;
-export const ConversationList = z.object({ items: z.array(Conversation), unread_total: z.number().int() }).meta({ id: 'ConversationList' });
+export const ConversationList = pageSchema(Conversation)
+  .extend({ unread_total: z.number().int().meta({ description: 'Ungelesene aus allen Unterhaltungen, nicht nur dieser Seite' }) })
+  .meta({ id: 'ConversationList' });

@@ -1,11 +1,22 @@
 import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { friendsOf, requireFriend } from '../friends/index.js';
+import { requireFriend } from '../friends/index.js';
+import { z } from 'zod';
 import { notify } from '../../accounts/notifications/index.js';
-import { conversationHeads, hasEarlierUnread, insertMessage, markRead, messagesBefore, messagesAfter, messagesByIds } from './messages.repo.js';
+import {
+  conversationHeads,
+  hasEarlierUnread,
+  insertMessage,
+  markRead,
+  messagesAfter,
+  messagesBefore,
+  messagesByIds,
+  unreadFromFriends,
+  userCardsByIds,
+} from './messages.repo.js';
 import type { Conversation, Message, MessagesQuery } from './messages.schemas.js';
-import { byId, keysetPage, type Page } from '../../../core/http/pagination.js';
+import { byId, keysetPage, type CursorRule, type Page, type PageQuery } from '../../../core/http/pagination.js';
 
 const POLL_MAX = 200;
 
@@ -50,19 +61,30 @@ export async function markConversationRead(ctx: AppContext, actor: Actor, userId
   return { marked: await markRead(ctx.db, actor.id, userId, ctx.clock.now().toISOString()) };
 }
 
-/** One entry per friend with messages, newest first: the last message and the unread count. */
-export async function conversations(ctx: AppContext, actor: Actor): Promise<{ items: Conversation[]; unread_total: number }> {
-  const [heads, friends] = await Promise.all([conversationHeads(ctx.db, actor.id, 200), friendsOf(ctx.db, actor.id)]);
-  const cards = new Map(friends.map((f) => [f.id, { id: f.id, name: f.name, avatar_url: f.avatar_url, city: f.city }]));
-  const shown = heads.filter((h) => cards.has(h.other_id));
-  const last = new Map(
-    (
-      await messagesByIds(
-        ctx.db,
-        shown.map((h) => h.last_id),
-      )
-    ).map((m) => [m.id, m]),
-  );
-  const items = shown.map((h) => ({ user: cards.get(h.other_id)!, last_message: last.get(h.last_id)!, unread: h.unread }));
-  return { items, unread_total: items.reduce((n, c) => n + c.unread, 0) };
+type Head = Awaited<ReturnType<typeof conversationHeads>>[number];
+const headCursor: CursorRule<{ id: number }, Head> = { schema: z.object({ id: z.number().int() }), of: (h) => ({ id: h.last_id }) };
+
+/**
+ * One entry per friend with messages, newest first, a page at a time: the last message and the unread count.
+ * `unread_total` counts every conversation, not only this page's (it feeds the badge).
+ */
+export async function conversations(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<Conversation> & { unread_total: number }> {
+  const [page, unreadTotal] = await Promise.all([
+    keysetPage(query, headCursor, (take, before) => conversationHeads(ctx.db, actor.id, take, before?.id)),
+    unreadFromFriends(ctx.db, actor.id),
+  ]);
+  const [cards, lastMessages] = await Promise.all([
+    userCardsByIds(
+      ctx.db,
+      page.items.map((h) => h.other_id),
+    ),
+    messagesByIds(
+      ctx.db,
+      page.items.map((h) => h.last_id),
+    ),
+  ]);
+  const card = new Map(cards.map((c) => [c.id, c]));
+  const last = new Map(lastMessages.map((m) => [m.id, m]));
+  const items = page.items.map((h) => ({ user: card.get(h.other_id)!, last_message: last.get(h.last_id)!, unread: h.unread }));
+  return { items, next_cursor: page.next_cursor, unread_total: unreadTotal };
 }

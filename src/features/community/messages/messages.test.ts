@@ -104,6 +104,51 @@ describe('direct messages', () => {
     await agentAs(t, a).get(`/api/conversations/${b.id}/messages?cursor=kaputt`).expect(400);
   });
 
+  it('pages through more conversations than one page, newest first; unread_total counts them all; ex-friends drop out', async () => {
+    const me = await buildUser(t.ctx, { name: 'Viel Post' });
+    const others = [];
+    for (let i = 0; i < 61; i++) others.push(await buildUser(t.ctx, { name: `Schreiber ${i}` }));
+    const now = '2026-01-01T00:00:00.000Z';
+    const pairOf = (o: BuiltUser) => ({ user_low: Math.min(me.id, o.id), user_high: Math.max(me.id, o.id) });
+    await t.ctx.db
+      .insertInto('friendships')
+      .values(
+        others.slice(0, 60).map((o) => ({ requester_id: o.id, addressee_id: me.id, ...pairOf(o), status: 'accepted', created_at: now, accepted_at: now })),
+      )
+      .execute();
+    // One message from each, the 61st (not a friend) included; then a second from the first, which moves to the top.
+    const message = (o: BuiltUser, text: string) => ({
+      sender_id: o.id,
+      recipient_id: me.id,
+      pair_low: Math.min(me.id, o.id),
+      pair_high: Math.max(me.id, o.id),
+      text,
+      created_at: now,
+    });
+    await t.ctx.db
+      .insertInto('messages')
+      .values([...others.map((o, i) => message(o, `von ${i}`)), message(others[0]!, 'nochmal')])
+      .execute();
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { user: { id: number } }[]; next_cursor: string | null; unread_total: number } } = await agentAs(t, me)
+        .get(`/api/conversations?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      expect(res.body.unread_total).toBe(61); // 60 friends, the first with two
+      pages.push(res.body.items.map((c) => c.user.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(pages.flat()).toEqual([
+      others[0]!.id,
+      ...others
+        .slice(1, 60)
+        .reverse()
+        .map((o) => o.id),
+    ]);
+  });
+
   it('a stranger never reads a conversation, and unfriending closes it', async () => {
     const [a, b] = await friends();
     await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'geheim' }).expect(201);

@@ -9,7 +9,7 @@ import { cx, mrx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { BusyButton } from '../../../ui/form.js';
-import { LoadOnScroll, type Page } from '../../../ui/paged-list.js';
+import { LoadOnScroll, MoreButton, type Page, usePagedList } from '../../../ui/paged-list.js';
 
 type MessagePage = Page<Message>;
 
@@ -18,13 +18,13 @@ export const POLL_MS = 3000;
 
 /** /app/nachrichten: one line per friend with messages, unread counts first in the eye. */
 export function ConversationsScreen() {
-  const [list, reload] = useResource<ConversationList>('/api/conversations');
+  const list = usePagedList<ConversationList['items'][number]>('/api/conversations?limit=30');
   return (
     <section class="page page-narrow community">
       <h1>{cx.conversations}</h1>
-      <Load resource={list} onRetry={reload}>
-        {(l) => (
-          <ItemList items={l.items} empty={cx.noConversations} class="link-list conversation-list">
+      <Load resource={list.resource} onRetry={list.reload}>
+        {(items) => (
+          <ItemList items={items} empty={cx.noConversations} class="link-list conversation-list">
             {(c) => (
               <li key={c.user.id}>
                 <a href={`/app/nachrichten/${c.user.id}`}>
@@ -45,6 +45,7 @@ export function ConversationsScreen() {
           </ItemList>
         )}
       </Load>
+      <MoreButton list={list} auto />
     </section>
   );
 }
