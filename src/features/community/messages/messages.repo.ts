@@ -71,15 +71,20 @@ export async function markRead(db: Db, readerId: number, senderId: number, now: 
 export async function conversationHeads(db: Db, userId: number, limit: number, before?: number) {
   const rows = await sql<{ other_id: number; last_id: number; unread: number | string }>`
     select g.other_id, g.last_id, g.unread from (
-      select other_id, lo, hi, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
+      select other_id, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
       from (
-        select id, recipient_id, read_at, pair_high as other_id, pair_low as lo, pair_high as hi from messages where pair_low = ${userId}
+        select id, recipient_id, read_at, pair_high as other_id from messages where pair_low = ${userId}
         union all
-        select id, recipient_id, read_at, pair_low as other_id, pair_low as lo, pair_high as hi from messages where pair_high = ${userId}
+        select id, recipient_id, read_at, pair_low as other_id from messages where pair_high = ${userId}
       ) mine
-      group by other_id, lo, hi
+      group by other_id
     ) g
-    where exists (select 1 from friendships f where f.user_low = g.lo and f.user_high = g.hi and f.status = 'accepted')
+    where exists (
+      select 1 from friendships f
+      where f.user_low = case when g.other_id < ${userId} then g.other_id else ${userId} end
+        and f.user_high = case when g.other_id < ${userId} then ${userId} else g.other_id end
+        and f.status = 'accepted'
+    )
     ${before === undefined ? sql`` : sql`and g.last_id < ${before}`}
     order by g.last_id desc
     limit ${limit}`.execute(db);
