@@ -17,8 +17,12 @@ import webpush from 'web-push';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NGINX_TEMPLATE = join(ROOT, 'scripts', 'multi-instance', 'nginx.conf');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
-/** The default PostgreSQL port of the harness (the test stages of .ci/run use 55432 and 55433). */
-export const DEFAULT_PG_PORT = 55434;
+/**
+ * The default PostgreSQL port of the harness (.ci/run's PostgreSQL stage uses 25432). Below Linux's ephemeral range
+ * (32768-60999): a fixed port inside it was once taken by an outgoing connection of a busy test run, and PostgreSQL
+ * could not bind it.
+ */
+export const DEFAULT_PG_PORT = 25434;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves null after `ms` without keeping the process alive (the other side of a race with an exit). */
@@ -82,7 +86,7 @@ export function nginxConfig(listen, instanceAddresses) {
  * Starts PostgreSQL, the object store, `instances` app instances and nginx. Options:
  *   instances   how many (default 3)
  *   env         extra environment for every instance (SMTP_URL, PUSH_ALLOW_HTTP, LOG_LEVEL …)
- *   pgPort      the throw-away PostgreSQL's port (default 55434)
+ *   pgPort      the throw-away PostgreSQL's port (default 25434)
  *   build       build the server first (default true); false uses dist/ as it is
  *   log         progress lines (default console.error)
  */

@@ -67,7 +67,10 @@ async function checkFile(dir: string, relative: string, expected: { size: number
 async function assertAppStopped(target: RestoreTarget): Promise<void> {
   const pids = servingPids(target.config.dataDir);
   if (pids.length)
-    throw new BackupError(`Die App läuft noch (Prozess ${pids.join(', ')}). Halte sie an, dann stell die Sicherung wieder her. Es wurde nichts verändert.`);
+    throw new BackupError(
+      `Die App läuft noch (Prozess ${pids.join(', ')}). Halte sie an, dann stell die Sicherung wieder her. Es wurde nichts verändert. ` +
+        `(Ist sie sicher aus, gehört die Prozessnummer einem anderen Programm: dann lösch ${join(target.config.dataDir, 'run')}/${pids[0]}.)`,
+    );
   if (target.engine === 'postgres' && (await otherAppSessions(target.config.databaseUrl!)) > 0)
     throw new BackupError(
       'Eine Instanz der App ist noch mit der Datenbank verbunden. Halte alle Instanzen an, dann stell die Sicherung wieder her. Es wurde nichts verändert.',

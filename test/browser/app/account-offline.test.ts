@@ -173,8 +173,8 @@ describe('offline and session end', () => {
     try {
       // A client-side navigation: the API is unreachable, the saved list is shown with the notice.
       await page.getByRole('link', { name: 'Alle Hunde' }).click();
-      await page.getByText(/^Offline: Stand vom \d\d\.\d\d\.\d{4}, \d\d:\d\d\. Nur lesen\.$/).waitFor();
-      await page.getByText('Du bist offline. Du siehst gespeicherte Daten; ändern kannst du erst wieder mit Verbindung.').waitFor();
+      await page.getByText(/^Offline: Stand vom \d\d\.\d\d\.\d{4}, \d\d:\d\d\.$/).waitFor();
+      await page.getByText(/^Du bist offline\. Du siehst gespeicherte Daten\. Tagebuch, Gewicht, Pflege, Training und Spaziergänge speichern wir/).waitFor();
       await page.getByRole('link', { name: 'Rex', exact: true }).waitFor();
 
       // A full reload: the worker serves the shell, the client the saved session and dashboard.
