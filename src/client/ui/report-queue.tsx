@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { api, errorMessage } from '../core/api.js';
 import { formatDateTime } from '../core/format.js';
-import { ItemList, Load, useResource } from './states.js';
+import { MoreButton, usePagedList } from './paged-list.js';
+import { ItemList, Load } from './states.js';
 
 /** What every moderation queue of people and messages says; each queue brings its own words. */
 export interface ReportQueueTexts {
@@ -30,7 +31,8 @@ export function ReportQueue<T extends QueuedReport>(props: {
   children: (report: T) => ComponentChildren;
 }) {
   const { url, texts, onError } = props;
-  const [reports, reload] = useResource<{ items: T[] }>(url);
+  const reports = usePagedList<T>(`${url}?limit=30`);
+  const reload = reports.reload;
   const resolve = (id: number, action: 'dismiss' | 'suspend') => async () => {
     onError(null);
     try {
@@ -41,30 +43,33 @@ export function ReportQueue<T extends QueuedReport>(props: {
     }
   };
   return (
-    <Load resource={reports} onRetry={reload}>
-      {(r) => (
-        <ItemList items={r.items} empty={texts.empty} class="card-list">
-          {(report) => (
-            <li key={report.id} class="card report-card" data-report={report.id}>
-              <p class="muted small">
-                {formatDateTime(report.created_at)} · {texts.by} {report.reporter.name} ({report.reporter.email})
-              </p>
-              <p>
-                <strong>{texts.reason}:</strong> {report.reason}
-              </p>
-              {props.children(report)}
-              <div class="actions">
-                <button type="button" class="button button-secondary button-small" onClick={resolve(report.id, 'dismiss')}>
-                  {texts.dismiss}
-                </button>
-                <button type="button" class="button button-danger button-small" onClick={resolve(report.id, 'suspend')}>
-                  {texts.suspend}
-                </button>
-              </div>
-            </li>
-          )}
-        </ItemList>
-      )}
-    </Load>
+    <>
+      <Load resource={reports.resource} onRetry={reload}>
+        {(items) => (
+          <ItemList items={items} empty={texts.empty} class="card-list">
+            {(report) => (
+              <li key={report.id} class="card report-card" data-report={report.id}>
+                <p class="muted small">
+                  {formatDateTime(report.created_at)} · {texts.by} {report.reporter.name} ({report.reporter.email})
+                </p>
+                <p>
+                  <strong>{texts.reason}:</strong> {report.reason}
+                </p>
+                {props.children(report)}
+                <div class="actions">
+                  <button type="button" class="button button-secondary button-small" onClick={resolve(report.id, 'dismiss')}>
+                    {texts.dismiss}
+                  </button>
+                  <button type="button" class="button button-danger button-small" onClick={resolve(report.id, 'suspend')}>
+                    {texts.suspend}
+                  </button>
+                </div>
+              </li>
+            )}
+          </ItemList>
+        )}
+      </Load>
+      <MoreButton list={reports} auto />
+    </>
   );
 }

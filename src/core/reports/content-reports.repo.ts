@@ -22,8 +22,11 @@ export async function insertReport(db: Db, target: ReportTarget, reporterId: num
     .execute();
 }
 
-/** THE moderation queue: the open reports, oldest first, with the reporter; of the given kinds, or of every kind. */
-export async function openReports(db: Db, options: { kinds?: readonly string[]; limit: number }) {
+/**
+ * THE moderation queue: the open reports, oldest first, with the reporter; of the given kinds, or of every kind;
+ * after the report `afterId` when given (keyset, content_reports_status_idx on (status, id)).
+ */
+export async function openReports(db: Db, options: { kinds?: readonly string[]; limit: number; afterId?: number | undefined }) {
   if (options.kinds?.length === 0) return [];
   let q = db
     .selectFrom('content_reports')
@@ -40,6 +43,7 @@ export async function openReports(db: Db, options: { kinds?: readonly string[]; 
     ])
     .where('content_reports.status', '=', 'open');
   if (options.kinds) q = q.where('content_reports.target_kind', 'in', options.kinds);
+  if (options.afterId !== undefined) q = q.where('content_reports.id', '>', options.afterId);
   return q.orderBy('content_reports.id').limit(options.limit).execute();
 }
 export type OpenReport = Awaited<ReturnType<typeof openReports>>[number];

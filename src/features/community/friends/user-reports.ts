@@ -7,7 +7,8 @@ import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { requiredText } from '../../../core/http/schema-kit.js';
 import { notifyStaff } from '../../../core/push/index.js';
-import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReports } from '../../../core/reports/index.js';
+import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage } from '../../../core/reports/index.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
 import { findUserCard } from './friends.repo.js';
 import { REPORTED_USERS, reportedUsers } from './user-reports.repo.js';
@@ -34,7 +35,7 @@ const UserReport = z
     }),
   })
   .meta({ id: 'UserReport' });
-const UserReportList = z.object({ items: z.array(UserReport) }).meta({ id: 'UserReportList' });
+const UserReportList = pageSchema(UserReport).meta({ id: 'UserReportList' });
 const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'UserReportResolveBody' });
 
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
@@ -60,11 +61,10 @@ export async function reportUser(ctx: AppContext, actor: Actor, userId: number, 
 }
 
 /** The open reports of people, oldest first, with the person's card. */
-export async function userReportQueue(ctx: AppContext, viewer: Actor): Promise<z.infer<typeof UserReportList>> {
-  const reports = await openReports(ctx.db, { kinds: [REPORTED_USERS], limit: 200 });
-  const users = new Map((await reportedUsers(ctx.db, [...new Set(reports.map((r) => r.target_id))])).map((u) => [u.id, u]));
-  return {
-    items: reports.flatMap((r) => {
+export function userReportQueue(ctx: AppContext, viewer: Actor, query: PageQuery): Promise<z.infer<typeof UserReportList>> {
+  return openReportPage(ctx.db, [REPORTED_USERS], query, async (reports) => {
+    const users = new Map((await reportedUsers(ctx.db, [...new Set(reports.map((r) => r.target_id))])).map((u) => [u.id, u]));
+    return reports.flatMap((r) => {
       const u = users.get(r.target_id);
       if (!u) return [];
       return [
@@ -76,8 +76,8 @@ export async function userReportQueue(ctx: AppContext, viewer: Actor): Promise<z
           user: { ...u, email: shown(viewer, u.email) },
         },
       ];
-    }),
-  };
+    });
+  });
 }
 
 /** dismiss: nothing happens; suspend: the account is suspended (every session ends). Every open report of the person closes. */
@@ -106,9 +106,10 @@ export function userReportRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   const staff = routeGroup(routes, { tags: ['Moderation'], access: 'staff' });
-  staff.get('/api/moderation/user-reports', 'Gemeldete Personen, älteste zuerst (nur Moderation)', {
-    responses: { 200: ['Meldungen', UserReportList] },
-    run: ({ actor }) => userReportQueue(ctx, actor),
+  staff.get('/api/moderation/user-reports', 'Gemeldete Personen, älteste zuerst, seitenweise (nur Moderation)', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Meldungen', UserReportList] },
+    run: ({ query, actor }) => userReportQueue(ctx, actor, query),
   });
   staff.post('/api/moderation/user-reports/:id/resolve', 'Meldung erledigen: verwerfen oder das Konto sperren', {
     body: ResolveBody,

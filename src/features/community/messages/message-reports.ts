@@ -7,7 +7,8 @@ import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { requiredText } from '../../../core/http/schema-kit.js';
 import { notifyStaff } from '../../../core/push/index.js';
-import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReports } from '../../../core/reports/index.js';
+import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
 import { findMessage, messagesAround, REPORTED_MESSAGES, reportedMessages } from './message-reports.repo.js';
 
@@ -35,7 +36,7 @@ const MessageReport = z
       .meta({ description: `Bis zu ${CONTEXT_MESSAGES} Nachrichten davor und danach aus dieser einen Unterhaltung, älteste zuerst` }),
   })
   .meta({ id: 'MessageReport' });
-const MessageReportList = z.object({ items: z.array(MessageReport) }).meta({ id: 'MessageReportList' });
+const MessageReportList = pageSchema(MessageReport).meta({ id: 'MessageReportList' });
 const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'MessageReportResolveBody' });
 
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
@@ -64,8 +65,11 @@ export async function reportMessage(ctx: AppContext, actor: Actor, id: number, r
 }
 
 /** The open reports of messages, oldest first, each with its message in context. */
-export async function messageReportQueue(ctx: AppContext, viewer: Actor): Promise<z.infer<typeof MessageReportList>> {
-  const reports = await openReports(ctx.db, { kinds: [REPORTED_MESSAGES], limit: 200 });
+export function messageReportQueue(ctx: AppContext, viewer: Actor, query: PageQuery): Promise<z.infer<typeof MessageReportList>> {
+  return openReportPage(ctx.db, [REPORTED_MESSAGES], query, (reports) => withContext(ctx, viewer, reports));
+}
+
+async function withContext(ctx: AppContext, viewer: Actor, reports: OpenReport[]) {
   const messages = new Map((await reportedMessages(ctx.db, [...new Set(reports.map((r) => r.target_id))])).map((m) => [m.id, m]));
   const items = [];
   for (const r of reports) {
@@ -82,7 +86,7 @@ export async function messageReportQueue(ctx: AppContext, viewer: Actor): Promis
       context: context.map((c) => ({ ...c, reported: c.id === m.id })),
     });
   }
-  return { items };
+  return items;
 }
 
 /** dismiss: nothing happens; suspend: the sender's account is suspended (every session ends). Every open report of the message closes. */
@@ -118,9 +122,10 @@ export function messageReportRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   const staff = routeGroup(routes, { tags: ['Moderation'], access: 'staff' });
-  staff.get('/api/moderation/message-reports', 'Gemeldete Nachrichten mit ihrem Zusammenhang, älteste zuerst (nur Moderation)', {
-    responses: { 200: ['Meldungen', MessageReportList] },
-    run: ({ actor }) => messageReportQueue(ctx, actor),
+  staff.get('/api/moderation/message-reports', 'Gemeldete Nachrichten mit ihrem Zusammenhang, älteste zuerst, seitenweise (nur Moderation)', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Meldungen', MessageReportList] },
+    run: ({ query, actor }) => messageReportQueue(ctx, actor, query),
   });
   staff.post('/api/moderation/message-reports/:id/resolve', 'Meldung erledigen: verwerfen oder die Absenderin/den Absender sperren', {
     body: ResolveBody,
