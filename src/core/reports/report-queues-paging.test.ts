@@ -71,4 +71,39 @@ describe('moderation queues in pages', () => {
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual(ids);
   });
+
+  it('forum reports: 60 reports (60 people, one post) in pages of 25, oldest first', async () => {
+    const mod = await buildModerator(t.ctx);
+    const author = await buildUser(t.ctx);
+    const thread = (
+      await agentAs(t, author).post('/api/forum/threads').send({ category: 'erziehung-training', title: 'Viel gemeldet', body: 'Text' }).expect(201)
+    ).body as { posts: { id: number }[] };
+    const reporters: BuiltUser[] = [];
+    for (let i = 0; i < 60; i++) reporters.push(await buildUser(t.ctx));
+    const ids = (
+      await t.ctx.db
+        .insertInto('content_reports')
+        .values(reporters.map((r) => report('forum_posts', thread.posts[0]!.id, r.id)))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const pages = await pageThrough(mod, '/api/moderation/reports');
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(pages.flat()).toEqual(ids);
+  });
+
+  it('map reports: 60 reports in pages of 25, oldest first (items already gone still listed)', async () => {
+    const mod = await buildModerator(t.ctx);
+    const reporter = await buildUser(t.ctx);
+    const ids = (
+      await t.ctx.db
+        .insertInto('content_reports')
+        .values(Array.from({ length: 60 }, (_, i) => report('poison_warnings', 1_000_000 + i, reporter.id)))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const pages = await pageThrough(mod, '/api/moderation/map-reports');
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(pages.flat()).toEqual(ids);
+  });
 });

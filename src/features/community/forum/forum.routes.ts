@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { pageSchema } from '../../../core/http/pagination.js';
 import type { Routes } from '../../../core/http/route.js';
+import { PageQuery } from '../../../core/http/pagination.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import {
   CategoryList,
@@ -66,10 +67,11 @@ export function forumRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 204: 'Gemeldet', ...refused },
     run: ({ params, body, actor }) => report(ctx, actor, params.id, body.reason),
   });
-  api.get('/api/moderation/reports', 'Offene Meldungen, älteste zuerst', {
+  api.get('/api/moderation/reports', 'Offene Meldungen, älteste zuerst, seitenweise', {
     access: 'staff',
-    responses: { 200: ['Meldungen', ReportList] },
-    run: ({ actor }) => reportQueue(ctx, actor),
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Meldungen', ReportList] },
+    run: ({ query, actor }) => reportQueue(ctx, actor, query),
   });
   api.post('/api/moderation/reports/:id/resolve', 'Meldung erledigen: verwerfen, ausblenden oder löschen', {
     access: 'staff',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from '../../../core/http/pagination.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { LIMITS, requiredText } from '../../../core/http/schema-kit.js';
 
 export const DELETED_ACCOUNT = 'Gelöschtes Konto';
@@ -69,4 +69,4 @@ export const Report = z
   })
   .meta({ id: 'ForumReport' });
 export type Report = z.infer<typeof Report>;
-export const ReportList = z.object({ items: z.array(Report) }).meta({ id: 'ForumReportList' });
+export const ReportList = pageSchema(Report).meta({ id: 'ForumReportList' });

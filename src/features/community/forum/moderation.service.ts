@@ -1,7 +1,8 @@
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { notFound } from '../../../core/http/errors.js';
-import { closeReports, findReport, openReports } from '../../../core/reports/index.js';
+import { closeReports, findReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
+import type { Page, PageQuery } from '../../../core/http/pagination.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { findPost, REPORTED_POSTS, reportedPosts, setHidden, setLocked } from './forum.repo.js';
 import { deletePostOrThread } from './forum.service.js';
@@ -11,8 +12,11 @@ import { DELETED_ACCOUNT, type Report } from './forum.schemas.js';
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
 /** The open reports of forum posts (the one queue of core/reports), oldest first, with post, author and thread. */
-export async function reportQueue(ctx: AppContext, viewer: Actor): Promise<{ items: Report[] }> {
-  const reports = await openReports(ctx.db, { kinds: [REPORTED_POSTS], limit: 200 });
+export function reportQueue(ctx: AppContext, viewer: Actor, query: PageQuery): Promise<Page<Report>> {
+  return openReportPage(ctx.db, [REPORTED_POSTS], query, (reports) => withPosts(ctx, viewer, reports));
+}
+
+async function withPosts(ctx: AppContext, viewer: Actor, reports: OpenReport[]): Promise<Report[]> {
   const posts = new Map(
     (
       await reportedPosts(
@@ -21,31 +25,29 @@ export async function reportQueue(ctx: AppContext, viewer: Actor): Promise<{ ite
       )
     ).map((p) => [p.id, p]),
   );
-  return {
-    items: reports.flatMap((r) => {
-      const p = posts.get(r.target_id);
-      if (!p) return [];
-      return [
-        {
-          id: r.id,
-          reason: r.reason,
-          created_at: r.created_at,
-          reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
-          post: {
-            id: p.id,
-            body: p.body,
-            hidden: p.hidden === 1,
-            author:
-              p.author_id === null || p.author_name === null
-                ? { id: null, name: DELETED_ACCOUNT, avatar_url: null }
-                : { id: p.author_id, name: p.author_name, avatar_url: p.author_avatar },
-            author_email: p.author_email ? shown(viewer, p.author_email) : null,
-          },
-          thread: { id: p.thread_id, title: p.thread_title },
+  return reports.flatMap((r) => {
+    const p = posts.get(r.target_id);
+    if (!p) return [];
+    return [
+      {
+        id: r.id,
+        reason: r.reason,
+        created_at: r.created_at,
+        reporter: { id: r.reporter_id, name: r.reporter_name, email: shown(viewer, r.reporter_email) },
+        post: {
+          id: p.id,
+          body: p.body,
+          hidden: p.hidden === 1,
+          author:
+            p.author_id === null || p.author_name === null
+              ? { id: null, name: DELETED_ACCOUNT, avatar_url: null }
+              : { id: p.author_id, name: p.author_name, avatar_url: p.author_avatar },
+          author_email: p.author_email ? shown(viewer, p.author_email) : null,
         },
-      ];
-    }),
-  };
+        thread: { id: p.thread_id, title: p.thread_title },
+      },
+    ];
+  });
 }
 
 /** dismiss: nothing happens to the post; hide: it stays, without its text for others; delete: gone (an opening post takes its thread). */

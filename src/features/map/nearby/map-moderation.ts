@@ -5,7 +5,8 @@ import { appUrlOf, findGeoRow, geoRowTexts, removeGeoItem, type GeoKind } from '
 import { notFound } from '../../../core/http/errors.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { closeReports, findReport, openReports } from '../../../core/reports/index.js';
+import { closeReports, findReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { GEO_KINDS } from './geo-kinds.js';
 
@@ -27,7 +28,7 @@ const MapReport = z
     }),
   })
   .meta({ id: 'MapReport' });
-const MapReportList = z.object({ items: z.array(MapReport) }).meta({ id: 'MapReportList' });
+const MapReportList = pageSchema(MapReport).meta({ id: 'MapReportList' });
 const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) }).meta({ id: 'MapResolveBody' });
 
 /** Reports name a map item by its kind's table (core/reports). */
@@ -39,8 +40,11 @@ const SUMMARY_COLUMNS = ['title', 'name', 'description'];
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
 /** The open reports with their items: two queries however many reports and kinds (the items of all kinds in one). */
-export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
-  const rows = await openReports(ctx.db, { kinds: REPORTED_TABLES, limit: 200 });
+export function mapReportQueue(ctx: AppContext, viewer: Actor, query: PageQuery) {
+  return openReportPage(ctx.db, REPORTED_TABLES, query, (rows) => withItems(ctx, viewer, rows));
+}
+
+async function withItems(ctx: AppContext, viewer: Actor, rows: OpenReport[]) {
   const wanted = GEO_KINDS.map((kind) => ({
     table: kind.table,
     columns: kind.columns,
@@ -67,7 +71,7 @@ export async function mapReportQueue(ctx: AppContext, viewer: Actor) {
       },
     });
   }
-  return { items };
+  return items;
 }
 
 /** dismiss: the item stays; delete: the item goes (with its photo). Either way every open report of the item closes. */
@@ -83,9 +87,10 @@ export async function resolveMapReport(ctx: AppContext, viewer: Actor, reportId:
 export function mapModerationRoutes(ctx: AppContext, routes: Routes): void {
   const tags = ['Moderation'];
   const api = routeGroup(routes, { tags, access: 'staff' });
-  api.get('/api/moderation/map-reports', 'Gemeldete Einträge auf der Karte, älteste zuerst', {
-    responses: { 200: ['Meldungen', MapReportList] },
-    run: ({ actor }) => mapReportQueue(ctx, actor),
+  api.get('/api/moderation/map-reports', 'Gemeldete Einträge auf der Karte, älteste zuerst, seitenweise', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Meldungen', MapReportList] },
+    run: ({ query, actor }) => mapReportQueue(ctx, actor, query),
   });
   api.post('/api/moderation/map-reports/:id/resolve', 'Meldung erledigen: verwerfen oder den Eintrag löschen', {
     body: MapResolveBody,

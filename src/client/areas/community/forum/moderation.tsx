@@ -5,7 +5,8 @@ import { api, errorMessage } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
 import { formatDateTime } from '../../../core/format.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, ItemList, Load } from '../../../ui/states.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { mx } from './moderation-texts.js';
 
@@ -17,7 +18,8 @@ export function ModerationScreen() {
   const MapReports = useLazyList(loadMapReports);
   const UserReports = useLazyList(loadUserReports);
   const MessageReports = useLazyList(loadMessageReports);
-  const [reports, reload] = useResource<{ items: ForumReport[] }>('/api/moderation/reports');
+  const reports = usePagedList<ForumReport>('/api/moderation/reports?limit=30');
+  const reload = reports.reload;
   const [error, setError] = useState<string | null>(null);
   const resolve = (id: number, action: 'dismiss' | 'hide' | 'delete') => async () => {
     setError(null);
@@ -32,9 +34,9 @@ export function ModerationScreen() {
     <AdminFrame title={mx.title}>
       <ErrorNotice text={error} />
       <h2>{mx.forum}</h2>
-      <Load resource={reports} onRetry={reload}>
-        {(r) => (
-          <ItemList items={r.items} empty={mx.empty} class="card-list">
+      <Load resource={reports.resource} onRetry={reload}>
+        {(items) => (
+          <ItemList items={items} empty={mx.empty} class="card-list">
             {(item) => (
               <li key={item.id} class="card report-card">
                 <p class="muted small">
@@ -66,6 +68,7 @@ export function ModerationScreen() {
           </ItemList>
         )}
       </Load>
+      <MoreButton list={reports} auto />
       <h2>{mx.map}</h2>
       {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}
       <h2>{mx.people}</h2>
