@@ -40,12 +40,13 @@ export function usePagedList<T>(path: string | null) {
   };
 
   const resource: Resource<T[]> = first.status === 'ready' ? { status: 'ready', data: [...first.data.items, ...extra.items], savedAt: first.savedAt } : first;
-  return { resource, reload, mutate, hasMore: extra.cursor !== null, loadMore, loadingMore, moreError };
+  return { resource, reload, mutate, hasMore: extra.cursor !== null, cursor: extra.cursor, loadMore, loadingMore, moreError };
 }
 
 /**
  * Calls `onVisible` when this marker scrolls into view (loading more on scroll); the button beside it stays for
- * keyboards, screen readers and browsers without IntersectionObserver.
+ * keyboards, screen readers and browsers without IntersectionObserver. Give it the cursor as `key`: a new marker per
+ * page is observed afresh, so a marker that stays in view (a short list, a tall screen) still loads the next page.
  */
 export function LoadOnScroll({ onVisible }: { onVisible: () => void }) {
   const marker = useRef<HTMLSpanElement>(null);
@@ -65,13 +66,13 @@ export function MoreButton({
   list,
   auto = false,
 }: {
-  list: { hasMore: boolean; loadMore: () => void; loadingMore: boolean; moreError: string | null };
+  list: { hasMore: boolean; cursor?: string | null; loadMore: () => void; loadingMore: boolean; moreError: string | null };
   auto?: boolean;
 }) {
   if (!list.hasMore) return null;
   return (
     <div class="more">
-      {auto && !list.moreError && <LoadOnScroll onVisible={() => !list.loadingMore && list.loadMore()} />}
+      {auto && !list.moreError && !list.loadingMore && <LoadOnScroll key={list.cursor ?? ''} onVisible={list.loadMore} />}
       <ErrorNotice text={list.moreError} />
       <BusyButton class="button button-secondary" onClick={list.loadMore} busy={list.loadingMore}>
         {t.more}

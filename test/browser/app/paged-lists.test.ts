@@ -45,4 +45,48 @@ describe('paged lists in the app', () => {
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });
+
+  it('friends and incoming requests beyond the first page load when scrolled to', async () => {
+    const me = await buildUser(h.ctx, { name: 'Frieda Viele' });
+    const now = '2026-01-01T00:00:00.000Z';
+    const people = [];
+    for (let i = 0; i < 100; i++) people.push(await buildUser(h.ctx, { name: `Kumpel ${String(i).padStart(3, '0')}` }));
+    await h.ctx.db
+      .insertInto('friendships')
+      .values(
+        people.map((p, i) => ({
+          requester_id: p.id,
+          addressee_id: me.id,
+          user_low: Math.min(me.id, p.id),
+          user_high: Math.max(me.id, p.id),
+          // the first 60 are friends, the other 40 ask
+          status: i < 60 ? 'accepted' : 'pending',
+          created_at: now,
+          accepted_at: i < 60 ? now : null,
+        })),
+      )
+      .execute();
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url('/app/freunde'));
+    const friends = page.locator('section[aria-labelledby="h-friends"]');
+    await friends.getByText('Kumpel 000', { exact: true }).waitFor();
+    await friends
+      .getByText('Kumpel 059', { exact: true })
+      .waitFor({ state: 'detached', timeout: 1 })
+      .catch(() => undefined);
+    // The first page holds 50; scrolling to the end of the list brings the other 10 (the button stays for keyboards).
+    expect(await friends.locator('.person').count()).toBe(50);
+    await friends.evaluate((el) => el.querySelector('.load-on-scroll')?.scrollIntoView());
+    await friends.getByText('Kumpel 059', { exact: true }).waitFor();
+    expect(await friends.locator('.person').count()).toBe(60);
+    const incoming = page.locator('section[aria-labelledby="h-incoming"]');
+    await incoming.getByText('Kumpel 099', { exact: true }).waitFor();
+    // In view from the start: the button loads the rest (the scroll trigger is checked on the friends above).
+    await incoming.getByRole('button', { name: 'Mehr laden' }).click();
+    await incoming.getByText('Kumpel 060', { exact: true }).waitFor();
+    expect(await incoming.locator('.person').count()).toBe(40);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
 });

@@ -47,18 +47,18 @@ export async function deletePair(db: Db, a: number, b: number): Promise<boolean>
  * The request's id comes as `request_id`: the card brings `users.id`, and two columns named `id` in one row would
  * leave only the last (the other person's id would pose as the request's).
  */
-export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing') {
+export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing', take = 200, beforeId?: number) {
   const mine = side === 'incoming' ? 'friendships.addressee_id' : 'friendships.requester_id';
   const other = side === 'incoming' ? 'friendships.requester_id' : 'friendships.addressee_id';
-  return db
+  let q = db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', other)
     .select(['friendships.id as request_id', 'friendships.status', 'friendships.created_at', ...CARD])
     .where(mine, '=', userId)
-    .where('friendships.status', '=', 'pending')
-    .orderBy('friendships.id', 'desc')
-    .limit(200)
-    .execute();
+    .where('friendships.status', '=', 'pending');
+  // Keyset, newest first: the side's (person, status) index holds the rows in id order within one person.
+  if (beforeId !== undefined) q = q.where('friendships.id', '<', beforeId);
+  return q.orderBy('friendships.id', 'desc').limit(take).execute();
 }
 
 /**

@@ -2,8 +2,29 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { Block, FriendList, FriendRequest, FriendRequestBody, FriendRequests, UserSearchQuery, UserSearchResult } from './friends.schemas.js';
-import { accept, block, dropRequest, listBlocks, listFriends, listRequests, searchUsers, sendRequest, unblock, unfriend } from './friends.service.js';
+import {
+  Block,
+  FriendList,
+  FriendRequest,
+  FriendRequestBody,
+  FriendRequests,
+  FriendRequestPage,
+  UserSearchQuery,
+  UserSearchResult,
+} from './friends.schemas.js';
+import {
+  accept,
+  block,
+  dropRequest,
+  listBlocks,
+  listFriends,
+  listRequestPage,
+  listRequests,
+  searchUsers,
+  sendRequest,
+  unblock,
+  unfriend,
+} from './friends.service.js';
 import { z } from 'zod';
 
 const tags = ['Freunde'];
@@ -25,10 +46,20 @@ export function friendsRoutes(ctx: AppContext, routes: Routes): void {
     },
     run: ({ body, actor }) => sendRequest(ctx, actor, body.user_id),
   });
-  api.get('/api/friends/requests', 'Offene Anfragen an dich und von dir', {
+  api.get('/api/friends/requests', 'Offene Anfragen an dich und von dir, je die neuesten 200 (Überblick und Zähler)', {
     responses: { 200: ['Anfragen', FriendRequests] },
     run: ({ actor }) => listRequests(ctx, actor),
   });
+  for (const side of ['incoming', 'outgoing'] as const)
+    api.get(
+      `/api/friends/requests/${side}`,
+      side === 'incoming' ? 'Offene Anfragen an dich, neueste zuerst, seitenweise' : 'Deine offenen Anfragen, neueste zuerst, seitenweise',
+      {
+        query: PageQuery,
+        responses: { 200: ['Eine Seite Anfragen', FriendRequestPage] },
+        run: ({ query, actor }) => listRequestPage(ctx, actor, side, query),
+      },
+    );
   api.post('/api/friends/requests/:id/accept', 'Anfrage annehmen (nur wer sie bekommen hat)', {
     responses: { 200: ['Angenommen', FriendRequest], ...refused, 409: 'Nicht mehr offen' },
     run: ({ params, actor }) => accept(ctx, actor, params.id),

@@ -22,6 +22,7 @@ export const FriendRequest = z
   })
   .meta({ id: 'FriendRequest' });
 export type FriendRequest = z.infer<typeof FriendRequest>;
+export const FriendRequestPage = pageSchema(FriendRequest).meta({ id: 'FriendRequestPage' });
 export const FriendRequests = z.object({ incoming: z.array(FriendRequest), outgoing: z.array(FriendRequest) }).meta({ id: 'FriendRequests' });
 export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id: 'Friend' });
 export type Friend = z.infer<typeof Friend>;

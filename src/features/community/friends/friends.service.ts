@@ -60,13 +60,18 @@ export async function sendRequest(ctx: AppContext, actor: Actor, userId: number)
   return { id: row.id, status: 'pending' };
 }
 
+type RequestRow = Awaited<ReturnType<typeof requestsOf>>[number];
+const shapeRequest = (r: RequestRow): FriendRequest => ({ id: r.request_id, status: r.status as 'pending', user: card(r), created_at: r.created_at });
+const requestCursor: CursorRule<{ id: number }, RequestRow> = { schema: z.object({ id: z.number().int() }), of: (r) => ({ id: r.request_id }) };
+
+/** One side's open requests, newest first, a page at a time (the friends screen). */
+export function listRequestPage(ctx: AppContext, actor: Actor, side: 'incoming' | 'outgoing', query: PageQuery) {
+  return keysetPage(query, requestCursor, (take, before) => requestsOf(ctx.db, actor.id, side, take, before?.id), shapeRequest);
+}
+
+/** Both sides at once, the newest 200 of each: the overview and its badge. */
 export async function listRequests(ctx: AppContext, actor: Actor): Promise<{ incoming: FriendRequest[]; outgoing: FriendRequest[] }> {
-  const shape = (r: Awaited<ReturnType<typeof requestsOf>>[number]): FriendRequest => ({
-    id: r.request_id,
-    status: r.status as 'pending',
-    user: card(r),
-    created_at: r.created_at,
-  });
+  const shape = shapeRequest;
   const [incoming, outgoing] = await Promise.all([requestsOf(ctx.db, actor.id, 'incoming'), requestsOf(ctx.db, actor.id, 'outgoing')]);
   return { incoming: incoming.map(shape), outgoing: outgoing.map(shape) };
 }

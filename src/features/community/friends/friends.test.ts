@@ -177,3 +177,36 @@ describe('friend list paging', () => {
     await agentAs(t, me).get('/api/friends?cursor=xyz').expect(400);
   });
 });
+
+describe('friend request paging', () => {
+  it('pages through 60 incoming and 60 outgoing requests, newest first, each side only its own', async () => {
+    const me = await person('Rosa Requests');
+    const others: BuiltUser[] = [];
+    for (let i = 0; i < 120; i++) others.push(await person(`Anfrager ${i}`));
+    const now = '2026-01-01T00:00:00.000Z';
+    const rows = others.map((o, i) => ({
+      requester_id: i % 2 ? me.id : o.id,
+      addressee_id: i % 2 ? o.id : me.id,
+      user_low: Math.min(me.id, o.id),
+      user_high: Math.max(me.id, o.id),
+      status: 'pending',
+      created_at: now,
+    }));
+    const ids = (await t.ctx.db.insertInto('friendships').values(rows).returning('id').execute()).map((r) => r.id);
+    for (const side of ['incoming', 'outgoing'] as const) {
+      const pages: number[][] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { body: { items: { id: number }[]; next_cursor: string | null } } = await agentAs(t, me)
+          .get(`/api/friends/requests/${side}?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
+          .expect(200);
+        pages.push(res.body.items.map((r) => r.id));
+        cursor = res.body.next_cursor;
+      } while (cursor);
+      expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+      const expected = ids.filter((_, i) => (side === 'incoming' ? i % 2 === 0 : i % 2 === 1)).reverse();
+      expect(pages.flat()).toEqual(expected);
+    }
+    await request(t.app).get('/api/friends/requests/incoming').expect(401);
+  });
+});

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/types.js';
 
 type Friend = FriendList['items'][number];
+type FriendRequest = FriendRequests['incoming'][number];
 import { api, errorMessage, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, ItemList, Load } from '../../../ui/states.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { cx, urx } from './texts.js';
 
@@ -168,7 +169,12 @@ function Blocked({ list }: { list: ReturnType<typeof usePagedList<Block>> }) {
 }
 
 export function FriendsScreen() {
-  const [requests, reloadRequests] = useResource<FriendRequests>('/api/friends/requests');
+  const incoming = usePagedList<FriendRequest>('/api/friends/requests/incoming?limit=30');
+  const outgoing = usePagedList<FriendRequest>('/api/friends/requests/outgoing?limit=30');
+  const reloadRequests = () => {
+    incoming.reload();
+    outgoing.reload();
+  };
   const friends = usePagedList<Friend>('/api/friends?limit=50');
   const reloadFriends = friends.reload;
   const blocks = usePagedList<Block>('/api/users/blocks?limit=50');
@@ -182,60 +188,68 @@ export function FriendsScreen() {
     <section class="page page-narrow community">
       <h1>{cx.friends}</h1>
       <Search onAsked={reloadRequests} />
-      <Load resource={requests} onRetry={reloadRequests}>
-        {(r) => (
-          <>
-            {r.incoming.length > 0 && (
-              <section class="card" aria-labelledby="h-incoming">
-                <h2 id="h-incoming">
-                  {cx.incoming} <span class="count-badge">{r.incoming.length}</span>
-                </h2>
-                <ul class="person-list">
-                  {r.incoming.map((req) => (
-                    <Person key={req.id} user={req.user}>
-                      <button
-                        type="button"
-                        class="button button-small"
-                        onClick={action.run(() => api.post(`/api/friends/requests/${req.id}/accept`))}
-                        aria-label={`${cx.accept}: ${req.user.name}`}
-                      >
-                        {cx.accept}
-                      </button>
-                      <button
-                        type="button"
-                        class="button button-ghost button-small"
-                        onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
-                        aria-label={`${cx.decline}: ${req.user.name}`}
-                      >
-                        {cx.decline}
-                      </button>
-                      <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
-                    </Person>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {r.outgoing.length > 0 && (
-              <section class="card" aria-labelledby="h-outgoing">
-                <h2 id="h-outgoing">{cx.outgoing}</h2>
-                <ul class="person-list">
-                  {r.outgoing.map((req) => (
-                    <Person key={req.id} user={req.user}>
-                      <button
-                        type="button"
-                        class="button button-ghost button-small"
-                        onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
-                        aria-label={`${cx.withdraw}: ${req.user.name}`}
-                      >
-                        {cx.withdraw}
-                      </button>
-                    </Person>
-                  ))}
-                </ul>
-              </section>
-            )}
-          </>
-        )}
+      <Load resource={incoming.resource} onRetry={incoming.reload}>
+        {(items) =>
+          items.length > 0 && (
+            <section class="card" aria-labelledby="h-incoming">
+              <h2 id="h-incoming">
+                {cx.incoming}{' '}
+                <span class="count-badge">
+                  {items.length}
+                  {incoming.hasMore ? '+' : ''}
+                </span>
+              </h2>
+              <ul class="person-list">
+                {items.map((req) => (
+                  <Person key={req.id} user={req.user}>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      onClick={action.run(() => api.post(`/api/friends/requests/${req.id}/accept`))}
+                      aria-label={`${cx.accept}: ${req.user.name}`}
+                    >
+                      {cx.accept}
+                    </button>
+                    <button
+                      type="button"
+                      class="button button-ghost button-small"
+                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                      aria-label={`${cx.decline}: ${req.user.name}`}
+                    >
+                      {cx.decline}
+                    </button>
+                    <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
+                  </Person>
+                ))}
+              </ul>
+              <MoreButton list={incoming} auto />
+            </section>
+          )
+        }
+      </Load>
+      <Load resource={outgoing.resource} onRetry={outgoing.reload}>
+        {(items) =>
+          items.length > 0 && (
+            <section class="card" aria-labelledby="h-outgoing">
+              <h2 id="h-outgoing">{cx.outgoing}</h2>
+              <ul class="person-list">
+                {items.map((req) => (
+                  <Person key={req.id} user={req.user}>
+                    <button
+                      type="button"
+                      class="button button-ghost button-small"
+                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                      aria-label={`${cx.withdraw}: ${req.user.name}`}
+                    >
+                      {cx.withdraw}
+                    </button>
+                  </Person>
+                ))}
+              </ul>
+              <MoreButton list={outgoing} auto />
+            </section>
+          )
+        }
       </Load>
       <section class="card" aria-labelledby="h-friends">
         <h2 id="h-friends">{cx.yourFriends}</h2>

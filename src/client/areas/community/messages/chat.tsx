@@ -184,7 +184,7 @@ export function ChatScreen({ params }: ScreenProps) {
       {older.cursor && (
         <div class="more">
           <PostError error={older.error} />
-          <LoadOnScroll onVisible={loadOlder} />
+          {!older.busy && <LoadOnScroll key={older.cursor} onVisible={loadOlder} />}
           <BusyButton class="button button-secondary" onClick={loadOlder} busy={older.busy}>
             {cx.older}
           </BusyButton>
