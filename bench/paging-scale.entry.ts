@@ -3,4 +3,4 @@ export { sql } from 'kysely';
 export { openDb } from '../src/core/db/index.js';
 export { migrateToLatest } from '../src/core/db/migrate.js';
 export { friendsOf } from '../src/features/community/friends/friends.repo.js';
-export { conversationHeads, messagesByIds, unreadFromFriends, userCardsByIds } from '../src/features/community/messages/messages.repo.js';
+export { conversationHeads, messagesByIds, unreadFromFriends } from '../src/features/community/messages/messages.repo.js';

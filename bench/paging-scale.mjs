@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { machine, percentile, writeSection } from './lib.mjs';
 
-const { openDb, migrateToLatest, friendsOf, conversationHeads, messagesByIds, unreadFromFriends, userCardsByIds, sql } = await tsImport(
+const { openDb, migrateToLatest, friendsOf, conversationHeads, messagesByIds, unreadFromFriends, sql } = await tsImport(
   './paging-scale.entry.ts',
   import.meta.url,
 );
@@ -73,23 +73,16 @@ async function conversationsBefore(db, me) {
   return { items, unread_total: items.reduce((n, c) => n + c.unread, 0) };
 }
 
-/** GET /api/conversations now: one page (+1 for the cursor), the total unread apart, cards of this page only. */
+/** GET /api/conversations now: one page (+1 for the cursor) with the cards joined, the total unread apart. */
 async function conversationsAfter(db, me, before) {
   const [heads, unread] = await Promise.all([conversationHeads(db, me, PAGE + 1, before), unreadFromFriends(db, me)]);
   const page = heads.slice(0, PAGE);
-  const [cards, last] = await Promise.all([
-    userCardsByIds(
-      db,
-      page.map((h) => h.other_id),
-    ),
-    messagesByIds(
-      db,
-      page.map((h) => h.last_id),
-    ),
-  ]);
-  const c = new Map(cards.map((x) => [x.id, x]));
+  const last = await messagesByIds(
+    db,
+    page.map((h) => h.last_id),
+  );
   const l = new Map(last.map((x) => [x.id, x]));
-  return { items: page.map((h) => ({ user: c.get(h.other_id), last_message: l.get(h.last_id), unread: h.unread })), unread_total: unread };
+  return { items: page.map((h) => ({ user: h.user, last_message: l.get(h.last_id), unread: h.unread })), unread_total: unread };
 }
 
 async function measure(run) {

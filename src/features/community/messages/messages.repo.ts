@@ -63,14 +63,14 @@ export async function markRead(db: Db, readerId: number, senderId: number, now: 
 }
 
 /**
- * Per friend with messages: the newest message id and the unread count, newest conversation first, those before the
+ * Per friend with messages: the friend's card, the newest message id and the unread count, newest conversation first, those before the
  * conversation whose newest message is `before` (keyset on that id). Two index ranges, one per side of the pair
  * (messages_pair_idx, messages_pair_high_idx); a pair that is no longer friends drops out through the friendships'
  * unique pair index, in SQL, so a page holds whole conversations and the cursor stays right.
  */
 export async function conversationHeads(db: Db, userId: number, limit: number, before?: number) {
-  const rows = await sql<{ other_id: number; last_id: number; unread: number | string }>`
-    select g.other_id, g.last_id, g.unread from (
+  const rows = await sql<{ other_id: number; last_id: number; unread: number | string; name: string; avatar_url: string | null; city: string | null }>`
+    select g.other_id, g.last_id, g.unread, u.name, u.avatar_url, u.city from (
       select other_id, max(id) as last_id, sum(case when recipient_id = ${userId} and read_at is null then 1 else 0 end) as unread
       from (
         select id, recipient_id, read_at, pair_high as other_id from messages where pair_low = ${userId}
@@ -79,6 +79,7 @@ export async function conversationHeads(db: Db, userId: number, limit: number, b
       ) mine
       group by other_id
     ) g
+    join users u on u.id = g.other_id
     where exists (
       select 1 from friendships f
       where f.user_low = case when g.other_id < ${userId} then g.other_id else ${userId} end
@@ -88,7 +89,12 @@ export async function conversationHeads(db: Db, userId: number, limit: number, b
     ${before === undefined ? sql`` : sql`and g.last_id < ${before}`}
     order by g.last_id desc
     limit ${limit}`.execute(db);
-  return rows.rows.map((r) => ({ other_id: Number(r.other_id), last_id: Number(r.last_id), unread: Number(r.unread) }));
+  return rows.rows.map((r) => ({
+    other_id: Number(r.other_id),
+    last_id: Number(r.last_id),
+    unread: Number(r.unread),
+    user: { id: Number(r.other_id), name: r.name, avatar_url: r.avatar_url, city: r.city },
+  }));
 }
 
 /** Unread messages to the user from friends, over all conversations (messages_unread_idx, then the pair's friendship). */
@@ -109,16 +115,6 @@ export async function unreadFromFriends(db: Db, userId: number): Promise<number>
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The cards of the given people (for a page of conversations). */
-export function userCardsByIds(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'avatar_url', 'city'])
-    .where('id', 'in', [...ids])
-    .execute();
 }
 
 export function messagesByIds(db: Db, ids: readonly number[]) {

@@ -13,7 +13,6 @@ import {
   messagesBefore,
   messagesByIds,
   unreadFromFriends,
-  userCardsByIds,
 } from './messages.repo.js';
 import type { Conversation, Message, MessagesQuery } from './messages.schemas.js';
 import { byId, keysetPage, type CursorRule, type Page, type PageQuery } from '../../../core/http/pagination.js';
@@ -73,18 +72,11 @@ export async function conversations(ctx: AppContext, actor: Actor, query: PageQu
     keysetPage(query, headCursor, (take, before) => conversationHeads(ctx.db, actor.id, take, before?.id)),
     unreadFromFriends(ctx.db, actor.id),
   ]);
-  const [cards, lastMessages] = await Promise.all([
-    userCardsByIds(
-      ctx.db,
-      page.items.map((h) => h.other_id),
-    ),
-    messagesByIds(
-      ctx.db,
-      page.items.map((h) => h.last_id),
-    ),
-  ]);
-  const card = new Map(cards.map((c) => [c.id, c]));
+  const lastMessages = await messagesByIds(
+    ctx.db,
+    page.items.map((h) => h.last_id),
+  );
   const last = new Map(lastMessages.map((m) => [m.id, m]));
-  const items = page.items.map((h) => ({ user: card.get(h.other_id)!, last_message: last.get(h.last_id)!, unread: h.unread }));
+  const items = page.items.map((h) => ({ user: h.user, last_message: last.get(h.last_id)!, unread: h.unread }));
   return { items, next_cursor: page.next_cursor, unread_total: unreadTotal };
 }
