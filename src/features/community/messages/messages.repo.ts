@@ -97,24 +97,23 @@ export async function conversationHeads(db: Db, userId: number, limit: number, b
   }));
 }
 
-/** Unread messages to the user from friends, over all conversations (messages_unread_idx, then the pair's friendship). */
+/**
+ * Unread messages to the user from friends, over all conversations: counted per sender on messages_unread_idx
+ * (recipient, read_at, sender), then each sender's friendship looked up by its unique pair (a join of every unread
+ * message with friendships let PostgreSQL walk all friendships).
+ */
 export async function unreadFromFriends(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('messages.recipient_id', '=', userId)
-    .where('messages.read_at', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('friendships')
-          .select('friendships.id')
-          .whereRef('friendships.user_low', '=', 'messages.pair_low')
-          .whereRef('friendships.user_high', '=', 'messages.pair_high')
-          .where('friendships.status', '=', 'accepted'),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const rows = await sql<{ n: number | string | null }>`
+    select sum(u.n) as n from (
+      select sender_id, count(*) as n from messages where recipient_id = ${userId} and read_at is null group by sender_id
+    ) u
+    where exists (
+      select 1 from friendships f
+      where f.user_low = case when u.sender_id < ${userId} then u.sender_id else ${userId} end
+        and f.user_high = case when u.sender_id < ${userId} then ${userId} else u.sender_id end
+        and f.status = 'accepted'
+    )`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
 export function messagesByIds(db: Db, ids: readonly number[]) {
