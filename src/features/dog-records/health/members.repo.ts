@@ -55,17 +55,24 @@ export async function findMemberWithOwner(
     .executeTakeFirst();
 }
 
-/** The invitations to an email address (pending and accepted), with the dog's name. */
-export async function listInvitationRows(db: Db, email: string): Promise<(MemberRow & { dog_name: string; invited_by_name: string | null })[]> {
-  return db
+/**
+ * The invitations to an email address (pending and accepted), with the dog's name, newest first; before the id
+ * `beforeId` when given (keyset; dog_members_email_idx holds one address's rows in id order).
+ */
+export async function listInvitationRows(
+  db: Db,
+  email: string,
+  take: number,
+  beforeId?: number,
+): Promise<(MemberRow & { dog_name: string; invited_by_name: string | null })[]> {
+  let q = db
     .selectFrom('dog_members')
     .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
     .leftJoin('users as inviter', 'inviter.id', 'dog_members.invited_by')
     .select([...COLUMNS, 'dogs.name as dog_name', 'inviter.name as invited_by_name'])
-    .where('dog_members.email', '=', email)
-    .orderBy('dog_members.id', 'desc')
-    .limit(200)
-    .execute();
+    .where('dog_members.email', '=', email);
+  if (beforeId !== undefined) q = q.where('dog_members.id', '<', beforeId);
+  return q.orderBy('dog_members.id', 'desc').limit(take).execute();
 }
 
 export async function acceptInvitationRow(db: Db, id: number, userId: number, now: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../core/context.js';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
 import { acceptInvitation, declineInvitation, inviteMember, listInvitations, listMembers, removeMember, sharedDogs } from './members.service.js';
 
@@ -25,9 +26,10 @@ export function membersRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 204: 'Entfernt', ...refused },
     run: ({ params, actor }) => removeMember(ctx, actor, params.id),
   });
-  api.get('/api/dog-invitations', 'Einladungen an meine E-Mail-Adresse', {
-    responses: { 200: ['Liste', z.object({ items: z.array(Invitation) })] },
-    run: ({ actor }) => listInvitations(ctx, actor),
+  api.get('/api/dog-invitations', 'Einladungen an meine E-Mail-Adresse, neueste zuerst, seitenweise', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Einladungen', pageSchema(Invitation).meta({ id: 'InvitationPage' })] },
+    run: ({ query, actor }) => listInvitations(ctx, actor, query),
   });
   api.post('/api/dog-invitations/:id/accept', 'Einladung annehmen', {
     responses: { 200: ['Angenommen', Invitation], ...refused },

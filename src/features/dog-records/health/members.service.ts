@@ -1,5 +1,6 @@
 import { requireDogAccess, requireDogRecord, requireOwner } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
+import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../../core/http/errors.js';
 import {
@@ -114,10 +115,16 @@ export async function removeMember(ctx: AppContext, actor: Actor, memberId: numb
  */
 const confirmedEmailOf = (actor: Actor) => (actor.email_verified_at ? emailOf(actor) : null);
 
-export async function listInvitations(ctx: AppContext, actor: Actor): Promise<{ items: Invitation[] }> {
+/** The invitations to the confirmed address, newest first, a page at a time. */
+export async function listInvitations(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<Invitation>> {
   const email = confirmedEmailOf(actor);
-  if (!email) return { items: [] };
-  return { items: (await listInvitationRows(ctx.db, email)).map((r) => ({ ...toMember(r), dog_name: r.dog_name, invited_by_name: r.invited_by_name })) };
+  if (!email) return { items: [], next_cursor: null };
+  return keysetPage(
+    query,
+    byId<Awaited<ReturnType<typeof listInvitationRows>>[number]>(),
+    (take, before) => listInvitationRows(ctx.db, email, take, before?.id),
+    (r): Invitation => ({ ...toMember(r), dog_name: r.dog_name, invited_by_name: r.invited_by_name }),
+  );
 }
 
 /** An invitation belongs to the account with its confirmed email (or, once accepted, to the account that accepted it). */

@@ -194,3 +194,33 @@ describe('every health and family route', () => {
     }
   });
 });
+
+describe('GET /api/dog-invitations in pages', () => {
+  it('pages through 60 invitations newest first; another address sees none of them', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const other = await buildUser(t.ctx);
+    const dogs = [];
+    for (let i = 0; i < 60; i++) dogs.push(await buildDog(t.ctx, { user: owner, name: `Hund ${i}` }));
+    const now = '2026-01-01T00:00:00.000Z';
+    const ids = (
+      await t.ctx.db
+        .insertInto('dog_members')
+        .values(dogs.map((d) => ({ dog_id: d.id, email: friend.email, role: 'caregiver', invited_by: owner.id, created_at: now })))
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { id: number }[]; next_cursor: string | null } } = await agentAs(t, friend)
+        .get(`/api/dog-invitations?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      pages.push(res.body.items.map((i) => i.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(pages.flat()).toEqual([...ids].reverse());
+    expect((await agentAs(t, other).get('/api/dog-invitations').expect(200)).body).toEqual({ items: [], next_cursor: null });
+  });
+});

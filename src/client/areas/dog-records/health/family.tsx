@@ -7,6 +7,7 @@ import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
+import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import type { Invitation, Member, SharedDog } from './health-api.js';
 import { hx } from './texts.js';
 
@@ -84,7 +85,8 @@ export function FamilyScreen({ params }: ScreenProps) {
 
 /** /app/familie: invitations to me (accept, decline) and the dogs I look after. */
 export function InvitationsScreen() {
-  const [invitations, reloadInv] = useResource<{ items: Invitation[] }>('/api/dog-invitations');
+  const invitations = usePagedList<Invitation>('/api/dog-invitations?limit=30');
+  const reloadInv = invitations.reload;
   const [shared, reloadShared] = useResource<{ items: SharedDog[] }>('/api/shared-dogs');
   const [error, setError] = useState<string | null>(null);
   const act = async (fn: () => Promise<unknown>) => {
@@ -108,9 +110,9 @@ export function InvitationsScreen() {
       <ErrorNotice text={error} />
       <section class="card" aria-labelledby="h-invitations">
         <h2 id="h-invitations">{hx.invitations}</h2>
-        <Load resource={invitations} onRetry={reloadInv}>
-          {(data) => {
-            const open = data.items.filter((i) => i.status === 'pending');
+        <Load resource={invitations.resource} onRetry={reloadInv}>
+          {(items) => {
+            const open = items.filter((i) => i.status === 'pending');
             return (
               <ItemList items={open} empty={hx.noInvitations} class="record-list">
                 {(i) => (
@@ -132,6 +134,7 @@ export function InvitationsScreen() {
             );
           }}
         </Load>
+        <MoreButton list={invitations} auto />
       </section>
       <section class="card" aria-labelledby="h-shared">
         <h2 id="h-shared">{hx.sharedDogs}</h2>
