@@ -31,7 +31,8 @@ export const t = {
   tooLong: (max: number) => `Höchstens ${max} Zeichen.`,
   invalidEmail: 'Bitte gib eine gültige E-Mail-Adresse ein.',
   formHasErrors: 'Bitte prüfe die markierten Felder.',
-  offlineBanner: 'Du bist offline. Du siehst gespeicherte Daten. Tagebuch, Gewicht, Pflege, Training und Spaziergänge speichern wir und senden sie, sobald du wieder Verbindung hast.',
+  offlineBanner:
+    'Du bist offline. Du siehst gespeicherte Daten. Tagebuch, Gewicht, Pflege, Training und Spaziergänge speichern wir und senden sie, sobald du wieder Verbindung hast.',
   offlineSince: (when: string) => `Offline: Stand vom ${when}.`,
   offlineAction: 'Ohne Verbindung geht das gerade nicht.',
   notFoundTitle: 'Seite nicht gefunden',
