@@ -6,10 +6,11 @@ const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const LOGGER = 'logger';
 
 /**
- * Paths whose rest is a secret (a calendar feed's address is its own password, decisions: Calendar feed): logged
- * only up to the prefix. Case-blind, since Express routes `/Kalender/…` to the same handler.
+ * Paths whose rest is a secret, logged only up to the prefix: a calendar feed's address is its own password
+ * (decisions: Calendar feed), and so is an emergency card's (`/notfall/<token>`, its photo below it). Case-blind,
+ * since Express routes `/Kalender/…` to the same handler.
  */
-const SECRET_PREFIXES = /^\/+(kalender)\/.*/is;
+const SECRET_PREFIXES = /^\/+(kalender|notfall)\/.*/is;
 
 /** A request path (without its query) as logs may show it: with a secret in the path replaced. */
 export function loggablePath(path: string): string {
