@@ -41,6 +41,14 @@ export const CHROMIUM_FLAGS = [
   '--lang=de-DE',
 ];
 
+/**
+ * The calendar day `offset` days from now in Europe/Berlin ("YYYY-MM-DD"), the app's day: the screens count "today"
+ * and "yesterday" there, so a UTC date is one day off between midnight in Berlin and midnight UTC.
+ */
+export function berlinDay(offset = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offset * 86_400_000));
+}
+
 export interface HarnessOptions extends TestAppOptions {
   /** Phone-sized by default would surprise desktop tests; pass { width: 390, height: 844 } for phone screens. */
   viewport?: { width: number; height: number };

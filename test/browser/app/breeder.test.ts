@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { berlinDay } from '../harness.js';
 
 const h = useAppHarness();
 
@@ -8,8 +9,7 @@ beforeEach(() => {
   h.pageErrors.length = 0;
 });
 
-const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = berlinDay; // the app's day, not UTC's
 
 /** The breeder area in Chromium: the plan note for others, a litter with puppies, quick weighing and the chart. */
 describe('breeder screens', () => {

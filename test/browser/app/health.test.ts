@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { berlinDay } from '../harness.js';
 import { decodeQr } from './qr-decode.js';
 
 const h = useAppHarness();
@@ -15,7 +16,7 @@ describe('health screens', () => {
     const owner = await buildUser(h.ctx, { name: 'Uwe Überfällig' });
     const dog = await buildDog(h.ctx, { user: owner, name: 'Rex' });
     const api = agentAs(h.test, owner);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = berlinDay; // the app's day, not UTC's
     await api
       .post(`/api/dogs/${dog.id}/vaccinations`)
       .send({ vaccine: 'Tollwut', date: day(-388), next_due: day(-23) })

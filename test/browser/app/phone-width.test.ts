@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LISTING_PAGES, routes } from '../../../src/client/routes.js';
 import { agentAs, buildDiaryEntry, buildDog, buildInvoice, buildUpgradeRequest, buildUser } from '../../helpers/factories.js';
 import { useAppHarness } from './app-harness.js';
+import { berlinDay } from '../harness.js';
 
 /**
  * Nothing is wider than the phone: every route of src/client/routes.ts, filled with the data that breaks layouts
@@ -31,7 +32,7 @@ async function seed() {
   const friend = await buildUser(h.ctx, { name: `${LONG_NAME} Zwei` });
   const a = agentAs(h.test, me);
   const dog = await buildDog(h.ctx, { user: me, name: LONG_NAME.slice(0, 50), sex: 'female' });
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = berlinDay; // the app's day, not UTC's
   const entry = await buildDiaryEntry(h.ctx, { dog, date: day(-1), title: `${LONG_WORD} ${LONG_NAME}`, text: `${LONG_LINK} ${LONG_WORD}` });
   await post(a, `/api/dogs/${dog.id}/vaccinations`, {
     vaccine: LONG_WORD.slice(0, 60),

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { berlinDay } from '../harness.js';
 
 const h = useAppHarness();
 
@@ -8,9 +9,8 @@ beforeEach(() => {
   h.pageErrors.length = 0;
 });
 
-const DAY = 86_400_000;
 /** A Berlin-ish calendar day relative to now (the app's own "today" decides the badges; noon keeps it stable). */
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = berlinDay; // the app's day, not UTC's
 
 /** Heat calendar, care tick, training streak and the expense chart in Chromium, with axe and screenshots. */
 describe('everyday records', () => {
