@@ -170,6 +170,11 @@ function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; created
 
 export class ConfigError extends Error {}
 
+/** The environment for a child process (pg_dump): this process's, plus `extra`, so config stays its only reader. */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {

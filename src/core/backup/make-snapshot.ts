@@ -16,7 +16,7 @@ const STALE_PARTIAL_MS = 6 * 60 * 60 * 1000;
  * One snapshot into `root` (BACKUP_DIR unless the CLI's `--to` names another folder): the database copied
  * consistently while the app keeps serving, the media files (or, with an object store, their list), and the
  * manifest with row counts and a checksum of every file. Built in `.<name>.partial` and renamed when whole, so a run
- * that dies midway leaves nothing that looks like a snapshot. Never a half snapshot: any failure throws, and the
+ * that dies midway leaves nothing that looks like a snapshot. Never a half snapshot: every failure throws, and the
  * partial folder is removed.
  */
 export async function makeSnapshot(deps: BackupDeps, root: string = deps.config.backup.dir): Promise<Manifest> {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import type Pg from 'pg';
+import { childProcessEnv } from '../config.js';
 import { APP_SESSION_NAME } from './index.js';
 
 /**
@@ -103,7 +104,7 @@ function runTool(tool: string, args: string[], url: string): Promise<void> {
   const password = decodeURIComponent(target.password);
   target.password = '';
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+    const env = childProcessEnv(password ? { PGPASSWORD: password } : {});
     const child = spawn(tool, [...args, `--dbname=${target.toString()}`], { stdio: ['ignore', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));

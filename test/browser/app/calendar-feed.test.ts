@@ -4,6 +4,7 @@ import { agentAs, buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 import { decodeQr } from './qr-decode.js';
 
+/** The calendar feed (src/features/accounts/calendar-feed) from the profile, with a real account. */
 const h = useAppHarness();
 
 /** The text of the screen's QR code, read from the PNG it shows. */
