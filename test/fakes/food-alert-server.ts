@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeHttpServer } from './fake-http-server.js';
 
-export type FoodAlertMode = 'ok' | 'unwrapped' | 'empty' | '404' | '410' | '503' | '401' | '500' | 'garbage' | 'hang';
+/** `down`: the connection is cut before any answer (the feed unreachable); `hang`: no answer until the client gives up. */
+export type FoodAlertMode = 'ok' | 'unwrapped' | 'empty' | '404' | '410' | '503' | '401' | '500' | 'garbage' | 'hang' | 'down';
 
 const DOCS = [
   {
@@ -34,6 +35,10 @@ export class FakeFoodAlertServer extends FakeHttpServer {
   protected override handle(req: IncomingMessage, res: ServerResponse): void {
     this.hits++;
     this.lastAuth = req.headers.authorization;
+    if (this.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
     req.resume();
     req.on('end', () => {
       const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));

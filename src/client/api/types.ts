@@ -14,6 +14,7 @@ export type DiaryEntry = Schemas['DiaryEntry'];
 export type DiarySearchHit = Schemas['DiarySearchHit'];
 export type DiaryNearbyEntry = Schemas['DiaryNearbyEntry'];
 export type FoodAlert = Schemas['FoodAlert'];
+export type FoodAlertList = Schemas['FoodAlertList'];
 export type DiaryMedia = Schemas['DiaryMedia'];
 export type DiaryCalendar = Schemas['DiaryCalendar'];
 export type DiaryLocations = Schemas['DiaryLocations'];

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../src/client/core/format.js';
+import { HOUR, MINUTE } from '../../../src/core/clock.js';
 import { distanceKm } from '../../../src/core/geo/index.js';
 import { FakeFoodAlertServer } from '../../fakes/food-alert-server.js';
 import { buildDiaryEntry, buildDog, buildUser } from '../../helpers/factories.js';
@@ -8,7 +10,10 @@ import { checkScreen, PHONE, useAppHarness } from './app-harness.js';
 const feed = new FakeFoodAlertServer();
 await feed.start();
 afterAll(() => feed.stop());
-const h = useAppHarness({ env: { FOOD_ALERTS_URL: feed.url, FOOD_ALERTS_TIMEOUT_MS: '2000' } });
+/** Real time plus the jumps a test makes, so the server's feed cache (an hour, ten minutes after a failure) runs out. */
+let jumped = 0;
+const clock = { now: () => new Date(Date.now() + jumped) };
+const h = useAppHarness({ clock, env: { FOOD_ALERTS_URL: feed.url, FOOD_ALERTS_TIMEOUT_MS: '2000' } });
 
 /** Nothing wider than the phone: the page does not scroll sideways at 390 px. */
 async function expectPhoneWide(page: Page): Promise<void> {
@@ -17,6 +22,51 @@ async function expectPhoneWide(page: Page): Promise<void> {
 }
 
 describe('food alerts: the dashboard card and the list', () => {
+  it('tells "feed unreachable" from "no warnings": a note on the list and the card, the list back when the feed is, "Stand vom" while it is away again', async () => {
+    const me = await buildUser(h.ctx, { name: 'Wanda Warnung' });
+    await buildDog(h.ctx, { user: me, name: 'Pepper' });
+    await h.login(me);
+    const page = await h.page();
+    feed.mode = 'down'; // the connection is cut: the server has no list yet
+    await page.goto(h.url('/app/futterwarnungen'));
+    const away = 'Die Futterwarnungen sind gerade nicht erreichbar – wir versuchen es später wieder.';
+    await page.getByText(away).waitFor();
+    expect(await page.getByText('Gerade gibt es keine Warnungen zu Tierfutter.').count()).toBe(0);
+    await checkScreen(page, 'futterwarnungen-dienst-weg', 'Futterwarnungen');
+    await expectPhoneWide(page);
+    await page.goto(h.url('/app'));
+    const card = page.locator('.food-alerts-card');
+    await card.getByText(away).waitFor();
+    expect(await card.getByText('Gerade gibt es keine Warnungen zu Tierfutter.').count()).toBe(0);
+
+    // The feed is back; ten minutes on the server asks again.
+    feed.mode = 'ok';
+    jumped += 10 * MINUTE;
+    await page.goto(h.url('/app/futterwarnungen'));
+    await page.getByText('Salmonellen nachgewiesen').waitFor();
+    expect(await page.locator('.food-alerts-away').count()).toBe(0);
+    const fetchedAt = clock.now().getTime(); // the server fetched the list a moment before
+
+    // Away again an hour later: the last list stays, dated.
+    feed.mode = '500';
+    jumped += HOUR;
+    await page.reload();
+    const stale = page.locator('.food-alerts-stale');
+    await stale.waitFor();
+    const shown = (await stale.textContent()) ?? '';
+    // The list's date is when the server fetched it (a few seconds before `fetchedAt` at most; shown to the minute).
+    const candidates = [0, 5, 10].map((s) => formatDateTime(new Date(fetchedAt - s * 1000).toISOString()));
+    expect(candidates.map((d) => `Stand vom ${d}: lebensmittelwarnung.de ist gerade nicht erreichbar, neuere Warnungen können fehlen.`)).toContain(shown);
+    await page.getByText('Salmonellen nachgewiesen').waitFor();
+    await checkScreen(page, 'futterwarnungen-stand-vom', 'Futterwarnungen');
+    await page.goto(h.url('/app'));
+    await card.locator('.food-alerts-stale').waitFor();
+    expect(await card.locator('li').count()).toBe(2);
+    feed.mode = 'ok';
+    jumped += HOUR; // the next tests see the feed fresh
+    expect(h.pageErrors).toEqual([]);
+  });
+
   it('says so kindly when the alerts cannot be loaded, and loads them on "Noch mal versuchen"', async () => {
     const me = await buildUser(h.ctx, { name: 'Udo Unterwegs' });
     await h.login(me);

@@ -1,5 +1,5 @@
-import type { FoodAlert } from '../../../api/types.js';
-import { formatDay } from '../../../core/format.js';
+import type { FoodAlert, FoodAlertList } from '../../../api/types.js';
+import { formatDateTime, formatDay } from '../../../core/format.js';
 import { Loading } from '../../../ui/states.js';
 import { useFoodAlerts } from './food-alerts-api.js';
 import { fx } from './texts.js';
@@ -35,6 +35,20 @@ export function UnreachableNote({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * What the server says of the feed: nothing when the list is fresh; "Stand vom …" when it is the last list the feed
+ * gave; "not reachable" when there is none, so an empty list is not read as "no warnings".
+ */
+export function FeedNote({ list }: { list: FoodAlertList }) {
+  // An offline copy saved before the answer said anything of the feed has no status: it was a list, shown as such.
+  if (list.status !== 'stale' && list.status !== 'unreachable') return null;
+  return (
+    <p class={`muted food-alerts-away food-alerts-${list.status}`} role="status">
+      {list.status === 'stale' ? fx.stale(formatDateTime(list.checked_at)) : fx.feedAway}
+    </p>
+  );
+}
+
 /** The dashboard card: the newest pet-food warnings and a link to all of them. */
 export function FoodAlertsCard() {
   const [alerts, reload] = useFoodAlerts();
@@ -43,20 +57,21 @@ export function FoodAlertsCard() {
       <h2 id="food-alerts-title">{fx.cardTitle}</h2>
       {alerts.status === 'loading' && <Loading />}
       {alerts.status === 'error' && <UnreachableNote onRetry={reload} />}
+      {alerts.status === 'ready' && <FeedNote list={alerts.data} />}
       {alerts.status === 'ready' &&
-        (alerts.data.length === 0 ? (
-          <p class="muted">{fx.none}</p>
+        (alerts.data.items.length === 0 ? (
+          alerts.data.status !== 'unreachable' && <p class="muted">{fx.none}</p>
         ) : (
           <>
             <ul class="plain-list food-alerts">
-              {alerts.data.slice(0, CARD_COUNT).map((a) => (
+              {alerts.data.items.slice(0, CARD_COUNT).map((a) => (
                 <li key={`${a.published_at}-${a.title}`}>
                   <AlertLine alert={a} />
                 </li>
               ))}
             </ul>
             <p class="link-row">
-              <a href="/app/futterwarnungen">{fx.all(alerts.data.length)}</a>
+              <a href="/app/futterwarnungen">{fx.all(alerts.data.items.length)}</a>
             </p>
           </>
         ))}

@@ -1,6 +1,6 @@
 import { formatDay } from '../../../core/format.js';
 import { Loading, StaleNotice } from '../../../ui/states.js';
-import { UnreachableNote } from './food-alerts-card.js';
+import { FeedNote, UnreachableNote } from './food-alerts-card.js';
 import { useFoodAlerts } from './food-alerts-api.js';
 import { fx } from './texts.js';
 
@@ -16,11 +16,12 @@ export function FoodAlertsScreen() {
       {alerts.status === 'ready' && (
         <>
           <StaleNotice savedAt={alerts.savedAt} />
-          {alerts.data.length === 0 ? (
-            <p class="muted">{fx.none}</p>
+          <FeedNote list={alerts.data} />
+          {alerts.data.items.length === 0 ? (
+            alerts.data.status !== 'unreachable' && <p class="muted">{fx.none}</p>
           ) : (
             <ul class="card-list food-alert-list">
-              {alerts.data.map((a) => (
+              {alerts.data.items.map((a) => (
                 <li key={`${a.published_at}-${a.title}`} class="card">
                   <h2>{a.title}</h2>
                   <p class="muted small">{fx.published(formatDay(a.published_at))}</p>

@@ -6,6 +6,9 @@ export const fx = {
   none: 'Gerade gibt es keine Warnungen zu Tierfutter.',
   unreachable: 'Die Futterwarnungen sind gerade nicht erreichbar. Schau später noch mal rein.',
   retry: 'Noch mal versuchen',
+  // The server could not reach lebensmittelwarnung.de (it asks again by itself after a few minutes).
+  feedAway: 'Die Futterwarnungen sind gerade nicht erreichbar – wir versuchen es später wieder.',
+  stale: (date: string) => `Stand vom ${date}: lebensmittelwarnung.de ist gerade nicht erreichbar, neuere Warnungen können fehlen.`,
   all: (n: number) => (n === 1 ? 'Die Warnung ansehen' : `Alle ${n} Warnungen ansehen`),
   published: (date: string) => `veröffentlicht am ${date}`,
   details: 'Details bei lebensmittelwarnung.de',
