@@ -106,7 +106,7 @@ async function measure(db, place) {
   const [, lat, lon] = place;
   const actor = { id: 1 };
   const query = { lat, lon, radius_km: 10 };
-  const ways = { before: () => listNearBefore(db, actor, query), after: () => listNear({ db }, actor, services, query) };
+  const ways = { before: () => listNearBefore(db, actor, query), after: () => listNear({ db }, actor, services, { ...query, limit: 200 }) };
   const out = {};
   for (const [name, run] of Object.entries(ways)) {
     for (let i = 0; i < 20; i++) await run();

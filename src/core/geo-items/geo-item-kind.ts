@@ -9,18 +9,18 @@ import { notFound } from '../http/errors.js';
 import type { RateLimitName } from '../http/rate-limit.js';
 import type { Routes } from '../http/route.js';
 import { IdParam } from '../http/schema-kit.js';
-import { boundingBox } from '../geo/bounding-box.js';
-import { NearQuery } from '../geo/near-query.js';
-import { nearest } from '../geo/nearest.js';
+import type { Page } from '../http/pagination.js';
+import { pageSchema } from '../http/pagination.js';
 import { removeStoredMedia } from '../media/storage.js';
 import { closeReports } from '../reports/index.js';
 import { geoPhotoRoutes } from './geo-item-photo.js';
 import { geoReportRoute } from './geo-item-report.js';
-import { deleteGeoRow, findGeoRow, geoRowsOfUser, insertGeoRow, rowsInBox, updateGeoRow, type GeoRow } from './geo-items.repo.js';
+import { deleteGeoRow, findGeoRow, geoRowsOfUser, insertGeoRow, updateGeoRow, type GeoRow } from './geo-items.repo.js';
+import { NEAR_PAGE_MAX, NearPageQuery, nearPage } from './near-page.js';
 
 /**
  * The geo-listed community kinds (decisions, Community on the map): one definition per kind gives
- *   GET  /api/<path>?lat=&lon=&radius_km=   nearest first, each with distance_km (core/geo)
+ *   GET  /api/<path>?lat=&lon=&radius_km=   nearest first, each with distance_km, in keyset pages (near-page.ts)
  *   POST /api/<path>                        → 201 (verified email; a kind may add a rate limit)
  *   GET/PATCH/DELETE /api/<path>/{id}       the author changes and deletes; moderators delete too
  *   POST/DELETE /api/<path>/{id}/photo      one photo, by the author (geo-item-photo.ts)
@@ -99,27 +99,15 @@ export const appUrlOf = (kind: GeoKind, id: number) => `/app/${kind.appPath}/${i
 /** An anonymised row (its author's account is gone) belongs to nobody: id 0 matches no caller. */
 export const owned = (row: GeoRow | undefined) => row && { ...row, user_id: row.user_id ?? 0 };
 
-/** LIST_LIMIT nearest items within the radius, from twice as many candidates (the SQL order is approximate). */
-export const LIST_LIMIT = 200;
-const CANDIDATES = 2 * LIST_LIMIT;
-
 /**
- * Nearest first within the radius. In a crowded place the search starts small and widens (1/8, 1/4, 1/2 of the
- * radius, then all of it): once a smaller circle holds a full page, the nearest items are all inside it, and the
- * database sorted a few hundred rows instead of every row of a big box.
+ * One page of the kind's items within the radius, nearest first (keyset on distance and id: near-page.ts), each
+ * with distance_km; `next_cursor` leads to the next page, null on the last.
  */
-export async function listNear(ctx: AppContext, actor: Actor, kind: GeoKind, query: NearQuery) {
-  const center = { lat: query.lat, lon: query.lon };
-  const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
-  for (const radius of [...steps, query.radius_km]) {
-    const rows = await rowsInBox(ctx.db, kind.table, kind.columns, boundingBox(center, radius), center, CANDIDATES, kind.hidden);
-    const found = nearest(rows, center, radius, LIST_LIMIT);
-    if (found.length === LIST_LIMIT || radius === query.radius_km) {
-      return { items: found.map((r) => ({ ...toGeoItem(kind, r, actor), distance_km: r.distance_km })) };
-    }
-  }
-  return { items: [] };
+export async function listNear(ctx: AppContext, actor: Actor, kind: GeoKind, query: NearPageQuery) {
+  return mapPage(await nearPage(ctx.db, kind.table, kind.columns, kind.hidden, query), (r) => ({ ...toGeoItem(kind, r, actor), distance_km: r.distance_km }));
 }
+
+const mapPage = <T, U>(page: Page<T>, map: (item: T) => U): Page<U> => ({ items: page.items.map(map), next_cursor: page.next_cursor });
 
 export async function findGeoItem(ctx: AppContext, kind: GeoKind, id: number): Promise<GeoRow> {
   const row = await findGeoRow(ctx.db, kind.table, kind.columns, id);
@@ -183,10 +171,10 @@ export function geoKindRoutes(ctx: AppContext, routes: Routes, kind: GeoKind): v
   const tags = [kind.tag];
   const { one, many } = kind.names;
   const refused = { 403: { description: 'Nicht deins (oder E-Mail nicht bestätigt)' }, 404: { description: `${one} gibt es nicht` } };
-  const list = z.object({ items: z.array(kind.item.extend({ distance_km: z.number() })) });
+  const list = pageSchema(kind.item.extend({ distance_km: z.number() }));
   const api = routeGroup(routes, { tags, access: 'user' });
-  api.get(`/api/${kind.path}`, `${many} in der Nähe, nächste zuerst (Umkreis 10 km, höchstens 200 km)`, {
-    query: NearQuery,
+  api.get(`/api/${kind.path}`, `${many} in der Nähe, nächste zuerst, seitenweise (Umkreis 10 km, höchstens 200 km; ${NEAR_PAGE_MAX} je Seite)`, {
+    query: NearPageQuery,
     responses: { 200: ['In der Nähe', list] },
     run: ({ query, actor }) => listNear(ctx, actor, kind, query),
   });

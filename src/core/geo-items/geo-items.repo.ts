@@ -14,12 +14,32 @@ const asGeoDb = (db: Db) => db as unknown as Kysely<GeoDb>;
 
 const FRAME = ['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url'];
 
+/** The keyset of a nearby list: the SQL distance of the last row (see `nearDistance`) and its id. */
+export interface GeoCursor {
+  d: number;
+  id: number;
+}
+
 /**
- * The candidates for the nearest `take` items: the rows in the box (read through the table's spatial index, so a
- * crowded band of latitude elsewhere costs nothing), ordered in SQL by an equirectangular distance
- * (good to a fraction of a per cent at these radii) so that a crowded box hands over its nearest rows, not any rows.
- * The caller keeps a margin (`take` at least twice what it answers) and orders exactly by great-circle distance.
- * Across the antimeridian the approximation does not hold; there the box is unordered.
+ * The squared equirectangular distance in degrees (latitude, and longitude scaled by the centre's cosine), the
+ * order of nearby lists and their keyset. Good to a fraction of a per cent at these radii; the longitude difference
+ * is wrapped to ±180°, so a box across the antimeridian or over a pole is ordered too. The very same expression
+ * goes into the select, the order and the cursor condition, so a row's `dist` compares equal to itself (pages
+ * join up without duplicates or gaps, also for rows at the same point).
+ */
+function nearDistance(center: { lat: number; lon: number }) {
+  const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
+  const dLat = sql`(lat - ${center.lat})`;
+  const raw = sql`(lon - ${center.lon})`;
+  const dLon = sql`(case when ${raw} > 180 then ${raw} - 360 when ${raw} < -180 then ${raw} + 360 else ${raw} end)`;
+  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon} * ${k2})`;
+}
+
+/**
+ * The rows in the box (read through the table's spatial index, so a crowded band of latitude elsewhere costs
+ * nothing) in list order: nearest first by `nearDistance` (selected as `dist`), ties by id; `after` continues
+ * behind a cursor, `maxDist` leaves out rows beyond that distance (the caller's bound of its circle).
+ * The caller checks the exact great-circle distance.
  */
 export async function rowsInBox(
   db: Db,
@@ -29,17 +49,19 @@ export async function rowsInBox(
   center: { lat: number; lon: number },
   take: number,
   hidden?: { column: string; values: readonly string[] },
-): Promise<GeoRow[]> {
+  page: { after?: GeoCursor | undefined; maxDist?: number | undefined } = {},
+): Promise<(GeoRow & { dist: number })[]> {
+  const dist = nearDistance(center);
   let q = asGeoDb(db)
     .selectFrom(table)
     .select([...FRAME, ...columns])
+    .select(dist.as('dist'))
     .where(whereInSpatialIndex(db, table, box));
   if (hidden) q = q.where(hidden.column, 'not in', [...hidden.values]);
-  if (box.lonRanges.length === 1) {
-    const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
-    q = q.orderBy(sql`(lat - ${center.lat}) * (lat - ${center.lat}) + (lon - ${center.lon}) * (lon - ${center.lon}) * ${k2}`);
-  }
-  return (await q.limit(take).execute()) as GeoRow[];
+  if (page.maxDist !== undefined) q = q.where(sql<boolean>`${dist} <= ${page.maxDist}`);
+  const after = page.after;
+  if (after) q = q.where(sql<boolean>`(${dist} > ${after.d} or (${dist} = ${after.d} and id > ${after.id}))`);
+  return (await q.orderBy(dist).orderBy('id').limit(take).execute()) as (GeoRow & { dist: number })[];
 }
 
 export async function findGeoRow(db: Db, table: string, columns: readonly string[], id: number): Promise<GeoRow | undefined> {

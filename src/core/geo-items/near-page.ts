@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { boundingBox } from '../geo/bounding-box.js';
+import { distanceKm, EARTH_RADIUS_KM, roundKm } from '../geo/distance.js';
+import { NearQuery } from '../geo/near-query.js';
+import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/pagination.js';
+import { rowsInBox, type GeoCursor, type GeoRow } from './geo-items.repo.js';
+
+/** A nearby list's page size: today's answers held the nearest 200, so a page without `limit` still does. */
+export const NEAR_PAGE_MAX = 200;
+
+/** `?lat=&lon=&radius_km=` plus `limit` (1–200, default 200) and the `cursor` of the previous page. */
+export const NearPageQuery = NearQuery.extend({
+  limit: PageQuery.shape.limit.unwrap().default(NEAR_PAGE_MAX),
+  cursor: PageQuery.shape.cursor,
+});
+export type NearPageQuery = z.infer<typeof NearPageQuery>;
+
+type Row = GeoRow & { dist: number };
+/** A row with its great-circle distance in km. */
+type Hit = { row: Row; km: number };
+const geoCursor: CursorRule<GeoCursor, Row> = {
+  schema: z.object({ d: z.number().min(0), id: z.number().int() }),
+  of: (row) => ({ d: row.dist, id: row.id }),
+};
+
+const deg = (rad: number) => (rad * 180) / Math.PI;
+
+/**
+ * The largest SQL distance (`nearDistance`, squared degrees) a point within `radiusKm` can have, so the SQL can
+ * leave the box's corners out; undefined where the circle reaches a pole (no bound there).
+ * Why it holds: hav(d) = hav(Δφ) + cos φ0 cos φ hav(Δλ) ≤ hav(a), and x²/4 (1 − x²/12) ≤ hav(x) ≤ x²/4, with
+ * cos φ ≥ cos(|φ0| + a) =: cos φ0 / q; so Δφ² + cos²φ0 Δλ² ≤ q a² / (1 − Δλmax²/12).
+ */
+export function circleBound(center: { lat: number }, radiusKm: number): number | undefined {
+  const a = radiusKm / EARTH_RADIUS_KM;
+  const phi0 = (Math.abs(center.lat) * Math.PI) / 180;
+  if (phi0 + a >= Math.PI / 2 - 1e-6) return undefined;
+  const q = Math.cos(phi0) / Math.cos(phi0 + a);
+  const dLonMax = Math.asin(Math.min(1, Math.sin(a) / Math.cos(phi0 + a)));
+  return ((q * deg(a) ** 2) / (1 - dLonMax ** 2 / 12)) * (1 + 1e-9);
+}
+
+/**
+ * One page of the rows within `query.radius_km`, nearest first (keyset on the SQL distance and id), each with
+ * `distance_km` (great-circle, 0.1 km). In a crowded place the search starts small and widens (1/8, 1/4, 1/2 of the
+ * radius): a step that holds a full page within its own SQL distance has the page's nearest rows, since every row
+ * farther out in the box has a larger distance; so the database sorts a few hundred rows instead of a whole box.
+ * Steps the cursor has already passed are skipped.
+ */
+export function nearPage(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  hidden: { column: string; values: readonly string[] } | undefined,
+  query: NearPageQuery,
+): Promise<Page<Row & { distance_km: number }>> {
+  const center = { lat: query.lat, lon: query.lon };
+  const bound = circleBound(center, query.radius_km);
+  const withKm = (row: Row): Hit => ({ row, km: distanceKm(center, row) });
+  const within = (rows: Row[]) => rows.map(withKm).filter((r) => r.km <= query.radius_km);
+
+  const fetch = async (take: number, after: GeoCursor | undefined) => {
+    const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
+    for (const radius of steps) {
+      const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
+      if (after && after.d >= reach) continue;
+      const rows = await rowsInBox(db, table, columns, boundingBox(center, radius), center, take, hidden, {
+        after,
+        maxDist: Math.min(reach, bound ?? reach),
+      });
+      const kept = within(rows);
+      if (kept.length === take) return kept;
+    }
+    // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
+    // circle (a thin rim) is dropped here, and the next rows are read behind it until the page is full.
+    const out: Hit[] = [];
+    let from = after;
+    for (;;) {
+      const want = take - out.length;
+      const rows = await rowsInBox(db, table, columns, boundingBox(center, query.radius_km), center, want, hidden, { after: from, maxDist: bound });
+      out.push(...within(rows));
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < want || out.length >= take) return out;
+      from = { d: last.dist, id: last.id };
+    }
+  };
+
+  return keysetPage(query, { schema: geoCursor.schema, of: (hit: Hit) => geoCursor.of(hit.row) }, fetch, ({ row, km }) => ({
+    ...row,
+    distance_km: roundKm(km),
+  }));
+}
