@@ -21,7 +21,7 @@ const SOCKET_NATIVE = /^(writev|writeBuffer|writeUtf8String|writeLatin1String|wr
 /** Ordered rules: the first whose pattern matches the (mapped) source names the bucket. */
 const RULES: [bucket: string, test: RegExp][] = [
   ['database driver (better-sqlite3 / pg)', /node_modules\/(better-sqlite3|pg|pg-protocol|pg-pool|pg-types|postgres-)/],
-  ['Kysely: compile SQL', /node_modules\/kysely\/.*(query-compiler|compiler)/],
+  ['Kysely: compile SQL', /node_modules\/kysely\/.*(query-compiler|operation-node-visitor)/],
   ['Kysely: build queries, run, plugins', /node_modules\/kysely\//],
   ['zod', /node_modules\/zod\//],
   [
@@ -76,6 +76,9 @@ function bucketOf(node: ProfileNode, source: string): string | undefined {
     if (SOCKET_NATIVE.test(functionName)) return 'Node: HTTP, sockets, streams, events';
     return 'native, other';
   }
+  // better-sqlite3's statement calls are not frames of their own: SQLite's work shows as the self time of the kysely
+  // driver function that calls them.
+  if (functionName === 'executeQuery' && /kysely\/dist\/\w+\/dialect\/sqlite\/sqlite-driver/.test(url)) return 'query execution (SQLite, native)';
   for (const [bucket, test] of RULES) if (test.test(source)) return bucket;
   return 'other';
 }

@@ -211,6 +211,8 @@ export async function drive(options: {
   count?: number;
   next: () => { userId?: number; requests: Req[] };
   cookie?: (userId: number) => string;
+  /** A new connection for every request (Connection: close) instead of keep-alive. */
+  fresh?: boolean;
 }): Promise<DriveResult> {
   const base = new URL(options.url);
   const result: DriveResult = { seconds: 0, total: 0, actions: 0, latencies: [], byRoute: new Map(), non2xx: 0, errors: 0, samples: [] };
@@ -218,7 +220,7 @@ export async function drive(options: {
   const deadline = options.seconds ? started + options.seconds * 1000 : Infinity;
   let left = options.count ?? Infinity;
   const worker = async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const agent = new Agent({ keepAlive: !options.fresh, maxSockets: 1 });
     while (performance.now() < deadline && left-- > 0) {
       const action = options.next();
       const cookie = action.userId !== undefined && options.cookie ? options.cookie(action.userId) : undefined;
