@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     await runPrimary({
       workers: config.webConcurrency,
       log,
+      env: config.workerEnv,
       prepare: () => bootstrap(config, { serving: false, referenceData: true }).then(({ close }) => close()),
     });
     return;

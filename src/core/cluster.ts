@@ -26,9 +26,14 @@ export interface PrimaryOptions {
    * loadConfig in the primary, so every worker reads the same ones.
    */
   prepare: () => Promise<void>;
+  /**
+   * Added to each worker's environment (config.workerEnv): MALLOC_ARENA_MAX, which glibc reads only when a process
+   * starts, so the primary sets it for its workers (docs/operations.md, "Memory").
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
-export async function runPrimary({ workers, log, prepare }: PrimaryOptions): Promise<void> {
+export async function runPrimary({ workers, log, prepare, env = {} }: PrimaryOptions): Promise<void> {
   await prepare();
 
   let stopping = false;
@@ -37,7 +42,7 @@ export async function runPrimary({ workers, log, prepare }: PrimaryOptions): Pro
   const restarts = new Set<NodeJS.Timeout>();
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     startedAt.set(worker, Date.now());
   };
 

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -53,6 +54,11 @@ const EnvSchema = z.object({
   // 1 s above it and must stay below Node's requestTimeout (300 s), hence the maximum.
   WEB_CONCURRENCY: intSetting(1, 64, 1, 'WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 64 sein (Anzahl der Worker-Prozesse; 1 = ein Prozess ohne Cluster).'),
   KEEP_ALIVE_TIMEOUT_MS: intSetting(1_000, 290_000, 65_000, 'KEEP_ALIVE_TIMEOUT_MS muss eine ganze Zahl von 1000 bis 290000 sein (Millisekunden).'),
+  // Photo work per process (src/core/media/images.ts): images worked on at once (default: one core stays with the
+  // event loop), libvips threads per image; the glibc arena cap the cluster primary gives its workers.
+  IMAGE_JOBS: intSetting(1, 64, Math.max(1, availableParallelism() - 1), 'IMAGE_JOBS muss eine ganze Zahl von 1 bis 64 sein (Bilder gleichzeitig).'),
+  IMAGE_THREADS: intSetting(1, 16, 1, 'IMAGE_THREADS muss eine ganze Zahl von 1 bis 16 sein (Threads pro Bild).'),
+  MALLOC_ARENA_MAX: intSetting(1, 64, 2, 'MALLOC_ARENA_MAX muss eine ganze Zahl von 1 bis 64 sein.'),
 
   // Where users' files live (decisions: Media storage and several instances): the local folder, or any
   // S3-compatible object store, which several instances share.
@@ -234,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webConcurrency: e.WEB_CONCURRENCY,
     /** How long an idle keep-alive connection stays open (the HTTP server's keepAliveTimeout). */
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    images: Object.freeze({ jobs: e.IMAGE_JOBS, threads: e.IMAGE_THREADS }),
+    /** Set for the cluster workers by the primary; glibc reads it at process start, so a single process gets it from its starter. */
+    workerEnv: Object.freeze({ MALLOC_ARENA_MAX: String(e.MALLOC_ARENA_MAX) }),
     build,
     generatedSecrets,
     auth: Object.freeze({

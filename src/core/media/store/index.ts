@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import { configureImages } from '../images.js';
 import { LocalMediaStore } from './local-store.js';
 import type { ByteRange, FileToStore, MediaStore, StoredEntry, StoredInfo } from './media-store.js';
 import { S3MediaStore, type S3Settings } from './s3-store.js';
@@ -9,6 +10,9 @@ export { LocalMediaStore } from './local-store.js';
 
 /** The configured driver (MEDIA_STORAGE): the local folder by default, an S3-compatible store for several instances. */
 export function createMediaStore(config: Config, log: Logger): MediaStore {
+  // The image pipeline's limits (IMAGE_JOBS, IMAGE_THREADS) are process-wide like sharp's own settings; every
+  // process that can take uploads makes its media store first.
+  configureImages(config.images);
   const { media } = config;
   return media.driver === 's3' ? new LazyS3Store(media.s3, log) : new LocalMediaStore(config.mediaDir);
 }
