@@ -13,6 +13,7 @@ export type SharedDog = Schemas['SharedDog'];
 export type DiaryEntry = Schemas['DiaryEntry'];
 export type DiarySearchHit = Schemas['DiarySearchHit'];
 export type DiaryNearbyEntry = Schemas['DiaryNearbyEntry'];
+export type DiaryNearbyResult = Schemas['DiaryNearbyResult'];
 export type FoodAlert = Schemas['FoodAlert'];
 export type FoodAlertList = Schemas['FoodAlertList'];
 export type DiaryMedia = Schemas['DiaryMedia'];

@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/client/core/format.js';
 import { HOUR, MINUTE } from '../../../src/core/clock.js';
+import type { DiaryEntriesTable } from '../../../src/core/db/tables/diary.js';
 import { distanceKm } from '../../../src/core/geo/index.js';
 import { FakeFoodAlertServer } from '../../fakes/food-alert-server.js';
 import { buildDiaryEntry, buildDog, buildUser } from '../../helpers/factories.js';
@@ -152,6 +154,45 @@ describe('Tagebuch in der Nähe', () => {
 
     await page.getByRole('link', { name: /Am Marienplatz/ }).click();
     await page.getByRole('heading', { name: 'Am Marienplatz' }).waitFor();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('says when only the newest 5,000 located entries around the place were searched', async () => {
+    const home = { lat: 48.1374, lon: 11.5755 };
+    const me = await buildUser(h.ctx, { name: 'Viola Viele', ...home });
+    const dog = await buildDog(h.ctx, { user: me, name: 'Balu' });
+    await buildDiaryEntry(h.ctx, { dog, date: '2012-01-01', title: 'Ganz alt, vor der Tür', ...home });
+    // 5,000 newer ones 2 km north, written directly (one insert per 500).
+    const db = h.ctx.db as unknown as Kysely<{ diary_entries: DiaryEntriesTable }>;
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      dog_id: dog.id,
+      author_id: me.id,
+      date: new Date(Date.UTC(2013, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      title: `Runde ${i}`,
+      text: 'Gassi',
+      lat: home.lat + 0.018,
+      lon: home.lon,
+      cell_lat: Math.round((home.lat + 0.018) * 1000),
+      cell_lon: Math.round(home.lon * 1000),
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('diary_entries')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await h.login(me);
+    const page = await h.page();
+    await page.goto(h.url('/app/tagebuch/in-der-naehe'));
+    await page.getByText('Um dein Heimatgebiet').waitFor();
+    await page.getByText('Nur die neuesten 5.000 Einträge mit Ort wurden durchsucht. Mit einem kleineren Umkreis findest du auch ältere.').waitFor();
+    await page.getByText('200 Einträge im Umkreis von 10 km').waitFor();
+    expect(await page.getByText('Ganz alt, vor der Tür').count()).toBe(0);
+    // 1 km round home holds only the old one: it is found, and no hint.
+    await page.getByLabel('Umkreis').selectOption('1');
+    await expect.poll(() => page.locator('.diary-nearby strong').allTextContents()).toEqual(['Ganz alt, vor der Tür']);
+    expect(await page.locator('.diary-newest-only').count()).toBe(0);
     expect(h.pageErrors).toEqual([]);
   });
 

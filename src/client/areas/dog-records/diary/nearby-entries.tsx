@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DiaryNearbyEntry } from '../../../api/types.js';
+import type { DiaryNearbyResult } from '../../../api/types.js';
 import { query as toQuery } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -35,20 +35,24 @@ function useCentre() {
 
 function Results({ centre, radius, dogId, dogs }: { centre: Point; radius: number; dogId: number | null; dogs: Dog[] }) {
   const path = `/api/diary/nearby${toQuery({ lat: centre.lat, lon: centre.lon, radius_km: radius, dog_id: dogId })}`;
-  // `newest_only`: the hint the diary search gives when it looked at the newest 5,000 only (shown when sent).
-  const [found, reload] = useResource<{ items: DiaryNearbyEntry[]; newest_only?: number }>(path);
+  const [found, reload] = useResource<DiaryNearbyResult>(path);
   const dogName = (id: number) => dogs.find((d) => d.id === id)?.name ?? '';
+  // `newest_only`: the server looked at the newest 5,000 located entries around the point only; older ones may be missing.
+  const newestOnly = (r: DiaryNearbyResult) => r.newest_only === 1 && <p class="muted small diary-newest-only">{nx.newestOnly}</p>;
   return (
     <Load resource={found} onRetry={reload}>
       {(r) =>
         r.items.length === 0 ? (
-          <p class="muted">{nx.none(radius)}</p>
+          <>
+            <p class="muted">{nx.none(radius)}</p>
+            {newestOnly(r)}
+          </>
         ) : (
           <>
             <p class="muted small" role="status">
               {nx.count(r.items.length, radius)}
             </p>
-            {r.newest_only === 1 && <p class="muted small">{nx.newestOnly}</p>}
+            {newestOnly(r)}
             {r.items.length === SERVER_CAP && <p class="muted small">{nx.capped}</p>}
             <ul class="search-hits diary-nearby">
               {r.items.map((e) => (

@@ -112,7 +112,7 @@ export const tx = {
     count: (n: number, radius: number) => (n === 1 ? `1 Eintrag im Umkreis von ${radius} km` : `${n} Einträge im Umkreis von ${radius} km`),
     none: (radius: number) => `Im Umkreis von ${radius} km gibt es keine Einträge mit Fotoort. Versuch einen größeren Umkreis.`,
     capped: 'Die Liste zeigt die 200 nächsten Einträge.',
-    newestOnly: 'Hier gibt es sehr viele Einträge: Gesucht wird unter den 5.000 neuesten. Ein kleinerer Umkreis grenzt die Suche ein.',
+    newestOnly: 'Nur die neuesten 5.000 Einträge mit Ort wurden durchsucht. Mit einem kleineren Umkreis findest du auch ältere.',
   },
   map: {
     label: 'Karte mit den Orten deiner Fotos',
