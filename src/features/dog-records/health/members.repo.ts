@@ -90,19 +90,20 @@ export async function deleteMemberRow(db: Db, id: number): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
-/** Dogs shared with the user (accepted), for the dashboard and the dog picker. */
+/** Dogs shared with the user (accepted), by dog id (keyset: after `afterId`), for the dashboard and the dog picker. */
 export async function sharedDogRows(
   db: Db,
   userId: number,
+  take = 200,
+  afterId?: number,
 ): Promise<{ id: number; name: string; photo_url: string | null; owner_id: number; owner_name: string }[]> {
-  return db
+  let q = db
     .selectFrom('dog_members')
     .innerJoin('dogs', 'dogs.id', 'dog_members.dog_id')
     .innerJoin('users', 'users.id', 'dogs.user_id')
     .select(['dogs.id', 'dogs.name', 'dogs.photo_url', 'dogs.user_id as owner_id', 'users.name as owner_name'])
     .where('dog_members.user_id', '=', userId)
-    .where('dog_members.accepted_at', 'is not', null)
-    .orderBy('dogs.id')
-    .limit(200)
-    .execute();
+    .where('dog_members.accepted_at', 'is not', null);
+  if (afterId !== undefined) q = q.where('dogs.id', '>', afterId);
+  return q.orderBy('dogs.id').limit(take).execute();
 }

@@ -39,8 +39,9 @@ export function membersRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 204: 'Erledigt', ...refused },
     run: ({ params, actor }) => declineInvitation(ctx, actor, params.id),
   });
-  api.get('/api/shared-dogs', 'Hunde, die andere mit mir teilen', {
-    responses: { 200: ['Liste', z.object({ items: z.array(SharedDog) })] },
-    run: ({ actor }) => sharedDogs(ctx, actor),
+  api.get('/api/shared-dogs', 'Hunde, die andere mit mir teilen, nach id, seitenweise', {
+    query: PageQuery,
+    responses: { 200: ['Eine Seite Hunde', pageSchema(SharedDog).meta({ id: 'SharedDogPage' })] },
+    run: ({ query, actor }) => sharedDogs(ctx, actor, query),
   });
 }

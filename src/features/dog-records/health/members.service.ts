@@ -163,12 +163,15 @@ export async function declineInvitation(ctx: AppContext, actor: Actor, id: numbe
   if (!(await deleteMemberRow(ctx.db, id))) throw notFound(MEMBER_WORDING.missing);
 }
 
-export async function sharedDogs(ctx: AppContext, actor: Actor): Promise<{ items: SharedDog[] }> {
-  const rows = await sharedDogRows(ctx.db, actor.id);
-  const owners = new Map(rows.map((r) => [r.id, r]));
+type SharedDogRow = Awaited<ReturnType<typeof sharedDogRows>>[number];
+
+/** The dogs others share with the user, by id, a page at a time. */
+export async function sharedDogs(ctx: AppContext, actor: Actor, query: PageQuery): Promise<Page<SharedDog>> {
+  const page = await keysetPage(query, byId<SharedDogRow>(), (take, after) => sharedDogRows(ctx.db, actor.id, take, after?.id));
+  const owners = new Map(page.items.map((r) => [r.id, r]));
   const dogs = await findDogs(
     ctx.db,
-    rows.map((r) => r.id),
+    page.items.map((r) => r.id),
   );
-  return { items: dogs.map((dog) => ({ ...dog, owner_id: dog.user_id, owner_name: owners.get(dog.id)?.owner_name ?? '' })) };
+  return { items: dogs.map((dog) => ({ ...dog, owner_id: dog.user_id, owner_name: owners.get(dog.id)?.owner_name ?? '' })), next_cursor: page.next_cursor };
 }

@@ -224,3 +224,47 @@ describe('GET /api/dog-invitations in pages', () => {
     expect((await agentAs(t, other).get('/api/dog-invitations').expect(200)).body).toEqual({ items: [], next_cursor: null });
   });
 });
+
+describe('GET /api/shared-dogs in pages', () => {
+  it('pages through 55 shared dogs by id without gaps; pending ones and other people see none; bad cursor 400; 401', async () => {
+    const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
+    const other = await buildUser(t.ctx);
+    const dogs = [];
+    for (let i = 0; i < 57; i++) dogs.push(await buildDog(t.ctx, { user: owner, name: `Hund ${i}` }));
+    const now = '2026-01-01T00:00:00.000Z';
+    // 55 accepted, the last two only invited (not shared yet).
+    await t.ctx.db
+      .insertInto('dog_members')
+      .values(
+        dogs.map((d, i) => ({
+          dog_id: d.id,
+          email: friend.email,
+          user_id: i < 55 ? friend.id : null,
+          accepted_at: i < 55 ? now : null,
+          role: 'caregiver',
+          invited_by: owner.id,
+          created_at: now,
+        })),
+      )
+      .execute();
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { id: number; owner_name: string }[]; next_cursor: string | null } } = await agentAs(t, friend)
+        .get(`/api/shared-dogs?limit=20${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      expect(res.body.items.every((d) => d.owner_name === owner.name)).toBe(true);
+      pages.push(res.body.items.map((d) => d.id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(pages.map((p) => p.length)).toEqual([20, 20, 15]);
+    expect(pages.flat()).toEqual(dogs.slice(0, 55).map((d) => d.id));
+    // Without `limit` a page holds 50 (the dog pickers ask for 200 at once).
+    expect((await agentAs(t, friend).get('/api/shared-dogs').expect(200)).body.items).toHaveLength(50);
+    expect((await agentAs(t, other).get('/api/shared-dogs').expect(200)).body).toEqual({ items: [], next_cursor: null });
+    const bad = await agentAs(t, friend).get('/api/shared-dogs?cursor=kaputt').expect(400);
+    expect(JSON.stringify(bad.body)).toContain('Ungültiger Cursor.');
+    await request(t.app).get('/api/shared-dogs').expect(401);
+  });
+});

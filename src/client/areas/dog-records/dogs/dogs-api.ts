@@ -12,9 +12,9 @@ export function useDogs() {
   return useResource<Page<Dog>>('/api/dogs?limit=200');
 }
 
-/** The dogs others share with the user (family sharing), as the owner sees them, with the owner's name. */
+/** The dogs others share with the user (family sharing), as the owner sees them, with the owner's name (at most 200). */
 export function useSharedDogs() {
-  return useResource<{ items: SharedDog[] }>('/api/shared-dogs');
+  return useResource<Page<SharedDog>>('/api/shared-dogs?limit=200');
 }
 
 /**

@@ -87,7 +87,8 @@ export function FamilyScreen({ params }: ScreenProps) {
 export function InvitationsScreen() {
   const invitations = usePagedList<Invitation>('/api/dog-invitations?limit=30');
   const reloadInv = invitations.reload;
-  const [shared, reloadShared] = useResource<{ items: SharedDog[] }>('/api/shared-dogs');
+  const shared = usePagedList<SharedDog>('/api/shared-dogs?limit=30');
+  const reloadShared = shared.reload;
   const [error, setError] = useState<string | null>(null);
   const act = async (fn: () => Promise<unknown>) => {
     setError(null);
@@ -138,9 +139,9 @@ export function InvitationsScreen() {
       </section>
       <section class="card" aria-labelledby="h-shared">
         <h2 id="h-shared">{hx.sharedDogs}</h2>
-        <Load resource={shared} onRetry={reloadShared}>
-          {(data) => (
-            <ItemList items={data.items} empty={hx.noShared} class="record-list">
+        <Load resource={shared.resource} onRetry={reloadShared}>
+          {(items) => (
+            <ItemList items={items} empty={hx.noShared} class="record-list">
               {(d) => (
                 <li key={d.id}>
                   <div>
@@ -151,6 +152,7 @@ export function InvitationsScreen() {
             </ItemList>
           )}
         </Load>
+        <MoreButton list={shared} auto />
       </section>
     </section>
   );
