@@ -61,6 +61,7 @@ export type UserCard = Schemas['UserCard'];
 export type FriendRequests = Schemas['FriendRequests'];
 export type FriendList = Schemas['FriendList'];
 export type Message = Schemas['Message'];
+export type MessageList = Schemas['MessageList'];
 export type ConversationList = Schemas['ConversationList'];
 export type ForumCategory = Schemas['ForumCategory'];
 export type ForumThreadSummary = Schemas['ForumThreadSummary'];

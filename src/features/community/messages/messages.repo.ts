@@ -29,6 +29,22 @@ export function messagesBefore(db: Db, a: number, b: number, before: number | un
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
 
+/**
+ * The other person's card and the pair's friendship status (null: none) in one statement: the messages page names who
+ * it is with (the chat's heading) without a second lookup. Undefined when the person does not exist.
+ */
+export async function partnerWithFriendship(db: Db, userId: number, otherId: number) {
+  const p = pair(userId, otherId);
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('friendships as f', (join) => join.on('f.user_low', '=', p.low).on('f.user_high', '=', p.high))
+    .select(['users.id', 'users.name', 'users.avatar_url', 'users.city', 'f.status'])
+    .where('users.id', '=', otherId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { card: { id: row.id, name: row.name, avatar_url: row.avatar_url, city: row.city }, friends: row.status === 'accepted' };
+}
+
 export function insertMessage(db: Db, senderId: number, recipientId: number, text: string, now: string) {
   const p = pair(senderId, recipientId);
   return db

@@ -28,7 +28,10 @@ export const Message = z
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
-export const MessageList = pageSchema(Message).meta({ id: 'MessageList' });
+export const MessageList = pageSchema(Message)
+  .extend({ partner: UserCard.meta({ description: 'Mit wem die Unterhaltung ist (Name für die Überschrift)' }) })
+  .meta({ id: 'MessageList' });
+export type MessageList = z.infer<typeof MessageList>;
 export const Conversation = z.object({ user: UserCard, last_message: Message, unread: z.number().int() }).meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof Conversation>;
 export const ConversationList = pageSchema(Conversation)

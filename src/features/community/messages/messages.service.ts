@@ -1,7 +1,7 @@
 import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
-import { requireFriend } from '../friends/index.js';
+import { requireFriend, type UserCard } from '../friends/index.js';
 import { z } from 'zod';
 import { notify } from '../../accounts/notifications/index.js';
 import {
@@ -12,9 +12,10 @@ import {
   messagesAfter,
   messagesBefore,
   messagesByIds,
+  partnerWithFriendship,
   unreadFromFriends,
 } from './messages.repo.js';
-import type { Conversation, Message, MessagesQuery } from './messages.schemas.js';
+import type { Conversation, Message, MessageList, MessagesQuery } from './messages.schemas.js';
 import { byId, keysetPage, type CursorRule, type Page, type PageQuery } from '../../../core/http/pagination.js';
 
 const POLL_MAX = 200;
@@ -24,11 +25,25 @@ const POLL_MAX = 200;
  * asks after the last id it got, so a longer backlog arrives over a few polls. Without `after`, the newest page; its
  * `next_cursor` leads to the older messages (scrolling up). Every page is oldest first.
  */
-export async function conversation(ctx: AppContext, actor: Actor, userId: number, query: MessagesQuery): Promise<Page<Message>> {
-  await requireFriend(ctx, actor, userId);
-  if (query.after !== undefined) return { items: await messagesAfter(ctx.db, actor.id, userId, query.after, POLL_MAX), next_cursor: null };
+export async function conversation(ctx: AppContext, actor: Actor, userId: number, query: MessagesQuery): Promise<MessageList> {
+  const partner = await requireFriendCard(ctx, actor, userId);
+  if (query.after !== undefined) return { items: await messagesAfter(ctx.db, actor.id, userId, query.after, POLL_MAX), next_cursor: null, partner };
   const page = await keysetPage(query, byId<Message>(), (take, before) => messagesBefore(ctx.db, actor.id, userId, before?.id, take));
-  return { items: page.items.reverse(), next_cursor: page.next_cursor };
+  return { items: page.items.reverse(), next_cursor: page.next_cursor, partner };
+}
+
+/**
+ * friends' `requireFriend` (404 for nobody, 403 for a non-friend, the same errors) and the friend's card, read in one
+ * statement: the page names its partner, and a chat with a friend beyond any list's first page still has a heading.
+ */
+async function requireFriendCard(ctx: AppContext, actor: Actor, userId: number): Promise<UserCard> {
+  const found = await partnerWithFriendship(ctx.db, actor.id, userId);
+  if (found?.friends) return found.card;
+  // Not friends (or nobody): friends' own rule decides and throws its error. Should that rule ever let this pair
+  // through, the card read above is still the right one.
+  await requireFriend(ctx, actor, userId);
+  if (found) return found.card;
+  throw new Error('requireFriend let a person who does not exist through');
 }
 
 /**

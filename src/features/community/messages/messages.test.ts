@@ -149,6 +149,49 @@ describe('direct messages', () => {
     ]);
   });
 
+  it('each page names the partner, also a friend beyond the first 200 of the friends list (the chat heading)', async () => {
+    const me = await buildUser(t.ctx, { name: 'Hanne Herzlich' });
+    const many = [];
+    for (let i = 0; i < 200; i++) many.push(await buildUser(t.ctx, { name: `Anna ${String(i).padStart(3, '0')}` }));
+    const zora = await buildUser(t.ctx, { name: 'Zora Zuletzt', city: 'Kiel' });
+    const now = '2026-01-01T00:00:00.000Z';
+    await t.ctx.db
+      .insertInto('friendships')
+      .values(
+        [...many, zora].map((o) => ({
+          requester_id: o.id,
+          addressee_id: me.id,
+          user_low: Math.min(me.id, o.id),
+          user_high: Math.max(me.id, o.id),
+          status: 'accepted',
+          created_at: now,
+          accepted_at: now,
+        })),
+      )
+      .execute();
+    const a = agentAs(t, me);
+    // The friends list's first 200 (by name) do not reach her: a lookup there found no name.
+    const friends = await a.get('/api/friends?limit=200').expect(200);
+    expect(friends.body.items.map((f: { user: { id: number } }) => f.user.id)).not.toContain(zora.id);
+
+    const card = { id: zora.id, name: 'Zora Zuletzt', avatar_url: null, city: 'Kiel' };
+    const empty = await a.get(`/api/conversations/${zora.id}/messages`).expect(200);
+    expect(empty.body).toEqual({ items: [], next_cursor: null, partner: card });
+    const sent = await agentAs(t, zora).post(`/api/conversations/${me.id}/messages`).send({ text: 'Moin!' }).expect(201);
+    expect((await a.get(`/api/conversations/${zora.id}/messages?after=${sent.body.id - 1}`).expect(200)).body).toMatchObject({
+      items: [{ id: sent.body.id }],
+      partner: card,
+    });
+    // From her side the partner is me.
+    expect((await agentAs(t, zora).get(`/api/conversations/${me.id}/messages`).expect(200)).body.partner).toMatchObject({ id: me.id, name: 'Hanne Herzlich' });
+    // A stranger learns nothing: 403 without a card, 404 for nobody.
+    const stranger = await buildUser(t.ctx, { name: 'Fremde Frieda' });
+    const refused = await a.get(`/api/conversations/${stranger.id}/messages`).expect(403);
+    expect(JSON.stringify(refused.body)).not.toContain('Frieda');
+    expect(refused.body.error.code).toBe('not_friends');
+    await a.get('/api/conversations/99999999/messages').expect(404);
+  });
+
   it('a stranger never reads a conversation, and unfriending closes it', async () => {
     const [a, b] = await friends();
     await agentAs(t, a).post(`/api/conversations/${b.id}/messages`).send({ text: 'geheim' }).expect(201);

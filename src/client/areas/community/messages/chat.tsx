@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationList, FriendList, Message } from '../../../api/types.js';
+import type { ConversationList, Message, MessageList, UserCard } from '../../../api/types.js';
 import { api, ApiError } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { ItemList, Load, useResource } from '../../../ui/states.js';
+import { ItemList, Load } from '../../../ui/states.js';
 import { cx, mrx } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { BusyButton } from '../../../ui/form.js';
-import { LoadOnScroll, MoreButton, type Page, usePagedList } from '../../../ui/paged-list.js';
-
-type MessagePage = Page<Message>;
+import { LoadOnScroll, MoreButton, usePagedList } from '../../../ui/paged-list.js';
 
 /** How often an open chat asks for new messages; a hidden tab does not ask at all. */
 export const POLL_MS = 3000;
@@ -52,11 +50,13 @@ export function ConversationsScreen() {
 
 /**
  * Polls while the chat is open and the tab visible; new messages are appended and marked read. The first answer is
- * the newest page; its cursor leads to older messages, which `loadOlder` puts in front.
+ * the newest page; its cursor leads to older messages, which `loadOlder` puts in front. Every answer names the
+ * partner (`partner`): the heading's name comes from the conversation itself, not from a list of friends.
  */
 function useMessages(userId: number) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [partner, setPartner] = useState<UserCard | null>(null);
   const [older, setOlder] = useState<{ cursor: string | null; busy: boolean; error: unknown }>({ cursor: null, busy: false, error: null });
   const last = useRef(0);
   const append = (items: Message[]) => {
@@ -71,8 +71,10 @@ function useMessages(userId: number) {
       try {
         const firstPage = !last.current;
         const path = firstPage ? `/api/conversations/${userId}/messages` : `/api/conversations/${userId}/messages?after=${last.current}`;
-        const { items, next_cursor } = await api.get<MessagePage>(path);
+        const { items, next_cursor, partner } = await api.get<MessageList>(path);
         if (!live) return;
+        // Every poll names the partner again; the same name keeps the same object (no new render every 3 s).
+        setPartner((known) => (known && known.id === partner.id && known.name === partner.name ? known : partner));
         if (firstPage) setOlder((o) => ({ ...o, cursor: next_cursor }));
         setMessages((prev) => prev ?? []);
         append(items);
@@ -95,14 +97,14 @@ function useMessages(userId: number) {
     if (!older.cursor || older.busy) return;
     setOlder((o) => ({ ...o, busy: true, error: null }));
     try {
-      const page = await api.get<MessagePage>(`/api/conversations/${userId}/messages?cursor=${encodeURIComponent(older.cursor)}`);
+      const page = await api.get<MessageList>(`/api/conversations/${userId}/messages?cursor=${encodeURIComponent(older.cursor)}`);
       setMessages((prev) => [...page.items.filter((m) => !(prev ?? []).some((p) => p.id === m.id)), ...(prev ?? [])]);
       setOlder({ cursor: page.next_cursor, busy: false, error: null });
     } catch (e) {
       setOlder((o) => ({ ...o, busy: false, error: e }));
     }
   };
-  return { messages, error, append, older, loadOlder };
+  return { messages, error, append, older, loadOlder, partner };
 }
 
 /**
@@ -166,9 +168,8 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
 /** /app/nachrichten/:userId: the conversation with one friend. */
 export function ChatScreen({ params }: ScreenProps) {
   const userId = Number(params.userId);
-  const [friends] = useResource<FriendList>('/api/friends?limit=200');
-  const name = friends.status === 'ready' ? friends.data.items.find((f) => f.user.id === userId)?.user.name : undefined;
-  const { messages, error, append, older, loadOlder } = useMessages(userId);
+  const { messages, error, append, older, loadOlder, partner } = useMessages(userId);
+  const name = partner?.name;
   const end = useRef<HTMLLIElement>(null);
   // Only a new last message scrolls down; older ones put in front keep the reader where they are.
   const lastId = messages?.[messages.length - 1]?.id;
