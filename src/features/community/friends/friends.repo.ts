@@ -47,18 +47,34 @@ export async function deletePair(db: Db, a: number, b: number): Promise<boolean>
  * The request's id comes as `request_id`: the card brings `users.id`, and two columns named `id` in one row would
  * leave only the last (the other person's id would pose as the request's).
  */
-export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing', take = 200, beforeId?: number) {
+function pendingRequests(db: Db, userId: number, side: 'incoming' | 'outgoing') {
   const mine = side === 'incoming' ? 'friendships.addressee_id' : 'friendships.requester_id';
   const other = side === 'incoming' ? 'friendships.requester_id' : 'friendships.addressee_id';
-  let q = db
+  return db
     .selectFrom('friendships')
     .innerJoin('users', 'users.id', other)
     .select(['friendships.id as request_id', 'friendships.status', 'friendships.created_at', ...CARD])
     .where(mine, '=', userId)
     .where('friendships.status', '=', 'pending');
+}
+
+export function requestsOf(db: Db, userId: number, side: 'incoming' | 'outgoing', take = 200, beforeId?: number) {
+  let q = pendingRequests(db, userId, side);
   // Keyset, newest first: the side's (person, status) index holds the rows in id order within one person.
   if (beforeId !== undefined) q = q.where('friendships.id', '<', beforeId);
   return q.orderBy('friendships.id', 'desc').limit(take).execute();
+}
+
+/**
+ * The newest `take` open requests of one side, each row with the side's total (a window over the same index range,
+ * so the overview's badge needs no second statement); no rows means a total of 0.
+ */
+export function requestsWithTotal(db: Db, userId: number, side: 'incoming' | 'outgoing', take: number) {
+  return pendingRequests(db, userId, side)
+    .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
+    .orderBy('friendships.id', 'desc')
+    .limit(take)
+    .execute();
 }
 
 /**

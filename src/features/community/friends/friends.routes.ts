@@ -46,10 +46,15 @@ export function friendsRoutes(ctx: AppContext, routes: Routes): void {
     },
     run: ({ body, actor }) => sendRequest(ctx, actor, body.user_id),
   });
-  api.get('/api/friends/requests', 'Offene Anfragen an dich und von dir, je die neuesten 200 (Überblick und Zähler)', {
-    responses: { 200: ['Anfragen', FriendRequests] },
-    run: ({ actor }) => listRequests(ctx, actor),
-  });
+  api.get(
+    '/api/friends/requests',
+    'Offene Anfragen an dich und von dir: je die neuesten `limit` (Standard 200) und wie viele es sind; ganz seitenweise unter /incoming und /outgoing',
+    {
+      query: z.strictObject({ limit: PageQuery.shape.limit.unwrap().default(200) }),
+      responses: { 200: ['Anfragen', FriendRequests] },
+      run: ({ query, actor }) => listRequests(ctx, actor, query.limit),
+    },
+  );
   for (const side of ['incoming', 'outgoing'] as const)
     api.get(
       `/api/friends/requests/${side}`,

@@ -23,7 +23,14 @@ export const FriendRequest = z
   .meta({ id: 'FriendRequest' });
 export type FriendRequest = z.infer<typeof FriendRequest>;
 export const FriendRequestPage = pageSchema(FriendRequest).meta({ id: 'FriendRequestPage' });
-export const FriendRequests = z.object({ incoming: z.array(FriendRequest), outgoing: z.array(FriendRequest) }).meta({ id: 'FriendRequests' });
+export const FriendRequests = z
+  .object({
+    incoming: z.array(FriendRequest).meta({ description: 'Die neuesten Anfragen an dich (höchstens `limit`)' }),
+    outgoing: z.array(FriendRequest).meta({ description: 'Deine neuesten Anfragen (höchstens `limit`)' }),
+    incoming_total: z.number().int().meta({ description: 'Alle offenen Anfragen an dich (für das Abzeichen)' }),
+    outgoing_total: z.number().int().meta({ description: 'Alle deine offenen Anfragen' }),
+  })
+  .meta({ id: 'FriendRequests' });
 export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id: 'Friend' });
 export type Friend = z.infer<typeof Friend>;
 export const FriendList = pageSchema(Friend).meta({ id: 'FriendList' });

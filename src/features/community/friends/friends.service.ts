@@ -18,6 +18,7 @@ import {
   insertBlock,
   insertRequest,
   requestsOf,
+  requestsWithTotal,
   searchPeople,
 } from './friends.repo.js';
 import { keysetPage, type CursorRule, type PageQuery } from '../../../core/http/pagination.js';
@@ -69,11 +70,17 @@ export function listRequestPage(ctx: AppContext, actor: Actor, side: 'incoming' 
   return keysetPage(query, requestCursor, (take, before) => requestsOf(ctx.db, actor.id, side, take, before?.id), shapeRequest);
 }
 
-/** Both sides at once, the newest 200 of each: the overview and its badge. */
-export async function listRequests(ctx: AppContext, actor: Actor): Promise<{ incoming: FriendRequest[]; outgoing: FriendRequest[] }> {
-  const shape = shapeRequest;
-  const [incoming, outgoing] = await Promise.all([requestsOf(ctx.db, actor.id, 'incoming'), requestsOf(ctx.db, actor.id, 'outgoing')]);
-  return { incoming: incoming.map(shape), outgoing: outgoing.map(shape) };
+/**
+ * Both sides at once, the newest `limit` of each with each side's total: the overview and its badge (the badge
+ * reads the total, so it asks for one row); the whole lists page through /incoming and /outgoing.
+ */
+export async function listRequests(ctx: AppContext, actor: Actor, limit: number) {
+  const [incoming, outgoing] = await Promise.all([
+    requestsWithTotal(ctx.db, actor.id, 'incoming', limit),
+    requestsWithTotal(ctx.db, actor.id, 'outgoing', limit),
+  ]);
+  const total = (rows: { total: number | string }[]) => Number(rows[0]?.total ?? 0);
+  return { incoming: incoming.map(shapeRequest), outgoing: outgoing.map(shapeRequest), incoming_total: total(incoming), outgoing_total: total(outgoing) };
 }
 
 const WORDING = { missing: 'Diese Anfrage gibt es nicht.', foreign: 'Diese Anfrage betrifft dich nicht.' };

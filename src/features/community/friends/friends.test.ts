@@ -208,5 +208,16 @@ describe('friend request paging', () => {
       expect(pages.flat()).toEqual(expected);
     }
     await request(t.app).get('/api/friends/requests/incoming').expect(401);
+    // The overview: the newest `limit` of each side and every open request counted (the badge asks for one row).
+    const overview = (await agentAs(t, me).get('/api/friends/requests?limit=1').expect(200)).body;
+    expect(overview.incoming.map((r: { id: number }) => r.id)).toEqual([ids[118]]);
+    expect(overview.outgoing.map((r: { id: number }) => r.id)).toEqual([ids[119]]);
+    expect([overview.incoming_total, overview.outgoing_total]).toEqual([60, 60]);
+    expect((await agentAs(t, me).get('/api/friends/requests').expect(200)).body.incoming).toHaveLength(60);
+    const lonely = (await agentAs(t, others[0]!).get('/api/friends/requests?limit=1').expect(200)).body;
+    expect(lonely).toMatchObject({ incoming: [], incoming_total: 0, outgoing_total: 1 });
+    expect(lonely.outgoing).toHaveLength(1);
+    await agentAs(t, me).get('/api/friends/requests?limit=0').expect(400);
+    await request(t.app).get('/api/friends/requests').expect(401);
   });
 });

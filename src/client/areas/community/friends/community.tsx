@@ -4,9 +4,10 @@ import { cx } from './texts.js';
 
 /** /app/community: the way into friends, messages and the forum, with what is waiting. */
 export function CommunityScreen() {
-  const [requests] = useResource<FriendRequests>('/api/friends/requests');
+  // The badge needs the count only: one row of each side, and the totals.
+  const [requests] = useResource<FriendRequests>('/api/friends/requests?limit=1');
   const [conversations] = useResource<ConversationList>('/api/conversations');
-  const incoming = requests.status === 'ready' ? requests.data.incoming.length : 0;
+  const incoming = requests.status === 'ready' ? requests.data.incoming_total : 0;
   const unread = conversations.status === 'ready' ? conversations.data.unread_total : 0;
   return (
     <section class="page page-narrow community">
