@@ -22,13 +22,19 @@ export interface Found {
   category: string | null;
 }
 
-/** The kinds the nearby screen shows, with where one item leads and how to load them around a point. */
+/** One page of a kind's nearby list, nearest first; `next_cursor` asks for the next (null: the last). */
+export interface FoundPage {
+  items: Found[];
+  next_cursor: string | null;
+}
+
+/** The kinds the nearby screen shows, with where one item leads and how to load them around a point, page by page. */
 export interface KindView {
   path: string;
   label: string;
   glyph: string;
   href(id: number): string;
-  near(at: Point, radiusKm: number): Promise<Found[]>;
+  near(at: Point, radiusKm: number, page: { limit: number; cursor?: string | null }): Promise<FoundPage>;
 }
 
 /** How one item of a kind reads; `I` is the item of the kind's list as the server answers it. */
@@ -52,9 +58,11 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
     label: spec.label,
     glyph: spec.glyph,
     href: spec.href,
-    near: async (at, radiusKm) => {
-      const r = await api.get<{ items: I[] }>(`/api/${spec.path}${query({ lat: at.lat, lon: at.lon, radius_km: radiusKm })}`);
-      return r.items.map((i) => ({
+    near: async (at, radiusKm, page) => {
+      const r = await api.get<{ items: I[]; next_cursor: string | null }>(
+        `/api/${spec.path}${query({ lat: at.lat, lon: at.lon, radius_km: radiusKm, limit: page.limit, cursor: page.cursor })}`,
+      );
+      const items = r.items.map((i) => ({
         kind: spec.path,
         id: i.id,
         lat: i.lat,
@@ -67,6 +75,7 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
         urgent: spec.urgent?.(i) ?? false,
         category: spec.category?.(i) ?? null,
       }));
+      return { items, next_cursor: r.next_cursor };
     },
   };
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { MoreButton } from '../../../ui/paged-list.js';
 import { ItemList, Loading } from '../../../ui/states.js';
 import { KindChips } from '../../../ui/map/kind-chips.js';
 import { KINDS, type Found } from './kinds.js';
+import { useNearbyPages } from './nearby-pages.js';
 import { LISTINGS, SERVICE_CATEGORY_LABELS } from './listings/specs.js';
 import type { NearbyMap } from '../../../ui/map/nearby-map.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
@@ -9,24 +11,6 @@ import { HomeScreenGuide } from '../../../ui/install-guide.js';
 import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
-
-function useNearby(position: Point | null, radius: number, kinds: string[]) {
-  const [items, setItems] = useState<Found[] | null>(null);
-  useEffect(() => {
-    if (!position) return;
-    let live = true;
-    setItems(null);
-    const chosen = kinds.flatMap((path) => KINDS.filter((k) => k.path === path));
-    void Promise.all(chosen.map((k) => k.near(position, radius).catch((): Found[] => []))).then((lists) => live && setItems(lists.flat().sort(byUrgency)));
-    return () => {
-      live = false;
-    };
-  }, [position?.lat, position?.lon, radius, kinds.join(',')]);
-  return items;
-}
-
-/** Active warnings (poison not yet a false alarm, dogs still missing) first, then everything by distance. */
-const byUrgency = (a: Found, b: Found) => Number(b.urgent) - Number(a.urgent) || a.distance_km - b.distance_km;
 
 function MapBox({ center, items }: { center: Point; items: Found[] }) {
   const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
@@ -67,13 +51,13 @@ function ItemRow({ item }: { item: Found }) {
   );
 }
 
-/** /app/in-der-naehe: the map with every kind around the saved (or current) position, and the same as a list. */
+/** /app/in-der-naehe: the map with every kind around the saved (or current) position, and the same as a list (more on scroll). */
 export function NearbyScreen() {
   const { position, current, fromProfile, locate, status } = useSearchPosition();
   const [radius, setRadius] = useState(10);
   const [kinds, setKinds] = useState<string[]>(KINDS.map((k) => k.path));
   const [category, setCategory] = useState('');
-  const all = useNearby(position, radius, kinds);
+  const { items: all, list } = useNearbyPages(position, radius, kinds);
   const items = all && category ? all.filter((i) => i.kind !== 'services' || i.category === category) : all;
   return (
     <section class="page nearby">
@@ -147,6 +131,7 @@ export function NearbyScreen() {
               {(i) => <ItemRow key={`${i.kind}-${i.id}`} item={i} />}
             </ItemList>
           }
+          <MoreButton list={list} auto />
         </>
       )}
     </section>
