@@ -27,7 +27,8 @@ export function warmUp(path: string): void {
   const match = findRoute(path);
   if (!match || match.route.access === 'guest') return;
   void match.route.load().catch(() => undefined);
-  for (const url of match.route.prefetch ?? []) prefetch(url);
+  const urls = typeof match.route.prefetch === 'function' ? match.route.prefetch(match.params) : (match.route.prefetch ?? []);
+  for (const url of urls) void prefetch(url);
 }
 
 /** After a navigation: the new page's heading gets the focus, so keyboard and screen-reader users start there. */

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'preact';
 import type { ScreenProps } from './core/screen.js';
+import { healthFirstRequests } from './areas/dog-records/health/first-requests.js';
+import { preloadNearbyMap } from './ui/map/map-preload.js';
 
 export type { ScreenProps };
 
@@ -12,7 +14,7 @@ export interface RouteDef {
   title: string;
   load: () => Promise<ComponentType<ScreenProps>>;
   /** GET paths the screen will read first; fetched while the session and the code load (first screen only). */
-  prefetch?: string[];
+  prefetch?: string[] | ((params: Record<string, string>) => string[]);
 }
 
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
@@ -77,7 +79,13 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/neu', access: 'user', title: 'Neuer Hund', load: () => dogs().then((m) => m.DogCreateScreen) },
   { pattern: '/app/hunde/:dogId', access: 'user', title: 'Hund', load: () => dogs().then((m) => m.DogProfileScreen) },
   { pattern: '/app/hunde/:dogId/bearbeiten', access: 'user', title: 'Hund bearbeiten', load: () => dogs().then((m) => m.DogEditScreen) },
-  { pattern: '/app/hunde/:dogId/gesundheit', access: 'user', title: 'Gesundheit', load: () => health().then((m) => m.HealthScreen) },
+  {
+    pattern: '/app/hunde/:dogId/gesundheit',
+    access: 'user',
+    title: 'Gesundheit',
+    load: () => health().then((m) => m.HealthScreen),
+    prefetch: (p) => healthFirstRequests(Number(p.dogId)),
+  },
   { pattern: '/app/hunde/:dogId/familie', access: 'user', title: 'Familie', load: () => health().then((m) => m.FamilyScreen) },
   { pattern: '/app/hunde/:dogId/notfallausweis', access: 'user', title: 'Notfallausweis', load: () => health().then((m) => m.EmergencyCardScreen) },
   { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => heat().then((m) => m.HeatScreen) },
@@ -96,7 +104,16 @@ export const routes: RouteDef[] = [
   { pattern: '/app/forum/:slug', access: 'user', title: 'Forum', load: () => forum().then((m) => m.ForumCategoryScreen) },
   { pattern: '/app/in-der-naehe', access: 'user', title: 'In der Nähe', load: () => nearby().then((m) => m.NearbyScreen) },
   { pattern: '/app/heimatgebiet', access: 'user', title: 'Heimatgebiet', load: () => nearby().then((m) => m.HomeAreaScreen) },
-  { pattern: '/app/karte', access: 'user', title: 'Karte', load: () => mapLayers().then((m) => m.MapLayersScreen) },
+  {
+    pattern: '/app/karte',
+    access: 'user',
+    title: 'Karte',
+    load: () => {
+      // Leaflet and its styles load beside the screen's code, not after it (issue 29: the tiles are the largest paint).
+      preloadNearbyMap();
+      return mapLayers().then((m) => m.MapLayersScreen);
+    },
+  },
   { pattern: '/app/karte/ort-neu', access: 'user', title: 'Neuer Ort', load: () => places().then((m) => m.PlaceCreateScreen) },
   { pattern: '/app/karte/ort/:id', access: 'user', title: 'Ort ändern', load: () => places().then((m) => m.PlaceEditScreen) },
   { pattern: '/app/routen', access: 'user', title: 'Route planen', load: () => routePlanner().then((m) => m.RoutePlannerScreen) },

@@ -144,25 +144,51 @@ export interface Loaded<T> {
 
 /** Requests started before their screen mounted (see `prefetch`), each handed out once. */
 const prefetched = new Map<string, Promise<unknown>>();
+/** The answers among them that have arrived, for a screen that wants to draw them at once (`takePrefetched`). */
+const arrived = new Map<string, unknown>();
 
 /**
  * Starts a GET early, e.g. the dashboard's data while the session and the screen's code are still loading, so
  * the requests run side by side instead of one after another. The answer stays in memory until the screen's
- * `getCached` takes it: only then, with the session known, does it go into the offline copy.
+ * `getCached` takes it: only then, with the session known, does it go into the offline copy. The promise says
+ * when it is there (a screen may wait for several before it draws, so nothing jumps as they come in).
  */
-export function prefetch(path: string): void {
-  if (prefetched.has(path)) return;
+export function prefetch(path: string): Promise<unknown> {
+  const known = prefetched.get(path);
+  if (known) return known.catch(() => undefined);
   const promise = api.get<unknown>(path);
   // Nobody may be waiting (a guest is sent to the login): a failure here must not become an unhandled rejection.
-  promise.catch(() => undefined);
+  promise.then(
+    (data) => prefetched.get(path) === promise && arrived.set(path, data),
+    () => undefined,
+  );
   prefetched.set(path, promise);
   // A prefetch that no screen takes within a few seconds is stale; the next visit loads afresh.
-  window.setTimeout(() => prefetched.get(path) === promise && prefetched.delete(path), 10_000);
+  window.setTimeout(() => {
+    if (prefetched.get(path) !== promise) return;
+    prefetched.delete(path);
+    arrived.delete(path);
+  }, 10_000);
+  return promise.catch(() => undefined);
 }
 
 /** Forgets prefetched answers (logout, another account): they belong to the session that asked. */
 export function dropPrefetched(): void {
   prefetched.clear();
+  arrived.clear();
+}
+
+/**
+ * A prefetched answer that has already arrived, taken synchronously (so the screen's first paint shows the data,
+ * not a spinner that is replaced a frame later and pushes everything below it down); undefined otherwise.
+ */
+export function takePrefetched<T>(path: string): Loaded<T> | undefined {
+  if (!arrived.has(path)) return undefined;
+  const data = arrived.get(path) as T;
+  arrived.delete(path);
+  prefetched.delete(path);
+  saveResponse(path, data);
+  return { data, savedAt: null };
 }
 
 /** GET that remembers the answer, and falls back to the remembered one while the server is unreachable. */
@@ -170,6 +196,7 @@ export function getCached<T>(path: string): Promise<Loaded<T>> {
   const early = prefetched.get(path) as Promise<T> | undefined;
   if (!early) return load<T>(path);
   prefetched.delete(path);
+  arrived.delete(path);
   // A failed prefetch (offline, or still logged out at the time) is simply asked again the normal way.
   return early.then(
     (data) => {

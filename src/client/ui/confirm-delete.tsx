@@ -86,14 +86,28 @@ export function DeleteButton({
   children?: ComponentChildren;
 }) {
   const deletion = useConfirmDelete((target: string) => api.del(target).then(() => undefined), onDone);
+  // The dialog is made on the first ask and then kept (closing hands the focus back): a list of 100 records with
+  // a dialog each was a thousand hidden elements on every visit.
+  const [asked, setAsked] = useState(false);
   return (
     <>
-      <button type="button" class={buttonClass} onClick={() => deletion.ask(path)} aria-label={ariaLabel} disabled={disabled}>
+      <button
+        type="button"
+        class={buttonClass}
+        onClick={() => {
+          setAsked(true);
+          deletion.ask(path);
+        }}
+        aria-label={ariaLabel}
+        disabled={disabled}
+      >
         {label}
       </button>
-      <ConfirmDelete state={deletion} title={title} confirmLabel={confirmLabel}>
-        {children}
-      </ConfirmDelete>
+      {asked && (
+        <ConfirmDelete state={deletion} title={title} confirmLabel={confirmLabel}>
+          {children}
+        </ConfirmDelete>
+      )}
     </>
   );
 }

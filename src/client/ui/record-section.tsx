@@ -15,6 +15,7 @@ const hx = {
   add: 'Hinzufügen',
   adding: 'Speichert …',
   none: 'Noch nichts eingetragen.',
+  showAll: (n: number) => `Alle ${n} anzeigen`,
   remove: 'Entfernen',
   removeTitle: (what: string) => `„${what}“ entfernen?`,
   removeText: 'Das lässt sich nicht rückgängig machen.',
@@ -58,6 +59,11 @@ export interface SectionDef<T extends { id: number }> {
   extra?: (items: T[]) => ComponentChildren;
   /** Page size: the weight curve wants more points at once. */
   limit?: number;
+  /**
+   * How many items the list shows until "Alle … anzeigen" is pressed (the curve draws all `limit`; 200 rows with
+   * their buttons and dialogs made the health tab 4,700 elements and a second of main-thread work on a phone).
+   */
+  showFirst?: number;
   /** Buttons beside edit and remove (care: "Erledigt"); `reload` refreshes the list after an action. */
   actions?: (item: T, reload: () => void) => ComponentChildren;
   /** Below an item (notes on the record). */
@@ -193,6 +199,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const headingId = `h-${def.key}`;
   return (
     <section class="card record-section" id={def.key} aria-labelledby={headingId}>
@@ -215,7 +222,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
               <p class="muted">{def.empty ?? hx.none}</p>
             ) : (
               <ul class="record-list">
-                {items.map((item) =>
+                {(showAll || !def.showFirst ? items : items.slice(0, def.showFirst)).map((item) =>
                   editing === item.id ? (
                     <li key={item.id} class="editing">
                       <RecordForm
@@ -266,7 +273,13 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                 )}
               </ul>
             )}
-            <MoreButton list={list} />
+            {!showAll && def.showFirst && items.length > def.showFirst ? (
+              <button type="button" class="button button-ghost" onClick={() => setShowAll(true)}>
+                {hx.showAll(items.length)}
+              </button>
+            ) : (
+              <MoreButton list={list} />
+            )}
           </>
         )}
       </Load>

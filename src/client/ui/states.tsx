@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, getCached } from '../core/api.js';
+import { ApiError, getCached, takePrefetched } from '../core/api.js';
 import { formatDateTime } from '../core/format.js';
 import { t } from '../core/texts.js';
 import { Icon, type IconName } from './icons.js';
@@ -57,12 +57,21 @@ export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unkn
 
 /** Loads a GET path (with the offline fallback) and reloads when the path changes. `null` waits. */
 export function useResource<T>(path: string | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
-  const [state, setState] = useState<Resource<T>>({ status: 'loading' });
+  // A prefetched answer that is already here is drawn in the first paint (no spinner, nothing shifts).
+  const [state, setState] = useState<Resource<T>>(() => {
+    const early = path ? takePrefetched<T>(path) : undefined;
+    return early ? { status: 'ready', ...early } : { status: 'loading' };
+  });
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
-  const lastPath = useRef<string | null>(null);
+  const lastPath = useRef<string | null>(state.status === 'ready' ? path : null);
+  const fresh = useRef(state.status === 'ready');
   useEffect(() => {
     if (!path) return;
+    if (fresh.current) {
+      fresh.current = false;
+      return;
+    }
     const ticket = ++latest.current;
     // A reload of the same path keeps showing the data; another path must not show the previous one's.
     if (lastPath.current !== path) setState({ status: 'loading' });

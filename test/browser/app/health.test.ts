@@ -76,6 +76,8 @@ describe('health screens', () => {
     expect(await chart.locator('path').count()).toBe(1);
     expect(await chart.locator('circle').count()).toBe(4);
     await page.locator('summary', { hasText: 'Alle Messungen' }).click();
+    // The rows are made when the table opens.
+    await page.locator('.weight-table tbody tr').first().waitFor();
     expect(await page.locator('.weight-table tbody tr').count()).toBe(4);
     expect(await page.locator('.weight-table tbody tr').first().textContent()).toContain('25,2 kg');
     await page.locator('#allergien .record-list strong', { hasText: 'Huhn' }).waitFor();

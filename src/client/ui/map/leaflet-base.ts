@@ -2,27 +2,14 @@
 // base map. Imported only from map chunks, so Leaflet stays out of the main bundle.
 import L from 'leaflet';
 
+export { loadMapCss } from './map-preload.js';
+
 /** OSM tile policy (upstreams.md §8): exact URL, max zoom 19, visible attribution. A shell may point elsewhere. */
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende';
 
 function tileUrl(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
-}
-
-let cssReady: Promise<void> | null = null;
-/** map.css (Leaflet's styles) is its own file, linked on first use so other screens never load it. */
-export function loadMapCss(): Promise<void> {
-  cssReady ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = `/build/map.css?v=${encodeURIComponent(__APP_BUILD__)}`;
-    link.onload = () => resolve();
-    // Without the stylesheet the map is ugly but usable; do not block on it.
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-  return cssReady;
 }
 
 /** A map with German zoom buttons, the OSM attribution and no scroll-wheel zoom (the page scrolls instead). */

@@ -116,6 +116,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canEdit: true,
     canRemove: owner,
     limit: 200,
+    showFirst: 20,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
       {

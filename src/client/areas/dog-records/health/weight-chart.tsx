@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { formatDate } from '../../../core/format.js';
 import type { Weight } from './health-api.js';
 import { hx } from './texts.js';
@@ -25,8 +26,10 @@ function ticks(min: number, max: number): number[] {
  */
 export function WeightChart({ weights }: { weights: Weight[] }) {
   const points = [...weights].sort((a, b) => a.date.localeCompare(b.date));
+  // The rows are made when the table is opened: 200 of them, hidden, were 600 elements on every visit.
+  const [tableOpen, setTableOpen] = useState(false);
   const table = (
-    <details class="weight-table">
+    <details class="weight-table" onToggle={(e) => setTableOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{hx.chart.table}</summary>
       <div class="table-wrap">
         <table>
@@ -38,7 +41,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
             </tr>
           </thead>
           <tbody>
-            {[...points].reverse().map((w) => (
+            {(tableOpen ? [...points].reverse() : []).map((w) => (
               <tr key={w.id}>
                 <td>{formatDate(w.date)}</td>
                 <td>{kg(w.weight_kg)}</td>
