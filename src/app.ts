@@ -1,7 +1,7 @@
 import ejs from 'ejs';
 import express, { type Express } from 'express';
 import type { AppContext } from './core/context.js';
-import { compressText } from './core/http/compression.js';
+import { compressSentText } from './core/http/compression.js';
 import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
 import { securityHeaders } from './core/http/security-headers.js';
 import { errorHandler } from './core/http/error-handler.js';
@@ -10,6 +10,7 @@ import { PrefixRouter } from './core/http/prefix-router.js';
 import { jsonSizeGuard } from './core/http/json-body.js';
 import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
 import { requestLog, setAppLogger } from './core/http/request-log.js';
+import { series } from './core/http/series.js';
 import { VIEWS_DIR } from './core/paths.js';
 import { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './features/map/nearby/index.js';
 import { mountRoutes } from './routes.js';
@@ -24,28 +25,31 @@ export function createApp(ctx: AppContext): Express {
   app.set('views', VIEWS_DIR);
 
   setAppLogger(app, ctx.log);
-  app.use(requestLog(ctx.log));
-  app.use(compressText());
+  compressSentText(app);
+  // The global middlewares run as one layer (series.ts says why); their order is the house order.
   app.use(
-    securityHeaders(
-      {
-        contentSecurityPolicy: {
-          directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+    series([
+      requestLog(ctx.log),
+      securityHeaders(
+        {
+          contentSecurityPolicy: {
+            directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+          },
+          strictTransportSecurity: ctx.config.isProduction,
+          // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
+          referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+          crossOriginEmbedderPolicy: false,
         },
-        strictTransportSecurity: ctx.config.isProduction,
-        // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        crossOriginEmbedderPolicy: false,
-      },
-      reportingEndpoints(ctx.config.publicUrl),
-    ),
+        reportingEndpoints(ctx.config.publicUrl),
+      ),
+      bodySizeGuard,
+      apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH, `/api${SAFETY_MAIL_UNSUBSCRIBE_PATH}`]),
+      jsonSizeGuard, // the JSON itself is parsed only by routes that take it (route.ts)
+      ctx.sessions.middleware(),
+      // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).
+      ctx.blocklist.middleware(),
+    ]),
   );
-  app.use(bodySizeGuard);
-  app.use('/api', apiWriteGuard(ctx.config.publicUrl, [CSP_REPORT_PATH.slice('/api'.length), SAFETY_MAIL_UNSUBSCRIBE_PATH]));
-  app.use(jsonSizeGuard); // the JSON itself is parsed only by routes that take it (route.ts)
-  app.use(ctx.sessions.middleware());
-  // After the session: a blocked address stops only requests without one (ip-blocklist.ts says why).
-  app.use(ctx.blocklist.middleware());
 
   const router = new PrefixRouter();
   mountRoutes(ctx, { router, openapi: ctx.openapi });

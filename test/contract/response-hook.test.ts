@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppContext } from '../../src/core/context.js';
-import { compressText } from '../../src/core/http/compression.js';
+import { compressSentText } from '../../src/core/http/compression.js';
 import { errorHandler } from '../../src/core/http/error-handler.js';
 import { AppError, notFound } from '../../src/core/http/errors.js';
 import { routeGroup } from '../../src/core/http/route-group.js';
@@ -31,7 +31,7 @@ function watchedApp() {
     },
   });
   const app = express();
-  app.use(compressText());
+  compressSentText(app);
   app.use(router);
   router.get('/seite', (_req, res) => void res.type('html').send('<p>Seite</p>'));
   app.use(() => {

@@ -63,6 +63,30 @@ describe('compressed answers (decisions: Compression)', () => {
     expect(page.headers['content-encoding']).toBe('br');
   });
 
+  it('answers a matching If-None-Match with an empty 304, compresses mid-sized answers on the spot, and never a HEAD', async () => {
+    const first = await wire(t.app, '/api/openapi.json', { 'Accept-Encoding': 'br' });
+    const again = await wire(t.app, '/api/openapi.json', { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    // The breed list is well above 1 KB and below the 64 KB that go to the thread pool.
+    const breeds = await wire(t.app, '/rassen', { 'Accept-Encoding': 'gzip' });
+    expect(breeds.headers['content-encoding']).toBe('gzip');
+    expect(breeds.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gunzipSync(breeds.body).toString()).toMatch(/<html/i);
+
+    const head = await request(t.app).head('/rassen').set('Accept-Encoding', 'br').expect(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it("streams Swagger UI's assets compressed (files the build does not compress)", async () => {
+    const asset = await wire(t.app, '/api/docs/assets/swagger-ui.css', { 'Accept-Encoding': 'br' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.body).toString()).toMatch(/swagger-ui/);
+  });
+
   it('leaves small answers, photos and their byte ranges as they are', async () => {
     const small = await request(t.app).get('/api/version').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(small.headers['content-encoding']).toBeUndefined();

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
-import { constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 
 /**
  * Compression (decisions: Compression). Text answers of 1 KB or more — HTML, JSON, JS, CSS, SVG, GeoJSON, GPX,
@@ -16,11 +17,75 @@ const TEXT = /^(?:text\/|application\/(?:json|javascript|xml|geo\+json|gpx\+xml|
 
 export const isCompressibleType = (contentType: string) => TEXT.test(contentType);
 
-export function compressText(): RequestHandler {
+const THRESHOLD_BYTES = 1024;
+/** Above this the compression runs on libuv's thread pool, so a large answer never holds up the event loop. */
+const SYNC_LIMIT_BYTES = 64 * 1024;
+// Brotli 4 compresses about like gzip 9 at a fraction of its CPU: the usual level for answers made per request.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Send = Response['send'];
+
+/**
+ * Every answer the app makes in one piece — JSON, pages, GPX, ICS, CSV: all of them pass `res.send` — is compressed
+ * there, on the app's response prototype. The `compression` middleware did the same by wrapping `write`, `end` and
+ * `writeHead` of every response, small ones included: about a fifth of the CPU of `GET /api/auth/me`
+ * (docs/performance.md). Streamed files never pass `send`: the built assets go out as the twins the build compressed
+ * (`precompressed` below), media are images and PDFs, and `compressStreams()` covers what else streams text.
+ */
+export function compressSentText(app: Express): void {
+  const send: Send = app.response.send;
+  app.response.send = function sendCompressed(this: Response, body?: unknown) {
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body); // json() comes back as a string
+    const type = typeOf(this, body);
+    if (this.headersSent || !isCompressibleType(type)) return send.call(this, body);
+    this.vary('Accept-Encoding');
+    const req = this.req;
+    if (req.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304 || this.getHeader('Content-Encoding')) return send.call(this, body);
+    if (/\bno-transform\b/i.test(String(this.getHeader('Cache-Control') ?? ''))) return send.call(this, body);
+    // A string of fewer than THRESHOLD/3 UTF-16 units cannot reach the threshold in UTF-8: no need to count bytes.
+    if (typeof body === 'string' ? body.length * 3 < THRESHOLD_BYTES || Buffer.byteLength(body) < THRESHOLD_BYTES : body.length < THRESHOLD_BYTES)
+      return send.call(this, body);
+    if (!req.headers['accept-encoding']) return send.call(this, body);
+    // Brotli first when both are acceptable: browsers list gzip first, and Accept-Encoding's order is no preference.
+    const encoding = req.acceptsEncodings('br') === 'br' ? 'br' : req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
+    if (!encoding) return send.call(this, body);
+    const raw = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    // The validator of the answer itself, as Express makes it: the same for every encoding, and a fresh one is a 304.
+    const etagOf = this.app.get('etag fn') as ((body: Buffer) => string | undefined) | undefined;
+    if (!this.getHeader('ETag') && etagOf) {
+      const etag = etagOf(raw);
+      if (etag) this.setHeader('ETag', etag);
+    }
+    if (req.fresh) return send.call(this, body);
+    this.setHeader('Content-Type', type);
+    this.setHeader('Content-Encoding', encoding);
+    if (raw.length <= SYNC_LIMIT_BYTES) return send.call(this, encoding === 'br' ? brotliCompressSync(raw, BROTLI) : gzipSync(raw));
+    (encoding === 'br' ? brotliAsync(raw, BROTLI) : gzipAsync(raw)).then(
+      (packed) => send.call(this, packed),
+      () => {
+        this.removeHeader('Content-Encoding');
+        send.call(this, raw);
+      },
+    );
+    return this;
+  } as Send;
+}
+
+/** The Content-Type Express's `send` gives the body: a string is HTML unless typed, and text is always UTF-8. */
+function typeOf(res: Response, body: string | Buffer): string {
+  const type = res.getHeader('Content-Type');
+  if (typeof body !== 'string') return typeof type === 'string' ? type : 'application/octet-stream';
+  if (typeof type !== 'string') return 'text/html; charset=utf-8';
+  return /;\s*charset=/i.test(type) ? type.replace(/(;\s*charset=)[^;]*/i, '$1utf-8') : `${type}; charset=utf-8`;
+}
+
+/** For text that streams from files not built by us (Swagger UI's assets): the `compression` middleware. */
+export function compressStreams(): RequestHandler {
   return compression({
-    threshold: 1024,
-    // Brotli 4 compresses about like gzip 9 at a fraction of its CPU: the usual level for answers made per request.
-    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: THRESHOLD_BYTES,
+    brotli: BROTLI,
     filter: (_req, res) => isCompressibleType(String(res.getHeader('Content-Type') ?? '')),
   });
 }

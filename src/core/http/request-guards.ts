@@ -13,15 +13,18 @@ export const bodySizeGuard: RequestHandler = (req, _res, next) => {
 
 /**
  * CSRF defence beside SameSite=Lax: a state-changing API request must carry JSON or multipart (an HTML form
- * cannot send JSON cross-site), and an Origin header, when present, must be our own. `exempt` paths (below the
- * mount point) skip it: the CSP report endpoint, which browsers post to in their own content types and which
- * acts for nobody (no session is read there), and the one-click unsubscribe of alert mails, which mail clients post
- * to as a form (RFC 8058) and which a signed link, not a session, authorises.
+ * cannot send JSON cross-site), and an Origin header, when present, must be our own. `exempt` paths (full paths)
+ * skip it: the CSP report endpoint, which browsers post to in their own content types and which acts for nobody
+ * (no session is read there), and the one-click unsubscribe of alert mails, which mail clients post to as a form
+ * (RFC 8058) and which a signed link, not a session, authorises. Runs on every request (one layer with the other
+ * global middlewares, series.ts) and checks only paths under /api, matched as Express matches: case-insensitively.
  */
 export function apiWriteGuard(publicOrigin: string, exempt: string[] = []): RequestHandler {
-  const skip = new Set(exempt);
+  const skip = new Set(exempt.map((path) => path.toLowerCase()));
   return (req, _res, next) => {
-    if (!STATE_CHANGING.has(req.method) || skip.has(req.path)) return next();
+    if (!STATE_CHANGING.has(req.method)) return next();
+    const path = req.path.toLowerCase();
+    if (!(path === '/api' || path.startsWith('/api/')) || skip.has(path)) return next();
     const origin = req.headers.origin;
     // Only PUBLIC_URL counts: the Host header is the client's to choose, so it proves nothing.
     if (origin && origin !== publicOrigin) {

@@ -8,6 +8,7 @@ import { ErrorBody } from './openapi.js';
 import { jsonBody, jsonBodyReader } from './json-body.js';
 import { documentIdempotency, type Idempotency } from './idempotency.js';
 import { routeErrorStatuses } from './route-errors.js';
+import { series } from './series.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -157,29 +158,32 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
       ]
     : [];
   const readBody = def.body ? [def.jsonMaxValues ? jsonBodyReader(def.jsonMaxValues) : jsonBody] : [];
+  // One layer for the whole chain (series.ts): the router walks one handler instead of five or more.
   routes.router[def.method](
     def.path,
-    ...guards,
-    ...(def.guards ?? []),
-    readParams,
-    ...checkAccess,
-    ...(def.before ?? []),
-    ...readBody,
-    ...(def.idempotent ? [def.idempotent.middleware(`${def.method.toUpperCase()} ${def.path}`)] : []),
-    async (req: Request, res: Response) => {
-      // The guards above let no request without a user through to a non-public handler.
-      const actor = req.user ?? null;
-      if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
-      assertNoControlCharacters(req.query);
-      if (def.body) assertNoControlCharacters(req.body);
-      const input = {
-        params: res.locals[PARAMS],
-        query: parse(def.query, req.query),
-        body: parse(def.body, req.body ?? {}),
-        actor,
-      } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
-      await handler(input, req, res);
-    },
+    series([
+      ...guards,
+      ...(def.guards ?? []),
+      readParams,
+      ...checkAccess,
+      ...(def.before ?? []),
+      ...readBody,
+      ...(def.idempotent ? [def.idempotent.middleware(`${def.method.toUpperCase()} ${def.path}`)] : []),
+      async (req: Request, res: Response) => {
+        // The guards above let no request without a user through to a non-public handler.
+        const actor = req.user ?? null;
+        if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
+        assertNoControlCharacters(req.query);
+        if (def.body) assertNoControlCharacters(req.body);
+        const input = {
+          params: res.locals[PARAMS],
+          query: parse(def.query, req.query),
+          body: parse(def.body, req.body ?? {}),
+          actor,
+        } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
+        await handler(input, req, res);
+      },
+    ]),
   );
 }
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
+import { compressStreams } from '../../../core/http/compression.js';
 import { serviceUnavailable } from '../../../core/http/errors.js';
 import { generateOpenApiDocument } from '../../../core/http/openapi.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
@@ -68,5 +69,5 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
         "window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
       );
   });
-  routes.router.use('/api/docs/assets', express.static(swaggerUiDir, { index: false, maxAge: '7d' }));
+  routes.router.use('/api/docs/assets', compressStreams(), express.static(swaggerUiDir, { index: false, maxAge: '7d' }));
 }
