@@ -24,6 +24,9 @@ const geoCursor: CursorRule<GeoCursor, Row> = {
   of: (row) => ({ d: row.dist, id: row.id }),
 };
 
+/** Rows read beyond a small page in the last step, for the rim (see below). */
+const RIM_MARGIN = 200;
+
 const deg = (rad: number) => (rad * 180) / Math.PI;
 
 /**
@@ -73,15 +76,17 @@ export function nearPage(
       if (kept.length === take) return kept;
     }
     // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
-    // circle (a thin rim) is dropped here, and the next rows are read behind it until the page is full.
+    // circle (a thin rim, and rows the equirectangular order puts among it) is dropped here, and the next rows are
+    // read behind it until the page is full. Each read sorts the whole box beyond the cursor, so it asks for a
+    // margin of rows beyond the page (a rim of some dozens would otherwise cost a read or two more on a last page).
     const out: Hit[] = [];
     let from = after;
+    const ask = Math.max(2 * take, RIM_MARGIN);
     for (;;) {
-      const want = take - out.length;
-      const rows = await rowsInBox(db, table, columns, boundingBox(center, query.radius_km), center, want, hidden, { after: from, maxDist: bound });
+      const rows = await rowsInBox(db, table, columns, boundingBox(center, query.radius_km), center, ask, hidden, { after: from, maxDist: bound });
       out.push(...within(rows));
       const last = rows[rows.length - 1];
-      if (!last || rows.length < want || out.length >= take) return out;
+      if (!last || rows.length < ask || out.length >= take) return out.slice(0, take);
       from = { d: last.dist, id: last.id };
     }
   };
