@@ -6,7 +6,8 @@
 //   public/build/map.css             Leaflet + map styles, linked only by the map chunk
 //   public/build/spot.js             small area maps on server pages ([data-spot] elements)
 //   public/build/chunk-*.js, asset-* code-split chunks per area and assets
-//   public/build/asset-manifest.json { build, files: [every emitted file except source maps] }
+//   public/build/asset-manifest.json { build, files: [every emitted file except source maps],
+//                                      preload: [the chunks app.js imports statically, for the shell] }
 //
 // `node scripts/build-client.mjs` builds once, `--watch` rebuilds on change (with source maps).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -58,7 +59,13 @@ async function writeManifest(build, metafile, outdir) {
     .filter((path) => !path.endsWith('.map'))
     .map((path) => `/build/${path.slice(path.lastIndexOf('/') + 1)}`)
     .sort((a, b) => (a === '/build/app.js' ? -1 : b === '/build/app.js' ? 1 : a.localeCompare(b)));
-  await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files }, null, 2)}\n`);
+  // app.js's static imports: the shell preloads them (views/pwa/shell.ejs), so they load beside app.js.
+  const entry = Object.entries(metafile.outputs).find(([path, out]) => out.entryPoint === 'src/client/main.tsx' && path.endsWith('.js'));
+  const preload = (entry?.[1].imports ?? [])
+    .filter((i) => i.kind === 'import-statement' && !i.external)
+    .map((i) => `/build/${i.path.slice(i.path.lastIndexOf('/') + 1)}`)
+    .sort();
+  await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files, preload }, null, 2)}\n`);
   return files;
 }
 

@@ -10,6 +10,8 @@ export const ASSET_MANIFEST_FILE = join(PUBLIC_DIR, 'build', 'asset-manifest.jso
 const AssetManifest = z.object({
   build: z.string(),
   files: z.array(z.string().regex(/^\/build\/[A-Za-z0-9._\-/]+$/)),
+  /** The chunks app.js imports statically: the shell names them, so they load beside app.js, not after it. */
+  preload: z.array(z.string().regex(/^\/build\/chunk-[A-Za-z0-9_-]+\.js$/)).default([]),
 });
 
 /** The files the shell links with `?v=<build>`; every other bundle file (chunks) is fetched by its plain URL. */
@@ -33,4 +35,17 @@ export function readBundleAssets(build: string, log: Logger, file = ASSET_MANIFE
   }
   if (manifest.build !== build) log.warn({ bundle: manifest.build, server: build }, 'client bundle was built for another build number');
   return manifest.files.filter((f) => !f.endsWith('.map')).map((f) => (VERSIONED_ENTRY_FILES.has(f) ? `${f}?v=${build}` : f));
+}
+
+/**
+ * The chunks the shell preloads (`<link rel="modulepreload">`): without them the browser finds them only once
+ * app.js has arrived, one more round trip before every first screen (issue 29). Empty when there is no usable
+ * manifest (readBundleAssets logs why).
+ */
+export function readEntryPreloads(file = ASSET_MANIFEST_FILE): string[] {
+  try {
+    return AssetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))).preload;
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
-import { readBundleAssets } from './asset-manifest.js';
+import { readBundleAssets, readEntryPreloads } from './asset-manifest.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { renderView } from '../../../core/http/pages/page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
@@ -57,7 +57,7 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
   // The shell is the same for everybody and every client route: rendered once, then served from memory.
   let shell: Promise<string> | undefined;
   routes.router.get(['/app', '/app/*route'], async (_req, res) => {
-    shell ??= renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR }).catch((err: unknown) => {
+    shell ??= renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: readEntryPreloads() }).catch((err: unknown) => {
       shell = undefined;
       throw err;
     });

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/logger.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { readBundleAssets } from './asset-manifest.js';
+import { readBundleAssets, readEntryPreloads } from './asset-manifest.js';
 import { staticCacheRule } from '../../../core/http/pages/cache-rules.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
@@ -74,6 +74,20 @@ describe('client bundle in the asset list', () => {
     expect(readBundleAssets('7', log, broken)).toEqual([]);
     writeFileSync(broken, 'kein json');
     expect(readBundleAssets('7', log, broken)).toEqual([]);
+  });
+
+  it("names app.js's static chunks for the shell to preload; nothing from a missing, broken or hostile manifest", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-manifest-'));
+    const file = join(dir, 'asset-manifest.json');
+    writeFileSync(file, JSON.stringify({ build: '7', files: ['/build/app.js', '/build/chunk-AB12.js'], preload: ['/build/chunk-AB12.js'] }));
+    expect(readEntryPreloads(file)).toEqual(['/build/chunk-AB12.js']);
+    writeFileSync(file, JSON.stringify({ build: '7', files: ['/build/app.js'] }));
+    expect(readEntryPreloads(file)).toEqual([]);
+    writeFileSync(file, JSON.stringify({ build: '7', files: [], preload: ['"><script>alert(1)</script>'] }));
+    expect(readEntryPreloads(file)).toEqual([]);
+    writeFileSync(file, 'kein json');
+    expect(readEntryPreloads(file)).toEqual([]);
+    expect(readEntryPreloads(join(dir, 'missing.json'))).toEqual([]);
   });
 });
 
