@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, sessionCookie } from '../helpers/factories.js';
@@ -61,6 +62,8 @@ describe('WEB_CONCURRENCY=2', () => {
     const primary = server.child.pid;
     const [first, second] = await until('two workers', () => (workerPids().length === 2 ? workerPids() : undefined));
     expect(first).not.toBe(primary);
+    // The primary gives its workers glibc's arena cap (config.workerEnv): glibc reads it only when a process starts.
+    expect(readFileSync(`/proc/${first}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
 
     // Both workers answer (the session works on either: same database, same secret).
     const answered = new Set<number>();
