@@ -12,3 +12,4 @@ export {
   type GeoKind,
 } from './geo-item-kind.js';
 export { findGeoRow, geoRowTexts, rowsInBox, type GeoRow, type GeoRowText } from './geo-items.repo.js';
+export { circleBound, nearPage, NearPageQuery, NEAR_PAGE_MAX } from './near-page.js';
