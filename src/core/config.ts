@@ -42,6 +42,9 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL muss mit postgres:// beginnen'),
+  // PostgreSQL plans each repeated statement once per connection (core/db/pg-prepared.ts); false behind a pooler
+  // in transaction mode that cannot keep prepared statements (PgBouncer before 1.21, without max_prepared_statements).
+  PG_PREPARED_STATEMENTS: bool.default(true),
   // Unset in development: http://localhost:<PORT> (see below), so links and the Origin check fit any port.
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaDir: join(dataDir, 'media'),
     media: mediaSettings(e),
     databaseUrl: e.DATABASE_URL,
+    pgPreparedStatements: e.PG_PREPARED_STATEMENTS,
     publicUrl: publicUrl.origin,
     logLevel: e.LOG_LEVEL,
     appName: e.APP_NAME,

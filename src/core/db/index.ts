@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database } from './schema.js';
 import { CommitReportingPostgresDialect } from './pg-dialect.js';
+import { PreparingPool } from './pg-prepared.js';
 import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
@@ -29,6 +30,8 @@ export interface OpenDbOptions {
    * (test/helpers/query-count.ts, test/helpers/query-plans.ts).
    */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** PostgreSQL: send repeated statements as named prepared statements (pg-prepared.ts); on unless false. */
+  preparedStatements?: boolean;
 }
 
 export interface DbHandle {
@@ -73,7 +76,8 @@ export function openDb(options: OpenDbOptions): DbHandle {
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, application_name: APP_SESSION_NAME });
     const writes = new WriteWatchPlugin();
-    const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool }, () => writes.committed()), plugins: [writes], log });
+    const dialectPool = options.preparedStatements === false ? pool : new PreparingPool(pool);
+    const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool: dialectPool }, () => writes.committed()), plugins: [writes], log });
     return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
