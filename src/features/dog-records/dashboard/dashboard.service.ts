@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
-import { listDogSummaries } from '../dogs/index.js';
-import { countUnread } from '../../accounts/notifications/index.js';
+import { dashboardFrame } from './dashboard.repo.js';
 import type { DashboardDog, DueSoonEntry, WelcomeDashboard } from './dashboard.schemas.js';
 
 /**
@@ -21,6 +20,8 @@ export interface DashboardScope {
   now: string;
   /** The actor's dogs, in the order they were added. */
   dogs: DashboardDog[];
+  /** The dogs shared with the actor (accepted), by id: read with the frame, so an area need not ask again. */
+  sharedDogs: { id: number; name: string }[];
 }
 
 /** One area's upcoming items; the dashboard merges all of them, earliest first. */
@@ -41,13 +42,13 @@ const DUE_SOON_LIMIT = 10;
 export async function welcomeDashboard(ctx: AppContext, actor: Actor, providers: readonly DashboardProvider[]): Promise<WelcomeDashboard> {
   const now = ctx.clock.now();
   const today = dateInZone(now, ctx.config.timeZone);
-  const dogs = await listDogSummaries(ctx.db, actor.id);
-  const scope: DashboardScope = { actor, today, now: now.toISOString(), dogs };
-  const [dogFields, cards, due, unread] = await Promise.all([
+  // One statement for the frame (dogs, shared dogs, unread count); the areas' reads follow, each in as few as it can.
+  const { dogs, shared, unread } = await dashboardFrame(ctx.db, actor.id);
+  const scope: DashboardScope = { actor, today, now: now.toISOString(), dogs, sharedDogs: shared };
+  const [dogFields, cards, due] = await Promise.all([
     Promise.all(providers.map((p) => p.dogFields?.load(ctx, scope))),
     Promise.all(providers.map((p) => p.cards?.load(ctx, scope))),
     Promise.all(providers.map((p) => p.dueSoon?.(ctx, scope) ?? [])),
-    countUnread(ctx.db, actor.id),
   ]);
   return {
     today,

@@ -1,5 +1,13 @@
 import type { Db } from '../../../core/db/index.js';
-import { cacheDailyPhotosIfAbsent, cachedDailyPhotos, countMediaOfDogs, deleteGoneDailyPhotos, mediaUrlsAt, type DailyPhoto } from './daily-photo.repo.js';
+import {
+  cacheDailyPhotosIfAbsent,
+  cachedDailyPhotos,
+  countMediaOfDogs,
+  deleteGoneDailyPhotos,
+  deleteStaleDailyPhotos,
+  mediaUrlsAt,
+  type DailyPhoto,
+} from './daily-photo.repo.js';
 import { rememberedPhotoUrls } from './on-this-day.repo.js';
 
 /**
@@ -35,6 +43,9 @@ export async function dailyPhotosFor(db: Db, dogIds: readonly number[], today: s
   for (const [dogId, photo] of cached) if (photo) photos.set(dogId, photo);
   const missing = dogIds.filter((id) => !photos.has(id));
   if (missing.length > 0) {
+    // A day's first visit: the dogs' earlier days are of no use any more. Later visits of the day find every
+    // choice cached and skip this write (issue 34: fewer statements per dashboard).
+    await deleteStaleDailyPhotos(db, missing, today);
     const chosen = await choosePhotoUrls(db, missing, today);
     // Two dashboards loading at once: the first choice stays, both show it.
     await cacheDailyPhotosIfAbsent(db, chosen, today, now);

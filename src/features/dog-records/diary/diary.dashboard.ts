@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { DashboardProvider } from '../dashboard/index.js';
 import { dailyPhotosFor } from './daily-photo.js';
-import { deleteStaleDailyPhotos, type DailyPhoto } from './daily-photo.repo.js';
-import { recentEntriesOfDogs } from './entries.repo.js';
-import { firstPreviews } from './media.repo.js';
-import { memoriesOfDogs } from './on-this-day.repo.js';
+import type { DailyPhoto } from './daily-photo.repo.js';
+import { memoriesAndRecentOfDogs } from './on-this-day.repo.js';
 import { yearsAgo } from './on-this-day.js';
 
 /** What the diary shows on the welcome dashboard: each dog's photo of the day, "on this day" and the latest entries. */
@@ -50,11 +48,7 @@ export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> =
   dogFields: {
     shape: dogFields,
     async load(ctx, { dogs, today, now }) {
-      await deleteStaleDailyPhotos(
-        ctx.db,
-        dogs.map((d) => d.id),
-        today,
-      );
+      // Yesterday's choices are dropped when today's are made (dailyPhotosFor), not on every visit.
       const photos = await dailyPhotosFor(
         ctx.db,
         dogs.map((d) => d.id),
@@ -68,14 +62,8 @@ export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> =
     shape: cards,
     async load(ctx, { dogs, today }) {
       const dogIds = dogs.map((d) => d.id);
-      const [memories, recent] = await Promise.all([
-        memoriesOfDogs(ctx.db, dogIds, today, ON_THIS_DAY_LIMIT),
-        recentEntriesOfDogs(ctx.db, dogIds, RECENT_LIMIT),
-      ]);
-      const previews = await firstPreviews(
-        ctx.db,
-        [...memories, ...recent].map((e) => e.id),
-      );
+      // Both cards with their previews in one statement (issue 34: fewer round trips).
+      const { memories, recent } = await memoriesAndRecentOfDogs(ctx.db, dogIds, today, ON_THIS_DAY_LIMIT, RECENT_LIMIT);
       const dogName = new Map(dogs.map((d) => [d.id, d.name]));
       return {
         on_this_day: memories.map((e) => ({
@@ -85,9 +73,9 @@ export const diaryDashboard: DashboardProvider<typeof cards, typeof dogFields> =
           date: e.date,
           title: e.title,
           years_ago: yearsAgo(e.date, today),
-          preview_url: previews.get(e.id) ?? null,
+          preview_url: e.preview_url,
         })),
-        recent_entries: recent.map((e) => ({ entry_id: e.id, dog_id: e.dog_id, date: e.date, title: e.title, preview_url: previews.get(e.id) ?? null })),
+        recent_entries: recent.map((e) => ({ entry_id: e.id, dog_id: e.dog_id, date: e.date, title: e.title, preview_url: e.preview_url })),
       };
     },
   },

@@ -107,19 +107,6 @@ export async function listEntryRows(db: Db, dogIds: number[], limit: number, o: 
   return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** The newest entries of the dogs (the dashboard's "zuletzt"). */
-export function recentEntriesOfDogs(db: Db, dogIds: number[], limit: number): Promise<{ id: number; dog_id: number; date: string; title: string | null }[]> {
-  if (dogIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('diary_entries')
-    .select(['id', 'dog_id', 'date', 'title'])
-    .where('dog_id', 'in', dogIds)
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 /** The writers' names of the entries that someone other than the dog's owner wrote (caregivers), by entry id. */
 async function otherAuthorsOf(db: Db, entryIds: number[]): Promise<Map<number, string>> {
   if (entryIds.length === 0) return new Map();

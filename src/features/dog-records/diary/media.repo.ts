@@ -140,15 +140,6 @@ export async function deleteMediaRow(db: Db, id: number): Promise<boolean> {
   return gone !== undefined;
 }
 
-/** The preview of the first photo of each entry (entries without photos are left out). */
-export async function firstPreviews(db: Db, entryIds: number[]): Promise<Map<number, string>> {
-  const map = new Map<number, string>();
-  if (entryIds.length === 0) return map;
-  const rows = await db.selectFrom('diary_media').select(['entry_id', 'preview_url']).where('entry_id', 'in', entryIds).orderBy('id').execute();
-  for (const r of rows) if (!map.has(r.entry_id)) map.set(r.entry_id, r.preview_url);
-  return map;
-}
-
 /** Located photos still waiting for their weather whose day is over, oldest first. */
 export function pendingWeatherMedia(db: Db, today: string, limit: number) {
   return db

@@ -1,8 +1,7 @@
 import { DAY } from '../../../core/clock.js';
 import type { DashboardProvider, DueSoonProvider } from '../dashboard/index.js';
 import { VACCINATION_LEAD_DAYS } from './health.jobs.js';
-import { sharedDogRows } from './members.repo.js';
-import { dueVaccinations, plannedVisitsBetween } from './reminders.repo.js';
+import { dueHealthItems } from './reminders.repo.js';
 
 /**
  * The health cards on the welcome dashboard, of the own dogs and of the dogs one looks after (caregivers get the
@@ -17,13 +16,10 @@ export const healthDashboard: DashboardProvider = {
   area: 'health',
   async dueSoon(ctx, scope) {
     const until = new Date(Date.parse(`${scope.today}T12:00:00Z`) + WINDOW_DAYS * DAY).toISOString().slice(0, 10);
-    const shared = await sharedDogRows(ctx.db, scope.actor.id);
-    const names = new Map([...shared, ...scope.dogs].map((d) => [d.id, d.name]));
+    // The shared dogs come with the dashboard's frame; vaccinations and visits in one statement (issue 34).
+    const names = new Map([...scope.sharedDogs, ...scope.dogs].map((d) => [d.id, d.name]));
     const dogIds = [...names.keys()];
-    const [vaccinations, visits] = await Promise.all([
-      dueVaccinations(ctx.db, dogIds, until, 10),
-      plannedVisitsBetween(ctx.db, dogIds, scope.today, until, 10),
-    ]);
+    const { vaccinations, visits } = await dueHealthItems(ctx.db, dogIds, scope.today, until, 10);
     const items: Entry[] = vaccinations.map((v) => ({
       area: 'health',
       title: `${names.get(v.dog_id) ?? 'Hund'}: ${v.vaccine} ${v.next_due && v.next_due < scope.today ? 'ist überfällig' : 'auffrischen'}`,
