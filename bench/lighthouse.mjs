@@ -8,13 +8,14 @@
 // tile with the same 256×256 PNG of about 18 KB, the size of a real OSM tile in a town. The map layers come from
 // a fake Overpass on 127.0.0.1 (20 vets and groomers per layer tile); weather goes to a closed port.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
+import { precompress } from '../scripts/precompress.mjs';
 import { machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -174,6 +175,12 @@ const { default: lighthouse } = await import('lighthouse');
 const { launch } = await import('chrome-launcher');
 
 async function lighthouseOnce(pageUrl, cookie, flags) {
+  // A client build without the precompress step (a browser test's) may have replaced public/build meanwhile: the
+  // app would then send everything raw, which is not what it ships. Put the brotli twins back first.
+  if (!existsSync('public/build/app.js.br')) {
+    console.log('public/build has no brotli twins (rebuilt meanwhile): precompressing');
+    await precompress();
+  }
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: flags });
   try {
     const { lhr } = await lighthouse(pageUrl, {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import type { ScreenProps } from './core/screen.js';
 import { healthFirstRequests } from './areas/dog-records/health/first-requests.js';
-import { preloadNearbyMap } from './ui/map/map-preload.js';
+import { preloadLayerTiles, preloadNearbyMap } from './ui/map/map-preload.js';
 
 export type { ScreenProps };
 
@@ -111,6 +111,7 @@ export const routes: RouteDef[] = [
     load: () => {
       // Leaflet and its styles load beside the screen's code, not after it (issue 29: the tiles are the largest paint).
       preloadNearbyMap();
+      preloadLayerTiles();
       return mapLayers().then((m) => m.MapLayersScreen);
     },
   },

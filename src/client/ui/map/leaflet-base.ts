@@ -2,15 +2,11 @@
 // base map. Imported only from map chunks, so Leaflet stays out of the main bundle.
 import L from 'leaflet';
 
-export { loadMapCss } from './map-preload.js';
+import { tileUrl } from './map-assets.js';
 
-/** OSM tile policy (upstreams.md §8): exact URL, max zoom 19, visible attribution. A shell may point elsewhere. */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export { loadMapCss } from './map-assets.js';
+
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>-Mitwirkende';
-
-function tileUrl(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
-}
 
 /** A map with German zoom buttons, the OSM attribution and no scroll-wheel zoom (the page scrolls instead). */
 export function baseMap(container: HTMLElement): L.Map {

@@ -1,20 +1,9 @@
-// What a map screen needs before it can draw, started early: Leaflet's stylesheet and the map chunk. No Leaflet
-// here, so the route table can import it without pulling Leaflet into the main bundle.
-
-let cssReady: Promise<void> | null = null;
-/** map.css (Leaflet's styles) is its own file, linked on first use so other screens never load it. */
-export function loadMapCss(): Promise<void> {
-  cssReady ??= new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = `/build/map.css?v=${encodeURIComponent(__APP_BUILD__)}`;
-    link.onload = () => resolve();
-    // Without the stylesheet the map is ugly but usable; do not block on it.
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-  return cssReady;
-}
+// What a map screen needs before it can draw, started early: Leaflet's stylesheet, the map chunk and the first
+// view's tiles. No Leaflet here, so the route table can import it without pulling Leaflet into the main bundle.
+import { location } from '../../core/router.js';
+import { session, type SessionState } from '../../core/session.js';
+import { FALLBACK_CENTRE, pointFromQuery } from './position.js';
+import { loadMapCss, tileUrl } from './map-assets.js';
 
 /**
  * Starts loading the map chunk (Leaflet) and its stylesheet alongside the screen's own code: otherwise the tiles
@@ -23,4 +12,41 @@ export function loadMapCss(): Promise<void> {
 export function preloadNearbyMap(): void {
   void loadMapCss();
   void import('./nearby-map.js').catch(() => undefined);
+}
+
+/** Web Mercator pixel of a position at a zoom, as Leaflet computes it (256 px tiles). */
+function pixel(lat: number, lon: number, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 180);
+  return { x: ((lon + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
+}
+
+/**
+ * The map screen's first tiles (/app/karte: zoom 14, a box 360 px high, the page's width at most), fetched as soon
+ * as the position is known, while Leaflet still loads and starts: the tiles are the screen's largest paint, and
+ * Leaflet asks for the same URLs (same CORS mode), so the browser hands them over instead of fetching again.
+ */
+export function preloadLayerTiles(zoom = 14, height = 360): void {
+  const start = (state: SessionState) => {
+    const saved = state.status === 'user' && state.user.lat !== null && state.user.lon !== null ? { lat: state.user.lat, lon: state.user.lon } : null;
+    const centre = pointFromQuery(location.get().query) ?? saved ?? FALLBACK_CENTRE;
+    const c = pixel(centre.lat, centre.lon, zoom);
+    const width = document.documentElement.clientWidth;
+    const template = tileUrl();
+    const last = 2 ** zoom - 1;
+    for (let x = Math.floor((c.x - width / 2) / 256); x <= Math.floor((c.x + width / 2) / 256); x++)
+      for (let y = Math.floor((c.y - height / 2) / 256); y <= Math.floor((c.y + height / 2) / 256); y++) {
+        if (x < 0 || y < 0 || x > last || y > last) continue;
+        const img = new Image();
+        img.crossOrigin = '';
+        img.src = template.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
+      }
+  };
+  const now = session.get();
+  if (now.status !== 'loading') return now.status === 'user' ? start(now) : undefined;
+  const stop = session.subscribe((state) => {
+    if (state.status === 'loading') return;
+    stop();
+    if (state.status === 'user') start(state);
+  });
 }
