@@ -23,18 +23,23 @@ export interface SessionOptions {
   cookieSecure: boolean;
 }
 
-/** Reads one cookie without parsing the whole header into an object (this runs on every API request). */
+/** Reads one cookie without parsing the whole header into an object or splitting it (this runs on every API request). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   const prefix = name + '=';
-  for (const part of header.split(';')) {
-    const trimmed = part.trimStart();
-    if (!trimmed.startsWith(prefix)) continue;
-    try {
-      return decodeURIComponent(trimmed.slice(prefix.length));
-    } catch {
-      return undefined; // a malformed cookie is no cookie, not a 500
+  let at = 0;
+  while (at < header.length) {
+    while (header.charCodeAt(at) === 0x20 || header.charCodeAt(at) === 0x09) at++; // the blanks after a ';'
+    const end = header.indexOf(';', at);
+    const stop = end === -1 ? header.length : end;
+    if (header.startsWith(prefix, at)) {
+      try {
+        return decodeURIComponent(header.slice(at + prefix.length, stop));
+      } catch {
+        return undefined; // a malformed cookie is no cookie, not a 500
+      }
     }
+    at = stop + 1;
   }
   return undefined;
 }

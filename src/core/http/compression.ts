@@ -40,7 +40,8 @@ export function compressSentText(app: Express): void {
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body); // json() comes back as a string
     const type = typeOf(this, body);
     if (this.headersSent || !isCompressibleType(type)) return send.call(this, body);
-    this.vary('Accept-Encoding');
+    if (this.getHeader('Vary') === undefined) this.setHeader('Vary', 'Accept-Encoding');
+    else this.vary('Accept-Encoding');
     const req = this.req;
     if (req.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304 || this.getHeader('Content-Encoding')) return send.call(this, body);
     if (/\bno-transform\b/i.test(String(this.getHeader('Cache-Control') ?? ''))) return send.call(this, body);

@@ -173,11 +173,13 @@ export function route<P extends AnyObject, Q extends AnyObject, B extends z.ZodT
         // The guards above let no request without a user through to a non-public handler.
         const actor = req.user ?? null;
         if (def.access !== 'public' && !actor) throw new Error(`route ${def.method} ${def.path}: guard let a request without a user through`);
-        assertNoControlCharacters(req.query);
+        // Express 5 parses the query string anew on every read of req.query: read it once, and not at all without one.
+        const query = req.url.includes('?') ? req.query : {};
+        assertNoControlCharacters(query);
         if (def.body) assertNoControlCharacters(req.body);
         const input = {
           params: res.locals[PARAMS],
-          query: parse(def.query, req.query),
+          query: parse(def.query, query),
           body: parse(def.body, req.body ?? {}),
           actor,
         } as RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, A>;
