@@ -2,7 +2,7 @@
 // measured against a bare node:http server and an Express 5 hello world started in the same run.
 // Run: npm run build && node bench/auth.mjs   (takes about two minutes; writes docs/performance.md)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
 
@@ -21,26 +21,59 @@ async function measured(name, pid, options) {
   return row;
 }
 const procs = [];
+/** Median of a list of numbers. */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/**
+ * The rows that are compared with each other run in turns, ROUNDS times, and each reports its median: on a shared
+ * machine the load moves between one row and the next, and taking turns spreads it over all of them.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+async function inTurns(rows) {
+  const runs = new Map(rows.map((r) => [r.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? [...rows].reverse() : rows;
+    for (const r of order) runs.get(r.name).push(await measured(r.name, r.pid, { duration: 5, ...r.options }));
+  }
+  const out = {};
+  for (const r of rows) {
+    const all = runs.get(r.name);
+    out[r.key] = {
+      name: r.name,
+      rps: median(all.map((x) => x.rps)),
+      p50: median(all.map((x) => x.p50)),
+      p99: median(all.map((x) => x.p99)),
+      cpuUs: median(all.map((x) => x.cpuUs)),
+      total: all.reduce((n, x) => n + x.total, 0),
+    };
+  }
+  return out;
+}
+/** Anonymous memory (heap, malloc) apart from the file-backed pages (the node binary, libraries), which processes share. */
+const anonMb = (pid) => Math.round(Number(/^Anonymous:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024);
 try {
   const bare = await startForked('bench/servers/bare-http.mjs');
   procs.push(bare.child);
-  results.bare = await measured('bare node:http', bare.child.pid, { url: `http://127.0.0.1:${bare.port}/` });
-  bare.child.kill();
-
   const hello = await startForked('bench/servers/express-hello.mjs');
   procs.push(hello.child);
-  results.hello = await measured('Express 5 hello world', hello.child.pid, { url: `http://127.0.0.1:${hello.port}/` });
-  hello.child.kill();
-
   const app = await startBenchApp(3999, dataDir);
   procs.push(app.child);
   const cookie = await registerUser(app.url, 'bench@example.de');
   const rssStart = rssMb(app.child.pid);
   // Warm-up (JIT, caches) so the first measured row is not the cold one.
   await load('warm-up', { url: `${app.url}/api/auth/me`, headers: { cookie }, duration: 3 });
+  await load('warm-up', { url: `http://127.0.0.1:${hello.port}/`, duration: 2 });
 
-  results.me = await measured('GET /api/auth/me', app.child.pid, { url: `${app.url}/api/auth/me`, headers: { cookie } });
-  results.version = await measured('GET /api/version', app.child.pid, { url: `${app.url}/api/version` });
+  Object.assign(
+    results,
+    await inTurns([
+      { key: 'bare', name: 'bare node:http', pid: bare.child.pid, options: { url: `http://127.0.0.1:${bare.port}/` } },
+      { key: 'hello', name: 'Express 5 hello world', pid: hello.child.pid, options: { url: `http://127.0.0.1:${hello.port}/` } },
+      { key: 'me', name: 'GET /api/auth/me', pid: app.child.pid, options: { url: `${app.url}/api/auth/me`, headers: { cookie } } },
+      { key: 'version', name: 'GET /api/version', pid: app.child.pid, options: { url: `${app.url}/api/version` } },
+    ]),
+  );
+  bare.child.kill();
+  hello.child.kill();
   let n = 0;
   results.login = await measured('POST /api/auth/login (wrong password)', app.child.pid, {
     url: `${app.url}/api/auth/login`,
@@ -56,7 +89,7 @@ try {
   });
   const soak = await load('GET /api/auth/me × 100,000', { url: `${app.url}/api/auth/me`, headers: { cookie }, amount: 100_000 });
   const rssEnd = rssMb(app.child.pid);
-
+  const anonEnd = anonMb(app.child.pid);
   const pct = (a, b) => `${Math.round((a / b) * 1000) / 10} %`;
   const row = (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${pct(r.rps, results.hello.rps)} | ${pct(r.rps, results.bare.rps)} | ${r.cpuUs} |`;
   const meVsHello = results.me.rps / results.hello.rps;
@@ -64,10 +97,13 @@ try {
     'foundation',
     `## Foundation: sessions and system endpoints (\`bench/auth.mjs\`)
 
-Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. autocannon in the same process tree as the
-servers (it competes for the 2 cores, equally for every row), 50 connections, 10 s per row (failed login: 10
-connections). App: built server (\`dist/server.js\`), SQLite, \`LOG_LEVEL=warn\`, rate limits off so the handlers
-themselves are measured, argon2id at its production cost (19 MiB, t=2).
+Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} at the end. autocannon in the same process tree as the servers (it competes for the 2 cores, equally
+for every row), 50 connections. The first four rows take turns, ${ROUNDS} rounds of 5 s each, and each shows its median
+(the load of a shared machine moves between one row and the next); the failed login runs 10 s at 10 connections.
+App: built server (\`dist/server.js\`) started with \`npm start\`'s Node flags, SQLite, \`LOG_LEVEL=warn\`, rate
+limits off so the handlers themselves are measured, argon2id at its production cost (19 MiB, t=2).
 
 | route | req/s | p50 ms | p99 ms | vs Express hello | vs bare node:http | server CPU µs per request |
 |---|---|---|---|---|---|---|
@@ -78,21 +114,29 @@ ${row(results.version)}
 ${row(results.login)}
 
 - Target \`GET /api/auth/me\` ≥ 75 % of the Express hello world: **${pct(results.me.rps, results.hello.rps)}** — ${meVsHello >= 0.75 ? 'met' : 'NOT met'}.
-- RSS of the app: ${rssStart} MB after start, **${rssEnd} MB after ${(soak.total + results.me.total + results.version.total + results.login.total).toLocaleString('en')} requests** (target < 150 MB) — ${rssEnd < 150 ? 'met' : 'NOT met'}.
+- RSS of the app: ${rssStart} MB after start, **${rssEnd} MB after ${(soak.total + results.me.total + results.version.total + results.login.total).toLocaleString('en')} requests** (target < 150 MB) — ${rssEnd < 150 ? 'met' : 'NOT met'}; of it ${anonEnd} MB anonymous memory (V8's heap, malloc), the rest file-backed pages (the node binary and its libraries, shared between processes).
 - Server CPU per request (the servers' own user + system time over the row, /proc): \`GET /api/auth/me\` needs
   ${(results.me.cpuUs / results.hello.cpuUs).toFixed(2)} × the Express hello world's. The throughput ratio is lower than the CPU ratio because
   autocannon shares the 2 cores and pays for the app's larger answers (security headers, the user JSON).
-- Where \`/api/auth/me\`'s time went before issue 29 (CPU profile and per-layer CPU, 76 µs a request) and what was cut:
+- Where \`/api/auth/me\`'s time went (CPU and allocation profiles) and what was cut. Before issue 29 (76 µs a request):
   an accessor defined on every request object (\`req.log\`: V8 then treats the request as a dictionary, ~15 µs),
   Express trying ~300 routes in turn for a late one (the route table now answers from a bucket of the routes whose
   static start can match), helmet's eleven middlewares (its headers are worked out once), and the HMAC of the
-  session token on every request (a verified token is remembered; expiry is still checked each time). What is left
-  beside Express itself: the session and account checks, about fifteen security headers, the request id,
-  compression's wrapper and the route wrapper.
-- RSS is not a leak: the V8 heap in use after a full collection stays at about 47 MB under this load; V8 keeps the
-  heap it grew to (about 200 MB reserved at 50 connections). The AWS SDK, pdfkit, pg and nodemailer now load only
-  when used (start 178 → about 148 MB). \`--optimize-for-size\` keeps RSS at about 156 MB after 200,000 requests but
-  costs about 50 % more CPU per request, and \`--max-semi-space-size=4\` about 310 MB: neither is worth it.
+  session token on every request (a verified token is remembered; expiry is still checked each time). Then (52 → 34 µs
+  in an A/B run of the two builds): the \`compression\` middleware wrapped \`write\`, \`end\` and \`writeHead\` of every
+  response, the small ones too; answers are now compressed where they are sent whole (\`res.send\`,
+  core/http/compression.ts). And every router layer costs a path match, closures and about 500 bytes of garbage: the
+  eight global middlewares and each route's guards now run as one layer each (core/http/series.ts); garbage per
+  request 33 → 27 KB. What is left beside Express itself: the socket write (the largest single cost, as for the hello
+  world), about fifteen security headers (Node validates and stores each), the session and account checks, the
+  request id and the JSON answer with its ETag.
+- Memory: V8 sizes its young generation by the machine's memory; on this 24 GiB box it grew to 134 MB under
+  50 connections, and the old generation was allowed to double before a full collection, while the heap in use after
+  one stays about 37 MB. \`npm start\` therefore runs Node with \`--max-semi-space-size=16\` and
+  \`--heap-growing-percent=30\` (cluster workers inherit them; docs/operations.md "Memory"): RSS after 200,000
+  requests 385 → about 195 MB, with no more CPU per request in an A/B run. A hard \`--max-old-space-size\` would bound
+  it further but turns a large export into a crash, and 128 MB cost 8 × the CPU; \`MALLOC_ARENA_MAX=2\` saved about
+  20 MB here.
 - The failed login is slow by design: every attempt verifies an argon2id hash (a dummy one for unknown emails, so
   the answer time does not reveal whether an account exists).`,
   );
