@@ -9,11 +9,12 @@ import { Slots } from './image-slots.js';
 import { discardFiles, newMediaName } from './storage.js';
 
 /**
- * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads), file to file, so neither
- * the pixels nor the encoded images pass through the JavaScript heap: no event-loop work, no garbage-collector
- * pressure from big buffers. The decoded format decides, never the file name or MIME type: libvips also decodes
- * SVG, TIFF, GIF and more, which we refuse. Re-encoding drops all metadata (the GPS position lives only in the
- * database), so the EXIF orientation is applied first (`rotate()`).
+ * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads) and writes files: no
+ * event-loop work, and the encoded images never pass through the JavaScript heap. The one decode of a diary photo
+ * lives in a Buffer whose memory libvips allocated (outside the V8 heap, freed with the Buffer). The decoded format
+ * decides, never the file name or MIME type: libvips also decodes SVG, TIFF, GIF and more, which we refuse.
+ * Re-encoding drops all metadata (the GPS position lives only in the database), so the EXIF orientation is applied
+ * first (`rotate()`).
  */
 
 /** Spec decision: at most 50 megapixels; sharp refuses bigger inputs before decoding them. */
