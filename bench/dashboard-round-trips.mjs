@@ -3,8 +3,9 @@
 // the requests are its "route alone" ones (users among the first 190). Statements per request on PostgreSQL come from
 // pg_stat_database (every statement outside a transaction commits once), so they include the session lookup.
 // Run: node bench/dashboard-round-trips.mjs [--users 2000] [--engines sqlite,pg] [--count 1500] [--pg-port 25605]
-//      [--dist DIR]  (a server built elsewhere than dist/, e.g. `node bench/dashboard-round-trips.mjs --build dist-x`
-//      builds it there first, so a bench does not race other builds of dist/). Prints only; docs/performance.md's
+//      [--dist DIR]  (a server built elsewhere than dist/; `--build DIR [--src SRC]` builds SRC/server.ts (default src)
+//      into DIR first, so a bench does not race other builds of dist/, and an A/B can build two commits' sources:
+//      `git archive COMMIT src | tar -x -C test-artifacts/ab-x`). Prints only; docs/performance.md's
 //      "dashboard-round-trips" block is written by hand from its output.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,13 +28,14 @@ const COUNT = Number(value('count', '1500'));
 const PG_PORT = Number(value('pg-port', '25605'));
 const BUILD = value('build', undefined);
 const DIST = BUILD ?? value('dist', 'dist');
+const SRC = value('src', 'src');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const APP_PORT = Number(value('port', '3965'));
 
 if (BUILD) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: ['src/server.ts'],
+    entryPoints: [join(SRC, 'server.ts')],
     outdir: BUILD,
     bundle: true,
     platform: 'node',
@@ -95,7 +97,8 @@ async function startServer(env) {
 
 /** Commits so far in the bench database (pg_stat_database), after the backends flushed their counters. */
 async function commits(db) {
-  await new Promise((r) => setTimeout(r, 1500));
+  // A backend flushes its counters at most once a second, and an idle one only after 10 s (PGSTAT_IDLE_INTERVAL).
+  await new Promise((r) => setTimeout(r, 11_000));
   const { rows } = await sql`select xact_commit from pg_stat_database where datname = current_database()`.execute(db);
   return Number(rows[0].xact_commit);
 }

@@ -1,20 +1,32 @@
 import { addDays } from '../../../core/clock.js';
-import type { DashboardProvider } from '../dashboard/index.js';
+import { byDayThenId, type DashboardProvider } from '../dashboard/index.js';
 import { careTitle } from './care.labels.js';
-import { routinesDueSoon } from './care.repo.js';
+import { routinesDueSoonBranch } from './care.repo.js';
 
 /** Care routines due within a week (or overdue) of one's own dogs, on the welcome dashboard's "due soon" list. */
 export const careDashboard: DashboardProvider = {
   area: 'care',
-  async dueSoon(ctx, scope) {
+  reads(db, scope) {
+    if (scope.dogs.length === 0) return {};
+    return {
+      routines: routinesDueSoonBranch(
+        db,
+        scope.dogs.map((d) => d.id),
+        addDays(scope.today, 7),
+        10,
+      ),
+    };
+  },
+  async dueSoon(_ctx, scope, rows) {
     const names = new Map(scope.dogs.map((d) => [d.id, d.name]));
-    const rows = await routinesDueSoon(ctx.db, [...names.keys()], addDays(scope.today, 7), 10);
-    return rows.map((r) => ({
-      area: 'care',
-      title: `${names.get(r.dog_id) ?? 'Hund'}: ${careTitle(r.kind, r.label)}`,
-      due_date: r.next_due ?? scope.today,
-      dog_id: r.dog_id,
-      url: `/app/hunde/${r.dog_id}/pflege`,
-    }));
+    return rows('routines')
+      .sort(byDayThenId)
+      .map((r) => ({
+        area: 'care',
+        title: `${names.get(r.dog_id!) ?? 'Hund'}: ${careTitle(r.text ?? '', r.more)}`,
+        due_date: r.day ?? scope.today,
+        dog_id: r.dog_id,
+        url: `/app/hunde/${r.dog_id}/pflege`,
+      }));
   },
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { noNumber, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /** Routines due on or before `day`, with dog and owner, in id order after `afterId` (the 08:00 job's batches). */
 export function routinesDueBy(db: Db, day: string, afterId: number, limit: number) {
@@ -21,18 +22,20 @@ export function routinesDueBy(db: Db, day: string, afterId: number, limit: numbe
     .execute();
 }
 
-/** The routines of these dogs due on or before `until`, soonest first (the dashboard's "due soon"). */
-export function routinesDueSoon(db: Db, dogIds: readonly number[], until: string, limit: number) {
-  if (dogIds.length === 0) return Promise.resolve([]);
+/**
+ * The routines of these dogs due on or before `until`, soonest first (the dashboard's "due soon"), as a branch of
+ * the dashboard's one read (issue 34): `day` the due date, `text` the kind, `more` the label.
+ */
+export function routinesDueSoonBranch(db: Db, dogIds: readonly number[], until: string, limit: number): DashboardBranch {
   return db
     .selectFrom('care_routines')
-    .select(['id', 'dog_id', 'kind', 'label', 'next_due'])
+    .select(['dog_id', 'id', noNumber.as('ref'), 'next_due as day', 'kind as text', 'label as more'])
     .where('dog_id', 'in', [...dogIds])
     .where('next_due', '<=', until)
     .orderBy('next_due')
     .orderBy('id')
     .limit(limit)
-    .execute();
+    .$castTo<DashboardRow>();
 }
 
 /** The routines of these dogs that have a next due date, with their interval (the calendar feed's repeating dates). */

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import type { Database } from '../../../core/db/schema.js';
 
 /**
  * The dashboard's own frame in one statement (issue 34, fewer round trips): the owner's dogs, the dogs shared with
@@ -56,4 +57,43 @@ export async function dashboardFrame(db: Db, userId: number, sharedTake = 200): 
   frame.dogs.sort((a, b) => a.id - b.id);
   frame.shared.sort((a, b) => a.id - b.id);
   return frame;
+}
+
+/**
+ * The areas' reads as one statement (issue 34): each area maps its columns onto a DashboardRow (null where it has
+ * none) in a branch of its own repo; the dashboard wraps every branch (so each keeps its ORDER BY/LIMIT on SQLite),
+ * tags it, and runs them all as one UNION ALL. A union promises no order: areas sort their rows again.
+ */
+export interface DashboardRow {
+  dog_id: number | null;
+  id: number | null;
+  ref: number | null;
+  day: string | null;
+  text: string | null;
+  more: string | null;
+}
+// The branch's tables are the area's business; only its output shape is fixed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DashboardBranch = SelectQueryBuilder<Database, any, DashboardRow>;
+
+/**
+ * Typed NULLs for the columns a branch has no value for: PostgreSQL resolves a union's column types pair by pair,
+ * and an untyped NULL meeting an integer column after two untyped ones would be text against integer.
+ */
+export const noNumber = sql<number | null>`cast(null as integer)`;
+export const noText = sql<string | null>`cast(null as text)`;
+
+export async function readDashboardBranches(db: Db, branches: readonly { tag: string; branch: DashboardBranch }[]): Promise<Map<string, DashboardRow[]>> {
+  const byTag = new Map<string, DashboardRow[]>();
+  if (branches.length === 0) return byTag;
+  const [first, ...rest] = branches.map(({ tag, branch }) =>
+    db.selectFrom(branch.as('b')).select([sql<string>`cast(${tag} as text)`.as('tag'), 'b.dog_id', 'b.id', 'b.ref', 'b.day', 'b.text', 'b.more']),
+  );
+  const rows = await rest.reduce((q, next) => q.unionAll(next), first!).execute();
+  for (const { tag, ...row } of rows) {
+    const list = byTag.get(tag);
+    if (list) list.push(row);
+    else byTag.set(tag, [row]);
+  }
+  return byTag;
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
-import { dashboardFrame } from './dashboard.repo.js';
+import type { Db } from '../../../core/db/index.js';
+import { dashboardFrame, readDashboardBranches, type DashboardBranch, type DashboardRow } from './dashboard.repo.js';
 import type { DashboardDog, DueSoonEntry, WelcomeDashboard } from './dashboard.schemas.js';
 
 /**
@@ -24,31 +25,56 @@ export interface DashboardScope {
   sharedDogs: { id: number; name: string }[];
 }
 
+/** The rows an area's `reads` brought, by the key it gave the branch (none: an empty list). */
+export type DashboardRows = (key: string) => DashboardRow[];
+
 /** One area's upcoming items; the dashboard merges all of them, earliest first. */
-export type DueSoonProvider = (ctx: AppContext, scope: DashboardScope) => Promise<DueSoonEntry[]>;
+export type DueSoonProvider = (ctx: AppContext, scope: DashboardScope, rows: DashboardRows) => Promise<DueSoonEntry[]>;
 
 export interface DashboardProvider<Cards extends z.ZodRawShape = z.ZodRawShape, DogFields extends z.ZodRawShape = z.ZodRawShape> {
   /** The area, for logs and docs. */
   area: string;
+  /**
+   * What the area reads, as branches of the dashboard's one statement for all areas (issue 34: fewer round trips),
+   * by a key of the area's choosing; the loaders below get the rows by that key. An area may read on its own too
+   * (a write, or a read that depends on these rows), at the price of a round trip.
+   */
+  reads?(db: Db, scope: DashboardScope): Partial<Record<string, DashboardBranch>>;
   /** Top-level cards (keys of the answer, e.g. on_this_day) with their schemas. */
-  cards?: { shape: Cards; load(ctx: AppContext, scope: DashboardScope): Promise<z.infer<z.ZodObject<Cards>>> };
+  cards?: { shape: Cards; load(ctx: AppContext, scope: DashboardScope, rows: DashboardRows): Promise<z.infer<z.ZodObject<Cards>>> };
   /** Fields added to every dog of the answer (e.g. daily_photo): one value set per dog id of the scope. */
-  dogFields?: { shape: DogFields; load(ctx: AppContext, scope: DashboardScope): Promise<Map<number, z.infer<z.ZodObject<DogFields>>>> };
+  dogFields?: {
+    shape: DogFields;
+    load(ctx: AppContext, scope: DashboardScope, rows: DashboardRows): Promise<Map<number, z.infer<z.ZodObject<DogFields>>>>;
+  };
   dueSoon?: DueSoonProvider;
 }
 
 const DUE_SOON_LIMIT = 10;
 
+/** Earliest day first, then by id: the order most branches read in, for areas to sort their rows again (a union's rows come in no promised order). */
+export const byDayThenId = (a: DashboardRow, b: DashboardRow): number =>
+  (a.day ?? '') < (b.day ?? '') ? -1 : (a.day ?? '') > (b.day ?? '') ? 1 : (a.id ?? 0) - (b.id ?? 0);
+
 export async function welcomeDashboard(ctx: AppContext, actor: Actor, providers: readonly DashboardProvider[]): Promise<WelcomeDashboard> {
   const now = ctx.clock.now();
   const today = dateInZone(now, ctx.config.timeZone);
-  // One statement for the frame (dogs, shared dogs, unread count); the areas' reads follow, each in as few as it can.
+  // One statement for the frame (dogs, shared dogs, unread count): the areas' reads need the dogs' ids.
   const { dogs, shared, unread } = await dashboardFrame(ctx.db, actor.id);
   const scope: DashboardScope = { actor, today, now: now.toISOString(), dogs, sharedDogs: shared };
+  // Every area's reads in one more statement, each area's rows back to it by its keys.
+  const branches = providers.flatMap((p, i) =>
+    Object.entries(p.reads?.(ctx.db, scope) ?? {}).flatMap(([key, branch]) => (branch ? [{ tag: `${i}.${key}`, branch }] : [])),
+  );
+  const read = await readDashboardBranches(ctx.db, branches);
+  const rowsOf =
+    (i: number): DashboardRows =>
+    (key) =>
+      read.get(`${i}.${key}`) ?? [];
   const [dogFields, cards, due] = await Promise.all([
-    Promise.all(providers.map((p) => p.dogFields?.load(ctx, scope))),
-    Promise.all(providers.map((p) => p.cards?.load(ctx, scope))),
-    Promise.all(providers.map((p) => p.dueSoon?.(ctx, scope) ?? [])),
+    Promise.all(providers.map((p, i) => p.dogFields?.load(ctx, scope, rowsOf(i)))),
+    Promise.all(providers.map((p, i) => p.cards?.load(ctx, scope, rowsOf(i)))),
+    Promise.all(providers.map((p, i) => p.dueSoon?.(ctx, scope, rowsOf(i)) ?? [])),
   ]);
   return {
     today,

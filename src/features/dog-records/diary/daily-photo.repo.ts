@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import type { DashboardBranch, DashboardRow } from '../dashboard/index.js';
 
 /** The daily photo cache (`daily_photos`, one row per dog and day) and the media it points at. */
 
@@ -38,6 +39,41 @@ export async function cachedDailyPhotos(db: Db, dogIds: readonly number[], day: 
         ? { media_id: r.media_id, entry_id: r.entry_id, entry_date: r.entry_date, url: r.url, preview_url: r.preview_url }
         : null;
     if (!found.get(r.dog_id)) found.set(r.dog_id, photo);
+  }
+  return found;
+}
+
+/**
+ * cachedDailyPhotos as a branch of the dashboard's one read (issue 34): `id` the media row (null: the photo is
+ * gone), `ref` its entry, `day` the entry's date, `text` the URL, `more` the preview; see dailyPhotosFromRows.
+ */
+export function cachedDailyPhotosBranch(db: Db, dogIds: readonly number[], day: string): DashboardBranch {
+  return db
+    .selectFrom('daily_photos')
+    .leftJoin('diary_media', (j) => j.onRef('diary_media.dog_id', '=', 'daily_photos.dog_id').onRef('diary_media.url', '=', 'daily_photos.url'))
+    .leftJoin('diary_entries', 'diary_entries.id', 'diary_media.entry_id')
+    .select([
+      'daily_photos.dog_id',
+      'diary_media.id',
+      'diary_media.entry_id as ref',
+      'diary_entries.date as day',
+      'diary_media.url as text',
+      'diary_media.preview_url as more',
+    ])
+    .where('daily_photos.dog_id', 'in', [...dogIds])
+    .where('daily_photos.day', '=', day)
+    .$castTo<DashboardRow>();
+}
+
+/** What cachedDailyPhotos makes of its rows, for the branch's rows. */
+export function dailyPhotosFromRows(rows: readonly DashboardRow[]): Map<number, DailyPhoto | null> {
+  const found = new Map<number, DailyPhoto | null>();
+  for (const r of rows) {
+    const photo =
+      r.id !== null && r.ref !== null && r.day !== null && r.text !== null && r.more !== null
+        ? { media_id: r.id, entry_id: r.ref, entry_date: r.day, url: r.text, preview_url: r.more }
+        : null;
+    if (!found.get(r.dog_id!)) found.set(r.dog_id!, photo);
   }
   return found;
 }

@@ -34,10 +34,19 @@ async function choosePhotoUrls(db: Db, dogIds: readonly number[], today: string)
   return chosen;
 }
 
-/** Each dog's photo of the day (null: the dog has no photos), choosing (and caching) one where there is none or the cached one is gone. */
-export async function dailyPhotosFor(db: Db, dogIds: readonly number[], today: string, now: string): Promise<Map<number, DailyPhoto | null>> {
+/**
+ * Each dog's photo of the day (null: the dog has no photos), choosing (and caching) one where there is none or the
+ * cached one is gone. `cached`: the day's cached choices when the caller read them already (the dashboard's one read).
+ */
+export async function dailyPhotosFor(
+  db: Db,
+  dogIds: readonly number[],
+  today: string,
+  now: string,
+  cached?: Map<number, DailyPhoto | null>,
+): Promise<Map<number, DailyPhoto | null>> {
   const photos = new Map<number, DailyPhoto | null>();
-  const cached = await cachedDailyPhotos(db, dogIds, today);
+  cached ??= await cachedDailyPhotos(db, dogIds, today);
   const gone = [...cached].filter(([, photo]) => photo === null).map(([dogId]) => dogId);
   await deleteGoneDailyPhotos(db, gone, today);
   for (const [dogId, photo] of cached) if (photo) photos.set(dogId, photo);

@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
 import type { Database } from '../../../core/db/schema.js';
+import { noNumber, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 import { sameDayPatterns } from './on-this-day.js';
 
 /** Queries for "on this day": entries of today's calendar day in earlier years (see sameDayPatterns). */
@@ -19,56 +20,41 @@ export interface Memory {
 }
 
 /**
- * The dashboard's two diary cards in one statement (issue 34: fewer round trips): the dogs' memories of today and
- * their newest entries, both newest first, each with the preview of its first photo (the lowest media id), as a
- * UNION ALL of the two limited lists. Each branch is wrapped so it keeps its
- * ORDER BY/LIMIT on SQLite; sorted again here, since a union promises no order.
+ * The dashboard's two diary cards as branches of its one read (issue 34): the dogs' memories of today and their
+ * newest entries, both newest first, each with the preview of its first photo (the lowest media id) in `more`;
+ * `id` the entry, `day` its date, `text` its title.
  */
-export async function memoriesAndRecentOfDogs(
+export function diaryCardBranches(
   db: Db,
   dogIds: number[],
   today: string,
   memoryLimit: number,
   recentLimit: number,
-): Promise<{ memories: (Memory & { preview_url: string | null })[]; recent: (Memory & { preview_url: string | null })[] }> {
-  if (dogIds.length === 0) return { memories: [], recent: [] };
-  const branch = (kind: 'memory' | 'recent', memoriesOnly: boolean, limit: number) =>
+): { memories: DashboardBranch; recent: DashboardBranch } {
+  const branch = (memoriesOnly: boolean, limit: number) =>
     db
-      .selectFrom(
-        db
-          .selectFrom('diary_entries')
-          .select((eb) => [
-            sql.lit(kind).$castTo<string>().as('kind'),
-            'diary_entries.id',
-            'diary_entries.dog_id',
-            'diary_entries.date',
-            'diary_entries.title',
-            eb
-              .selectFrom('diary_media')
-              .select('diary_media.preview_url')
-              .whereRef('diary_media.entry_id', '=', 'diary_entries.id')
-              .orderBy('diary_media.id')
-              .limit(1)
-              .as('preview_url'),
-          ])
-          .where('diary_entries.dog_id', 'in', dogIds)
-          .$if(memoriesOnly, (q) => q.where(isMemory(today)))
-          .orderBy('diary_entries.date', 'desc')
-          .orderBy('diary_entries.id', 'desc')
-          .limit(limit)
-          .as(kind === 'memory' ? 'm' : 'r'),
-      )
-      .selectAll();
-  const rows = await branch('memory', true, memoryLimit)
-    .unionAll(branch('recent', false, recentLimit))
-    .execute();
-  const newestFirst = (a: Memory, b: Memory) => (a.date > b.date ? -1 : a.date < b.date ? 1 : b.id - a.id);
-  const pick = (kind: string) =>
-    rows
-      .filter((r) => r.kind === kind)
-      .map((r) => ({ id: r.id, dog_id: r.dog_id, date: r.date, title: r.title, preview_url: r.preview_url ?? null }))
-      .sort(newestFirst);
-  return { memories: pick('memory'), recent: pick('recent') };
+      .selectFrom('diary_entries')
+      .select((eb) => [
+        'diary_entries.dog_id',
+        'diary_entries.id',
+        noNumber.as('ref'),
+        'diary_entries.date as day',
+        'diary_entries.title as text',
+        eb
+          .selectFrom('diary_media')
+          .select('diary_media.preview_url')
+          .whereRef('diary_media.entry_id', '=', 'diary_entries.id')
+          .orderBy('diary_media.id')
+          .limit(1)
+          .as('more'),
+      ])
+      .where('diary_entries.dog_id', 'in', dogIds)
+      .$if(memoriesOnly, (q) => q.where(isMemory(today)))
+      .orderBy('diary_entries.date', 'desc')
+      .orderBy('diary_entries.id', 'desc')
+      .limit(limit)
+      .$castTo<DashboardRow>();
+  return { memories: branch(true, memoryLimit), recent: branch(false, recentLimit) };
 }
 
 export interface AnniversaryMemory extends Memory {

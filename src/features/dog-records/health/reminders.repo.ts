@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { noNumber, noText, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /**
  * Only a vaccination that no later one of the same vaccine (same dog, letters case-blind) has replaced: once the
@@ -68,59 +69,36 @@ export async function caregiversOf(db: Db, dogIds: readonly number[]): Promise<M
 }
 
 /**
- * Vaccinations due up to `to` (overdue ones too; oldest due date first) and planned vet visits from `from` to `to`
- * (soonest first; "Nächster Termin") of these dogs, for the dashboard, in one statement (issue 34: fewer round trips), as a
- * UNION ALL of the two limited lists; each branch is wrapped so it keeps its ORDER BY/LIMIT on SQLite. `text` is the
- * vaccine or the visit's reason, `date` the due date or the visit's day; sorted again here (a union promises no order).
+ * The dashboard's health reads, as branches of its one statement (issue 34): vaccinations due up to `to` (overdue
+ * ones too), oldest due date first (`text` the vaccine, `day` the due date) …
  */
-export async function dueHealthItems(
-  db: Db,
-  dogIds: readonly number[],
-  from: string,
-  to: string,
-  limit: number,
-): Promise<{
-  vaccinations: { id: number; dog_id: number; vaccine: string; next_due: string }[];
-  visits: { id: number; dog_id: number; reason: string; date: string }[];
-}> {
-  if (dogIds.length === 0) return { vaccinations: [], visits: [] };
-  const vaccinations = db
-    .selectFrom(
-      db
-        .selectFrom('vaccinations')
-        .select([sql<string>`'vaccination'`.as('kind'), 'id', 'dog_id', 'vaccine as text', sql<string>`next_due`.as('date')])
-        .where('dog_id', 'in', [...dogIds])
-        .where('next_due', 'is not', null)
-        .where('next_due', '<=', to)
-        .where(notReplaced)
-        .orderBy('next_due')
-        .orderBy('id')
-        .limit(limit)
-        .as('v'),
-    )
-    .selectAll();
-  const visits = db
-    .selectFrom(
-      db
-        .selectFrom('vet_visits')
-        .select([sql<string>`'visit'`.as('kind'), 'id', 'dog_id', 'reason as text', 'date'])
-        .where('status', '=', 'planned')
-        .where('dog_id', 'in', [...dogIds])
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .orderBy('date')
-        .orderBy('id')
-        .limit(limit)
-        .as('p'),
-    )
-    .selectAll();
-  const rows = await vaccinations.unionAll(visits).execute();
-  const byDateThenId = (a: { date: string; id: number }, b: { date: string; id: number }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id);
-  const sorted = rows.sort(byDateThenId);
-  return {
-    vaccinations: sorted.filter((r) => r.kind === 'vaccination').map((r) => ({ id: r.id, dog_id: r.dog_id, vaccine: r.text, next_due: r.date })),
-    visits: sorted.filter((r) => r.kind === 'visit').map((r) => ({ id: r.id, dog_id: r.dog_id, reason: r.text, date: r.date })),
-  };
+export function dueVaccinationsBranch(db: Db, dogIds: readonly number[], to: string, limit: number): DashboardBranch {
+  return db
+    .selectFrom('vaccinations')
+    .select(['dog_id', 'id', noNumber.as('ref'), 'next_due as day', 'vaccine as text', noText.as('more')])
+    .where('dog_id', 'in', [...dogIds])
+    .where('next_due', 'is not', null)
+    .where('next_due', '<=', to)
+    .where(notReplaced)
+    .orderBy('next_due')
+    .orderBy('id')
+    .limit(limit)
+    .$castTo<DashboardRow>();
+}
+
+/** … and planned vet visits from `from` to `to` (inclusive), soonest first ("Nächster Termin"; `text` the reason). */
+export function plannedVisitsBranch(db: Db, dogIds: readonly number[], from: string, to: string, limit: number): DashboardBranch {
+  return db
+    .selectFrom('vet_visits')
+    .select(['dog_id', 'id', noNumber.as('ref'), 'date as day', 'reason as text', noText.as('more')])
+    .where('status', '=', 'planned')
+    .where('dog_id', 'in', [...dogIds])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('id')
+    .limit(limit)
+    .$castTo<DashboardRow>();
 }
 
 /** The due date of every vaccination of these dogs that no later one replaced, overdue ones too (the calendar feed). */

@@ -1,6 +1,6 @@
 import { addDays } from '../../../core/clock.js';
 import type { DashboardProvider } from '../dashboard/index.js';
-import { startsOfDogs } from './heat.repo.js';
+import { startsOfDogsBranch } from './heat.repo.js';
 import { predictNextStart } from './prediction.js';
 
 /** A predicted heat within the next 14 days of one's own female dogs, on the welcome dashboard's "due soon" list. */
@@ -8,11 +8,18 @@ const WINDOW_DAYS = 14;
 
 export const heatDashboard: DashboardProvider = {
   area: 'heat',
-  async dueSoon(ctx, scope) {
-    const starts = await startsOfDogs(
-      ctx.db,
-      scope.dogs.map((d) => d.id),
-    );
+  reads(db, scope) {
+    if (scope.dogs.length === 0) return {};
+    return {
+      starts: startsOfDogsBranch(
+        db,
+        scope.dogs.map((d) => d.id),
+      ),
+    };
+  },
+  async dueSoon(_ctx, scope, rows) {
+    const starts = new Map<number, string[]>();
+    for (const r of rows('starts')) (starts.get(r.dog_id!) ?? starts.set(r.dog_id!, []).get(r.dog_id!)!).push(r.day!);
     const until = addDays(scope.today, WINDOW_DAYS);
     return scope.dogs.flatMap((dog) => {
       const { next_start } = predictNextStart(starts.get(dog.id) ?? []);

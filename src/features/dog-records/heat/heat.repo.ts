@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import { noNumber, noText, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /** The newest cycle starts of one dog (for its prediction). */
 export async function recentStarts(db: Db, dogId: number, limit: number): Promise<string[]> {
@@ -32,6 +33,15 @@ export async function startsOfDogs(db: Db, dogIds: readonly number[]): Promise<M
     .execute();
   for (const r of rows) map.set(r.dog_id, [...(map.get(r.dog_id) ?? []), r.start_date]);
   return map;
+}
+
+/** startsOfDogs as a branch of the dashboard's one read (issue 34): `day` each cycle's start, in no order (the prediction sorts). */
+export function startsOfDogsBranch(db: Db, dogIds: readonly number[]): DashboardBranch {
+  return db
+    .selectFrom('heat_cycles')
+    .select(['dog_id', 'id', noNumber.as('ref'), 'start_date as day', noText.as('text'), noText.as('more')])
+    .where('dog_id', 'in', [...dogIds])
+    .$castTo<DashboardRow>();
 }
 
 /** Cycles that started on `day` (the phantom-pregnancy follow-up), with dog and owner, in id order. */
