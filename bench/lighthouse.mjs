@@ -6,7 +6,7 @@
 // Nothing here reaches the internet. Map tiles: Chromium resolves tile.openstreetmap.org to a fake HTTPS tile
 // server on 127.0.0.1 (a self-signed certificate, accepted with --ignore-certificate-errors), which answers every
 // tile with the same 256×256 PNG of about 18 KB, the size of a real OSM tile in a town. The map layers come from
-// a fake Overpass on 127.0.0.1 (20 vets and groomers per layer tile); weather goes to a closed port.
+// a fake Overpass on 127.0.0.1 (20 vets and 20 groomers around the user); weather goes to a closed port.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -53,20 +53,20 @@ async function fakeTileServer() {
   return { server, bytes: png.length };
 }
 
-/** A minimal Overpass: 20 points of whatever is asked for, spread over the queried box. */
+/** A minimal Overpass: 20 vets or groomers within about 1.5 km of HOME. */
 async function fakeOverpass() {
   const server = createHttpServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const q = new URLSearchParams(Buffer.concat(chunks).toString()).get('data') ?? '';
-      const [, s, w] = /\(([-\d.]+),([-\d.]+),/.exec(q) ?? [0, 0, 0];
       const groomer = q.includes('dog_grooming') || q.includes('pet_grooming');
+      // Around the user's home (the server keeps what lies in the asked layer tile): what the map's first view shows.
       const elements = Array.from({ length: 20 }, (_, i) => ({
         type: 'node',
         id: (groomer ? 1000 : 0) + i + 1,
-        lat: Number(s) + 0.0123 * (i + 1),
-        lon: Number(w) + 0.0117 * ((i * 7) % 20),
+        lat: HOME.lat + 0.012 * Math.sin(i * 2.3 + (groomer ? 1 : 0)),
+        lon: HOME.lon + 0.018 * Math.cos(i * 1.7 + (groomer ? 1 : 0)),
         tags: groomer
           ? { shop: 'pet_grooming', name: `Salon ${i + 1}` }
           : { amenity: 'veterinary', name: `Praxis ${i + 1}`, opening_hours: 'Mo-Fr 08:00-18:00' },
@@ -210,7 +210,7 @@ async function lighthouseOnce(pageUrl, cookie, flags) {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '–',
+      lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.snippet ?? '–',
       missesA11y: misses('accessibility'),
       missesBp: misses('best-practices'),
       version: lhr.lighthouseVersion,
@@ -296,7 +296,7 @@ performance score is shown, with every run's score as the spread.
 Data: one user with a home position in Berlin and a dog with a diary photo (the dashboard's daily photo) and ten
 years of health records (500 weights, 100 vaccinations, 200 vet visits, 30 medications, 5 allergies, 60 findings,
 a practice: the shape of \`bench/health-tab.mjs\`); 20 own places around the home position, and a fake Overpass that
-answers 20 vets and 20 groomers per layer tile (the map opens with vets, groomers and places on). **Map tiles are
+answers 20 vets and 20 groomers within about 1.5 km of it (the map opens with vets, groomers and places on). **Map tiles are
 served, not blocked:** Chromium resolves tile.openstreetmap.org to a fake HTTPS tile server on 127.0.0.1
 (self-signed certificate, \`--ignore-certificate-errors\`) that answers every tile with one ${(tiles.bytes / 1024).toFixed(0)} KB PNG.
 

@@ -13,8 +13,7 @@ import { RecordSection } from '../../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
 import { hx } from './texts.js';
 
-/** The sections below the links, in order; the first FIRST_DRAWN (what a phone shows first) are drawn at once. */
-const SECTION_COUNT = 9;
+/** How many sections (below the links) a phone shows first: drawn together, the others one per task. */
 const FIRST_DRAWN = 2;
 
 /** The health tab of one dog (/app/hunde/:dogId/gesundheit): every section, the PDF, family and emergency card. */
@@ -27,31 +26,38 @@ export function HealthScreen({ params }: ScreenProps) {
   // Bumped when the vet visits change: "Nächster Termin" loads again.
   const [visitsVersion, setVisitsVersion] = useState(0);
   const onVisitsChange = useCallback(() => setVisitsVersion((v) => v + 1), []);
-  // The sections appear together, once all their first pages are here: one by one, each pushed the ones below it
-  // down as it arrived (layout shift 0.3–0.5 in Lighthouse). The requests run side by side, so it costs no wait.
-  const [sectionsReady, setSectionsReady] = useState(false);
+  // A section appears once its first page and those of all sections above it are here, so each is appended below
+  // the last and nothing moves (drawn as each answer came, they pushed each other down: layout shift 0.3–0.5).
+  // The requests run side by side (started at app start for a first screen, see routes.ts).
+  const [arrived, setArrived] = useState(0);
   useEffect(() => {
     let live = true;
-    setSectionsReady(false);
-    const dogPath = `/api/dogs/${dogId}`;
-    void Promise.all(
-      healthFirstRequests(dogId)
-        .filter((path) => path !== dogPath)
-        .map(prefetch),
-    ).then(() => live && setSectionsReady(true));
+    setArrived(0);
+    // healthFirstRequests: the dog first (read above), then one path per section in their order.
+    const paths = healthFirstRequests(dogId).slice(1);
+    const done = paths.map(() => false);
+    paths.forEach((path, i) =>
+      prefetch(path).then(() => {
+        if (!live) return;
+        done[i] = true;
+        const leading = done.indexOf(false);
+        setArrived(leading < 0 ? done.length : leading);
+      }),
+    );
     return () => {
       live = false;
     };
   }, [dogId]);
-  // Then they are drawn one per task, top down: all at once was one block of main-thread work of a second on a
-  // slow phone (Lighthouse's total blocking time). Each is appended below the last, so nothing moves.
+  // The first screen's sections at once, then one per task: all in one go was a block of main-thread work of a
+  // second on a slow phone (Lighthouse's total blocking time).
   const [drawn, setDrawn] = useState(0);
   useEffect(() => {
-    if (!sectionsReady) return setDrawn(0);
-    if (FIRST_DRAWN + drawn >= SECTION_COUNT) return;
+    if (arrived === 0) return setDrawn(0);
+    if (drawn >= arrived) return;
+    if (drawn === 0) return setDrawn(Math.min(arrived, FIRST_DRAWN));
     const timer = window.setTimeout(() => setDrawn((n) => n + 1), 0);
     return () => window.clearTimeout(timer);
-  }, [sectionsReady, drawn]);
+  }, [arrived, drawn]);
   return (
     <section class="page page-narrow health">
       <h1>{name ? hx.title(name) : hx.titleFallback}</h1>
@@ -73,8 +79,8 @@ export function HealthScreen({ params }: ScreenProps) {
                   {hx.caregiverNote}
                 </p>
               )}
-              {!sectionsReady && <Loading />}
-              {sectionsReady && <Sections dogId={d.id} role={role} visitsVersion={visitsVersion} onVisitsChange={onVisitsChange} count={FIRST_DRAWN + drawn} />}
+              {drawn === 0 && <Loading />}
+              {drawn > 0 && <Sections dogId={d.id} role={role} visitsVersion={visitsVersion} onVisitsChange={onVisitsChange} count={drawn} />}
             </>
           );
         }}
