@@ -25,6 +25,8 @@ describe('versioning (one build number everywhere)', () => {
     expect(shell).toContain(`<script src="/js/boot.js?v=${build}" defer></script>`);
     expect(shell).toContain(`<link rel="stylesheet" href="/css/boot.css?v=${build}">`);
     expect(shell).toContain('<div id="app"></div>');
+    // The session request starts with the page (the app's fetch takes the preloaded answer).
+    expect(shell).toContain('<link rel="preload" href="/api/auth/me" as="fetch" crossorigin>');
     const sw = (await request(t.app).get('/sw.js').expect(200)).text;
     expect(sw).toContain(`const BUILD = ${JSON.stringify(build)};`);
     expect(sw).toContain("const CACHE = 'pfotenbuch-' + BUILD;");
