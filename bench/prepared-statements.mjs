@@ -3,7 +3,9 @@
 // the working tree (server only, into test-artifacts/); SQLite's variant without the cache is the same build with
 // the cache's size set to 0 at bundling time (the app has no setting for it). Variants alternate (A B A B) and each
 // route's number is the mean of its two rounds, so a busy machine's drift falls on both alike.
-// Run: node bench/prepared-statements.mjs [--burst 1500] [--pg-port 25606] [--no-write]
+// With --compiled-once: instead, core/db/compiled-once.ts off (bundled with COMPILE_ONCE = false) and on, both engines,
+// with prepared statements and the statement cache on, for the routes whose queries use it.
+// Run: node bench/prepared-statements.mjs [--compiled-once] [--burst 1500] [--pg-port 25606]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ const USERS = Number(value('users', '2000'));
 const PG_PORT = Number(value('pg-port', '25606'));
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const APP_PORT = 3961;
+const COMPILED_ONCE = argv.includes('--compiled-once');
 
 const cpuMs = (pid, children = false) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -45,19 +48,21 @@ function pgCpuMs(postmaster) {
   return total;
 }
 
-/** The server bundle; `noSqliteCache` builds it with SQLite's statement cache at size 0. */
-async function bundle(dir, noSqliteCache) {
-  const patch = {
-    name: 'no-sqlite-cache',
-    setup(b) {
-      b.onLoad({ filter: /sqlite-dialect\.ts$/ }, (args) => {
-        const text = readFileSync(args.path, 'utf8');
-        const patched = text.replace('const STATEMENT_CACHE_SIZE = 500;', 'const STATEMENT_CACHE_SIZE = 0;');
-        if (patched === text) throw new Error('STATEMENT_CACHE_SIZE not found in sqlite-dialect.ts');
-        return { contents: patched, loader: 'ts' };
-      });
-    },
-  };
+/** An esbuild plugin that replaces `from` by `to` in the file matching `filter` (a bench-only variant). */
+const replacing = (filter, from, to) => ({
+  name: `replace ${from}`,
+  setup(b) {
+    b.onLoad({ filter }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace(from, to);
+      if (patched === text) throw new Error(`${from} not found in ${args.path}`);
+      return { contents: patched, loader: 'ts' };
+    });
+  },
+});
+
+/** The server bundle, with `plugins` making a variant. */
+async function bundle(dir, plugins) {
   await build({
     entryPoints: ['src/server.ts'],
     outdir: dir,
@@ -67,7 +72,7 @@ async function bundle(dir, noSqliteCache) {
     target: 'node20',
     packages: 'external',
     logLevel: 'warning',
-    plugins: noSqliteCache ? [patch] : [],
+    plugins,
   });
   return join(dir, 'server.js');
 }
@@ -172,9 +177,13 @@ async function runEngine(engine, builds) {
   await handle.close();
   console.log(`${engine}: ${USERS} users, ${world.rows.toLocaleString('en')} rows, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const cookie = sessionMinter(SECRET);
-  const routes = hotRoutes(world);
-  const variants =
-    engine === 'pg'
+  const routes = COMPILED_ONCE ? hotRoutes(world).filter(([name]) => !/diary|dashboard/.test(name)) : hotRoutes(world);
+  const variants = COMPILED_ONCE
+    ? [
+        ['off', builds.noCompiledOnce, databaseUrl ? { DATABASE_URL: databaseUrl } : {}],
+        ['on', builds.plain, databaseUrl ? { DATABASE_URL: databaseUrl } : {}],
+      ]
+    : engine === 'pg'
       ? [
           ['off', builds.plain, { DATABASE_URL: databaseUrl, PG_PREPARED_STATEMENTS: 'false' }],
           ['on', builds.plain, { DATABASE_URL: databaseUrl, PG_PREPARED_STATEMENTS: 'true' }],
@@ -216,16 +225,23 @@ async function runEngine(engine, builds) {
 
 const buildDir = 'test-artifacts/pstmt-build';
 rmSync(buildDir, { recursive: true, force: true });
-const builds = { plain: await bundle(`${buildDir}/plain`, false), noCache: await bundle(`${buildDir}/no-sqlite-cache`, true) };
+const builds = {
+  plain: await bundle(`${buildDir}/plain`, []),
+  noCache: await bundle(`${buildDir}/no-sqlite-cache`, [
+    replacing(/sqlite-dialect\.ts$/, 'const STATEMENT_CACHE_SIZE = 500;', 'const STATEMENT_CACHE_SIZE = 0;'),
+  ]),
+  noCompiledOnce: await bundle(`${buildDir}/no-compiled-once`, [replacing(/compiled-once\.ts$/, 'const COMPILE_ONCE = true;', 'const COMPILE_ONCE = false;')]),
+};
 const results = {};
 for (const engine of ['sqlite', 'pg']) results[engine] = await runEngine(engine, builds);
 
 const µs = (n) => Math.round(n).toLocaleString('en');
 const pct = (before, after) => `${after <= before ? '−' : '+'}${Math.abs(Math.round((1 - after / before) * 100))} %`;
 console.log(`\n${machine()}, load ${loadavg()[0].toFixed(1)} at the end; ${BURST} requests per route and variant (twice, A B A B), 10 connections.`);
-console.log('\nSQLite (statement cache off → on), app CPU µs per request:');
+const what = COMPILED_ONCE ? 'compiled once' : 'statement cache';
+console.log(`\nSQLite (${what} off → on), app CPU µs per request:`);
 for (const r of results.sqlite) console.log(`| \`${r.route}\` | ${µs(r.off.app)} | ${µs(r.on.app)} | ${pct(r.off.app, r.on.app)} |`);
-console.log('\nPostgreSQL (named prepared statements off → on), CPU µs per request: app off, app on, PG off, PG on, sum off → on:');
+console.log(`\nPostgreSQL (${COMPILED_ONCE ? what : 'named prepared statements'} off → on), CPU µs per request: app off, app on, PG off, PG on, sum off → on:`);
 for (const r of results.pg)
   console.log(
     `| \`${r.route}\` | ${µs(r.off.app)} | ${µs(r.on.app)} | ${µs(r.off.pg)} | ${µs(r.on.pg)} | ${µs(r.off.app + r.off.pg)} → ${µs(r.on.app + r.on.pg)} (${pct(r.off.app + r.off.pg, r.on.app + r.on.pg)}) |`,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
+import { compiledOnce } from '../../../core/db/compiled-once.js';
 import { countOf } from '../../../core/db/count.js';
 import type { Database } from '../../../core/db/schema.js';
 
@@ -37,7 +38,10 @@ function threadQuery(db: Db) {
 }
 export type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>['executeTakeFirstOrThrow']>>;
 
-export const findThread = (db: Db, id: number) => threadQuery(db).where('forum_threads.id', '=', id).executeTakeFirst();
+// Compiled once (core/db/compiled-once.ts): reading a thread is among the most frequent requests.
+const threadByIdQuery = compiledOnce((db: Db, id: number) => threadQuery(db).where('forum_threads.id', '=', id));
+
+export const findThread = async (db: Db, id: number) => (await threadByIdQuery(db, id))[0];
 
 /** Newest activity first; hidden threads only for moderators. Keyset on (last_post_at, id). */
 export function listThreads(db: Db, categoryId: number, withHidden: boolean, limit: number, after?: { t: string; id: number }) {
@@ -50,8 +54,8 @@ export function listThreads(db: Db, categoryId: number, withHidden: boolean, lim
   return q.orderBy('forum_threads.last_post_at', 'desc').orderBy('forum_threads.id', 'desc').limit(limit).execute();
 }
 
-export function postsOf(db: Db, threadId: number, limit: number) {
-  return db
+const postsOfQuery = compiledOnce((db: Db, threadId: number, limit: number) =>
+  db
     .selectFrom('forum_posts')
     .leftJoin('users', 'users.id', 'forum_posts.user_id')
     .select([
@@ -67,8 +71,11 @@ export function postsOf(db: Db, threadId: number, limit: number) {
     ])
     .where('forum_posts.thread_id', '=', threadId)
     .orderBy('forum_posts.id')
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+export function postsOf(db: Db, threadId: number, limit: number) {
+  return postsOfQuery(db, threadId, limit);
 }
 export type PostRow = Awaited<ReturnType<typeof postsOf>>[number];
 

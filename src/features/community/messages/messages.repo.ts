@@ -1,21 +1,19 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../../core/db/compiled-once.js';
 import type { Db } from '../../../core/db/index.js';
 
 const COLUMNS = ['id', 'sender_id', 'recipient_id', 'text', 'created_at', 'read_at'] as const;
 const pair = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });
 
+/** Compiled once (core/db/compiled-once.ts): an open chat polls it every few seconds. */
+const messagesAfterQuery = compiledOnce((db: Db, low: number, high: number, after: number, limit: number) =>
+  db.selectFrom('messages').select(COLUMNS).where('pair_low', '=', low).where('pair_high', '=', high).where('id', '>', after).orderBy('id').limit(limit),
+);
+
 /** One index range (pair_low, pair_high, id): the messages after `after`, oldest first. */
 export function messagesAfter(db: Db, a: number, b: number, after: number, limit: number) {
   const p = pair(a, b);
-  return db
-    .selectFrom('messages')
-    .select(COLUMNS)
-    .where('pair_low', '=', p.low)
-    .where('pair_high', '=', p.high)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return messagesAfterQuery(db, p.low, p.high, after, limit);
 }
 
 /**
