@@ -225,7 +225,11 @@ async function lighthouseOnce(pageUrl, cookie, flags) {
 async function measurePage(name, pageUrl, cookie, flags) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    let run = await lighthouseOnce(pageUrl, cookie, flags);
+    // A loaded machine can make a run fail (a protocol timeout): that run is redone once.
+    let run = await lighthouseOnce(pageUrl, cookie, flags).catch((error) => {
+      console.log(`${name} run ${i + 1} failed (${error.message}), again`);
+      return lighthouseOnce(pageUrl, cookie, flags);
+    });
     // Another build on this machine (`rm -rf public/build`, then write) can pull the files from under a run: the
     // page then misses app.css or a chunk (404 in the console) and scores what is not the app. Such a run is redone.
     for (let retry = 0; run.brokenBuild && retry < 3; retry++) {

@@ -125,6 +125,9 @@ export async function showSpot(container: HTMLElement, at: { lat: number; lon: n
 
 export type Bounds = { south: number; west: number; north: number; east: number };
 
+/** Pins added per task on the map screen. */
+const PIN_BATCH = 12;
+
 export interface LayersMap {
   show(items: MapItem[]): void;
   /** The box the map shows now (for a search in the visible area). */
@@ -140,6 +143,8 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
   await loadMapCss();
   const map = baseMapAt(container, center, 14);
   const group = L.layerGroup().addTo(map);
+  // Bumped by every show() and by destroy(): pins still waiting for their task are dropped.
+  let drawing = 0;
   const report = () => {
     const b = map.getBounds();
     onMove({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }, map.getZoom());
@@ -153,20 +158,28 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
     },
     show(items) {
       group.clearLayers();
-      for (const item of items) {
-        const icon = L.divIcon({
-          className: `nearby-pin nearby-pin-${item.kind}`,
-          html: `<span>${item.glyph}</span>`,
-          iconSize: [28, 28],
-          iconAnchor: [14, 14],
-          popupAnchor: [0, -14],
-        });
-        const marker = L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label }).addTo(group);
-        if (item.onSelect) marker.on('click', item.onSelect);
-        else marker.bindPopup(() => popup(item));
-      }
+      const round = ++drawing;
+      // PIN_BATCH pins per task: all of a few dozen at once was one block of 60-240 ms on a slow phone (issue 29).
+      const add = (from: number) => {
+        if (round !== drawing) return;
+        for (const item of items.slice(from, from + PIN_BATCH)) {
+          const icon = L.divIcon({
+            className: `nearby-pin nearby-pin-${item.kind}`,
+            html: `<span>${item.glyph}</span>`,
+            iconSize: [28, 28],
+            iconAnchor: [14, 14],
+            popupAnchor: [0, -14],
+          });
+          const marker = L.marker([item.lat, item.lon], { icon, keyboard: true, title: item.label, alt: item.label }).addTo(group);
+          if (item.onSelect) marker.on('click', item.onSelect);
+          else marker.bindPopup(() => popup(item));
+        }
+        if (from + PIN_BATCH < items.length) window.setTimeout(() => add(from + PIN_BATCH), 0);
+      };
+      add(0);
     },
     destroy: () => {
+      drawing++;
       // remove() can fire a last moveend; the box of a removed map cannot be read.
       map.off('moveend', report);
       map.remove();
