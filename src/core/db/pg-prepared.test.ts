@@ -94,6 +94,20 @@ describe.skipIf(!TEST_PG_URL)('named prepared statements (PostgreSQL)', () => {
     expect(await query()).toEqual({ id: 1, name: 'Bello', age: null, breed: null });
   });
 
+  it('prepares a statement again when the server lost it (26000, as after a pooler ran DISCARD ALL)', async () => {
+    const { db, prepared } = oneConnection();
+    const query = (id: number) => db.selectFrom('items').select('label').where('id', '=', id).executeTakeFirst();
+    await query(1);
+    // Behind the wrapper's back, on its one connection.
+    const raw = await prepared.pool.connect();
+    await raw.query('deallocate all');
+    raw.release();
+    expect(await query(2)).toEqual({ label: 'item 2' });
+    expect(prepared.stats.retried).toBe(1);
+    expect(await query(3)).toEqual({ label: 'item 3' });
+    expect(prepared.stats.retried).toBe(1);
+  });
+
   it('runs a statement again after a schema change through the pool, also inside the same transaction', async () => {
     await elsewhere('create table walks (id int primary key, km int)');
     await elsewhere('insert into walks values (1, 3)');

@@ -77,7 +77,7 @@ class PreparingClient implements PostgresPoolClient {
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return (this.client as unknown as PostgresPoolClient).query(sqlOrCursor);
-    return this.#run(sqlOrCursor, parameters ?? []) as unknown as Promise<PostgresQueryResult<R>>;
+    return this.#run(sqlOrCursor, parameters ?? [], true) as unknown as Promise<PostgresQueryResult<R>>;
   }
 
   release(): void {
@@ -88,7 +88,7 @@ class PreparingClient implements PostgresPoolClient {
     return (this.client as unknown as PgClientInternals).getTransactionStatus?.() === 'I';
   }
 
-  async #run(sql: string, parameters: ReadonlyArray<unknown>): Promise<QueryResult> {
+  async #run(sql: string, parameters: ReadonlyArray<unknown>, mayRetry: boolean): Promise<QueryResult> {
     const values = parameters as unknown[];
     if ((this.#generation !== this.pool.schemaGeneration || this.#stale.size > 0) && this.#idle()) await this.#cleanUp();
     if (!DML.test(sql)) {
@@ -109,7 +109,11 @@ class PreparingClient implements PostgresPoolClient {
       this.#names.set(sql, name);
       this.#evict();
       // Deallocate what fell out now, so the server never holds more than `size` at an idle moment.
-      if (this.#stale.size > 0 && this.#idle()) await this.#cleanUp();
+      if (this.#stale.size > 0 && this.#idle()) {
+        await this.#cleanUp();
+        // A failed DEALLOCATE starts the connection over: keep this statement counted.
+        if (!this.#names.has(sql)) this.#names.set(sql, name);
+      }
     }
     const fresh = this.parsed[name] === undefined;
     try {
@@ -126,10 +130,10 @@ class PreparingClient implements PostgresPoolClient {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string' || !RETRY_CODES.has(code)) throw error;
       this.#forget(sql, name, code === '0A000');
-      if (!this.#idle()) throw error;
+      if (!mayRetry || !this.#idle()) throw error;
       await this.#cleanUp();
       this.pool.stats.retried++;
-      return this.#run(sql, parameters);
+      return this.#run(sql, parameters, false);
     }
   }
 
