@@ -1,6 +1,6 @@
-// The nearby map chunk: Leaflet and the cluster plugin load only when the map is shown (as the diary's map).
+// The nearby map chunk: Leaflet loads only when a map is shown, the cluster plugin only for a clustered one
+// (showNearby; the map screen's pins are not clustered and so do not load or run it: issue 29).
 import L from 'leaflet';
-import 'leaflet.markercluster';
 import { baseMap, loadMapCss } from './leaflet-base.js';
 
 export interface MapItem {
@@ -33,7 +33,7 @@ export interface NearbyMap {
 
 /** Clustered pins, one colour per kind (CSS class nearby-pin-<kind>), around the search centre. */
 export async function showNearby(container: HTMLElement, center: { lat: number; lon: number }): Promise<NearbyMap> {
-  await loadMapCss();
+  await Promise.all([loadMapCss(), import('leaflet.markercluster')]);
   const map = baseMapAt(container, center, 12);
   L.circleMarker([center.lat, center.lon], { radius: 6, color: '#1a5fb4', fillOpacity: 0.8 }).addTo(map);
   let cluster: L.MarkerClusterGroup | null = null;
