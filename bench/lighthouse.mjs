@@ -329,7 +329,8 @@ to 1.8; performance median (runs), FCP / LCP / TBT / CLS):
   Now the shell preloads app.js's static chunks (\`modulepreload\`, listed by the build in asset-manifest.json) and
   \`/api/auth/me\`; the map route starts Leaflet and map.css beside the screen code and fetches the first view's
   tiles as soon as the position is known (the same URLs and CORS mode as Leaflet's): tiles requested at about 330
-  instead of 700 ms (observed, unthrottled), LCP 4.1 → about 2.8 s. Pins are added twelve per task.
+  instead of 700 ms (observed, unthrottled), LCP 4.1 → about 2.8 s. Pins are added twelve per task; the cluster plugin (34 KB) now loads only for
+  clustered maps, not for this one.
 - Leaflet was already in its own chunk (only map screens load it); esbuild splitting in scripts/build-client.mjs is
   unchanged.
 
