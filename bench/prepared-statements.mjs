@@ -5,7 +5,7 @@
 // route's number is the mean of its two rounds, so a busy machine's drift falls on both alike.
 // With --compiled-once: instead, core/db/compiled-once.ts off (bundled with COMPILE_ONCE = false) and on, both engines,
 // with prepared statements and the statement cache on, for the routes whose queries use it.
-// Run: node bench/prepared-statements.mjs [--compiled-once] [--burst 1500] [--pg-port 25606]
+// Run: node bench/prepared-statements.mjs [--compiled-once] [--all-routes] [--engines sqlite,pg] [--burst 1500] [--pg-port 25606]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { tsImport } from 'tsx/esm/api';
 import { machine, percentile, START_FLAGS } from './lib.mjs';
 
 const { openDb, migrateToLatest, growWorld, emptyWorld, sql } = await tsImport('./seed.ts', import.meta.url);
-const { drive, sessionMinter } = await tsImport('./mix-load.ts', import.meta.url);
+const { drive, mainRoutes, sessionMinter } = await tsImport('./mix-load.ts', import.meta.url);
 
 const argv = process.argv.slice(2);
 const value = (name, fallback) => {
@@ -28,6 +28,9 @@ const PG_PORT = Number(value('pg-port', '25606'));
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const APP_PORT = 3961;
 const COMPILED_ONCE = argv.includes('--compiled-once');
+/** --all-routes: every main route of bench/mix-load.ts (nearby lists, friends, … too) instead of the five hot reads. */
+const ALL_ROUTES = argv.includes('--all-routes');
+const ENGINES = value('engines', 'sqlite,pg').split(',');
 
 const cpuMs = (pid, children = false) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -177,7 +180,7 @@ async function runEngine(engine, builds) {
   await handle.close();
   console.log(`${engine}: ${USERS} users, ${world.rows.toLocaleString('en')} rows, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const cookie = sessionMinter(SECRET);
-  const routes = COMPILED_ONCE ? hotRoutes(world).filter(([name]) => !/diary|dashboard/.test(name)) : hotRoutes(world);
+  const routes = ALL_ROUTES ? mainRoutes(world) : COMPILED_ONCE ? hotRoutes(world).filter(([name]) => !/diary|dashboard/.test(name)) : hotRoutes(world);
   const variants = COMPILED_ONCE
     ? [
         ['off', builds.noCompiledOnce, databaseUrl ? { DATABASE_URL: databaseUrl } : {}],
@@ -233,16 +236,16 @@ const builds = {
   noCompiledOnce: await bundle(`${buildDir}/no-compiled-once`, [replacing(/compiled-once\.ts$/, 'const COMPILE_ONCE = true;', 'const COMPILE_ONCE = false;')]),
 };
 const results = {};
-for (const engine of ['sqlite', 'pg']) results[engine] = await runEngine(engine, builds);
+for (const engine of ENGINES) results[engine] = await runEngine(engine, builds);
 
 const µs = (n) => Math.round(n).toLocaleString('en');
 const pct = (before, after) => `${after <= before ? '−' : '+'}${Math.abs(Math.round((1 - after / before) * 100))} %`;
 console.log(`\n${machine()}, load ${loadavg()[0].toFixed(1)} at the end; ${BURST} requests per route and variant (twice, A B A B), 10 connections.`);
 const what = COMPILED_ONCE ? 'compiled once' : 'statement cache';
 console.log(`\nSQLite (${what} off → on), app CPU µs per request:`);
-for (const r of results.sqlite) console.log(`| \`${r.route}\` | ${µs(r.off.app)} | ${µs(r.on.app)} | ${pct(r.off.app, r.on.app)} |`);
+for (const r of results.sqlite ?? []) console.log(`| \`${r.route}\` | ${µs(r.off.app)} | ${µs(r.on.app)} | ${pct(r.off.app, r.on.app)} |`);
 console.log(`\nPostgreSQL (${COMPILED_ONCE ? what : 'named prepared statements'} off → on), CPU µs per request: app off, app on, PG off, PG on, sum off → on:`);
-for (const r of results.pg)
+for (const r of results.pg ?? [])
   console.log(
     `| \`${r.route}\` | ${µs(r.off.app)} | ${µs(r.on.app)} | ${µs(r.off.pg)} | ${µs(r.on.pg)} | ${µs(r.off.app + r.off.pg)} → ${µs(r.on.app + r.on.pg)} (${pct(r.off.app + r.off.pg, r.on.app + r.on.pg)}) |`,
   );
