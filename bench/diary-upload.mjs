@@ -200,7 +200,7 @@ async function startBaseline(dir, port, data) {
   const child = spawn(process.execPath, ['dist/server.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   procs.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 200 && child.exitCode === null; i++) {
     if (
       await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -235,7 +235,7 @@ try {
   const small = await photoJpeg(1600, 1200, 79, 6);
   const meta = await sharp(jpeg).metadata();
   console.log(`fixtures: ${meta.width}×${meta.height}, ${(jpeg.length / 2 ** 20).toFixed(1)} MB; 1600×1200, ${Math.round(small.length / 1024)} KB`);
-  const app = await startBenchApp(3996, dataDir, {
+  const app = await startBenchApp(41996, dataDir, {
     BRIGHTSKY_URL: `http://127.0.0.1:${weather.address().port}`,
     // The server measures its own event-loop delay (bench/eld-hook.mjs), read per phase with SIGUSR2.
     NODE_OPTIONS: `--import ${new URL('./eld-hook.mjs', import.meta.url).pathname}`,
@@ -287,8 +287,8 @@ try {
   if (process.env.UPLOAD_BASELINE) {
     const baseDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-base-'));
     const thisDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-this-'));
-    const apps = [await startBaseline(process.env.UPLOAD_BASELINE, 3994, baseDir)];
-    apps.push(await startBenchApp(3995, thisDir, { BRIGHTSKY_URL: `http://127.0.0.1:${weather.address().port}` }));
+    const apps = [await startBaseline(process.env.UPLOAD_BASELINE, 41994, baseDir)];
+    apps.push(await startBenchApp(41995, thisDir, { BRIGHTSKY_URL: `http://127.0.0.1:${weather.address().port}` }));
     procs.push(apps[1].child);
     abRows = [
       { photo: `1600 × 1200 (${Math.round(small.length / 1024)} KB)`, rows: await alternate(apps, small, 40) },
@@ -300,7 +300,7 @@ try {
 
   // RSS under upload load: a fresh server per run.
   const rssRows = [];
-  let port = 3997;
+  let port = 41997;
   for (const connections of RSS_CONNECTIONS) for (const arena of ARENAS) rssRows.push(await rssRun(port++, jpeg, connections, arena));
 
   const f = (n) => n.toFixed(1);
