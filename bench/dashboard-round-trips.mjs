@@ -3,7 +3,8 @@
 // the requests are its "route alone" ones (users among the first 190). Statements per request on PostgreSQL come from
 // pg_stat_database (every statement outside a transaction commits once), so they include the session lookup.
 // Run: node bench/dashboard-round-trips.mjs [--users 2000] [--engines sqlite,pg] [--count 1500] [--pg-port 25605]
-//      [--dist DIR]  (a server built elsewhere than dist/; `--build DIR [--src SRC]` builds SRC/server.ts (default src)
+//      [--dist DIR[,DIR…] --rounds R]  (builds taking turns R rounds on the same data, medians: an A/B; a server
+//      built elsewhere than dist/; `--build DIR [--src SRC]` builds SRC/server.ts (default src)
 //      into DIR first, so a bench does not race other builds of dist/, and an A/B can build two commits' sources:
 //      `git archive COMMIT src | tar -x -C test-artifacts/ab-x`). Prints only; docs/performance.md's
 //      "dashboard-round-trips" block is written by hand from its output.
@@ -27,7 +28,8 @@ const ENGINES = value('engines', 'sqlite,pg').split(',');
 const COUNT = Number(value('count', '1500'));
 const PG_PORT = Number(value('pg-port', '25605'));
 const BUILD = value('build', undefined);
-const DIST = BUILD ?? value('dist', 'dist');
+const DISTS = BUILD ? [BUILD] : value('dist', 'dist').split(',');
+const ROUNDS = Number(value('rounds', '1'));
 const SRC = value('src', 'src');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const APP_PORT = Number(value('port', '3965'));
@@ -66,8 +68,8 @@ function pgCpuMs(postmaster) {
   return total;
 }
 
-async function startServer(env) {
-  const child = spawn(process.execPath, [...START_FLAGS, join(DIST, 'server.js')], {
+async function startServer(dist, env) {
+  const child = spawn(process.execPath, [...START_FLAGS, join(dist, 'server.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -123,41 +125,51 @@ async function runEngine(engine) {
     await growWorld(handle.db, world, USERS);
     if (engine === 'pg') await sql`analyze`.execute(handle.db);
     console.log(`${engine}: ${USERS} users, ${world.rows.toLocaleString('en')} rows`);
-    const app = await startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     const cookie = sessionMinter(SECRET);
     const next = mainRoutes(world).find(([name]) => name === 'GET /api/welcome-dashboard')[1];
-    try {
-      // Warm-up: JIT, statement caches, and every user's photos of the day chosen (the first visit of a day).
-      await drive({ url: app.url, connections: 10, count: 600, next, cookie });
-      for (const connections of [10, 25]) {
-        const c0 = engine === 'pg' ? await commits(handle.db) : 0;
-        const cpu0 = cpuMs(app.child.pid);
-        const pg0 = pgPid ? pgCpuMs(pgPid) : 0;
-        const r = await drive({ url: app.url, connections, count: COUNT, next, cookie });
-        const cpu = (cpuMs(app.child.pid) - cpu0) / r.total;
-        const pg = pgPid ? (pgCpuMs(pgPid) - pg0) / r.total : 0;
-        const statements = engine === 'pg' ? (await commits(handle.db)) - c0 - 1 : NaN;
-        const sorted = [...r.latencies].sort((a, b) => a - b);
-        const row = {
-          engine,
-          connections,
-          p50: percentile(sorted, 50),
-          p99: percentile(sorted, 99),
-          rps: r.total / r.seconds,
-          cpu,
-          pg,
-          statements: statements / r.total,
-          bad: r.non2xx + r.errors,
-        };
-        rows.push(row);
-        console.log(
-          `  ${connections} connections: p50 ${row.p50.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, CPU app ${cpu.toFixed(2)}${pgPid ? ` + PG ${pg.toFixed(2)}` : ''} ms/req${engine === 'pg' ? `, ${row.statements.toFixed(1)} statements/req` : ''}${row.bad ? `, ${row.bad} failed: ${r.samples[0]}` : ''}`,
-        );
+    // Builds take turns round by round on the same data, so the load of a shared machine falls on each alike.
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const dist of DISTS) {
+        const app = await startServer(dist, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+        console.log(`  ${dist}, round ${round}:`);
+        try {
+          // Warm-up: JIT, statement caches, and every user's photos of the day chosen (the first visit of a day).
+          await drive({ url: app.url, connections: 10, count: 600, next, cookie });
+          for (const connections of [10, 25]) {
+            // Statements are counted in the first round only (reading them waits for PostgreSQL's counters).
+            const counting = engine === 'pg' && round === 1;
+            const c0 = counting ? await commits(handle.db) : 0;
+            const cpu0 = cpuMs(app.child.pid);
+            const pg0 = pgPid ? pgCpuMs(pgPid) : 0;
+            const r = await drive({ url: app.url, connections, count: COUNT, next, cookie });
+            const cpu = (cpuMs(app.child.pid) - cpu0) / r.total;
+            const pg = pgPid ? (pgCpuMs(pgPid) - pg0) / r.total : 0;
+            const statements = counting ? ((await commits(handle.db)) - c0 - 1) / r.total : NaN;
+            const sorted = [...r.latencies].sort((a, b) => a - b);
+            const row = {
+              dist,
+              engine,
+              round,
+              connections,
+              p50: percentile(sorted, 50),
+              p99: percentile(sorted, 99),
+              rps: r.total / r.seconds,
+              cpu,
+              pg,
+              statements,
+              bad: r.non2xx + r.errors,
+            };
+            rows.push(row);
+            console.log(
+              `    ${connections} connections: p50 ${row.p50.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, CPU app ${cpu.toFixed(2)}${pgPid ? ` + PG ${pg.toFixed(2)}` : ''} ms/req${counting ? `, ${statements.toFixed(1)} statements/req` : ''}${row.bad ? `, ${row.bad} failed: ${r.samples[0]}` : ''}`,
+            );
+          }
+        } finally {
+          const exited = new Promise((resolve) => app.child.once('exit', resolve));
+          app.child.kill('SIGTERM');
+          await exited;
+        }
       }
-    } finally {
-      const exited = new Promise((resolve) => app.child.once('exit', resolve));
-      app.child.kill('SIGTERM');
-      await exited;
     }
   } finally {
     await handle.close();
@@ -169,4 +181,15 @@ async function runEngine(engine) {
 
 const all = [];
 for (const engine of ENGINES) all.push(...(await runEngine(engine)));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+console.log(`medians over ${ROUNDS} round(s):`);
+for (const engine of ENGINES)
+  for (const dist of DISTS)
+    for (const connections of [10, 25]) {
+      const rs = all.filter((r) => r.engine === engine && r.dist === dist && r.connections === connections);
+      const m = (k) => median(rs.map((r) => r[k])).toFixed(k === 'cpu' || k === 'pg' ? 2 : 1);
+      console.log(
+        `  ${engine} ${dist} ${connections} conn: p50 ${m('p50')} / p99 ${m('p99')} ms, CPU app ${m('cpu')}${engine === 'pg' ? ` + PG ${m('pg')}` : ''} ms/req${engine === 'pg' ? `, ${rs[0].statements.toFixed(1)} statements/req` : ''}`,
+      );
+    }
 console.log(JSON.stringify(all));

@@ -31,28 +31,35 @@ export function diaryCardBranches(
   memoryLimit: number,
   recentLimit: number,
 ): { memories: DashboardBranch; recent: DashboardBranch } {
+  // The preview is looked up for the entries the limit keeps only: with several dogs the engine sorts, and a
+  // subquery in the limited select itself would run for every entry of the dogs before the sort.
   const branch = (memoriesOnly: boolean, limit: number) =>
     db
-      .selectFrom('diary_entries')
+      .selectFrom(
+        db
+          .selectFrom('diary_entries')
+          .select(['diary_entries.dog_id', 'diary_entries.id', 'diary_entries.date', 'diary_entries.title'])
+          .where('diary_entries.dog_id', 'in', dogIds)
+          .$if(memoriesOnly, (q) => q.where(isMemory(today)))
+          .orderBy('diary_entries.date', 'desc')
+          .orderBy('diary_entries.id', 'desc')
+          .limit(limit)
+          .as('e'),
+      )
       .select((eb) => [
-        'diary_entries.dog_id',
-        'diary_entries.id',
+        'e.dog_id',
+        'e.id',
         noNumber.as('ref'),
-        'diary_entries.date as day',
-        'diary_entries.title as text',
+        'e.date as day',
+        'e.title as text',
         eb
           .selectFrom('diary_media')
           .select('diary_media.preview_url')
-          .whereRef('diary_media.entry_id', '=', 'diary_entries.id')
+          .whereRef('diary_media.entry_id', '=', 'e.id')
           .orderBy('diary_media.id')
           .limit(1)
           .as('more'),
       ])
-      .where('diary_entries.dog_id', 'in', dogIds)
-      .$if(memoriesOnly, (q) => q.where(isMemory(today)))
-      .orderBy('diary_entries.date', 'desc')
-      .orderBy('diary_entries.id', 'desc')
-      .limit(limit)
       .$castTo<DashboardRow>();
   return { memories: branch(true, memoryLimit), recent: branch(false, recentLimit) };
 }
