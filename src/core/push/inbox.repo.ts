@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
-import { compiledOnce } from '../db/compiled-once.js';
+import { countOf } from '../db/count.js';
 import type { NotificationsTable } from '../db/tables/notifications.js';
 
 /**
@@ -81,18 +81,8 @@ export async function listInboxRows(db: Db, userId: number, take: number, after:
   return rows;
 }
 
-/** Compiled once (core/db/compiled-once.ts): the bell asks it on every screen. */
-const unreadQuery = compiledOnce((db: Db, userId: number) =>
-  db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null),
-);
-
-export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await unreadQuery(db, userId);
-  return Number(row?.n ?? 0);
+export function countUnread(db: Db, userId: number): Promise<number> {
+  return countOf(db.selectFrom('notifications').where('user_id', '=', userId).where('read_at', 'is', null));
 }
 
 export function findInboxRow(db: Db, id: number): Promise<InboxRow | undefined> {
