@@ -16,13 +16,14 @@ export function startForked(script, env = {}) {
 
 /**
  * The Node flags `npm start` gives the server (package.json: the young generation's cap and the heap's growth,
- * docs/operations.md "Memory"), so every benchmark measures the app as it runs.
+ * docs/operations.md "Memory"), so every benchmark measures the app as it runs; `startApp` also sets glibc's
+ * MALLOC_ARENA_MAX=2 as `npm start` does.
  */
 export const START_FLAGS = /node ((?:--\S+ )*)dist\/server\.js/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1].trim().split(' ').filter(Boolean);
 
 /** Starts the built app (dist/server.js) as `npm start` does and waits until /api/health answers. */
 export async function startApp(env) {
-  const child = spawn(process.execPath, [...START_FLAGS, 'dist/server.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...START_FLAGS, 'dist/server.js'], { env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 200; i++) {
     try {
