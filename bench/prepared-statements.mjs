@@ -4,7 +4,8 @@
 // the cache's size set to 0 at bundling time (the app has no setting for it). Variants alternate (A B A B) and each
 // route's number is the mean of its two rounds, so a busy machine's drift falls on both alike.
 // With --compiled-once: instead, core/db/compiled-once.ts off (bundled with COMPILE_ONCE = false) and on, both engines,
-// with prepared statements and the statement cache on, for the routes whose queries use it.
+// with prepared statements and the statement cache on, for the three routes it was tried on (the unread count kept
+// the plain query: docs/performance.md says why).
 // Run: node bench/prepared-statements.mjs [--compiled-once] [--all-routes] [--engines sqlite,pg] [--burst 1500] [--pg-port 25606]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
