@@ -4,15 +4,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
+import { cpuMs, load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-'));
 const results = {};
-/** CPU time (user + system, ms) a process has used: per request it is robust against a busy machine, req/s is not. */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 /** A load row with the server's CPU per request (µs). */
 async function measured(name, pid, options) {
   const before = cpuMs(pid);

@@ -2,12 +2,12 @@
 // conversations) while 20 of them send a message every 3 s: p99 of the poll and of the send, and the server's CPU
 // per 1,000 polls. The bare baseline of the same run is the Express hello world polled at the same rate.
 // Run: npm run build && node bench/chat-polling.mjs   (about a minute; writes its section of docs/performance.md)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { machine, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
+import { cpuMs, machine, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const PEOPLE = 40; // each befriends the next 13 (no pair twice while 13 < 40 / 2): 520 conversations, 500 of them polled
 const POLLERS = 500;
@@ -15,12 +15,6 @@ const SENDERS = 20;
 const PERIOD_S = 3;
 const DURATION_S = 20;
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-chat-'));
-
-/** The process's CPU time (user + system) in milliseconds, from /proc. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (100 Hz)
-}
 
 function run(options) {
   return new Promise((resolve, reject) =>

@@ -9,58 +9,19 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { machine, startApp, writeSection } from './lib.mjs';
+import { CHROME_FLAGS, CHROMIUM, lighthouseModules, lighthouseReport, medianByPerformance } from './lighthouse-run.mjs';
+import { api, BENCH_SECRET, gpsPhoto, machine, registerUser, startApp, writeSection } from './lib.mjs';
 
 const BUDGET_KB = 80;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PORT = '3998';
-
-/**
- * A 1600×1200 photo with GPS EXIF, so the dashboard shows a real daily photo. Blurred noise: pure noise would
- * not compress at all (a 150 KB preview), real photos compress far better; blurred noise lands in between.
- */
-function photo() {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
-    .blur(1.5)
-    .jpeg({ quality: 85 })
-    .withExif({
-      IFD0: { Make: 'Bench' },
-      IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
-    })
-    .toBuffer();
-}
-
-async function api(url, cookie, method, path, body) {
-  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** A user with one dog and one diary entry with a photo; returns the session cookie. */
 async function seed(url) {
-  const reg = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench-client@example.de', password: 'bench-passwort', name: 'Bench' }),
-  });
-  const cookie = reg.headers.get('set-cookie')?.split(';')[0];
-  if (reg.status !== 201 || !cookie) throw new Error(`register failed: ${reg.status}`);
+  const cookie = await registerUser(url, 'bench-client@example.de');
   const dog = await api(url, cookie, 'POST', '/api/dogs', { name: 'Bello', breed: 'Labrador' });
   const entry = await api(url, cookie, 'POST', `/api/dogs/${dog.id}/diary`, { date: '2026-11-20', title: 'Im Park', text: 'Ein schöner Tag.' });
   const form = new FormData();
-  form.append('files', new Blob([await photo()], { type: 'image/jpeg' }), 'park.jpg');
+  form.append('files', new Blob([await gpsPhoto()], { type: 'image/jpeg' }), 'park.jpg');
   const up = await fetch(`${url}/api/diary/${entry.id}/media`, { method: 'POST', headers: { cookie }, body: form });
   if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
   return cookie;
@@ -112,44 +73,24 @@ async function lighthouseDashboard(url, cookie) {
     if (!run) return null;
     runs.push(run);
   }
-  runs.sort((a, b) => a.performance - b.performance);
-  return { ...runs[Math.floor(runs.length / 2)], all: runs.map((r) => r.performance) };
+  return { ...medianByPerformance(runs), all: runs.map((r) => r.performance) };
 }
 
 async function lighthouseOnce(url, cookie) {
-  let lighthouse;
-  let launch;
-  try {
-    ({ default: lighthouse } = await import('lighthouse'));
-    ({ launch } = await import('chrome-launcher'));
-  } catch {
-    return null;
-  }
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(`${url}/app`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      extraHeaders: { Cookie: cookie },
-    });
-    const lhr = result.lhr;
-    const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
-    return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      bestPractices: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
-      fcp: audit('first-contentful-paint'),
-      lcp: audit('largest-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      lcpBytes: lhr.audits['network-requests']?.details?.items?.find((i) => i.url.includes('_preview.webp'))?.transferSize ?? 0,
-      version: lhr.lighthouseVersion,
-    };
-  } finally {
-    await chrome.kill();
-  }
+  if (!(await lighthouseModules())) return null;
+  const lhr = await lighthouseReport(`${url}/app`, { categories: ['performance', 'accessibility', 'best-practices'], cookie });
+  const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    lcpBytes: lhr.audits['network-requests']?.details?.items?.find((i) => i.url.includes('_preview.webp'))?.transferSize ?? 0,
+    version: lhr.lighthouseVersion,
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-client-'));
@@ -164,7 +105,7 @@ try {
     JOBS_ENABLED: 'false',
     RATE_LIMITS_ENABLED: 'false',
     BRIGHTSKY_URL: 'http://127.0.0.1:9',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    JWT_SECRET: BENCH_SECRET,
   });
   const cookie = await seed(app.url);
   const rows = await measureFirstScreen(app.url, cookie);

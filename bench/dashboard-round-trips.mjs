@@ -8,94 +8,27 @@
 //      into DIR first, so a bench does not race other builds of dist/, and an A/B can build two commits' sources:
 //      `git archive COMMIT src | tar -x -C test-artifacts/ab-x`). Prints only; docs/performance.md's
 //      "dashboard-round-trips" block is written by hand from its output.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { START_FLAGS, percentile } from './lib.mjs';
+import { BENCH_SECRET, bundleServer, cpuMs, median, option, percentile, startBundle, stopApp, treeCpuMs as pgCpuMs } from './lib.mjs';
+import { emptySchema, startPgServer, stopPgServer } from './pg.mjs';
 
 const { openDb, migrateToLatest, growWorld, emptyWorld, sql } = await tsImport('./seed.ts', import.meta.url);
 const { drive, mainRoutes, sessionMinter } = await tsImport('./mix-load.ts', import.meta.url);
 
-const argv = process.argv.slice(2);
-const value = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
-const USERS = Number(value('users', '2000'));
-const ENGINES = value('engines', 'sqlite,pg').split(',');
-const COUNT = Number(value('count', '1500'));
-const PG_PORT = Number(value('pg-port', '25605'));
-const BUILD = value('build', undefined);
-const DISTS = BUILD ? [BUILD] : value('dist', 'dist').split(',');
-const ROUNDS = Number(value('rounds', '1'));
-const SRC = value('src', 'src');
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-const APP_PORT = Number(value('port', '3965'));
+const USERS = Number(option('users', '2000'));
+const ENGINES = option('engines', 'sqlite,pg').split(',');
+const COUNT = Number(option('count', '1500'));
+const PG_PORT = Number(option('pg-port', '25605'));
+const BUILD = option('build', undefined);
+const DISTS = BUILD ? [BUILD] : option('dist', 'dist').split(',');
+const ROUNDS = Number(option('rounds', '1'));
+const SRC = option('src', 'src');
+const APP_PORT = Number(option('port', '3965'));
 
-if (BUILD) {
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(SRC, 'server.ts')],
-    outdir: BUILD,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-}
-
-const cpuMs = (pid, children = false) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) * 10;
-};
-/** CPU of a PostgreSQL cluster: the postmaster, its ended children, and every live process below it (bench/mix.mjs). */
-function pgCpuMs(postmaster) {
-  let total = cpuMs(postmaster, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const f = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
-
-async function startServer(dist, env) {
-  const child = spawn(process.execPath, [...START_FLAGS, join(dist, 'server.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(APP_PORT),
-      LOG_LEVEL: 'warn',
-      JOBS_ENABLED: 'false',
-      RATE_LIMITS_ENABLED: 'false',
-      JWT_SECRET: SECRET,
-      NOMINATIM_URL: '',
-      BRIGHTSKY_URL: 'http://127.0.0.1:9',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${APP_PORT}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('app did not start');
-}
+if (BUILD) await bundleServer({ entryPoints: [join(SRC, 'server.ts')], outdir: BUILD });
 
 /** Commits so far in the bench database (pg_stat_database), after the backends flushed their counters. */
 async function commits(db) {
@@ -107,30 +40,27 @@ async function commits(db) {
 
 async function runEngine(engine) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-dash-'));
-  let databaseUrl;
-  let pgPid;
-  if (engine === 'pg') {
-    databaseUrl = execFileSync('scripts/pg-test-server.sh', ['start', String(PG_PORT)], { encoding: 'utf8' }).trim();
-    pgPid = Number(readFileSync(`/tmp/pfotenbuch-pg-${PG_PORT}/db/postmaster.pid`, 'utf8').split('\n')[0]);
-  }
+  const pgServer = engine === 'pg' ? startPgServer(PG_PORT) : undefined;
+  const [databaseUrl, pgPid] = [pgServer?.url, pgServer?.pid];
   const handle = openDb({ databaseUrl, dataDir });
   const rows = [];
   try {
-    if (engine === 'pg') {
-      await sql`drop schema public cascade`.execute(handle.db);
-      await sql`create schema public`.execute(handle.db);
-    }
+    if (engine === 'pg') await emptySchema(handle.db, sql);
     await migrateToLatest(handle.db);
     const world = emptyWorld();
     await growWorld(handle.db, world, USERS);
     if (engine === 'pg') await sql`analyze`.execute(handle.db);
     console.log(`${engine}: ${USERS} users, ${world.rows.toLocaleString('en')} rows`);
-    const cookie = sessionMinter(SECRET);
+    const cookie = sessionMinter(BENCH_SECRET);
     const next = mainRoutes(world).find(([name]) => name === 'GET /api/welcome-dashboard')[1];
     // Builds take turns round by round on the same data, so the load of a shared machine falls on each alike.
     for (let round = 1; round <= ROUNDS; round++) {
       for (const dist of DISTS) {
-        const app = await startServer(dist, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+        const app = await startBundle(join(dist, 'server.js'), APP_PORT, {
+          BRIGHTSKY_URL: 'http://127.0.0.1:9',
+          DATA_DIR: dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        });
         console.log(`  ${dist}, round ${round}:`);
         try {
           // Warm-up: JIT, statement caches, and every user's photos of the day chosen (the first visit of a day).
@@ -165,23 +95,20 @@ async function runEngine(engine) {
             );
           }
         } finally {
-          const exited = new Promise((resolve) => app.child.once('exit', resolve));
-          app.child.kill('SIGTERM');
-          await exited;
+          await stopApp(app);
         }
       }
     }
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'pg') execFileSync('scripts/pg-test-server.sh', ['stop', String(PG_PORT)]);
+    if (engine === 'pg') stopPgServer(PG_PORT);
   }
   return rows;
 }
 
 const all = [];
 for (const engine of ENGINES) all.push(...(await runEngine(engine)));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 console.log(`medians over ${ROUNDS} round(s):`);
 for (const engine of ENGINES)
   for (const dist of DISTS)

@@ -9,7 +9,7 @@ import { Agent, createServer, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { machine, percentile, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { cpuMs, machine, percentile, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
 const SEQUENTIAL = 15;
 const SMALL_ALONE = 30;
@@ -22,11 +22,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-'));
 
 const sortNum = (a) => [...a].sort((x, y) => x - y);
 
-/** CPU time (user + system, ms) a process has used, all its threads (libvips' included). */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 /** Peak RSS of a process so far (VmHWM), MB. */
 const peakRssMb = (pid) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 

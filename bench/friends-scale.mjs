@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, writeSection } from './lib.mjs';
+import { alternating, insertInChunks, machine, writeSection } from './lib.mjs';
+import { emptyPgDatabase } from './pg.mjs';
 
 const { openDb, migrateToLatest, friendsOf, conversationHeads, sql } = await tsImport('./friends-scale.entry.ts', import.meta.url);
 
@@ -65,16 +66,8 @@ async function grow(db, from, to) {
             created_at: now,
           });
     }
-  for (let r = 0; r < friendships.length; r += 500)
-    await db
-      .insertInto('friendships')
-      .values(friendships.slice(r, r + 500))
-      .execute();
-  for (let r = 0; r < messages.length; r += 500)
-    await db
-      .insertInto('messages')
-      .values(messages.slice(r, r + 500))
-      .execute();
+  await insertInChunks(db, 'friendships', friendships, 500);
+  await insertInChunks(db, 'messages', messages, 500);
   return ids;
 }
 
@@ -99,27 +92,9 @@ function friendsOfBefore(db, userId) {
 
 /** ms per list (wall) and CPU ms of this process per list, `RUNS` each after 20 for warm-up, the ways alternating. */
 async function measure(ways, check) {
-  const out = {};
-  for (const [name, run] of Object.entries(ways)) {
-    for (let i = 0; i < 20; i++) await run(i);
-    out[name] = { times: [], cpu: 0, items: check(await run(0)) };
-  }
+  const out = await alternating(ways, RUNS, check);
   const counts = new Set(Object.values(out).map((o) => o.items));
   if (counts.size !== 1) throw new Error(`different answers: ${JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, o]) => [k, o.items])))}`);
-  for (let i = 0; i < RUNS; i++)
-    for (const [name, run] of Object.entries(ways)) {
-      const cpu0 = process.cpuUsage();
-      const t0 = process.hrtime.bigint();
-      await run(i);
-      out[name].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      const cpu = process.cpuUsage(cpu0);
-      out[name].cpu += (cpu.user + cpu.system) / 1000;
-    }
-  for (const o of Object.values(out)) {
-    o.times.sort((a, b) => a - b);
-    o.p50 = percentile(o.times, 50);
-    o.cpu /= RUNS;
-  }
   return out;
 }
 
@@ -163,19 +138,9 @@ async function run(engine, databaseUrl) {
   return rows;
 }
 
-async function emptyPg(databaseUrl) {
-  const handle = openDb({ databaseUrl, dataDir: tmpdir() });
-  try {
-    await sql`drop schema public cascade`.execute(handle.db);
-    await sql`create schema public`.execute(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 const rows = await run('sqlite', undefined);
 if (process.env.BENCH_PG_URL) {
-  await emptyPg(process.env.BENCH_PG_URL);
+  await emptyPgDatabase(openDb, sql, process.env.BENCH_PG_URL);
   rows.push(...(await run('pg', process.env.BENCH_PG_URL)));
 }
 

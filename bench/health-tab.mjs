@@ -3,11 +3,11 @@
 // vet-ready PDF for that dog: time and the server's memory. Rows go straight into the app's SQLite file.
 // Run: npm run build && node bench/health-tab.mjs   (about half a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { machine, rssMb, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { seedHealthRecords } from './health-seed.mjs';
+import { machine, percentile, rssMb, registerUser, startBenchApp, timedGet, writeSection } from './lib.mjs';
 
 const RUNS = 300;
 const PDF_RUNS = 30;
@@ -15,27 +15,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-health-'));
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const pdfAgent = new Agent({ keepAlive: true, maxSockets: 2 });
 
-function get(url, cookie, via = agent) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { agent: via, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 async function measure(name, url, cookie, runs = RUNS) {
-  for (let i = 0; i < 20; i++) await get(url, cookie); // warm-up: statement cache, JIT
+  for (let i = 0; i < 20; i++) await timedGet(url, cookie, agent); // warm-up: statement cache, JIT
   const times = [];
   let size = 0;
   for (let i = 0; i < runs; i++) {
-    const r = await get(url, cookie);
+    const r = await timedGet(url, cookie, agent);
     if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${r.body}`);
     times.push(r.ms);
     size = r.body.length;
@@ -44,37 +29,6 @@ async function measure(name, url, cookie, runs = RUNS) {
   const row = { name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times[times.length - 1], kb: size / 1024 };
   console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${row.kb.toFixed(1)} KB`);
   return row;
-}
-
-const day = (daysAgo) => new Date(Date.UTC(2026, 10, 20) - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-function seed(dogId) {
-  const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const now = new Date().toISOString();
-  const text = 'Untersuchung ohne besonderen Befund, Kontrolle in sechs Monaten. '.repeat(3);
-  db.transaction(() => {
-    const w = db.prepare('insert into weights (dog_id, date, weight_kg, created_at, updated_at) values (?, ?, ?, ?, ?)');
-    for (let i = 0; i < 500; i++) w.run(dogId, day(i * 7), 20 + 8 * Math.sin(i / 40) + (i % 5) / 10, now, now);
-    const v = db.prepare(
-      'insert into vaccinations (dog_id, vaccine, date, next_due, batch_number, vet_name, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const vaccines = ['Tollwut', 'Staupe', 'Parvovirose', 'Leptospirose', 'Zwingerhusten'];
-    for (let i = 0; i < 100; i++) v.run(dogId, vaccines[i % 5], day(i * 36), day(i * 36 - 365), `CH-${1000 + i}`, 'Dr. Wau', null, now, now);
-    const vv = db.prepare(
-      'insert into vet_visits (dog_id, date, reason, diagnosis, treatment, cost_cents, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (let i = 0; i < 200; i++) vv.run(dogId, day(i * 18), `Besuch ${i}`, text, 'Tabletten', 4990 + i, null, now, now);
-    const m = db.prepare(
-      'insert into medications (dog_id, name, dosage, start_date, end_date, schedule, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (let i = 0; i < 30; i++) m.run(dogId, `Medikament ${i}`, '1 Tablette', day(i * 120 + 10), i < 3 ? null : day(i * 120), 'morgens', null, now, now);
-    const a = db.prepare('insert into allergies (dog_id, allergen, reaction, severity, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < 5; i++) a.run(dogId, `Allergen ${i}`, 'Juckreiz', 'moderate', now, now);
-    const f = db.prepare('insert into findings (dog_id, date, title, text, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < 60; i++) f.run(dogId, day(i * 60), `Blutbild ${i}`, text, now, now);
-  })();
-  db.close();
 }
 
 const procs = [];
@@ -95,10 +49,10 @@ try {
     headers: { ...json, cookie },
     body: JSON.stringify({ name: 'Praxis am Park', phone: '030 123456' }),
   });
-  seed(dog.id);
+  seedHealthRecords(dataDir, dog.id);
 
   const base = `${app.url}/api/dogs/${dog.id}`;
-  const firstWeights = JSON.parse((await get(`${base}/weights?limit=200`, cookie)).body.toString());
+  const firstWeights = JSON.parse((await timedGet(`${base}/weights?limit=200`, cookie, agent)).body.toString());
   // The requests the health tab makes when it opens (src/client/areas/dog-records/health), plus the weights' next page.
   const rows = [
     await measure('GET /api/dogs/{id}', base, cookie),
@@ -119,7 +73,7 @@ try {
   // The health tab while two PDFs are rendered all the time (the layout yields between slices).
   let rendering = true;
   const renderLoop = async () => {
-    while (rendering) await get(`${base}/health-record.pdf`, cookie, pdfAgent);
+    while (rendering) await timedGet(`${base}/health-record.pdf`, cookie, pdfAgent);
   };
   const loops = [renderLoop(), renderLoop()];
   const busy = await measure('GET …/weights?limit=200 while 2 PDFs render', `${base}/weights?limit=200`, cookie, 100);

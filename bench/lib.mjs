@@ -1,7 +1,7 @@
 // Shared helpers for the benchmark scripts: start servers as child processes, drive them with autocannon or timed
 // GETs, read their memory, and write a section of docs/performance.md.
 import { fork, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
@@ -19,13 +19,15 @@ export function startForked(script, env = {}) {
  * docs/operations.md "Memory"), so every benchmark measures the app as it runs; `startApp` also sets glibc's
  * MALLOC_ARENA_MAX=2 as `npm start` does.
  */
-export const START_FLAGS = /node ((?:--\S+ )*)dist\/server\.js/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1].trim().split(' ').filter(Boolean);
+export const START_FLAGS = /node ((?:--\S+ )*)dist\/server\.js/
+  .exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1]
+  .trim()
+  .split(' ')
+  .filter(Boolean);
 
-/** Starts the built app (dist/server.js) as `npm start` does and waits until /api/health answers. */
-export async function startApp(env) {
-  const child = spawn(process.execPath, [...START_FLAGS, 'dist/server.js'], { env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 200; i++) {
+/** Waits until the server `child` answers /api/health at `url` (`tries` × 100 ms), else ends it. */
+async function healthy(child, url, tries) {
+  for (let i = 0; i < tries; i++) {
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return { child, url };
@@ -36,6 +38,22 @@ export async function startApp(env) {
   }
   child.kill();
   throw new Error('app did not start');
+}
+
+/** Starts the built app (dist/server.js) as `npm start` does and waits until /api/health answers. */
+export async function startApp(env) {
+  const child = spawn(process.execPath, [...START_FLAGS, 'dist/server.js'], {
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return healthy(child, `http://127.0.0.1:${env.PORT}`, 200);
+}
+
+/** Ends a server started here with SIGTERM and waits until it has exited. */
+export async function stopApp(app) {
+  const exited = new Promise((resolve) => app.child.once('exit', resolve));
+  app.child.kill('SIGTERM');
+  await exited;
 }
 
 export function rssMb(pid) {
@@ -78,24 +96,88 @@ export function writeSection(key, markdown) {
   writeFileSync(file, doc);
 }
 
+/** The JWT secret of every benchmark's server (bench/mix-load.ts mints sessions with it). */
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** The settings every benchmark's server runs with: no jobs, no rate limits, a fixed JWT secret, no geocoder. */
+const benchEnv = (port) => ({
+  NODE_ENV: 'development',
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  JOBS_ENABLED: 'false',
+  RATE_LIMITS_ENABLED: 'false',
+  JWT_SECRET: BENCH_SECRET,
+  // Benchmarks never reach the public geocoder.
+  NOMINATIM_URL: '',
+});
+
 /**
  * The built app as every benchmark runs it: development mode on `port` with its data in `dataDir`, no jobs, no
  * rate limits (the handlers are measured, not the 429 fast path), a fixed JWT secret; `env` adds or overrides.
  */
 export function startBenchApp(port, dataDir, env = {}) {
-  return startApp({
-    NODE_ENV: 'development',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    RATE_LIMITS_ENABLED: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    // Benchmarks never reach the public geocoder.
-    NOMINATIM_URL: '',
-    ...env,
+  return startApp({ ...benchEnv(port), DATA_DIR: dataDir, ...env });
+}
+
+/**
+ * A server bundle a benchmark built itself (`script`, not dist/server.js: an A/B of builds) with the benchmark
+ * settings on `port`, the start flags of `npm start` but not its MALLOC_ARENA_MAX; `env` adds DATA_DIR and the rest.
+ */
+export function startBundle(script, port, env, tries = 200) {
+  const child = spawn(process.execPath, [...START_FLAGS, script], {
+    env: { ...process.env, ...benchEnv(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return healthy(child, `http://127.0.0.1:${port}`, tries);
+}
+
+/** Bundles the server as scripts/build.mjs does (esbuild, ESM, packages external) into `outdir`. */
+export async function bundleServer({ entryPoints = ['src/server.ts'], outdir, sourcemap = true, plugins = [] }) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap,
+    logLevel: 'warning',
+    plugins,
   });
 }
+
+/** `--name value` from the command line, or `fallback`. */
+export function option(name, fallback) {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+}
+
+/** CPU time (user + system, ms) of a process from /proc; with `children`, of its waited-for children too. */
+export function cpuMs(pid, children = false) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) * 10;
+}
+
+/** CPU of a process tree such as a PostgreSQL cluster: the root, its ended children, and every live process below it. */
+export function treeCpuMs(root) {
+  let total = cpuMs(root, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const f = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(f[1]) === root) total += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** The median of numbers; of an even count, the lower of the middle two. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** Registers a user through the API and returns its session cookie (`session=…`). */
 export async function registerUser(url, email, password = 'bench-passwort') {
@@ -142,4 +224,79 @@ export async function measureGet(name, url, cookie, runs = 200) {
   const row = { name, p50: percentile(times, 50), p95: percentile(times, 95), items };
   console.log(`${name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, ${items} items`);
   return row;
+}
+
+/** A JSON API call with the session cookie; any status but 2xx throws with the answer. */
+export async function api(url, cookie, method, path, body) {
+  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * A 1600×1200 photo with GPS EXIF, so the dashboard shows a real daily photo. Blurred noise: pure noise would
+ * not compress at all (a 150 KB preview), real photos compress far better; blurred noise lands in between.
+ */
+export async function gpsPhoto() {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
+    .blur(1.5)
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: 'Bench' },
+      IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
+    })
+    .toBuffer();
+}
+
+/** Inserts `rows` into `table` `size` at a time (a statement's parameters are limited). */
+export async function insertInChunks(db, table, rows, size) {
+  for (let r = 0; r < rows.length; r += size)
+    await db
+      .insertInto(table)
+      .values(rows.slice(r, r + size))
+      .execute();
+}
+
+/** `runs` timed calls of `run` after 10 for warm-up, each with JSON.stringify of its answer: p50/p95 ms and the answer's size. */
+export async function timeSerialised(run, runs) {
+  for (let i = 0; i < 10; i++) await run();
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    bytes = JSON.stringify(await run()).length;
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+/**
+ * Ways of doing the same (`{ before, after }`, each called with the run's number) timed in turns, `runs` each after
+ * 20 for warm-up, so load on the machine hits all alike: per way the sorted wall times, p50 ms, this process's CPU ms
+ * per call, and `items`: `count` of its answer, for the caller to check that the ways agree.
+ */
+export async function alternating(ways, runs, count) {
+  const out = {};
+  for (const [name, run] of Object.entries(ways)) {
+    for (let i = 0; i < 20; i++) await run(i);
+    out[name] = { times: [], cpu: 0, items: count(await run(0)) };
+  }
+  for (let i = 0; i < runs; i++)
+    for (const [name, run] of Object.entries(ways)) {
+      const cpu0 = process.cpuUsage();
+      const t0 = process.hrtime.bigint();
+      await run(i);
+      out[name].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const cpu = process.cpuUsage(cpu0);
+      out[name].cpu += (cpu.user + cpu.system) / 1000;
+    }
+  for (const o of Object.values(out)) {
+    o.times.sort((a, b) => a - b);
+    o.p50 = percentile(o.times, 50);
+    o.cpu /= runs;
+  }
+  return out;
 }

@@ -13,12 +13,12 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { precompress } from '../scripts/precompress.mjs';
-import { machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
+import { seedHealthRecords } from './health-seed.mjs';
+import { CHROME_FLAGS, lighthouseReport, medianByPerformance } from './lighthouse-run.mjs';
+import { api, gpsPhoto, machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 3;
 const TARGET = 95;
 const HOME = { lat: 52.52, lon: 13.405 };
@@ -80,57 +80,6 @@ async function fakeOverpass() {
 
 // ---------------------------------------------------------------------------------------------- seeding
 
-async function api(url, cookie, method, path, body) {
-  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** A 1600×1200 photo with GPS EXIF (as bench/client-size.mjs): the dashboard's daily photo, its likely LCP. */
-function photo() {
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 60 } } })
-    .blur(1.5)
-    .jpeg({ quality: 85 })
-    .withExif({
-      IFD0: { Make: 'Bench' },
-      IFD2: { DateTimeOriginal: '2026:11:20 10:15:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '13/1 24/1 0/1' },
-    })
-    .toBuffer();
-}
-
-const day = (daysAgo) => new Date(Date.UTC(2026, 10, 20) - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-/** Ten years of health records, the shape of bench/health-tab.mjs, written straight into the app's SQLite file. */
-function seedHealth(dogId) {
-  const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const now = new Date().toISOString();
-  const text = 'Untersuchung ohne besonderen Befund, Kontrolle in sechs Monaten. '.repeat(3);
-  db.transaction(() => {
-    const w = db.prepare('insert into weights (dog_id, date, weight_kg, created_at, updated_at) values (?, ?, ?, ?, ?)');
-    for (let i = 0; i < 500; i++) w.run(dogId, day(i * 7), 20 + 8 * Math.sin(i / 40) + (i % 5) / 10, now, now);
-    const v = db.prepare(
-      'insert into vaccinations (dog_id, vaccine, date, next_due, batch_number, vet_name, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const vaccines = ['Tollwut', 'Staupe', 'Parvovirose', 'Leptospirose', 'Zwingerhusten'];
-    for (let i = 0; i < 100; i++) v.run(dogId, vaccines[i % 5], day(i * 36), day(i * 36 - 365), `CH-${1000 + i}`, 'Dr. Wau', null, now, now);
-    const vv = db.prepare(
-      'insert into vet_visits (dog_id, date, reason, diagnosis, treatment, cost_cents, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (let i = 0; i < 200; i++) vv.run(dogId, day(i * 18), `Besuch ${i}`, text, 'Tabletten', 4990 + i, null, now, now);
-    const m = db.prepare(
-      'insert into medications (dog_id, name, dosage, start_date, end_date, schedule, notes, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (let i = 0; i < 30; i++) m.run(dogId, `Medikament ${i}`, '1 Tablette', day(i * 120 + 10), i < 3 ? null : day(i * 120), 'morgens', null, now, now);
-    const a = db.prepare('insert into allergies (dog_id, allergen, reaction, severity, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < 5; i++) a.run(dogId, `Allergen ${i}`, 'Juckreiz', 'moderate', now, now);
-    const f = db.prepare('insert into findings (dog_id, date, title, text, created_at, updated_at) values (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < 60; i++) f.run(dogId, day(i * 60), `Blutbild ${i}`, text, now, now);
-  })();
-  db.close();
-}
-
 /** One user at HOME with a dog (a diary photo, ten years of health records) and 20 own places around HOME. */
 async function seed(url) {
   const cookie = await registerUser(url, 'lighthouse@example.de');
@@ -138,7 +87,7 @@ async function seed(url) {
   const dog = await api(url, cookie, 'POST', '/api/dogs', { name: 'Bello', breed: 'Labrador', chip_number: '276098106543210' });
   const entry = await api(url, cookie, 'POST', `/api/dogs/${dog.id}/diary`, { date: '2026-11-20', title: 'Im Park', text: 'Ein schöner Tag.' });
   const form = new FormData();
-  form.append('files', new Blob([await photo()], { type: 'image/jpeg' }), 'park.jpg');
+  form.append('files', new Blob([await gpsPhoto()], { type: 'image/jpeg' }), 'park.jpg');
   const up = await fetch(`${url}/api/diary/${entry.id}/media`, { method: 'POST', headers: { cookie }, body: form });
   if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
   await api(url, cookie, 'PUT', `/api/dogs/${dog.id}/vet-practice`, { name: 'Praxis am Park', phone: '030 123456' });
@@ -149,7 +98,7 @@ async function seed(url) {
       name: `Hundewiese ${i + 1}`,
       types: ['hundewiese'],
     });
-  seedHealth(dog.id);
+  seedHealthRecords(dataDir, dog.id);
   return { cookie, dogId: dog.id };
 }
 
@@ -157,22 +106,12 @@ async function seed(url) {
 
 function chromeFlags(tilePort) {
   return [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...CHROME_FLAGS,
     // The tile host goes to the fake tile server; only it is mapped, so nothing else is reachable either way.
     `--host-resolver-rules=MAP tile.openstreetmap.org 127.0.0.1:${tilePort}`,
     '--ignore-certificate-errors',
   ];
 }
-
-const { default: lighthouse } = await import('lighthouse');
-const { launch } = await import('chrome-launcher');
 
 async function lighthouseOnce(pageUrl, cookie, flags) {
   // A client build without the precompress step (a browser test's) may have replaced public/build meanwhile: the
@@ -181,44 +120,33 @@ async function lighthouseOnce(pageUrl, cookie, flags) {
     console.log('public/build has no brotli twins (rebuilt meanwhile): precompressing');
     await precompress();
   }
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: flags });
-  try {
-    const { lhr } = await lighthouse(pageUrl, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      extraHeaders: { Cookie: cookie },
-    });
-    if (lhr.runtimeError) throw new Error(`${pageUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    // LIGHTHOUSE_REPORTS=<dir> keeps every run's full report for a closer look.
-    if (process.env.LIGHTHOUSE_REPORTS)
-      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(pageUrl).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
-    const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
-    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
-    // What a run lost points on, so the doc (and whoever fixes it) sees why without opening a report.
-    const misses = (id) =>
-      lhr.categories[id].auditRefs
-        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
-        .map((r) => r.id)
-        .join(', ');
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      fcp: audit('first-contentful-paint'),
-      lcp: audit('largest-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.snippet ?? '–',
-      missesA11y: misses('accessibility'),
-      missesBp: misses('best-practices'),
-      version: lhr.lighthouseVersion,
-      brokenBuild: (lhr.audits['errors-in-console']?.details?.items ?? []).some((item) => /404|MIME type/.test(item.description ?? '')),
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const lhr = await lighthouseReport(pageUrl, { categories: ['performance', 'accessibility', 'best-practices'], cookie, flags });
+  if (lhr.runtimeError) throw new Error(`${pageUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // LIGHTHOUSE_REPORTS=<dir> keeps every run's full report for a closer look.
+  if (process.env.LIGHTHOUSE_REPORTS)
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(pageUrl).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  const audit = (id) => lhr.audits[id]?.displayValue ?? '–';
+  const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+  // What a run lost points on, so the doc (and whoever fixes it) sees why without opening a report.
+  const misses = (id) =>
+    lhr.categories[id].auditRefs
+      .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+      .map((r) => r.id)
+      .join(', ');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.snippet ?? '–',
+    missesA11y: misses('accessibility'),
+    missesBp: misses('best-practices'),
+    version: lhr.lighthouseVersion,
+    brokenBuild: (lhr.audits['errors-in-console']?.details?.items ?? []).some((item) => /404|MIME type/.test(item.description ?? '')),
+  };
 }
 
 /** RUNS runs of one page; the median by performance score with every run's score as the spread. */
@@ -242,8 +170,7 @@ async function measurePage(name, pageUrl, cookie, flags) {
     );
     runs.push(run);
   }
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  const median = sorted[Math.floor(sorted.length / 2)];
+  const median = medianByPerformance(runs);
   console.log(`${name}: LCP element ${median.lcpElement}; a11y misses: ${median.missesA11y || 'none'}; bp misses: ${median.missesBp || 'none'}`);
   return { name, ...median, all: runs.map((r) => r.performance) };
 }

@@ -8,13 +8,13 @@
 // Flags: --users N[,N…] sizes of the mix; --route-sizes N,N|none; --seconds S (mix); --connections C (25);
 //        --burst R (requests per route and size); --pg or MIX_PG=1 (PostgreSQL too); --pg-only; --cpu-prof (one
 //        profiled SQLite mix at the first size); --no-write (print only, leave docs/performance.md alone).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, rssMb, startBenchApp, startForked, writeSection } from './lib.mjs';
+import { BENCH_SECRET, cpuMs, machine, option, percentile, rssMb, startBenchApp, startForked, stopApp, treeCpuMs as pgCpuMs, writeSection } from './lib.mjs';
+import { emptySchema, startPgServer, stopPgServer } from './pg.mjs';
 
 const { openDb, migrateToLatest, growWorld, emptyWorld, sql, PER_USER, ITEMS_AT_PROBE } = await tsImport('./seed.ts', import.meta.url);
 const { drive, mixAction, mainRoutes, sessionMinter, ACTIONS } = await tsImport('./mix-load.ts', import.meta.url);
@@ -22,40 +22,15 @@ const { summariseProfile } = await tsImport('./cpu-profile.ts', import.meta.url)
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
-const value = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
 const sizes = (text) => (text === 'none' ? [] : text.split(',').map((s) => Number(s.replace(/[_,]/g, ''))));
-const MIX_SIZES = sizes(value('users', '2000'));
-const ROUTE_SIZES = sizes(value('route-sizes', '200,2000,20000'));
-const SECONDS = Number(value('seconds', '30'));
-const CONNECTIONS = Number(value('connections', '25'));
-const BURST = Number(value('burst', '1500'));
-const PG_PORT = Number(value('pg-port', '25603'));
+const MIX_SIZES = sizes(option('users', '2000'));
+const ROUTE_SIZES = sizes(option('route-sizes', '200,2000,20000'));
+const SECONDS = Number(option('seconds', '30'));
+const CONNECTIONS = Number(option('connections', '25'));
+const BURST = Number(option('burst', '1500'));
+const PG_PORT = Number(option('pg-port', '25603'));
 const ENGINES = flag('pg-only') ? ['pg'] : flag('pg') || process.env.MIX_PG === '1' ? ['sqlite', 'pg'] : ['sqlite'];
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const APP_PORT = 3960;
-
-/** CPU time (user + system, ms) of a process (bench/auth.mjs's measure); with `children`, of its waited-for children too. */
-const cpuMs = (pid, children = false) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) * 10;
-};
-/** CPU of a PostgreSQL cluster: the postmaster, its ended children, and every live process below it. */
-function pgCpuMs(postmaster) {
-  let total = cpuMs(postmaster, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const f = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
 
 /** A photo as a phone app sends it after its own downscaling: 1600 × 1200 JPEG of about 150 KB, without GPS. */
 async function photo() {
@@ -91,12 +66,6 @@ async function baseline(script) {
   } finally {
     server.child.kill();
   }
-}
-
-async function stopApp(app) {
-  const exited = new Promise((resolve) => app.child.once('exit', resolve));
-  app.child.kill('SIGTERM');
-  await exited;
 }
 
 /** The mix for `seconds` after a short warm-up: throughput, latency, CPU per request, RSS. */
@@ -158,22 +127,15 @@ async function runRoutes(app, world, cookie, pgPid) {
 
 async function runEngine(engine, jpeg) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-mix-'));
-  let databaseUrl;
-  let pgPid;
-  if (engine === 'pg') {
-    databaseUrl = execFileSync('scripts/pg-test-server.sh', ['start', String(PG_PORT)], { encoding: 'utf8' }).trim();
-    pgPid = Number(readFileSync(`/tmp/pfotenbuch-pg-${PG_PORT}/db/postmaster.pid`, 'utf8').split('\n')[0]);
-  }
+  const pgServer = engine === 'pg' ? startPgServer(PG_PORT) : undefined;
+  const [databaseUrl, pgPid] = [pgServer?.url, pgServer?.pid];
   const handle = openDb({ databaseUrl, dataDir });
   const result = { engine, seeds: [], mixes: [], routes: [] };
   try {
-    if (engine === 'pg') {
-      await sql`drop schema public cascade`.execute(handle.db);
-      await sql`create schema public`.execute(handle.db);
-    }
+    if (engine === 'pg') await emptySchema(handle.db, sql);
     await migrateToLatest(handle.db);
     const world = emptyWorld();
-    const cookie = sessionMinter(SECRET);
+    const cookie = sessionMinter(BENCH_SECRET);
     for (const size of [...new Set([...MIX_SIZES, ...ROUTE_SIZES])].sort((a, b) => a - b)) {
       const t0 = Date.now();
       await growWorld(handle.db, world, size);
@@ -182,7 +144,7 @@ async function runEngine(engine, jpeg) {
       const seed = { size, ms: Date.now() - t0, rows: world.rows };
       result.seeds.push(seed);
       console.log(`${engine}: ${size} users, ${world.rows.toLocaleString('en')} rows (seeded in ${(seed.ms / 1000).toFixed(1)} s)`);
-      const env = { JWT_SECRET: SECRET, BRIGHTSKY_URL: 'http://127.0.0.1:9', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+      const env = { BRIGHTSKY_URL: 'http://127.0.0.1:9', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
       const app = await startBenchApp(APP_PORT, dataDir, env);
       try {
         // The mix first, so its RSS is the fresh server's; the routes alone after it.
@@ -213,7 +175,7 @@ async function runEngine(engine, jpeg) {
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'pg') execFileSync('scripts/pg-test-server.sh', ['stop', String(PG_PORT)]);
+    if (engine === 'pg') stopPgServer(PG_PORT);
   }
   return result;
 }
@@ -224,7 +186,6 @@ async function profiledMix(dataDir, world, cookie, jpeg, size) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const app = await startBenchApp(APP_PORT, dataDir, {
-    JWT_SECRET: SECRET,
     BRIGHTSKY_URL: 'http://127.0.0.1:9',
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
   });

@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, writeSection } from './lib.mjs';
+import { insertInChunks, machine, timeSerialised, writeSection } from './lib.mjs';
+import { listNearBefore as oldList } from './nearby-before.mjs';
 
-const { openDb, migrateToLatest, listNear, services, boundingBox, nearest, sql } = await tsImport('./nearby-scale.entry.ts', import.meta.url);
+const geo = await tsImport('./nearby-scale.entry.ts', import.meta.url);
+const { openDb, migrateToLatest, listNear, services, boundingBox, sql } = geo;
 
 const ITEMS = 20_000;
 const RUNS = 100;
@@ -36,52 +38,26 @@ async function seed(db) {
     created_at: now,
     updated_at: now,
   }));
-  for (let r = 0; r < rows.length; r += 500)
-    await db
-      .insertInto('services')
-      .values(rows.slice(r, r + 500))
-      .execute();
+  await insertInChunks(db, 'services', rows, 500);
 }
 
 /** The list before paging (commit before issue 32's nearby paging): nearest 200 from 400 candidates, widening steps. */
-async function listNearBefore(db, actor, query) {
-  const center = { lat: query.lat, lon: query.lon };
-  const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
-  for (const radius of [...steps, query.radius_km]) {
-    const box = boundingBox(center, radius);
-    const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
+const listNearBefore = (db, actor, query) =>
+  oldList(geo, db, actor, query, (q, box) => {
     const [[minLon, maxLon]] = box.lonRanges;
-    const rows = await db
-      .selectFrom('services')
-      .select(['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url', ...services.columns])
+    return q
       .where(
         sql`services.id in (select id from services_rtree where max_lat >= ${box.minLat} and min_lat <= ${box.maxLat} and max_lon >= ${minLon} and min_lon <= ${maxLon})`,
       )
       .where('lat', '>=', box.minLat)
       .where('lat', '<=', box.maxLat)
       .where('lon', '>=', minLon)
-      .where('lon', '<=', maxLon)
-      .orderBy(sql`(lat - ${center.lat}) * (lat - ${center.lat}) + (lon - ${center.lon}) * (lon - ${center.lon}) * ${k2}`)
-      .limit(400)
-      .execute();
-    const found = nearest(rows, center, radius, 200);
-    if (found.length === 200 || radius === query.radius_km) return { items: found.map((r) => ({ ...r, mine: r.user_id === actor.id })) };
-  }
-  return { items: [] };
-}
+      .where('lon', '<=', maxLon);
+  });
 
 async function time(run) {
-  for (let i = 0; i < 10; i++) await run();
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint();
-    const answer = await run();
-    bytes = JSON.stringify(answer).length;
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), kib: bytes / 1024 };
+  const { p50, p95, bytes } = await timeSerialised(run, RUNS);
+  return { p50, p95, kib: bytes / 1024 };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-nearby-paging-'));

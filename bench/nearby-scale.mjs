@@ -9,9 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, writeSection } from './lib.mjs';
+import { alternating, insertInChunks, machine, writeSection } from './lib.mjs';
+import { listNearBefore as oldList } from './nearby-before.mjs';
+import { emptyPgDatabase } from './pg.mjs';
 
-const { openDb, migrateToLatest, listNear, services, boundingBox, nearest, whereInBox, sql } = await tsImport('./nearby-scale.entry.ts', import.meta.url);
+const geo = await tsImport('./nearby-scale.entry.ts', import.meta.url);
+const { openDb, migrateToLatest, listNear, services, whereInBox, sql } = geo;
 
 const SIZES = [200, 2_000, 20_000];
 /** Services each user entered (the measured kind); the other kinds do not change what this list reads. */
@@ -73,33 +76,12 @@ async function grow(db, from, to, band) {
         updated_at: now,
       })),
     );
-    for (let r = 0; r < rows.length; r += 300)
-      await db
-        .insertInto('services')
-        .values(rows.slice(r, r + 300))
-        .execute();
+    await insertInChunks(db, 'services', rows, 300);
   }
 }
 
 /** listNear with the box query as it was before the spatial index (migrations/0043): same steps, same order. */
-async function listNearBefore(db, actor, query) {
-  const center = { lat: query.lat, lon: query.lon };
-  const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
-  for (const radius of [...steps, query.radius_km]) {
-    const box = boundingBox(center, radius);
-    const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
-    const rows = await db
-      .selectFrom('services')
-      .select(['id', 'user_id', 'lat', 'lon', 'created_at', 'updated_at', 'photo_url', ...services.columns])
-      .where((eb) => whereInBox(eb, box, 'lat', 'lon'))
-      .orderBy(sql`(lat - ${center.lat}) * (lat - ${center.lat}) + (lon - ${center.lon}) * (lon - ${center.lon}) * ${k2}`)
-      .limit(400)
-      .execute();
-    const found = nearest(rows, center, radius, 200);
-    if (found.length === 200 || radius === query.radius_km) return { items: found.map((r) => ({ ...r, mine: r.user_id === actor.id })) };
-  }
-  return { items: [] };
-}
+const listNearBefore = (db, actor, query) => oldList(geo, db, actor, query, (q, box) => q.where((eb) => whereInBox(eb, box, 'lat', 'lon')));
 
 /** ms per list (wall) and CPU ms of this process per list, `RUNS` each after 20 for warm-up, the two alternating. */
 async function measure(db, place) {
@@ -107,26 +89,8 @@ async function measure(db, place) {
   const actor = { id: 1 };
   const query = { lat, lon, radius_km: 10 };
   const ways = { before: () => listNearBefore(db, actor, query), after: () => listNear({ db }, actor, services, { ...query, limit: 200 }) };
-  const out = {};
-  for (const [name, run] of Object.entries(ways)) {
-    for (let i = 0; i < 20; i++) await run();
-    out[name] = { times: [], cpu: 0, items: (await run()).items.length };
-  }
+  const out = await alternating(ways, RUNS, (answer) => answer.items.length);
   if (out.before.items !== out.after.items) throw new Error(`${place[0]}: before ${out.before.items} items, after ${out.after.items}`);
-  for (let i = 0; i < RUNS; i++)
-    for (const [name, run] of Object.entries(ways)) {
-      const cpu0 = process.cpuUsage();
-      const t0 = process.hrtime.bigint();
-      await run();
-      out[name].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      const cpu = process.cpuUsage(cpu0);
-      out[name].cpu += (cpu.user + cpu.system) / 1000;
-    }
-  for (const o of Object.values(out)) {
-    o.times.sort((a, b) => a - b);
-    o.p50 = percentile(o.times, 50);
-    o.cpu /= RUNS;
-  }
   return out;
 }
 
@@ -163,20 +127,10 @@ async function run(engine, databaseUrl, spread) {
 async function runBoth(engine, databaseUrl) {
   const rows = [];
   for (const spread of ['germany', 'band']) {
-    if (databaseUrl) await emptyPg(databaseUrl);
+    if (databaseUrl) await emptyPgDatabase(openDb, sql, databaseUrl);
     rows.push(...(await run(engine, databaseUrl, spread)));
   }
   return rows.sort((a, b) => a.spread.localeCompare(b.spread) * -1 || a.size - b.size);
-}
-
-async function emptyPg(databaseUrl) {
-  const handle = openDb({ databaseUrl, dataDir: tmpdir() });
-  try {
-    await sql`drop schema public cascade`.execute(handle.db);
-    await sql`create schema public`.execute(handle.db);
-  } finally {
-    await handle.close();
-  }
 }
 
 const results = { sqlite: await runBoth('sqlite', undefined) };

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, writeSection } from './lib.mjs';
+import { machine, timeSerialised, writeSection } from './lib.mjs';
 
 const { openDb, migrateToLatest, friendsOf, conversationHeads, messagesByIds, unreadFromFriends, sql } = await tsImport(
   './paging-scale.entry.ts',
@@ -85,18 +85,7 @@ async function conversationsAfter(db, me, before) {
   return { items: page.map((h) => ({ user: h.user, last_message: l.get(h.last_id), unread: h.unread })), unread_total: unread };
 }
 
-async function measure(run) {
-  for (let i = 0; i < 10; i++) await run();
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint();
-    bytes = JSON.stringify(await run()).length;
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
-}
+const measure = (run) => timeSerialised(run, RUNS);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-paging-'));
 const handle = openDb({ dataDir });

@@ -7,50 +7,25 @@
 // with prepared statements and the statement cache on, for the three routes it was tried on (the unread count kept
 // the plain query: docs/performance.md says why).
 // Run: node bench/prepared-statements.mjs [--compiled-once] [--all-routes] [--engines sqlite,pg] [--burst 1500] [--pg-port 25606]
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
-import { machine, percentile, START_FLAGS } from './lib.mjs';
+import { BENCH_SECRET, bundleServer, cpuMs, machine, option, percentile, startBundle, stopApp, treeCpuMs as pgCpuMs } from './lib.mjs';
+import { pgServerUp, startPgServer, stopPgServer } from './pg.mjs';
 
 const { openDb, migrateToLatest, growWorld, emptyWorld, sql } = await tsImport('./seed.ts', import.meta.url);
 const { drive, mainRoutes, sessionMinter } = await tsImport('./mix-load.ts', import.meta.url);
 
 const argv = process.argv.slice(2);
-const value = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
-const BURST = Number(value('burst', '1500'));
-const USERS = Number(value('users', '2000'));
-const PG_PORT = Number(value('pg-port', '25606'));
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const BURST = Number(option('burst', '1500'));
+const USERS = Number(option('users', '2000'));
+const PG_PORT = Number(option('pg-port', '25606'));
 const APP_PORT = 3961;
 const COMPILED_ONCE = argv.includes('--compiled-once');
 /** --all-routes: every main route of bench/mix-load.ts (nearby lists, friends, … too) instead of the five hot reads. */
 const ALL_ROUTES = argv.includes('--all-routes');
-const ENGINES = value('engines', 'sqlite,pg').split(',');
-
-const cpuMs = (pid, children = false) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) * 10;
-};
-/** CPU of a PostgreSQL cluster: the postmaster, its ended children, and every live process below it. */
-function pgCpuMs(postmaster) {
-  let total = cpuMs(postmaster, true);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const f = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(f[1]) === postmaster) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
+const ENGINES = option('engines', 'sqlite,pg').split(',');
 
 /** An esbuild plugin that replaces `from` by `to` in the file matching `filter` (a bench-only variant). */
 const replacing = (filter, from, to) => ({
@@ -67,55 +42,12 @@ const replacing = (filter, from, to) => ({
 
 /** The server bundle, with `plugins` making a variant. */
 async function bundle(dir, plugins) {
-  await build({
-    entryPoints: ['src/server.ts'],
-    outdir: dir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins,
-  });
+  await bundleServer({ outdir: dir, sourcemap: false, plugins });
   return join(dir, 'server.js');
 }
 
-async function startServer(script, env) {
-  const child = spawn(process.execPath, [...START_FLAGS, script], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(APP_PORT),
-      LOG_LEVEL: 'warn',
-      JOBS_ENABLED: 'false',
-      RATE_LIMITS_ENABLED: 'false',
-      JWT_SECRET: SECRET,
-      NOMINATIM_URL: '',
-      BRIGHTSKY_URL: 'http://127.0.0.1:9',
-      FOOD_ALERTS_URL: 'http://127.0.0.1:9',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${APP_PORT}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('app did not start');
-}
-
-async function stop(app) {
-  const exited = new Promise((resolve) => app.child.once('exit', resolve));
-  app.child.kill('SIGTERM');
-  await exited;
-}
+/** A variant's server; the bench's weather and food-alert sources go to a closed port. */
+const startServer = (script, env) => startBundle(script, APP_PORT, { BRIGHTSKY_URL: 'http://127.0.0.1:9', FOOD_ALERTS_URL: 'http://127.0.0.1:9', ...env }, 300);
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
@@ -160,10 +92,11 @@ async function runEngine(engine, builds) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-pstmt-'));
   let databaseUrl;
   let pgPid;
-  const pgWasUp = engine === 'pg' && existsSync(`/tmp/pfotenbuch-pg-${PG_PORT}/db/postmaster.pid`);
+  const pgWasUp = engine === 'pg' && pgServerUp(PG_PORT);
   if (engine === 'pg') {
-    const admin = execFileSync('scripts/pg-test-server.sh', ['start', String(PG_PORT)], { encoding: 'utf8' }).trim();
-    pgPid = Number(readFileSync(`/tmp/pfotenbuch-pg-${PG_PORT}/db/postmaster.pid`, 'utf8').split('\n')[0]);
+    const pg = startPgServer(PG_PORT);
+    const admin = pg.url;
+    pgPid = pg.pid;
     const name = `bench_pstmt_${Date.now().toString(36)}`;
     const handle = openDb({ databaseUrl: admin, dataDir });
     await sql.raw(`create database ${name}`).execute(handle.db);
@@ -180,7 +113,7 @@ async function runEngine(engine, builds) {
   if (engine === 'pg') await sql`analyze`.execute(handle.db);
   await handle.close();
   console.log(`${engine}: ${USERS} users, ${world.rows.toLocaleString('en')} rows, seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const cookie = sessionMinter(SECRET);
+  const cookie = sessionMinter(BENCH_SECRET);
   const routes = ALL_ROUTES ? mainRoutes(world) : COMPILED_ONCE ? hotRoutes(world).filter(([name]) => !/diary|dashboard/.test(name)) : hotRoutes(world);
   const variants = COMPILED_ONCE
     ? [
@@ -211,13 +144,13 @@ async function runEngine(engine, builds) {
           );
         }
       } finally {
-        await stop(app);
+        await stopApp(app);
       }
     }
   }
   rmSync(dataDir, { recursive: true, force: true });
   // A server someone else started (tests on the same port) stays up; the bench's own database stays in it.
-  if (engine === 'pg' && !pgWasUp) execFileSync('scripts/pg-test-server.sh', ['stop', String(PG_PORT)]);
+  if (engine === 'pg' && !pgWasUp) stopPgServer(PG_PORT);
   return routes.map(([route]) => {
     const mean = (variant) => {
       const s = sums.get(`${variant} ${route}`);

@@ -7,42 +7,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch } from 'chrome-launcher';
-import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import lighthouse from 'lighthouse';
-
-import { load, machine, startApp, startForked, writeSection } from './lib.mjs';
+import { lighthouseReport } from './lighthouse-run.mjs';
+import { BENCH_SECRET, bundleServer, load, machine, startApp, startForked, writeSection } from './lib.mjs';
 
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PORT = '3997';
 const BREED = 'german-shepherd';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 // Only the server (the client bundle belongs to its own build): the same esbuild step as scripts/build.mjs.
-await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+await bundleServer({ entryPoints: ['src/server.ts', 'src/cli.ts'], outdir: 'dist' });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-web-'));
 const env = {
@@ -53,7 +29,7 @@ const env = {
   JOBS_ENABLED: 'false',
   // The wiki limits (60 and 30 per minute per address) would turn every row into 429s after a second.
   RATE_LIMITS_ENABLED: 'false',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  JWT_SECRET: BENCH_SECRET,
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   AI_BASE_URL: '',
 };
@@ -145,36 +121,26 @@ async function seedHelp(url) {
  * ends in a runtime error (on this shared machine: a page that did not paint in time) is repeated, up to 3 tries.
  */
 async function runLighthouse(url, tries = 3) {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
-    if (lhr.runtimeError) {
-      console.warn(`${url}: Lighthouse runtime error ${lhr.runtimeError.code}${tries > 1 ? ', trying again' : ''}`);
-      if (tries > 1) {
-        await chrome.kill();
-        return runLighthouse(url, tries - 1);
-      }
-    }
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-    const failed = Object.values(lhr.audits)
-      .filter(
-        (a) =>
-          a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
-      )
-      .map((a) => a.id);
-    const metrics = {
-      fcp: lhr.audits['first-contentful-paint']?.displayValue,
-      lcp: lhr.audits['largest-contentful-paint']?.displayValue,
-      tbt: lhr.audits['total-blocking-time']?.displayValue,
-      cls: lhr.audits['cumulative-layout-shift']?.displayValue,
-    };
-    console.log(url, scores, metrics, failed);
-    return { scores, metrics, failed };
-  } finally {
-    await chrome.kill();
+  const lhr = await lighthouseReport(url, { categories: CATEGORIES });
+  if (lhr.runtimeError) {
+    console.warn(`${url}: Lighthouse runtime error ${lhr.runtimeError.code}${tries > 1 ? ', trying again' : ''}`);
+    if (tries > 1) return runLighthouse(url, tries - 1);
   }
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const failed = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((a) => a.id);
+  const metrics = {
+    fcp: lhr.audits['first-contentful-paint']?.displayValue,
+    lcp: lhr.audits['largest-contentful-paint']?.displayValue,
+    tbt: lhr.audits['total-blocking-time']?.displayValue,
+    cls: lhr.audits['cumulative-layout-shift']?.displayValue,
+  };
+  console.log(url, scores, metrics, failed);
+  return { scores, metrics, failed };
 }
 
 function pct(a, b) {
