@@ -11,6 +11,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
 });
 const berlinDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const moneyFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const kgFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/** A weight: `12,4 kg` (one formatter for all: `toLocaleString` with options builds a new one on every call). */
+export const formatKg = (kg: number): string => `${kgFormat.format(kg)} kg`;
 const monthFormat = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'UTC' });
 

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
+import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
@@ -12,7 +12,6 @@ import { WeightChart } from './weight-chart.js';
 const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 const notFuture = (v: string) => (v && v > todayInBerlin() ? hx.inFuture : null);
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
-const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 1 })} kg`;
 const f = hx.fields;
 
 /**
@@ -132,11 +131,11 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     ],
     toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
     // Weighing happens on the go: without a connection the weight waits in the offline queue.
-    queue: { kind: 'weight', label: (b) => hx.queuedWeight(kg(Number(b.weight_kg)), formatDate(String(b.date))) },
-    label: (i) => `${formatDate(i.date)}: ${kg(i.weight_kg)}`,
+    queue: { kind: 'weight', label: (b) => hx.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
+    label: (i) => `${formatDate(i.date)}: ${formatKg(i.weight_kg)}`,
     render: (i) => (
       <>
-        {formatDate(i.date)}: <strong>{kg(i.weight_kg)}</strong>
+        {formatDate(i.date)}: <strong>{formatKg(i.weight_kg)}</strong>
       </>
     ),
     extra: (items) => <WeightChart weights={items} />,

@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
-import { formatDate } from '../../../core/format.js';
+import { formatDate, formatKg } from '../../../core/format.js';
 import type { Weight } from './health-api.js';
 import { hx } from './texts.js';
 
 const W = 640;
 const H = 260;
 const PAD = { left: 48, right: 16, top: 16, bottom: 36 };
-const kg = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 1 })} kg`;
 const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
 
 /** "Nice" tick values between min and max (about four). */
@@ -44,7 +43,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
             {(tableOpen ? [...points].reverse() : []).map((w) => (
               <tr key={w.id}>
                 <td>{formatDate(w.date)}</td>
-                <td>{kg(w.weight_kg)}</td>
+                <td>{formatKg(w.weight_kg)}</td>
               </tr>
             ))}
           </tbody>
@@ -78,7 +77,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
     <figure class="weight-chart">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="weight-chart-title weight-chart-desc" preserveAspectRatio="xMidYMid meet">
         <title id="weight-chart-title">{hx.chart.title}</title>
-        <desc id="weight-chart-desc">{hx.chart.desc(points.length, kg(lo), kg(hi))}</desc>
+        <desc id="weight-chart-desc">{hx.chart.desc(points.length, formatKg(lo), formatKg(hi))}</desc>
         {ticks(yMin, yMax).map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="currentColor" stroke-opacity="0.15" />
@@ -97,7 +96,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
         {showDots && points.map((p) => <circle class="weight-dot" key={p.id} cx={x(p.date)} cy={y(p.weight_kg)} r="3.5" />)}
       </svg>
       <figcaption>
-        {hx.chart.title}: {kg(first.weight_kg)} ({formatDate(first.date)}) → {kg(last.weight_kg)} ({formatDate(last.date)})
+        {hx.chart.title}: {formatKg(first.weight_kg)} ({formatDate(first.date)}) → {formatKg(last.weight_kg)} ({formatDate(last.date)})
       </figcaption>
       {table}
     </figure>
