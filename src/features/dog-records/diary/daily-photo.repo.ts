@@ -16,35 +16,12 @@ export interface DailyPhoto {
  * is gone (its URL is no longer among the dog's media). Dogs without a choice are not in the map.
  */
 export async function cachedDailyPhotos(db: Db, dogIds: readonly number[], day: string): Promise<Map<number, DailyPhoto | null>> {
-  const found = new Map<number, DailyPhoto | null>();
-  if (dogIds.length === 0) return found;
-  const rows = await db
-    .selectFrom('daily_photos')
-    .leftJoin('diary_media', (j) => j.onRef('diary_media.dog_id', '=', 'daily_photos.dog_id').onRef('diary_media.url', '=', 'daily_photos.url'))
-    .leftJoin('diary_entries', 'diary_entries.id', 'diary_media.entry_id')
-    .select([
-      'daily_photos.dog_id',
-      'diary_media.id as media_id',
-      'diary_media.entry_id',
-      'diary_entries.date as entry_date',
-      'diary_media.url',
-      'diary_media.preview_url',
-    ])
-    .where('daily_photos.dog_id', 'in', [...dogIds])
-    .where('daily_photos.day', '=', day)
-    .execute();
-  for (const r of rows) {
-    const photo =
-      r.media_id !== null && r.entry_id !== null && r.entry_date !== null && r.url !== null && r.preview_url !== null
-        ? { media_id: r.media_id, entry_id: r.entry_id, entry_date: r.entry_date, url: r.url, preview_url: r.preview_url }
-        : null;
-    if (!found.get(r.dog_id)) found.set(r.dog_id, photo);
-  }
-  return found;
+  if (dogIds.length === 0) return new Map();
+  return dailyPhotosFromRows(await cachedDailyPhotosBranch(db, dogIds, day).execute());
 }
 
 /**
- * cachedDailyPhotos as a branch of the dashboard's one read (issue 34): `id` the media row (null: the photo is
+ * The day's cached choices as a branch of the dashboard's one read (issue 34; cachedDailyPhotos runs it alone): `id` the media row (null: the photo is
  * gone), `ref` its entry, `day` the entry's date, `text` the URL, `more` the preview; see dailyPhotosFromRows.
  */
 export function cachedDailyPhotosBranch(db: Db, dogIds: readonly number[], day: string): DashboardBranch {
@@ -65,7 +42,7 @@ export function cachedDailyPhotosBranch(db: Db, dogIds: readonly number[], day: 
     .$castTo<DashboardRow>();
 }
 
-/** What cachedDailyPhotos makes of its rows, for the branch's rows. */
+/** The branch's rows as each dog's photo of the day (`null`: the photo is gone; the first row of a dog counts). */
 export function dailyPhotosFromRows(rows: readonly DashboardRow[]): Map<number, DailyPhoto | null> {
   const found = new Map<number, DailyPhoto | null>();
   for (const r of rows) {
