@@ -1,8 +1,16 @@
 import { useState } from 'preact/hooks';
 import { api, errorMessage } from '../core/api.js';
 
-/** The German words of the report form (a person, a message). */
-const rx = {
+/** The German words of the report form; the map's items bring their own (ui/map/texts.ts). */
+export interface ReportTexts {
+  reason: string;
+  reasonMissing: string;
+  send: string;
+  sent: string;
+}
+
+/** For a person or a direct message. */
+const rx: ReportTexts = {
   reason: 'Was ist passiert? (Nur die Moderation liest das.)',
   reasonMissing: 'Schreib kurz, was nicht in Ordnung ist.',
   send: 'Meldung schicken',
@@ -10,10 +18,11 @@ const rx = {
 };
 
 /**
- * "Melden" for a person or a direct message: a button opens a reason field; once sent, a thank-you instead of the
- * form. `url` is the report route (POST { reason }); `label` names the button, `what` the thing for screen readers.
+ * "Melden": a button opens a reason field; once sent, a thank-you instead of the form. `url` is the report route
+ * (POST { reason }); `label` names the button, `what` (if given) the thing for screen readers. People and direct
+ * messages use it with these words, the map's items (ui/map/item-parts.tsx) with theirs.
  */
-export function ReportForm({ url, label, what }: { url: string; label: string; what: string }) {
+export function ReportForm({ url, label, what, texts = rx }: { url: string; label: string; what?: string; texts?: ReportTexts }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
@@ -25,7 +34,13 @@ export function ReportForm({ url, label, what }: { url: string; label: string; w
     );
   return (
     <div class="report-item">
-      <button type="button" class="button button-ghost button-small" aria-expanded={open} aria-label={`${label}: ${what}`} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        class="button button-ghost button-small"
+        aria-expanded={open}
+        aria-label={what ? `${label}: ${what}` : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label}
       </button>
       {open && (
@@ -33,17 +48,17 @@ export function ReportForm({ url, label, what }: { url: string; label: string; w
           class="form"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (!reason.trim()) return setState({ text: rx.reasonMissing, error: true });
+            if (!reason.trim()) return setState({ text: texts.reasonMissing, error: true });
             try {
               await api.post(url, { reason: reason.trim() });
-              setState({ text: rx.sent, error: false });
+              setState({ text: texts.sent, error: false });
             } catch (err) {
               setState({ text: errorMessage(err), error: true });
             }
           }}
         >
           <label class="field">
-            <span>{rx.reason}</span>
+            <span>{texts.reason}</span>
             <textarea rows={3} maxLength={1000} value={reason} onInput={(e) => setReason((e.currentTarget as HTMLTextAreaElement).value)} />
           </label>
           {state?.error && (
@@ -52,7 +67,7 @@ export function ReportForm({ url, label, what }: { url: string; label: string; w
             </p>
           )}
           <button type="submit" class="button button-secondary button-small">
-            {rx.send}
+            {texts.send}
           </button>
         </form>
       )}

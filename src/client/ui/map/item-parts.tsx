@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../core/api.js';
+import { api } from '../../core/api.js';
 import { navigate } from '../../core/router.js';
 import { ConfirmDelete, useConfirmDelete } from '../confirm-delete.js';
 import { PhotoUpload } from '../photo-upload.js';
+import { ReportForm } from '../report-form.js';
 import { mapTx } from './texts.js';
 
 /** What every map item's detail screen shares: its photo, a report to the moderators, deleting one's own. */
@@ -43,47 +43,11 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: I
   );
 }
 
-/** "Melden": a reason for the moderators; once sent, a thank-you instead of the form. */
+const reportTexts = { reason: mapTx.reportReason, reasonMissing: mapTx.reportReasonMissing, send: mapTx.reportSend, sent: mapTx.reported };
+
+/** "Melden" under a map item: the shared report form (ui/report-form.tsx) with the map's words. */
 export function ReportItem({ path, id }: { path: string; id: number }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
-  if (state && !state.error) return <p class="notice notice-success">{state.text}</p>;
-  return (
-    <div class="report-item">
-      <button type="button" class="button button-ghost button-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {mapTx.reportItem}
-      </button>
-      {open && (
-        <form
-          class="form"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!reason.trim()) return setState({ text: mapTx.reportReasonMissing, error: true });
-            try {
-              await api.post(`/api/${path}/${id}/report`, { reason: reason.trim() });
-              setState({ text: mapTx.reported, error: false });
-            } catch (err) {
-              setState({ text: errorMessage(err), error: true });
-            }
-          }}
-        >
-          <label class="field">
-            <span>{mapTx.reportReason}</span>
-            <textarea rows={3} maxLength={1000} value={reason} onInput={(e) => setReason((e.currentTarget as HTMLTextAreaElement).value)} />
-          </label>
-          {state?.error && (
-            <p class="notice notice-error" role="alert">
-              {state.text}
-            </p>
-          )}
-          <button type="submit" class="button button-secondary button-small">
-            {mapTx.reportSend}
-          </button>
-        </form>
-      )}
-    </div>
-  );
+  return <ReportForm url={`/api/${path}/${id}/report`} label={mapTx.reportItem} texts={reportTexts} />;
 }
 
 /** Deleting one's own item, after asking; back to the map afterwards (`after`: the nearby map unless told). */
