@@ -4,14 +4,25 @@ import { formatDateTime } from '../core/format.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { ItemList, Load } from './states.js';
 
-/** What every moderation queue of people and messages says; each queue brings its own words. */
+/** What every moderation queue says; each queue brings its own words. */
 export interface ReportQueueTexts {
   empty: string;
   by: string;
   reason: string;
-  dismiss: string;
-  suspend: string;
 }
+
+/** One way to close a report (`POST <url>/<id>/resolve` with `{ action }`); `danger` for the one that removes. */
+export interface ReportAction {
+  action: string;
+  label: string;
+  danger?: boolean;
+}
+
+/** The actions of the queues of people and messages: dismiss, or suspend the account. */
+export const dismissOrSuspend = (texts: { dismiss: string; suspend: string }): ReportAction[] => [
+  { action: 'dismiss', label: texts.dismiss },
+  { action: 'suspend', label: texts.suspend, danger: true },
+];
 
 interface QueuedReport {
   id: number;
@@ -21,19 +32,20 @@ interface QueuedReport {
 }
 
 /**
- * One moderation queue of /app/admin/moderation whose reports end in "dismiss" or "suspend the account"
- * (`POST <url>/<id>/resolve`): who reported when and why, then what `children` shows of the reported thing.
+ * One moderation queue of /app/admin/moderation (forum posts, map items, people, direct messages): who reported
+ * when and why, then what `children` shows of the reported thing, then the queue's `actions`.
  */
 export function ReportQueue<T extends QueuedReport>(props: {
   url: string;
   texts: ReportQueueTexts;
+  actions: readonly ReportAction[];
   onError: (message: string | null) => void;
   children: (report: T) => ComponentChildren;
 }) {
   const { url, texts, onError } = props;
   const reports = usePagedList<T>(`${url}?limit=30`);
   const reload = reports.reload;
-  const resolve = (id: number, action: 'dismiss' | 'suspend') => async () => {
+  const resolve = (id: number, action: string) => async () => {
     onError(null);
     try {
       await api.post(`${url}/${id}/resolve`, { action });
@@ -57,12 +69,16 @@ export function ReportQueue<T extends QueuedReport>(props: {
                 </p>
                 {props.children(report)}
                 <div class="actions">
-                  <button type="button" class="button button-secondary button-small" onClick={resolve(report.id, 'dismiss')}>
-                    {texts.dismiss}
-                  </button>
-                  <button type="button" class="button button-danger button-small" onClick={resolve(report.id, 'suspend')}>
-                    {texts.suspend}
-                  </button>
+                  {props.actions.map(({ action, label, danger }) => (
+                    <button
+                      key={action}
+                      type="button"
+                      class={`button ${danger ? 'button-danger' : 'button-secondary'} button-small`}
+                      onClick={resolve(report.id, action)}
+                    >
+                      {label}
+                    </button>
+                  ))}
                 </div>
               </li>
             )}

@@ -1,12 +1,10 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ForumReport } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
-import { formatDateTime } from '../../../core/format.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { ErrorNotice, ItemList, Load } from '../../../ui/states.js';
-import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { ErrorNotice } from '../../../ui/states.js';
+import { ReportQueue } from '../../../ui/report-queue.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { mx } from './moderation-texts.js';
 
@@ -18,57 +16,33 @@ export function ModerationScreen() {
   const MapReports = useLazyList(loadMapReports);
   const UserReports = useLazyList(loadUserReports);
   const MessageReports = useLazyList(loadMessageReports);
-  const reports = usePagedList<ForumReport>('/api/moderation/reports?limit=30');
-  const reload = reports.reload;
   const [error, setError] = useState<string | null>(null);
-  const resolve = (id: number, action: 'dismiss' | 'hide' | 'delete') => async () => {
-    setError(null);
-    try {
-      await api.post(`/api/moderation/reports/${id}/resolve`, { action });
-      reload();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
   return (
     <AdminFrame title={mx.title}>
       <ErrorNotice text={error} />
       <h2>{mx.forum}</h2>
-      <Load resource={reports.resource} onRetry={reload}>
-        {(items) => (
-          <ItemList items={items} empty={mx.empty} class="card-list">
-            {(item) => (
-              <li key={item.id} class="card report-card">
-                <p class="muted small">
-                  {formatDateTime(item.created_at)} · {mx.by} {item.reporter.name} ({item.reporter.email})
-                </p>
-                <p>
-                  <strong>{mx.reason}:</strong> {item.reason}
-                </p>
-                <p class="muted small">
-                  {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
-                  {item.post.author_email && ` (${item.post.author_email})`}
-                </p>
-                <blockquote>
-                  <RichText text={item.post.body} />
-                </blockquote>
-                <div class="actions">
-                  <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'dismiss')}>
-                    {mx.dismiss}
-                  </button>
-                  <button type="button" class="button button-secondary button-small" onClick={resolve(item.id, 'hide')}>
-                    {mx.hide}
-                  </button>
-                  <button type="button" class="button button-danger button-small" onClick={resolve(item.id, 'delete')}>
-                    {mx.delete}
-                  </button>
-                </div>
-              </li>
-            )}
-          </ItemList>
+      <ReportQueue<ForumReport>
+        url="/api/moderation/reports"
+        texts={{ empty: mx.empty, by: mx.by, reason: mx.reason }}
+        actions={[
+          { action: 'dismiss', label: mx.dismiss },
+          { action: 'hide', label: mx.hide },
+          { action: 'delete', label: mx.delete, danger: true },
+        ]}
+        onError={setError}
+      >
+        {(item) => (
+          <>
+            <p class="muted small">
+              {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
+              {item.post.author_email && ` (${item.post.author_email})`}
+            </p>
+            <blockquote>
+              <RichText text={item.post.body} />
+            </blockquote>
+          </>
         )}
-      </Load>
-      <MoreButton list={reports} auto />
+      </ReportQueue>
       <h2>{mx.map}</h2>
       {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}
       <h2>{mx.people}</h2>

@@ -1,5 +1,5 @@
 import type { MessageReport } from '../../../api/types.js';
-import { ReportQueue } from '../../../ui/report-queue.js';
+import { dismissOrSuspend, ReportQueue } from '../../../ui/report-queue.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { mrx } from './texts.js';
 
@@ -9,7 +9,7 @@ import { mrx } from './texts.js';
  */
 export function MessageReports({ onError }: { onError: (message: string | null) => void }) {
   return (
-    <ReportQueue<MessageReport> url="/api/moderation/message-reports" texts={mrx} onError={onError}>
+    <ReportQueue<MessageReport> url="/api/moderation/message-reports" texts={mrx} actions={dismissOrSuspend(mrx)} onError={onError}>
       {(report) => (
         <>
           <p class="muted small">
