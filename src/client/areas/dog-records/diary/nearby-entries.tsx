@@ -1,3 +1,4 @@
+import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { DiaryNearbyResult } from '../../../api/types.js';
 import { query as toQuery } from '../../../core/api.js';
@@ -93,16 +94,7 @@ export function DiaryNearbyScreen({ query }: ScreenProps) {
             <button type="button" class="button button-secondary button-small" onClick={locate}>
               {nx.useMine}
             </button>
-            <label>
-              {nx.radius}{' '}
-              <select value={radius} onChange={(e) => setRadius(Number(e.currentTarget.value))}>
-                {RADII.map((r) => (
-                  <option key={r} value={r}>
-                    {nx.km(r)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <RadiusSelect label={nx.radius} radii={RADII} value={radius} onChange={setRadius} format={nx.km} />
           </div>
           {status && (
             <p class="notice notice-info" role="status">

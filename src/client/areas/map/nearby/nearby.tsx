@@ -1,3 +1,4 @@
+import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import { MoreButton } from '../../../ui/paged-list.js';
 import { ItemList, Loading } from '../../../ui/states.js';
@@ -89,16 +90,7 @@ export function NearbyScreen() {
         <button type="button" class="button button-secondary button-small" onClick={locate}>
           {nx.useMine}
         </button>
-        <label>
-          {nx.radius}{' '}
-          <select value={radius} onChange={(e) => setRadius(Number((e.currentTarget as HTMLSelectElement).value))}>
-            {[2, 5, 10, 25, 50].map((r) => (
-              <option key={r} value={r}>
-                {nx.km(r)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RadiusSelect label={nx.radius} radii={[2, 5, 10, 25, 50]} value={radius} onChange={setRadius} format={nx.km} />
       </div>
       {status && (
         <p class="notice notice-info" role="status">
