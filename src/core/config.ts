@@ -1,37 +1,10 @@
-import { Cron } from 'croner';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
-import { PROJECT_ROOT, VERSION_FILE } from './paths.js';
+import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, optionalUrl, readBuildNumber } from './config-parts.js';
+import { PROJECT_ROOT } from './paths.js';
 
-/** The only reader of process.env. Every variable is documented in .env.example. */
-
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url().optional());
-
-/** Empty means unset: `WEB_CONCURRENCY=` in a unit file or .env gives the default. */
-const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
-
-/** An integer setting from min to max, with one message for every way it can be wrong. */
-function intSetting(min: number, max: number, fallback: number, message: string) {
-  return z.preprocess(unsetIfEmpty, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
-}
-
-function isCronPattern(pattern: string): boolean {
-  try {
-    new Cron(pattern, { paused: true }).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The only reader of process.env. Every variable is documented in .env.example; the schema's parts are in config-parts.ts. */
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -149,33 +122,6 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
-
-function readBuildNumber(): string {
-  const raw = readFileSync(VERSION_FILE, 'utf8').trim();
-  if (!/^[0-9A-Za-z.\-]{1,40}$/.test(raw)) throw new Error(`VERSION enthält keine gültige Build-Nummer: "${raw}"`);
-  return raw;
-}
-
-interface DevSecrets {
-  jwtSecret: string;
-  vapidPublicKey: string;
-  vapidPrivateKey: string;
-}
-
-/** Development only: secrets are generated once and kept in the data folder, so sessions survive restarts. */
-function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; created: boolean } {
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return { secrets: JSON.parse(readFileSync(file, 'utf8')) as DevSecrets, created: false };
-  const vapid = webpush.generateVAPIDKeys();
-  const secrets: DevSecrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    vapidPublicKey: vapid.publicKey,
-    vapidPrivateKey: vapid.privateKey,
-  };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return { secrets, created: true };
-}
 
 export class ConfigError extends Error {}
 

@@ -1,0 +1,60 @@
+import { Cron } from 'croner';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import webpush from 'web-push';
+import { z } from 'zod';
+import { VERSION_FILE } from './paths.js';
+
+/** The parts config.ts builds its settings from: value types of the schema, the build number, development secrets. */
+
+export const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+/** Empty means unset: `WEB_CONCURRENCY=` in a unit file or .env gives the default. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
+/** An integer setting from min to max, with one message for every way it can be wrong. */
+export function intSetting(min: number, max: number, fallback: number, message: string) {
+  return z.preprocess(unsetIfEmpty, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+}
+
+export function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function readBuildNumber(): string {
+  const raw = readFileSync(VERSION_FILE, 'utf8').trim();
+  if (!/^[0-9A-Za-z.\-]{1,40}$/.test(raw)) throw new Error(`VERSION enthält keine gültige Build-Nummer: "${raw}"`);
+  return raw;
+}
+
+interface DevSecrets {
+  jwtSecret: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/** Development only: secrets are generated once and kept in the data folder, so sessions survive restarts. */
+export function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; created: boolean } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return { secrets: JSON.parse(readFileSync(file, 'utf8')) as DevSecrets, created: false };
+  const vapid = webpush.generateVAPIDKeys();
+  const secrets: DevSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return { secrets, created: true };
+}
