@@ -1,25 +1,15 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../core/api.js';
+import { useState } from 'preact/hooks';
 import { clearResponses } from '../core/offline-cache.js';
-import { submitWrite, type WriteKind } from '../core/offline-queue.js';
+import type { WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
 import { DeleteButton } from './confirm-delete.js';
-import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
-import { PendingWrites, qx } from './pending-writes.js';
+import { PendingWrites } from './pending-writes.js';
 import { Load } from './states.js';
+import { RecordForm, recordTx } from './record-form.js';
 
-/** The record texts every area shares. */
-const hx = {
-  add: 'Hinzufügen',
-  adding: 'Speichert …',
-  none: 'Noch nichts eingetragen.',
-  showAll: (n: number) => `Alle ${n} anzeigen`,
-  remove: 'Entfernen',
-  removeTitle: (what: string) => `„${what}“ entfernen?`,
-  removeText: 'Das lässt sich nicht rückgängig machen.',
-};
+const hx = recordTx;
 
 /** One input of a record form. */
 export interface FieldDef {
@@ -80,105 +70,6 @@ export interface SectionDef<T extends { id: number }> {
 }
 
 /** An item's values as the form shows them (decimal numbers with a comma). */
-function valuesOf(def: SectionDef<{ id: number }>, item: Record<string, unknown> | null): Record<string, string> {
-  if (def.toValues && item) return def.toValues(item);
-  return Object.fromEntries(
-    def.fields.map((f) => {
-      const v = item?.[f.name];
-      return [f.name, v === null || v === undefined ? '' : f.type === 'decimal' ? String(v).replace('.', ',') : String(v)];
-    }),
-  );
-}
-
-/**
- * The add form, or the edit form of one item (PATCH). Input names carry the section and item ("impfungen-12-date")
- * so several open forms never share an id; server field messages are mapped back onto them.
- */
-function RecordForm({
-  def,
-  dogId,
-  item,
-  onDone,
-}: {
-  def: SectionDef<{ id: number }>;
-  dogId: number;
-  item: ({ id: number } & Record<string, unknown>) | null;
-  onDone: () => void;
-}) {
-  const prefix = item ? `${def.key}-${item.id}-` : `${def.key}-`;
-  const plain = valuesOf(def, item);
-  const initial = Object.fromEntries(def.fields.map((f) => [prefix + f.name, plain[f.name] ?? ''])) as Record<string, string>;
-  const strip = (values: Record<string, string | boolean>) => Object.fromEntries(def.fields.map((f) => [f.name, String(values[prefix + f.name] ?? '')]));
-  const rules: Record<string, Rule> = {};
-  const form = useForm(initial, { rules });
-  for (const f of def.fields)
-    rules[prefix + f.name] = {
-      required: f.required,
-      maxLength: f.max,
-      checkEmpty: f.checkEmpty,
-      check: f.check ? (v) => f.check?.(v, strip(form.values)) ?? null : undefined,
-    };
-  // The form appears where the button was: the first field takes the focus.
-  useEffect(() => form.formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
-  const [queued, setQueued] = useState(false);
-  const queue = item ? undefined : def.queue;
-  const submit = form.onSubmit(async (values) => {
-    const body = def.toBody(strip(values));
-    setQueued(false);
-    try {
-      if (item) await api.patch(`/api/${def.path}/${item.id}`, body);
-      else if (queue) {
-        const result = await submitWrite({ kind: queue.kind, dogId, url: `/api/dogs/${dogId}/${def.path}`, body, label: queue.label(body) });
-        if (result.queued) {
-          form.setValues(initial);
-          setQueued(true);
-          return;
-        }
-      } else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [def.fields.some((f) => f.name === k) ? prefix + k : k, v]));
-      throw new ApiError(e.status, e.code, e.message, fields, e.retryAfterSeconds);
-    }
-    clearResponses(`/api/dogs/${dogId}/${def.path}`);
-    def.onChange?.();
-    onDone();
-  });
-  const action = item ? t.save : hx.add;
-  return (
-    <form
-      class="form record-form"
-      ref={form.formRef}
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}
-    >
-      <FormSummary message={form.summary} />
-      {def.fields.map((f) => (
-        <Field
-          key={f.name}
-          form={form}
-          name={prefix + f.name}
-          label={f.label}
-          required={f.required}
-          maxLength={f.max}
-          type={f.type === 'date' ? 'date' : 'text'}
-          inputMode={f.type === 'decimal' ? 'decimal' : undefined}
-          multiline={f.type === 'textarea'}
-          rows={3}
-          options={f.type === 'select' ? f.options : undefined}
-          autoComplete="off"
-        />
-      ))}
-      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={hx.adding}>
-        {action}
-      </SubmitButton>
-      {queue && form.offline && <p class="hint">{qx.offlineHint}</p>}
-      {queued && <p role="status">{qx.queuedNotice}</p>}
-    </form>
-  );
-}
-
 function RemoveButton({ label, path, onRemoved }: { label: string; path: string; onRemoved: () => void }) {
   return (
     <DeleteButton
