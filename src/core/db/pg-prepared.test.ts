@@ -13,19 +13,27 @@ import { PreparingPool, statementName } from './pg-prepared.js';
  * a connection keeps a bounded number of them, and a schema change — through the pool or from elsewhere — does not
  * break a statement the connection holds. Runs with TEST_DATABASE_URL only (there is no PostgreSQL otherwise).
  */
+/** The tables the tests make for themselves (each test recreates what it needs; `km` changes type in one). */
+interface TestTables {
+  items: { id: number; label: string | null };
+  pets: { id: number; name: string | null };
+  walks: { id: number; km: number | string | null };
+}
+type TestDb = Kysely<TestTables>;
+
 describe.skipIf(!TEST_PG_URL)('named prepared statements (PostgreSQL)', () => {
   let testDb: TestDatabase;
   const open: { destroy(): Promise<void> }[] = [];
 
   /** Kysely over one connection (so pg_prepared_statements, which is per session, sees every statement). */
-  function oneConnection(size?: number): { db: Kysely<any>; prepared: PreparingPool } {
+  function oneConnection(size?: number): { db: TestDb; prepared: PreparingPool } {
     const prepared = new PreparingPool(new pg.Pool({ connectionString: testDb.databaseUrl, max: 1 }), size);
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepared }) });
+    const db = new Kysely<TestTables>({ dialect: new PostgresDialect({ pool: prepared }) });
     open.push(db);
     return { db, prepared };
   }
 
-  const ours = async (db: Kysely<any>) =>
+  const ours = async (db: TestDb) =>
     (await sql<{ name: string }>`select name from pg_prepared_statements where name like ${'pf_%'} order by name`.execute(db)).rows.map((r) => r.name);
 
   /** Another session, outside the pool: its DDL is not seen by the wrapper (another instance's migration). */
@@ -112,7 +120,7 @@ describe.skipIf(!TEST_PG_URL)('named prepared statements (PostgreSQL)', () => {
     await elsewhere('create table walks (id int primary key, km int)');
     await elsewhere('insert into walks values (1, 3)');
     const { db, prepared } = oneConnection();
-    const query = (q: Kysely<any>) => q.selectFrom('walks').selectAll().where('id', '=', 1).executeTakeFirst();
+    const query = (q: TestDb) => q.selectFrom('walks').selectAll().where('id', '=', 1).executeTakeFirst();
     await query(db);
     // A migration: read, change the table, read again, in one transaction.
     const row = await db.transaction().execute(async (trx) => {
@@ -134,7 +142,7 @@ describe.skipIf(!TEST_PG_URL)('named prepared statements (PostgreSQL)', () => {
 
   it('keeps transactions working: a rolled-back write is gone, a committed one stays', async () => {
     const { db } = oneConnection();
-    const insert = (q: Kysely<any>, id: number) => q.insertInto('items').values({ id, label: 'neu' }).execute();
+    const insert = (q: TestDb, id: number) => q.insertInto('items').values({ id, label: 'neu' }).execute();
     await expect(
       db.transaction().execute(async (trx) => {
         await insert(trx, 1001);
