@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
@@ -240,17 +240,16 @@ describe('the calendar feed as ical.js reads it', () => {
   });
 
   it('writes the same text whatever time zone the server process runs in', async () => {
-    const before = process.env.TZ;
+    // The process's time zone, as the operator's environment would set it (vi.stubEnv; unstubbed after the test).
     try {
-      process.env.TZ = 'Pacific/Kiritimati';
+      vi.stubEnv('TZ', 'Pacific/Kiritimati');
       const far = (await request(t.app).get(w.feedPath).expect(200)).text;
-      process.env.TZ = 'America/Los_Angeles';
+      vi.stubEnv('TZ', 'America/Los_Angeles');
       const west = (await request(t.app).get(w.feedPath).expect(200)).text;
       expect(far).toBe(text);
       expect(west).toBe(text);
     } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
+      vi.unstubAllEnvs();
     }
   });
 
