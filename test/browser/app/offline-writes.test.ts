@@ -68,10 +68,12 @@ function writeQueue(page: Page, items: unknown[]): Promise<void> {
 }
 
 async function addWeight(page: Page, date: string, kg: string): Promise<void> {
-  // The form stays open after an add.
+  // The form stays open after an add. Wait for the section first: before it is drawn neither is visible, and
+  // asking only then whether the button shows would skip the click and wait for a form that never opens.
   const open = page.getByRole('button', { name: 'Gewicht: Hinzufügen' });
-  if (await open.isVisible()) await open.click();
   const form = page.getByRole('form', { name: 'Gewicht: Hinzufügen' });
+  await open.or(form).first().waitFor();
+  if (!(await form.isVisible())) await open.click();
   await form.getByLabel('Datum').fill(date);
   await form.getByLabel('Gewicht in kg').fill(kg);
   await form.getByRole('button', { name: 'Hinzufügen' }).click();
