@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import jwt from 'jsonwebtoken';
-import { GEO_KINDS, PROBES, type SeededUser, type World } from './seed.js';
+import { CATEGORY_PAGE, GEO_KINDS, PROBES, type SeededUser, type World } from './seed.js';
 
 export interface Req {
   /** The route's name in the results (its path with the ids left out). */
@@ -162,7 +162,10 @@ export function mainRoutes(world: World): [name: string, next: () => { userId: n
     one('GET /api/conversations', () => ({ route: '', path: '/api/conversations' })),
     one('GET /api/friends', () => ({ route: '', path: '/api/friends' })),
     one('GET /api/diary/{id}', (u) => ({ route: '', path: `/api/diary/${pick(u.entries)}` })),
-    one('GET /api/forum/threads?category=', () => ({ route: '', path: `/api/forum/threads?category=${pick(world.categories)}&limit=20` })),
+    one(`GET /api/forum/threads?category=&limit=${CATEGORY_PAGE}`, () => ({
+      route: '',
+      path: `/api/forum/threads?category=${pick(world.categories)}&limit=${CATEGORY_PAGE}`,
+    })),
   ];
 }
 
@@ -174,11 +177,13 @@ export interface DriveResult {
   byRoute: Map<string, { times: number[]; bad: number }>;
   non2xx: number;
   errors: number;
+  /** Bytes of all answers' bodies (the routes alone: the same answer at every size?). */
+  bytes: number;
   /** A few non-2xx answers, to say what went wrong. */
   samples: string[];
 }
 
-function send(agent: Agent, base: URL, cookie: string | undefined, r: Req): Promise<{ status: number; ms: number; body: string }> {
+function send(agent: Agent, base: URL, cookie: string | undefined, r: Req): Promise<{ status: number; ms: number; bytes: number; body: string }> {
   return new Promise((resolve, reject) => {
     const body = r.json !== undefined ? Buffer.from(JSON.stringify(r.json)) : r.body;
     const headers: Record<string, string | number> = {};
@@ -191,9 +196,15 @@ function send(agent: Agent, base: URL, cookie: string | undefined, r: Req): Prom
     const req = request({ host: base.hostname, port: base.port, path: r.path, method: r.method ?? 'GET', agent, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
-      // Only a failed answer's body is kept (to report it); the rest is read and dropped.
-      res.on('data', (c: Buffer) => status >= 300 && chunks.push(c));
-      res.on('end', () => resolve({ status, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString().slice(0, 200) }));
+      let bytes = 0;
+      // Only a failed answer's body is kept (to report it); the rest is counted and dropped.
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        if (status >= 300) chunks.push(c);
+      });
+      res.on('end', () =>
+        resolve({ status, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes, body: Buffer.concat(chunks).toString().slice(0, 200) }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -215,7 +226,7 @@ export async function drive(options: {
   fresh?: boolean;
 }): Promise<DriveResult> {
   const base = new URL(options.url);
-  const result: DriveResult = { seconds: 0, total: 0, actions: 0, latencies: [], byRoute: new Map(), non2xx: 0, errors: 0, samples: [] };
+  const result: DriveResult = { seconds: 0, total: 0, actions: 0, latencies: [], byRoute: new Map(), non2xx: 0, errors: 0, bytes: 0, samples: [] };
   const started = performance.now();
   const deadline = options.seconds ? started + options.seconds * 1000 : Infinity;
   let left = options.count ?? Infinity;
@@ -235,6 +246,7 @@ export async function drive(options: {
           continue;
         }
         result.total++;
+        result.bytes += answer.bytes;
         result.latencies.push(answer.ms);
         const row = result.byRoute.get(r.route) ?? (result.byRoute.set(r.route, { times: [], bad: 0 }).get(r.route) as { times: number[]; bad: number });
         row.times.push(answer.ms);

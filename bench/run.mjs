@@ -22,12 +22,17 @@ if (args.includes('--list')) {
     );
   process.exit(0);
 }
-const unknown = args.filter((a) => !all.includes(a));
+// Names first, then flags for the benchmarks (`npm run bench -- mix --pg --pg-port 25612`): from the first `--…` on,
+// everything goes to each chosen script.
+const firstFlag = args.findIndex((a) => a.startsWith('--'));
+const names = firstFlag < 0 ? args : args.slice(0, firstFlag);
+const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
+const unknown = names.filter((a) => !all.includes(a));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${all.join(', ')}`);
   process.exit(2);
 }
-const chosen = args.length ? args : all;
+const chosen = names.length ? names : all;
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -36,7 +41,7 @@ const failed = [];
 for (const name of chosen) {
   console.log(`\n=== bench/${name}.mjs`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [join('bench', `${name}.mjs`)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join('bench', `${name}.mjs`), ...flags], { stdio: 'inherit' });
   console.log(`=== ${name}: ${result.status === 0 ? 'done' : `failed (${result.status ?? result.signal})`} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failed.push(name);
 }

@@ -26,6 +26,12 @@ export const PER_USER = {
   forumPosts: 2, // every fifth user also opened a thread
   mapItems: 2, // two of the eight geo-listed kinds near home
 };
+/**
+ * The forum category page the routes-alone measure asks for: 200 users opened 40 threads, 5 in each of the 8
+ * categories, so a page of 4 (and its next cursor) is the same answer at every size; at 20 a category of 5 answered 5
+ * threads at 200 users and 20 at 20,000.
+ */
+export const CATEGORY_PAGE = 4;
 const FRIENDS_BEFORE = 5;
 const CHATS = 3;
 const MESSAGES = 8;
@@ -380,13 +386,15 @@ async function seedBatch(db: Db, world: World, from: number, to: number, categor
   chatOf.forEach(([user, other], i) => user.chats.push([other, messageIds[Math.floor(i / 2) * MESSAGES + MESSAGES - 1]!]));
   rows += friendships.length + messageIds.length;
 
-  // Forum: every fifth user opens a thread; everybody answers in two threads opened before.
+  // Forum: every fifth user opens a thread; everybody answers in two threads opened before. Thread t (user 5t's)
+  // goes to category t mod 8, so every category holds the same share at every size: 5 threads each at 200 users
+  // (a category by the user's id and the batch left half of them empty and the rest with 10 or 500 threads).
   const openers = fresh.filter((_, j) => (from + j) % 5 === 0);
   const threadIds = await insertIds(
     db,
     'forum_threads',
     openers.map((u, i) => ({
-      category_id: categoryIds[(u.id + i) % categoryIds.length]!,
+      category_id: categoryIds[(world.threads.length + i) % categoryIds.length]!,
       user_id: u.id,
       title: `Frage zur Leinenführigkeit ${u.id}`,
       created_at: now,
