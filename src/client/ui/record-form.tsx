@@ -14,7 +14,7 @@ export const recordTx = {
   add: 'Hinzufügen',
   adding: 'Speichert …',
   none: 'Noch nichts eingetragen.',
-  showAll: (n: number) => `Alle ${n} anzeigen`,
+  showMore: 'Mehr anzeigen',
   remove: 'Entfernen',
   removeTitle: (what: string) => `„${what}“ entfernen?`,
   removeText: 'Das lässt sich nicht rückgängig machen.',

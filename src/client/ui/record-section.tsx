@@ -6,7 +6,7 @@ import { t } from '../core/texts.js';
 import { DeleteButton } from './confirm-delete.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { PendingWrites } from './pending-writes.js';
-import { Load } from './states.js';
+import { ErrorNotice, Load } from './states.js';
 import { RecordForm, recordTx } from './record-form.js';
 
 const hx = recordTx;
@@ -50,8 +50,9 @@ export interface SectionDef<T extends { id: number }> {
   /** Page size: the weight curve wants more points at once. */
   limit?: number;
   /**
-   * How many items the list shows until "Alle … anzeigen" is pressed (the curve draws all `limit`; 200 rows with
-   * their buttons and dialogs made the health tab 4,700 elements and a second of main-thread work on a phone).
+   * How many items the list shows first; "Mehr anzeigen" shows SHOW_STEP more each time and loads the next page
+   * when the loaded ones are all shown (a long list drawn in full was most of the health tab's main-thread work on
+   * a phone: ten years of records, 20 per section with their buttons). Without it, every loaded item is shown.
    */
   showFirst?: number;
   /** Buttons beside edit and remove (care: "Erledigt"); `reload` refreshes the list after an action. */
@@ -69,7 +70,52 @@ export interface SectionDef<T extends { id: number }> {
   queue?: { kind: WriteKind; label: (body: Record<string, unknown>) => string };
 }
 
-/** An item's values as the form shows them (decimal numbers with a comma). */
+/** How many more items one press of "Mehr anzeigen" shows. */
+const SHOW_STEP = 20;
+
+/**
+ * "Mehr anzeigen" below a list that shows only its first items: shows the hidden loaded ones, and loads the next
+ * page from the server when fewer than a step are left, so every record can be reached (nothing is cut off).
+ */
+function ShowMore({
+  title,
+  hidden,
+  list,
+  onShow,
+}: {
+  title: string;
+  hidden: number;
+  list: { hasMore: boolean; loadMore: () => void; loadingMore: boolean; moreError: string | null };
+  onShow: () => void;
+}) {
+  if (hidden <= 0 && !list.hasMore) return null;
+  return (
+    <div class="more">
+      <ErrorNotice text={list.moreError} />
+      <button
+        type="button"
+        class="button button-secondary"
+        disabled={list.loadingMore}
+        aria-busy={list.loadingMore ? 'true' : undefined}
+        onClick={() => {
+          onShow();
+          if (hidden < SHOW_STEP && list.hasMore) list.loadMore();
+        }}
+      >
+        {list.loadingMore ? (
+          t.loading
+        ) : (
+          <>
+            {/* Which list: several sections have this button. */}
+            <span class="visually-hidden">{title}: </span>
+            {hx.showMore}
+          </>
+        )}
+      </button>
+    </div>
+  );
+}
+
 function RemoveButton({ label, path, onRemoved }: { label: string; path: string; onRemoved: () => void }) {
   return (
     <DeleteButton
@@ -90,7 +136,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
-  const [showAll, setShowAll] = useState(false);
+  const [shown, setShown] = useState(def.showFirst ?? 0);
   const headingId = `h-${def.key}`;
   return (
     <section class="card record-section" id={def.key} aria-labelledby={headingId}>
@@ -113,7 +159,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
               <p class="muted">{def.empty ?? hx.none}</p>
             ) : (
               <ul class="record-list">
-                {(showAll || !def.showFirst ? items : items.slice(0, def.showFirst)).map((item) =>
+                {(def.showFirst ? items.slice(0, shown) : items).map((item) =>
                   editing === item.id ? (
                     <li key={item.id} class="editing">
                       <RecordForm
@@ -164,10 +210,8 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                 )}
               </ul>
             )}
-            {!showAll && def.showFirst && items.length > def.showFirst ? (
-              <button type="button" class="button button-ghost" onClick={() => setShowAll(true)}>
-                {hx.showAll(items.length)}
-              </button>
+            {def.showFirst ? (
+              <ShowMore title={def.title} hidden={items.length - shown} list={list} onShow={() => setShown((n) => Math.min(n, items.length) + SHOW_STEP)} />
             ) : (
               <MoreButton list={list} />
             )}

@@ -126,6 +126,37 @@ describe('health screens', () => {
     await page.close();
   });
 
+  it('a long list shows its newest five; “Mehr anzeigen” shows the rest and loads the next page; every section is drawn', async () => {
+    const owner = await buildUser(h.ctx);
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Paula' });
+    const api = agentAs(h.test, owner);
+    // 27 findings, newest first: more than the 20 of the first page the section loads.
+    for (let i = 1; i <= 27; i++)
+      await api
+        .post(`/api/dogs/${dog.id}/findings`)
+        .send({ date: berlinDay(-i), title: `Befund ${i}` })
+        .expect(201);
+    await h.login(owner);
+    const page = await h.page();
+    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    // The sections are drawn one after another: the last one arrives too.
+    await page.getByRole('heading', { name: 'Tierarztpraxis' }).waitFor();
+    const items = page.locator('#befunde .record-list > li');
+    expect(await items.count()).toBe(5);
+    expect(await items.first().textContent()).toContain('Befund 1');
+    const more = page.getByRole('button', { name: 'Befunde: Mehr anzeigen' });
+    await checkScreen(page, 'gesundheit-lange-liste', 'Gesundheit: Paula');
+    // The first press shows the other 15 of the first page and loads the next one (7 more): 25 of 27.
+    await more.click();
+    await expect.poll(() => items.count()).toBe(25);
+    await more.click();
+    await expect.poll(() => items.count()).toBe(27);
+    expect(await items.last().textContent()).toContain('Befund 27');
+    expect(await more.count()).toBe(0);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('uploads a document with progress, and the PDF link is there', async () => {
     const owner = await buildUser(h.ctx);
     const dog = await buildDog(h.ctx, { user: owner, name: 'Mila' });

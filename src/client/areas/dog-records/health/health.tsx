@@ -13,8 +13,28 @@ import { RecordSection } from '../../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
 import { hx } from './texts.js';
 
-/** How many sections (below the links) a phone shows first: drawn together, the others one per task. */
-const FIRST_DRAWN = 2;
+/**
+ * Calls `next` once the browser has painted what was drawn: after the next frame, in a task of its own, so each
+ * section's drawing and its layout are separate short tasks instead of several sections in one long frame. The
+ * timeout stands in where no frames come (a tab in the background).
+ */
+function afterPaint(next: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(fallback);
+    window.setTimeout(next, 0);
+  };
+  const frame = window.requestAnimationFrame(run);
+  const fallback = window.setTimeout(run, 100);
+  return () => {
+    done = true;
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(fallback);
+  };
+}
 
 /** The health tab of one dog (/app/hunde/:dogId/gesundheit): every section, the PDF, family and emergency card. */
 export function HealthScreen({ params }: ScreenProps) {
@@ -48,15 +68,15 @@ export function HealthScreen({ params }: ScreenProps) {
       live = false;
     };
   }, [dogId]);
-  // The first screen's sections at once, then one per task: all in one go was a block of main-thread work of a
-  // second on a slow phone (Lighthouse's total blocking time).
+  // One section per task, each after the previous one was painted: all in one go was a block of main-thread work
+  // of a second on a slow phone (Lighthouse's total blocking time), and sections drawn back to back without a
+  // frame between them were laid out together in one long frame.
   const [drawn, setDrawn] = useState(0);
   useEffect(() => {
     if (arrived === 0) return setDrawn(0);
     if (drawn >= arrived) return;
-    if (drawn === 0) return setDrawn(Math.min(arrived, FIRST_DRAWN));
-    const timer = window.setTimeout(() => setDrawn((n) => n + 1), 0);
-    return () => window.clearTimeout(timer);
+    if (drawn === 0) return setDrawn(1);
+    return afterPaint(() => setDrawn((n) => n + 1));
   }, [arrived, drawn]);
   return (
     <section class="page page-narrow health">
@@ -80,7 +100,12 @@ export function HealthScreen({ params }: ScreenProps) {
                 </p>
               )}
               {drawn === 0 && <Loading />}
-              {drawn > 0 && <Sections dogId={d.id} role={role} visitsVersion={visitsVersion} onVisitsChange={onVisitsChange} count={drawn} />}
+              {drawn > 0 && (
+                // A plain block, not the page's flex column: a section added below is laid out alone.
+                <div class="health-sections">
+                  <Sections dogId={d.id} role={role} visitsVersion={visitsVersion} onVisitsChange={onVisitsChange} count={drawn} />
+                </div>
+              )}
             </>
           );
         }}

@@ -13,6 +13,11 @@ const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 const notFuture = (v: string) => (v && v > todayInBerlin() ? hx.inFuture : null);
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
 const f = hx.fields;
+/**
+ * Each list shows its newest records first and the rest with "Mehr anzeigen": ten years of records drawn in full
+ * (20 per section with their buttons, the page 20,000 px tall) were the long main-thread tasks of the tab's load.
+ */
+const SHOW_FIRST = 5;
 
 /**
  * Overdue: the due date has passed and no later vaccination with the same vaccine was recorded since (the newer
@@ -31,6 +36,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const owner = role === 'owner';
   const vaccinations: SectionDef<Vaccination> = {
     key: 'impfungen',
+    showFirst: SHOW_FIRST,
     title: hx.sections.vaccinations,
     path: 'vaccinations',
     canAdd: owner,
@@ -59,6 +65,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   };
   const medications: SectionDef<Medication> = {
     key: 'medikamente',
+    showFirst: SHOW_FIRST,
     title: hx.sections.medications,
     path: 'medications',
     canAdd: owner,
@@ -87,6 +94,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   };
   const allergies: SectionDef<Allergy> = {
     key: 'allergien',
+    showFirst: SHOW_FIRST,
     title: hx.sections.allergies,
     path: 'allergies',
     canAdd: owner,
@@ -115,7 +123,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canEdit: true,
     canRemove: owner,
     limit: 200,
-    showFirst: 20,
+    showFirst: SHOW_FIRST,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
       {
@@ -142,6 +150,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   };
   const visits: SectionDef<VetVisit> = {
     key: 'besuche',
+    showFirst: SHOW_FIRST,
     title: hx.sections.visits,
     path: 'vet-visits',
     canAdd: owner,
@@ -203,6 +212,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   };
   const findings: SectionDef<Finding> = {
     key: 'befunde',
+    showFirst: SHOW_FIRST,
     title: hx.sections.findings,
     path: 'findings',
     canAdd: owner,
