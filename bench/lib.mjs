@@ -14,16 +14,20 @@ export function startForked(script, env = {}) {
   });
 }
 
+const START_SCRIPT = readFileSync('scripts/start.sh', 'utf8');
+
 /**
- * The Node flags `npm start` gives the server (package.json: the young generation's cap and the heap's growth,
- * docs/operations.md "Memory"), so every benchmark measures the app as it runs; `startApp` also sets glibc's
- * MALLOC_ARENA_MAX=2 as `npm start` does.
+ * The Node flags `npm start` gives the server (scripts/start.sh: the young generation's cap and the heap's growth,
+ * docs/operations.md "Memory"), so every benchmark measures the app as it runs. BENCH_NODE_FLAGS replaces them for an
+ * experiment ("--max-semi-space-size=8").
  */
-export const START_FLAGS = /node ((?:--\S+ )*)dist\/server\.js/
-  .exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1]
+export const START_FLAGS = (process.env.BENCH_NODE_FLAGS ?? /^exec "\$NODE" ((?:--\S+ )*)dist\/server\.js/m.exec(START_SCRIPT)[1])
   .trim()
   .split(' ')
   .filter(Boolean);
+
+/** glibc's malloc settings scripts/start.sh exports, with its defaults (`startApp` sets them the same way). */
+export const START_ENV = Object.fromEntries([...START_SCRIPT.matchAll(/^export (\w+)="\$\{\w+:-(\w+)\}"$/gm)].map((m) => [m[1], m[2]]));
 
 /** Waits until the server `child` answers /api/health at `url` (`tries` × 100 ms), else ends it. */
 async function healthy(child, url, tries) {
@@ -40,10 +44,13 @@ async function healthy(child, url, tries) {
   throw new Error('app did not start');
 }
 
-/** Starts the built app (dist/server.js) as `npm start` does and waits until /api/health answers. */
+/**
+ * Starts the built app (dist/server.js; BENCH_SERVER for an experiment with another bundle) as `npm start` does and
+ * waits until /api/health answers.
+ */
 export async function startApp(env) {
-  const child = spawn(process.execPath, [...START_FLAGS, 'dist/server.js'], {
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
+  const child = spawn(process.execPath, [...START_FLAGS, process.env.BENCH_SERVER ?? 'dist/server.js'], {
+    env: { ...START_ENV, ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return healthy(child, `http://127.0.0.1:${env.PORT}`, 200);

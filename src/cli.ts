@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { bootstrap } from './bootstrap.js';
 import { backupCommand, restoreCommand } from './core/backup/backup.cli.js';
 import { ConfigError, loadConfig } from './core/config.js';
 import { copyLocalMedia } from './core/media/copy-media.js';
+import { mapStackTrace } from './core/stack-trace.js';
 import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;
@@ -11,6 +13,7 @@ const USAGE = [
   '  npm run cli -- media:copy-to-s3',
   '  npm run cli -- backup [--to <Ordner>]',
   '  npm run cli -- restore <Sicherung: Name in BACKUP_DIR oder Ordner>',
+  '  npm run cli -- stack [Datei]   (Stacktrace aus dem Log auf src/-Zeilen abbilden; ohne Datei von stdin)',
 ].join('\n');
 
 /** `set-role <email> <role>`: makes an account admin, moderator or plain user again. */
@@ -67,11 +70,19 @@ async function copyToS3(): Promise<number> {
   }
 }
 
+/** `stack [file]`: a stack trace from the log (the file, or stdin) with its bundle lines mapped to src/. */
+async function stack([file]: string[]): Promise<number> {
+  const text = file ? readFileSync(file, 'utf8') : readFileSync(0, 'utf8');
+  console.log(mapStackTrace(text));
+  return 0;
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   'set-role': setRole,
   'media:copy-to-s3': copyToS3,
   backup: (args) => backupCommand(args, USAGE, console.log),
   restore: (args) => restoreCommand(args, USAGE, console.log),
+  stack,
 };
 
 /** Operator commands on the configured database and store. */

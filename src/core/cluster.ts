@@ -27,8 +27,9 @@ export interface PrimaryOptions {
    */
   prepare: () => Promise<void>;
   /**
-   * Added to each worker's environment (config.workerEnv): MALLOC_ARENA_MAX, which glibc reads only when a process
-   * starts, so the primary sets it for its workers (docs/operations.md, "Memory").
+   * Added to each worker's environment (config.workerEnv): glibc's malloc settings (MALLOC_ARENA_MAX and the two
+   * thresholds), which glibc reads only when a process starts, so the primary sets them for its workers
+   * (docs/operations.md, "Memory").
    */
   env?: Readonly<Record<string, string>>;
 }

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   IMAGE_JOBS: intSetting(1, 64, Math.max(1, availableParallelism() - 1), 'IMAGE_JOBS muss eine ganze Zahl von 1 bis 64 sein (Bilder gleichzeitig).'),
   IMAGE_THREADS: intSetting(1, 16, 1, 'IMAGE_THREADS muss eine ganze Zahl von 1 bis 16 sein (Threads pro Bild).'),
   MALLOC_ARENA_MAX: intSetting(1, 64, 2, 'MALLOC_ARENA_MAX muss eine ganze Zahl von 1 bis 64 sein.'),
+  // glibc's thresholds (bytes): blocks from 128 KiB go to their own mapping and back to the system when freed, and a
+  // heap's free top is given back from 128 KiB — not kept as glibc's rising dynamic threshold would (about −25 MB RSS
+  // under the mix, docs/performance.md "Memory at the end of the mix").
+  MALLOC_MMAP_THRESHOLD_: intSetting(4_096, 33_554_432, 131_072, 'MALLOC_MMAP_THRESHOLD_ muss eine ganze Zahl von 4096 bis 33554432 sein (Bytes).'),
+  MALLOC_TRIM_THRESHOLD_: intSetting(4_096, 1_073_741_824, 131_072, 'MALLOC_TRIM_THRESHOLD_ muss eine ganze Zahl von 4096 bis 1073741824 sein (Bytes).'),
 
   // Where users' files live (decisions: Media storage and several instances): the local folder, or any
   // S3-compatible object store, which several instances share.
@@ -191,8 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How long an idle keep-alive connection stays open (the HTTP server's keepAliveTimeout). */
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     images: Object.freeze({ jobs: e.IMAGE_JOBS, threads: e.IMAGE_THREADS }),
-    /** Set for the cluster workers by the primary; glibc reads it at process start, so a single process gets it from its starter. */
-    workerEnv: Object.freeze({ MALLOC_ARENA_MAX: String(e.MALLOC_ARENA_MAX) }),
+    /**
+     * glibc's malloc settings, set for the cluster workers by the primary; glibc reads them at process start, so a
+     * single process gets them from its starter (scripts/start.sh).
+     */
+    workerEnv: Object.freeze({
+      MALLOC_ARENA_MAX: String(e.MALLOC_ARENA_MAX),
+      MALLOC_MMAP_THRESHOLD_: String(e.MALLOC_MMAP_THRESHOLD_),
+      MALLOC_TRIM_THRESHOLD_: String(e.MALLOC_TRIM_THRESHOLD_),
+    }),
     build,
     generatedSecrets,
     auth: Object.freeze({

@@ -62,8 +62,8 @@ describe('WEB_CONCURRENCY=2', () => {
     const primary = server.child.pid;
     const [first, second] = await until('two workers', () => (workerPids().length === 2 ? workerPids() : undefined));
     expect(first).not.toBe(primary);
-    // The primary gives its workers glibc's arena cap (config.workerEnv): glibc reads it only when a process starts.
-    expect(readFileSync(`/proc/${first}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    // The primary gives its workers glibc's malloc settings (config.workerEnv): glibc reads them only when a process starts.
+    expect(readFileSync(`/proc/${first}/environ`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']));
 
     // Both workers answer (the session works on either: same database, same secret).
     const answered = new Set<number>();

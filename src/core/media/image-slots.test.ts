@@ -83,29 +83,37 @@ describe('Slots (image jobs at once)', () => {
   });
 });
 
-describe('IMAGE_JOBS, IMAGE_THREADS and MALLOC_ARENA_MAX', () => {
+describe("IMAGE_JOBS, IMAGE_THREADS and glibc's malloc settings", () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-image-settings-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const base = { NODE_ENV: 'test', DATA_DIR: dataDir };
 
-  it('defaults to cores − 1 image jobs (at least one), one thread each, and two arenas for the workers', () => {
+  it('defaults to cores − 1 image jobs (at least one), one thread each, and two arenas and 128 KiB thresholds for the workers', () => {
     const config = loadConfig(base);
     expect(config.images.jobs).toBeGreaterThanOrEqual(1);
     expect(config.images.threads).toBe(1);
-    expect(config.workerEnv).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(config.workerEnv).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
     // `IMAGE_JOBS=` (empty, as in .env.example) is the default too.
     expect(loadConfig({ ...base, IMAGE_JOBS: '' }).images.jobs).toBe(config.images.jobs);
   });
 
   it('takes the settings from the environment', () => {
-    const config = loadConfig({ ...base, IMAGE_JOBS: '3', IMAGE_THREADS: '2', MALLOC_ARENA_MAX: '4' });
+    const config = loadConfig({
+      ...base,
+      IMAGE_JOBS: '3',
+      IMAGE_THREADS: '2',
+      MALLOC_ARENA_MAX: '4',
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
+    });
     expect(config.images).toEqual({ jobs: 3, threads: 2 });
-    expect(config.workerEnv).toEqual({ MALLOC_ARENA_MAX: '4' });
+    expect(config.workerEnv).toEqual({ MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_TRIM_THRESHOLD_: '1048576' });
   });
 
   it('refuses nonsense with a German message', () => {
     expect(() => loadConfig({ ...base, IMAGE_JOBS: '0' })).toThrow(/IMAGE_JOBS muss eine ganze Zahl von 1 bis 64 sein/);
     expect(() => loadConfig({ ...base, IMAGE_THREADS: 'viele' })).toThrow(/IMAGE_THREADS muss eine ganze Zahl/);
     expect(() => loadConfig({ ...base, MALLOC_ARENA_MAX: '1.5' })).toThrow(/MALLOC_ARENA_MAX muss eine ganze Zahl/);
+    expect(() => loadConfig({ ...base, MALLOC_MMAP_THRESHOLD_: '100' })).toThrow(/MALLOC_MMAP_THRESHOLD_ muss eine ganze Zahl/);
   });
 });
