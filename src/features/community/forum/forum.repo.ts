@@ -46,14 +46,19 @@ export const findThread = async (db: Db, id: number) => (await threadByIdQuery(d
 /**
  * Newest activity first; hidden threads only for moderators. Keyset on (last_post_at, id).
  *
- * The page size goes into the SQL as a literal, not a parameter (issue 34): with `limit $n` PostgreSQL's generic plan
- * for a named prepared statement assumes a tenth of the category's threads, which from a few hundred threads on costs
- * more than the custom plan, so it planned the statement anew on every request (0.14 ms, more than running it). With
- * the literal the generic plan knows the page and is kept. A client asks one page size, so one statement per size.
+ * The category and the page size go into the SQL as literals, not parameters (issue 34). PostgreSQL runs the list as a
+ * named prepared statement (core/db/pg-prepared.ts) and keeps its generic plan only while that costs no more than
+ * the custom plans it tried. With `category_id = $1 … limit $2` the generic plan assumed a tenth of an average
+ * category, and the custom plans of small categories cost next to nothing: from a few hundred threads per category
+ * on, PostgreSQL planned the list anew on every request (0.14 ms, more than running it; bench/mix.mjs). With literals
+ * each category and page size is a statement of its own whose generic plan is its custom plan, so it is kept: a few
+ * categories × the page sizes clients ask, well within a connection's statements (PREPARED_PER_CONNECTION).
  */
 export function listThreads(db: Db, categoryId: number, withHidden: boolean, limit: number, after?: { t: string; id: number }) {
+  // Literals only from integers: a category's id (read from the table) and the page size (validated by the route).
+  if (!Number.isSafeInteger(categoryId)) throw new Error(`listThreads: a category id must be an integer, not ${categoryId}`);
   if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`listThreads: the page size must be a positive integer, not ${limit}`);
-  let q = threadQuery(db).where('forum_threads.category_id', '=', categoryId);
+  let q = threadQuery(db).where('forum_threads.category_id', '=', sql.lit(categoryId));
   if (!withHidden) q = q.where('forum_threads.hidden', '=', 0);
   if (after)
     q = q.where((eb) =>
