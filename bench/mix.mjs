@@ -1,9 +1,10 @@
 // A realistic mix (issue 34): an owner's screens, weighted, from many sessions over N seeded users; req/s, p50/p95/p99, server CPU per request and RSS per engine beside an Express hello, and each main route's CPU per request at 200, 2,000 and 20,000 users.
 // The users and their own data are inserted directly (bench/seed.ts: the project's migrations, no argon2), their
 // sessions minted with the bench's JWT secret the way the app signs them (bench/mix-load.ts). CPU is the server's
-// user + system time from /proc over a run, so it holds on a busy machine where req/s does not; on PostgreSQL also
-// that of the backends serving the app, and the whole cluster's apart (bench/mix-routes.mjs). Every size is a
-// database of its own; the routes alone are measured at all sizes in alternating rounds (bench/mix-routes.mjs).
+// time on the CPU from /proc over a run, so it holds on a busy machine where req/s does not; on PostgreSQL also that
+// of the backends serving the app, and the whole cluster's apart. Every size is a database of its own (vacuumed and
+// analysed on PostgreSQL); the routes alone run at all sizes at once, in alternating rounds (bench/mix-routes.mjs);
+// the section of docs/performance.md comes from bench/mix-report.mjs.
 // Run: npm run bench -- mix                     (SQLite: mix at 2,000 users, routes at 200 / 2,000 / 20,000)
 //      npm run bench -- mix --pg --pg-port 25612 (SQLite and PostgreSQL)
 //      node bench/mix.mjs --users 2000 --seconds 20 --route-sizes none --pg --cpu-prof --no-write
