@@ -270,10 +270,12 @@ to 1.8; performance median (runs), FCP / LCP / TBT / CLS):
   browser test walks 27 findings): 440 elements, the page 6,800 instead of 20,000 px tall on a phone. The sections
   are drawn one per task, each after the previous one was painted (back to back, several were laid out together in
   one long frame), inside a plain block instead of the page's flex column.
-- Health tab, what is left is the shared machine: in Lighthouse's traces (load average 3–7) the tab's main-thread
-  tasks after the first paint take about 140 ms of CPU in all (the app's module evaluation about 22 ms, every other
-  task under 8 ms), but 500–800 ms of wall time, and Lighthouse multiplies wall time by 4. A run with another
-  process busy on both cores loses its TBT points whatever the page does; on a quiet machine the tasks stay short.
+- Health tab, what is left: in Lighthouse's traces the tab's main-thread tasks after the first paint take 150–190 ms
+  of CPU (the dashboard's 90–110): the app's module evaluation about 25 ms, then per section a drawing task (about
+  2.5 ms) and a frame of layout and paint (2–4 ms); no task but the module evaluation takes over 8 ms of CPU. At load
+  average 3–7 their wall time was 4–6 times that, and Lighthouse multiplies wall time by 4: a run with other
+  processes on both cores loses its TBT points. What costs now is the number of drawing steps (nine sections and the
+  re-renders their effects cause), not the records: five per list instead of twenty changed the CPU little.
 - Map, LCP (a tile): the tiles waited for app.js → its chunks → session → screen code → Leaflet → map.css → tiles.
   Now the shell preloads app.js's static chunks (\`modulepreload\`, listed by the build in asset-manifest.json) and
   \`/api/auth/me\`; the map route starts Leaflet and map.css beside the screen code and fetches the first view's
