@@ -270,8 +270,8 @@ to 1.8; performance median (runs), FCP / LCP / TBT / CLS):
   browser test walks 27 findings): 440 elements, the page 6,800 instead of 20,000 px tall on a phone. The sections
   are drawn one per task, each after the previous one was painted (back to back, several were laid out together in
   one long frame), inside a plain block instead of the page's flex column.
-- Health tab, what is left: in Lighthouse's traces the tab's main-thread tasks after the first paint take 150–190 ms
-  of CPU (the dashboard's 90–110): the app's module evaluation about 25 ms, then per section a drawing task (about
+- Health tab, what is left: in Lighthouse's traces the tab's main-thread tasks after the first paint take 110–190 ms
+  of CPU (the dashboard's 50–110): the app's module evaluation about 25 ms, then per section a drawing task (about
   2.5 ms) and a frame of layout and paint (2–4 ms); no task but the module evaluation takes over 8 ms of CPU. At load
   average 3–7 their wall time was 4–6 times that, and Lighthouse multiplies wall time by 4: a run with other
   processes on both cores loses its TBT points. What costs now is the number of drawing steps (nine sections and the
