@@ -5,6 +5,7 @@ import { compressSentText } from './core/http/compression.js';
 import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
 import { securityHeaders } from './core/http/security-headers.js';
 import { errorHandler } from './core/http/error-handler.js';
+import { weakEtag } from './core/http/etag.js';
 import { notFound } from './core/http/errors.js';
 import { PrefixRouter } from './core/http/prefix-router.js';
 import { jsonSizeGuard } from './core/http/json-body.js';
@@ -19,6 +20,7 @@ import { mountRoutes } from './routes.js';
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', weakEtag); // Express's weak ETags, computed in one call (etag.ts)
   app.set('trust proxy', ctx.config.trustProxy);
   app.engine('ejs', (path, data, cb) => ejs.renderFile(path, data, { cache: ctx.config.isProduction }, (err, html) => cb(err, html)));
   app.set('view engine', 'ejs');
