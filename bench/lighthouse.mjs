@@ -161,17 +161,19 @@ async function lighthouseOnce(pageUrl, cookie, flags) {
 async function measurePage(name, pageUrl, cookie, flags) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    // A loaded machine can make a run fail (a protocol timeout): that run is redone once.
-    let run = await lighthouseOnce(pageUrl, cookie, flags).catch((error) => {
-      console.log(`${name} run ${i + 1} failed (${error.message}), again`);
-      return lighthouseOnce(pageUrl, cookie, flags);
-    });
+    // A loaded machine can make a run fail (a protocol timeout, no navigation start in the trace): redone once.
+    const once = () =>
+      lighthouseOnce(pageUrl, cookie, flags).catch((error) => {
+        console.log(`${name} run ${i + 1} failed (${error.message}), again`);
+        return lighthouseOnce(pageUrl, cookie, flags);
+      });
+    let run = await once();
     // Another build on this machine (`rm -rf public/build`, then write) can pull the files from under a run: the
     // page then misses app.css or a chunk (404 in the console) and scores what is not the app. Such a run is redone.
     for (let retry = 0; run.brokenBuild && retry < 3; retry++) {
       console.log(`${name} run ${i + 1}: a /build/ file was missing (a build ran meanwhile), again`);
       await new Promise((resolve) => setTimeout(resolve, 5000));
-      run = await lighthouseOnce(pageUrl, cookie, flags);
+      run = await once();
     }
     console.log(
       `${name} run ${i + 1}: performance ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, FCP ${run.fcp}, LCP ${run.lcp}, TBT ${run.tbt}, CLS ${run.cls}, main thread CPU / wall ${run.cpuWall}`,
