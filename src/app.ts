@@ -8,6 +8,7 @@ import { errorHandler } from './core/http/error-handler.js';
 import { weakEtag } from './core/http/etag.js';
 import { notFound } from './core/http/errors.js';
 import { PrefixRouter } from './core/http/prefix-router.js';
+import { leanJson } from './core/http/json-answer.js';
 import { jsonSizeGuard } from './core/http/json-body.js';
 import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
 import { requestLog, setAppLogger } from './core/http/request-log.js';
@@ -28,6 +29,7 @@ export function createApp(ctx: AppContext): Express {
 
   setAppLogger(app, ctx.log);
   compressSentText(app);
+  leanJson(app);
   // The global middlewares run as one layer (series.ts says why); their order is the house order.
   app.use(
     series([
