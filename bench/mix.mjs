@@ -58,20 +58,27 @@ const stats = (times) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 };
 
+/** This process's CPU (the load generator: requests, answers, sessions) since `start` (process.cpuUsage), in ms. */
+const clientCpuMs = (start) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+};
+
 /** A server's CPU per request for `seconds` of GETs on `/` at CONNECTIONS (the baselines). */
 async function baseline(script) {
   const server = await startForked(script);
   try {
     const url = `http://127.0.0.1:${server.port}`;
     await drive({ url, connections: CONNECTIONS, seconds: 2, next: () => ({ requests: [{ route: '/', path: '/' }] }) });
-    const before = cpuMs(server.child.pid);
+    const [before, client0] = [cpuMs(server.child.pid), process.cpuUsage()];
     const r = await drive({ url, connections: CONNECTIONS, seconds: 6, next: () => ({ requests: [{ route: '/', path: '/' }] }) });
     const cpu = cpuMs(server.child.pid) - before;
+    const clientMs = clientCpuMs(client0) / r.total;
     // The same with a new TCP connection per request (accept, close): what a request costs without keep-alive.
     const fresh0 = cpuMs(server.child.pid);
     const f = await drive({ url, connections: CONNECTIONS, seconds: 4, fresh: true, next: () => ({ requests: [{ route: '/', path: '/' }] }) });
     const freshCpuMs = (cpuMs(server.child.pid) - fresh0) / f.total;
-    return { rps: r.total / r.seconds, cpuMs: cpu / r.total, freshCpuMs, ...stats(r.latencies) };
+    return { rps: r.total / r.seconds, cpuMs: cpu / r.total, clientMs, freshCpuMs, ...stats(r.latencies) };
   } finally {
     server.child.kill();
   }
@@ -85,9 +92,10 @@ async function runMix(store, cookie, jpeg, seconds) {
   await drive({ url, connections: CONNECTIONS, seconds: 4, next: () => mixAction(world, jpeg), cookie });
   const rssWarm = rssMb(app.child.pid);
   // The app's CPU from /proc/PID/stat (ticks, but with the threads that ended: sharp's for the uploads), over 30 s.
-  const [cpu0, before] = [cpuMs(app.child.pid), await meter.sample()];
+  const [cpu0, before, client0] = [cpuMs(app.child.pid), await meter.sample(), process.cpuUsage()];
   const r = await drive({ url, connections: CONNECTIONS, seconds, next: () => mixAction(world, jpeg), cookie });
   const cpu = cpuMs(app.child.pid) - cpu0;
+  const clientMs = clientCpuMs(client0) / r.total;
   const spent = cpuSince(before, await meter.sample());
   const routes = [...r.byRoute].map(([route, o]) => ({ route, n: o.times.length, bad: o.bad, ...stats(o.times) })).sort((a, b) => b.n - a.n);
   const row = {
@@ -96,6 +104,7 @@ async function runMix(store, cookie, jpeg, seconds) {
     actions: r.actions,
     ...stats(r.latencies),
     cpuMs: cpu / r.total,
+    clientMs,
     backendMs: spent.backends / r.total,
     clusterMs: spent.cluster / r.total,
     rssStart,
@@ -108,7 +117,7 @@ async function runMix(store, cookie, jpeg, seconds) {
   };
   const pg = meter.pg ? ` (+ PostgreSQL: app's backends ${row.backendMs.toFixed(2)}, cluster ${row.clusterMs.toFixed(2)})` : '';
   console.log(
-    `  mix: ${Math.round(row.rps)} req/s, p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms, CPU ${row.cpuMs.toFixed(2)} ms/req${pg}, RSS ${rssStart} → ${row.rssWarm} → ${row.rssEnd} MB, ${row.total} requests, non-2xx ${row.non2xx}, errors ${row.errors}`,
+    `  mix: ${Math.round(row.rps)} req/s, p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms, CPU ${row.cpuMs.toFixed(2)} ms/req${pg} (load generator ${row.clientMs.toFixed(2)}), RSS ${rssStart} → ${row.rssWarm} → ${row.rssEnd} MB, ${row.total} requests, non-2xx ${row.non2xx}, errors ${row.errors}`,
   );
   for (const s of r.samples) console.log(`    ${s}`);
   return row;
@@ -180,7 +189,7 @@ async function runEngine(engine, jpeg) {
         });
         const { hello, bare } = result.mixes.at(-1);
         console.log(
-          `  Express hello: ${Math.round(hello.rps)} req/s, CPU ${hello.cpuMs.toFixed(3)} ms/req (a new connection per request: ${hello.freshCpuMs.toFixed(3)}); bare node:http: CPU ${bare.cpuMs.toFixed(3)} ms/req`,
+          `  Express hello: ${Math.round(hello.rps)} req/s, CPU ${hello.cpuMs.toFixed(3)} ms/req (load generator ${hello.clientMs.toFixed(3)}) (a new connection per request: ${hello.freshCpuMs.toFixed(3)}); bare node:http: CPU ${bare.cpuMs.toFixed(3)} ms/req`,
         );
       } finally {
         await stopApp(store.app);
