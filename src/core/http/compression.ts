@@ -17,7 +17,7 @@ const TEXT = /^(?:text\/|application\/(?:json|javascript|xml|geo\+json|gpx\+xml|
 
 export const isCompressibleType = (contentType: string) => TEXT.test(contentType);
 
-const THRESHOLD_BYTES = 1024;
+export const THRESHOLD_BYTES = 1024;
 /** Above this the compression runs on libuv's thread pool, so a large answer never holds up the event loop. */
 const SYNC_LIMIT_BYTES = 64 * 1024;
 // Brotli 4 compresses about like gzip 9 at a fraction of its CPU: the usual level for answers made per request.
@@ -40,8 +40,7 @@ export function compressSentText(app: Express): void {
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body); // json() comes back as a string
     const type = typeOf(this, body);
     if (this.headersSent || !isCompressibleType(type)) return send.call(this, body);
-    if (this.getHeader('Vary') === undefined) this.setHeader('Vary', 'Accept-Encoding');
-    else this.vary('Accept-Encoding');
+    varyOnEncoding(this);
     const req = this.req;
     if (req.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304 || this.getHeader('Content-Encoding')) return send.call(this, body);
     if (/\bno-transform\b/i.test(String(this.getHeader('Cache-Control') ?? ''))) return send.call(this, body);
@@ -72,6 +71,12 @@ export function compressSentText(app: Express): void {
     );
     return this;
   } as Send;
+}
+
+/** `Vary: Accept-Encoding` on an answer whose type is compressed when it is large enough. */
+export function varyOnEncoding(res: Response): void {
+  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+  else res.vary('Accept-Encoding');
 }
 
 /** The Content-Type Express's `send` gives the body: a string is HTML unless typed, and text is always UTF-8. */

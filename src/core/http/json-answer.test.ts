@@ -19,6 +19,10 @@ function apps() {
     app.get('/charset', (_req, res) => res.set('Content-Type', 'application/json; charset=utf-8').json(null));
     app.get('/nothing', (_req, res) => res.json(undefined));
     app.get('/string', (_req, res) => res.json('Hallo'));
+    app.get('/large', (_req, res) => res.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Hund ${i}` })) }));
+    app.get('/tagged', (_req, res) => res.set('ETag', '"v1"').json({ n: 1 }));
+    app.get('/empty', (_req, res) => res.status(204).json({ n: 1 }));
+    app.get('/vary', (_req, res) => res.set('Vary', 'Cookie').json({ n: 1 }));
   }
   return { plain, lean };
 }
@@ -27,19 +31,34 @@ describe('leanJson', () => {
   const { plain, lean } = apps();
 
   it('answers exactly as Express does: status, body, Content-Type, Content-Length and ETag', async () => {
-    for (const path of ['/object', '/created', '/typed', '/charset', '/nothing', '/string']) {
-      const [a, b] = await Promise.all([request(plain).get(path), request(lean).get(path)]);
+    for (const path of ['/object', '/created', '/typed', '/charset', '/nothing', '/string', '/large', '/tagged', '/empty', '/vary']) {
+      // Without Accept-Encoding, so the large answer goes out as it is on both.
+      const [a, b] = await Promise.all([request(plain).get(path).set('Accept-Encoding', ''), request(lean).get(path).set('Accept-Encoding', '')]);
       expect(b.status, path).toBe(a.status);
       expect(b.text, path).toBe(a.text);
-      for (const header of ['content-type', 'content-length', 'etag']) expect(b.headers[header], `${path} ${header}`).toBe(a.headers[header]);
+      for (const header of ['content-type', 'content-length', 'etag', 'transfer-encoding'])
+        expect(b.headers[header], `${path} ${header}`).toBe(a.headers[header]);
     }
   });
 
-  it('answers 304 to a matching If-None-Match and keeps HEAD bodiless', async () => {
-    const first = await request(lean).get('/object');
-    await request(lean).get('/object').set('If-None-Match', String(first.headers.etag)).expect(304);
-    const head = await request(lean).head('/object').expect(200);
-    expect(head.text).toBeFalsy();
-    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+  it('says Vary: Accept-Encoding on small and large JSON answers, beside a Vary the route set', async () => {
+    expect((await request(lean).get('/object')).headers.vary).toBe('Accept-Encoding');
+    expect((await request(lean).get('/vary')).headers.vary).toBe('Cookie, Accept-Encoding');
+    const large = await request(lean).get('/large').set('Accept-Encoding', 'br');
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('answers 304 to a matching If-None-Match and keeps HEAD bodiless, as Express does', async () => {
+    for (const app of [plain, lean]) {
+      const first = await request(app).get('/object');
+      const again = await request(app).get('/object').set('If-None-Match', String(first.headers.etag)).expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers['content-type']).toBeUndefined();
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const head = await request(app).head('/object').expect(200);
+      expect(head.text).toBeFalsy();
+      expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    }
   });
 });

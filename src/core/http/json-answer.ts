@@ -1,11 +1,15 @@
 import type { Express, Response } from 'express';
+import { THRESHOLD_BYTES, varyOnEncoding } from './compression.js';
 
 /**
- * `res.json` as Express makes it, without its detour through strings: Express's `json` stringifies, then `send`
- * parses and formats the Content-Type again (content-type, mime-types) to add the charset, and turns the string
- * into a Buffer for the ETag anyway. Here the type is set once and the Buffer goes to `send` (compression.ts's
- * `sendCompressed`, then Express's), which then only sizes it, tags it and ends the answer. The app sets none of
- * Express's `json replacer`/`json spaces`/`json escape` settings, so JSON.stringify is the whole serialisation.
+ * `res.json` as Express makes it, without its detours. Express's `json` stringifies, then `send` parses and formats
+ * the Content-Type again (content-type, mime-types) to add the charset and turns the string into a Buffer for the
+ * ETag, and Node then writes head and body as two pieces. Here the type is set once; a small answer (most of them:
+ * sessions, counts, single records) is tagged and ended here as Express's `send` would (Content-Length, ETag, 304
+ * when fresh, no body for HEAD) with the string itself, which Node writes together with the head. A large one goes
+ * to `send` as a Buffer, through compression (compression.ts). The app sets none of Express's `json replacer`,
+ * `json spaces` or `json escape`, so JSON.stringify is the whole serialisation. json-answer.test.ts compares every
+ * case with plain Express.
  */
 export function leanJson(app: Express): void {
   app.response.json = function json(this: Response, value?: unknown) {
@@ -13,6 +17,21 @@ export function leanJson(app: Express): void {
     if (typeof type !== 'string') this.setHeader('Content-Type', 'application/json; charset=utf-8');
     else if (!/;\s*charset=/i.test(type)) this.setHeader('Content-Type', `${type}; charset=utf-8`);
     const body = JSON.stringify(value) as string | undefined; // undefined for undefined: an empty answer, as Express sends
-    return this.send(body === undefined ? undefined : Buffer.from(body, 'utf8'));
+    if (body === undefined) return this.send(undefined);
+    const status = this.statusCode;
+    // Fewer UTF-16 units than a third of the threshold stay under it in UTF-8: never compressed.
+    if (body.length * 3 >= THRESHOLD_BYTES || status === 204 || status === 205 || status === 304 || this.headersSent)
+      return this.send(Buffer.from(body, 'utf8'));
+    varyOnEncoding(this);
+    if (this.getHeader('Transfer-Encoding') === undefined) this.setHeader('Content-Length', Buffer.byteLength(body));
+    const etagOf = this.app.get('etag fn') as ((body: string) => string | undefined) | undefined;
+    const etag = this.getHeader('ETag') === undefined && etagOf ? etagOf(body) : undefined;
+    if (etag) this.setHeader('ETag', etag);
+    if (this.req.fresh) {
+      this.statusCode = 304;
+      for (const header of ['Content-Type', 'Content-Length', 'Transfer-Encoding']) this.removeHeader(header);
+      return this.end();
+    }
+    return this.req.method === 'HEAD' ? this.end() : this.end(body, 'utf8');
   };
 }

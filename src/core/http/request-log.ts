@@ -29,7 +29,7 @@ export function requestLog(log: Logger): RequestHandler {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
-    res.setHeader('X-Request-Id', id);
+    res.setHeader('x-request-id', id); // lower case: no new string in Node's setHeader (security-headers.ts)
     if (logRequests) {
       const start = performance.now();
       res.on('finish', () => {
