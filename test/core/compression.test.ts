@@ -141,6 +141,17 @@ describe('precompressed static assets', () => {
     await request(app).get('/build/..%2f..%2fetc%2fpasswd').set('Accept-Encoding', 'br').expect(404);
   });
 
+  it('sends the file itself once a new build removed a twin it had sent before', async () => {
+    writeFileSync(join(dir, 'rebuilt.js'), js);
+    writeFileSync(join(dir, 'rebuilt.js.br'), brotliCompressSync(js));
+    expect((await wire(app, '/build/rebuilt.js', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBe('br');
+    rmSync(join(dir, 'rebuilt.js.br'));
+    const res = await wire(app, '/build/rebuilt.js', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.equals(js)).toBe(true);
+  });
+
   it('never sends a twin older than its file (edited after the last build)', async () => {
     writeFileSync(join(dir, 'edited.js'), js);
     writeFileSync(join(dir, 'edited.js.br'), brotliCompressSync(Buffer.from('alt')));

@@ -134,6 +134,11 @@ export function precompressed(dir: string): RequestHandler {
     // Brotli first when both are acceptable: browsers list gzip first, and Accept-Encoding's order is no preference.
     const encoding = have.br && req.acceptsEncodings('br') === 'br' ? 'br' : have.gzip && req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
     if (!encoding) return next();
+    // A twin a new build removed since it was learned: forget it and send the file itself (not a 404 marked as br).
+    if (!existsSync(`${file}.${encoding === 'br' ? 'br' : 'gz'}`)) {
+      twins.delete(file);
+      return next();
+    }
     res.setHeader('Content-Encoding', encoding);
     res.type(extname(req.path));
     req.url = req.url.replace(/(\?|$)/, `.${encoding === 'br' ? 'br' : 'gz'}$1`);
