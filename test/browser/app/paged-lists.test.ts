@@ -73,17 +73,20 @@ describe('paged lists in the app', () => {
       .getByText('Kumpel 059', { exact: true })
       .waitFor({ state: 'detached', timeout: 1 })
       .catch(() => undefined);
-    // The first page holds 50; scrolling to the end of the list brings the other 10 (the button stays for keyboards).
     expect(await friends.locator('.person').count()).toBe(50);
-    await friends.evaluate((el) => el.querySelector('.load-on-scroll')?.scrollIntoView());
-    await friends.getByText('Kumpel 059', { exact: true }).waitFor();
-    expect(await friends.locator('.person').count()).toBe(60);
+    // The requests first, before anything scrolls: the button loads the rest (the scroll trigger is checked on the
+    // friends below). After the friends' scroll the requests' own trigger could come into view and load them while
+    // the click waited for the button, which then vanished (seen in CI).
     const incoming = page.locator('section[aria-labelledby="h-incoming"]');
     await incoming.getByText('Kumpel 099', { exact: true }).waitFor();
-    // In view from the start: the button loads the rest (the scroll trigger is checked on the friends above).
     await incoming.getByRole('button', { name: 'Mehr laden' }).click();
     await incoming.getByText('Kumpel 060', { exact: true }).waitFor();
     expect(await incoming.locator('.person').count()).toBe(40);
+    // The first page of friends holds 50; scrolling to the end of the list brings the other 10 (the button stays for
+    // keyboards).
+    await friends.evaluate((el) => el.querySelector('.load-on-scroll')?.scrollIntoView());
+    await friends.getByText('Kumpel 059', { exact: true }).waitFor();
+    expect(await friends.locator('.person').count()).toBe(60);
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });
