@@ -1,18 +1,11 @@
 // One Lighthouse run in a fresh headless Debian Chromium, as bench/lighthouse.mjs, bench/client-size.mjs and
 // bench/public-web.mjs run it: the browser's flags (nothing in the background reaches the internet) and the report.
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_BASE_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
-/** Headless, no GPU, no QUIC, none of Chromium's background traffic (updates, sync, field trials). */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM = CHROMIUM_PATH;
+
+/** Headless, no GPU, no QUIC, none of Chromium's background traffic (scripts/chromium.mjs, as the browser tests). */
+export const CHROME_FLAGS = [...CHROMIUM_BASE_FLAGS];
 
 /** lighthouse and chrome-launcher, or null where they are not installed (bench/client-size.mjs then skips its run). */
 export async function lighthouseModules() {

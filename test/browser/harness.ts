@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_BASE_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { createApp } from '../../src/app.js';
 import { SESSION_COOKIE } from '../../src/core/auth/session.js';
 import type { SessionUser } from '../../src/core/auth/session-user.js';
@@ -23,18 +24,11 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/tes
  *   it('…', async () => { const page = await h.newPage(); await page.goto(h.url('/app')); … });
  */
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 export const ARTIFACTS_DIR = join(PROJECT_ROOT, 'test-artifacts');
 
 export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_BASE_FLAGS,
   // Every host name but 127.0.0.1 fails to resolve, so no page, worker or prefetch can reach the internet.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
   // German UI language: date inputs show TT.MM.JJJJ as a German user sees them.
