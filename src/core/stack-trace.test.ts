@@ -23,9 +23,10 @@ describe('mapStackTrace', () => {
       logLevel: 'silent',
     });
     const bundle = join(dir, 'out.js');
-    // The bundle's frames as a production log shows them: a process without source maps (vitest maps its own).
+    // The bundle's frames as a production log shows them: a process without source maps (vitest maps its own), and
+    // without the test's environment (no NODE_OPTIONS); process.execPath needs no PATH.
     const script = `import(${JSON.stringify(bundle)}).then((m) => { try { m.run(); } catch (err) { console.log(err.stack); } });`;
-    const stack = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const stack = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: {} });
     expect(stack).toMatch(/out\.js:\d+:\d+/);
 
     const mapped = mapStackTrace(`${stack}\n    at elsewhere (/nowhere/other.js:3:7)`, dir);
