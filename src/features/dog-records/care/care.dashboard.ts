@@ -1,22 +1,12 @@
 import { addDays } from '../../../core/clock.js';
-import { byDayThenId, type DashboardProvider } from '../dashboard/index.js';
+import { byDayThenId, readsOfOwnDogs, type DashboardProvider } from '../dashboard/index.js';
 import { careTitle } from './care.labels.js';
 import { routinesDueSoonBranch } from './care.repo.js';
 
 /** Care routines due within a week (or overdue) of one's own dogs, on the welcome dashboard's "due soon" list. */
 export const careDashboard: DashboardProvider = {
   area: 'care',
-  reads(db, scope) {
-    if (scope.dogs.length === 0) return {};
-    return {
-      routines: routinesDueSoonBranch(
-        db,
-        scope.dogs.map((d) => d.id),
-        addDays(scope.today, 7),
-        10,
-      ),
-    };
-  },
+  reads: readsOfOwnDogs('routines', (db, dogIds, scope) => routinesDueSoonBranch(db, dogIds, addDays(scope.today, 7), 10)),
   async dueSoon(_ctx, scope, rows) {
     const names = new Map(scope.dogs.map((d) => [d.id, d.name]));
     return rows('routines')

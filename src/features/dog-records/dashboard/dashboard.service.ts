@@ -56,6 +56,35 @@ const DUE_SOON_LIMIT = 10;
 export const byDayThenId = (a: DashboardRow, b: DashboardRow): number =>
   (a.day ?? '') < (b.day ?? '') ? -1 : (a.day ?? '') > (b.day ?? '') ? 1 : (a.id ?? 0) - (b.id ?? 0);
 
+/**
+ * `reads` of an area with one branch over the actor's own dogs (by their ids, in the order they were added): no
+ * branch at all when they have none.
+ */
+export const readsOfOwnDogs =
+  (key: string, branch: (db: Db, dogIds: number[], scope: DashboardScope) => DashboardBranch) =>
+  (db: Db, scope: DashboardScope): Partial<Record<string, DashboardBranch>> =>
+    scope.dogs.length === 0
+      ? {}
+      : {
+          [key]: branch(
+            db,
+            scope.dogs.map((d) => d.id),
+            scope,
+          ),
+        };
+
+/** The `day` of each row by its `dog_id`, in row order (a branch of days per dog: heat starts, training days). */
+export function daysByDog(rows: DashboardRow[]): Map<number, string[]> {
+  const days = new Map<number, string[]>();
+  for (const r of rows) {
+    if (r.dog_id === null || r.day === null) continue;
+    const list = days.get(r.dog_id);
+    if (list) list.push(r.day);
+    else days.set(r.dog_id, [r.day]);
+  }
+  return days;
+}
+
 export async function welcomeDashboard(ctx: AppContext, actor: Actor, providers: readonly DashboardProvider[]): Promise<WelcomeDashboard> {
   const now = ctx.clock.now();
   const today = dateInZone(now, ctx.config.timeZone);

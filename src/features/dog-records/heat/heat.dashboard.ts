@@ -1,5 +1,5 @@
 import { addDays } from '../../../core/clock.js';
-import type { DashboardProvider } from '../dashboard/index.js';
+import { daysByDog, readsOfOwnDogs, type DashboardProvider } from '../dashboard/index.js';
 import { startsOfDogsBranch } from './heat.repo.js';
 import { predictNextStart } from './prediction.js';
 
@@ -8,18 +8,9 @@ const WINDOW_DAYS = 14;
 
 export const heatDashboard: DashboardProvider = {
   area: 'heat',
-  reads(db, scope) {
-    if (scope.dogs.length === 0) return {};
-    return {
-      starts: startsOfDogsBranch(
-        db,
-        scope.dogs.map((d) => d.id),
-      ),
-    };
-  },
+  reads: readsOfOwnDogs('starts', startsOfDogsBranch),
   async dueSoon(_ctx, scope, rows) {
-    const starts = new Map<number, string[]>();
-    for (const r of rows('starts')) (starts.get(r.dog_id!) ?? starts.set(r.dog_id!, []).get(r.dog_id!)!).push(r.day!);
+    const starts = daysByDog(rows('starts'));
     const until = addDays(scope.today, WINDOW_DAYS);
     return scope.dogs.flatMap((dog) => {
       const { next_start } = predictNextStart(starts.get(dog.id) ?? []);
