@@ -3,7 +3,7 @@
 // PostgreSQL a request's CPU is the app's plus that of the backends serving the app's pool (their pids from
 // pg_stat_activity); the whole cluster's (autovacuum, checkpointer, other databases) apart.
 import { readdirSync, readFileSync } from 'node:fs';
-import { median, percentile } from './lib.mjs';
+import { median, percentile, treeCpuMs } from './lib.mjs';
 
 /**
  * A thread's CPU in ms from /proc/…/schedstat (nanoseconds on the CPU; /proc/PID/stat counts in 10 ms ticks, which
@@ -31,31 +31,9 @@ function processThreads(pid) {
   return out;
 }
 
-/** A process's own time on the CPU in ms (/proc/PID/schedstat; for PostgreSQL's processes, one thread each). */
-const schedMs = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-
-/**
- * The cluster's CPU in ms: the postmaster's, every live process below it (schedstat), and the children it has
- * reaped (its cutime + cstime, in ticks). A backend that ends between two samples moves its time from the live sum to
- * the reaped one, so a difference of two samples counts it once.
- */
-function clusterCpu(root) {
-  const f = readFileSync(`/proc/${root}/stat`, 'utf8').split(') ')[1].split(' ');
-  let ms = (Number(f[13]) + Number(f[14])) * 10 + schedMs(root);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === root) ms += schedMs(entry);
-    } catch {
-      // ended meanwhile: its time is in the reaped children's
-    }
-  }
-  return ms;
-}
-
 /**
  * A CPU meter for one app: `sample()` reads the CPU of the app's threads, on PostgreSQL also each app backend's (a
- * backend is one thread) and the whole cluster's (clusterCpu); `cpuSince(a, b)` is what was spent between two samples.
+ * backend is one thread) and the whole cluster's (treeCpuMs); `cpuSince(a, b)` is what was spent between two samples.
  */
 export function cpuMeter({ appPid, pgPid, monitor, database }) {
   return {
@@ -68,7 +46,7 @@ export function cpuMeter({ appPid, pgPid, monitor, database }) {
         const got = threadCpu(`/proc/${pid}`, pid);
         if (got) backends.set(got.key, got.ms);
       }
-      return { app, backends, cluster: clusterCpu(pgPid) };
+      return { app, backends, cluster: treeCpuMs(pgPid) };
     },
   };
 }
