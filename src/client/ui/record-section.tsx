@@ -4,6 +4,7 @@ import { clearResponses } from '../core/offline-cache.js';
 import type { WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
 import { DeleteButton } from './confirm-delete.js';
+import { BusyButton } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { PendingWrites } from './pending-writes.js';
 import { ErrorNotice, Load } from './states.js';
@@ -92,26 +93,18 @@ function ShowMore({
   return (
     <div class="more">
       <ErrorNotice text={list.moreError} />
-      <button
-        type="button"
+      <BusyButton
         class="button button-secondary"
-        disabled={list.loadingMore}
-        aria-busy={list.loadingMore ? 'true' : undefined}
+        busy={list.loadingMore}
         onClick={() => {
           onShow();
           if (hidden < SHOW_STEP && list.hasMore) list.loadMore();
         }}
       >
-        {list.loadingMore ? (
-          t.loading
-        ) : (
-          <>
-            {/* Which list: several sections have this button. */}
-            <span class="visually-hidden">{title}: </span>
-            {hx.showMore}
-          </>
-        )}
-      </button>
+        {/* Which list: several sections have this button. */}
+        <span class="visually-hidden">{title}: </span>
+        {hx.showMore}
+      </BusyButton>
     </div>
   );
 }
