@@ -37,7 +37,7 @@ type Send = Response['send'];
 export function compressSentText(app: Express): void {
   const send: Send = app.response.send;
   app.response.send = function sendCompressed(this: Response, body?: unknown) {
-    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body); // json() comes back as a string
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body); // an object goes to res.json, which comes back with a Buffer (json-answer.ts)
     const type = typeOf(this, body);
     if (this.headersSent || !isCompressibleType(type)) return send.call(this, body);
     varyOnEncoding(this);
