@@ -32,7 +32,7 @@ export const jobs: Job[] = [
   expireExportsJob, // hourly at :20: exports past their 7 days deleted, file and row
   purgeExpiredInvoicesJob, // 04:10 invoices kept 10 years after account deletion, then deleted
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
-  ...diaryJobs, // 09:00 anniversaries ("heute vor … Jahren") as in-app notifications; 04:20 stored files without a row; hourly at :27 place names the upload could not get
+  ...diaryJobs, // 09:00 anniversaries ("heute vor ... Jahren") as in-app notifications; 04:20 stored files without a row; hourly at :27 place names the upload could not get
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended

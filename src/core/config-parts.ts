@@ -1,8 +1,7 @@
 import { Cron } from 'croner';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
 import { VERSION_FILE } from './paths.js';
 
@@ -44,11 +43,22 @@ interface DevSecrets {
   vapidPrivateKey: string;
 }
 
+/**
+ * A VAPID key pair as web-push's generateVAPIDKeys writes it (base64url: the uncompressed P-256 point, 65 bytes, and
+ * the private scalar, 32 bytes), made with node:crypto so that web-push need not load at start. JWK coordinates
+ * have their full length (RFC 7518 §6.2.1), so no padding is needed.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.of(4), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d! };
+}
+
 /** Development only: secrets are generated once and kept in the data folder, so sessions survive restarts. */
 export function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; created: boolean } {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return { secrets: JSON.parse(readFileSync(file, 'utf8')) as DevSecrets, created: false };
-  const vapid = webpush.generateVAPIDKeys();
+  const vapid = generateVapidKeys();
   const secrets: DevSecrets = {
     jwtSecret: randomBytes(48).toString('base64url'),
     vapidPublicKey: vapid.publicKey,

@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   TZ_APP: z.string().default('Europe/Berlin'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // The server process (src/server.ts): worker processes serving HTTP, and how long an idle keep-alive connection
-  // stays open — above the idle timeout of the proxy in front (nginx's upstream keepalive_timeout 3 s here, cloud
+  // stays open: above the idle timeout of the proxy in front (nginx's upstream keepalive_timeout 3 s here, cloud
   // load balancers 60 s), so the proxy gives up an idle connection before the app closes it. headersTimeout goes
   // 1 s above it and must stay below Node's requestTimeout (300 s), hence the maximum.
   WEB_CONCURRENCY: intSetting(1, 64, 1, 'WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 64 sein (Anzahl der Worker-Prozesse; 1 = ein Prozess ohne Cluster).'),
@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   IMAGE_THREADS: intSetting(1, 16, 1, 'IMAGE_THREADS muss eine ganze Zahl von 1 bis 16 sein (Threads pro Bild).'),
   MALLOC_ARENA_MAX: intSetting(1, 64, 2, 'MALLOC_ARENA_MAX muss eine ganze Zahl von 1 bis 64 sein.'),
   // glibc's thresholds (bytes): blocks from 128 KiB go to their own mapping and back to the system when freed, and a
-  // heap's free top is given back from 128 KiB — not kept as glibc's rising dynamic threshold would (about −25 MB RSS
+  // heap's free top is given back from 128 KiB, not kept as glibc's rising dynamic threshold would (about -25 MB RSS
   // under the mix, docs/performance.md "Memory at the end of the mix").
   MALLOC_MMAP_THRESHOLD_: intSetting(4_096, 33_554_432, 131_072, 'MALLOC_MMAP_THRESHOLD_ muss eine ganze Zahl von 4096 bis 33554432 sein (Bytes).'),
   MALLOC_TRIM_THRESHOLD_: intSetting(4_096, 1_073_741_824, 131_072, 'MALLOC_TRIM_THRESHOLD_ muss eine ganze Zahl von 4096 bis 1073741824 sein (Bytes).'),

@@ -54,7 +54,7 @@ export function statementName(sql: string): string {
 }
 
 class PreparingClient implements PostgresPoolClient {
-  /** SQL text → statement name, in least-recently-used order. */
+  /** SQL text -> statement name, in least-recently-used order. */
   readonly #names = new Map<string, string>();
   /** Names the server still holds but this connection no longer uses: deallocated at the next idle moment. */
   readonly #stale = new Set<string>();

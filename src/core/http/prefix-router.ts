@@ -39,7 +39,7 @@ export type RouteTable = Record<Method | 'use', (path: string | string[], ...han
 
 export class PrefixRouter implements RouteTable {
   readonly #registrations: Registration[] = [];
-  /** Static starts that registrations name: '' (none), 'api', 'api/dogs' … */
+  /** Static starts that registrations name: '' (none), 'api', 'api/dogs', ... */
   readonly #known = new Set<string>(['']);
   readonly #buckets = new Map<string, Router>();
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { statusTable } from './status-table.js';
 import { route, type Access, type CallerOf, type RouteDef, type RouteInput, type Routes } from './route.js';
 import { Id } from './schema-kit.js';
 
@@ -113,7 +114,7 @@ export function routeGroup<GA extends Access>(
     (verb: RouteDef<AnyObject, AnyObject, z.ZodType>['method']): GroupMethod<GA> =>
     (path, summary, def) => {
       const { run, responses, tags, access, params, guards, before, ...rest } = def;
-      const long = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, longForm(r)]));
+      const long = statusTable(Object.entries(responses).map(([status, r]) => [status, longForm(r)] as const));
       const status = successStatus(verb, path, Object.keys(long).map(Number));
       route(
         routes,

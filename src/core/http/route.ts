@@ -9,6 +9,7 @@ import { jsonBody, jsonBodyReader } from './json-body.js';
 import { documentIdempotency, type Idempotency } from './idempotency.js';
 import { routeErrorStatuses } from './route-errors.js';
 import { series } from './series.js';
+import { statusTable } from './status-table.js';
 import { assertNoControlCharacters } from './text-rules.js';
 import { zodToAppError } from './zod-errors.js';
 
@@ -93,7 +94,7 @@ export function operationIdOf(method: Method, path: string): string {
 }
 
 function document(openapi: OpenAPIRegistry, def: RouteDef<AnyObject, AnyObject, z.ZodType>): void {
-  const responses: RouteConfig['responses'] = {};
+  const responses: RouteConfig['responses'] = statusTable([]);
   for (const [status, r] of Object.entries(def.responses)) {
     // Every error goes out in the one error shape (error-handler.ts), so an error documented by its words alone
     // gets that shape too.

@@ -1,4 +1,3 @@
-import exifr from 'exifr';
 import { zonedInstant } from '../clock.js';
 
 /** What a photo's metadata tells us: where and when it was taken. Every part may be missing. */
@@ -73,6 +72,8 @@ export async function readPhotoFacts(exif: Buffer | undefined, timeZone: string,
   const tiff = exif.subarray(0, 6).equals(EXIF_HEADER) ? exif.subarray(6) : exif;
   let raw: RawExif | undefined;
   try {
+    // exifr loads with the first photo, not at start (start memory: bench/auth.mjs).
+    const { default: exifr } = await import('exifr');
     raw = (await exifr.parse(tiff, { pick: PICK, gps: true, reviveValues: false, translateValues: false })) as RawExif | undefined;
   } catch {
     return NO_FACTS;

@@ -96,7 +96,7 @@ export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, max
   const storage = new BoundedDiskStorage(stagingDir(config), BODY_LIMIT_BYTES);
   const parse = multer({
     storage,
-    // Browsers send file names as UTF-8; busboy's default (latin1) would garble „Hündin.jpg“.
+    // Browsers send file names as UTF-8; busboy's default (latin1) would garble "Hündin.jpg".
     defParamCharset: 'utf8',
     limits: {
       fileSize: BODY_LIMIT_BYTES,

@@ -44,7 +44,7 @@ const DAY = 24 * HOUR;
 export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: number; urgency: Urgency; safety?: true }>> = {
   friend_request: { ttlSeconds: 7 * DAY, urgency: 'normal' },
   message: { ttlSeconds: DAY, urgency: 'high' },
-  anniversary: { ttlSeconds: DAY, urgency: 'low' }, // "heute vor … Jahren" is only true today
+  anniversary: { ttlSeconds: DAY, urgency: 'low' }, // "heute vor ... Jahren" is only true today
   care_due: { ttlSeconds: DAY, urgency: 'normal' },
   heat_cycle: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   vaccination_due: { ttlSeconds: 3 * DAY, urgency: 'normal' },

@@ -1,9 +1,13 @@
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { AddressGuard } from '../upstream/address-guard.js';
 import { UpstreamError } from '../upstream/http-client.js';
 import { pinnedRequest } from '../upstream/pinned-request.js';
+
+/** web-push (with its ASN.1 and big-number code, about 3 MB resident) loads with the first message, not at start. */
+let webPushLoaded: Promise<typeof WebPush> | undefined;
+const loadWebPush = (): Promise<typeof WebPush> => (webPushLoaded ??= import('web-push').then((module) => module.default));
 
 /** What a push service said, sorted by what we do next (upstreams.md §6.2). */
 export type PushOutcome =
@@ -83,7 +87,7 @@ export class WebPushSender {
     private readonly timeoutMs: number,
   ) {}
 
-  #vapidHeader(endpoint: string): string {
+  #vapidHeader(webpush: typeof WebPush, endpoint: string): string {
     const audience = new URL(endpoint).origin;
     const cached = this.#vapid.get(audience);
     if (cached && cached.until > Date.now()) return cached.header;
@@ -95,7 +99,8 @@ export class WebPushSender {
   }
 
   async send(target: PushTarget, payload: string, options: PushOptions, control: SendControl): Promise<PushOutcome> {
-    let details: webpush.RequestDetails;
+    let details: WebPush.RequestDetails;
+    const webpush = await loadWebPush();
     await turns.next();
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
@@ -103,7 +108,7 @@ export class WebPushSender {
         urgency: options.urgency,
         ...(options.topic ? { topic: options.topic } : {}),
         vapidDetails: null as unknown as undefined, // signed above and cached instead of once per message
-        headers: { Authorization: this.#vapidHeader(target.endpoint) },
+        headers: { Authorization: this.#vapidHeader(webpush, target.endpoint) },
       });
     } catch (err) {
       // Keys that passed validation but do not form a usable P-256 point end here.

@@ -3,7 +3,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import { DAY } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import { zipExportWriter } from '../../../core/export/index.js';
@@ -38,6 +37,7 @@ export async function buildExport(ctx: AppContext, row: ExportRow): Promise<bool
   try {
     const actor = await findUserById(ctx.db, row.user_id);
     if (!actor) throw new Error('the account is gone');
+    const { ZipFile } = await import('yazl'); // loads with the first export, not at start
     const zip = new ZipFile();
     const written = pipeline(zip.outputStream, createWriteStream(part));
     const out = zipExportWriter(zip, now, ctx.media);
