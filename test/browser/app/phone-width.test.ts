@@ -131,9 +131,33 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: nu
   });
 }
 
-async function settle(page: Page): Promise<void> {
+/**
+ * Requests the page has open. Playwright's 'networkidle' waits for 500 ms without any, and the polls of a logged-in
+ * screen often kept it from ever settling before its cap: 1.5 s a route, most of this file's time.
+ */
+function openRequests(page: Page): () => number {
+  let open = 0;
+  page.on('request', () => void open++);
+  page.on('requestfinished', () => void open--);
+  page.on('requestfailed', () => void open--);
+  return () => open;
+}
+
+/** The screen is drawn with its data: a heading or state, no spinner, and no request open over two frames. */
+async function settle(page: Page, open: () => number): Promise<void> {
   await page.locator('main h1, main .state').first().waitFor({ timeout: 10_000 });
-  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
+  const deadline = Date.now() + 3_000;
+  let quietFrames = 0;
+  while (quietFrames < 2 && Date.now() < deadline) {
+    const spinner = await page.locator('.state-loading').count();
+    quietFrames = open() === 0 && spinner === 0 ? quietFrames + 1 : 0;
+    await nextFrame(page);
+  }
+}
+
+/** One animation frame of the page: layout at a new width is done when it has run. */
+function nextFrame(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }
 
 describe('phone width', () => {
@@ -143,7 +167,7 @@ describe('phone width', () => {
     const check = async (page: Page, path: string) => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
-        await page.waitForTimeout(50); // one layout pass at the new width
+        await nextFrame(page); // one layout pass at the new width
         const o = await overflow(page);
         if (o.scrollWidth > o.viewport) failures.push(`${path} at ${width} px: ${o.scrollWidth} px wide; ${o.widest.join(', ')}`);
       }
@@ -151,20 +175,22 @@ describe('phone width', () => {
 
     // Guest screens first, logged out.
     const guest = await h.page();
+    const guestRequests = openRequests(guest);
     for (const route of routes.filter((r) => r.access === 'guest' || r.access === 'any')) {
       await guest.goto(h.url(route.pattern));
-      await settle(guest);
+      await settle(guest, guestRequests);
       await check(guest, route.pattern);
     }
     await guest.close();
 
     await h.login(ids.me);
     const page = await h.page();
+    const requests = openRequests(page);
     for (const route of routes.filter((r) => r.access === 'user' || r.access === 'staff')) {
       const path = concrete(route.pattern, ids);
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
       await page.goto(h.url(path));
-      await settle(page);
+      await settle(page, requests);
       await check(page, path);
     }
     await page.close();
