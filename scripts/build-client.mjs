@@ -8,6 +8,7 @@
 //   public/build/chunk-*.js, asset-* code-split chunks per area and assets
 //   public/build/asset-manifest.json { build, files: [every emitted file except source maps],
 //                                      preload: [the chunks app.js imports statically, for the shell] }
+//   app.js carries the map screen's chunk list (MAP_SCREEN_ENTRIES' static imports), written in after the build
 //
 // `node scripts/build-client.mjs` builds once, `--watch` rebuilds on change (with source maps).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -46,11 +47,45 @@ function options(build, { watch, outdir }) {
     tsconfig: 'src/client/tsconfig.json',
     jsx: 'automatic',
     jsxImportSource: 'preact',
-    define: { __APP_BUILD__: JSON.stringify(build) },
+    define: { __APP_BUILD__: JSON.stringify(build), __MAP_CHUNKS__: JSON.stringify(MAP_CHUNKS_MARK) },
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
   };
+}
+
+/** The map screen's code (/app/karte): its screen chunk and the Leaflet chunk (ui/map/map-preload.ts). */
+const MAP_SCREEN_ENTRIES = ['src/client/areas/map/map-layers/index.ts', 'src/client/ui/map/nearby-map.ts'];
+const MAP_CHUNKS_MARK = '@@map-chunks@@';
+const fileName = (path) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * The map screen's chunks and everything they import statically, less what the shell preloads already: written
+ * into app.js, so the map route asks for all of them at once instead of finding Leaflet's chunk only after the
+ * screen's chunk has arrived (one round trip more before the first tile, issue 29). Only app.js is patched: its name
+ * has no content hash that would go stale (the shell loads it with ?v=<build>).
+ */
+async function writeMapChunks(metafile, outdir, preloaded) {
+  const outputs = metafile.outputs;
+  const seen = new Set();
+  const queue = Object.keys(outputs).filter((path) => MAP_SCREEN_ENTRIES.includes(outputs[path].entryPoint) && path.endsWith('.js'));
+  if (queue.length !== MAP_SCREEN_ENTRIES.length) throw new Error(`map screen entries not found in the build: ${MAP_SCREEN_ENTRIES.join(', ')}`);
+  while (queue.length) {
+    const path = queue.shift();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const i of outputs[path].imports) if (i.kind === 'import-statement' && !i.external) queue.push(i.path);
+  }
+  const chunks = [...seen]
+    .map((path) => `/build/${fileName(path)}`)
+    .filter((url) => !preloaded.includes(url))
+    .sort();
+  const app = `${outdir}/app.js`;
+  const code = await readFile(app, 'utf8');
+  const mark = new RegExp(`(["'\`])${MAP_CHUNKS_MARK}\\1`, 'g');
+  // The mark stands wherever the code reads __MAP_CHUNKS__ (esbuild puts a defined value in at every use).
+  if (!mark.test(code)) throw new Error('app.js holds no map chunk mark: ui/map/map-preload.ts is not in it');
+  await writeFile(app, code.replace(mark, JSON.stringify(chunks)));
 }
 
 /** Every emitted file as a URL path, source maps left out: the service worker caches this list. */
@@ -66,6 +101,7 @@ async function writeManifest(build, metafile, outdir) {
     .map((i) => `/build/${i.path.slice(i.path.lastIndexOf('/') + 1)}`)
     .sort();
   await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files, preload }, null, 2)}\n`);
+  await writeMapChunks(metafile, outdir, preload);
   return files;
 }
 

@@ -5,11 +5,32 @@ import { session, type SessionState } from '../../core/session.js';
 import { FALLBACK_CENTRE, pointFromQuery } from './position.js';
 import { loadMapCss, tileUrl } from './map-assets.js';
 
+/** The map screen's chunks with Leaflet's, written in by scripts/build-client.mjs (a mark where it did not run). */
+declare const __MAP_CHUNKS__: string[] | string;
+const MAP_CHUNKS: unknown = typeof __MAP_CHUNKS__ === 'undefined' ? [] : __MAP_CHUNKS__;
+
+let chunksPreloaded = false;
+/**
+ * The map screen's chunks and the ones they import (Leaflet's among them) as modulepreload links, all at once:
+ * the browser would find Leaflet's chunk only once the map chunk has arrived, a round trip later (issue 29).
+ */
+function preloadMapChunks(): void {
+  if (chunksPreloaded || !Array.isArray(MAP_CHUNKS)) return;
+  chunksPreloaded = true;
+  for (const href of MAP_CHUNKS as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 /**
  * Starts loading the map chunk (Leaflet) and its stylesheet alongside the screen's own code: otherwise the tiles
  * wait for a chain of screen code → Leaflet → stylesheet, which made the map's largest paint 4 s on a slow phone.
  */
 export function preloadNearbyMap(): void {
+  preloadMapChunks();
   void loadMapCss();
   void import('./nearby-map.js').catch(() => undefined);
 }

@@ -18,6 +18,13 @@ export interface MapItem {
 
 const baseMapAt = (container: HTMLElement, center: { lat: number; lon: number }, zoom: number) => baseMap(container).setView([center.lat, center.lon], zoom);
 
+/** A pin's glyph as an element: Leaflet appends it as it is instead of running the HTML parser for every pin. */
+function glyphSpan(glyph: string): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.textContent = glyph;
+  return span;
+}
+
 /** Popup as DOM nodes (no HTML strings from user text): a link when the item has a page, plain text otherwise. */
 function popup(item: MapItem): HTMLElement {
   const node = document.createElement(item.href ? 'a' : 'span');
@@ -48,7 +55,7 @@ export async function showNearby(container: HTMLElement, center: { lat: number; 
       for (const item of items) {
         const icon = L.divIcon({
           className: `nearby-pin nearby-pin-${item.kind}`,
-          html: `<span>${item.glyph}</span>`,
+          html: glyphSpan(item.glyph),
           iconSize: [30, 30],
           iconAnchor: [15, 15],
           popupAnchor: [0, -15],
@@ -165,7 +172,7 @@ export async function showLayers(container: HTMLElement, center: { lat: number; 
         for (const item of items.slice(from, from + PIN_BATCH)) {
           const icon = L.divIcon({
             className: `nearby-pin nearby-pin-${item.kind}`,
-            html: `<span>${item.glyph}</span>`,
+            html: glyphSpan(item.glyph),
             iconSize: [28, 28],
             iconAnchor: [14, 14],
             popupAnchor: [0, -14],
@@ -211,7 +218,7 @@ export async function planRouteMap(container: HTMLElement, center: { lat: number
       pins.clearLayers();
       points.forEach(([lat, lon], i) => {
         const label = `Punkt ${i + 1}`;
-        const icon = L.divIcon({ className: 'nearby-pin route-pin', html: `<span>${i + 1}</span>`, iconSize: [28, 28], iconAnchor: [14, 14] });
+        const icon = L.divIcon({ className: 'nearby-pin route-pin', html: glyphSpan(String(i + 1)), iconSize: [28, 28], iconAnchor: [14, 14] });
         L.marker([lat, lon], { icon, keyboard: false, title: label, alt: label }).addTo(pins);
       });
     },
