@@ -79,11 +79,15 @@ const EnvSchema = z.object({
   WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo']).default('brightsky'),
   BRIGHTSKY_URL: z.url().default('https://api.brightsky.dev'),
   OPEN_METEO_URL: z.url().default('https://archive-api.open-meteo.com'),
+  // Per weather request (upstreams.md: the short class, 5 s); the photo is saved without weather when it runs out.
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   OVERPASS_URLS: z.string().default('https://overpass-api.de/api/interpreter'),
   OSM_API_URL: z.url().default('https://master.apis.dev.openstreetmap.org'),
   OSM_ACCESS_TOKEN: z.string().optional(),
   ROUTING_URL: z.url().default('https://api.openrouteservice.org'),
   ROUTING_API_KEY: z.string().optional(),
+  // Per directions request (upstreams.md: the default class, 10 s); then the plan answers 503.
+  ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Directions a day for the whole app, counted in the database across instances (a free ORS key: 2,000); the
   // last 10 % are kept for premium users and staff (features/map/routes/routing-budget.ts).
   ROUTING_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2000),
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       weatherProvider: e.WEATHER_PROVIDER,
       brightskyUrl: e.BRIGHTSKY_URL,
       openMeteoUrl: e.OPEN_METEO_URL,
+      weatherTimeoutMs: e.WEATHER_TIMEOUT_MS,
       overpassUrls: e.OVERPASS_URLS.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
@@ -235,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       osmAccessToken: e.OSM_ACCESS_TOKEN,
       routingUrl: e.ROUTING_URL,
       routingApiKey: e.ROUTING_API_KEY,
+      routingTimeoutMs: e.ROUTING_TIMEOUT_MS,
       routingDailyLimit: e.ROUTING_DAILY_LIMIT,
       foodAlertsUrl: e.FOOD_ALERTS_URL,
       foodAlertsAuth: e.FOOD_ALERTS_AUTH,

@@ -80,6 +80,9 @@ describe('loadConfig', () => {
     expect(config.auth.refreshFraction).toBe(2);
     expect(config.timeZone).toBe('Europe/Berlin');
     expect(config.appName).toBe('Pfotenbuch');
+    // upstreams.md's timeout classes: weather short (5 s), routing default (10 s).
+    expect(config.upstream.weatherTimeoutMs).toBe(5_000);
+    expect(config.upstream.routingTimeoutMs).toBe(10_000);
   });
 
   it('refuses a BACKUP_CRON that is no cron pattern, in German', () => {

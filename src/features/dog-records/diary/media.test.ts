@@ -15,7 +15,8 @@ import { diaryWeatherConsumer } from './diary-weather.js';
 import { fillMissingWeatherJob } from '../weather/index.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
-const w = useAppWithWeatherFake({ clock });
+// A weather timeout of 300 ms: the 'slow' upstream (6 s) is given up on without waiting out the real 5 s.
+const w = useAppWithWeatherFake({ clock, env: { WEATHER_TIMEOUT_MS: '300' } });
 const MUNICH = { lat: 48.137412, lon: 11.575523, takenAt: '2025:06:14 12:30:00' };
 
 beforeEach(() => w.fake.reset('ok'));

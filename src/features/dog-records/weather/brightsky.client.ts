@@ -69,6 +69,6 @@ export async function fetchBrightSky(ctx: Pick<AppContext, 'config' | 'log'>, la
     tz: ctx.config.timeZone,
     units: 'dwd',
   }).toString();
-  const body = await upstreamJsonAs(ctx, { upstream: 'brightsky', url, timeout: 'short' }, BrightSkyResponse);
+  const body = await upstreamJsonAs(ctx, { upstream: 'brightsky', url, timeoutMs: ctx.config.upstream.weatherTimeoutMs }, BrightSkyResponse);
   return summariseBrightSky(body.weather, day);
 }

@@ -40,7 +40,7 @@ export async function fetchOpenMeteo(ctx: Pick<AppContext, 'config' | 'log'>, la
     daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum',
     timezone: ctx.config.timeZone,
   }).toString();
-  const { daily } = await upstreamJsonAs(ctx, { upstream: 'open-meteo', url, timeout: 'short' }, OpenMeteoResponse);
+  const { daily } = await upstreamJsonAs(ctx, { upstream: 'open-meteo', url, timeoutMs: ctx.config.upstream.weatherTimeoutMs }, OpenMeteoResponse);
   const i = daily.time.indexOf(day);
   const code = daily.weather_code[i];
   const max = daily.temperature_2m_max[i] ?? null;

@@ -58,7 +58,7 @@ async function call(ctx: AppContext, profile: string, points: [number, number][]
       Accept: 'application/json, application/geo+json',
     },
     body: JSON.stringify({ coordinates: points.map(([lat, lon]) => [lon, lat]), instructions: false, units: 'm', elevation: false }),
-    timeout: 'default',
+    timeoutMs: ctx.config.upstream.routingTimeoutMs,
   });
 }
 
