@@ -9,8 +9,6 @@ import { createLogger } from './core/logger.js';
 import { Scheduler } from './core/scheduler/scheduler.js';
 import { jobs } from './jobs.js';
 
-/** How long in-flight requests and running jobs may take to finish after SIGTERM (decisions: several instances). */
-const SHUTDOWN_GRACE_MS = 10_000;
 /** Closing the database after the grace: background work still running or a hanging query must not hold the exit. */
 const CLOSE_GRACE_MS = 3_000;
 
@@ -56,7 +54,7 @@ async function serve(config: Config): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    const deadline = Date.now() + config.shutdownGraceMs;
     ctx.log.info({ signal }, 'shutting down');
     // Stop accepting and let requests in flight finish while running jobs finish (or give their leases back).
     const [drained, runs] = await Promise.all([drain(deadline), scheduler.drain(deadline)]);

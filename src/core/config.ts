@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   // 1 s above it and must stay below Node's requestTimeout (300 s), hence the maximum.
   WEB_CONCURRENCY: intSetting(1, 64, 1, 'WEB_CONCURRENCY muss eine ganze Zahl von 1 bis 64 sein (Anzahl der Worker-Prozesse; 1 = ein Prozess ohne Cluster).'),
   KEEP_ALIVE_TIMEOUT_MS: intSetting(1_000, 290_000, 65_000, 'KEEP_ALIVE_TIMEOUT_MS muss eine ganze Zahl von 1000 bis 290000 sein (Millisekunden).'),
+  // How long requests in flight and running jobs may take to finish after SIGTERM (decisions: several instances).
+  SHUTDOWN_GRACE_MS: intSetting(1_000, 120_000, 10_000, 'SHUTDOWN_GRACE_MS muss eine ganze Zahl von 1000 bis 120000 sein (Millisekunden).'),
   // Photo work per process (src/core/media/images.ts): images worked on at once (default: one core stays with the
   // event loop), libvips threads per image; the glibc arena cap the cluster primary gives its workers.
   IMAGE_JOBS: intSetting(1, 64, Math.max(1, availableParallelism() - 1), 'IMAGE_JOBS muss eine ganze Zahl von 1 bis 64 sein (Bilder gleichzeitig).'),
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webConcurrency: e.WEB_CONCURRENCY,
     /** How long an idle keep-alive connection stays open (the HTTP server's keepAliveTimeout). */
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     images: Object.freeze({ jobs: e.IMAGE_JOBS, threads: e.IMAGE_THREADS }),
     /**
      * glibc's malloc settings, set for the cluster workers by the primary; glibc reads them at process start, so a

@@ -83,6 +83,7 @@ describe('loadConfig', () => {
     // upstreams.md's timeout classes: weather short (5 s), routing default (10 s).
     expect(config.upstream.weatherTimeoutMs).toBe(5_000);
     expect(config.upstream.routingTimeoutMs).toBe(10_000);
+    expect(config.shutdownGraceMs).toBe(10_000);
   });
 
   it('refuses a BACKUP_CRON that is no cron pattern, in German', () => {
