@@ -1,6 +1,6 @@
 import { ErrorNotice } from './states.js';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../core/texts.js';
 
 interface ConfirmDialogProps {
@@ -38,6 +38,8 @@ export function ConfirmDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // Several dialogs can be on a page at once (one per delete button that was asked): each names its own title.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -57,7 +59,7 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       class="dialog"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onCancel();
@@ -65,7 +67,7 @@ export function ConfirmDialog({
     >
       {/* No <form> here: the dialog may sit inside another form (the entry editor), and forms must not nest. */}
       <div class="dialog-body">
-        <h2 id="confirm-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         {children}
         <ErrorNotice text={error} />
         <div class="actions">
