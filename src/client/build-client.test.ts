@@ -54,6 +54,19 @@ describe('client build', () => {
     expect(read(linking[0] ?? '')).toContain(JSON.stringify(build));
   });
 
+  it('writes the map screen’s chunks into app.js (Leaflet’s among them, none the shell preloads), for modulepreload links', () => {
+    const entry = read('app.js');
+    expect(entry).not.toContain('@@map-chunks@@');
+    const list = /\[("\/build\/[^\]]*)\]/.exec(entry.slice(entry.indexOf('"/build/map-layers-') - 400));
+    const chunks = JSON.parse(`[${list?.[1] ?? ''}]`) as string[];
+    const leaflet = emitted().find((f) => f.endsWith('.js') && read(f).includes('leaflet-zoom-animated'));
+    expect(chunks).toEqual(expect.arrayContaining([`/build/${chunk('map-layers')}`, `/build/${chunk('nearby-map')}`, `/build/${leaflet}`]));
+    // Not the cluster plugin (the map screen does not cluster), nor what the shell links for every screen.
+    expect(chunks.some((c) => read(c.slice('/build/'.length)).includes('MarkerClusterGroup'))).toBe(false);
+    const { preload } = JSON.parse(read('asset-manifest.json')) as { preload: string[] };
+    expect(chunks.filter((c) => preload.includes(c))).toEqual([]);
+  });
+
   it('gives server pages a small spot.js that loads the map only where a [data-spot] element is', () => {
     const spot = read('spot.js');
     expect(spot.length).toBeLessThan(2_000);
