@@ -77,7 +77,9 @@ export function MapLayersScreen({ query: address }: ScreenProps) {
   const { position } = useSearchPosition();
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const [on, setOn] = useState<string[]>(['vet', 'groomer', PLACES.key]);
-  const [state, setState] = useState<'idle' | 'loading' | 'too-far' | 'failed'>('idle');
+  // 'loading' from the start: the map is loading (not "0 Orte"), and the first box's setState('loading') then costs
+  // no second drawing of the screen while the map starts (issue 29).
+  const [state, setState] = useState<'idle' | 'loading' | 'too-far' | 'failed'>('loading');
   const [count, setCount] = useState(0);
   const [venue, setVenue] = useState<Venue | null>(null);
   const [hits, setHits] = useState<MapItem[]>([]);
