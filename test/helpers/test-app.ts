@@ -87,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const testDb = await createTestDatabase();
   const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...(await testMediaEnv()), ...options.env });
   const config = loadConfig(env);
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteCacheMb: config.sqliteCacheMb, onQuery: options.onQuery });
   if (options.upgradeFrom) {
     await migrateUpTo(dbHandle.db, options.upgradeFrom.migration);
     await options.upgradeFrom.seed(dbHandle.db as Kysely<any>);

@@ -32,6 +32,8 @@ export interface OpenDbOptions {
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
   /** PostgreSQL: send repeated statements as named prepared statements (pg-prepared.ts); on unless false. */
   preparedStatements?: boolean;
+  /** SQLite: the page cache's size in MB (SQLITE_CACHE_MB; without it better-sqlite3's default, 16). */
+  sqliteCacheMb?: number;
 }
 
 export interface DbHandle {
@@ -55,8 +57,10 @@ function assertSqliteVersion(version: string): void {
   }
 }
 
-export function openSqlite(file: string): SQLite.Database {
+export function openSqlite(file: string, cacheMb?: number): SQLite.Database {
   const sqlite = new SQLite(file);
+  // Negative: a size in KiB instead of a page count.
+  if (cacheMb !== undefined) sqlite.pragma(`cache_size = ${-Math.round(cacheMb * 1024)}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -81,7 +85,7 @@ export function openDb(options: OpenDbOptions): DbHandle {
     return { db, engine: 'postgres', writes, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = openSqlite(join(options.dataDir, options.fileName ?? SQLITE_FILE));
+  const sqlite = openSqlite(join(options.dataDir, options.fileName ?? SQLITE_FILE), options.sqliteCacheMb);
   const writes = new WriteWatchPlugin();
   const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, () => writes.committed());
   const db = new Kysely<Database>({ dialect, plugins: [writes], log });
