@@ -23,6 +23,9 @@ function apps() {
     app.get('/tagged', (_req, res) => res.set('ETag', '"v1"').json({ n: 1 }));
     app.get('/empty', (_req, res) => res.status(204).json({ n: 1 }));
     app.get('/vary', (_req, res) => res.set('Vary', 'Cookie').json({ n: 1 }));
+    // Between a third of the threshold and the threshold in characters: 512 bytes (small), 1,025 bytes (not small).
+    app.get('/near', (_req, res) => res.json({ text: 'a'.repeat(501) }));
+    app.get('/wide', (_req, res) => res.json({ text: 'ä'.repeat(507) }));
   }
   return { plain, lean };
 }
@@ -31,7 +34,7 @@ describe('leanJson', () => {
   const { plain, lean } = apps();
 
   it('answers exactly as Express does: status, body, Content-Type, Content-Length and ETag', async () => {
-    for (const path of ['/object', '/created', '/typed', '/charset', '/nothing', '/string', '/large', '/tagged', '/empty', '/vary']) {
+    for (const path of ['/object', '/created', '/typed', '/charset', '/nothing', '/string', '/large', '/tagged', '/empty', '/vary', '/near', '/wide']) {
       // Without Accept-Encoding, so the large answer goes out as it is on both.
       const [a, b] = await Promise.all([request(plain).get(path).set('Accept-Encoding', ''), request(lean).get(path).set('Accept-Encoding', '')]);
       expect(b.status, path).toBe(a.status);
@@ -47,6 +50,9 @@ describe('leanJson', () => {
     const large = await request(lean).get('/large').set('Accept-Encoding', 'br');
     expect(large.headers['content-encoding']).toBe('br');
     expect(large.headers.vary).toBe('Accept-Encoding');
+    // Counted in UTF-8 bytes: 512 stay as they are, 1,025 are compressed although they are 518 characters.
+    expect((await request(lean).get('/near').set('Accept-Encoding', 'br')).headers['content-encoding']).toBeUndefined();
+    expect((await request(lean).get('/wide').set('Accept-Encoding', 'br')).headers['content-encoding']).toBe('br');
   });
 
   it('answers 304 to a matching If-None-Match and keeps HEAD bodiless, as Express does', async () => {

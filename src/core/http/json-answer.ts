@@ -19,11 +19,12 @@ export function leanJson(app: Express): void {
     const body = JSON.stringify(value) as string | undefined; // undefined for undefined: an empty answer, as Express sends
     if (body === undefined) return this.send(undefined);
     const status = this.statusCode;
-    // Fewer UTF-16 units than a third of the threshold stay under it in UTF-8: never compressed.
-    if (body.length * 3 >= THRESHOLD_BYTES || status === 204 || status === 205 || status === 304 || this.headersSent)
-      return this.send(Buffer.from(body, 'utf8'));
+    // Under the threshold in UTF-8 an answer is never compressed; a string of the threshold's length or more is not
+    // under it (a session's 450 characters are, whatever they hold).
+    const bytes = body.length < THRESHOLD_BYTES ? Buffer.byteLength(body) : THRESHOLD_BYTES;
+    if (bytes >= THRESHOLD_BYTES || status === 204 || status === 205 || status === 304 || this.headersSent) return this.send(Buffer.from(body, 'utf8'));
     varyOnEncoding(this);
-    if (this.getHeader('Transfer-Encoding') === undefined) this.setHeader('Content-Length', Buffer.byteLength(body));
+    if (this.getHeader('Transfer-Encoding') === undefined) this.setHeader('Content-Length', bytes);
     const etagOf = this.app.get('etag fn') as ((body: string) => string | undefined) | undefined;
     const etag = this.getHeader('ETag') === undefined && etagOf ? etagOf(body) : undefined;
     if (etag) this.setHeader('ETag', etag);
