@@ -7,23 +7,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const DIRS = ['public/build', 'public/js', 'public/css', 'public/icons'];
 const TEXT = /\.(?:js|mjs|css|svg|json)$/;
 const MIN_BYTES = 1024;
 
-export async function precompress() {
+/** `root`: the project (tests pass a folder of their own). */
+export async function precompress(root = projectRoot) {
   let files = 0;
   let before = 0;
   let after = 0;
   for (const dir of DIRS) {
     const names = await readdir(join(root, dir)).catch(() => []);
-    for (const name of names) {
+    // The twins of an earlier build go first: removed while walking the listing, a twin written a moment before
+    // (boot.css.br after boot.css) would be taken for an old one and deleted.
+    const isTwin = (name) => name.endsWith('.br') || name.endsWith('.gz');
+    for (const name of names.filter(isTwin)) await rm(join(root, dir, name));
+    for (const name of names.filter((n) => !isTwin(n))) {
       const path = join(root, dir, name);
-      if (name.endsWith('.br') || name.endsWith('.gz')) {
-        await rm(path); // a twin of an earlier build
-        continue;
-      }
       if (!TEXT.test(name) || (await stat(path)).size < MIN_BYTES) continue;
       const data = await readFile(path);
       const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
