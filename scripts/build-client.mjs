@@ -7,7 +7,8 @@
 //   public/build/spot.js             small area maps on server pages ([data-spot] elements)
 //   public/build/chunk-*.js, asset-* code-split chunks per area and assets
 //   public/build/asset-manifest.json { build, files: [every emitted file except source maps],
-//                                      preload: [the chunks app.js imports statically, for the shell] }
+//                                      preload: [the chunks app.js imports statically, for the shell],
+//                                      mapPreload: [the map screen's chunks, for the shell of /app/karte] }
 //   app.js carries the map screen's chunk list (MAP_SCREEN_ENTRIES' static imports), written in after the build
 //
 // `node scripts/build-client.mjs` builds once, `--watch` rebuilds on change (with source maps).
@@ -60,12 +61,12 @@ const MAP_CHUNKS_MARK = '@@map-chunks@@';
 const fileName = (path) => path.slice(path.lastIndexOf('/') + 1);
 
 /**
- * The map screen's chunks and everything they import statically, less what the shell preloads already: written
+ * The map screen's chunks and everything they import statically, less what the shell preloads already. They go
  * into app.js, so the map route asks for all of them at once instead of finding Leaflet's chunk only after the
- * screen's chunk has arrived (one round trip more before the first tile, issue 29). Only app.js is patched: its name
- * has no content hash that would go stale (the shell loads it with ?v=<build>).
+ * screen's chunk has arrived (one round trip more before the first tile, issue 29), and into the manifest, so the
+ * shell served for /app/karte names them itself (a first visit, before the service worker answers with the shell).
  */
-async function writeMapChunks(metafile, outdir, preloaded) {
+function mapChunks(metafile, preloaded) {
   const outputs = metafile.outputs;
   const seen = new Set();
   const queue = Object.keys(outputs).filter((path) => MAP_SCREEN_ENTRIES.includes(outputs[path].entryPoint) && path.endsWith('.js'));
@@ -76,10 +77,14 @@ async function writeMapChunks(metafile, outdir, preloaded) {
     seen.add(path);
     for (const i of outputs[path].imports) if (i.kind === 'import-statement' && !i.external) queue.push(i.path);
   }
-  const chunks = [...seen]
+  return [...seen]
     .map((path) => `/build/${fileName(path)}`)
     .filter((url) => !preloaded.includes(url))
     .sort();
+}
+
+/** Writes the list into app.js: its name has no content hash that would go stale (the shell loads it with ?v=<build>). */
+async function writeMapChunks(outdir, chunks) {
   const app = `${outdir}/app.js`;
   const code = await readFile(app, 'utf8');
   const mark = new RegExp(`(["'\`])${MAP_CHUNKS_MARK}\\1`, 'g');
@@ -100,8 +105,9 @@ async function writeManifest(build, metafile, outdir) {
     .filter((i) => i.kind === 'import-statement' && !i.external)
     .map((i) => `/build/${i.path.slice(i.path.lastIndexOf('/') + 1)}`)
     .sort();
-  await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files, preload }, null, 2)}\n`);
-  await writeMapChunks(metafile, outdir, preload);
+  const mapPreload = mapChunks(metafile, preload);
+  await writeFile(`${outdir}/asset-manifest.json`, `${JSON.stringify({ build, files, preload, mapPreload }, null, 2)}\n`);
+  await writeMapChunks(outdir, mapPreload);
   return files;
 }
 

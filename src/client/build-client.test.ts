@@ -54,7 +54,7 @@ describe('client build', () => {
     expect(read(linking[0] ?? '')).toContain(JSON.stringify(build));
   });
 
-  it('writes the map screen’s chunks into app.js (Leaflet’s among them, none the shell preloads), for modulepreload links', () => {
+  it('writes the map screen’s chunks into app.js and the manifest (Leaflet’s among them, none the shell preloads), for modulepreload links', () => {
     const entry = read('app.js');
     expect(entry).not.toContain('@@map-chunks@@');
     const list = /\[("\/build\/[^\]]*)\]/.exec(entry.slice(entry.indexOf('"/build/map-layers-') - 400));
@@ -63,8 +63,10 @@ describe('client build', () => {
     expect(chunks).toEqual(expect.arrayContaining([`/build/${chunk('map-layers')}`, `/build/${chunk('nearby-map')}`, `/build/${leaflet}`]));
     // Not the cluster plugin (the map screen does not cluster), nor what the shell links for every screen.
     expect(chunks.some((c) => read(c.slice('/build/'.length)).includes('MarkerClusterGroup'))).toBe(false);
-    const { preload } = JSON.parse(read('asset-manifest.json')) as { preload: string[] };
+    const { preload, mapPreload } = JSON.parse(read('asset-manifest.json')) as { preload: string[]; mapPreload: string[] };
     expect(chunks.filter((c) => preload.includes(c))).toEqual([]);
+    // The same list for the shell the server renders for /app/karte (pwa.routes.ts).
+    expect(mapPreload).toEqual(chunks);
   });
 
   it('gives server pages a small spot.js that loads the map only where a [data-spot] element is', () => {

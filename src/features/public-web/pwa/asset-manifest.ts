@@ -12,6 +12,8 @@ const AssetManifest = z.object({
   files: z.array(z.string().regex(/^\/build\/[A-Za-z0-9._\-/]+$/)),
   /** The chunks app.js imports statically: the shell names them, so they load beside app.js, not after it. */
   preload: z.array(z.string().regex(/^\/build\/chunk-[A-Za-z0-9_-]+\.js$/)).default([]),
+  /** The map screen's chunks (Leaflet's among them), less those: the shell of /app/karte names them too. */
+  mapPreload: z.array(z.string().regex(/^\/build\/[a-z-]+-[A-Za-z0-9_]+\.js$/)).default([]),
 });
 
 /** The files the shell links with `?v=<build>`; every other bundle file (chunks) is fetched by its plain URL. */
@@ -37,15 +39,22 @@ export function readBundleAssets(build: string, log: Logger, file = ASSET_MANIFE
   return manifest.files.filter((f) => !f.endsWith('.map')).map((f) => (VERSIONED_ENTRY_FILES.has(f) ? `${f}?v=${build}` : f));
 }
 
+/** The chunks a shell names with `<link rel="modulepreload">`: every shell's, and the map screen's extra ones. */
+export interface ShellPreloads {
+  entry: string[];
+  map: string[];
+}
+
 /**
- * The chunks the shell preloads (`<link rel="modulepreload">`): without them the browser finds them only once
- * app.js has arrived, one more round trip before every first screen (issue 29). Empty when there is no usable
+ * The chunks the shell preloads: without them the browser finds them only once app.js has arrived, one more round
+ * trip before every first screen, and on the map one more before Leaflet (issue 29). Empty when there is no usable
  * manifest (readBundleAssets logs why).
  */
-export function readEntryPreloads(file = ASSET_MANIFEST_FILE): string[] {
+export function readShellPreloads(file = ASSET_MANIFEST_FILE): ShellPreloads {
   try {
-    return AssetManifest.parse(JSON.parse(readFileSync(file, 'utf8'))).preload;
+    const manifest = AssetManifest.parse(JSON.parse(readFileSync(file, 'utf8')));
+    return { entry: manifest.preload, map: manifest.mapPreload };
   } catch {
-    return [];
+    return { entry: [], map: [] };
   }
 }

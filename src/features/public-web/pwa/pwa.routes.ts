@@ -1,11 +1,20 @@
+import type { Response } from 'express';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
-import { readBundleAssets, readEntryPreloads } from './asset-manifest.js';
+import { readBundleAssets, readShellPreloads, type ShellPreloads } from './asset-manifest.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { renderView } from '../../../core/http/pages/page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 export const THEME_COLOR = '#b45309';
+
+/** The map screen's route (src/client/routes.ts): its shell also preloads the map's chunks. */
+export const MAP_SHELL_PATH = '/app/karte';
+
+/** The chunks the shell for `path` names: every shell's, and on the map's also the map screen's. */
+export function shellPreloadsFor(path: string, { entry, map }: ShellPreloads): string[] {
+  return path === MAP_SHELL_PATH ? [...entry, ...map] : entry;
+}
 /** The map-tile host of upstreams.md §8; the worker's tile cache fetches from it. */
 export const TILE_ORIGIN = 'https://tile.openstreetmap.org';
 const SW_CSP = `default-src 'none'; connect-src 'self' ${TILE_ORIGIN}`;
@@ -54,14 +63,22 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
     res.type('application/manifest+json').send(manifest);
   });
 
-  // The shell is the same for everybody and every client route: rendered once, then served from memory.
-  let shell: Promise<string> | undefined;
-  routes.router.get(['/app', '/app/*route'], async (_req, res) => {
-    shell ??= renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: readEntryPreloads() }).catch((err: unknown) => {
-      shell = undefined;
-      throw err;
-    });
-    const html = await shell;
+  // The shell is the same for everybody and every client route: rendered once, then served from memory. The map's
+  // (MAP_SHELL_PATH) also preloads the map screen's chunks; the service worker answers later visits with the plain
+  // shell, whose app.js starts the same chunks as soon as the route is known (ui/map/map-preload.ts).
+  const shells = new Map<string, Promise<string>>();
+  const shellFor = (res: Response, path: string): Promise<string> => {
+    const kind = path === MAP_SHELL_PATH ? 'map' : 'app';
+    let html = shells.get(kind);
+    if (!html) {
+      html = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) });
+      html.catch(() => shells.delete(kind));
+      shells.set(kind, html);
+    }
+    return html;
+  };
+  routes.router.get(['/app', '/app/*route'], async (req, res) => {
+    const html = await shellFor(res, req.path);
     setCache(res, 'revalidate');
     res.type('html').send(html);
   });

@@ -6,7 +6,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/logger.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { readBundleAssets, readEntryPreloads } from './asset-manifest.js';
+import { readBundleAssets, readShellPreloads } from './asset-manifest.js';
+import { MAP_SHELL_PATH, shellPreloadsFor } from './pwa.routes.js';
 import { staticCacheRule } from '../../../core/http/pages/cache-rules.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
@@ -78,18 +79,43 @@ describe('client bundle in the asset list', () => {
     expect(readBundleAssets('7', log, broken)).toEqual([]);
   });
 
-  it("names app.js's static chunks for the shell to preload; nothing from a missing, broken or hostile manifest", () => {
+  it("names app.js's static chunks for the shell to preload, and the map screen's for the map's shell; nothing from a missing, broken or hostile manifest", () => {
     const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-manifest-'));
     const file = join(dir, 'asset-manifest.json');
-    writeFileSync(file, JSON.stringify({ build: '7', files: ['/build/app.js', '/build/chunk-AB12.js'], preload: ['/build/chunk-AB12.js'] }));
-    expect(readEntryPreloads(file)).toEqual(['/build/chunk-AB12.js']);
+    const none = { entry: [], map: [] };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        build: '7',
+        files: ['/build/app.js', '/build/chunk-AB12.js'],
+        preload: ['/build/chunk-AB12.js'],
+        mapPreload: ['/build/nearby-map-CD34.js'],
+      }),
+    );
+    const preloads = readShellPreloads(file);
+    expect(preloads).toEqual({ entry: ['/build/chunk-AB12.js'], map: ['/build/nearby-map-CD34.js'] });
+    expect(shellPreloadsFor('/app', preloads)).toEqual(['/build/chunk-AB12.js']);
+    expect(shellPreloadsFor('/app/hunde', preloads)).toEqual(['/build/chunk-AB12.js']);
+    expect(shellPreloadsFor(MAP_SHELL_PATH, preloads)).toEqual(['/build/chunk-AB12.js', '/build/nearby-map-CD34.js']);
     writeFileSync(file, JSON.stringify({ build: '7', files: ['/build/app.js'] }));
-    expect(readEntryPreloads(file)).toEqual([]);
+    expect(readShellPreloads(file)).toEqual(none);
     writeFileSync(file, JSON.stringify({ build: '7', files: [], preload: ['"><script>alert(1)</script>'] }));
-    expect(readEntryPreloads(file)).toEqual([]);
+    expect(readShellPreloads(file)).toEqual(none);
+    writeFileSync(file, JSON.stringify({ build: '7', files: [], mapPreload: ['/build/../../x.js'] }));
+    expect(readShellPreloads(file)).toEqual(none);
     writeFileSync(file, 'kein json');
-    expect(readEntryPreloads(file)).toEqual([]);
-    expect(readEntryPreloads(join(dir, 'missing.json'))).toEqual([]);
+    expect(readShellPreloads(file)).toEqual(none);
+    expect(readShellPreloads(join(dir, 'missing.json'))).toEqual(none);
+  });
+
+  it('serves the map screen its own shell, and every other route the same one', async () => {
+    const shell = async (path: string) => (await request(t.app).get(path).expect(200)).text;
+    const [app, dogs, map] = [await shell('/app'), await shell('/app/hunde'), await shell(MAP_SHELL_PATH)];
+    expect(dogs).toBe(app);
+    const { entry, map: mapChunks } = readShellPreloads();
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links(app)).toEqual(entry);
+    expect(links(map)).toEqual([...entry, ...mapChunks]);
   });
 });
 
