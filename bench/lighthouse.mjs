@@ -326,11 +326,13 @@ to 1.8; performance median (runs), FCP / LCP / TBT / CLS):
   was painted 300–450 ms after it had arrived, now about 35 ms (observed). (3) Pin glyphs as elements instead of
   HTML parsed per pin. Before → after, the same bench alternating the two builds at load average 2.8–5.2: LCP
   2.7–2.9 → 2.4–2.7 s, performance medians 94 and 89 → 96 and 86 (TBT 50–590 ms moves with the load).
-- Map, what is left: LCP now waits for app.js's 15 chunks (six connections: three rounds of requests) before the
-  route can ask for Leaflet. Links for the map's chunks in the HTML itself (tried by hand in the shell) gave LCP
-  2.40 instead of 2.64–2.74 s; that needs the server to render the shell per route (/app/karte with its own
-  preloads), which this round did not change. After the first paint the map's main thread needs about 100 ms of
-  CPU (app module evaluation 20, Leaflet 10, map 10, layer answers and pins 10); wall time was 3–15 times that.
+- Map, third round: the shell the server renders for /app/karte names the map's chunks itself (the build writes the
+  list into asset-manifest.json as \`mapPreload\`; pwa.routes.ts keeps a second shell for that route), so a first
+  visit asks for Leaflet with app.js instead of after app.js's 15 chunks (six connections: three rounds of
+  requests). Later visits get the one shell from the service worker, with the chunks in its cache. Map-only runs
+  right after (load average 1.3): 97, 93, 97 with LCP 2.4–2.5 s. After the first paint the map's main thread needs
+  about 100–140 ms of CPU (app module evaluation 20, Leaflet 10, map 10, layer answers and pins 10); wall time was
+  2–15 times that under load.
 - Leaflet was already in its own chunk (only map screens load it); esbuild splitting in scripts/build-client.mjs is
   unchanged.
 
