@@ -21,7 +21,12 @@ export async function bootstrap(
   const serving = options.serving !== false;
   const log = createLogger(config.logLevel);
   if (config.generatedSecrets) log.warn({ dataDir: config.dataDir }, 'development secrets generated and stored in the data folder');
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.pgPreparedStatements, sqliteCacheMb: config.sqliteCacheMb });
+  const dbHandle = openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.pgPreparedStatements,
+    sqliteCacheMb: config.sqliteCacheMb,
+  });
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
