@@ -3,6 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Env } from './config.js';
 import { VERSION_FILE } from './paths.js';
 
 /** The parts config.ts builds its settings from: value types of the schema, the build number, development secrets. */
@@ -67,4 +68,21 @@ export function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; 
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { secrets, created: true };
+}
+
+/** MEDIA_STORAGE and its S3 variables (checked complete in loadConfig). */
+export function mediaSettings(e: Env) {
+  if (e.MEDIA_STORAGE === 'local') return Object.freeze({ driver: 'local' as const });
+  return Object.freeze({
+    driver: 's3' as const,
+    s3: Object.freeze({
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET ?? '',
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      timeoutMs: e.S3_TIMEOUT_MS,
+    }),
+  });
 }

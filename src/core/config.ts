@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, optionalUrl, readBuildNumber } from './config-parts.js';
+import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber } from './config-parts.js';
 import { PROJECT_ROOT } from './paths.js';
 
 /** The only reader of process.env. Every variable is documented in .env.example; the schema's parts are in config-parts.ts. */
@@ -279,23 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       vatRatePercent: e.INVOICE_VAT_RATE,
     }),
     prices: Object.freeze({ proCentsYear: e.PRICE_PRO_CENTS_YEAR, breederCentsYear: e.PRICE_BREEDER_CENTS_YEAR }),
-  });
-}
-
-/** MEDIA_STORAGE and its S3 variables (checked complete in loadConfig). */
-function mediaSettings(e: Env) {
-  if (e.MEDIA_STORAGE === 'local') return Object.freeze({ driver: 'local' as const });
-  return Object.freeze({
-    driver: 's3' as const,
-    s3: Object.freeze({
-      endpoint: e.S3_ENDPOINT,
-      region: e.S3_REGION,
-      bucket: e.S3_BUCKET ?? '',
-      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-      timeoutMs: e.S3_TIMEOUT_MS,
-    }),
   });
 }
 
