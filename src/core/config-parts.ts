@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Env } from './config.js';
 import { VERSION_FILE } from './paths.js';
 
-/** The parts config.ts builds its settings from: value types of the schema, the build number, development secrets. */
+/** The parts config.ts builds its settings from: value types of the schema, the build number, development secrets, media. */
 
 export const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 export const optionalUrl = z

@@ -1,6 +1,6 @@
 import { agentAs, buildDog, buildModerator, buildUser } from '../../helpers/factories.js';
 import type { TestApp } from '../../helpers/test-app.js';
-import { nextSeq, type Case, type Kit } from './kit.js';
+import { nextSeq, type Case, type Kit, times } from './kit.js';
 
 /** Lists of the community and the map: friends and messages, the forum, the map's kinds and walks. */
 export function communityCases(t: TestApp, k: Kit): Case[] {
@@ -13,9 +13,7 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await befriend(await buildUser(t.ctx), me);
-          },
+          add: (n) => times(n, async () => befriend(await buildUser(t.ctx), me)),
           get: () => agentAs(t, me).get('/api/friends'),
           size: items,
         };
@@ -27,13 +25,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, await buildUser(t.ctx))
+          add: (n) =>
+            times(n, async () =>
+              agentAs(t, await buildUser(t.ctx))
                 .post('/api/friends/requests')
                 .send({ user_id: me.id })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () => agentAs(t, me).get('/api/friends/requests'),
           size: (body) => body.incoming.length,
         };
@@ -45,12 +43,12 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, me)
+          add: (n) =>
+            times(n, async () =>
+              agentAs(t, me)
                 .post(`/api/users/${(await buildUser(t.ctx)).id}/block`)
-                .expect(204);
-          },
+                .expect(204),
+            ),
           get: () => agentAs(t, me).get('/api/users/blocks'),
           size: items,
         };
@@ -63,9 +61,7 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
         const me = await buildUser(t.ctx);
         const name = word('Suchname');
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await buildUser(t.ctx, { name: `${name} ${i}` });
-          },
+          add: (n) => times(n, (i) => buildUser(t.ctx, { name: `${name} ${i}` })),
           get: () => agentAs(t, me).get(`/api/users/search?q=${name}`),
           size: items,
         };
@@ -77,14 +73,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async () => {
               const friend = await buildUser(t.ctx);
               await befriend(friend, me);
               await agentAs(t, friend).post(`/api/conversations/${me.id}/messages`).send({ text: 'Gassi um 5?' }).expect(201);
               await agentAs(t, me).post(`/api/conversations/${friend.id}/messages`).send({ text: 'Gern!' }).expect(201);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get('/api/conversations'),
           size: items,
         };
@@ -98,13 +93,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
         const friend = await buildUser(t.ctx);
         await befriend(friend, me);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, friend)
+          add: (n) =>
+            times(n, (i) =>
+              agentAs(t, friend)
                 .post(`/api/conversations/${me.id}/messages`)
                 .send({ text: `Nachricht ${i}` })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () => agentAs(t, me).get(`/api/conversations/${friend.id}/messages`),
           size: items,
         };
@@ -117,8 +112,8 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async (i) => {
               const author = await buildUser(t.ctx);
               const thread = (
                 await agentAs(t, author)
@@ -127,8 +122,7 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
                   .expect(201)
               ).body;
               await agentAs(t, me).post(`/api/forum/threads/${thread.id}/posts`).send({ body: 'Antwort' }).expect(201);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get('/api/forum/threads?category=reisen'),
           size: items,
         };
@@ -161,13 +155,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
         const thread = (await agentAs(t, me).post('/api/forum/threads').send({ category: 'rassen', title: 'Lange Diskussion', body: 'Los gehts' }).expect(201))
           .body;
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, await buildUser(t.ctx))
+          add: (n) =>
+            times(n, async (i) =>
+              agentAs(t, await buildUser(t.ctx))
                 .post(`/api/forum/threads/${thread.id}/posts`)
                 .send({ body: `Beitrag ${i}` })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () => agentAs(t, me).get(`/api/forum/threads/${thread.id}`),
           size: (body) => body.posts.length - 1,
         };
@@ -180,8 +174,8 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
         const mod = await buildModerator(t.ctx);
         const reporter = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async (i) => {
               const author = await buildUser(t.ctx);
               const thread = (
                 await agentAs(t, author)
@@ -190,8 +184,7 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
                   .expect(201)
               ).body;
               await agentAs(t, reporter).post(`/api/forum/posts/${thread.posts[0].id}/report`).send({ reason: 'Werbung' }).expect(204);
-            }
-          },
+            }),
           get: () => agentAs(t, mod).get('/api/moderation/reports'),
           size: (body) => body.items.filter((x: { reporter: { id: number } }) => x.reporter.id === reporter.id).length,
         };
@@ -219,16 +212,15 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
             .expect(201)
         ).body;
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async () => {
               const other = await buildUser(t.ctx);
               const dog = await buildDog(t.ctx, { user: other, sex: 'female' });
               await agentAs(t, other)
                 .post('/api/walk-slots')
                 .send({ ...here, weekday: 2, start_time: '08:30', end_time: '09:30', dog_id: dog.id })
                 .expect(201);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get(`/api/walk-slots/${mine.id}/matches`),
           size: items,
         };
@@ -247,12 +239,11 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
             .expect(201)
         ).body;
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async () => {
               const o = await owner();
               await o.a().post(`/api/playdates/${p.id}/participants`).send({ dog_id: o.dog.id }).expect(200);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get(`/api/playdates/${p.id}`),
           size: (body) => body.participants.length,
         };
@@ -302,13 +293,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
         const here = place();
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, await buildUser(t.ctx))
+          add: (n) =>
+            times(n, async (i) =>
+              agentAs(t, await buildUser(t.ctx))
                 .post('/api/places')
                 .send({ lat: here.lat + 0.001 * i, lon: here.lon, name: `Ort ${i}`, types: ['tierarzt', 'hundesalon'], public: true })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () =>
             agentAs(t, me).get(`/api/places?bbox=${[here.lat - 0.01, here.lon - 0.01, here.lat + 0.04, here.lon + 0.01].map((v) => v.toFixed(4)).join(',')}`),
           size: items,
@@ -328,13 +319,13 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
           ],
         };
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await agentAs(t, me)
+          add: (n) =>
+            times(n, (i) =>
+              agentAs(t, me)
                 .post('/api/routes')
                 .send({ name: `Runde ${i}`, geometry: line, distance_m: 300 })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () => agentAs(t, me).get('/api/routes'),
           size: items,
         };

@@ -1,6 +1,7 @@
 import { agentAs, buildAdmin, buildDiaryEntry, buildDiaryMedia, buildDog, buildInvoice, buildUser, shareDog } from '../../helpers/factories.js';
 import type { TestApp } from '../../helpers/test-app.js';
 import type { Case, Kit } from './kit.js';
+import { times } from './kit.js';
 
 /** Lists of one's dogs and their records: dogs and sharing, the diary, health and the other per-dog records, the breeder's litters. */
 export function dogCases(t: TestApp, k: Kit): Case[] {
@@ -13,9 +14,7 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const user = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await buildDog(t.ctx, { user, name: `Hund ${i}` });
-          },
+          add: (n) => times(n, (i) => buildDog(t.ctx, { user, name: `Hund ${i}` })),
           get: () => agentAs(t, user).get('/api/dogs'),
           size: items,
         };
@@ -27,12 +26,11 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async () => {
               const o = await owner();
               await shareDog(t, o.a(), o.dog.id, me);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get('/api/shared-dogs'),
           size: items,
         };
@@ -44,12 +42,11 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const me = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async () => {
               const o = await owner();
               await o.a().post(`/api/dogs/${o.dog.id}/members`).send({ email: me.email }).expect(201);
-            }
-          },
+            }),
           get: () => agentAs(t, me).get('/api/dog-invitations'),
           size: items,
         };
@@ -61,9 +58,7 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const o = await owner();
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await shareDog(t, o.a(), o.dog.id, await buildUser(t.ctx));
-          },
+          add: (n) => times(n, async () => shareDog(t, o.a(), o.dog.id, await buildUser(t.ctx))),
           get: () => o.a().get(`/api/dogs/${o.dog.id}/members`),
           size: items,
         };
@@ -119,9 +114,7 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
         const o = await owner();
         const entry = await buildDiaryEntry(t.ctx, { dog_id: o.dog.id, lat: 52.5, lon: 13.4 });
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await buildDiaryMedia(t.ctx, { entry, lat: 52.5, lon: 13.4 });
-          },
+          add: (n) => times(n, () => buildDiaryMedia(t.ctx, { entry, lat: 52.5, lon: 13.4 })),
           get: () => o.a().get(`/api/diary/${entry.id}`),
           size: (body) => body.media.length,
         };
@@ -222,12 +215,11 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
         const admin = await buildAdmin(t.ctx);
         const user = await buildUser(t.ctx);
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async (i) => {
               await buildDog(t.ctx, { user, name: `Hund ${i}` });
               await buildInvoice(t.ctx, { user });
-            }
-          },
+            }),
           get: () => agentAs(t, admin).get(`/api/admin/users/${user.id}`),
         };
       },
@@ -287,14 +279,14 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       async scenario() {
         const o = await owner();
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++)
-              await o
+          add: (n) =>
+            times(n, (i) =>
+              o
                 .a()
                 .post('/api/notes')
                 .send({ parent_type: 'dog', parent_id: o.dog.id, rubrik: 'Allgemein', text: `Notiz ${i}` })
-                .expect(201);
-          },
+                .expect(201),
+            ),
           get: () => o.a().get(`/api/notes?parent_type=dog&parent_id=${o.dog.id}`),
           size: items,
         };

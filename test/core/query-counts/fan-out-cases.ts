@@ -1,6 +1,7 @@
 import { agentAs, buildModerator, buildUser, type BuiltUser } from '../../helpers/factories.js';
 import type { TestApp } from '../../helpers/test-app.js';
 import type { Case, Kit } from './kit.js';
+import { times } from './kit.js';
 
 /** Writes that tell many people: a warning tells everybody near it, a report every moderator and admin. */
 export function fanOutCases(t: TestApp, k: Kit): Case[] {
@@ -18,8 +19,8 @@ export function fanOutCases(t: TestApp, k: Kit): Case[] {
         const here = place();
         let author: BuiltUser;
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) {
+          add: (n) =>
+            times(n, async (i) => {
               const neighbour = await buildUser(t.ctx, { lat: here.lat + 0.001 * i, lon: here.lon });
               // Half of them with a device: their pushes are queued too.
               if (i % 2 === 0)
@@ -34,8 +35,7 @@ export function fanOutCases(t: TestApp, k: Kit): Case[] {
                     updated_at: t.ctx.clock.now().toISOString(),
                   })
                   .execute();
-            }
-          },
+            }),
           prepare: async () => {
             author = await buildUser(t.ctx);
           },
@@ -58,9 +58,7 @@ export function fanOutCases(t: TestApp, k: Kit): Case[] {
         let postId = 0;
         let reporter: BuiltUser;
         return {
-          add: async (n) => {
-            for (let i = 0; i < n; i++) await buildModerator(t.ctx);
-          },
+          add: (n) => times(n, () => buildModerator(t.ctx)),
           prepare: async () => {
             const thread = (await agentAs(t, author).post('/api/forum/threads').send({ category: 'allgemeines', title: 'Werbung', body: 'Kauft!' }).expect(201))
               .body;

@@ -22,6 +22,11 @@ export interface Case {
   scenario(): Promise<Scenario>;
 }
 
+/** Runs `make` n times, one after another (the lists sort by what was made first). */
+export async function times(n: number, make: (i: number) => PromiseLike<unknown>): Promise<void> {
+  for (let i = 0; i < n; i++) await make(i);
+}
+
 let seq = 0;
 /** A number of its own per call (unique names and ids across the cases). */
 export const nextSeq = () => ++seq;
