@@ -118,7 +118,7 @@ describe('precompressed static assets', () => {
   writeFileSync(join(dir, 'app.js.gz'), gzipSync(js));
   writeFileSync(join(dir, 'plain.js'), js);
   const app = express();
-  app.use('/build', precompressed(dir), express.static(dir, { index: false }));
+  app.use('/build', precompressed(dir, express.static(dir, { index: false })));
 
   it('sends the twin the client accepts, with the file type, Vary and an ETag of its own', async () => {
     const br = await wire(app, '/build/app.js?v=1', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });

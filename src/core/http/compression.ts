@@ -114,35 +114,40 @@ function twinsOf(file: string): { br: boolean; gzip: boolean } {
 /**
  * For a static folder whose build wrote `<file>.br` and `<file>.gz` beside each text asset (scripts/build.mjs):
  * answers with the best twin the client accepts, compressed once at build time at the highest level instead of on
- * every request. Sets Content-Encoding, the original file's Content-Type and `Vary`, then lets express.static send
- * the twin (its own ETag and Last-Modified, so each encoding has its validator). Put it before express.static.
+ * every request. Sets Content-Encoding, the original file's Content-Type and `Vary`, then lets `serve` (the folder's
+ * express.static) send the twin, with its own ETag and Last-Modified, so each encoding has its validator.
  */
-export function precompressed(dir: string): RequestHandler {
+export function precompressed(dir: string, serve: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCompressibleType(contentTypeOfExt(extname(req.path)))) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCompressibleType(contentTypeOfExt(extname(req.path)))) return serve(req, res, next);
     let path: string;
     try {
       path = decodeURIComponent(req.path);
     } catch {
-      return next(); // express.static answers a malformed path
+      return serve(req, res, next); // express.static answers a malformed path
     }
     const file = resolve(dir, `.${path}`);
-    if (!file.startsWith(dir + sep)) return next();
+    if (!file.startsWith(dir + sep)) return serve(req, res, next);
     const have = twinsOf(file);
-    if (!have.br && !have.gzip) return next();
+    if (!have.br && !have.gzip) return serve(req, res, next);
     res.vary('Accept-Encoding');
     // Brotli first when both are acceptable: browsers list gzip first, and Accept-Encoding's order is no preference.
     const encoding = have.br && req.acceptsEncodings('br') === 'br' ? 'br' : have.gzip && req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : undefined;
-    if (!encoding) return next();
-    // A twin a new build removed since it was learned: forget it and send the file itself (not a 404 marked as br).
-    if (!existsSync(`${file}.${encoding === 'br' ? 'br' : 'gz'}`)) {
-      twins.delete(file);
-      return next();
-    }
+    if (!encoding) return serve(req, res, next);
+    const url = req.url;
     res.setHeader('Content-Encoding', encoding);
     res.type(extname(req.path));
-    req.url = req.url.replace(/(\?|$)/, `.${encoding === 'br' ? 'br' : 'gz'}$1`);
-    next();
+    req.url = url.replace(/(\?|$)/, `.${encoding === 'br' ? 'br' : 'gz'}$1`);
+    serve(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // The twin is gone (a newer build removed it since it was learned): forget it and send the file itself, not a
+      // 404 marked as brotli.
+      twins.delete(file);
+      res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
+      req.url = url;
+      serve(req, res, next);
+    });
   };
 }
 

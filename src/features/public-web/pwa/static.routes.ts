@@ -16,8 +16,8 @@ export function staticRoutes(ctx: AppContext, routes: Routes): void {
   const build = ctx.config.build;
   const options = { index: false, fallthrough: true, cacheControl: false, redirect: false } as const;
   for (const dir of ['build', 'js', 'css']) {
-    routes.router.use(`/${dir}`, staticCacheRule(build), precompressed(join(PUBLIC_DIR, dir)), express.static(join(PUBLIC_DIR, dir), options));
+    routes.router.use(`/${dir}`, staticCacheRule(build), precompressed(join(PUBLIC_DIR, dir), express.static(join(PUBLIC_DIR, dir), options)));
   }
-  routes.router.use('/icons', staticCacheRule(build, 'icon'), precompressed(join(PUBLIC_DIR, 'icons')), express.static(join(PUBLIC_DIR, 'icons'), options));
+  routes.router.use('/icons', staticCacheRule(build, 'icon'), precompressed(join(PUBLIC_DIR, 'icons'), express.static(join(PUBLIC_DIR, 'icons'), options)));
   routes.router.get('/favicon.ico', faviconHandler(join(PUBLIC_DIR, 'icons')));
 }
