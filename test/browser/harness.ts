@@ -76,6 +76,12 @@ export interface BrowserHarness {
    * Closed with the harness.
    */
   otherBrowser(user: Pick<SessionUser, 'id' | 'token_version'>): Promise<BrowserContext>;
+  /**
+   * Closes the browser and starts a new one with an empty profile (no worker, caches, storage or cookies), on the
+   * same app. For files whose tests each need a browser no earlier test has touched: a service worker wedged by one
+   * test (Chromium can hang every later navigation of its profile) then cannot fail the next test or its retry.
+   */
+  freshContext(): Promise<void>;
   /** Serves a new app on the same port and database with another build number (a deploy, for update tests). */
   deploy(build: string): void;
   close(): Promise<void>;
@@ -99,28 +105,33 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
   const test = await createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, ...options.env } });
   current = test.app;
 
-  const profileDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    serviceWorkers: 'allow',
-  });
-  // A second line of defence next to the resolver rule: requests to other hosts are aborted.
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort('blockedbyclient'),
-  );
   const pageErrors: string[] = [];
   const cspViolations: string[] = [];
   const watchCsp = (c: BrowserContext) =>
     c.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? '(worker)'}: ${msg.text()}`);
     });
-  watchCsp(context);
+  /** A browser with its own fresh profile; none of its pages or workers can reach a host but 127.0.0.1. */
+  async function launch(extra: { serviceWorkers?: 'allow' } = {}): Promise<{ context: BrowserContext; dir: string }> {
+    const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
+    const launched = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      locale: 'de-DE',
+      timezoneId: 'Europe/Berlin',
+      ...extra,
+    });
+    // A second line of defence next to the resolver rule: requests to other hosts are aborted.
+    await launched.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort('blockedbyclient'),
+    );
+    watchCsp(launched);
+    return { context: launched, dir };
+  }
+  let main = await launch({ serviceWorkers: 'allow' });
   const others: { context: BrowserContext; dir: string }[] = [];
 
   const harness: BrowserHarness = {
@@ -128,12 +139,14 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     test,
     baseUrl,
     url: (path) => baseUrl + path,
-    context,
+    get context() {
+      return main.context;
+    },
     requests,
     pageErrors,
     cspViolations,
     async newPage() {
-      const page = await context.newPage();
+      const page = await main.context.newPage();
       page.on('console', (msg) => {
         if (msg.type() === 'error') pageErrors.push(`${page.url()}: ${msg.text()}`);
       });
@@ -141,29 +154,25 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       return page;
     },
     async login(user) {
-      await context.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+      await main.context.addCookies([
+        { name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+      ]);
     },
     async otherBrowser(user) {
-      const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
-      const other = await chromium.launchPersistentContext(dir, {
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: CHROMIUM_FLAGS,
-        viewport: options.viewport ?? { width: 1280, height: 800 },
-        locale: 'de-DE',
-        timezoneId: 'Europe/Berlin',
-      });
-      await other.route(
-        (url) => url.hostname !== '127.0.0.1',
-        (route) => route.abort('blockedbyclient'),
-      );
-      watchCsp(other);
-      await other.addCookies([{ name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-      others.push({ context: other, dir });
-      return other;
+      const other = await launch();
+      await other.context.addCookies([
+        { name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+      ]);
+      others.push(other);
+      return other.context;
+    },
+    async freshContext() {
+      await main.context.close().catch(() => undefined);
+      rmSync(main.dir, { recursive: true, force: true });
+      main = await launch({ serviceWorkers: 'allow' });
     },
     async logout() {
-      await context.clearCookies({ name: SESSION_COOKIE });
+      await main.context.clearCookies({ name: SESSION_COOKIE });
     },
     async screenshot(page, name) {
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -180,11 +189,11 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
         await o.context.close().catch(() => undefined);
         rmSync(o.dir, { recursive: true, force: true });
       }
-      await context.close().catch(() => undefined);
+      await main.context.close().catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
-      rmSync(profileDir, { recursive: true, force: true });
+      rmSync(main.dir, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../helpers/factories.js';
 import { useBrowserHarness } from '../harness.js';
 
@@ -40,6 +40,10 @@ async function settle(page: Page): Promise<void> {
 }
 
 describe('forced update on a new build', () => {
+  // Each test (and each retry) in a browser no earlier test touched: CI once saw every navigation to /app hang after
+  // the first test's reloads had left the profile's worker wedged, the retry's included.
+  beforeEach(() => h.freshContext());
+
   it('sends the client through /force-update once, then not again within 10 minutes, and again after them', async () => {
     // Logged in, so the app stays on /app/hunde instead of sending us to the log-in screen.
     await h.login(await buildUser(h.ctx));
@@ -95,9 +99,7 @@ describe('forced update on a new build', () => {
     // The first two reloads get "204 No Content", so the browser stays on /force-update (a reload that did not
     // work); the third goes through.
     const attempts: number[] = [];
-    // On the context, so the request is seen even if the (unregistering) worker forwards it. A handler left by a
-    // failed earlier try would answer this try's requests: it goes first.
-    await h.context.unroute(isShell);
+    // On the context, so the request is seen even if the (unregistering) worker forwards it.
     await h.context.route(isShell, async (route) => {
       attempts.push(Date.now());
       if (attempts.length < 3) await route.fulfill({ status: 204 });
@@ -131,7 +133,6 @@ describe('forced update on a new build', () => {
     await page.getByRole('button', { name: 'App neu starten' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/app'));
     expect(attempts).toHaveLength(3);
-    await h.context.unroute(isShell);
   });
 
   it('never redirects outside the app', async () => {
