@@ -24,17 +24,23 @@ export function usePagedList<T>(path: string | null) {
     setMoreError(null);
   }, [first]);
 
+  // The cursor being fetched: a click and the scroll trigger can both call loadMore before the list re-renders.
+  const fetching = useRef<string | null>(null);
   const loadMore = async () => {
-    if (!path || !extra.cursor) return;
+    const cursor = extra.cursor;
+    if (!path || !cursor || fetching.current === cursor) return;
+    fetching.current = cursor;
     setLoadingMore(true);
     setMoreError(null);
     try {
       const separator = path.includes('?') ? '&' : '?';
-      const page = await api.get<Page<T>>(`${path}${separator}${query({ cursor: extra.cursor }).slice(1)}`);
-      setExtra((prev) => ({ items: [...prev.items, ...page.items], cursor: page.next_cursor }));
+      const page = await api.get<Page<T>>(`${path}${separator}${query({ cursor }).slice(1)}`);
+      // Only onto the end it was asked for: after a reload of the first page the list has moved on.
+      setExtra((prev) => (prev.cursor === cursor ? { items: [...prev.items, ...page.items], cursor: page.next_cursor } : prev));
     } catch (error) {
       setMoreError(errorMessage(error));
     } finally {
+      fetching.current = null;
       setLoadingMore(false);
     }
   };
