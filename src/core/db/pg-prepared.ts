@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type Pg from 'pg';
+import { RecencyMap } from '../recency-map.js';
 
 /**
  * Named prepared statements on PostgreSQL (issue 34): Kysely sends every query as an unnamed statement, so
@@ -54,8 +55,8 @@ export function statementName(sql: string): string {
 }
 
 class PreparingClient implements PostgresPoolClient {
-  /** SQL text -> statement name, in least-recently-used order. */
-  readonly #names = new Map<string, string>();
+  /** SQL text -> statement name; the least recently used falls out (recency-map.ts). */
+  readonly #names = new RecencyMap<string, string>();
   /** Names the server still holds but this connection no longer uses: deallocated at the next idle moment. */
   readonly #stale = new Set<string>();
   #generation: number;
@@ -99,10 +100,7 @@ class PreparingClient implements PostgresPoolClient {
       return this.client.query(sql, values);
     }
     let name = this.#names.get(sql);
-    if (name !== undefined) {
-      this.#names.delete(sql);
-      this.#names.set(sql, name);
-    } else {
+    if (name === undefined) {
       name = statementName(sql);
       // Not deallocated yet (the connection was busy in a transaction): unnamed until it is.
       if (this.#stale.has(name)) return this.client.query(sql, values);
@@ -139,8 +137,7 @@ class PreparingClient implements PostgresPoolClient {
 
   #evict(): void {
     while (this.#names.size > this.pool.size) {
-      const [sql, name] = this.#names.entries().next().value as [string, string];
-      this.#names.delete(sql);
+      const [, name] = this.#names.evict() as [string, string];
       if (this.parsed[name] !== undefined) this.#stale.add(name);
     }
   }

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { RecencyMap } from '../recency-map.js';
 
 /**
  * SQLite transactions start with BEGIN IMMEDIATE: the write lock is taken at once, so two OS processes
@@ -30,22 +31,15 @@ const STATEMENT_CACHE_SIZE = 500;
  * used by two queries at once.
  */
 export function withStatementCache(db: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new RecencyMap<string, SqliteStatement>();
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
       const hit = cache.get(sql);
-      if (hit) {
-        cache.delete(sql);
-        cache.set(sql, hit);
-        return hit;
-      }
+      if (hit) return hit;
       const statement = db.prepare(sql);
       cache.set(sql, statement);
-      if (cache.size > size) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
+      if (cache.size > size) cache.evict();
       return statement;
     },
   };

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { Clock } from '../../../core/clock.js';
 import { MINUTE } from '../../../core/clock.js';
 import type { Db } from '../../../core/db/index.js';
+import { RecencyMap } from '../../../core/recency-map.js';
 
 /** Other instances see new data (enrichment, a new file) within this time; this one drops everything at once. */
 const TTL_MS = 5 * MINUTE;
@@ -27,11 +28,11 @@ export function sendCached(res: Response, type: string, cached: CachedBody): voi
 
 /**
  * Rendered breed responses (API JSON and HTML pages) keyed by their normalised request. Breed data changes only
- * when the loader or the enrichment job writes, and both call invalidate(). A small LRU: Map keeps insertion
- * order, so the first key is the least recently used one.
+ * when the loader or the enrichment job writes, and both call invalidate(). Bounded, the least recently used out first
+ * (core/recency-map.ts).
  */
 export class BreedCache {
-  #entries = new Map<string, { value: CachedBody; expires: number }>();
+  readonly #entries = new RecencyMap<string, { value: CachedBody; expires: number }>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -42,18 +43,12 @@ export class BreedCache {
       this.#entries.delete(key);
       return undefined;
     }
-    this.#entries.delete(key);
-    this.#entries.set(key, hit);
     return hit.value;
   }
 
   set(key: string, value: CachedBody): void {
-    this.#entries.delete(key);
     this.#entries.set(key, { value, expires: this.clock.now().getTime() + TTL_MS });
-    if (this.#entries.size > MAX_ENTRIES) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
+    if (this.#entries.size > MAX_ENTRIES) this.#entries.evict();
   }
 
   /** Returns the cached value or computes, stores and returns it. */
