@@ -170,19 +170,20 @@ async function encodeVariant(input: string | Buffer, variant: ImageVariant, dir:
       const main = await encode(base.resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }), 'webp', dir, written);
       return { main, exif: meta.exif };
     }
-    // One decode for both outputs: the original is decoded once, already turned upright and at most 4096 px, into
-    // libvips' memory (at most 4096 × 4096 × 4 bytes, whatever the upload's size); the photo and the preview are
-    // both encoded from those pixels. Two pipelines decoded the original twice (the preview with JPEG's
-    // shrink-on-load, PNG, WebP and HEIF in full). One after the other, not in parallel: one thread per image.
-    const { data, info } = await base.resize(MAIN_MAX, MAIN_MAX, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    // One decode of the original: turned upright and at most 4096 px, it streams through libvips into the photo
+    // file. The preview is made from that file, which is always a JPEG or WebP, so libvips decodes it already
+    // shrunk (shrink-on-load) instead of decoding a PNG or HEIF original a second time in full. No pixels cross into
+    // JavaScript: a raw pixel Buffer (5.8 MB for a phone photo, up to 64 MB) was freed only by V8's next full
+    // collection, and a few of them at once were most of the memory the upload mix left behind. One after the
+    // other, not in parallel: one thread per image.
+    const upright = base.resize(MAIN_MAX, MAIN_MAX, { fit: 'inside', withoutEnlargement: true });
     const main = meta.hasAlpha
-      ? await encode(pixels().webp({ quality: 90 }), 'webp', dir, written)
-      : await encode(pixels().jpeg({ quality: 85 }), 'jpg', dir, written);
+      ? await encode(upright.webp({ quality: 90 }), 'webp', dir, written)
+      : await encode(upright.jpeg({ quality: 85 }), 'jpg', dir, written);
     // effort 2 (of 6): the preview is small, a higher effort saves a few hundred bytes for twice the CPU (measured:
     // 45 → 30 ms for an 800 px preview of a 12 MP photo).
     const preview = await encode(
-      pixels().resize(PREVIEW_MAX, PREVIEW_MAX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 2 }),
+      sharp(main.path, SHARP_INPUT).resize(PREVIEW_MAX, PREVIEW_MAX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 2 }),
       'webp',
       dir,
       written,
