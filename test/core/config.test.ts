@@ -84,7 +84,7 @@ describe('loadConfig', () => {
     expect(config.upstream.weatherTimeoutMs).toBe(5_000);
     expect(config.upstream.routingTimeoutMs).toBe(10_000);
     expect(config.shutdownGraceMs).toBe(10_000);
-    expect(config.sqliteCacheMb).toBe(8);
+    expect(config.sqliteCacheMb).toBe(4);
   });
 
   it('refuses a BACKUP_CRON that is no cron pattern, in German', () => {
