@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RecencyMap } from './recency-map.js';
 
+/** a → 1, b → 2, c → 3, inserted in that order, none used yet. */
+function abc(): RecencyMap<string, number> {
+  const map = new RecencyMap<string, number>();
+  ['a', 'b', 'c'].forEach((key, i) => map.set(key, i + 1));
+  return map;
+}
+
 describe('RecencyMap', () => {
   it('gets, sets, deletes and counts like a Map', () => {
     const map = new RecencyMap<string, number>();
@@ -18,13 +25,7 @@ describe('RecencyMap', () => {
   });
 
   it('evicts the oldest entry not used since it came in', () => {
-    const map = new RecencyMap<string, number>();
-    for (const [k, v] of [
-      ['a', 1],
-      ['b', 2],
-      ['c', 3],
-    ] as const)
-      map.set(k, v);
+    const map = abc();
     map.get('a');
     expect(map.evict()).toEqual(['b', 2]);
     expect(map.evict()).toEqual(['c', 3]);
@@ -34,13 +35,7 @@ describe('RecencyMap', () => {
   });
 
   it('gives every used entry one second chance, then evicts in that order', () => {
-    const map = new RecencyMap<string, number>();
-    for (const [k, v] of [
-      ['a', 1],
-      ['b', 2],
-      ['c', 3],
-    ] as const)
-      map.set(k, v);
+    const map = abc();
     for (const k of ['a', 'b', 'c']) map.get(k);
     expect(map.evict()).toEqual(['a', 1]);
     map.get('b');
