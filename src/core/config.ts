@@ -36,8 +36,8 @@ const EnvSchema = z.object({
   // event loop), libvips threads per image; the glibc arena cap the cluster primary gives its workers.
   IMAGE_JOBS: intSetting(1, 64, Math.max(1, availableParallelism() - 1), 'IMAGE_JOBS muss eine ganze Zahl von 1 bis 64 sein (Bilder gleichzeitig).'),
   IMAGE_THREADS: intSetting(1, 16, 1, 'IMAGE_THREADS muss eine ganze Zahl von 1 bis 16 sein (Threads pro Bild).'),
-  // SQLite's page cache, in MB. 8 instead of better-sqlite3's 16: the same CPU per route at 2,000 and 20,000 users
-  // (a miss is a read from the kernel's page cache), about 17 MB less RSS at the end of the mix (performance.md).
+  // SQLite's page cache, in MB. 4 instead of better-sqlite3's 16: the same CPU per route at 2,000 and 20,000 users
+  // (a miss is a read from the kernel's page cache), about 30 MB less RSS at the end of the mix (performance.md).
   SQLITE_CACHE_MB: intSetting(1, 1024, 4, 'SQLITE_CACHE_MB muss eine ganze Zahl von 1 bis 1024 sein (MB).'),
   MALLOC_ARENA_MAX: intSetting(1, 64, 2, 'MALLOC_ARENA_MAX muss eine ganze Zahl von 1 bis 64 sein.'),
   // glibc's thresholds (bytes): blocks from 128 KiB go to their own mapping and back to the system when freed, and a

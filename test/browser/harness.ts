@@ -112,7 +112,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? '(worker)'}: ${msg.text()}`);
     });
   /** A browser with its own fresh profile; none of its pages or workers can reach a host but 127.0.0.1. */
-  async function launch(extra: { serviceWorkers?: 'allow' } = {}): Promise<{ context: BrowserContext; dir: string }> {
+  async function launch(): Promise<{ context: BrowserContext; dir: string }> {
     const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-chromium-'));
     const launched = await chromium.launchPersistentContext(dir, {
       executablePath: CHROMIUM_PATH,
@@ -121,7 +121,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       viewport: options.viewport ?? { width: 1280, height: 800 },
       locale: 'de-DE',
       timezoneId: 'Europe/Berlin',
-      ...extra,
+      serviceWorkers: 'allow',
     });
     // A second line of defence next to the resolver rule: requests to other hosts are aborted.
     await launched.route(
@@ -131,7 +131,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     watchCsp(launched);
     return { context: launched, dir };
   }
-  let main = await launch({ serviceWorkers: 'allow' });
+  let main = await launch();
   const others: { context: BrowserContext; dir: string }[] = [];
 
   const harness: BrowserHarness = {
@@ -169,7 +169,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     async freshContext() {
       await main.context.close().catch(() => undefined);
       rmSync(main.dir, { recursive: true, force: true });
-      main = await launch({ serviceWorkers: 'allow' });
+      main = await launch();
     },
     async logout() {
       await main.context.clearCookies({ name: SESSION_COOKIE });
