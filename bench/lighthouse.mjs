@@ -8,13 +8,13 @@
 // tile with the same 256×256 PNG of about 18 KB, the size of a real OSM tile in a town. The map layers come from
 // a fake Overpass on 127.0.0.1 (20 vets and 20 groomers around the user); weather goes to a closed port.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { precompress } from '../scripts/precompress.mjs';
 import { seedHealthRecords } from './health-seed.mjs';
 import { CHROME_FLAGS, lighthouseRun, medianByPerformance } from './lighthouse-run.mjs';
 import { api, gpsPhoto, machine, registerUser, startBenchApp, writeSection } from './lib.mjs';
@@ -80,15 +80,12 @@ async function fakeOverpass() {
 
 // ---------------------------------------------------------------------------------------------- the app's own copy
 
-const TWIN_DIRS = ['public/build', 'public/js', 'public/css', 'public/icons'];
-
 /**
  * The built app copied into this run's folder, and the server started from there (it finds its files from the
  * folder above dist/). Browser tests on this machine rebuild public/build whenever the client sources are newer:
  * they empty the folder, write it anew and leave out the brotli twins, so runs measured a half-written build or
  * files sent raw (LCP 3.8–4.1 instead of 2.7 s on the map). The copy is taken once, checked against its
- * asset-manifest.json and given twins where the copied build had none or stale ones (as scripts/precompress.mjs
- * makes them).
+ * asset-manifest.json and given its brotli and gzip twins by scripts/precompress.mjs, as `npm run build` does.
  */
 async function appCopy() {
   const root = join(dataDir, 'app');
@@ -96,8 +93,7 @@ async function appCopy() {
     rmSync(root, { recursive: true, force: true });
     mkdirSync(root);
     for (const file of ['package.json', 'VERSION']) cpSync(file, join(root, file));
-    // With their times: the server sends a twin only when it is not older than its file (src/core/http/compression.ts).
-    for (const dir of ['dist', 'views', 'reference', 'public']) cpSync(dir, join(root, dir), { recursive: true, preserveTimestamps: true });
+    for (const dir of ['dist', 'views', 'reference', 'public']) cpSync(dir, join(root, dir), { recursive: true });
     symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
     const manifest = join(root, 'public/build/asset-manifest.json');
     const files = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).files : null;
@@ -106,18 +102,8 @@ async function appCopy() {
     console.log('public/build is incomplete (a build is running): copying again in 3 s');
     await new Promise((done) => setTimeout(done, 3000));
   }
-  let twins = 0;
-  for (const dir of TWIN_DIRS)
-    for (const name of readdirSync(join(root, dir))) {
-      const path = join(root, dir, name);
-      if (!/\.(?:js|mjs|css|svg|json)$/.test(name) || statSync(path).size < 1024) continue;
-      if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
-      const data = readFileSync(path);
-      writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-      twins++;
-    }
-  if (twins) console.log(`the copied build lacked ${twins} brotli twins or had stale ones (a browser test's build): made them`);
+  // The twins made anew for the copy (0.6 s): a browser test's build may have left them out or stale.
+  await precompress(root);
   return join(root, 'dist/server.js');
 }
 
