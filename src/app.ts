@@ -35,6 +35,7 @@ export function createApp(ctx: AppContext): Express {
     series([
       requestLog(ctx.log),
       securityHeaders(
+        app,
         {
           contentSecurityPolicy: {
             directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),

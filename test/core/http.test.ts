@@ -42,9 +42,11 @@ describe('error model and request guards', () => {
   });
 
   it('sets the security headers (CSP, referrer policy for OSM tiles, nosniff)', async () => {
+    const page = await request(t.app).get('/');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['content-security-policy']).toMatch(/tile\.openstreetmap\.org/);
     const res = await request(t.app).get('/api/version');
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
-    expect(res.headers['content-security-policy']).toMatch(/tile\.openstreetmap\.org/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { DAY } from '../clock.js';
 import type { Db } from '../db/index.js';
@@ -6,7 +6,7 @@ import type { WriteWatchPlugin } from '../db/write-watch.js';
 import { SessionCache } from './session-cache.js';
 import { findSessionUser, insertRevokedToken } from './session.repo.js';
 import type { SessionUser } from './session-user.js';
-import type { TokenService } from './tokens.js';
+import type { SessionClaims, TokenService } from './tokens.js';
 
 export const SESSION_COOKIE = 'session';
 /**
@@ -15,6 +15,9 @@ export const SESSION_COOKIE = 'session';
  * (/js/session-link.js) reads the marker and turns "Anmelden" into "Zur App".
  */
 export const SESSION_MARKER_COOKIE = 'angemeldet';
+
+/** A session's account and whether the session was revoked. */
+type SessionLookup = { user: SessionUser; revoked: boolean };
 
 export interface SessionOptions {
   expiryDays: number;
@@ -34,7 +37,8 @@ export function readCookie(header: string | undefined, name: string): string | u
     const stop = end === -1 ? header.length : end;
     if (header.startsWith(prefix, at)) {
       try {
-        return decodeURIComponent(header.slice(at + prefix.length, stop));
+        const value = header.slice(at + prefix.length, stop);
+        return value.includes('%') ? decodeURIComponent(value) : value; // a JWT never holds one
       } catch {
         return undefined; // a malformed cookie is no cookie, not a 500
       }
@@ -104,9 +108,7 @@ export class SessionManager {
   }
 
   /** The user row and the blacklist check in one query, cached briefly (see session-cache.ts). */
-  async #lookup(userId: number, jti: string): Promise<{ user: SessionUser; revoked: boolean } | undefined> {
-    const cached = this.#cache.get(userId, jti);
-    if (cached) return cached;
+  async #load(userId: number, jti: string): Promise<SessionLookup | undefined> {
     const generation = this.#cache.generation;
     const row = await findSessionUser(this.db, userId, jti);
     if (!row) return undefined;
@@ -117,28 +119,36 @@ export class SessionManager {
 
   /** Loads req.user from the cookie when there is one; renews the cookie past the refresh point. */
   middleware(): RequestHandler {
-    return async (req: Request, res: Response, next) => {
+    // Not async: a remembered session (nearly every request) is admitted in the same tick, without the two promises
+    // and the microtask turn an await costs; only a lookup in the database returns its promise (series.ts waits).
+    return (req: Request, res: Response, next) => {
       const token = readCookie(req.headers.cookie, SESSION_COOKIE);
       if (!token) return next();
-      const nowMs = this.clock.now().getTime();
-      const now = Math.floor(nowMs / 1000);
+      const now = Math.floor(this.clock.now().getTime() / 1000);
       const claims = this.tokens.verify(token, now);
       const maxAgeSeconds = Math.round((this.options.sessionMaxDays * DAY) / 1000);
       if (!claims || claims.at + maxAgeSeconds <= now) {
         this.clear(res);
         return next();
       }
-      const session = await this.#lookup(Number(claims.sub), claims.jti);
-      const user = session?.user;
-      if (!user || session.revoked || user.token_version !== claims.tv || user.status !== 'active') {
-        this.clear(res);
-        return next();
-      }
-      req.user = user;
-      req.sessionToken = { jti: claims.jti, at: claims.at };
-      const lifetime = (this.options.expiryDays * DAY) / 1000;
-      if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, { at: claims.at, jti: claims.jti });
-      next();
+      const userId = Number(claims.sub);
+      const cached = this.#cache.get(userId, claims.jti);
+      if (cached) return this.#admit(req, res, next, claims, now, cached);
+      return this.#load(userId, claims.jti).then((session) => this.#admit(req, res, next, claims, now, session));
     };
+  }
+
+  /** Lets the session's user in if the session holds (not revoked, same token version, account active), else ends it. */
+  #admit(req: Request, res: Response, next: NextFunction, claims: SessionClaims, now: number, session: SessionLookup | undefined): void {
+    const user = session?.user;
+    if (!user || session.revoked || user.token_version !== claims.tv || user.status !== 'active') {
+      this.clear(res);
+      return next();
+    }
+    req.user = user;
+    req.sessionToken = { jti: claims.jti, at: claims.at };
+    const lifetime = (this.options.expiryDays * DAY) / 1000;
+    if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, { at: claims.at, jti: claims.jti });
+    next();
   }
 }

@@ -75,7 +75,7 @@ export function compressSentText(app: Express): void {
 
 /** `Vary: Accept-Encoding` on an answer whose type is compressed when it is large enough. */
 export function varyOnEncoding(res: Response): void {
-  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+  if (res.getHeader('vary') === undefined) res.setHeader('vary', 'Accept-Encoding');
   else res.vary('Accept-Encoding');
 }
 

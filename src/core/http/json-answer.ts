@@ -1,4 +1,4 @@
-import type { Express, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import { THRESHOLD_BYTES, varyOnEncoding } from './compression.js';
 
 /**
@@ -12,10 +12,12 @@ import { THRESHOLD_BYTES, varyOnEncoding } from './compression.js';
  * case with plain Express.
  */
 export function leanJson(app: Express): void {
+  // Header names in lower case: Node keys every header by its lower-case name, and `getHeader('Content-Type')`
+  // makes that string anew on each call (security-headers.ts).
   app.response.json = function json(this: Response, value?: unknown) {
-    const type = this.getHeader('Content-Type');
-    if (typeof type !== 'string') this.setHeader('Content-Type', 'application/json; charset=utf-8');
-    else if (!/;\s*charset=/i.test(type)) this.setHeader('Content-Type', `${type}; charset=utf-8`);
+    const type = this.getHeader('content-type');
+    if (typeof type !== 'string') this.setHeader('content-type', 'application/json; charset=utf-8');
+    else if (!/;\s*charset=/i.test(type)) this.setHeader('content-type', `${type}; charset=utf-8`);
     const body = JSON.stringify(value) as string | undefined; // undefined for undefined: an empty answer, as Express sends
     if (body === undefined) return this.send(undefined);
     const status = this.statusCode;
@@ -24,15 +26,18 @@ export function leanJson(app: Express): void {
     const bytes = body.length < THRESHOLD_BYTES ? Buffer.byteLength(body) : THRESHOLD_BYTES;
     if (bytes >= THRESHOLD_BYTES || status === 204 || status === 205 || status === 304 || this.headersSent) return this.send(Buffer.from(body, 'utf8'));
     varyOnEncoding(this);
-    if (this.getHeader('Transfer-Encoding') === undefined) this.setHeader('Content-Length', bytes);
+    if (this.getHeader('transfer-encoding') === undefined) this.setHeader('content-length', bytes);
     const etagOf = this.app.get('etag fn') as ((body: string) => string | undefined) | undefined;
-    const etag = this.getHeader('ETag') === undefined && etagOf ? etagOf(body) : undefined;
-    if (etag) this.setHeader('ETag', etag);
-    if (this.req.fresh) {
+    const etag = this.getHeader('etag') === undefined && etagOf ? etagOf(body) : undefined;
+    if (etag) this.setHeader('etag', etag);
+    if (mayBeFresh(this.req) && this.req.fresh) {
       this.statusCode = 304;
-      for (const header of ['Content-Type', 'Content-Length', 'Transfer-Encoding']) this.removeHeader(header);
+      for (const header of ['content-type', 'content-length', 'transfer-encoding']) this.removeHeader(header);
       return this.end();
     }
     return this.req.method === 'HEAD' ? this.end() : this.end(body, 'utf8');
   };
 }
+
+/** Only a conditional request can be fresh; Express's `req.fresh` would look up the answer's headers first. */
+const mayBeFresh = (req: Request) => req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;

@@ -1,23 +1,30 @@
-import type { RequestHandler, Response } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
+import { policyByContentType } from './csp-at-head.js';
 
 /**
  * helmet's headers, worked out once at start instead of by helmet's eleven middlewares on every request: helmet is
  * run against a recording response, and each request gets the recorded headers in one loop (`extra` adds ours, e.g.
  * Reporting-Endpoints). The headers are exactly helmet's for these options (test/core/security-headers.test.ts
  * compares them with helmet's own answer), as long as no directive depends on the request — which helmet would
- * then compute per request; `securityHeaders` refuses such options.
+ * then compute per request; `securityHeaders` refuses such options. The one exception is helmet's
+ * Content-Security-Policy: it becomes the pages' policy, chosen when the head is written (csp-at-head.ts), and JSON
+ * answers get a stricter one.
  */
-export function securityHeaders(options: HelmetOptions, extra: Record<string, string> = {}): RequestHandler {
+export function securityHeaders(app: Express, options: HelmetOptions, extra: Record<string, string> = {}): RequestHandler {
   const recorded = recordHeaders(helmet(options));
+  const policy = recorded.find(([name]) => name.toLowerCase() === CSP);
+  if (policy) policyByContentType(app, policy[1]);
   // Names in lower case (HTTP/1.1 reads them in any case, HTTP/2 only so): Node's setHeader keys every header by its
   // lower-case name, and a name that is lower case already costs no new string — about 2 µs of ~15 per request.
-  const headers = [...recorded, ...Object.entries(extra)].map(([name, value]) => [name.toLowerCase(), value] as const);
+  const headers = [...recorded, ...Object.entries(extra)].map(([name, value]) => [name.toLowerCase(), value] as const).filter(([name]) => name !== CSP);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
+
+const CSP = 'content-security-policy';
 
 function recordHeaders(middleware: RequestHandler): [string, string][] {
   const headers: [string, string][] = [];
