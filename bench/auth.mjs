@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
+import { api, cpuMs, load, machine, rssMb, registerUser, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-'));
 const results = {};
@@ -53,6 +53,13 @@ try {
   const app = await startBenchApp(3999, dataDir);
   procs.push(app.child);
   const cookie = await registerUser(app.url, 'bench@example.de');
+  // The issue's other rows (29): a diary list (a dog's first page of 20 entries) and a server-rendered breed page.
+  const dog = await api(app.url, cookie, 'POST', '/api/dogs', { name: 'Bello', breed: 'Labrador' });
+  for (let day = 1; day <= 20; day++) {
+    const date = `2026-11-${String(day).padStart(2, '0')}`;
+    await api(app.url, cookie, 'POST', `/api/dogs/${dog.id}/diary`, { date, title: `Spaziergang ${day}`, text: 'Im Park, mit Stöckchen.' });
+  }
+  const breedSlug = 'german-shepherd'; // a breed with a full page (FCI data, traits, sources)
   const rssStart = rssMb(app.child.pid);
   // The issue's memory measure (29): RSS after 200,000 session requests; it doubles as the warm-up (JIT, caches), so
   // the first measured row is not the cold one.
@@ -67,6 +74,13 @@ try {
       { key: 'hello', name: 'Express 5 hello world', pid: hello.child.pid, options: { url: `http://127.0.0.1:${hello.port}/` } },
       { key: 'me', name: 'GET /api/auth/me', pid: app.child.pid, options: { url: `${app.url}/api/auth/me`, headers: { cookie } } },
       { key: 'version', name: 'GET /api/version', pid: app.child.pid, options: { url: `${app.url}/api/version` } },
+      {
+        key: 'diary',
+        name: 'GET /api/dogs/:id/diary (20 entries)',
+        pid: app.child.pid,
+        options: { url: `${app.url}/api/dogs/${dog.id}/diary`, headers: { cookie } },
+      },
+      { key: 'breed', name: `GET /rassen/${breedSlug} (page)`, pid: app.child.pid, options: { url: `${app.url}/rassen/${breedSlug}` } },
     ]),
   );
   bare.child.kill();
@@ -97,7 +111,7 @@ try {
 Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')} at the end. autocannon in the same process tree as the servers (it competes for the 2 cores, equally
-for every row), 50 connections. The first four rows take turns, ${ROUNDS} rounds of 5 s each, and each shows its median
+for every row), 50 connections. All rows but the failed login take turns, ${ROUNDS} rounds of 5 s each, and each shows its median
 (the load of a shared machine moves between one row and the next); the failed login runs 10 s at 10 connections.
 App: built server (\`dist/server.js\`) started with \`npm start\`'s Node flags, SQLite, \`LOG_LEVEL=warn\`, rate
 limits off so the handlers themselves are measured, argon2id at its production cost (19 MiB, t=2).
@@ -108,10 +122,12 @@ limits off so the handlers themselves are measured, argon2id at its production c
 | Express 5 hello world (fixed JSON) | ${results.hello.rps} | ${results.hello.p50} | ${results.hello.p99} | 100 % | ${pct(results.hello.rps, results.bare.rps)} | ${results.hello.cpuUs} |
 ${row(results.me)}
 ${row(results.version)}
+${row(results.diary)}
+${row(results.breed)}
 ${row(results.login)}
 
 - Target \`GET /api/auth/me\` ≥ 75 % of the Express hello world: **${pct(results.me.rps, results.hello.rps)}** — ${meVsHello >= 0.75 ? 'met' : 'NOT met'}.
-- RSS of the app (target < 150 MB after start and after 200,000 requests): **${rssStart} MB after start, ${rss200k} MB after ${first.total.toLocaleString('en')} requests** — ${rssStart < 150 && rss200k < 150 ? 'met' : 'NOT met'}; ${rssEnd} MB at the end of the bench, after ${(first.total + soak.total + results.me.total + results.version.total + results.login.total).toLocaleString('en')} requests, of it ${anonEnd} MB anonymous memory (V8's heap, malloc), the rest file-backed pages (the node binary and its libraries, shared between processes).
+- RSS of the app (target < 150 MB after start and after 200,000 requests): **${rssStart} MB after start, ${rss200k} MB after ${first.total.toLocaleString('en')} requests** — ${rssStart < 150 && rss200k < 150 ? 'met' : 'NOT met'}; ${rssEnd} MB at the end of the bench, after ${(first.total + soak.total + results.me.total + results.version.total + results.diary.total + results.breed.total + results.login.total).toLocaleString('en')} requests, of it ${anonEnd} MB anonymous memory (V8's heap, malloc), the rest file-backed pages (the node binary and its libraries, shared between processes).
 - Server CPU per request (the servers' own user + system time over the row, /proc): \`GET /api/auth/me\` needs
   ${(results.me.cpuUs / results.hello.cpuUs).toFixed(2)} × the Express hello world's. The throughput ratio is lower than the CPU ratio because
   autocannon shares the 2 cores and pays for the app's larger answers (security headers, the user JSON).

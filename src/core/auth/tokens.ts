@@ -25,7 +25,11 @@ const MAX_REMEMBERED = 10_000;
  */
 export class TokenService {
   readonly #key: KeyObject;
-  readonly #verified = new Map<string, SessionClaims>();
+  /**
+   * Keyed by the token's signature (after its last dot, 43 characters): a Map hashes its whole key, and the token is a new
+   * string of ~240 characters on every request. The entry keeps the whole token, which must be equal too.
+   */
+  readonly #verified = new Map<string, { token: string; claims: SessionClaims }>();
   constructor(secret: string) {
     this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
@@ -48,12 +52,13 @@ export class TokenService {
 
   /** Null for anything not a valid, unexpired HS256 token of ours (tampered, alg:none, expired, garbage). */
   verify(token: string, nowSeconds: number): SessionClaims | null {
-    const known = this.#verified.get(token);
-    if (known) return nowSeconds >= known.exp ? null : known; // jsonwebtoken's rule: expired at exp
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    const known = this.#verified.get(signature);
+    if (known?.token === token) return nowSeconds >= known.claims.exp ? null : known.claims; // jsonwebtoken's rule: expired at exp
     const claims = this.#check(token, nowSeconds);
     if (claims) {
       if (this.#verified.size >= MAX_REMEMBERED) this.#verified.clear();
-      this.#verified.set(token, claims);
+      this.#verified.set(signature, { token, claims });
     }
     return claims;
   }

@@ -74,8 +74,13 @@ export class PrefixRouter implements RouteTable {
   }
 
   #bucketFor(path: string): Router {
-    const [, first = '', second = ''] = path.toLowerCase().split('/', 3);
-    const key = this.#known.has(`${first}/${second}`) ? `${first}/${second}` : this.#known.has(first) ? first : '';
+    // `/api/dogs/7` → 'api/dogs', else 'api', else ''; cut out of the path itself (no split, no joined string).
+    const lower = path.toLowerCase();
+    const firstEnd = lower.indexOf('/', 1);
+    const secondEnd = firstEnd === -1 ? -1 : lower.indexOf('/', firstEnd + 1);
+    const first = firstEnd === -1 ? lower.slice(1) : lower.slice(1, firstEnd);
+    const two = firstEnd === -1 ? `${first}/` : secondEnd === -1 ? lower.slice(1) : lower.slice(1, secondEnd);
+    const key = this.#known.has(two) ? two : this.#known.has(first) ? first : '';
     let bucket = this.#buckets.get(key);
     if (!bucket) {
       bucket = this.#build(key);
