@@ -74,7 +74,7 @@ export class PrefixRouter implements RouteTable {
   }
 
   #bucketFor(path: string): Router {
-    // `/api/dogs/7` → 'api/dogs', else 'api', else ''; cut out of the path itself (no split, no joined string).
+    // `/api/dogs/7` gives 'api/dogs', else 'api', else ''; cut out of the path itself (no split, no joined string).
     const lower = path.toLowerCase();
     const firstEnd = lower.indexOf('/', 1);
     const secondEnd = firstEnd === -1 ? -1 : lower.indexOf('/', firstEnd + 1);
