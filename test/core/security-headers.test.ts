@@ -70,6 +70,17 @@ describe('security headers worked out once', () => {
     }
   });
 
+  it('give a 304 no policy, so a cache keeps the one the stored answer came with', async () => {
+    const ours = appWith((app) => securityHeaders(app, options(true)));
+    const first = await request(ours).get('/json').expect(200);
+    const again = await request(ours)
+      .get('/json')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('leave an answer its own policy', async () => {
     const ours = appWith((app) => securityHeaders(app, options(true)));
     expect((await headersOf(ours, '/own'))['content-security-policy']).toBe("default-src 'none'; sandbox");
