@@ -1,5 +1,5 @@
-// Diary upload benchmark (issues 4 and 34): one photo per request (re-encoded, preview made, EXIF read, weather looked up at a local fake); a 144 KB photo alone (p50 and server CPU per upload), 12-megapixel JPEGs one at a time and 4 at once while GET /api/auth/me keeps being asked (its p99 must stay under 50 ms), and the server's RSS after 40 and 200 uploads at 4 and 25 connections, with and without MALLOC_ARENA_MAX=2.
-// Run: npm run bench -- diary-upload   (about ten minutes; writes its section of docs/performance.md and the raw
+// Diary upload benchmark (issues 4, 29 and 34): one photo per request (re-encoded, preview made, EXIF read, weather looked up at a local fake); a 144 KB photo alone (p50 and server CPU per upload), 12-megapixel JPEGs one at a time and 4 at once while GET /api/auth/me keeps being asked (its p99 must stay under 50 ms), uploads with place names on against off, and the server's RSS after 40 and 200 uploads at 4 and 25 connections, with and without MALLOC_ARENA_MAX=2.
+// Run: npm run bench -- diary-upload   (about five minutes; writes its section of docs/performance.md and the raw
 // numbers as JSON to UPLOAD_BENCH_JSON when set). UPLOAD_RSS_RUNS=0 skips the RSS runs; UPLOAD_ARENAS=",2" (default)
 // lists the MALLOC_ARENA_MAX values to compare (empty = unset). UPLOAD_BASELINE=<folder with an older build> also starts
 // that build's dist/server.js and alternates single uploads between the two (before/after under the same load).
@@ -49,6 +49,18 @@ async function photoJpeg(width = 4000, height = 3000, quality = 92, sigma = 18) 
     .toBuffer();
 }
 
+/** `jpeg` with its GPS position moved `step` arc seconds north (about 31 m each), everything else as it was. */
+function movedBy(jpeg, step) {
+  return sharp(jpeg)
+    .jpeg({ quality: 79 })
+    .withExif({
+      IFD0: { Make: 'Bench', Model: 'Cam' },
+      IFD2: { DateTimeOriginal: '2025:06:14 12:30:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: `48/1 8/1 ${1464 + step * 100}/100`, GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 3180/100' },
+    })
+    .toBuffer();
+}
+
 /** A Bright Sky stand-in that answers at once, so the numbers are about our work, not the network. */
 function fakeBrightSky() {
   const server = createServer((req, res) => {
@@ -62,6 +74,22 @@ function fakeBrightSky() {
     }));
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ weather, sources: [] }));
   });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** How long the Nominatim stand-in takes to answer: the public instance's usual 0.2 to 1 s. */
+const NOMINATIM_DELAY_MS = 500;
+
+/** A Nominatim stand-in that answers every reverse lookup after NOMINATIM_DELAY_MS; `asked` counts them. */
+function slowNominatim() {
+  const server = createServer((_req, res) => {
+    server.asked++;
+    setTimeout(() => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ name: 'Marienplatz', address: { city: 'München' }, display_name: 'Marienplatz, München, Bayern' }));
+    }, NOMINATIM_DELAY_MS);
+  });
+  server.asked = 0;
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
@@ -212,14 +240,19 @@ async function startBaseline(dir, port, data) {
  * Before/after under the same load: single uploads alternate between the baseline build and this one (the order
  * swaps every round), so a busy machine slows both alike. Returns p50 and server CPU per upload for each.
  */
-async function alternate(apps, photo, n) {
-  const users = await Promise.all(apps.map((app, i) => uploader(app, `ab${i}-${photo.length}@example.de`)));
+async function alternate(apps, photo, n, { entryPerUpload = false } = {}) {
+  // `photo` may be a list: the warm-up takes the first, round r the (r + 1)th, the same for every app.
+  const photoOf = (k) => (Array.isArray(photo) ? photo[k % photo.length] : photo);
+  const users = await Promise.all(apps.map((app, i) => uploader(app, `ab${i}-${photoOf(0).length}@example.de`)));
   const entries = await Promise.all(users.map((u) => u.newEntry()));
-  for (let i = 0; i < apps.length; i++) await upload(apps[i].url, users[i].cookie, entries[i], photo);
+  for (let i = 0; i < apps.length; i++) await upload(apps[i].url, users[i].cookie, entries[i], photoOf(0));
   const cpu0 = apps.map((a) => cpuMs(a.child.pid));
   const times = apps.map(() => []);
   for (let round = 0; round < n; round++)
-    for (const i of round % 2 ? [1, 0] : [0, 1]) times[i].push(await upload(apps[i].url, users[i].cookie, entries[i], photo));
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      if (entryPerUpload) entries[i] = await users[i].newEntry();
+      times[i].push(await upload(apps[i].url, users[i].cookie, entries[i], photoOf(round + 1)));
+    }
   return apps.map((a, i) => ({ p50: percentile(sortNum(times[i]), 50), cpuMsPerUpload: (cpuMs(a.child.pid) - cpu0[i]) / n }));
 }
 
@@ -293,6 +326,27 @@ try {
     console.log(`before/after ${JSON.stringify(abRows)}`);
   }
 
+  // Place names on against off (issue 29): two servers of this build, one asking a Nominatim stand-in that takes
+  // NOMINATIM_DELAY_MS; single uploads alternate between them. The name is looked up after the answer.
+  const nominatim = await slowNominatim();
+  const placeDirs = [mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-off-')), mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-upload-on-'))];
+  const weatherUrl = `http://127.0.0.1:${weather.address().port}`;
+  const placeApps = [
+    await startBenchApp(41992, placeDirs[0], { BRIGHTSKY_URL: weatherUrl }),
+    await startBenchApp(41993, placeDirs[1], { BRIGHTSKY_URL: weatherUrl, NOMINATIM_URL: `http://127.0.0.1:${nominatim.address().port}` }),
+  ];
+  procs.push(...placeApps.map((a) => a.child));
+  // Every upload into a new entry (an entry is named once) with a photo taken 30 m from the last one (names are
+  // cached per position to 4 decimals), so each upload starts a lookup: the worst case for the server.
+  const spread = await Promise.all(Array.from({ length: 41 }, (_, i) => movedBy(small, i))); // the first for the warm-up
+  const [placesOff, placesOn] = await alternate(placeApps, spread, 40, { entryPerUpload: true });
+  const placeLookups = nominatim.asked;
+  if (placeLookups === 0) throw new Error('place names on: the server never asked the Nominatim stand-in');
+  for (const a of placeApps) a.child.kill();
+  nominatim.close();
+  for (const dir of placeDirs) rmSync(dir, { recursive: true, force: true });
+  console.log(`place names off/on ${JSON.stringify({ placesOff, placesOn, placeLookups })}`);
+
   // RSS under upload load: a fresh server per run.
   const rssRows = [];
   let port = 41997;
@@ -310,6 +364,7 @@ try {
     fourAtOnce: { p50: percentile(conc, 50), uploadsPerS: concRate, meP99: p99During },
     rss: rssRows,
     beforeAfter: abRows,
+    placeNames: { off: placesOff, on: placesOn, lookups: placeLookups },
   };
   console.log(JSON.stringify(results));
   if (process.env.UPLOAD_BENCH_JSON) writeFileSync(process.env.UPLOAD_BENCH_JSON, JSON.stringify(results, null, 2));
@@ -352,6 +407,13 @@ ${row(`GET /api/auth/me during ${CONCURRENT_WORKERS} uploads`, during)}
   p99 ${idleLoop.p99} ms, max ${idleLoop.max} ms; during the ${CONCURRENT_WORKERS} parallel uploads p50 ${busyLoop.p50} ms, p99 ${busyLoop.p99} ms,
   max ${busyLoop.max} ms.
 - RSS of the app after the ${SMALL_ALONE + SEQUENTIAL + 2 + total} uploads above: ${rss} MB.
+- Place names on against off (target: the same answer time within noise): 40 uploads of the ${results.smallKb} KB photo
+  each, alternating between two servers of this build, one of them asking a Nominatim stand-in that answers after
+  ${NOMINATIM_DELAY_MS} ms. Every upload goes into a new entry, 31 m from the last, so each starts a lookup; ${placeLookups}
+  reached the stand-in, the others found no turn within 1.5 s (one request a second, Nominatim's policy) and are left
+  to the hourly \`diary.name-places\` job. p50 **${f(placesOff.p50)} ms off, ${f(placesOn.p50)} ms on**; server CPU per
+  upload (its new entry included) ${Math.round(placesOff.cpuMsPerUpload)} and ${Math.round(placesOn.cpuMsPerUpload)} ms.
+  The name is looked up after the answer, in a background task, so the answer never waits for Nominatim.
 
 ${
   abRows.length
