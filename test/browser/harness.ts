@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import { CHROMIUM_BASE_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { createApp } from '../../src/app.js';
 import { SESSION_COOKIE } from '../../src/core/auth/session.js';
@@ -14,6 +14,7 @@ import type { AppContext } from '../../src/core/context.js';
 import { createOpenApiRegistry } from '../../src/core/http/openapi.js';
 import { PROJECT_ROOT } from '../../src/core/paths.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
+import { reportFailure } from './failure-report.js';
 
 /**
  * Browser tests against the real app: createApp on 127.0.0.1:<random port> with its own temporary database
@@ -208,6 +209,12 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
   });
   afterAll(async () => {
     await holder.current?.close();
+  });
+  beforeEach(() => {
+    onTestFailed(async ({ task }) => {
+      const h = holder.current;
+      if (h) await reportFailure(task.name, { context: h.context, requests: h.requests, pageErrors: h.pageErrors, artifactsDir: ARTIFACTS_DIR });
+    });
   });
   return new Proxy({} as BrowserHarness, {
     get(_target, prop: keyof BrowserHarness) {
