@@ -7,7 +7,7 @@ import request from 'supertest';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompressed } from '../../src/core/http/compression.js';
+import { compressOnce, packed, precompressed } from '../../src/core/http/compression.js';
 import { makeJpeg } from '../fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -78,6 +78,25 @@ describe('compressed answers (decisions: Compression)', () => {
     const head = await request(t.app).head('/rassen').set('Accept-Encoding', 'br').expect(200);
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it('compresses a cached page once per encoding: the same bytes on every request, made on the first', async () => {
+    const first = await wire(t.app, '/rassen', { 'Accept-Encoding': 'br' });
+    const second = await wire(t.app, '/rassen', { 'Accept-Encoding': 'br' });
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.body.equals(first.body)).toBe(true);
+    const plain = await wire(t.app, '/rassen', {});
+    expect(brotliDecompressSync(second.body).equals(plain.body)).toBe(true);
+    expect(second.headers.etag).toBe(plain.headers.etag); // one validator for every encoding (weak)
+    const gz = await wire(t.app, '/', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(gz.body).equals((await wire(t.app, '/', {})).body)).toBe(true);
+
+    // Only registered bodies are kept: another Buffer might change between two answers.
+    const kept = compressOnce(Buffer.from('<p>Hallo</p>'.repeat(200)));
+    expect(packed(kept, 'br')).toBe(packed(kept, 'br'));
+    expect(packed(kept, 'gzip')).toBe(packed(kept, 'gzip'));
+    const other = Buffer.from('<p>Hallo</p>'.repeat(200));
+    expect(packed(other, 'br')).not.toBe(packed(other, 'br'));
   });
 
   it("streams Swagger UI's assets compressed (files the build does not compress)", async () => {

@@ -26,6 +26,41 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 type Send = Response['send'];
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Bodies that are sent again and again unchanged (cached pages, cached-body.ts) and their compressed forms, made on
+ * the first request that asks for an encoding. Keyed by the Buffer itself: the forms go when the cache lets the
+ * body go. Only bodies registered here: any other Buffer might be changed and sent again.
+ */
+const packedOnce = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer> | Buffer>>>();
+
+/** Registers a body that never changes after this call; its compressed forms are then made once. */
+export function compressOnce(body: Buffer): Buffer {
+  packedOnce.set(body, {});
+  return body;
+}
+
+/** The body compressed with `encoding`: for a registered body the same bytes on every call, made once. */
+export function packed(raw: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  const forms = packedOnce.get(raw);
+  const known = forms?.[encoding];
+  if (known) return known;
+  const made =
+    raw.length <= SYNC_LIMIT_BYTES
+      ? encoding === 'br'
+        ? brotliCompressSync(raw, BROTLI)
+        : gzipSync(raw)
+      : encoding === 'br'
+        ? brotliAsync(raw, BROTLI)
+        : gzipAsync(raw);
+  if (forms) {
+    forms[encoding] = made;
+    // A failed compression is not kept: the next request tries again.
+    if (made instanceof Promise) made.then((bytes) => (forms[encoding] = bytes)).catch(() => delete forms[encoding]);
+  }
+  return made;
+}
 
 /**
  * Every answer the app makes in one piece — JSON, pages, GPX, ICS, CSV: all of them pass `res.send` — is compressed
@@ -61,9 +96,10 @@ export function compressSentText(app: Express): void {
     if (req.fresh) return send.call(this, body);
     this.setHeader('Content-Type', type);
     this.setHeader('Content-Encoding', encoding);
-    if (raw.length <= SYNC_LIMIT_BYTES) return send.call(this, encoding === 'br' ? brotliCompressSync(raw, BROTLI) : gzipSync(raw));
-    (encoding === 'br' ? brotliAsync(raw, BROTLI) : gzipAsync(raw)).then(
-      (packed) => send.call(this, packed),
+    const bytes = packed(raw, encoding);
+    if (!(bytes instanceof Promise)) return send.call(this, bytes);
+    bytes.then(
+      (done) => send.call(this, done),
       () => {
         this.removeHeader('Content-Encoding');
         send.call(this, raw);

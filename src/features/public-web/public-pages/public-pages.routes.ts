@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../core/context.js';
+import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cached-body.js';
 import type { Routes } from '../../../core/http/route.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
@@ -11,7 +12,7 @@ export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
   const { appName, publicUrl } = ctx.config;
 
   // The same for everyone (no login state), so rendered once and served from memory: fast without JavaScript.
-  let landing: Promise<string> | undefined;
+  let landing: Promise<CachedBody> | undefined;
   routes.router.get('/', async (_req, res) => {
     landing ??= renderView(res, 'public/landing', {
       ...pageLocals(ctx, {
@@ -29,13 +30,15 @@ export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
           offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
         },
       }),
-    }).catch((err: unknown) => {
-      landing = undefined;
-      throw err;
-    });
-    const html = await landing;
+    })
+      .then(cachedBody)
+      .catch((err: unknown) => {
+        landing = undefined;
+        throw err;
+      });
+    const page = await landing;
     setCache(res, 'publicPage');
-    res.type('html').send(html);
+    sendCached(res, 'html', page);
   });
 
   routes.router.get('/sitemap.xml', async (_req, res) => {

@@ -1,30 +1,12 @@
-import { createHash } from 'node:crypto';
-import type { Response } from 'express';
 import type { Clock } from '../../../core/clock.js';
 import { MINUTE } from '../../../core/clock.js';
 import type { Db } from '../../../core/db/index.js';
+import { cachedBody, type CachedBody } from '../../../core/http/cached-body.js';
 import { RecencyMap } from '../../../core/recency-map.js';
 
 /** Other instances see new data (enrichment, a new file) within this time; this one drops everything at once. */
 const TTL_MS = 5 * MINUTE;
 const MAX_ENTRIES = 2000;
-
-/** A rendered response, kept as bytes with its ETag so a hit costs no conversion and no hashing. */
-export interface CachedBody {
-  body: Buffer;
-  etag: string;
-}
-
-export function cachedBody(text: string): CachedBody {
-  const body = Buffer.from(text, 'utf8');
-  return { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"` };
-}
-
-/** Sends a cached body; Express answers 304 itself when the client already has this ETag. */
-export function sendCached(res: Response, type: string, cached: CachedBody): void {
-  res.setHeader('ETag', cached.etag);
-  res.type(type).send(cached.body);
-}
 
 /**
  * Rendered breed responses (API JSON and HTML pages) keyed by their normalised request. Breed data changes only
