@@ -41,19 +41,18 @@ export function compressOnce(body: Buffer): Buffer {
   return body;
 }
 
+/** One compression: on the event loop up to SYNC_LIMIT_BYTES, on libuv's thread pool above. */
+function compress(raw: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  if (raw.length > SYNC_LIMIT_BYTES) return encoding === 'br' ? brotliAsync(raw, BROTLI) : gzipAsync(raw);
+  return encoding === 'br' ? brotliCompressSync(raw, BROTLI) : gzipSync(raw);
+}
+
 /** The body compressed with `encoding`: for a registered body the same bytes on every call, made once. */
 export function packed(raw: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   const forms = packedOnce.get(raw);
   const known = forms?.[encoding];
   if (known) return known;
-  const made =
-    raw.length <= SYNC_LIMIT_BYTES
-      ? encoding === 'br'
-        ? brotliCompressSync(raw, BROTLI)
-        : gzipSync(raw)
-      : encoding === 'br'
-        ? brotliAsync(raw, BROTLI)
-        : gzipAsync(raw);
+  const made = compress(raw, encoding);
   if (forms) {
     forms[encoding] = made;
     // A failed compression is not kept: the next request tries again.
