@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
+import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cached-body.js';
 import { readBundleAssets, readShellPreloads, type ShellPreloads } from './asset-manifest.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { renderView } from '../../../core/http/pages/page-meta.js';
@@ -46,8 +47,9 @@ export function webManifest(appName: string) {
 export function pwaRoutes(ctx: AppContext, routes: Routes): void {
   const { build, appName } = ctx.config;
   // Read once at start: the bundle and the worker change only with a new build (and a restart).
-  const worker = serviceWorkerSource(build, precacheList(build, readBundleAssets(build, ctx.log)));
-  const manifest = JSON.stringify(webManifest(appName));
+  // Kept as bytes with their ETags (cached-body.ts): converted, hashed and compressed once, not per request.
+  const worker = cachedBody(serviceWorkerSource(build, precacheList(build, readBundleAssets(build, ctx.log))));
+  const manifest = cachedBody(JSON.stringify(webManifest(appName)));
 
   routes.router.get('/sw.js', (_req, res) => {
     // Browsers check the worker on navigation; no-cache makes them see a new build at once.
@@ -55,32 +57,32 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
     // A worker runs under the CSP of its own script. The page's policy (connect-src 'self') would stop the
     // worker's fetch of the map tiles it caches, so the worker gets a policy of its own.
     res.setHeader('Content-Security-Policy', SW_CSP);
-    res.type('application/javascript').send(worker);
+    sendCached(res, 'application/javascript', worker);
   });
 
   routes.router.get('/manifest.webmanifest', (_req, res) => {
     setCache(res, 'revalidate');
-    res.type('application/manifest+json').send(manifest);
+    sendCached(res, 'application/manifest+json', manifest);
   });
 
   // The shell is the same for everybody and every client route: rendered once, then served from memory. The map's
   // (MAP_SHELL_PATH) also preloads the map screen's chunks; the service worker answers later visits with the plain
   // shell, whose app.js starts the same chunks as soon as the route is known (ui/map/map-preload.ts).
-  const shells = new Map<string, Promise<string>>();
-  const shellFor = (res: Response, path: string): Promise<string> => {
+  const shells = new Map<string, Promise<CachedBody>>();
+  const shellFor = (res: Response, path: string): Promise<CachedBody> => {
     const kind = path === MAP_SHELL_PATH ? 'map' : 'app';
     let html = shells.get(kind);
     if (!html) {
-      html = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) });
+      html = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) }).then(cachedBody);
       html.catch(() => shells.delete(kind));
       shells.set(kind, html);
     }
     return html;
   };
   routes.router.get(['/app', '/app/*route'], async (req, res) => {
-    const html = await shellFor(res, req.path);
+    const shell = await shellFor(res, req.path);
     setCache(res, 'revalidate');
-    res.type('html').send(html);
+    sendCached(res, 'html', shell);
   });
 
   routes.router.get('/force-update', (_req, res) => {

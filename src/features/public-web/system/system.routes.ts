@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
+import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cached-body.js';
 import { compressStreams } from '../../../core/http/compression.js';
 import { serviceUnavailable } from '../../../core/http/errors.js';
 import { generateOpenApiDocument } from '../../../core/http/openapi.js';
@@ -54,10 +55,13 @@ export function systemRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   // The document is built lazily: every area has registered its routes by the first request.
-  let openapiDocument: unknown;
+  let openapiDocument: CachedBody | undefined;
   routes.router.get('/api/openapi.json', (_req, res) => {
-    openapiDocument ??= generateOpenApiDocument(routes.openapi, { title: ctx.config.appName, version: ctx.config.build, server: ctx.config.publicUrl });
-    res.json(openapiDocument);
+    // Made once, then sent as the same bytes (and compressed once per encoding: cached-body.ts).
+    openapiDocument ??= cachedBody(
+      JSON.stringify(generateOpenApiDocument(routes.openapi, { title: ctx.config.appName, version: ctx.config.build, server: ctx.config.publicUrl })),
+    );
+    sendCached(res, 'json', openapiDocument);
   });
   routes.router.get('/api/docs', (_req, res) => {
     res.render('api-docs', { title: `${ctx.config.appName} API` });
