@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 
 /**
@@ -9,16 +7,15 @@ import type { BrowserContext } from 'playwright-core';
  */
 export async function reportFailure(
   test: string,
-  state: { context: BrowserContext; requests: readonly string[]; pageErrors: readonly string[]; artifactsDir: string },
+  state: { context: BrowserContext; requests: readonly string[]; pageErrors: readonly string[]; pngFor: (name: string) => string },
 ): Promise<void> {
   const lines = [`[browser test failed] ${test}`];
-  mkdirSync(state.artifactsDir, { recursive: true });
   for (const [i, page] of state.context.pages().entries()) {
     const text = await page
       .evaluate(() => document.body?.innerText ?? '')
       .then((t) => t.replace(/\s+/g, ' ').slice(0, 400))
       .catch((err: unknown) => `(text unreadable: ${String(err)})`);
-    const file = join(state.artifactsDir, `failed-${test.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80)}-${i}.png`);
+    const file = state.pngFor(`failed-${test.slice(0, 80)}-${i}`);
     const shot = await page.screenshot({ path: file, timeout: 5_000 }).then(
       () => file,
       () => '(no screenshot)',

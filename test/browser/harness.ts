@@ -28,6 +28,12 @@ import { reportFailure } from './failure-report.js';
 export { CHROMIUM_PATH };
 export const ARTIFACTS_DIR = join(PROJECT_ROOT, 'test-artifacts');
 
+/** test-artifacts/<name>.png, the folder made if need be: every screenshot of the harness goes there. */
+export function artifactPng(name: string): string {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  return join(ARTIFACTS_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+}
+
 export const CHROMIUM_FLAGS = [
   ...CHROMIUM_BASE_FLAGS,
   // Every host name but 127.0.0.1 fails to resolve, so no page, worker or prefetch can reach the internet.
@@ -132,6 +138,14 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     watchCsp(launched);
     return { context: launched, dir };
   }
+  /** The session cookie of `user`, signed like a real login's. */
+  const sessionCookie = (user: Pick<SessionUser, 'id' | 'token_version'>) => ({
+    name: SESSION_COOKIE,
+    value: test.ctx.sessions.createToken(user).token,
+    url: baseUrl,
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+  });
   let main = await launch();
   const others: { context: BrowserContext; dir: string }[] = [];
 
@@ -155,15 +169,11 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       return page;
     },
     async login(user) {
-      await main.context.addCookies([
-        { name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
-      ]);
+      await main.context.addCookies([sessionCookie(user)]);
     },
     async otherBrowser(user) {
       const other = await launch();
-      await other.context.addCookies([
-        { name: SESSION_COOKIE, value: test.ctx.sessions.createToken(user).token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
-      ]);
+      await other.context.addCookies([sessionCookie(user)]);
       others.push(other);
       return other.context;
     },
@@ -176,8 +186,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       await main.context.clearCookies({ name: SESSION_COOKIE });
     },
     async screenshot(page, name) {
-      mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      const file = join(ARTIFACTS_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+      const file = artifactPng(name);
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
@@ -213,7 +222,7 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
   beforeEach(() => {
     onTestFailed(async ({ task }) => {
       const h = holder.current;
-      if (h) await reportFailure(task.name, { context: h.context, requests: h.requests, pageErrors: h.pageErrors, artifactsDir: ARTIFACTS_DIR });
+      if (h) await reportFailure(task.name, { context: h.context, requests: h.requests, pageErrors: h.pageErrors, pngFor: artifactPng });
     });
   });
   return new Proxy({} as BrowserHarness, {

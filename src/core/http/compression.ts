@@ -31,7 +31,7 @@ type Encoding = 'br' | 'gzip';
 /**
  * Bodies that are sent again and again unchanged (cached pages, cached-body.ts) and their compressed forms, made on
  * the first request that asks for an encoding. Keyed by the Buffer itself: the forms go when the cache lets the
- * body go. Only bodies registered here: any other Buffer might be changed and sent again.
+ * body go. Only bodies registered here: every other Buffer might be changed and sent again.
  */
 const packedOnce = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer> | Buffer>>>();
 

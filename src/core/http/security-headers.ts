@@ -18,7 +18,10 @@ export function securityHeaders(app: Express, options: HelmetOptions, extra: Rec
   // Names in lower case (HTTP/1.1 reads them in any case, HTTP/2 only so): Node's setHeader keys every header by its
   // lower-case name, and a name that is lower case already costs no new string — about 2 µs of ~15 per request.
   // One flat list of name, value, name, value ...: the loop then walks it by index, without a pair to take apart.
-  const flat = [...recorded, ...Object.entries(extra)].flatMap(([name, value]) => (name.toLowerCase() === CSP ? [] : [name.toLowerCase(), value]));
+  const flat = [...recorded, ...Object.entries(extra)]
+    .map(([name, value]) => [name.toLowerCase(), value])
+    .filter(([name]) => name !== CSP)
+    .flat();
   return (_req, res, next) => {
     for (let i = 0; i < flat.length; i += 2) res.setHeader(flat[i] as string, flat[i + 1] as string);
     next();

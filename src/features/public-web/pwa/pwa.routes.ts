@@ -71,13 +71,13 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
   const shells = new Map<string, Promise<CachedBody>>();
   const shellFor = (res: Response, path: string): Promise<CachedBody> => {
     const kind = path === MAP_SHELL_PATH ? 'map' : 'app';
-    let html = shells.get(kind);
-    if (!html) {
-      html = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) }).then(cachedBody);
-      html.catch(() => shells.delete(kind));
-      shells.set(kind, html);
+    let shell = shells.get(kind);
+    if (!shell) {
+      shell = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) }).then(cachedBody);
+      shell.catch(() => shells.delete(kind));
+      shells.set(kind, shell);
     }
-    return html;
+    return shell;
   };
   routes.router.get(['/app', '/app/*route'], async (req, res) => {
     const shell = await shellFor(res, req.path);
