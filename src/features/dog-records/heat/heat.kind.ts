@@ -25,7 +25,7 @@ export const heatCycles = recordKindOf('HeatCycle', HeatCycle, HeatCycleFields, 
   async checkDog(ctx, dogId) {
     const dog = await findDog(ctx.db, dogId);
     if (dog?.sex !== 'female') {
-      throw new AppError(409, 'not_female', 'Läufigkeiten gibt es nur bei Hündinnen. Trag beim Hund „weiblich“ ein, wenn sie eine ist.');
+      throw new AppError(409, 'not_female', 'Läufigkeiten gibt es nur bei Hündinnen. Trag beim Hund „Hündin“ ein, wenn sie eine ist.');
     }
   },
 });

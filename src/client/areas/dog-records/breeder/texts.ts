@@ -9,7 +9,7 @@ export const bx = {
   none: 'Noch kein Wurf. Leg den ersten an, sobald deine Hündin gedeckt ist.',
   newLitter: 'Wurf anlegen',
   mother: 'Mutter',
-  noFemale: 'Leg zuerst deine Hündin unter „Hunde“ an (Geschlecht: weiblich).',
+  noFemale: 'Leg zuerst deine Hündin unter „Hunde“ an (Geschlecht: Hündin).',
   fatherDog: 'Vater (eigener Rüde, optional)',
   fatherName: 'Oder Name des Deckrüden',
   noFather: '– keiner –',

@@ -28,33 +28,61 @@ function PredictionCard({ prediction, today }: { prediction: HeatPrediction; tod
   );
 }
 
-/** The phases of the last cycle as a bar: typical lengths, with today's place on it. */
-function Timeline({ start, interval, today }: { start: string; interval: number; today: string }) {
+/** Where today falls in the last cycle: its day while the heat runs, then the typical phase, nothing past the bar. */
+function todayInCycle(since: number, cycle: HeatCycle, total: number): string | null {
+  if (since < 0 || since > total) return null;
+  const ended = cycle.end_date !== null && daysBetween(cycle.end_date, addDays(cycle.start_date, since)) > 0;
+  const heatDays = PHASE_DAYS[0]! + PHASE_DAYS[1]!;
+  if (!ended && since < heatDays + 3) return hx.dayOfHeat(since + 1);
+  let sum = 0;
+  for (const [i, days] of PHASE_DAYS.entries()) {
+    sum += days;
+    if (since < sum) return hx.typicalPhase(rx.phases[Math.max(i, 2)]!.label);
+  }
+  return hx.typicalPhase(rx.phases[3]!.label);
+}
+
+/** The phases of the last cycle as a bar: typical lengths, with today's place on it; the labels as a legend below
+ * (inside the bar's narrow segments they broke mid-word at phone width). */
+function Timeline({ cycle, interval, today }: { cycle: HeatCycle; interval: number; today: string }) {
   const total = Math.max(interval, PHASE_DAYS.reduce((a, b) => a + b, 0) + 14);
   const lengths = [...PHASE_DAYS, total - PHASE_DAYS.reduce((a, b) => a + b, 0)];
-  const since = daysBetween(start, today);
+  const since = daysBetween(cycle.start_date, today);
   const marker = since >= 0 && since <= total ? (since / total) * 100 : null;
+  const where = todayInCycle(since, cycle, total);
   return (
     <figure class="heat-timeline">
       <figcaption>
-        {hx.timeline} ({formatDate(start)})
+        {hx.timeline} ({formatDate(cycle.start_date)})
       </figcaption>
-      <div class="timeline-bar">
+      <div class="timeline-bar" aria-hidden="true">
         {rx.phases.map((p, i) => (
-          <div key={p.key} class={`phase phase-${p.key}`} style={{ flexGrow: lengths[i] }}>
-            <span class="phase-label">{p.label}</span>
-            <span class="phase-range">{p.range}</span>
-          </div>
+          <div key={p.key} class={`phase phase-${p.key}`} style={{ flexGrow: lengths[i] }} />
         ))}
-        {marker !== null && <span class="timeline-today" style={{ left: `${marker}%` }} aria-hidden="true" />}
+        {marker !== null && <span class="timeline-today" style={{ left: `${marker}%` }} />}
       </div>
-      {marker !== null && <p class="visually-hidden">{`${hx.today}: Tag ${since + 1} der Läufigkeit`}</p>}
+      <ul class="phase-legend">
+        {rx.phases.map((p) => (
+          <li key={p.key}>
+            <span class={`dot phase-${p.key}`} /> <span class="phase-label">{p.label}</span> <span class="muted">{p.range}</span>
+          </li>
+        ))}
+      </ul>
+      {where && <p class="small">{`${hx.today}: ${where}`}</p>}
       <p class="muted small">{hx.timelineHint}</p>
     </figure>
   );
 }
 
-/** Three months from the current one: recorded cycle days and the expected start marked. */
+/** The month a calendar opens on: the last cycle's while it began within the last two months (right after a month
+ * turns, a cycle that just ended lies wholly in the previous month), else the current one. */
+function firstMonth(cycles: HeatCycle[], today: string): string {
+  const last = cycles[0];
+  if (last && daysBetween(last.start_date, today) <= 62 && last.start_date < today) return last.start_date.slice(0, 7);
+  return today.slice(0, 7);
+}
+
+/** Three months from firstMonth: recorded cycle days and the expected start marked; the arrows page by three. */
 function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; prediction: HeatPrediction; today: string }) {
   const [offset, setOffset] = useState(0);
   const marked = new Map<string, 'cycle' | 'predicted'>();
@@ -63,7 +91,7 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
     for (let d = c.start_date; d <= end; d = addDays(d, 1)) marked.set(d, 'cycle');
   }
   if (prediction.next_start) for (let i = 0; i < 18; i++) marked.set(addDays(prediction.next_start, i), 'predicted');
-  const first = new Date(Date.parse(`${today.slice(0, 7)}-01T12:00:00Z`));
+  const first = new Date(Date.parse(`${firstMonth(cycles, today)}-01T12:00:00Z`));
   first.setUTCMonth(first.getUTCMonth() + offset);
   const months = [0, 1, 2].map((i) => {
     const m = new Date(first);
@@ -162,7 +190,7 @@ function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
       <section class="card" aria-labelledby="h-heat-next">
         <h2 id="h-heat-next">{hx.prediction}</h2>
         {p && <PredictionCard prediction={p} today={today} />}
-        {p && last && <Timeline start={last.start_date} interval={p.mean_interval_days ?? 182} today={today} />}
+        {p && last && <Timeline cycle={last} interval={p.mean_interval_days ?? 182} today={today} />}
         {breeder && (
           <p class="link-row">
             <a href={`/app/zucht?mutter=${dogId}`}>{hx.newLitter}</a>

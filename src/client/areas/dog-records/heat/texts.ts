@@ -3,7 +3,7 @@ export const rx = {
   heat: {
     title: (name: string) => `Läufigkeit: ${name}`,
     fallback: 'Läufigkeit',
-    onlyFemale: 'Den Läufigkeitskalender gibt es nur für Hündinnen. Ist sie eine, trag beim Hund „weiblich“ ein.',
+    onlyFemale: 'Den Läufigkeitskalender gibt es nur für Hündinnen. Ist sie eine, trag beim Hund „Hündin“ ein.',
     section: 'Läufigkeiten',
     prediction: 'Nächste Läufigkeit',
     predicted: (date: string) => `voraussichtlich ab ${date}`,
@@ -16,6 +16,8 @@ export const rx = {
     timeline: 'Phasen der letzten Läufigkeit',
     timelineHint: 'Typische Dauer laut Tiermedizin – jede Hündin ist anders. Verlass dich für die Zucht nicht darauf.',
     today: 'Heute',
+    dayOfHeat: (n: number) => `Tag ${n} der Läufigkeit`,
+    typicalPhase: (label: string) => `typischerweise ${label}`,
     calendar: 'Kalender',
     legendCycle: 'Läufigkeit',
     legendPredicted: 'erwartet',
