@@ -25,7 +25,30 @@ export function parseAiFields(json: string): AiField[] {
 }
 
 export const SUMMARY_COLUMNS = ['id', 'slug', 'name_en', 'name_de', 'sort_name', 'fci_group', 'size_class', 'origin_country_de', 'ai_fields'] as const;
-export type BreedSummaryRow = Pick<Selectable<BreedsTable>, (typeof SUMMARY_COLUMNS)[number]> & { rank?: number };
+export type BreedSummaryRow = Pick<Selectable<BreedsTable>, (typeof SUMMARY_COLUMNS)[number]> & { rank: number; stub: number };
+
+/**
+ * A stub is a breed we know only by name (and perhaps its status): no FCI group, origin, size, measures,
+ * temperament, coat, traits or description. About 440 of the 1,036 are stubs; lists show them after full entries.
+ * isStub (for a loaded row) and STUB (for a query) say the same; wiki-data.test.ts checks they agree on every breed.
+ */
+export function isStub(row: BreedRow): boolean {
+  return (
+    row.fci_group === null &&
+    row.origin_country_de === null &&
+    row.size_class === null &&
+    row.height_min_cm === null &&
+    row.weight_min_kg === null &&
+    row.life_min_years === null &&
+    row.temperament === '[]' &&
+    row.coat === null &&
+    row.traits === null &&
+    row.description_de === null
+  );
+}
+const STUB = sql<number>`case when fci_group is null and origin_country_de is null and size_class is null
+  and height_min_cm is null and weight_min_kg is null and life_min_years is null and temperament = '[]'
+  and coat is null and traits is null and description_de is null then 1 else 0 end`;
 export type BreedRow = Selectable<BreedsTable>;
 
 export interface BreedFilter {
@@ -51,31 +74,33 @@ function filtered(db: Db, filter: BreedFilter) {
 
 /**
  * How well a breed answers a search (smaller first): 0 a name is the word itself ("Dackel"), 1 a name starts with
- * it, 2 a complete entry (with a German name) that contains it, 3 an English stub that contains it. So "Labrador"
- * lists the Labrador Retriever before "Field labrador". search_text holds the folded names joined by "|".
+ * it, 2 a full entry (a German name or facts) that contains it, 3 a stub that contains it. So "Labrador" lists the
+ * Labrador Retriever before "Field labrador". search_text holds the folded names joined by "|". Without a search
+ * the rank is the stub flag alone: full entries A–Z, then the stubs A–Z.
  */
-function searchRank(q: string) {
+function rankOf(q: string | undefined) {
+  if (q === undefined) return STUB;
   const literal = likeLiteral(foldName(q));
   return sql<number>`case
     when '|' || search_text || '|' like ${`%|${literal}|%`} escape '\\' then 0
     when '|' || search_text like ${`%|${literal}%`} escape '\\' then 1
-    when name_de is not null then 2
+    when name_de is not null or ${STUB} = 0 then 2
     else 3 end`;
 }
 
-/** Up to `limit` rows in name order (a search: best match first), after the keyset position or from the offset. */
+/** Up to `limit` rows in rank, then name order, after the keyset position or from the offset. */
 export async function listBreedRows(db: Db, filter: BreedFilter, page: BreedPage): Promise<BreedSummaryRow[]> {
-  // Without a search every row ranks the same: the plain name order (a constant in ORDER BY would name a column).
-  const rank = filter.q === undefined ? null : searchRank(filter.q);
-  let query = filtered(db, filter).select(SUMMARY_COLUMNS);
-  if (rank) query = query.select(rank.as('rank')).orderBy(rank);
-  query = query.orderBy('sort_name').orderBy('id').limit(page.limit);
+  const rank = rankOf(filter.q);
+  let query = filtered(db, filter)
+    .select(SUMMARY_COLUMNS)
+    .select([rank.as('rank'), STUB.as('stub')]);
+  query = query.orderBy(rank).orderBy('sort_name').orderBy('id').limit(page.limit);
   if ('offset' in page) query = query.offset(page.offset);
   else if (page.after) {
     const { r = 0, n, id } = page.after;
     query = query.where((eb) => {
       const afterName = eb.or([eb('sort_name', '>', n), eb.and([eb('sort_name', '=', n), eb('id', '>', id)])]);
-      return rank ? eb.or([eb(rank, '>', r), eb.and([eb(rank, '=', r), afterName])]) : afterName;
+      return eb.or([eb(rank, '>', r), eb.and([eb(rank, '=', r), afterName])]);
     });
   }
   return query.execute();

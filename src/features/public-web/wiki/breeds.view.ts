@@ -1,6 +1,6 @@
 import { displayName } from './breed-text.js';
 import type { BreedRow, BreedSummaryRow } from './breeds.repo.js';
-import { parseAiFields } from './breeds.repo.js';
+import { isStub, parseAiFields } from './breeds.repo.js';
 import { temperamentDe } from './temperament-de.js';
 import { COAT_DE, FCI_GROUPS_DE, SIZE_CLASSES, SIZE_DE, STATUS_DE, TRAIT_NAMES_DE, TRAIT_VALUES_DE, type SizeClass } from './wiki.labels.js';
 import type { BreedDetail, BreedSummary } from './wiki.schemas.js';
@@ -24,6 +24,7 @@ export function toBreedSummary(row: BreedSummaryRow): BreedSummary {
     size_label: size ? SIZE_DE[size] : null,
     origin_country: row.origin_country_de,
     url: `/rassen/${row.slug}`,
+    stub: row.stub ? 1 : 0,
   };
 }
 
@@ -49,7 +50,7 @@ function traitsOf(json: string | null): { key: string; label: string; value: str
 export function toBreedDetail(row: BreedRow, parents: { slug: string; name_de: string | null; name_en: string }[]): BreedDetail {
   const aiFields = parseAiFields(row.ai_fields);
   return {
-    ...toBreedSummary(row),
+    ...toBreedSummary({ ...row, rank: 0, stub: isStub(row) ? 1 : 0 }),
     alt_names: JSON.parse(row.alt_names) as string[],
     wikidata_id: row.wikidata_id,
     fci_number: row.fci_number,

@@ -50,6 +50,7 @@ describe('GET /api/wiki/rassen', () => {
       size_label: 'Klein (5–11 kg)',
       origin_country: 'China',
       url: '/rassen/pug',
+      stub: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import { buildBreedRecord } from '../../../../test/helpers/breeds.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { loadBreeds } from './breeds.loader.js';
+import { isStub, listBreedRows } from './breeds.repo.js';
 import { TEMPERAMENT_DE, temperamentDe } from './temperament-de.js';
 
 const t = useTestApp();
@@ -15,6 +16,16 @@ describe('the project breed file', () => {
     expect(records.length).toBeGreaterThan(1000);
     expect(new Set(records.map((r) => r.slug)).size).toBe(records.length);
     for (const r of records) expect(Object.keys(r)).not.toContain('sources');
+  });
+
+  it('gives every breed the FCI recognises its German name from the FCI nomenclature (docs/breeds-sources.md)', () => {
+    const fci = records.filter((r) => r.fci_number !== null);
+    expect(fci.length).toBeGreaterThanOrEqual(350); // the FCI lists about 360 breeds, definitive and provisional
+    expect(fci.filter((r) => !r.name_de).map((r) => r.slug)).toEqual([]);
+    expect(fci.filter((r) => r.field_sources.name_de !== 'fci').map((r) => r.slug)).toEqual([]);
+    // German names come only from the FCI: a breed outside its nomenclature has none rather than a guessed one.
+    expect(records.filter((r) => r.fci_number === null && r.name_de).map((r) => r.slug)).toEqual([]);
+    expect(records.find((r) => r.slug === 'german-shepherd')?.name_de).toBe('Deutscher Schäferhund');
   });
 
   it('gives every breed with a known origin a German origin name', () => {
@@ -89,5 +100,29 @@ describe('loadBreeds', () => {
     const file = `${t.dataDir}/broken-breeds.json`;
     writeFileSync(file, JSON.stringify([{ ...record({ slug: 'ok' }) }, { ...record({ slug: 'Nicht OK' }) }]));
     expect(() => read(file)).toThrow(/1\.slug/);
+  });
+});
+
+describe('stubs', () => {
+  it('are the same breeds in the query (STUB) as in the row rule (isStub), and only breeds without facts', async () => {
+    await loadBreeds(t.ctx);
+    const rows = await t.ctx.db.selectFrom('breeds').selectAll().execute();
+    const byRule = rows
+      .filter(isStub)
+      .map((r) => r.slug)
+      .sort();
+    const listed: { slug: string; stub: number }[] = [];
+    for (let offset = 0; offset < rows.length; offset += 500) listed.push(...(await listBreedRows(t.ctx.db, {}, { limit: 500, offset })));
+    expect(
+      listed
+        .filter((r) => r.stub)
+        .map((r) => r.slug)
+        .sort(),
+    ).toEqual(byRule);
+    expect(byRule.length).toBeGreaterThan(300);
+    expect(byRule).not.toContain('german-shepherd');
+    // Full entries first, then the stubs: no full entry after the first stub.
+    const firstStub = listed.findIndex((r) => r.stub);
+    expect(listed.slice(firstStub).every((r) => r.stub)).toBe(true);
   });
 });

@@ -110,6 +110,26 @@ describe('GET /rassen', () => {
     expect(beyond.text.match(/<li><a href="\/rassen\//g)).toHaveLength(1037 - 17 * 60);
   });
 
+  it('lists the stubs after the full entries under their own heading, and a stub page says what is known and how it grows', async () => {
+    const first = await request(t.app).get('/rassen').expect(200);
+    expect(first.text).not.toContain('Kurzeinträge');
+    expect(first.text).toContain('href="/rassen/affenpinscher"');
+    // Every page from the first stub on carries the heading above its stubs, and no full entry comes after it.
+    const pages = await Promise.all(Array.from({ length: 18 }, (_, i) => request(t.app).get(`/rassen?seite=${i + 1}`)));
+    const withStubs = pages.map((p) => p.text.includes('<h2 class="breed-stubs">Kurzeinträge</h2>'));
+    const from = withStubs.indexOf(true);
+    expect(from).toBeGreaterThan(5);
+    expect(withStubs.slice(from).every(Boolean)).toBe(true);
+    for (const p of pages.slice(from + 1)) expect(p.text).not.toContain('<ul class="breed-list">');
+    const stub = await request(t.app).get('/rassen/abyssinian-sand-terrier').expect(200);
+    expect(stub.text).toContain('Ein Kurzeintrag: Zu dieser Rasse wissen wir bisher nur den Namen');
+    expect(stub.text).toContain('So wächst das Wiki');
+    expect(stub.text).toContain('https://www.wikidata.org/wiki/Q1806071');
+    expect(stub.text).toContain('Kommen neue Angaben dazu'); // no AI on this install: no promise of an AI
+    const full = await request(t.app).get('/rassen/affenpinscher').expect(200);
+    expect(full.text).not.toContain('Kurzeintrag');
+  });
+
   it('searches and filters through the plain HTML form (no JavaScript needed)', async () => {
     const res = await request(t.app).get('/rassen?q=mops').expect(200);
     expect(res.text).toContain('1 Rasse gefunden');

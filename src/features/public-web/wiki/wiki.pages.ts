@@ -87,6 +87,8 @@ export function wikiPageRoutes(ctx: AppContext, routes: Routes): void {
         breed,
         facts: breedFacts(breed),
         aiFields: aiFieldList(breed),
+        // The enrichment job runs only with an AI provider; the stub page says how it grows either way.
+        aiEnrichment: Boolean(ctx.config.upstream.aiBaseUrl),
       });
     });
     setCache(res, 'publicPage');

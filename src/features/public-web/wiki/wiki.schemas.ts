@@ -33,6 +33,7 @@ export const BreedSummary = z
     size_label: z.string().nullable(),
     origin_country: z.string().nullable(),
     url: z.string().meta({ description: 'Die öffentliche Rassenseite' }),
+    stub: flag.meta({ description: '1 für einen Kurzeintrag: bisher nur der Name bekannt (Listen zeigen sie nach den vollständigen Einträgen)' }),
   })
   .meta({ id: 'BreedSummary' });
 export type BreedSummary = z.infer<typeof BreedSummary>;

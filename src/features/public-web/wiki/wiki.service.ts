@@ -7,10 +7,10 @@ import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type Breed
 import { toBreedDetail, toBreedSummary } from './breeds.view.js';
 import { BreedCursor, type BreedDetail, type BreedListQuery, type BreedSummary } from './wiki.schemas.js';
 
-/** The API list is ordered by folded name, then id; a search first by how well a breed matches (breeds.repo.ts). */
-const byNameThenId: CursorRule<{ r?: number | undefined; n: string; id: number }, BreedSummaryRow> = {
+/** The API list is ordered by rank (a search: how well a breed matches; else full entries before stubs), then folded name and id (breeds.repo.ts). */
+const byRankThenName: CursorRule<{ r?: number | undefined; n: string; id: number }, BreedSummaryRow> = {
   schema: BreedCursor,
-  of: (row) => (row.rank === undefined ? { n: row.sort_name, id: row.id } : { r: Number(row.rank), n: row.sort_name, id: row.id }),
+  of: (row) => ({ r: Number(row.rank), n: row.sort_name, id: row.id }),
 };
 
 /** The list as JSON, cached per normalised query (the breed data changes only through loader and job). */
@@ -18,7 +18,7 @@ export async function breedListJson(ctx: AppContext, query: BreedListQuery): Pro
   const filter: BreedFilter = { q: query.q || undefined, fciGroup: query.fci_group, size: query.size };
   const key = JSON.stringify(['list', filter.q ?? '', filter.fciGroup ?? 0, filter.size ?? '', query.limit, query.cursor ?? '']);
   return breedCache(ctx).getOrSet(key, async () => {
-    const page = await keysetPage(query, byNameThenId, (take, after) => listBreedRows(ctx.db, filter, { limit: take, after }), toBreedSummary);
+    const page = await keysetPage(query, byRankThenName, (take, after) => listBreedRows(ctx.db, filter, { limit: take, after }), toBreedSummary);
     return JSON.stringify(page);
   });
 }
