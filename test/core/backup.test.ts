@@ -170,6 +170,7 @@ describe('a damaged snapshot is refused before anything is touched', () => {
 
   async function expectRefused(dir: string, message: RegExp): Promise<void> {
     const before = await contentOf(inst.ctx.db, inst.ctx.engine);
+    const folder = readdirSync(inst.dataDir).sort();
     await inst.stop();
     try {
       await expect(restoreSnapshot(dir, target())).rejects.toThrow(message);
@@ -177,7 +178,41 @@ describe('a damaged snapshot is refused before anything is touched', () => {
       await inst.start();
     }
     expect(await contentOf(inst.ctx.db, inst.ctx.engine)).toEqual(before);
+    expect(readdirSync(inst.dataDir).sort()).toEqual(folder); // nothing put aside either
   }
+
+  /** A copy of the snapshot whose manifest `edit` changed (by hand, as an operator or a damaged editor would). */
+  const withManifest = (edit: (m: Manifest) => void) => {
+    const dir = copyOf(source);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    edit(manifest);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    return dir;
+  };
+
+  it('a manifest whose row count was edited (the copy says otherwise)', async () => {
+    const dir = withManifest((m) => (m.tables.dogs! += 5));
+    const copy = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8')) as Manifest;
+    const rows = copy.tables.dogs!;
+    await expectRefused(
+      dir,
+      new RegExp(
+        `passt nicht zu ihrem manifest\\.json: dogs: ${rows} Zeilen in der Kopie, ${rows + 5} Zeilen laut manifest\\.json\\. Es wurde nichts verändert`,
+      ),
+    );
+  });
+
+  it('a manifest without a table the copy has', async () => {
+    const dir = withManifest((m) => delete m.tables.invoices);
+    await expectRefused(dir, /invoices: 3 Zeilen in der Kopie, fehlt laut manifest\.json/);
+  });
+
+  it('a manifest whose schema version was edited (an older one this app knows)', async () => {
+    const dir = withManifest((m) => void m.migrations.pop());
+    const copy = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8')) as Manifest;
+    const [last, previous] = [copy.migrations.at(-1)!, copy.migrations.at(-2)!];
+    await expectRefused(dir, new RegExp(`Datenbankkopie hat Schema ${last} .*manifest\\.json nennt ${previous} .*Es wurde nichts verändert`));
+  });
 
   it('a truncated database copy', async () => {
     const dir = copyOf(source);
