@@ -30,7 +30,9 @@ export async function checkCopyAgainstManifest(dir: string, manifest: Manifest):
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       throw new BackupError(`pg_restore fehlt auf diesem Rechner (Debian: apt-get install postgresql-client). ${UNCHANGED}`);
-    throw new BackupError(`Die Sicherung ist beschädigt: ${manifest.database.file} lässt sich nicht lesen. ${UNCHANGED}`);
+    // The checksum matched, so the file is as written: the reader names what it could not read (a too old pg_restore).
+    const reason = (err as Error).message.split('\n').at(-1);
+    throw new BackupError(`Die Datenbankkopie ${manifest.database.file} lässt sich nicht lesen (${reason}). ${UNCHANGED}`);
   }
   const inCopy = ordered(copy.migrations);
   const listed = ordered(manifest.migrations);
