@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -212,6 +213,20 @@ describe('a damaged snapshot is refused before anything is touched', () => {
     const copy = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8')) as Manifest;
     const [last, previous] = [copy.migrations.at(-1)!, copy.migrations.at(-2)!];
     await expectRefused(dir, new RegExp(`Datenbankkopie hat Schema ${last} .*manifest\\.json nennt ${previous} .*Es wurde nichts verändert`));
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)('a copy whose own schema is newer than this app, though its manifest says otherwise', async () => {
+    const dir = copyOf(source);
+    const file = join(dir, 'database.sqlite');
+    const SQLite = (await import('better-sqlite3')).default;
+    const copy = new SQLite(file);
+    copy.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999_from_the_future', new Date().toISOString());
+    copy.close();
+    // The checksum made to fit: only the copy's own schema can tell.
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    manifest.database = { ...manifest.database, size: statSync(file).size, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await expectRefused(dir, /Datenbankkopie stammt von einer neueren Version der App \(Schema 9999_from_the_future\)/);
   });
 
   it('a truncated database copy', async () => {
