@@ -23,7 +23,7 @@ import { pwaAreaRoutes } from './features/public-web/pwa/index.js';
 import { publicPagesRoutes } from './features/public-web/public-pages/index.js';
 import { wikiRoutes } from './features/public-web/wiki/index.js';
 import { helpRoutes } from './features/public-web/help/index.js';
-import { healthDashboard, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
+import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
@@ -83,6 +83,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     dogsExport,
     diaryExport,
     healthRecordExport,
+    healthDocumentsExport,
     expensesExport,
     notesExport,
     routesExport,

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -170,6 +171,7 @@ describe('a damaged snapshot is refused before anything is touched', () => {
 
   async function expectRefused(dir: string, message: RegExp): Promise<void> {
     const before = await contentOf(inst.ctx.db, inst.ctx.engine);
+    const folder = readdirSync(inst.dataDir).sort();
     await inst.stop();
     try {
       await expect(restoreSnapshot(dir, target())).rejects.toThrow(message);
@@ -177,7 +179,55 @@ describe('a damaged snapshot is refused before anything is touched', () => {
       await inst.start();
     }
     expect(await contentOf(inst.ctx.db, inst.ctx.engine)).toEqual(before);
+    expect(readdirSync(inst.dataDir).sort()).toEqual(folder); // nothing put aside either
   }
+
+  /** A copy of the snapshot whose manifest `edit` changed (by hand, as an operator or a damaged editor would). */
+  const withManifest = (edit: (m: Manifest) => void) => {
+    const dir = copyOf(source);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    edit(manifest);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    return dir;
+  };
+
+  it('a manifest whose row count was edited (the copy says otherwise)', async () => {
+    const dir = withManifest((m) => (m.tables.dogs! += 5));
+    const copy = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8')) as Manifest;
+    const rows = copy.tables.dogs!;
+    await expectRefused(
+      dir,
+      new RegExp(
+        `passt nicht zu ihrem manifest\\.json: dogs: ${rows} Zeilen in der Kopie, ${rows + 5} Zeilen laut manifest\\.json\\. Es wurde nichts verändert`,
+      ),
+    );
+  });
+
+  it('a manifest without a table the copy has', async () => {
+    const dir = withManifest((m) => delete m.tables.invoices);
+    await expectRefused(dir, /invoices: 3 Zeilen in der Kopie, fehlt laut manifest\.json/);
+  });
+
+  it('a manifest whose schema version was edited (an older one this app knows)', async () => {
+    const dir = withManifest((m) => void m.migrations.pop());
+    const copy = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8')) as Manifest;
+    const [last, previous] = [copy.migrations.at(-1)!, copy.migrations.at(-2)!];
+    await expectRefused(dir, new RegExp(`Datenbankkopie hat Schema ${last} .*manifest\\.json nennt ${previous} .*Es wurde nichts verändert`));
+  });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)('a copy whose own schema is newer than this app, though its manifest says otherwise', async () => {
+    const dir = copyOf(source);
+    const file = join(dir, 'database.sqlite');
+    const SQLite = (await import('better-sqlite3')).default;
+    const copy = new SQLite(file);
+    copy.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('9999_from_the_future', new Date().toISOString());
+    copy.close();
+    // The checksum made to fit: only the copy's own schema can tell.
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    manifest.database = { ...manifest.database, size: statSync(file).size, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await expectRefused(dir, /Datenbankkopie stammt von einer neueren Version der App \(Schema 9999_from_the_future\)/);
+  });
 
   it('a truncated database copy', async () => {
     const dir = copyOf(source);

@@ -5,13 +5,15 @@ import type { Config } from '../config.js';
 import { SQLITE_FILE, type DbEngine } from '../db/index.js';
 import { dumpPostgres, otherAppSessions, restorePostgres } from '../db/snapshot.js';
 import { restoreLocalMedia, sha256OfFile } from '../media/media-snapshot.js';
+import { checkCopyAgainstManifest } from './copy-check.js';
 import { snapshotNameOf, type Manifest } from './manifest.js';
 import { servingPids } from './serving-marker.js';
 import { BackupError, readManifest, syncToDisk } from './snapshot-folder.js';
 
 /**
  * `npm run cli -- restore <snapshot>`: everything is checked before anything is touched — the manifest, every file
- * against its size and checksum, the schema (a snapshot from a newer app is refused), and that no app serves this
+ * against its size and checksum, the database copy against the manifest (row counts, schema version: copy-check.ts),
+ * the schema (a snapshot from a newer app is refused), and that no app serves this
  * data — then the current database and media are put aside in DATA_DIR/before-restore-<time>/ and the snapshot's
  * take their place. The CLI runs the migrations afterwards (a snapshot from an older app is brought up to date).
  */
@@ -46,6 +48,7 @@ export async function verifySnapshot(dir: string, engine: DbEngine): Promise<Man
       `Diese Sicherung stammt von einer neueren Version der App (Schema ${unknown.at(-1)}). Aktualisiere die App zuerst, dann stell sie wieder her.`,
     );
   await checkFile(dir, manifest.database.file, manifest.database);
+  await checkCopyAgainstManifest(dir, manifest);
   if (manifest.media.driver === 'local') for (const file of manifest.media.files) await checkFile(dir, `media/${file.key}`, file);
   return manifest;
 }

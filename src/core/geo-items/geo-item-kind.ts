@@ -154,15 +154,20 @@ export async function removeGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind
 }
 
 /** Registers the kind's routes (see the module comment). */
-/** The user's own items of the kind as `daten/<path>.json` (the data export), in the API's shape. */
+/**
+ * The user's own items of the kind as `daten/<path>.json` (the data export), in the API's shape, and each item's
+ * photo as `medien/karte/<kind> <id>.<ext>` ("Giftköder-Warnung 12.webp").
+ */
 export function geoExportSection(kind: GeoKind): ExportSection {
   return async (ctx, actor, out) => {
     const rows = await geoRowsOfUser(ctx.db, kind.table, kind.columns, actor.id);
-    if (rows.length)
-      out.json(
-        `daten/${kind.path}.json`,
-        rows.map((row) => toGeoItem(kind, row, actor)),
-      );
+    if (!rows.length) return;
+    out.json(
+      'daten',
+      `${kind.path}.json`,
+      rows.map((row) => toGeoItem(kind, row, actor)),
+    );
+    for (const row of rows) if (row.photo_url) await out.media('medien/karte', `${kind.names.one} ${row.id}`, row.photo_url);
   };
 }
 

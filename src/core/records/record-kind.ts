@@ -213,7 +213,7 @@ export function recordExportSection<Item extends { id: number; dog_id: number }>
         after = { d: kind.orderBy ? (last[kind.orderBy] as string | null) : undefined, id: last.id };
       }
     }
-    if (items.length) out.json(`daten/${kind.path}.json`, items);
+    if (items.length) out.json('daten', `${kind.path}.json`, items);
   };
 }
 

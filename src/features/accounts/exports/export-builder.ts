@@ -41,8 +41,10 @@ export async function buildExport(ctx: AppContext, row: ExportRow): Promise<bool
     const zip = new ZipFile();
     const written = pipeline(zip.outputStream, createWriteStream(part));
     const out = zipExportWriter(zip, now, ctx.media);
-    out.text('LIESMICH.txt', readme(ctx.config.appName, now, ctx.config.timeZone));
+    out.text('', 'LIESMICH.txt', readme(ctx.config.appName, now, ctx.config.timeZone));
     for (const section of ctx.exportSections) await section(ctx, actor, out);
+    // Which file in the ZIP a JSON row's media URL means: the URLs stop working with the account, the files do not.
+    if (out.files.length) out.json('daten', 'dateien.json', out.files);
     zip.end();
     await written;
     const size = (await stat(part)).size;

@@ -163,5 +163,5 @@ export const invoicesExport: ExportSection = async (ctx, actor, out) => {
     if (rows.length < 200) break;
     beforeId = rows.at(-1)!.id;
   }
-  if (invoices.length) out.json('daten/rechnungen.json', invoices);
+  if (invoices.length) out.json('daten', 'rechnungen.json', invoices);
 };

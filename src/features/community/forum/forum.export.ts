@@ -6,5 +6,5 @@ import { postsOfUser } from './forum.repo.js';
 export const forumExport: ExportSection = async (ctx, actor, out) => {
   const posts: Awaited<ReturnType<typeof postsOfUser>> = [];
   for await (const rows of idBatches((after, size) => postsOfUser(ctx.db, actor.id, after, size), 1000)) posts.push(...rows);
-  if (posts.length) out.json('daten/forum.json', posts);
+  if (posts.length) out.json('daten', 'forum.json', posts);
 };

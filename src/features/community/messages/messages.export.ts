@@ -22,5 +22,5 @@ export const messagesExport: ExportSection = async (ctx, actor, out) => {
       });
     }
   }
-  if (items.length) out.json('daten/nachrichten.json', items);
+  if (items.length) out.json('daten', 'nachrichten.json', items);
 };

@@ -31,8 +31,8 @@ export const diaryExport: ExportSection = async (ctx, actor, out) => {
   for await (const page of entryPages(ctx, dogIds)) {
     any = true;
     for (const entry of page) {
-      for (const [i, m] of entry.media.entries()) await out.media(`medien/tagebuch/${entry.date} ${entry.id}-${i + 1}`, m.url);
+      for (const [i, m] of entry.media.entries()) await out.media('medien/tagebuch', `${entry.date} ${entry.id}-${i + 1}`, m.url);
     }
   }
-  if (any) out.jsonPages('daten/tagebuch.json', () => entryPages(ctx, dogIds));
+  if (any) out.jsonPages('daten', 'tagebuch.json', () => entryPages(ctx, dogIds));
 };

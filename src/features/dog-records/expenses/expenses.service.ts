@@ -37,7 +37,7 @@ export async function expenseCsv(ctx: AppContext, actor: Actor, query: ExpenseYe
 /** Every expense of the user's dogs as `ausgaben.csv` (the data export), the same columns as the yearly CSV. */
 export const expensesExport: ExportSection = async (ctx, actor, out) => {
   const rows = await allExpenseRows(ctx.db, actor.id);
-  if (rows.length) out.text('ausgaben.csv', toCsv(rows));
+  if (rows.length) out.text('', 'ausgaben.csv', toCsv(rows));
 };
 
 function toCsv(rows: Awaited<ReturnType<typeof yearRows>>): string {

@@ -135,6 +135,6 @@ export async function publicCardPhoto(ctx: AppContext, token: string): Promise<s
 export const healthRecordExport: ExportSection = async (ctx, actor, out) => {
   for (const dogId of await ownDogIds(ctx.db, actor.id)) {
     const { pdf, name } = await healthRecordPdf(ctx, actor, dogId);
-    out.buffer(`gesundheit/${name}.pdf`, pdf);
+    out.buffer('gesundheit', `${name}.pdf`, pdf);
   }
 };

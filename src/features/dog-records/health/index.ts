@@ -10,3 +10,4 @@ export { medicationEndsOf, openVaccinationsOf } from './reminders.repo.js';
 export { sharedDogRows } from './members.repo.js';
 export const healthJobs = [healthRemindersJob, vetAppointmentEveJob];
 export { healthRecordExport } from './health-record.service.js';
+export { healthDocumentsExport } from './documents.export.js';

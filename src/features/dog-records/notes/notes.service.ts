@@ -112,5 +112,5 @@ export async function storeAnalysis(ctx: AppContext, id: number, analysis: NoteA
 export const notesExport: ExportSection = async (ctx, actor, out) => {
   const notes: Note[] = [];
   for await (const rows of idBatches((after, size) => notesOfUser(ctx.db, actor.id, after, size), 1000)) notes.push(...rows.map(toNote));
-  if (notes.length) out.json('daten/notizen.json', notes);
+  if (notes.length) out.json('daten', 'notizen.json', notes);
 };

@@ -122,5 +122,5 @@ export const contributionsExport: ExportSection = async (ctx, actor, out) => {
     if (rows.length < 500) break;
     after = { id: rows.at(-1)!.id };
   }
-  if (items.length) out.json('daten/kartenbeitraege.json', items);
+  if (items.length) out.json('daten', 'kartenbeitraege.json', items);
 };

@@ -89,5 +89,5 @@ export async function placeStats(ctx: AppContext): Promise<{ total: number; byTy
 /** The user's own places as `daten/orte.json` (the data export). */
 export const placesExport: ExportSection = async (ctx, actor, out) => {
   const places = (await placesOfUser(ctx.db, actor.id)).map((row) => toPlace(row, actor));
-  if (places.length) out.json('daten/orte.json', places);
+  if (places.length) out.json('daten', 'orte.json', places);
 };

@@ -98,11 +98,11 @@ export const routesExport: ExportSection = async (ctx, actor, out) => {
     for (const row of rows) {
       const route = toRoute(row, actor);
       routes.push(route);
-      out.text(`routen/${row.name} ${row.id}.gpx`, routeGpx({ ...row, coordinates: route.geometry.coordinates }, ctx.config.appName));
+      out.text('routen', `${row.name} ${row.id}.gpx`, routeGpx({ ...row, coordinates: route.geometry.coordinates }, ctx.config.appName));
     }
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE) break;
     after = { id: last.id };
   }
-  if (routes.length) out.json('daten/routen.json', routes);
+  if (routes.length) out.json('daten', 'routen.json', routes);
 };

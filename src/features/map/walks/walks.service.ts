@@ -106,11 +106,11 @@ export const walksExport: ExportSection = async (ctx, actor, out) => {
       const track = JSON.parse(row.track_json) as [number, number][];
       const name = `Spaziergang ${row.started_at.slice(0, 10)}`;
       const gpx = routeGpx({ name, description: null, created_at: row.started_at, coordinates: track.map(([lat, lon]) => [lon, lat]) }, ctx.config.appName);
-      out.text(`routen/${name} ${row.id}.gpx`, gpx);
+      out.text('routen', `${name} ${row.id}.gpx`, gpx);
     }
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE) break;
     after = { id: last.id };
   }
-  if (walks.length) out.json('daten/spaziergaenge.json', walks);
+  if (walks.length) out.json('daten', 'spaziergaenge.json', walks);
 };
