@@ -38,7 +38,7 @@ export function createApp(ctx: AppContext): Express {
         app,
         {
           contentSecurityPolicy: {
-            directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+            directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction, ctx.config.mapTiles.cspSources),
           },
           strictTransportSecurity: ctx.config.isProduction,
           // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.
