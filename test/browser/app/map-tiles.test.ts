@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../helpers/factories.js';
+import { artifactPng } from '../harness.js';
 import { useAppHarness } from './app-harness.js';
 
 /** A 1×1 PNG for the configured provider's tiles: nothing leaves the machine. */
@@ -41,5 +42,6 @@ describe('map tiles from MAP_TILE_URL', () => {
     expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('© Beispiel-Kacheln');
     expect(osm).toEqual([]);
     expect(blocked).toEqual([]);
+    await page.screenshot({ path: artifactPng('karte-kachel-anbieter') });
   });
 });
