@@ -56,9 +56,13 @@ export async function answerMetricsRequests(): Promise<void> {
   cluster.on('message', (worker, message: unknown) => {
     if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== REQUEST) return;
     const id = (message as { id: number }).id;
+    // The asking worker may have died meanwhile: sending to it then throws, which must not end the primary.
+    const reply = (answer: Answer) => {
+      if (worker.isConnected()) worker.send(answer, (err: Error | null) => void err);
+    };
     aggregator.clusterMetrics().then(
-      (body) => worker.send({ type: ANSWER, id, body, contentType: aggregator.contentType } satisfies Answer),
-      (err: unknown) => worker.send({ type: ANSWER, id, error: err instanceof Error ? err.message : String(err) } satisfies Answer),
+      (body) => reply({ type: ANSWER, id, body, contentType: aggregator.contentType }),
+      (err: unknown) => reply({ type: ANSWER, id, error: err instanceof Error ? err.message : String(err) }),
     );
   });
 }
