@@ -33,12 +33,14 @@ export function createApp(ctx: AppContext): Express {
   // The global middlewares run as one layer (series.ts says why); their order is the house order.
   app.use(
     series([
+      // First, so a request's time covers every other middleware; only with METRICS_TOKEN (core/metrics).
+      ...(ctx.metrics ? [ctx.metrics.timer()] : []),
       requestLog(ctx.log),
       securityHeaders(
         app,
         {
           contentSecurityPolicy: {
-            directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction),
+            directives: cspDirectives(ctx.config.publicUrl, ctx.config.isProduction, ctx.config.mapTiles.cspSources),
           },
           strictTransportSecurity: ctx.config.isProduction,
           // OSM's tile policy needs a Referer; no-referrer (helmet's default) breaks it.

@@ -30,6 +30,7 @@ export async function bootstrap(
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx = createContext({ config, dbHandle, log });
+  await ctx.metrics?.ready; // a cluster worker must answer the primary's first scrape
   if (serving) await ctx.media.check(); // a missing bucket stops the start with a clear message, not the first upload
   if (options.referenceData ?? serving) {
     await loadBreeds(ctx); // reference data from reference/breeds.json, idempotent

@@ -13,6 +13,7 @@ import { diaryDashboard, diaryExport, diaryMediaRules, diaryRoutes } from './fea
 import { notificationsRoutes } from './features/accounts/notifications/index.js';
 import { jobsAdminRoutes } from './core/scheduler/index.js';
 import { backupRoutes } from './core/backup/index.js';
+import { metricsRoutes } from './core/metrics/metrics.routes.js';
 import { jobs } from './jobs.js';
 import { photosMediaRules, photosRoutes } from './features/accounts/photos/index.js';
 import { invoicesExport, invoicesRoutes } from './features/admin/invoices/index.js';
@@ -106,6 +107,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   operatorRoutes(ctx, routes); // /api/admin/settings, /api/plans/prices
   legalPages(ctx, routes); // /impressum, /datenschutz
   securityTxtRoute(ctx, routes); // /.well-known/security.txt (RFC 9116)
+  metricsRoutes(ctx, routes); // /metrics (Prometheus; only with METRICS_TOKEN)
   pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update
   publicPagesRoutes(ctx, routes); // exactly / and /sitemap.xml
   wikiRoutes(ctx, routes); // /api/wiki/*, /rassen, /rassen/:slug

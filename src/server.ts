@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       workers: config.webConcurrency,
       log,
       env: config.workerEnv,
+      metrics: Boolean(config.metricsToken),
       prepare: () => bootstrap(config, { serving: false, referenceData: true }).then(({ close }) => close()),
     });
     return;

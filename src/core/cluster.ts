@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger.js';
+import { answerMetricsRequests } from './metrics/cluster-metrics.js';
 
 /**
  * All cores of one machine (WEB_CONCURRENCY=N > 1): this primary process serves nothing itself. It prepares the
@@ -32,10 +33,13 @@ export interface PrimaryOptions {
    * (docs/operations.md, "Memory").
    */
   env?: Readonly<Record<string, string>>;
+  /** METRICS_TOKEN is set: the primary sums its workers' metrics for a scrape (core/metrics/cluster-metrics.ts). */
+  metrics?: boolean;
 }
 
-export async function runPrimary({ workers, log, prepare, env = {} }: PrimaryOptions): Promise<void> {
+export async function runPrimary({ workers, log, prepare, env = {}, metrics = false }: PrimaryOptions): Promise<void> {
   await prepare();
+  if (metrics) await answerMetricsRequests();
 
   let stopping = false;
   let crashStreak = 0;

@@ -16,7 +16,7 @@ export const optionalUrl = z
   .pipe(z.url().optional());
 
 /** Empty means unset: `WEB_CONCURRENCY=` in a unit file or .env gives the default. */
-const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+export const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 /** An integer setting from min to max, with one message for every way it can be wrong. */
 export function intSetting(min: number, max: number, fallback: number, message: string) {

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber } from './config-parts.js';
+import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber, unsetIfEmpty } from './config-parts.js';
 import { PROJECT_ROOT } from './paths.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL, tileCspSources, tileUrlProblem } from '../shared/map-tiles.js';
 
 /** The only reader of process.env. Every variable is documented in .env.example; the schema's parts are in config-parts.ts. */
 
@@ -109,6 +110,13 @@ const EnvSchema = z.object({
   // Local models can be slow (upstreams.md §0.3: long class, 30 s, configurable).
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 
+  // The map's tiles (docs/operations.md "Map tiles"): OpenStreetMap's own only for light use (its tile policy).
+  MAP_TILE_URL: z.preprocess(unsetIfEmpty, z.string().default(DEFAULT_TILE_URL)),
+  MAP_TILE_ATTRIBUTION: z.preprocess(unsetIfEmpty, z.string().max(1000).default(DEFAULT_TILE_ATTRIBUTION)),
+  MAP_TILE_MAX_ZOOM: intSetting(1, 24, DEFAULT_TILE_MAX_ZOOM, 'MAP_TILE_MAX_ZOOM muss eine ganze Zahl von 1 bis 24 sein.'),
+  // GET /metrics (Prometheus) answers only with `Authorization: Bearer <token>`; unset, /metrics does not exist.
+  METRICS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional()),
+
   JOBS_ENABLED: bool.default(true),
   // The nightly snapshot (core/backup): on by default, at 03:15 app time; kept in BACKUP_DIR (default DATA_DIR/backups).
   BACKUP_ENABLED: bool.default(true),
@@ -162,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (production && !env.PUBLIC_URL) problems.push('  PUBLIC_URL fehlt: in Produktion ist es Pflicht (z. B. https://pfotenbuch.example).');
   if (production && e.PUSH_ALLOW_HTTP) problems.push('  PUSH_ALLOW_HTTP=1 ist in Produktion nicht erlaubt.');
   if (production && !e.SMTP_URL) problems.push('  SMTP_URL fehlt: in Produktion ist es Pflicht, sonst gehen keine Mails raus.');
+  const tileProblem = tileUrlProblem(e.MAP_TILE_URL, production);
+  if (tileProblem) problems.push(`  ${tileProblem}`);
   if (e.MEDIA_STORAGE === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[name]) problems.push(`  ${name} fehlt: mit MEDIA_STORAGE=s3 ist es Pflicht.`);
@@ -259,6 +269,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       aiModel: e.AI_MODEL,
       aiTimeoutMs: e.AI_TIMEOUT_MS,
     }),
+    mapTiles: Object.freeze({
+      url: e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+      maxZoom: e.MAP_TILE_MAX_ZOOM,
+      cspSources: tileCspSources(e.MAP_TILE_URL),
+    }),
+    metricsToken: e.METRICS_TOKEN,
     jobsEnabled: e.JOBS_ENABLED,
     backup: Object.freeze({
       enabled: e.BACKUP_ENABLED,

@@ -11,6 +11,7 @@ import type { RateLimiters } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { MediaStore } from './media/store/media-store.js';
 import type { MailOutbox } from './mail/outbox.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { PushDispatcher } from './push/dispatcher.js';
 
 /** What every area gets: the shared services, built once by createContext. */
@@ -32,6 +33,8 @@ export interface AppContext {
   sessions: SessionManager;
   blocklist: IpBlocklist;
   limits: RateLimiters;
+  /** Prometheus metrics (core/metrics), only with METRICS_TOKEN set. */
+  metrics: Metrics | null;
   openapi: OpenAPIRegistry;
   /**
    * Steps areas register (routes.ts) to run in the account-deletion transaction after the user row is gone, for

@@ -11,6 +11,7 @@ import { createRateLimiters } from './http/rate-limit.js';
 import { ErrorCounter } from './error-digest/error-counter.js';
 import { onLoggedError, type Logger } from './logger.js';
 import { MailOutbox } from './mail/outbox.js';
+import { Metrics } from './metrics/metrics.js';
 import { createMediaStore } from './media/store/index.js';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport.js';
 import { PushDispatcher } from './push/dispatcher.js';
@@ -56,6 +57,7 @@ export function createContext(options: ContextOptions): AppContext {
     ),
     blocklist: new IpBlocklist(db, clock, log),
     limits: createRateLimiters(config.rateLimitsEnabled, db),
+    metrics: config.metricsToken ? new Metrics({ db, pool: dbHandle.pool, log }) : null,
     openapi: createOpenApiRegistry(),
     accountDeletionSteps: [],
     exportSections: [],

@@ -11,7 +11,7 @@ const t = useTestApp();
 
 /** The app's helmet options (src/app.ts), for production and development. */
 const options = (isProduction: boolean): HelmetOptions => ({
-  contentSecurityPolicy: { directives: cspDirectives('https://pfotenbuch.example', isProduction) },
+  contentSecurityPolicy: { directives: cspDirectives('https://pfotenbuch.example', isProduction, ['https://tile.openstreetmap.org']) },
   strictTransportSecurity: isProduction,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,

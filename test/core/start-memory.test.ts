@@ -10,7 +10,7 @@ import { generateVapidKeys } from '../../src/core/config-parts.js';
  */
 describe('start memory', () => {
   // Each is loaded with `await import(...)` where it is first needed (sharp: ~26 MB resident with libvips).
-  const LOADED_ON_FIRST_USE = ['sharp', 'web-push', 'qrcode', 'exifr', 'yazl'];
+  const LOADED_ON_FIRST_USE = ['sharp', 'web-push', 'qrcode', 'exifr', 'yazl', 'prom-client'];
 
   const bundle = build({
     entryPoints: ['src/server.ts'],

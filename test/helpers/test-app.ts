@@ -97,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const log = createLogger(config.logLevel);
   const ctx = createContext({ config, dbHandle, log, clock: options.clock, mailTransport: options.mailTransport ?? mail });
   await ctx.blocklist.load();
+  await ctx.metrics?.ready;
   const app = createWatchedApp(ctx);
   return {
     ctx,

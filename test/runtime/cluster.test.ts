@@ -11,6 +11,7 @@ import { startServer, until, type ServerProcess } from './server-process.js';
  * and exits 0. Which worker answered is read from the request log: worker lines carry `worker` and `pid`.
  */
 const t = useTestApp();
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 let server: ServerProcess | undefined;
 afterAll(async () => {
   server?.child.kill('SIGKILL');
@@ -57,6 +58,7 @@ describe('WEB_CONCURRENCY=2', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
         WEB_CONCURRENCY: '2',
+        METRICS_TOKEN: METRICS_TOKEN,
       }),
     );
     const primary = server.child.pid;
@@ -67,12 +69,21 @@ describe('WEB_CONCURRENCY=2', () => {
 
     // Both workers answer (the session works on either: same database, same secret).
     const answered = new Set<number>();
+    let probes = 0;
     for (let i = 0; i < 20 && answered.size < 2; i++) {
       const r = await probe('/api/auth/me', cookie);
+      probes++;
       expect(r.status).toBe(200);
       answered.add(r.pid);
     }
     expect([...answered].sort()).toEqual([first, second].sort());
+
+    // /metrics, answered by either worker, counts the requests of both (the primary sums them, core/metrics).
+    const scrape = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    const series = 'http_request_duration_seconds_count{method="GET",route="/api/auth/me",status_class="2xx"} ';
+    const counted = (await scrape.text()).split('\n').find((l) => l.startsWith(series));
+    expect(Number(counted?.slice(series.length))).toBe(probes);
 
     // A worker dies (SIGKILL: no drain): the primary logs it and starts a new one; the other worker keeps answering.
     process.kill(Number(first), 'SIGKILL');

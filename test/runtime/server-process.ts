@@ -45,13 +45,13 @@ export async function until<T>(what: string, check: () => T | undefined | Promis
  * Starts the server on a free port (`envFor(port)` gives its environment, with LOG_LEVEL info or lower). Other suites
  * on this machine start servers too, so a port found free can be taken before the server binds it: then the server
  * exits with EADDRINUSE and another port is tried. It counts as up when its own log says it listens (so a stranger on
- * the port cannot pass for it) and GET /api/health answers.
+ * the port cannot pass for it) and GET /api/health answers. `nodeFlags` go before the script (scripts/start.sh's).
  */
-export async function startServer(envFor: (port: number) => Record<string, string>): Promise<ServerProcess> {
+export async function startServer(envFor: (port: number) => Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await startOn(port, envFor(port));
+      return await startOn(port, envFor(port), nodeFlags);
     } catch (err) {
       if (!(err instanceof PortTaken) || attempt >= 5) throw err;
     }
@@ -60,8 +60,8 @@ export async function startServer(envFor: (port: number) => Record<string, strin
 
 class PortTaken extends Error {}
 
-async function startOn(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+async function startOn(port: number, env: Record<string, string>, nodeFlags: readonly string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -7,7 +7,9 @@ const PRECACHE = /*PRECACHE*/[];
 const CACHE = 'pfotenbuch-' + BUILD;
 /** Viewed map tiles survive builds; only the page's storage rules and the trim below limit them. */
 const TILE_CACHE = 'pfotenbuch-tiles';
-const TILE_HOST = 'tile.openstreetmap.org';
+/** The tile server's host names (MAP_TILE_URL; `*.` for its subdomains), written in by service-worker.ts. */
+const TILE_HOSTS = /*TILE_HOSTS*/['tile.openstreetmap.org'];
+const isTileHost = (hostname) => TILE_HOSTS.some((h) => (h.startsWith('*.') ? hostname.endsWith(h.slice(1)) : hostname === h));
 /** 500 by default; the page lowers it to 100 when storage is 80 % full (message 'tile-limit'). */
 let tileLimit = 500;
 
@@ -50,7 +52,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.hostname === TILE_HOST) {
+  if (isTileHost(url.hostname)) {
     event.respondWith(tile(request));
     return;
   }

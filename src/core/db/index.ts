@@ -41,6 +41,8 @@ export interface DbHandle {
   engine: DbEngine;
   /** Reports the tables each write touches (see write-watch.ts). */
   writes: WriteWatchPlugin;
+  /** PostgreSQL: the pool's connection counts (for /metrics). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export function openDb(options: OpenDbOptions): DbHandle {
     const writes = new WriteWatchPlugin();
     const dialectPool = options.preparedStatements === false ? pool : new PreparingPool(pool);
     const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool: dialectPool }, () => writes.committed()), plugins: [writes], log });
-    return { db, engine: 'postgres', writes, close: () => db.destroy() };
+    return { db, engine: 'postgres', writes, pool, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(join(options.dataDir, options.fileName ?? SQLITE_FILE), options.sqliteCacheMb);

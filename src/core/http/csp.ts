@@ -3,23 +3,21 @@ export const CSP_REPORT_PATH = '/api/csp-reports';
 /** The name of the endpoint in `Reporting-Endpoints` that the policy's `report-to` refers to. */
 const REPORT_GROUP = 'csp-endpoint';
 
-/** Map tiles are the only images from elsewhere (OSM tile policy: see upstreams.md §8). */
-const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
-
 /**
  * The policy's directives (helmet adds its defaults: default-src, script-src and object-src locked to 'self'/none,
  * base-uri, form-action, frame-ancestors). Styles and fonts come only from our own files: an injected <style> or
  * <link> from elsewhere is refused and reported. Style *attributes* stay allowed, because the map library
  * positions tiles and markers with them and Preact writes them for progress bars; an attribute cannot load
- * anything (url() in it still obeys img-src and font-src).
+ * anything (url() in it still obeys img-src and font-src). Map tiles are the only images from elsewhere: `tileSources`
+ * comes from MAP_TILE_URL (config.mapTiles.cspSources), so a provider chosen there is allowed and nothing else.
  */
-export function cspDirectives(publicUrl: string, isProduction: boolean): Record<string, string[] | null> {
+export function cspDirectives(publicUrl: string, isProduction: boolean, tileSources: readonly string[]): Record<string, string[] | null> {
   return {
     'style-src': ["'self'"],
     'style-src-elem': ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
     'font-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...TILE_HOSTS],
+    'img-src': ["'self'", 'data:', 'blob:', ...tileSources],
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { countOf } from '../db/count.js';
 import type { OutgoingMail } from './transport.js';
 
 /** The mail_outbox table: queued mails, claimed by one sender at a time (see outbox.ts). */
@@ -54,4 +55,9 @@ export async function markMailFailed(db: Db, id: number, o: { attempts: number; 
     .set({ attempts: o.attempts, last_error: o.error, status: o.final ? 'failed' : 'pending', next_attempt_at: o.nextAttemptAt })
     .where('id', '=', id)
     .execute();
+}
+
+/** How many mails wait to be sent (due or retried later): the mail queue's depth for /metrics. */
+export function countPendingMail(db: Db): Promise<number> {
+  return countOf(db.selectFrom('mail_outbox').where('status', '=', 'pending'));
 }

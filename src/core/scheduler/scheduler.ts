@@ -180,6 +180,7 @@ export class Scheduler {
       log.error({ err, job: job.name }, 'job failed');
     }
     const durationMs = Math.round(performance.now() - t0);
+    this.ctx.metrics?.jobs.count(job.name, error ? 'failed' : 'ok');
     try {
       await releaseLease(db, job.name, this.#owner, clock.now().toISOString(), { status: error ? 'failed' : 'ok', count, durationMs, error });
     } catch (err) {

@@ -1,11 +1,19 @@
-// The tile address and Leaflet's stylesheet: no imports, so Leaflet's chunks, the server pages' spot map and the
+// The tile source and Leaflet's stylesheet: no imports but plain shared code, so Leaflet's chunks, the server pages' spot map and the
 // early preload (map-preload.ts) all share them without pulling anything else in.
 
-/** OSM tile policy (upstreams.md §8): exact URL, max zoom 19, visible attribution. A shell may point elsewhere. */
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL } from '../../../shared/map-tiles.js';
+
+/** What the page's <meta name="map-tile-…"> says (the server writes MAP_TILE_URL & co. there), else OSM's defaults. */
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="map-tile-${name}"]`)?.content;
 
 export function tileUrl(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content || DEFAULT_TILE_URL;
+  return meta('url') || DEFAULT_TILE_URL;
+}
+
+/** The tile layer's options: attribution (HTML, the operator's) and the provider's highest zoom. */
+export function tileOptions(): { attribution: string; maxZoom: number } {
+  const maxZoom = Number(meta('max-zoom'));
+  return { attribution: meta('attribution') || DEFAULT_TILE_ATTRIBUTION, maxZoom: Number.isInteger(maxZoom) && maxZoom > 0 ? maxZoom : DEFAULT_TILE_MAX_ZOOM };
 }
 
 let cssReady: Promise<void> | null = null;

@@ -4,6 +4,7 @@ import { location } from '../../core/router.js';
 import { session, type SessionState } from '../../core/session.js';
 import { FALLBACK_CENTRE, pointFromQuery } from './position.js';
 import { loadMapCss, tileUrl } from './map-assets.js';
+import { fillTileUrl } from '../../../shared/map-tiles.js';
 
 /** The map screen's chunks with Leaflet's, written in by scripts/build-client.mjs (a mark where it did not run). */
 declare const __MAP_CHUNKS__: string[] | string;
@@ -60,7 +61,7 @@ export function preloadLayerTiles(zoom = 14, height = 360): void {
         if (x < 0 || y < 0 || x > last || y > last) continue;
         const img = new Image();
         img.crossOrigin = '';
-        img.src = template.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
+        img.src = fillTileUrl(template, zoom, x, y);
       }
   };
   const now = session.get();

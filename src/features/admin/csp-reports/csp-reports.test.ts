@@ -109,7 +109,7 @@ describe('CSP reports', () => {
   });
 
   it('over HTTPS names the endpoint for report-to in Reporting-Endpoints as well', async () => {
-    const directives = cspDirectives('https://pfotenbuch.example', true);
+    const directives = cspDirectives('https://pfotenbuch.example', true, ['https://tile.openstreetmap.org']);
     expect(directives['report-to']).toEqual(['csp-endpoint']);
     expect(directives['report-uri']).toEqual(['https://pfotenbuch.example/api/csp-reports']);
     expect(reportingEndpoints('https://pfotenbuch.example')).toEqual({ 'Reporting-Endpoints': 'csp-endpoint="https://pfotenbuch.example/api/csp-reports"' });

@@ -41,6 +41,7 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
     res.render('vermisst/poster', {
       appName: ctx.config.appName,
       build: ctx.config.build,
+      mapTiles: ctx.config.mapTiles,
       dog: {
         id: row.id,
         name: String(row.name),

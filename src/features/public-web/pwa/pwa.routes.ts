@@ -6,6 +6,7 @@ import { readBundleAssets, readShellPreloads, type ShellPreloads } from './asset
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { renderView } from '../../../core/http/pages/page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
+import { tileHostPatterns } from '../../../shared/map-tiles.js';
 
 export const THEME_COLOR = '#b45309';
 
@@ -16,9 +17,8 @@ export const MAP_SHELL_PATH = '/app/karte';
 export function shellPreloadsFor(path: string, { entry, map }: ShellPreloads): string[] {
   return path === MAP_SHELL_PATH ? [...entry, ...map] : entry;
 }
-/** The map-tile host of upstreams.md §8; the worker's tile cache fetches from it. */
-export const TILE_ORIGIN = 'https://tile.openstreetmap.org';
-const SW_CSP = `default-src 'none'; connect-src 'self' ${TILE_ORIGIN}`;
+/** The worker's own policy: it fetches only its own files and the map tiles it caches (MAP_TILE_URL's host). */
+const workerCsp = (tileSources: readonly string[]) => `default-src 'none'; connect-src 'self' ${tileSources.join(' ')}`;
 const BACKGROUND_COLOR = '#fffaf5';
 
 export function webManifest(appName: string) {
@@ -45,10 +45,11 @@ export function webManifest(appName: string) {
 
 /** Manifest, service worker, the /app shell (every client route below it) and /force-update. */
 export function pwaRoutes(ctx: AppContext, routes: Routes): void {
-  const { build, appName } = ctx.config;
+  const { build, appName, mapTiles } = ctx.config;
+  const workerPolicy = workerCsp(mapTiles.cspSources);
   // Read once at start: the bundle and the worker change only with a new build (and a restart).
   // Kept as bytes with their ETags (cached-body.ts): converted, hashed and compressed once, not per request.
-  const worker = cachedBody(serviceWorkerSource(build, precacheList(build, readBundleAssets(build, ctx.log))));
+  const worker = cachedBody(serviceWorkerSource(build, precacheList(build, readBundleAssets(build, ctx.log)), undefined, tileHostPatterns(mapTiles.url)));
   const manifest = cachedBody(JSON.stringify(webManifest(appName)));
 
   routes.router.get('/sw.js', (_req, res) => {
@@ -56,7 +57,7 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
     setCache(res, 'revalidate');
     // A worker runs under the CSP of its own script. The page's policy (connect-src 'self') would stop the
     // worker's fetch of the map tiles it caches, so the worker gets a policy of its own.
-    res.setHeader('Content-Security-Policy', SW_CSP);
+    res.setHeader('Content-Security-Policy', workerPolicy);
     sendCached(res, 'application/javascript', worker);
   });
 
@@ -73,7 +74,9 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
     const kind = path === MAP_SHELL_PATH ? 'map' : 'app';
     let shell = shells.get(kind);
     if (!shell) {
-      shell = renderView(res, 'pwa/shell', { appName, build, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) }).then(cachedBody);
+      shell = renderView(res, 'pwa/shell', { appName, build, mapTiles, themeColor: THEME_COLOR, preloads: shellPreloadsFor(path, readShellPreloads()) }).then(
+        cachedBody,
+      );
       shell.catch(() => shells.delete(kind));
       shells.set(kind, shell);
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIEWS_DIR } from '../../../core/paths.js';
+import { DEFAULT_TILE_URL, tileHostPatterns } from '../../../shared/map-tiles.js';
 
 export const SW_TEMPLATE_FILE = join(VIEWS_DIR, 'pwa', 'sw.js');
 
@@ -18,9 +19,15 @@ export function precacheList(build: string, bundleAssets: string[]): string[] {
  * The worker's source with the build number (its cache name) and asset list written in. A new build therefore
  * changes the bytes of /sw.js, which is how the browser notices a new worker.
  */
-export function serviceWorkerSource(build: string, precache: string[], template = readFileSync(SW_TEMPLATE_FILE, 'utf8')): string {
+export function serviceWorkerSource(
+  build: string,
+  precache: string[],
+  template = readFileSync(SW_TEMPLATE_FILE, 'utf8'),
+  tileHosts: readonly string[] = tileHostPatterns(DEFAULT_TILE_URL),
+): string {
   const withBuild = template.replace("/*BUILD*/'dev'", JSON.stringify(build));
   const withAssets = withBuild.replace('/*PRECACHE*/[]', JSON.stringify(precache));
-  if (withBuild === template || withAssets === withBuild) throw new Error(`${SW_TEMPLATE_FILE}: placeholders missing`);
-  return withAssets;
+  const withTiles = withAssets.replace("/*TILE_HOSTS*/['tile.openstreetmap.org']", JSON.stringify(tileHosts));
+  if (withBuild === template || withAssets === withBuild || withTiles === withAssets) throw new Error(`${SW_TEMPLATE_FILE}: placeholders missing`);
+  return withTiles;
 }
