@@ -163,6 +163,30 @@ describe('race: limits counted before an insert', () => {
     expect(row).toEqual({ status: 'confirmed', confirmed_count: 5 });
   });
 
+  it('a playdate for 3 dogs: 6 dogs join at once → 3 in, 3 refused (playdate_full)', async () => {
+    const host = await buildUser(t.ctx);
+    const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const playdate = await request(http.server)
+      .post('/api/playdates')
+      .set('Cookie', sessionCookie(t.ctx, host))
+      .send({ lat: 52.52, lon: 13.41, title: 'Welpentreff', starts_at: startsAt, max_dogs: 3 })
+      .expect(201);
+    const guests = await Promise.all(Array.from({ length: 6 }, () => buildUser(t.ctx)));
+    const dogs = await Promise.all(guests.map((user) => buildDog(t.ctx, { user })));
+    const results = await Promise.all(
+      guests.map((u, i) =>
+        request(http.server).post(`/api/playdates/${playdate.body.id}/participants`).set('Cookie', sessionCookie(t.ctx, u)).send({ dog_id: dogs[i]?.id }),
+      ),
+    );
+    expect(statuses(results)).toEqual(
+      new Map([
+        [200, 3],
+        [409, 3],
+      ]),
+    );
+    expect(await t.ctx.db.selectFrom('playdate_participants').select('dog_id').where('playdate_id', '=', playdate.body.id).execute()).toHaveLength(3);
+  });
+
   it(`push subscriptions: 40 devices at once → the newest ${MAX_SUBSCRIPTIONS_PER_USER} kept`, async () => {
     const user = await buildUser(t.ctx);
     await Promise.all(

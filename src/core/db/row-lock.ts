@@ -3,7 +3,7 @@ import type { Db } from './index.js';
 import { isPostgres } from './migration-helpers.js';
 
 /** The rows a limit is counted under: the parent whose children a cap counts (an entry's photos, a dog's members). */
-export type LockableTable = 'users' | 'dogs' | 'diary_entries' | 'litters' | 'poison_warnings';
+export type LockableTable = 'users' | 'dogs' | 'diary_entries' | 'litters' | 'poison_warnings' | 'playdates';
 
 /**
  * THE lock for "count, then insert against a limit": takes the parent row's lock for the rest of the transaction,
