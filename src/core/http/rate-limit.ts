@@ -51,7 +51,28 @@ export const RATE_LIMITS = {
   // A calendar feed address: calendar apps poll it (Apple as often as every 5 minutes, on a few devices at once);
   // a leaked address fetched by a script is bounded per address, whichever network it comes from.
   calendarFeed: { windowMs: HOUR, limit: 60, key: 'token' },
-} as const satisfies Record<string, { windowMs: number; limit: number; key: 'ip' | 'user' | 'token' }>;
+  // The alert mails' unsubscribe link (no login, a signed token): only wrong tokens count, so a mail client that
+  // posts a good link again and again is never stopped, while an address that guesses is after 10 an hour.
+  unsubscribeWrongToken: {
+    windowMs: HOUR,
+    limit: 10,
+    key: 'ip',
+    onlyFailures: true,
+    message: 'Zu viele ungültige Abbestell-Links von dieser Adresse. Versuch es in einer Stunde noch mal oder bestell die Warnungen in der App ab.',
+  },
+} as const satisfies Record<string, RateLimitFamily>;
+
+interface RateLimitFamily {
+  windowMs: number;
+  limit: number;
+  key: 'ip' | 'user' | 'token';
+  /** Answers below 400 give their count back (express-rate-limit's skipSuccessfulRequests): only failures count. */
+  onlyFailures?: boolean;
+  /** The 429's message where the general one says too little. */
+  message?: string;
+}
+
+const GENERAL_MESSAGE = 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.';
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 export type RateLimiters = Record<RateLimitName, RequestHandler>;
@@ -77,7 +98,7 @@ function keyOf(key: 'ip' | 'user' | 'token', req: Request): string {
  * express-rate-limit computes Retry-After and the RateLimit headers from Date.now().
  */
 export function createRateLimiters(enabled: boolean, db: Kysely<Database>): RateLimiters {
-  const entries = Object.entries(RATE_LIMITS).map(([name, family]) => {
+  const entries = Object.entries(RATE_LIMITS as Record<string, RateLimitFamily>).map(([name, family]) => {
     // Marked either way, so the document names the 429 whether or not limits are on (route-errors.ts).
     if (!enabled) return [name, markRateLimited((_req, _res, next) => next())] as const;
     const limiter = rateLimit({
@@ -88,8 +109,9 @@ export function createRateLimiters(enabled: boolean, db: Kysely<Database>): Rate
       identifier: name,
       store: new DbRateLimitStore(db, systemClock, name, family.windowMs),
       keyGenerator: (req) => keyOf(family.key, req),
+      skipSuccessfulRequests: family.onlyFailures ?? false,
       handler: (_req, _res, next) => {
-        next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));
+        next(new AppError(429, 'rate_limited', family.message ?? GENERAL_MESSAGE));
       },
     });
     return [name, markRateLimited(limiter)] as const;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { lockRow } from '../db/row-lock.js';
 import { countOf } from '../db/count.js';
 
 export interface PushSubscriptionRow {
@@ -24,6 +25,8 @@ export async function upsertSubscription(
   s: { userId: number; endpoint: string; p256dh: string; auth: string; now: string },
 ): Promise<PushSubscriptionRow> {
   return db.transaction().execute(async (trx) => {
+    // Under the user row's lock: devices subscribing at once trim one after the other and keep the cap.
+    await lockRow(trx, 'users', s.userId);
     const row = await trx
       .insertInto('push_subscriptions')
       .values({ user_id: s.userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, created_at: s.now, updated_at: s.now })

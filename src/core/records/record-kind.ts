@@ -4,6 +4,8 @@ import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '
 import { ownDogIds } from '../auth/ownership.repo.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
+import { lockRow } from '../db/row-lock.js';
 import type { ExportSection } from '../export/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { idempotency } from '../http/idempotency.js';
@@ -136,11 +138,26 @@ export async function listRecords<Item extends { id: number; dog_id: number }>(
   );
 }
 
-/** 422 when the dog has as many records of the kind as it may have. */
-export async function assertRoomFor(ctx: AppContext, kind: Pick<AnyKind, 'table' | 'maxPerDog' | 'names'>, dogId: number): Promise<void> {
+/** 422 when the dog has as many records of the kind as it may have (a quick refusal; insertWithinLimit is the check that holds). */
+export async function assertRoomFor(db: Db, kind: Pick<AnyKind, 'table' | 'maxPerDog' | 'names'>, dogId: number): Promise<void> {
   if (kind.maxPerDog === undefined) return;
-  if ((await countRecordRows(ctx.db, kind.table, dogId)) >= kind.maxPerDog)
+  if ((await countRecordRows(db, kind.table, dogId)) >= kind.maxPerDog)
     throw new AppError(422, 'too_many_records', `Ein Hund kann höchstens ${kind.maxPerDog.toLocaleString('de-DE')} ${kind.names.many} haben.`);
+}
+
+/** Inserts a record under the dog row's lock when the kind has a cap, so concurrent creates cannot pass it. */
+export async function insertWithinLimit(
+  ctx: AppContext,
+  kind: Pick<AnyKind, 'table' | 'columns' | 'maxPerDog' | 'names' | 'uniqueBy'>,
+  dogId: number,
+  values: Record<string, unknown>,
+): Promise<RecordRow> {
+  if (kind.maxPerDog === undefined) return insertRecordRow(ctx.db, kind.table, kind.columns, values, kind.uniqueBy);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'dogs', dogId))) throw notFound('Diesen Hund gibt es nicht.');
+    await assertRoomFor(trx, kind, dogId);
+    return insertRecordRow(trx, kind.table, kind.columns, values, kind.uniqueBy);
+  });
 }
 
 export async function createRecord<Item extends { id: number; dog_id: number }>(
@@ -153,10 +170,9 @@ export async function createRecord<Item extends { id: number; dog_id: number }>(
   const dog = await requireDogAccess(ctx.db, actor, dogId, kind.needs.create);
   kind.check?.(ctx, body);
   await kind.checkDog?.(ctx, dog.dog_id);
-  await assertRoomFor(ctx, kind, dog.dog_id);
   const now = ctx.clock.now().toISOString();
   const values = { ...body, ...kind.derive?.(body), dog_id: dog.dog_id, created_at: now, updated_at: now };
-  const row = await insertRecordRow(ctx.db, kind.table, kind.columns, values, kind.uniqueBy);
+  const row = await insertWithinLimit(ctx, kind, dog.dog_id, values);
   await kind.afterSave?.(ctx, row);
   return toItem(kind, row);
 }

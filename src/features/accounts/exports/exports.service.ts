@@ -2,6 +2,7 @@ import { forbidden, notFound, conflict, tooManyRequests } from '../../../core/ht
 import type { Actor } from '../../../core/auth/session-user.js';
 import { DAY } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { exportKey } from '../../../core/media/paths.js';
 import { exportsOf, findExport, insertExport, latestRequestSince, type ExportRow } from './exports.repo.js';
 
@@ -18,12 +19,17 @@ const view = (r: ExportRow): ExportView => ({ id: r.id, status: r.status, size_b
 /** Decisions: at most one export a day (a failed one does not count); the job starts it within a minute. */
 export async function requestExport(ctx: AppContext, actor: Actor): Promise<ExportView> {
   const now = ctx.clock.now();
-  const last = await latestRequestSince(ctx.db, actor.id, new Date(now.getTime() - DAY).toISOString());
-  if (last) {
-    const wait = (Date.parse(last.requested_at) + DAY - now.getTime()) / 1000;
-    throw tooManyRequests('Du kannst einen Datenexport pro Tag anfordern. Den von heute findest du unten in der Liste.', wait, 'export_daily_limit');
-  }
-  return view(await insertExport(ctx.db, actor.id, now.toISOString()));
+  // Looked for and inserted under the user row's lock: two requests at once cannot both be the day's export.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', actor.id);
+    const last = await latestRequestSince(trx, actor.id, new Date(now.getTime() - DAY).toISOString());
+    if (last) {
+      const wait = (Date.parse(last.requested_at) + DAY - now.getTime()) / 1000;
+      throw tooManyRequests('Du kannst einen Datenexport pro Tag anfordern. Den von heute findest du unten in der Liste.', wait, 'export_daily_limit');
+    }
+    return insertExport(trx, actor.id, now.toISOString());
+  });
+  return view(row);
 }
 
 export async function listExports(ctx: AppContext, actor: Actor): Promise<{ items: ExportView[] }> {

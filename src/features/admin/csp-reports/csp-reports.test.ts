@@ -5,6 +5,7 @@ import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
 import { cspDirectives, reportingEndpoints } from '../../../core/http/csp.js';
 import { parseCspReports } from '../../../core/http/csp-report-parse.js';
+import { addCspViolations, CSP_KINDS_PER_DAY, CSP_OVERFLOW_KIND } from '../../../core/http/csp-reports.repo.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock, env: { TRUST_PROXY: '1', RATE_LIMITS_ENABLED: 'true' } });
@@ -114,6 +115,43 @@ describe('CSP reports', () => {
     expect(directives['report-uri']).toEqual(['https://pfotenbuch.example/api/csp-reports']);
     expect(reportingEndpoints('https://pfotenbuch.example')).toEqual({ 'Reporting-Endpoints': 'csp-endpoint="https://pfotenbuch.example/api/csp-reports"' });
     expect(reportingEndpoints('http://127.0.0.1')).toEqual({});
+  });
+});
+
+describe('storage of CSP reports', () => {
+  const kind = (n: number) => ({ directive: 'img-src', blocked: `https://k${n}.example`, page: '/app' });
+  const rowsOf = (day: string) => t.ctx.db.selectFrom('csp_reports').select(['blocked', 'count']).where('day', '=', day).execute();
+
+  it(`keeps at most ${CSP_KINDS_PER_DAY} kinds a day, also under concurrent reports; beyond that they are only counted`, async () => {
+    const day = '2026-10-01';
+    const at = '2026-10-01T08:00:00.000Z';
+    await addCspViolations(
+      t.ctx.db,
+      day,
+      at,
+      Array.from({ length: CSP_KINDS_PER_DAY - 20 }, (_, i) => kind(i)),
+    );
+    // 10 reports at once, each with 5 new kinds and one known kind: 20 new kinds fit, 30 are only counted.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, r) => addCspViolations(t.ctx.db, day, at, [kind(0), ...Array.from({ length: 5 }, (_, i) => kind(1000 + r * 5 + i))])),
+    );
+    const rows = await rowsOf(day);
+    const overflow = rows.find((r) => r.blocked === CSP_OVERFLOW_KIND.blocked);
+    expect(rows.length - 1).toBe(CSP_KINDS_PER_DAY);
+    expect(overflow?.count).toBe(30);
+    expect(rows.find((r) => r.blocked === kind(0).blocked)?.count).toBe(11);
+    expect(rows.reduce((n, r) => n + r.count, 0)).toBe(CSP_KINDS_PER_DAY - 20 + 60);
+
+    // A known kind still counts on its own row; the next day starts afresh.
+    await addCspViolations(t.ctx.db, day, at, [kind(1), kind(99_999)]);
+    expect((await rowsOf(day)).length - 1).toBe(CSP_KINDS_PER_DAY);
+    await addCspViolations(t.ctx.db, '2026-10-02', at, [kind(99_999)]);
+    expect(await rowsOf('2026-10-02')).toEqual(
+      expect.arrayContaining([
+        { blocked: kind(99_999).blocked, count: 1 },
+        { blocked: CSP_OVERFLOW_KIND.blocked, count: 0 },
+      ]),
+    );
   });
 });
 

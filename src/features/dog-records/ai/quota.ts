@@ -1,6 +1,7 @@
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
 import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { AppError } from '../../../core/http/errors.js';
 import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo.js';
 
@@ -32,17 +33,17 @@ const REFUSED: Record<AiFeature, string> = {
 };
 
 /**
- * Takes one use from a free user's quota before the AI is asked: the row is written first and counted after, so
- * two requests at once cannot both take the last use (both may be refused, never both served). Answers a release
- * that gives the use back when the AI fails (a failed call costs the user nothing).
+ * Takes one use from a free user's quota before the AI is asked: counted and written under the user row's lock, so
+ * requests at once take the last use exactly once (the others are refused). Answers a release that gives the use
+ * back when the AI fails (a failed call costs the user nothing).
  */
 export async function takeUse(ctx: AppContext, actor: Actor, feature: AiFeature): Promise<() => Promise<void>> {
   if (isPremium(actor)) return async () => {};
-  const id = await insertUse(ctx.db, actor.id, feature, ctx.clock.now().toISOString());
-  const used = await countUses(ctx.db, actor.id, feature, windowStart(ctx, feature));
-  if (used > FREE_QUOTA[feature]) {
-    await deleteUse(ctx.db, id);
-    throw new AppError(429, 'ai_quota_exceeded', REFUSED[feature]);
-  }
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', actor.id);
+    if ((await countUses(trx, actor.id, feature, windowStart(ctx, feature))) >= FREE_QUOTA[feature])
+      throw new AppError(429, 'ai_quota_exceeded', REFUSED[feature]);
+    return insertUse(trx, actor.id, feature, ctx.clock.now().toISOString());
+  });
   return () => deleteUse(ctx.db, id);
 }

@@ -3,6 +3,7 @@ import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { addDays, dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import { assertNotInFuture } from '../../../core/http/schema-kit.js';
@@ -129,23 +130,26 @@ export async function removeLitter(ctx: AppContext, actor: Actor, id: number): P
 
 export async function addPuppy(ctx: AppContext, actor: Actor, litterId: number, body: z.infer<typeof CreatePuppyBody>): Promise<Puppy> {
   await ownLitter(ctx, actor, litterId);
-  if ((await countPuppies(ctx.db, litterId)) >= MAX_PUPPIES)
-    throw new AppError(422, 'too_many_records', `Ein Wurf kann höchstens ${MAX_PUPPIES} Welpen haben.`);
   assertNotInFuture(body.handover_date, addDays(today(ctx), 365), 'handover_date', 'Die Abgabe liegt mehr als ein Jahr in der Zukunft.');
   const now = ctx.clock.now().toISOString();
-  const id = await insertPuppy(ctx.db, {
-    litter_id: litterId,
-    name: body.name ?? null,
-    collar_color: body.collar_color,
-    sex: body.sex,
-    birth_weight_g: body.birth_weight_g ?? null,
-    chip_number: body.chip_number ?? null,
-    buyer_name: body.buyer_name ?? null,
-    buyer_contact: body.buyer_contact ?? null,
-    handover_date: body.handover_date ?? null,
-    vaccinations: body.vaccinations ?? null,
-    created_at: now,
-    updated_at: now,
+  // Counted and inserted under the litter row's lock: puppies added at once cannot pass the cap.
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'litters', litterId))) throw notFound('Diesen Wurf gibt es nicht.');
+    if ((await countPuppies(trx, litterId)) >= MAX_PUPPIES) throw new AppError(422, 'too_many_records', `Ein Wurf kann höchstens ${MAX_PUPPIES} Welpen haben.`);
+    return insertPuppy(trx, {
+      litter_id: litterId,
+      name: body.name ?? null,
+      collar_color: body.collar_color,
+      sex: body.sex,
+      birth_weight_g: body.birth_weight_g ?? null,
+      chip_number: body.chip_number ?? null,
+      buyer_name: body.buyer_name ?? null,
+      buyer_contact: body.buyer_contact ?? null,
+      handover_date: body.handover_date ?? null,
+      vaccinations: body.vaccinations ?? null,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return (await puppiesOf(ctx.db, litterId)).find((p) => p.id === id) as Puppy;
 }

@@ -1,6 +1,7 @@
 import { requireDogRecord } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
+import type { Db } from '../../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../../core/http/errors.js';
 import { readPhotoFacts, type PhotoFacts } from '../../../core/media/exif.js';
 import { processImage, type ProcessedImage } from '../../../core/media/images.js';
@@ -27,6 +28,11 @@ import { placeNameAt } from '../geocoding/index.js';
 export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_MEDIA_PER_ENTRY = 100;
 
+async function assertRoomForPhotos(db: Db, entryId: number, adding: number): Promise<void> {
+  if ((await countMediaOfEntry(db, entryId)) + adding > MAX_MEDIA_PER_ENTRY)
+    throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
+}
+
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
 
 /**
@@ -37,8 +43,8 @@ const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.
 export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
   const entry = await loadEntry(ctx, actor, entryId, 'write');
   if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
-  if ((await countMediaOfEntry(ctx.db, entryId)) + files.length > MAX_MEDIA_PER_ENTRY)
-    throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
+  // A quick refusal before any file is decoded; the check that holds is the one under the entry's lock below.
+  await assertRoomForPhotos(ctx.db, entryId, files.length);
 
   const now = ctx.clock.now();
   const staging = stagingDir(ctx.config);
@@ -87,7 +93,10 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
     let inserted;
     try {
       inserted = await ctx.db.transaction().execute(async (trx) => {
+        // touchEntry's update takes the entry row's lock (SQLite: the transaction's write lock), so concurrent
+        // uploads to one entry count and insert one after the other: the cap holds, the loser is refused whole.
         if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound(ENTRY_WORDING.missing);
+        await assertRoomForPhotos(trx, entry.id, rows.length);
         const result = await insertMediaRows(trx, rows);
         await refreshEntryPosition(trx, entry.id);
         return result;

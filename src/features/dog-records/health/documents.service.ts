@@ -8,8 +8,8 @@ import { processImage, type ProcessedImage } from '../../../core/media/images.js
 import { dogMediaUrlPrefix } from '../../../core/media/paths.js';
 import { discardFiles, mediaKeyOf, MEDIA_NAME_PATTERN, newMediaName, removeStoredMedia, stagingDir, storeFiles } from '../../../core/media/storage.js';
 import { displayName } from '../../../core/media/upload.js';
-import { assertRoomFor } from '../../../core/records/record-kind.js';
-import { insertRecordRow, type RecordRow } from '../../../core/records/records.repo.js';
+import { assertRoomFor, insertWithinLimit } from '../../../core/records/record-kind.js';
+import type { RecordRow } from '../../../core/records/records.repo.js';
 import { healthDocuments } from './health.kinds.js';
 import { HealthDocumentFields, type HealthDocument } from './health.schemas.js';
 import { findDocumentByUrl } from './documents.repo.js';
@@ -52,7 +52,7 @@ export async function addDocument(
   const parsed = HealthDocumentFields.safeParse(fields ?? {}, { reportInput: true });
   if (!parsed.success) throw zodToAppError(parsed.error);
   healthDocuments.check?.(ctx, parsed.data);
-  await assertRoomFor(ctx, healthDocuments, dog.dog_id);
+  await assertRoomFor(ctx.db, healthDocuments, dog.dog_id);
 
   const name = displayName(file);
   const staged: string[] = [];
@@ -85,7 +85,7 @@ export async function addDocument(
     await storeFiles(ctx, [{ url, path: from }]);
     const now = ctx.clock.now().toISOString();
     try {
-      const row = await insertRecordRow(ctx.db, healthDocuments.table, healthDocuments.columns, {
+      const row = await insertWithinLimit(ctx, healthDocuments, dog.dog_id, {
         ...parsed.data,
         dog_id: dog.dog_id,
         url,

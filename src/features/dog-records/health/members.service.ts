@@ -2,6 +2,7 @@ import { requireDogAccess, requireDogRecord, requireOwner } from '../../../core/
 import type { Actor } from '../../../core/auth/session-user.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import type { AppContext } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { AppError, badRequest, conflict, notFound } from '../../../core/http/errors.js';
 import {
   acceptInvitationRow,
@@ -53,9 +54,13 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   const email = body.email.toLowerCase();
   if (email === emailOf(actor)) throw badRequest('Du kannst dich nicht selbst einladen.', { email: 'Du kannst dich nicht selbst einladen.' });
-  if ((await countMembers(ctx.db, dog.dog_id)) >= MAX_MEMBERS_PER_DOG)
-    throw new AppError(422, 'too_many_members', `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`);
-  const row = await insertInvitation(ctx.db, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
+  // Counted and inserted under the dog row's lock: invitations sent at once cannot pass the cap.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'dogs', dog.dog_id))) throw notFound('Diesen Hund gibt es nicht.');
+    if ((await countMembers(trx, dog.dog_id)) >= MAX_MEMBERS_PER_DOG)
+      throw new AppError(422, 'too_many_members', `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`);
+    return insertInvitation(trx, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
+  });
   if (!row) throw conflict('Diese Person ist schon eingeladen.', 'already_invited');
   await tellInvitee(ctx, actor, row);
   return toMember(row);

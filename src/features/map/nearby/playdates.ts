@@ -3,6 +3,7 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone, HOUR, MINUTE } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { conflict, notFound } from '../../../core/http/errors.js';
@@ -82,15 +83,20 @@ export async function join(ctx: AppContext, actor: Actor, id: number, body: { do
   const row = await findGeoItem(ctx, playdates, id);
   if (Date.parse(String(row.starts_at)) < ctx.clock.now().getTime()) throw conflict('Das Treffen hat schon stattgefunden.', 'playdate_past');
   await requireDogAccess(ctx.db, actor, body.dog_id, 'manage');
-  const people = await participantsOf(ctx.db, id);
-  const already = people.some((p) => p.dog_id === body.dog_id);
-  if (!already && row.max_dogs !== null && people.length >= Number(row.max_dogs)) throw conflict('Das Treffen ist voll.', 'playdate_full');
-  await addParticipant(ctx.db, {
-    playdate_id: id,
-    dog_id: body.dog_id,
-    user_id: actor.id,
-    share_heat: body.share_heat ? 1 : 0,
-    created_at: ctx.clock.now().toISOString(),
+  // Counted and joined under the playdate row's lock: dogs joining at once cannot pass max_dogs.
+  const already = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockRow(trx, 'playdates', id))) throw notFound('Dieses Treffen gibt es nicht.');
+    const people = await participantsOf(trx, id);
+    const rejoin = people.some((p) => p.dog_id === body.dog_id);
+    if (!rejoin && row.max_dogs !== null && people.length >= Number(row.max_dogs)) throw conflict('Das Treffen ist voll.', 'playdate_full');
+    await addParticipant(trx, {
+      playdate_id: id,
+      dog_id: body.dog_id,
+      user_id: actor.id,
+      share_heat: body.share_heat ? 1 : 0,
+      created_at: ctx.clock.now().toISOString(),
+    });
+    return rejoin;
   });
   if (!already && row.user_id !== null && row.user_id !== actor.id) {
     await notify(ctx, row.user_id, 'playdate', {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
 import { DAY } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { conflict } from '../../../core/http/errors.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
@@ -67,10 +68,15 @@ export async function confirmWarning(ctx: AppContext, actor: Actor, id: number) 
   if (row.status === 'archived' || row.status === 'false_alarm') throw conflict('Diese Warnung ist nicht mehr aktiv.', 'not_active');
   if (row.user_id === actor.id) throw conflict('Deine eigene Meldung kannst du nicht bestätigen.', 'own_report');
   const now = ctx.clock.now().toISOString();
-  await insertConfirmation(ctx.db, id, actor.id, now);
-  const count = await countConfirmations(ctx.db, id);
-  const status = isStaff(actor) || count >= CONFIRMATIONS_NEEDED ? 'confirmed' : String(row.status);
-  await setWarningState(ctx.db, id, { status, confirmed_count: count, last_activity_at: now, updated_at: now });
+  // Counted and written under the warning row's lock: confirmations at once cannot write an older count over a
+  // newer one (the third confirmation must leave the warning confirmed).
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'poison_warnings', id);
+    await insertConfirmation(trx, id, actor.id, now);
+    const count = await countConfirmations(trx, id);
+    const status = isStaff(actor) || count >= CONFIRMATIONS_NEEDED ? 'confirmed' : String(row.status);
+    await setWarningState(trx, id, { status, confirmed_count: count, last_activity_at: now, updated_at: now });
+  });
   return toGeoItem(poisonWarnings, await findGeoItem(ctx, poisonWarnings, id), actor);
 }
 

@@ -49,6 +49,7 @@ export function safetyMailRoutes(ctx: AppContext, routes: Routes): void {
   };
   api.get(`/api${SAFETY_MAIL_UNSUBSCRIBE_PATH}`, 'Seite zum Abbestellen der Warnungen per Mail (Link aus der Mail)', {
     query: UnsubscribeQuery,
+    before: [ctx.limits.unsubscribeWrongToken],
     responses: page,
     run: async ({ query }, req, res) => {
       checked(query.u, query.t);
@@ -58,6 +59,7 @@ export function safetyMailRoutes(ctx: AppContext, routes: Routes): void {
   });
   api.post(`/api${SAFETY_MAIL_UNSUBSCRIBE_PATH}`, 'Warnungen per Mail abbestellen, ohne Anmeldung (RFC 8058 One-Click; wiederholbar)', {
     query: UnsubscribeQuery,
+    before: [ctx.limits.unsubscribeWrongToken],
     responses: page,
     run: async ({ query }, req, res) => {
       checked(query.u, query.t);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
+import { lockRow } from '../../../core/db/row-lock.js';
 import { tooManyRequests } from '../../../core/http/errors.js';
 import { planFootRoute } from './ors.client.js';
 import { cachedPlan, cachePlan, dropPlan, dropPlansUpTo, plansSince, reservePlan } from './route-plan.repo.js';
@@ -47,16 +48,15 @@ export async function planRoute(ctx: AppContext, actor: Actor, body: z.infer<typ
     return { geometry, distance_m: hit.distance_m, duration_s: hit.duration_s, cached: true, remaining_this_week: await remaining() };
   }
 
-  // A reservation first, then the count up to it: two requests racing at 19 cannot both pass.
+  // Counted and reserved under the user row's lock: requests racing at 19 take the last plan exactly once.
   let reservation: number | null = null;
   if (!unlimited(actor)) {
-    reservation = await reservePlan(ctx.db, actor.id, now.toISOString());
-    const window = await plansSince(ctx.db, actor.id, since);
-    const position = window.findIndex((r) => r.id === reservation) + 1;
-    if (position > PLANS_PER_WEEK) {
-      await dropPlan(ctx.db, reservation);
-      refuse(window[0]?.planned_at, now);
-    }
+    reservation = await ctx.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'users', actor.id);
+      const window = await plansSince(trx, actor.id, since);
+      if (window.length >= PLANS_PER_WEEK) refuse(window[0]?.planned_at, now);
+      return reservePlan(trx, actor.id, now.toISOString());
+    });
   }
   let line;
   try {
