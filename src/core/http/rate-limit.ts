@@ -89,7 +89,7 @@ export function createRateLimiters(enabled: boolean, db: Kysely<Database>): Rate
       store: new DbRateLimitStore(db, systemClock, name, family.windowMs),
       keyGenerator: (req) => keyOf(family.key, req),
       handler: (_req, _res, next) => {
-        next(new AppError(429, 'rate_limited', 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.'));
+        next(new AppError(429, 'rate_limited', 'Zu viele Anfragen auf einmal.'));
       },
     });
     return [name, markRateLimited(limiter)] as const;
