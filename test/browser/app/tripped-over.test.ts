@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../helpers/factories.js';
+import { buildDog, buildUser } from '../../helpers/factories.js';
 import { useAppHarness } from './app-harness.js';
 
 /**
@@ -25,7 +25,39 @@ async function labelGaps(page: Page): Promise<{ pair: string; gap: number }[]> {
   });
 }
 
+/** A page the app's service worker controls: from then on the app's screens load without a connection. */
+async function openControlled(path: string): Promise<Page> {
+  const page = await h.page();
+  await page.goto(h.url(path));
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  return page;
+}
+
 describe('what users tripped over', () => {
+  it('a diary entry saved offline shows as waiting in the list, with no red "Keine Verbindung"', async () => {
+    const me = await buildUser(h.ctx, { name: 'Frida Funkloch' });
+    const dog = await buildDog(h.ctx, { user: me, name: 'Motte' });
+    await h.login(me);
+    const page = await openControlled(`/app/tagebuch/neu?hund=${dog.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Neuer Eintrag' }).waitFor();
+    await h.context.setOffline(true);
+    try {
+      await page.getByLabel('Überschrift (optional)').fill('Am See');
+      await page.getByLabel('Was habt ihr erlebt?').fill('Kein Netz, aber viel Wasser.');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const entry = page.getByTestId('pending-write').filter({ hasText: 'Tagebuch: Am See' });
+      await entry.getByText('wird gesendet, sobald du online bist').waitFor();
+      await page.waitForFunction(() => !document.querySelector('.state-loading'), undefined, { timeout: 10_000 });
+      await h.screenshot(page, 'tagebuch-offline-gespeichert');
+      expect(await page.getByText('Keine Verbindung zum Server').count()).toBe(0);
+      expect(await page.locator('.state-error, .notice-error, [role="alert"]').count()).toBe(0);
+    } finally {
+      await h.context.setOffline(false);
+    }
+    await page.close();
+  });
+
   it('the tab labels keep room between them at 390 px, also with the breeder and admin tabs', async () => {
     for (const extra of [{}, { subscription_tier: 'breeder' as const }, { subscription_tier: 'breeder' as const, rolle: 'admin' as const }]) {
       const user = await buildUser(h.ctx, extra);
