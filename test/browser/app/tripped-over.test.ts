@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildDog, buildUser } from '../../helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../helpers/factories.js';
 import { useAppHarness } from './app-harness.js';
 
 /**
@@ -70,5 +70,49 @@ describe('what users tripped over', () => {
       await h.screenshot(page, `tabbar-${Object.values(extra).join('-') || 'user'}`);
       await page.close();
     }
+  });
+
+  it('a caregiver who opens an owner-only screen by its address gets a line, not a form; the owner gets the form', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Olga Owner' });
+    const carer = await buildUser(h.ctx, { name: 'Carl Carer' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Pünktchen' });
+    await shareDog(h.test, agentAs(h.test, owner), dog.id, carer);
+    await h.login(carer);
+    const page = await h.page();
+    for (const screen of ['bearbeiten', 'notfallausweis', 'familie']) {
+      await page.goto(h.url(`/app/hunde/${dog.id}/${screen}`));
+      await page.getByText('Nur die Besitzerin/der Besitzer kann das ändern.').waitFor();
+      expect(await page.locator('main form').count(), screen).toBe(0);
+      await page.getByRole('link', { name: 'Zum Profil von Pünktchen' }).waitFor();
+    }
+    await h.screenshot(page, 'nur-besitzer');
+    await h.login(owner);
+    for (const screen of ['bearbeiten', 'notfallausweis', 'familie']) {
+      await page.goto(h.url(`/app/hunde/${dog.id}/${screen}`));
+      await page.locator('main form').first().waitFor();
+      expect(await page.getByText('Nur die Besitzerin/der Besitzer').count(), screen).toBe(0);
+    }
+    await page.close();
+  });
+
+  it('texts: the password rule said once, the poison edit title names the warning', async () => {
+    await h.logout();
+    const page = await h.page();
+    await page.goto(h.url('/app/registrieren'));
+    await page.getByLabel('Passwort').fill('kurz');
+    await page.getByRole('button', { name: 'Konto anlegen' }).click();
+    const field = page.locator('.field', { has: page.getByLabel('Passwort') });
+    await field.locator('.field-error').waitFor();
+    expect(await field.getByText('Mindestens 8 Zeichen.').count()).toBe(1);
+
+    const me = await buildUser(h.ctx, { name: 'Gitta Gift', lat: 52.52, lon: 13.41 });
+    const warning = await agentAs(h.test, me)
+      .post('/api/poison-warnings')
+      .send({ lat: 52.52, lon: 13.41, kind: 'poison', description: 'Wurst mit Nägeln' })
+      .expect(201);
+    await h.login(me);
+    await page.goto(h.url(`/app/giftkoeder/${warning.body.id}/bearbeiten`));
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Giftköder-Warnung ändern');
+    await page.close();
   });
 });
