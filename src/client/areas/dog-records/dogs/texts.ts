@@ -59,7 +59,6 @@ export const tx = {
   age: (text: string) => `${text} alt`,
   dangerTitle: 'Hund löschen',
   toProfile: (name: string) => `Zum Profil von ${name}`,
-  ownerOnly: 'Nur die Besitzerin/der Besitzer kann das ändern.',
   profile: {
     edit: 'Bearbeiten',
     caregiver: 'Du betreust diesen Hund mit.',

@@ -1,5 +1,5 @@
 /** The health area's screens (one chunk). */
-import { ownerOnly } from '../dogs/owner-only.js';
+import { ownerOnly } from '../../../ui/owner-only.js';
 import { EmergencyCardScreen as EmergencyCardForm } from './emergency.js';
 import { FamilyScreen as FamilyForm } from './family.js';
 

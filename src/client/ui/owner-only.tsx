@@ -1,10 +1,12 @@
 import type { ComponentType } from 'preact';
-import type { ScreenProps } from '../../../core/screen.js';
-import { session } from '../../../core/session.js';
-import { useStore } from '../../../core/store.js';
-import { Loading, useResource } from '../../../ui/states.js';
-import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import type { Dog } from '../api/types.js';
+import type { ScreenProps } from '../core/screen.js';
+import { session } from '../core/session.js';
+import { useStore } from '../core/store.js';
+import { Loading, useResource } from './states.js';
+
+const OWNER_ONLY = 'Nur die Besitzerin/der Besitzer kann das ändern.';
+const toProfile = (name: string) => `Zum Profil von ${name}`;
 
 /**
  * A screen only the dog's owner may use (edit the dog, its emergency card, its family invitations): a caregiver who
@@ -24,10 +26,10 @@ export function ownerOnly(Screen: ComponentType<ScreenProps>): ComponentType<Scr
         <section class="page page-narrow" data-guard="owner-only">
           <h1>{dog.data.name}</h1>
           <p class="notice notice-info" role="status">
-            {tx.ownerOnly}
+            {OWNER_ONLY}
           </p>
           <p>
-            <a href={`/app/hunde/${dog.data.id}`}>{tx.toProfile(dog.data.name)}</a>
+            <a href={`/app/hunde/${dog.data.id}`}>{toProfile(dog.data.name)}</a>
           </p>
         </section>
       );
