@@ -115,4 +115,22 @@ describe('what users tripped over', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Giftköder-Warnung ändern');
     await page.close();
   });
+
+  it('the map starts on the phone’s first screen, and tiles that cannot load leave a hint over it', async () => {
+    const me = await buildUser(h.ctx, { name: 'Karla Karte', lat: 52.52, lon: 13.405 });
+    await h.login(me);
+    const page = await h.page();
+    // Every tile fails (any tile server: the z/x/y path), as when the tile host is down or blocked.
+    await page.route(/\/\d+\/\d+\/\d+(@2x)?\.png/, (route) => route.abort('connectionrefused'));
+    await page.goto(h.url('/app/karte'));
+    const map = page.locator('.nearby-map');
+    await map.locator('.leaflet-tile-pane').waitFor({ state: 'attached' });
+    const box = await map.boundingBox();
+    const tabbar = await page.locator('.tabbar').boundingBox();
+    // At least 200 px of the map above the tab bar at 390 × 844, without scrolling.
+    expect(box?.y ?? 9999).toBeLessThan((tabbar?.y ?? 844) - 200);
+    await map.getByText('Kartenkacheln laden gerade nicht').waitFor();
+    await h.screenshot(page, 'karte-ohne-kacheln');
+    await page.close();
+  });
 });

@@ -3,6 +3,7 @@
 import L from 'leaflet';
 
 import { tileUrl } from './map-assets.js';
+import { watchTileErrors } from './tile-hint.js';
 
 export { loadMapCss } from './map-assets.js';
 
@@ -17,6 +18,6 @@ export function baseMap(container: HTMLElement): L.Map {
   const map = L.map(container, { zoomControl: false, scrollWheelZoom: false, fadeAnimation: false });
   L.control.zoom({ zoomInTitle: 'Hineinzoomen', zoomOutTitle: 'Herauszoomen' }).addTo(map);
   map.attributionControl.setPrefix(false);
-  L.tileLayer(tileUrl(), { maxZoom: 19, crossOrigin: true, attribution: ATTRIBUTION }).addTo(map);
+  watchTileErrors(map, L.tileLayer(tileUrl(), { maxZoom: 19, crossOrigin: true, attribution: ATTRIBUTION }).addTo(map));
   return map;
 }
