@@ -117,6 +117,8 @@ describe('what users tripped over', () => {
   });
 
   it('the map starts on the phone’s first screen, and tiles that cannot load leave a hint over it', async () => {
+    // A profile no service worker controls yet: a worker would answer tiles from its cache (or fetch them itself).
+    await h.freshContext();
     const me = await buildUser(h.ctx, { name: 'Karla Karte', lat: 52.52, lon: 13.405 });
     await h.login(me);
     const page = await h.page();
