@@ -66,6 +66,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: ['/api/welcome-dashboard'] },
   { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
   { pattern: '/app/passwort-vergessen', access: 'guest', title: 'Passwort vergessen', load: () => accounts().then((m) => m.ForgotPasswordScreen) },
+  { pattern: '/app/konto-geloescht', access: 'any', title: 'Konto gelöscht', load: () => accounts().then((m) => m.AccountDeletedScreen) },
   { pattern: '/app/passwort-neu', access: 'any', title: 'Neues Passwort', load: () => accounts().then((m) => m.NewPasswordScreen) },
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
   { pattern: '/app/email-geaendert', access: 'any', title: 'E-Mail-Adresse geändert', load: () => accounts().then((m) => m.EmailChangedScreen) },

@@ -41,10 +41,12 @@ describe('mail through a real SMTP server', () => {
     expect(redirect.headers.location).toBe('/app/email-bestaetigt?ergebnis=ok');
     const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', 'mail@example.de').executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
-    await request(t.app)
+    // The same link again: the address is confirmed already (not "ungültig").
+    const again = await request(t.app)
       .get(`/api/auth/verify?token=${encodeURIComponent(token)}`)
       .set('Accept', 'application/json')
-      .expect(400);
+      .expect(200);
+    expect(again.body).toEqual({ verified: true, already_verified: true });
     const outbox = await t.ctx.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute();
     expect(outbox).toEqual([{ status: 'sent', attempts: 1 }]);
   });

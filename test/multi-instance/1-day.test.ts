@@ -36,7 +36,7 @@ async function verify(client: Client, email: string): Promise<void> {
   const link = /(http:\/\/\S+\/api\/auth\/verify\?token=\S+)/.exec(mail.text)?.[1] ?? '';
   expect(link.startsWith(`${multi().url}/api/auth/verify?token=`)).toBe(true);
   const res = await client.expect(200, 'GET', link.slice(multi().url.length));
-  expect(res.body).toEqual({ verified: true });
+  expect(res.body).toEqual({ verified: true, already_verified: false });
 }
 
 /** GET `path` from each instance directly (no nginx): every one must answer 200 with the same bytes. */

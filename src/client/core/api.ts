@@ -68,6 +68,9 @@ export function waitMessage(seconds: number): string {
   return `Das geht wieder in ${Math.ceil(seconds / 86_400)} Tagen.`;
 }
 
+/** A server message that already names the wait (the login lockout's „Bitte warte 15 Minuten …“) gets no second one. */
+const saysHowLong = (message: string) => /\bwarte\b|geht wieder/i.test(message);
+
 export function errorFromBody(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
   const wait = retryAfter(retryAfterHeader);
   const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
@@ -76,7 +79,7 @@ export function errorFromBody(status: number, body: unknown, retryAfterHeader: s
     if (error.fields && typeof error.fields === 'object') {
       for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) if (typeof value === 'string') fields[key] = value;
     }
-    const message = status === 429 && wait ? `${error.message} ${waitMessage(wait)}` : error.message;
+    const message = status === 429 && wait && !saysHowLong(error.message) ? `${error.message} ${waitMessage(wait)}` : error.message;
     return new ApiError(status, typeof error.code === 'string' ? error.code : 'error', message, fields, wait);
   }
   if (UNREACHABLE.has(status)) return offlineError();

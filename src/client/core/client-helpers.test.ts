@@ -42,6 +42,9 @@ describe('API error body → German messages', () => {
     expect(errorFromBody(429, { error: { code: 'rate_limited', message: 'Zu viele Versuche.' } }, '120').message).toBe(
       'Zu viele Versuche. Bitte warte 2 Minuten.',
     );
+    // The lockout names its wait itself: said once, not „… noch mal. Bitte warte 15 Minuten.“
+    const locked = 'Zu viele Fehlversuche. Bitte warte 15 Minuten und versuch es dann noch mal.';
+    expect(errorFromBody(429, { error: { code: 'login_locked', message: locked } }, '900').message).toBe(locked);
     expect(waitMessage(30)).toBe('Bitte warte 30 Sekunden.');
     expect(waitMessage(89 * 60)).toBe('Bitte warte 89 Minuten.');
     // a daily limit (until midnight) and a weekly one: hours and days, not 840 or 8880 minutes

@@ -137,7 +137,9 @@ export function Field(props: FieldProps) {
   const { form, name, label, hint, type = 'text', multiline, options } = props;
   const id = `f-${name}`;
   const error = form.errors[name];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  // An error that says what the hint says ("Mindestens 8 Zeichen.") stands alone: the same line twice reads like a bug.
+  const shownHint = hint && hint !== error ? hint : undefined;
+  const describedBy = [shownHint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const value = form.values[name];
   const common = {
     id,
@@ -162,9 +164,9 @@ export function Field(props: FieldProps) {
           onChange={(e) => form.set(name as never, (e.currentTarget as HTMLInputElement).checked)}
         />
         <label for={id}>{label}</label>
-        {hint && (
+        {shownHint && (
           <p id={`${id}-hint`} class="hint">
-            {hint}
+            {shownHint}
           </p>
         )}
         {error && (
@@ -181,9 +183,9 @@ export function Field(props: FieldProps) {
         {label}
         {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {hint && (
+      {shownHint && (
         <p id={`${id}-hint`} class="hint">
-          {hint}
+          {shownHint}
         </p>
       )}
       {multiline ? (

@@ -3,7 +3,7 @@ import { dismissInstallOffer, installOfferDismissed, installPrompt, isStandalone
 import { useStore } from '../core/store.js';
 
 const IOS_TITLE = 'Warnungen auf dem iPhone bekommen';
-const IOS_INTRO = 'Auf iPhone und iPad kommen Push-Nachrichten nur in der App vom Home-Bildschirm an. So geht es in zwei Schritten:';
+const IOS_INTRO = 'Auf iPhone und iPad kommen Push-Nachrichten nur in der App vom Home-Bildschirm an. So geht es in drei Schritten:';
 const IOS_STEP_SHARE = 'Tippe in Safari unten auf „Teilen“.';
 const IOS_STEP_ADD = 'Wähle „Zum Home-Bildschirm“ und tippe auf „Hinzufügen“.';
 const IOS_STEP_OPEN = 'Öffne Pfotenbuch dann über das neue Symbol auf dem Home-Bildschirm und schalte hier die Benachrichtigungen ein.';

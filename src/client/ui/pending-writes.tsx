@@ -7,7 +7,7 @@ import { ConfirmDialog } from './confirm-dialog.js';
 
 /** The offline queue as the user sees it: on the screens the writes belong to, and as a count in the header. */
 export const qx = {
-  waiting: 'Wartet auf Verbindung',
+  waiting: 'Wartet auf Verbindung: wird gesendet, sobald du online bist.',
   sending: 'Wird gesendet …',
   failed: (reason: string) => `Nicht gesendet: ${reason}`,
   savedAt: (when: string) => `gespeichert ${when}`,

@@ -86,9 +86,40 @@ export function useResource<T>(path: string | null): [Resource<T>, () => void, (
   return [state, reload, mutate];
 }
 
-/** Renders loading and error states and hands ready data (plus the offline notice) to `children`. */
-export function Load<T>({ resource, onRetry, children }: { resource: Resource<T>; onRetry: () => void; children: (data: T) => ComponentChildren }) {
+/**
+ * No connection and nothing saved of this list, on a screen that already shows what waits to be sent: a calm line,
+ * not a red error under the entry that was just saved (the offline banner says the rest).
+ */
+export function OfflineListNotice({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div class="notice notice-offline" role="status" data-state="offline">
+      <p>{text}</p>
+      <button type="button" class="button button-secondary button-small" onClick={onRetry}>
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Renders loading and error states and hands ready data (plus the offline notice) to `children`. With
+ * `offlineText`, a load that failed for want of a connection says that calmly (OfflineListNotice).
+ */
+export function Load<T>({
+  resource,
+  onRetry,
+  offlineText,
+  children,
+}: {
+  resource: Resource<T>;
+  onRetry: () => void;
+  offlineText?: string;
+  children: (data: T) => ComponentChildren;
+}) {
   if (resource.status === 'loading') return <Loading />;
+  if (resource.status === 'error' && offlineText && resource.error instanceof ApiError && resource.error.isOffline) {
+    return <OfflineListNotice text={offlineText} onRetry={onRetry} />;
+  }
   if (resource.status === 'error') return <ErrorState error={resource.error} onRetry={onRetry} />;
   return (
     <>

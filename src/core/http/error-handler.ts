@@ -72,9 +72,21 @@ function stagedUploads(req: Request): string[] {
   return files.map((f) => f.path).filter((p): p is string => typeof p === 'string');
 }
 
+/**
+ * An answer of 502, 503 or 504 that a route threw deliberately (an AppError: "Das Wetter ist gerade nicht
+ * erreichbar") is an expected state of someone else's service, not a bug: only unexpected errors are logged as
+ * errors with their stack, so the real ones are not buried (and the error digest counts only those).
+ */
+function isExpectedUnavailable(err: unknown, error: AppError): boolean {
+  return err instanceof AppError && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   const error = toAppError(err);
-  if (error.status >= 500) requestLogger(req).error({ err }, 'request failed');
+  if (isExpectedUnavailable(err, error)) {
+    // A 502/503/504 the code chose on purpose (an upstream is down, a service is not set up): expected, no stack.
+    requestLogger(req).warn({ status: error.status, code: error.code, path: loggablePath(req.path) }, 'request answered unavailable');
+  } else if (error.status >= 500) requestLogger(req).error({ err }, 'request failed');
   // A warning, not an error: the client's choice or its network, so it has no place in the admin's error digest.
   else if (error.code === 'request_aborted') requestLogger(req).warn({ path: loggablePath(req.path) }, 'request aborted by the client');
   // A refused upload leaves nothing behind by the time the answer goes out (the uploads' own 'close' hooks would

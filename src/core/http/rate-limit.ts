@@ -72,7 +72,8 @@ interface RateLimitFamily {
   message?: string;
 }
 
-const GENERAL_MESSAGE = 'Zu viele Anfragen. Bitte warte kurz und versuch es dann noch mal.';
+// The client adds the exact wait from Retry-After, so the sentence names none (a lockout message names its own).
+const GENERAL_MESSAGE = 'Zu viele Anfragen auf einmal.';
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 export type RateLimiters = Record<RateLimitName, RequestHandler>;

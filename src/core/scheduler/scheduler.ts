@@ -4,6 +4,7 @@ import { Cron } from 'croner';
 import type { AppContext, Job } from '../context.js';
 import type { Config } from '../config.js';
 import { MINUTE } from '../clock.js';
+import { isUpstreamOutage, outageFields } from '../upstream/outage.js';
 import { abandonLease, acquireLease, ensureLeaseRow, releaseLease } from './leases.repo.js';
 
 const LEASE_MS = 30 * MINUTE;
@@ -177,7 +178,9 @@ export class Scheduler {
       count = await job.run(this.ctx);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      log.error({ err, job: job.name }, 'job failed');
+      // Someone else's outage fails a run that the next one repeats: a warning without a stack, not an error.
+      if (isUpstreamOutage(err)) log.warn({ job: job.name, ...outageFields(err) }, 'job failed: upstream unavailable');
+      else log.error({ err, job: job.name }, 'job failed');
     }
     const durationMs = Math.round(performance.now() - t0);
     this.ctx.metrics?.jobs.count(job.name, error ? 'failed' : 'ok');

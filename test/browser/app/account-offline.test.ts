@@ -120,7 +120,11 @@ describe('profile and account', () => {
     expect(await h.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeDefined();
     await page.locator('#delete-password').fill(user.password);
     await confirm.getByRole('button', { name: 'Endgültig löschen' }).click();
-    await page.waitForURL(h.url('/'));
+    // A page says it is done and what happens now (it used to drop the user on the landing page without a word).
+    await page.waitForURL(h.url('/app/konto-geloescht'));
+    await page.getByText('Dein Konto ist gelöscht. Du bist abgemeldet.').waitFor();
+    await page.getByText('Rechnungen bewahren wir').waitFor();
+    await checkScreen(page, 'konto-geloescht', 'Konto gelöscht');
     expect(await h.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
   });
 });
@@ -148,8 +152,13 @@ describe('email verification', () => {
     await page.getByRole('heading', { name: 'Dein Profil' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('.state-loading'));
     expect(await page.getByText('Deine E-Mail-Adresse ist noch nicht bestätigt.').count()).toBe(0);
-    // The same link again is no longer valid.
+    // The same link again: "schon bestätigt", not "ungültig oder abgelaufen".
     await page.goto(h.url(new URL(link).pathname + new URL(link).search));
+    await page.waitForURL(h.url('/app/email-bestaetigt?ergebnis=schon'));
+    await checkScreen(page, 'email-schon-bestaetigt', 'Schon bestätigt');
+    expect(await page.getByText('ungültig').count()).toBe(0);
+    // A link nobody sent is still "ungültig".
+    await page.goto(h.url('/api/auth/verify?token=nie-verschickt-0123456789'));
     await page.waitForURL(h.url('/app/email-bestaetigt?ergebnis=ungueltig'));
     await checkScreen(page, 'email-ungueltig', 'Link ungültig');
   });

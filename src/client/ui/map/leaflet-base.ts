@@ -3,6 +3,7 @@
 import L from 'leaflet';
 
 import { tileOptions, tileUrl } from './map-assets.js';
+import { watchTileErrors } from './tile-hint.js';
 
 export { loadMapCss } from './map-assets.js';
 
@@ -15,6 +16,6 @@ export function baseMap(container: HTMLElement): L.Map {
   const map = L.map(container, { zoomControl: false, scrollWheelZoom: false, fadeAnimation: false });
   L.control.zoom({ zoomInTitle: 'Hineinzoomen', zoomOutTitle: 'Herauszoomen' }).addTo(map);
   map.attributionControl.setPrefix(false);
-  L.tileLayer(tileUrl(), { ...tileOptions(), crossOrigin: true }).addTo(map);
+  watchTileErrors(map, L.tileLayer(tileUrl(), { ...tileOptions(), crossOrigin: true }).addTo(map));
   return map;
 }

@@ -7,6 +7,12 @@ export interface OperatorSettingsTable {
   contact_email: string;
   contact_phone: string | null;
   vat_id: string | null;
+  /** The register court (e.g. "Amtsgericht Hamburg"), for a company's Impressum; null for a sole trader. */
+  register_court: string | null;
+  /** The register entry (e.g. "HRB 12345"). */
+  register_number: string | null;
+  /** Who represents the company (Geschäftsführung, Vorstand), one name or several. */
+  representatives: string | null;
   /** 1: Kleinunternehmer (§ 19 UStG), invoices without VAT. */
   small_business: number;
   price_pro_cents_year: number;

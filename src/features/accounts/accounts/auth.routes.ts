@@ -7,9 +7,11 @@ import { LoginBody, RegisterBody, VerifyQuery } from './auth.schemas.js';
 import { login, register } from './auth.service.js';
 import { knownDeviceOf, rememberDevice } from './known-device.js';
 import { toCurrentUser, CurrentUser } from './user-view.js';
-import { consumeVerificationToken, resendVerificationMail } from './verification.js';
+import { consumeVerificationToken, resendVerificationMail, type VerificationOutcome } from './verification.js';
 
 const tags = ['Konto'];
+/** The app's page for each outcome of a verification link (/app/email-bestaetigt?ergebnis=…). */
+const RESULT_PARAM: Record<VerificationOutcome, string> = { verified: 'ok', already_verified: 'schon', invalid: 'ungueltig' };
 
 export function authRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags, access: 'public' });
@@ -67,18 +69,21 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
       access: 'public',
       query: VerifyQuery,
       responses: {
-        200: { description: 'JSON-Antwort, wenn JSON verlangt wird', schema: z.object({ verified: z.boolean() }) },
-        303: { description: 'Weiterleitung in die App mit dem Ergebnis' },
+        200: {
+          description: 'JSON-Antwort, wenn JSON verlangt wird (already_verified: der Link wurde schon benutzt, die Adresse ist bestätigt)',
+          schema: z.object({ verified: z.boolean(), already_verified: z.boolean() }),
+        },
+        303: { description: 'Weiterleitung in die App mit dem Ergebnis (ok, schon, ungueltig)' },
       },
     },
     async ({ query }, req, res) => {
-      const verified = await consumeVerificationToken(ctx.db, query.token, ctx.clock.now());
+      const outcome = await consumeVerificationToken(ctx.db, query.token, ctx.clock.now());
       if (req.accepts(['html', 'json']) === 'json') {
-        if (!verified) throw new AppError(400, 'invalid_token', 'Der Link ist ungültig oder abgelaufen.');
-        res.json({ verified });
+        if (outcome === 'invalid') throw new AppError(400, 'invalid_token', 'Der Link ist ungültig oder abgelaufen.');
+        res.json({ verified: true, already_verified: outcome === 'already_verified' });
         return;
       }
-      res.redirect(303, `/app/email-bestaetigt?ergebnis=${verified ? 'ok' : 'ungueltig'}`);
+      res.redirect(303, `/app/email-bestaetigt?ergebnis=${RESULT_PARAM[outcome]}`);
     },
   );
 

@@ -79,12 +79,22 @@ describe('POST /api/auth/verify/resend', () => {
       .get(`/api/auth/verify?token=${encodeURIComponent(tokens[1] ?? '')}`)
       .set('Accept', 'application/json')
       .expect(200);
-    expect(ok.body).toEqual({ verified: true });
-    expect(await t.ctx.db.selectFrom('email_verifications').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
-    await request(t.app)
-      .get(`/api/auth/verify?token=${encodeURIComponent(tokens[0] ?? '')}`)
-      .set('Accept', 'application/json')
-      .expect(400);
+    expect(ok.body).toEqual({ verified: true, already_verified: false });
+    // A second click on the used link, and the older link: the address is confirmed already, not "ungültig".
+    for (const token of [tokens[1], tokens[0]]) {
+      const again = await request(t.app)
+        .get(`/api/auth/verify?token=${encodeURIComponent(token ?? '')}`)
+        .set('Accept', 'application/json')
+        .expect(200);
+      expect(again.body).toEqual({ verified: true, already_verified: true });
+    }
+    const browser = await request(t.app)
+      .get(`/api/auth/verify?token=${encodeURIComponent(tokens[1] ?? '')}`)
+      .set('Accept', 'text/html')
+      .expect(303);
+    expect(browser.headers.location).toBe('/app/email-bestaetigt?ergebnis=schon');
+    // Unknown and expired links stay "ungültig".
+    await request(t.app).get('/api/auth/verify?token=nichtbekannt123').set('Accept', 'application/json').expect(400);
     const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });

@@ -9,14 +9,12 @@ export async function insertVerification(db: Db, values: { tokenHash: string; us
     .execute();
 }
 
-/** Removes the token and tells whose it was and until when it was valid; undefined for an unknown or used one. */
-export async function takeVerification(db: Db, tokenHash: string): Promise<{ user_id: number; expires_at: string } | undefined> {
-  return db.deleteFrom('email_verifications').where('token_hash', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
-}
-
-/** Once the address is verified, the user's other links are useless. */
-export async function deleteVerificationsOf(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+/**
+ * Whose the token is and until when it was valid; undefined for an unknown one. A used link stays until it expires
+ * (the purge job removes it), so a second click can say "schon bestätigt" instead of "ungültig".
+ */
+export async function findVerification(db: Db, tokenHash: string): Promise<{ user_id: number; expires_at: string } | undefined> {
+  return db.selectFrom('email_verifications').select(['user_id', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 export async function purgeExpiredVerifications(db: Db, now: string): Promise<number> {

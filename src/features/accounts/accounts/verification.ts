@@ -4,8 +4,8 @@ import type { AppContext } from '../../../core/context.js';
 import { HOUR } from '../../../core/clock.js';
 import type { Db } from '../../../core/db/index.js';
 import { conflict } from '../../../core/http/errors.js';
-import { deleteVerificationsOf, insertVerification, takeVerification } from './tokens.repo.js';
-import { markEmailVerified } from './users.repo.js';
+import { findVerification, insertVerification } from './tokens.repo.js';
+import { findUserById, markEmailVerified } from './users.repo.js';
 
 export const VERIFICATION_VALID_MS = 48 * HOUR;
 
@@ -19,14 +19,22 @@ export async function createVerificationToken(db: Db, userId: number, now: Date)
   return token;
 }
 
-/** Marks the address verified; false for an unknown, used or expired token. */
-export async function consumeVerificationToken(db: Db, token: string, now: Date): Promise<boolean> {
+export type VerificationOutcome = 'verified' | 'already_verified' | 'invalid';
+
+/**
+ * Marks the address verified. A link of an address that is already verified (the same link clicked again, or an
+ * older one of the same user) says so: 'already_verified', not "ungültig". 'invalid' for an unknown or expired one.
+ * The links stay until they expire; they cannot verify anything twice (markEmailVerified sets the time once).
+ */
+export async function consumeVerificationToken(db: Db, token: string, now: Date): Promise<VerificationOutcome> {
   return db.transaction().execute(async (trx) => {
-    const row = await takeVerification(trx, sha256(token));
-    if (!row || row.expires_at <= now.toISOString()) return false;
+    const row = await findVerification(trx, sha256(token));
+    if (!row) return 'invalid';
+    const user = await findUserById(trx, row.user_id);
+    if (user?.email_verified_at) return 'already_verified';
+    if (!user || row.expires_at <= now.toISOString()) return 'invalid';
     await markEmailVerified(trx, row.user_id, now.toISOString());
-    await deleteVerificationsOf(trx, row.user_id);
-    return true;
+    return 'verified';
   });
 }
 

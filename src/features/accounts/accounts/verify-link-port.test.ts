@@ -19,7 +19,7 @@ describe('the verification link on a non-default port', () => {
       .get(link?.[1] ?? '')
       .set('Accept', 'application/json')
       .expect(200);
-    expect(answer.body).toEqual({ verified: true });
+    expect(answer.body).toEqual({ verified: true, already_verified: false });
     const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', 'port@example.de').executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });

@@ -17,6 +17,9 @@ function operatorLocals(s: Settings) {
     email: s.contact_email,
     phone: s.contact_phone,
     vatId: s.vat_id,
+    registerCourt: s.register_court,
+    registerNumber: s.register_number,
+    representatives: s.representatives,
     smallBusiness: s.small_business === 1,
     missing: missingParts(s),
   };

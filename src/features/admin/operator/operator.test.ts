@@ -100,4 +100,33 @@ describe('legal pages', () => {
     await admin.patch('/api/admin/settings').send({ contact_email: '' }).expect(200);
     expect((await request(t.app).get('/impressum').expect(200)).text).toContain('Es fehlt: eine Kontakt-E-Mail-Adresse');
   });
+
+  it('a company’s register entry and representatives: kept by the settings, shown in the Impressum only when set', async () => {
+    const admin = agentAs(t, await buildAdmin(t.ctx));
+    const before = (await request(t.app).get('/impressum').expect(200)).text;
+    expect(before).not.toContain('Registereintrag');
+    expect(before).not.toContain('Vertreten durch');
+    await admin
+      .patch('/api/admin/settings')
+      .send({ register_court: 'x'.repeat(201) })
+      .expect(422);
+    await admin
+      .patch('/api/admin/settings')
+      .send({ representatives: 'x'.repeat(501) })
+      .expect(422);
+    const saved = (
+      await admin
+        .patch('/api/admin/settings')
+        .send({ register_court: 'Amtsgericht München', register_number: 'HRB 123456', representatives: 'Erika <Muster>, Max Muster' })
+        .expect(200)
+    ).body;
+    expect(saved).toMatchObject({ register_court: 'Amtsgericht München', register_number: 'HRB 123456', representatives: 'Erika <Muster>, Max Muster' });
+    const html = (await request(t.app).get('/impressum').expect(200)).text;
+    expect(html).toContain('Vertreten durch: Erika &lt;Muster&gt;, Max Muster');
+    expect(html).toContain('Registergericht: Amtsgericht München<br>Registernummer: HRB 123456');
+    // Emptied again: the section goes.
+    await admin.patch('/api/admin/settings').send({ register_court: '', register_number: null, representatives: ' ' }).expect(200);
+    expect((await admin.get('/api/admin/settings').expect(200)).body).toMatchObject({ register_court: null, register_number: null, representatives: null });
+    expect((await request(t.app).get('/impressum').expect(200)).text).not.toContain('Registereintrag');
+  });
 });

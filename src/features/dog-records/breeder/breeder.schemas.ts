@@ -94,7 +94,9 @@ export const PuppyWeight = z
   .meta({ id: 'PuppyWeight' });
 export const GrowthWarning = z
   .object({
-    kind: z.enum(['lost', 'slow']).meta({ description: 'lost: leichter als am Vortag; slow: über drei Tage deutlich weniger zugenommen als die Geschwister' }),
+    kind: z
+      .enum(['lost', 'slow'])
+      .meta({ description: 'lost: leichter als am Vortag; slow: über drei bis sieben Tage deutlich weniger zugenommen als die Geschwister (oder abgenommen)' }),
     date: z.string(),
     message: z.string(),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthWarnings, type PuppySeries } from './growth.js';
+import { gainWords, growthWarnings, type PuppySeries } from './growth.js';
 
 const series = (id: number, weights: [string, number][]): PuppySeries => ({
   puppy_id: id,
@@ -71,6 +71,30 @@ describe('growthWarnings', () => {
     const w = growthWarnings([grow(1, 400, 480), grow(2, 420, 500), grow(3, 380, 460), grow(4, 400, 415)]);
     expect(w.get(4)).toEqual([expect.objectContaining({ kind: 'slow' })]);
     for (const id of [1, 2, 3]) expect(w.get(id)).toEqual([]);
+  });
+
+  it('says a puppy lost weight (not "-5 % zugenommen") and names the real gap between the weighings', () => {
+    const grow = (id: number, start: number, end: number) =>
+      series(id, [
+        ['2026-05-01', start],
+        ['2026-05-08', end],
+      ]);
+    const w = growthWarnings([grow(1, 400, 480), grow(2, 420, 500), grow(3, 380, 460), grow(4, 400, 380)]);
+    expect(w.get(4)).toEqual([
+      expect.objectContaining({
+        kind: 'slow',
+        message: 'Welpe 4 hat in 7 Tagen 5 % abgenommen, die Geschwister etwa 20 % (bis 08.05.2026).',
+      }),
+    ]);
+  });
+
+  it('words a gain, a loss and no change', () => {
+    expect([gainWords(12.4), gainWords(-4.6), gainWords(-0.3), gainWords(0.2)]).toEqual([
+      '12 % zugenommen',
+      '5 % abgenommen',
+      'nicht zugenommen',
+      'nicht zugenommen',
+    ]);
   });
 
   it('needs at least two siblings with data to compare', () => {

@@ -22,12 +22,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
+interface WindowGain {
+  /** Per cent, negative for a puppy that got lighter. */
+  percent: number;
+  /** The days between the two weighings compared (3 to 7: litters are not weighed daily). */
+  days: number;
+}
+
 /** The gain in per cent from the last weight on or before `day - 3` (not older than a week) to the weight on `day`. */
-function gainOverWindow(p: PuppySeries, day: string): number | null {
+function gainOverWindow(p: PuppySeries, day: string): WindowGain | null {
   const now = p.weights.find((w) => w.date === day);
   const base = [...p.weights].reverse().find((w) => w.date <= addDays(day, -WINDOW_DAYS) && daysBetween(w.date, day) <= 7);
   if (!now || !base) return null;
-  return ((now.weight_g - base.weight_g) / base.weight_g) * 100;
+  return { percent: ((now.weight_g - base.weight_g) / base.weight_g) * 100, days: daysBetween(base.date, day) };
+}
+
+/** „5 % zugenommen“, „3 % abgenommen“ or „nicht zugenommen“: a loss is never a negative gain. */
+export function gainWords(percent: number): string {
+  const rounded = Math.round(percent);
+  if (rounded > 0) return `${rounded} % zugenommen`;
+  if (rounded < 0) return `${-rounded} % abgenommen`;
+  return 'nicht zugenommen';
 }
 
 /**
@@ -60,15 +75,15 @@ export function growthWarnings(litter: readonly PuppySeries[]): Map<number, Grow
     const own = gains.get(p.puppy_id);
     const siblings = litter
       .filter((s) => s.puppy_id !== p.puppy_id)
-      .map((s) => gains.get(s.puppy_id))
-      .filter((g): g is number => g !== null && g !== undefined);
-    if (own === null || own === undefined || siblings.length < 2) continue;
+      .map((s) => gains.get(s.puppy_id)?.percent)
+      .filter((g): g is number => g !== undefined);
+    if (!own || siblings.length < 2) continue;
     const typical = median(siblings);
-    if (typical > 0 && own < typical * SLOW_SHARE) {
+    if (typical > 0 && own.percent < typical * SLOW_SHARE) {
       warnings.get(p.puppy_id)!.push({
         kind: 'slow',
         date: day,
-        message: `${p.label} hat in drei Tagen ${own.toFixed(0)} % zugenommen, die Geschwister etwa ${typical.toFixed(0)} % (bis ${germanDate(day)}).`,
+        message: `${p.label} hat in ${own.days} Tagen ${gainWords(own.percent)}, die Geschwister etwa ${Math.round(typical)} % (bis ${germanDate(day)}).`,
       });
     }
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-client.js';
+import { isUpstreamOutage, outageFields } from '../../../core/upstream/outage.js';
 
 /** One alert as the app shows it. */
 export interface FoodAlert {
@@ -79,7 +80,9 @@ export async function fetchFoodAlerts(ctx: AppContext): Promise<FeedResult> {
       ctx.log.warn({ upstream: 'food-alerts', status: err.status }, 'food-alert feed unavailable: empty list');
       return { kind: 'gone' };
     }
-    ctx.log.error({ upstream: 'food-alerts', err: err instanceof Error ? err.message : String(err) }, 'food-alert feed failed');
+    // An outage passes by itself (warn); an answer we cannot read means the feed changed: someone must look (error).
+    if (isUpstreamOutage(err)) ctx.log.warn(outageFields(err), 'food-alert feed unavailable');
+    else ctx.log.error({ upstream: 'food-alerts', err: err instanceof Error ? err.message : String(err) }, 'food-alert feed failed');
     return { kind: 'failed' };
   }
 }

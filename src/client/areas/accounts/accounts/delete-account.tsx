@@ -5,7 +5,34 @@ import { useStore } from '../../../core/store.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { tx } from './texts.js';
 
-/** DELETE /api/me with the password, behind a confirmation dialog; afterwards the browser goes to the landing page. */
+export const ACCOUNT_DELETED_PATH = '/app/konto-geloescht';
+
+/** /app/konto-geloescht: the confirmation after deleting the account, and what happens now. */
+export function AccountDeletedScreen() {
+  return (
+    <section class="page page-narrow">
+      <h1>{tx.deleted.title}</h1>
+      <p class="notice notice-success" role="status">
+        {tx.deleted.done}
+      </p>
+      <ul>
+        {tx.deleted.next.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p class="link-row">
+        <a class="button button-secondary" href="/">
+          {tx.deleted.toStart}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * DELETE /api/me with the password, behind a confirmation dialog; afterwards a full load of the page that says the
+ * account is gone and what happens now (the session and every saved answer are gone with it).
+ */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -23,7 +50,7 @@ export function DeleteAccount() {
     try {
       await api.del('/api/me', { password });
       clearResponses();
-      window.location.assign('/');
+      window.location.assign(ACCOUNT_DELETED_PATH);
     } catch (e) {
       setError(e instanceof ApiError ? (e.fields.password ?? e.message) : String(e));
       setBusy(false);

@@ -5,3 +5,4 @@ export { EmailChangedScreen, VerifyResultScreen } from './verify-result.js';
 export { ProfileScreen } from './profile.js';
 export { PlanScreen } from './plan.js';
 export { ForgotPasswordScreen, NewPasswordScreen } from './password-reset.js';
+export { AccountDeletedScreen } from './delete-account.js';

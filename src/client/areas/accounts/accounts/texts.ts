@@ -74,6 +74,8 @@ export const tx = {
   verify: {
     okTitle: 'E-Mail bestätigt',
     okText: 'Danke! Deine E-Mail-Adresse ist jetzt bestätigt.',
+    alreadyTitle: 'Schon bestätigt',
+    alreadyText: 'Deine E-Mail-Adresse ist schon bestätigt. Du musst nichts mehr tun.',
     badTitle: 'Link ungültig',
     badText: 'Dieser Bestätigungslink ist ungültig oder abgelaufen. Du kannst dir im Profil einen neuen schicken.',
     toApp: 'Zur App',
@@ -132,6 +134,17 @@ export const tx = {
     deleteConfirmText: 'Das kann niemand rückgängig machen. Bitte bestätige mit deinem Passwort.',
     deletePassword: 'Dein Passwort',
     deleteConfirm: 'Endgültig löschen',
+  },
+  deleted: {
+    title: 'Konto gelöscht',
+    done: 'Dein Konto ist gelöscht. Du bist abgemeldet.',
+    next: [
+      'Deine Hunde, das Tagebuch und alle Fotos sind gelöscht. Das lässt sich nicht rückgängig machen.',
+      'Rechnungen bewahren wir aus rechtlichen Gründen 10 Jahre auf.',
+      'In unseren Sicherungskopien steckt dein Konto noch einige Wochen, dann verschwindet es auch dort.',
+      'Du willst wieder dabei sein? Mit deiner E-Mail-Adresse kannst du jederzeit ein neues Konto anlegen.',
+    ],
+    toStart: 'Zur Startseite',
   },
   plan: {
     title: 'Tarif und Abzeichen',

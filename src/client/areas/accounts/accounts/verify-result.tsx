@@ -3,17 +3,25 @@ import { loadSession, session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { tx } from './texts.js';
 
-/** Where GET /api/auth/verify sends the browser: `/app/email-bestaetigt?ergebnis=ok|ungueltig`. */
+/** Where GET /api/auth/verify sends the browser: `/app/email-bestaetigt?ergebnis=ok|schon|ungueltig`. */
 export function VerifyResultScreen({ query }: ScreenProps) {
-  const ok = query.get('ergebnis') === 'ok';
+  const result = query.get('ergebnis');
+  const ok = result === 'ok';
+  // A link clicked a second time: the address is confirmed, nothing is wrong.
+  const already = result === 'schon';
   useEffect(() => {
     // The profile's "not verified" hint must disappear right away.
-    if (ok && session.get().status === 'user') void loadSession();
-  }, [ok]);
+    if ((ok || already) && session.get().status === 'user') void loadSession();
+  }, [ok, already]);
+  const [title, text] = ok
+    ? [tx.verify.okTitle, tx.verify.okText]
+    : already
+      ? [tx.verify.alreadyTitle, tx.verify.alreadyText]
+      : [tx.verify.badTitle, tx.verify.badText];
   return (
     <section class="page page-narrow">
-      <h1>{ok ? tx.verify.okTitle : tx.verify.badTitle}</h1>
-      <p class={`notice ${ok ? 'notice-success' : 'notice-error'}`}>{ok ? tx.verify.okText : tx.verify.badText}</p>
+      <h1>{title}</h1>
+      <p class={`notice ${ok || already ? 'notice-success' : 'notice-error'}`}>{text}</p>
       <a class="button" href="/app">
         {tx.verify.toApp}
       </a>

@@ -20,6 +20,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
       contact_email: settings.contact_email,
       contact_phone: settings.contact_phone ?? '',
       vat_id: settings.vat_id ?? '',
+      register_court: settings.register_court ?? '',
+      register_number: settings.register_number ?? '',
+      representatives: settings.representatives ?? '',
       small_business: settings.small_business === 1,
       price_pro: euros(settings.price_pro_cents_year),
       price_breeder: euros(settings.price_breeder_cents_year),
@@ -28,6 +31,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
       rules: {
         operator_name: { required: true, maxLength: 200 },
         operator_address: { maxLength: 500 },
+        register_court: { maxLength: 200 },
+        register_number: { maxLength: 100 },
+        representatives: { maxLength: 500 },
         contact_email: { email: true },
         price_pro: moneyRule,
         price_breeder: moneyRule,
@@ -42,6 +48,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
       contact_email: v.contact_email.trim(),
       contact_phone: v.contact_phone,
       vat_id: v.vat_id,
+      register_court: v.register_court,
+      register_number: v.register_number,
+      representatives: v.representatives,
       small_business: v.small_business,
       price_pro_cents_year: parseCents(v.price_pro),
       price_breeder_cents_year: parseCents(v.price_breeder),
@@ -57,6 +66,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
       <Field form={form} name="contact_email" label={sx.email} type="email" />
       <Field form={form} name="contact_phone" label={sx.phone} type="tel" maxLength={50} />
       <Field form={form} name="vat_id" label={sx.vatId} maxLength={40} />
+      <Field form={form} name="representatives" label={sx.representatives} hint={sx.representativesHint} maxLength={500} />
+      <Field form={form} name="register_court" label={sx.registerCourt} hint={sx.registerHint} maxLength={200} />
+      <Field form={form} name="register_number" label={sx.registerNumber} maxLength={100} />
       <Field form={form} name="small_business" label={sx.smallBusiness} type="checkbox" hint={sx.smallBusinessHint} />
       <Field form={form} name="price_pro" label={sx.pricePro} inputMode="decimal" required />
       <Field form={form} name="price_breeder" label={sx.priceBreeder} inputMode="decimal" required />

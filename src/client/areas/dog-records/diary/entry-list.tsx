@@ -1,4 +1,6 @@
 import { formatDate, formatWeekday } from '../../../core/format.js';
+import { pendingWrites } from '../../../core/offline-queue.js';
+import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { PendingWrites } from '../../../ui/pending-writes.js';
@@ -53,10 +55,12 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
 function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
   const list = usePagedList<Entry>(dog ? `/api/dogs/${dog.id}/diary?limit=20` : '/api/diary/entries?limit=20');
   const nameOf = (id: number) => (dog ? undefined : dogs.find((d) => d.id === id)?.name);
+  // An entry saved offline waits above the list: a list that cannot load without a connection is no error then.
+  const waiting = useStore(pendingWrites).some((w) => w.kind === 'diary' && (!dog || w.dogId === dog.id));
   return (
     <>
       <PendingWrites kinds={['diary']} dogId={dog?.id ?? null} onDelivered={list.reload} />
-      <Load resource={list.resource} onRetry={list.reload}>
+      <Load resource={list.resource} onRetry={list.reload} offlineText={waiting ? tx.offlineList : undefined}>
         {(entries) =>
           entries.length === 0 ? (
             <Empty title={tx.emptyTitle}>

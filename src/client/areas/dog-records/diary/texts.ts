@@ -21,6 +21,7 @@ export const tx = {
   toDogs: 'Hund anlegen',
   emptyTitle: 'Noch keine Einträge',
   emptyText: 'Halte den ersten schönen Moment fest – mit Text und Fotos.',
+  offlineList: 'Deine übrigen Einträge laden wir, sobald du wieder online bist.',
   photos: (n: number) => (n === 1 ? '1 Foto' : `${n} Fotos`),
   mood: 'Stimmung',
   moods: { happy: 'fröhlich', playful: 'verspielt', calm: 'entspannt', tired: 'müde', sick: 'krank', sad: 'traurig' } as Record<string, string>,

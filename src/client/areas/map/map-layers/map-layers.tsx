@@ -123,6 +123,14 @@ export function MapLayersScreen({ query: address }: ScreenProps) {
   return (
     <section class="page nearby">
       <h1>{nx.mapTitle}</h1>
+      <VenueSearch bounds={() => map.current?.bounds() ?? null} maxSpan={MAX_SPAN} onHits={onHits} onSelect={setVenue} />
+      <KindChips legend={nx.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
+      <p class="muted small" role="status">
+        {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
+      </p>
+      <div ref={box} class="nearby-map" role="region" aria-label={nx.mapTitle} />
+      {venue && <VenueSheet key={`${venue.osm_type}/${venue.osm_id}`} venue={venue} onClose={() => setVenue(null)} />}
+      {/* Below the map: on a phone the four buttons above it pushed the map under the fold. */}
       <p class="link-row">
         <a class="button button-secondary" href="/app/karte/ort-neu">
           {nx.placeAdd}
@@ -137,13 +145,6 @@ export function MapLayersScreen({ query: address }: ScreenProps) {
           {nx.walks}
         </a>
       </p>
-      <VenueSearch bounds={() => map.current?.bounds() ?? null} maxSpan={MAX_SPAN} onHits={onHits} onSelect={setVenue} />
-      <KindChips legend={nx.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
-      <p class="muted small" role="status">
-        {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
-      </p>
-      <div ref={box} class="nearby-map" role="region" aria-label={nx.mapTitle} />
-      {venue && <VenueSheet key={`${venue.osm_type}/${venue.osm_id}`} venue={venue} onClose={() => setVenue(null)} />}
       <p class="muted small">{nx.osmNote}</p>
     </section>
   );

@@ -80,7 +80,7 @@ export function LostEditScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editTitle(nx.reportLost)}</h1>
+      <h1>{nx.editLost}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) =>
           d.mine ? (

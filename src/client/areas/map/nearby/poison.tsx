@@ -65,7 +65,7 @@ export function PoisonEditScreen({ params }: ScreenProps) {
   const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editTitle(nx.report)}</h1>
+      <h1>{nx.editPoison}</h1>
       <Load resource={warning} onRetry={reload}>
         {(w) =>
           w.mine ? (

@@ -12,6 +12,9 @@ export const nx = {
   title: 'In der Nähe',
   edit: 'Bearbeiten',
   editTitle: (label: string) => `${label} ändern`,
+  // The edit screens name the thing, not the action that made it ("Giftköder melden ändern" read wrong).
+  editPoison: 'Giftköder-Warnung ändern',
+  editLost: 'Vermisstmeldung ändern',
   profilePosition: 'Dein gespeicherter Ort',
   noPosition: 'Wir kennen noch keinen Ort. Verwende deine aktuelle Position – sie wird nur für diese Suche benutzt, nicht gespeichert.',
   radius: 'Umkreis',

@@ -1,4 +1,8 @@
 import { formatKm } from '../../../core/format.js';
+const TRACK_HINT = 'Solange diese Seite offen ist, zeichnen wir deinen Weg auf, wenn du die Position freigibst.';
+const TRACK_PAUSED = 'Gerade keine Position: wir speichern den Weg bis hier und die ganze Dauer.';
+const NO_TRACK = 'Ohne Position: wir speichern nur die Dauer.';
+
 /** German texts of the walks: the recorder, the list and the weekly totals (du-form). */
 export const wx = {
   walksTitle: 'Spaziergänge',
@@ -8,9 +12,10 @@ export const wx = {
   start: 'Spaziergang starten',
   stop: 'Beenden und speichern',
   cancel: 'Verwerfen',
-  running: (min: number, m: number) => `Unterwegs seit ${min} Min. · ${formatKm(m)}`,
-  trackHint: 'Solange diese Seite offen ist, zeichnen wir deinen Weg auf, wenn du die Position freigibst.',
-  noTrack: 'Ohne Position: wir speichern nur die Dauer.',
+  /** The distance only with a track: "0 km" beside "Ohne Position" contradicted itself. */
+  running: (min: number, metres: number | null) => `Unterwegs seit ${min} Min.${metres !== null ? ` · ${formatKm(metres)}` : ''}`,
+  /** What the recorder says about positions: recording, lost after a part of the way, or none at all. */
+  trackNote: (hasTrack: boolean, geo: 'on' | 'off') => (geo === 'on' ? TRACK_HINT : hasTrack ? TRACK_PAUSED : NO_TRACK),
   walkSaved: 'Spaziergang gespeichert. Gut gemacht!',
   resumed: (since: string) => `Dein Spaziergang von ${since} läuft weiter.`,
   queuedLabel: (when: string, min: number) => `Spaziergang ${when}, ${min} Min.`,

@@ -40,6 +40,8 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
     setGeo('on');
     watch.current = navigator.geolocation.watchPosition(
       (p) => {
+        // Positions come back after a gap (a tunnel, a timeout): the note says so again.
+        setGeo('on');
         const running = current.current;
         if (!running) return;
         const track = addFix(running.track, p.coords.latitude, p.coords.longitude, p.coords.accuracy);
@@ -120,6 +122,8 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
     }
   };
 
+  // A track is what is sent (two points and more): only then is there a distance to show.
+  const hasTrack = (walk?.track.length ?? 0) >= 2;
   const minutes = walk ? Math.floor((Date.now() - new Date(walk.startedAt).getTime()) / 60_000) : 0;
   return (
     <div class="card">
@@ -127,9 +131,9 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
         <>
           {resumed && <p class="notice notice-info">{wx.resumed(formatDateTime(walk.startedAt))}</p>}
           <p class="route-summary" role="status" data-points={walk.track.length}>
-            {wx.running(minutes, trackLength(walk.track))}
+            {wx.running(minutes, hasTrack ? trackLength(walk.track) : null)}
           </p>
-          <p class="muted small">{geo === 'on' ? wx.trackHint : wx.noTrack}</p>
+          <p class="muted small">{wx.trackNote(hasTrack, geo)}</p>
           <p class="link-row">
             <button type="button" class="button" disabled={busy} onClick={() => void finish()}>
               {wx.stop}
