@@ -23,9 +23,30 @@ import {
   unnamedPosition,
 } from './media.repo.js';
 import { placeNameAt } from '../geocoding/index.js';
+import type { Db } from '../../../core/db/index.js';
+import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
+import { findUserById, lockPlanOf } from '../../accounts/accounts/index.js';
 
 export const MAX_FILES_PER_UPLOAD = 10;
-export const MAX_MEDIA_PER_ENTRY = 100;
+export const MAX_MEDIA_PER_ENTRY = PLAN_LIMITS.photosPerEntry.premium;
+
+/**
+ * The entry's owner's plan sets how many photos it may have (src/shared/plans.ts): checked before the files are
+ * processed (a refused upload costs no work) and again in the insert's transaction, `locked` after the owner's row
+ * is locked, so the count and the insert are one step.
+ */
+async function assertRoomForPhotos(db: Db, ownerId: number, entryId: number, adding: number, actor: Actor, locked: boolean): Promise<void> {
+  const owner = locked ? await lockPlanOf(db, ownerId) : ownerId === actor.id ? actor : await findUserById(db, ownerId);
+  const cap = planLimit('photosPerEntry', owner ?? actor) ?? MAX_MEDIA_PER_ENTRY;
+  if ((await countMediaOfEntry(db, entryId)) + adding <= cap) return;
+  throw new AppError(
+    422,
+    'too_many_photos',
+    cap < MAX_MEDIA_PER_ENTRY
+      ? `Mit Free hat ein Eintrag bis zu ${cap} Fotos. Mit Pro sind es bis zu ${MAX_MEDIA_PER_ENTRY}.`
+      : `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`,
+  );
+}
 
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
 
@@ -37,8 +58,7 @@ const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.
 export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
   const entry = await loadEntry(ctx, actor, entryId, 'write');
   if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
-  if ((await countMediaOfEntry(ctx.db, entryId)) + files.length > MAX_MEDIA_PER_ENTRY)
-    throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
+  await assertRoomForPhotos(ctx.db, entry.access.owner_id, entryId, files.length, actor, false);
 
   const now = ctx.clock.now();
   const staging = stagingDir(ctx.config);
@@ -87,6 +107,7 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
     let inserted;
     try {
       inserted = await ctx.db.transaction().execute(async (trx) => {
+        await assertRoomForPhotos(trx, entry.access.owner_id, entry.id, rows.length, actor, true);
         if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound(ENTRY_WORDING.missing);
         const result = await insertMediaRows(trx, rows);
         await refreshEntryPosition(trx, entry.id);
