@@ -37,7 +37,7 @@ import { messageReportRoutes, messageReportsAccountDeletion, messagesExport, mes
 import { forumAccountDeletion, forumExport, forumRoutes } from './features/community/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
-import { legalPages, securityTxtRoute, operatorRoutes } from './features/admin/operator/index.js';
+import { legalPages, securityTxtRoute, operatorRoutes, planRoutes } from './features/admin/operator/index.js';
 import { mapLayersRoutes } from './features/map/map-layers/index.js';
 import { placesExport, placesRoutes } from './features/map/places/index.js';
 import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
@@ -106,6 +106,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   invoicesRoutes(ctx, routes);
   operatorRoutes(ctx, routes); // /api/admin/settings, /api/plans/prices
   legalPages(ctx, routes); // /impressum, /datenschutz
+  planRoutes(ctx, routes); // /api/plans, /tarife, /preise
   securityTxtRoute(ctx, routes); // /.well-known/security.txt (RFC 9116)
   metricsRoutes(ctx, routes); // /metrics (Prometheus; only with METRICS_TOKEN)
   pwaAreaRoutes(ctx, routes); // static /build /js /css /icons, /sw.js, /manifest.webmanifest, /app/*, /force-update

@@ -75,7 +75,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
   { pattern: '/app/profil/kalender', access: 'user', title: 'Kalender-Feed', load: () => calendarFeed().then((m) => m.CalendarFeedScreen) },
   { pattern: '/app/profil/rechnungen', access: 'user', title: 'Rechnungen', load: () => invoices().then((m) => m.OwnInvoicesScreen) },
-  { pattern: '/app/tarif', access: 'user', title: 'Tarif und Abzeichen', load: () => accounts().then((m) => m.PlanScreen) },
+  { pattern: '/app/tarif', access: 'user', title: 'Tarif', load: () => accounts().then((m) => m.PlanScreen) },
   { pattern: '/app/hunde', access: 'user', title: 'Deine Hunde', load: () => dogs().then((m) => m.DogListScreen) },
   { pattern: '/app/hunde/neu', access: 'user', title: 'Neuer Hund', load: () => dogs().then((m) => m.DogCreateScreen) },
   { pattern: '/app/hunde/:dogId', access: 'user', title: 'Hund', load: () => dogs().then((m) => m.DogProfileScreen) },

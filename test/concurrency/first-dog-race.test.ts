@@ -29,7 +29,7 @@ describe('race: a pending user creates dogs at the same time', () => {
 
   it('ten dogs at once still take a single number', async () => {
     const before = (await t.ctx.db.selectFrom('founder_counter').select('last').executeTakeFirstOrThrow()).last;
-    const user = await buildUser(t.ctx, { is_founder_pending: 1 });
+    const user = await buildUser(t.ctx, { is_founder_pending: 1, subscription_tier: 'pro', is_premium: 1 }); // Pro: no limit on dogs
     const cookie = sessionCookie(t.ctx, user);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -47,5 +47,22 @@ describe('race: a pending user creates dogs at the same time', () => {
       .where('founder_number', '=', before + 1)
       .execute();
     expect(founders).toHaveLength(1);
+  });
+
+  it("Free's last dog is taken once: the user row's lock makes count and insert one step", async () => {
+    const user = await buildUser(t.ctx);
+    const cookie = sessionCookie(t.ctx, user);
+    await request(http.server).post('/api/dogs').set('Cookie', cookie).send({ name: 'Eins' }).expect(201);
+    await request(http.server).post('/api/dogs').set('Cookie', cookie).send({ name: 'Zwei' }).expect(201);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        request(http.server)
+          .post('/api/dogs')
+          .set('Cookie', cookie)
+          .send({ name: `Dritter ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    expect(await t.ctx.db.selectFrom('dogs').select('id').where('user_id', '=', user.id).execute()).toHaveLength(3);
   });
 });

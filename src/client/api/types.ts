@@ -73,6 +73,7 @@ export type MessageReport = Schemas['MessageReport'];
 export type UserReport = Schemas['UserReport'];
 export type OperatorSettings = Schemas['OperatorSettings'];
 export type PlanPrices = Schemas['PlanPrices'];
+export type PlanComparison = Schemas['PlanComparison'];
 export type AdminStats = Schemas['AdminStats'];
 export type CspReportGroup = Schemas['CspReportGroup'];
 /** One venue of a map layer or the venue search (GeoJSON point with OpenStreetMap's tags). */

@@ -28,7 +28,7 @@ export function requireTier(tiers: readonly string[], code: string, message: str
 export const requireBreeder = requireTier(
   ['breeder', 'breeder_test'],
   'breeder_only',
-  'Die Zucht-Funktionen gibt es im Züchter-Tarif. Unter „Tarif und Abzeichen“ kannst du ihn anfragen.',
+  'Die Zucht-Funktionen gibt es im Züchter-Tarif. Unter „Profil → Tarif“ kannst du ihn anfragen.',
 );
 
 /**

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   breedPagesCrawler: { windowMs: MINUTE, limit: 300, key: 'ip' },
   // The public lost-dog page behind a poster's QR code (and its photo): people scan, scripts would enumerate.
   publicPoster: { windowMs: MINUTE, limit: 30, key: 'ip' },
+  // The public poison-warning page, shared with neighbours: the same bound as the lost-dog page, its own counter.
+  publicWarning: { windowMs: MINUTE, limit: 30, key: 'ip' },
   aiTraining: { windowMs: HOUR, limit: 10, key: 'user' },
   // Note analyses: premium has no monthly cap (decisions, AI); this bounds a runaway client's cost per hour.
   aiNoteAnalysis: { windowMs: HOUR, limit: 30, key: 'user' },

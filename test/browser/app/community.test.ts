@@ -61,6 +61,26 @@ describe('community screens', () => {
     await page.close();
   });
 
+  it('a stranger’s request: “Ablehnen und blockieren” declines and blocks in one step, without befriending first', async () => {
+    const uwe = await buildUser(h.ctx, { name: 'Uwe Unbekannt' });
+    const rita = await buildUser(h.ctx, { name: 'Rita Ruhe' });
+    await agentAs(h.test, uwe).post('/api/friends/requests').send({ user_id: rita.id }).expect(201);
+    await h.login(rita);
+    const page = await h.page();
+    await page.goto(h.url('/app/freunde'));
+    await page.getByRole('button', { name: 'Ablehnen und blockieren: Uwe Unbekannt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ablehnen und blockieren?' });
+    await dialog.getByText('Uwe Unbekannt kann dir keine Anfrage und keine Nachricht mehr schicken').waitFor();
+    await checkScreen(page, 'freunde-ablehnen-blockieren', 'Freunde');
+    await dialog.getByRole('button', { name: 'Ablehnen und blockieren' }).click();
+    await page.locator('section[aria-labelledby="h-blocked"]').getByText('Uwe Unbekannt').waitFor();
+    await page.locator('section[aria-labelledby="h-incoming"]').waitFor({ state: 'detached' });
+    expect(await h.ctx.db.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', rita.id).execute()).toEqual([{ blocked_id: uwe.id }]);
+    await agentAs(h.test, uwe).post('/api/friends/requests').send({ user_id: rita.id }).expect(404);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('a chat between two browsers: sent on Enter, arrives by polling, hostile text stays text', async () => {
     const ida = await buildUser(h.ctx, { name: 'Ida Chat' });
     const tom = await buildUser(h.ctx, { name: 'Tom Chat' });

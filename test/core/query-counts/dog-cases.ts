@@ -56,7 +56,7 @@ export function dogCases(t: TestApp, k: Kit): Case[] {
       route: 'GET /api/dogs/{dogId}/members',
       bound: 3,
       async scenario() {
-        const o = await owner();
+        const o = await owner({ subscription_tier: 'pro', is_premium: 1 }); // 15 people: Pro's limit (src/shared/plans.ts)
         return {
           add: (n) => times(n, async () => shareDog(t, o.a(), o.dog.id, await buildUser(t.ctx))),
           get: () => o.a().get(`/api/dogs/${o.dog.id}/members`),

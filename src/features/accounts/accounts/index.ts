@@ -8,7 +8,7 @@ import { profileRoutes } from './profile.routes.js';
 
 export { deleteAccount } from './profile.service.js';
 export { toCurrentUser, CurrentUser, planBadge, badgesOf, asFlag, planFields, planFieldsOf } from './user-view.js';
-export { findUserById, endAllSessions } from './users.repo.js';
+export { findUserById, endAllSessions, lockPlanOf } from './users.repo.js';
 export { swapAvatarUrl } from './users.repo.js';
 export { findUserContact, findVerifiedUserIdByEmail, setUserStatus, setUserPartner, setUserTier, setRoleByEmail } from './users.repo.js';
 export { Email, Password, Name } from './auth.schemas.js';

@@ -69,6 +69,20 @@ export async function setUserPartner(db: Db, id: number, isPartner: 0 | 1, now: 
   await db.updateTable('users').set({ is_partner: isPartner, updated_at: now }).where('id', '=', id).execute();
 }
 
+/**
+ * Locks the user row for the rest of the transaction (a write of nothing new) and answers what the plan limits read
+ * (src/shared/plans.ts): a count of the user's dogs, a dog's people or an entry's photos followed by an insert is one
+ * step for that user then, on both engines. Undefined when there is no such user.
+ */
+export async function lockPlanOf(trx: Db, id: number): Promise<{ is_premium: number; rolle: string } | undefined> {
+  return trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .returning(['is_premium', 'rolle'])
+    .executeTakeFirst();
+}
+
 /** The plan an upgrade request grants (upgrades decides tier and premium). */
 export async function setUserTier(db: Db, id: number, tier: string, isPremium: boolean, now: string): Promise<void> {
   await db

@@ -32,6 +32,12 @@ export async function acceptRequest(db: Db, id: number, now: string): Promise<bo
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Deletes the request only while it is pending; false when it is gone or was accepted meanwhile. */
+export async function deletePendingRequest(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('friendships').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
 export async function deleteFriendship(db: Db, id: number): Promise<void> {
   await db.deleteFrom('friendships').where('id', '=', id).execute();
 }

@@ -7,6 +7,7 @@ import {
   FriendList,
   FriendRequest,
   FriendRequestBody,
+  DeclineRequestBody,
   FriendRequests,
   FriendRequestPage,
   UserSearchQuery,
@@ -15,6 +16,8 @@ import {
 import {
   accept,
   block,
+  declineRequest,
+  ownIncomingRequest,
   dropRequest,
   listBlocks,
   listFriends,
@@ -68,6 +71,12 @@ export function friendsRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/friends/requests/:id/accept', 'Anfrage annehmen (nur wer sie bekommen hat)', {
     responses: { 200: ['Angenommen', FriendRequest], ...refused, 409: 'Nicht mehr offen' },
     run: ({ params, actor }) => accept(ctx, actor, params.id),
+  });
+  api.post('/api/friends/requests/:id/decline', 'Anfrage ablehnen, mit `block: true` die Person zugleich blockieren (nur wer sie bekommen hat)', {
+    body: DeclineRequestBody,
+    authorize: ({ params, actor }) => ownIncomingRequest(ctx, actor, params.id),
+    responses: { 204: 'Abgelehnt', ...refused, 409: 'Nicht mehr offen' },
+    run: ({ params, body, actor }) => declineRequest(ctx, actor, params.id, body.block === 1),
   });
   api.delete('/api/friends/requests/:id', 'Anfrage ablehnen oder zurückziehen', {
     responses: { 204: 'Erledigt', ...refused, 409: 'Schon befreundet' },

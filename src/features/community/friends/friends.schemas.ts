@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../../../core/http/schema-kit.js';
+import { flagInput, Id } from '../../../core/http/schema-kit.js';
 import { pageSchema } from '../../../core/http/pagination.js';
 
 export const UserSearchQuery = z.strictObject({
@@ -38,3 +38,9 @@ export const UserIdParam = z.object({ userId: Id });
 export const Block = z.object({ user: UserCard, blocked_at: z.string() }).meta({ id: 'Block' });
 export type Block = z.infer<typeof Block>;
 export const BlockParam = z.object({ id: Id });
+
+/** Declining an incoming request; `block` also blocks its sender in the same step (decisions, wave 4). */
+export const DeclineRequestBody = z
+  .strictObject({ block: flagInput.optional().meta({ description: 'Auch blockieren: die Person kann dir keine Anfrage und keine Nachricht mehr schicken' }) })
+  .meta({ id: 'DeclineRequestBody' });
+export type DeclineRequestBody = z.infer<typeof DeclineRequestBody>;

@@ -11,6 +11,7 @@ import {
   deleteBlock,
   deleteFriendship,
   deletePair,
+  deletePendingRequest,
   findFriendship,
   findFriendshipById,
   findUserCard,
@@ -108,6 +109,26 @@ export async function dropRequest(ctx: AppContext, actor: Actor, id: number): Pr
   const row = requireOwner(actor, found && { ...found, user_id: found.requester_id === actor.id ? actor.id : found.addressee_id }, WORDING);
   if (row.status !== 'pending') throw conflict('Ihr seid schon befreundet – entfreunden geht über die Freundesliste.', 'not_pending');
   await deleteFriendship(ctx.db, id);
+}
+
+/**
+ * The addressee declines a pending request; with `block` the sender is blocked in the same transaction (decisions,
+ * wave 4: a stranger's request could be blocked only after accepting it). The delete is conditional on the request
+ * still being pending, so a request accepted meanwhile is 409 and nothing is blocked.
+ */
+export async function declineRequest(ctx: AppContext, actor: Actor, id: number, alsoBlock: boolean): Promise<void> {
+  const row = await ownIncomingRequest(ctx, actor, id);
+  if (row.status !== 'pending') throw conflict('Ihr seid schon befreundet – entfreunden geht über die Freundesliste.', 'not_pending');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deletePendingRequest(trx, id))) throw conflict('Diese Anfrage ist nicht mehr offen.', 'not_pending');
+    if (alsoBlock) await insertBlock(trx, actor.id, row.requester_id, ctx.clock.now().toISOString());
+  });
+}
+
+/** A request addressed to the actor: missing 404; one the actor sent or is not part of 403 (only the addressee declines). */
+export async function ownIncomingRequest(ctx: AppContext, actor: Actor, id: number) {
+  const found = await findFriendshipById(ctx.db, id);
+  return requireOwner(actor, found && { ...found, user_id: found.addressee_id }, WORDING);
 }
 
 type FriendRow = Awaited<ReturnType<typeof friendsOf>>[number];

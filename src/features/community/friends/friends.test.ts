@@ -221,3 +221,63 @@ describe('friend request paging', () => {
     await request(t.app).get('/api/friends/requests').expect(401);
   });
 });
+
+describe('POST /api/friends/requests/{id}/decline', () => {
+  let n = 0;
+  async function incoming() {
+    n += 1;
+    const stranger = await person('Stefan Fremd');
+    const me = await person(`Mia Empfang${n}`);
+    const id = (await agentAs(t, stranger).post('/api/friends/requests').send({ user_id: me.id }).expect(201)).body.id as number;
+    return { stranger, me, id };
+  }
+  const friendshipRow = (id: number) => t.ctx.db.selectFrom('friendships').select('id').where('id', '=', id).executeTakeFirst();
+  const blockRows = (blocker: number) => t.ctx.db.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', blocker).execute();
+
+  it('is 401 without a session, 403 for the sender or a bystander, 404 for a missing request, 400 for a bad body; nothing changes', async () => {
+    const { stranger, me, id } = await incoming();
+    const url = `/api/friends/requests/${id}/decline`;
+    await request(t.app).post(url).send({ block: true }).expect(401);
+    await agentAs(t, stranger).post(url).send({ block: true }).expect(403);
+    await agentAs(t, await person('Berta Beistand'))
+      .post(url)
+      .send({ block: true })
+      .expect(403);
+    await agentAs(t, me).post('/api/friends/requests/999999/decline').send({ block: true }).expect(404);
+    await agentAs(t, me).post(url).send({ block: 'ja' }).expect(400);
+    await agentAs(t, me).post(url).send({ block: true, grund: 'x' }).expect(400);
+    expect(await friendshipRow(id)).toBeDefined();
+    expect(await blockRows(me.id)).toEqual([]);
+  });
+
+  it('declines and blocks in one step: the sender can neither ask again nor write, and does not find me', async () => {
+    const { stranger, me, id } = await incoming();
+    await agentAs(t, me).post(`/api/friends/requests/${id}/decline`).send({ block: true }).expect(204);
+    expect(await friendshipRow(id)).toBeUndefined();
+    expect(await blockRows(me.id)).toEqual([{ blocked_id: stranger.id }]);
+    const again = await agentAs(t, stranger).post('/api/friends/requests').send({ user_id: me.id }).expect(404);
+    expect(again.body.error.message).toBe('Diese Person gibt es nicht.');
+    expect((await agentAs(t, stranger).post(`/api/conversations/${me.id}/messages`).send({ text: 'Hallo?' })).status).toBeGreaterThanOrEqual(403);
+    expect(await t.ctx.db.selectFrom('messages').select('id').where('sender_id', '=', stranger.id).execute()).toEqual([]);
+    expect(await search(stranger, me.name)).toEqual([]);
+    const blocks = (await agentAs(t, me).get('/api/users/blocks').expect(200)).body.items;
+    expect(blocks.map((b: { user: { id: number } }) => b.user.id)).toEqual([stranger.id]);
+  });
+
+  it('without block it only declines: the sender may ask again', async () => {
+    const { stranger, me, id } = await incoming();
+    await agentAs(t, me).post(`/api/friends/requests/${id}/decline`).send({}).expect(204);
+    expect(await blockRows(me.id)).toEqual([]);
+    await agentAs(t, stranger).post('/api/friends/requests').send({ user_id: me.id }).expect(201);
+  });
+
+  it('an accepted request is 409 and blocks nobody; a declined one is 404', async () => {
+    const { me, id } = await incoming();
+    await agentAs(t, me).post(`/api/friends/requests/${id}/accept`).expect(200);
+    expect((await agentAs(t, me).post(`/api/friends/requests/${id}/decline`).send({ block: true }).expect(409)).body.error.code).toBe('not_pending');
+    expect(await blockRows(me.id)).toEqual([]);
+    const other = await incoming();
+    await agentAs(t, other.me).post(`/api/friends/requests/${other.id}/decline`).send({ block: true }).expect(204);
+    await agentAs(t, other.me).post(`/api/friends/requests/${other.id}/decline`).send({ block: true }).expect(404);
+  });
+});

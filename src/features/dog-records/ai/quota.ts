@@ -3,6 +3,7 @@ import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import { lockRow } from '../../../core/db/row-lock.js';
 import { AppError } from '../../../core/http/errors.js';
+import { PLAN_LIMITS } from '../../../shared/plans.js';
 import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo.js';
 
 /**
@@ -10,7 +11,10 @@ import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo
  * training plan a week (the last 7 days); premium users (is_premium, admin, moderator) analyse without a cap and
  * get plans at the spec's 10 per hour (the aiTraining rate limit, core/http/rate-limit.ts).
  */
-export const FREE_QUOTA: Record<AiFeature, number> = { note_analysis: 5, training_plan: 1 };
+export const FREE_QUOTA: Record<AiFeature, number> = {
+  note_analysis: PLAN_LIMITS.noteAnalysesPerMonth.free,
+  training_plan: PLAN_LIMITS.trainingPlansPerWeek.free,
+};
 
 export const isPremium = (actor: Actor): boolean => actor.is_premium === 1 || isStaff(actor);
 

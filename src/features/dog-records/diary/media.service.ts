@@ -24,13 +24,29 @@ import {
   unnamedPosition,
 } from './media.repo.js';
 import { placeNameAt } from '../geocoding/index.js';
+import type { Db } from '../../../core/db/index.js';
+import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
+import { findUserById, lockPlanOf } from '../../accounts/accounts/index.js';
 
 export const MAX_FILES_PER_UPLOAD = 10;
-export const MAX_MEDIA_PER_ENTRY = 100;
+export const MAX_MEDIA_PER_ENTRY = PLAN_LIMITS.photosPerEntry.premium;
 
-async function assertRoomForPhotos(db: Db, entryId: number, adding: number): Promise<void> {
-  if ((await countMediaOfEntry(db, entryId)) + adding > MAX_MEDIA_PER_ENTRY)
-    throw new AppError(422, 'too_many_photos', `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`);
+/**
+ * The entry's owner's plan sets how many photos it may have (src/shared/plans.ts): checked before the files are
+ * processed (a refused upload costs no work) and again in the insert's transaction, `locked` after the owner's row
+ * is locked, so the count and the insert are one step.
+ */
+async function assertRoomForPhotos(db: Db, ownerId: number, entryId: number, adding: number, actor: Actor, locked: boolean): Promise<void> {
+  const owner = locked ? await lockPlanOf(db, ownerId) : ownerId === actor.id ? actor : await findUserById(db, ownerId);
+  const cap = planLimit('photosPerEntry', owner ?? actor) ?? MAX_MEDIA_PER_ENTRY;
+  if ((await countMediaOfEntry(db, entryId)) + adding <= cap) return;
+  throw new AppError(
+    422,
+    'too_many_photos',
+    cap < MAX_MEDIA_PER_ENTRY
+      ? `Mit Free hat ein Eintrag bis zu ${cap} Fotos. Mit Pro sind es bis zu ${MAX_MEDIA_PER_ENTRY}.`
+      : `Ein Eintrag kann höchstens ${MAX_MEDIA_PER_ENTRY} Fotos haben.`,
+  );
 }
 
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
@@ -43,8 +59,8 @@ const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.
 export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
   const entry = await loadEntry(ctx, actor, entryId, 'write');
   if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
-  // A quick refusal before any file is decoded; the check that holds is the one under the entry's lock below.
-  await assertRoomForPhotos(ctx.db, entryId, files.length);
+  // A quick refusal before any file is decoded; the check that holds is the one under the lock below.
+  await assertRoomForPhotos(ctx.db, entry.access.owner_id, entryId, files.length, actor, false);
 
   const now = ctx.clock.now();
   const staging = stagingDir(ctx.config);
@@ -96,7 +112,7 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
         // touchEntry's update takes the entry row's lock (SQLite: the transaction's write lock), so concurrent
         // uploads to one entry count and insert one after the other: the cap holds, the loser is refused whole.
         if (!(await touchEntry(trx, entry.id, now.toISOString()))) throw notFound(ENTRY_WORDING.missing);
-        await assertRoomForPhotos(trx, entry.id, rows.length);
+        await assertRoomForPhotos(trx, entry.access.owner_id, entry.id, rows.length, actor, true);
         const result = await insertMediaRows(trx, rows);
         await refreshEntryPosition(trx, entry.id);
         return result;

@@ -193,8 +193,20 @@ describe('POST /api/diary/:entryId/media', () => {
     expect(staged()).toEqual([]);
   });
 
-  it('refuses more than 100 photos on one entry with 422', async () => {
+  it('Free: refuses more than 10 photos on one entry with 422 naming Pro, whoever uploads', async () => {
     const { agent, entryId, dog } = await entry();
+    for (let i = 0; i < 9; i++) await buildDiaryMedia(w.t.ctx, { entry: { id: entryId, dog_id: dog.id } });
+    const jpeg = await makeJpeg();
+    const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').attach('files', jpeg, 'b.jpg').expect(422);
+    expect(res.body.error).toMatchObject({ code: 'too_many_photos', message: 'Mit Free hat ein Eintrag bis zu 10 Fotos. Mit Pro sind es bis zu 100.' });
+    expect(await mediaCount(entryId)).toBe(9);
+    await agent.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').expect(201);
+    expect(staged()).toEqual([]);
+  });
+
+  it('Pro: refuses more than 100 photos on one entry with 422', async () => {
+    const { agent, entryId, dog, user } = await entry();
+    await w.t.ctx.db.updateTable('users').set({ subscription_tier: 'pro', is_premium: 1 }).where('id', '=', user.id).execute();
     for (let i = 0; i < 99; i++) await buildDiaryMedia(w.t.ctx, { entry: { id: entryId, dog_id: dog.id } });
     const jpeg = await makeJpeg();
     const res = await agent.post(`/api/diary/${entryId}/media`).attach('files', jpeg, 'a.jpg').attach('files', jpeg, 'b.jpg').expect(422);

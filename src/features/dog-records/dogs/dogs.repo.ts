@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { countOf } from '../../../core/db/count.js';
 import type { Db } from '../../../core/db/index.js';
 import type { DogsTable } from '../../../core/db/tables/dogs.js';
 import type { Dog } from './dogs.schemas.js';
@@ -34,6 +35,11 @@ export function toDog(row: DogRow): Dog {
 
 export async function insertDog(db: Db, values: Insertable<DogsTable>): Promise<Dog> {
   return toDog(await db.insertInto('dogs').values(values).returning(DOG_COLUMNS).executeTakeFirstOrThrow());
+}
+
+/** Dogs the user owns (shared dogs are not theirs): the plan's limit counts these. */
+export function countOwnDogs(db: Db, userId: number): Promise<number> {
+  return countOf(db.selectFrom('dogs').where('user_id', '=', userId));
 }
 
 export async function findDog(db: Db, id: number): Promise<Dog | undefined> {

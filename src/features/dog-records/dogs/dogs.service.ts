@@ -2,12 +2,14 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
+import { AppError, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
 import { assertNotInFuture } from '../../../core/http/schema-kit.js';
 import { dogMediaUrlPrefix, keyPrefixOf } from '../../../core/media/paths.js';
+import { planLimit } from '../../../shared/plans.js';
+import { lockPlanOf } from '../../accounts/accounts/index.js';
 import { activatePendingFounder } from '../../accounts/partner/index.js';
-import { deleteDog, findDog, insertDog, listDogs, updateDog } from './dogs.repo.js';
+import { countOwnDogs, deleteDog, findDog, insertDog, listDogs, updateDog } from './dogs.repo.js';
 import type { CreateDogBody, Dog, UpdateDogBody } from './dogs.schemas.js';
 
 function assertBirthDateNotInFuture(ctx: AppContext, birthDate: string | null | undefined): void {
@@ -23,7 +25,12 @@ export async function createDog(ctx: AppContext, actor: Actor, body: CreateDogBo
   const userId = actor.id;
   const now = ctx.clock.now().toISOString();
   const { dog, founderNumber } = await ctx.db.transaction().execute(async (trx) => {
-    // Activation first: it locks the user row before the dog's foreign-key check takes a shared lock on it.
+    // The plan's limit first: the user row's lock makes the count and the insert one step (two dogs created at once
+    // cannot both be the last one Free allows).
+    const cap = planLimit('dogs', (await lockPlanOf(trx, userId)) ?? actor);
+    if (cap !== null && (await countOwnDogs(trx, userId)) >= cap)
+      throw new AppError(422, 'too_many_dogs', `Mit Free kannst du bis zu ${cap} Hunde anlegen. Mit Pro sind es unbegrenzt viele.`);
+    // Activation next: it locks the user row before the dog's foreign-key check takes a shared lock on it.
     // The other order deadlocks on PostgreSQL when two dogs are created at once (each holds the shared lock the
     // other's founder_number update must wait for). A failed insert rolls the activation back.
     const activated = await activatePendingFounder(trx, userId, now);

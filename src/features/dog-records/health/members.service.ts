@@ -16,7 +16,8 @@ import {
   type MemberRow,
 } from './members.repo.js';
 import type { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
-import { findVerifiedUserIdByEmail } from '../../accounts/accounts/index.js';
+import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
+import { findVerifiedUserIdByEmail, lockPlanOf } from '../../accounts/accounts/index.js';
 import { findDog, findDogs } from '../dogs/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 
@@ -26,8 +27,18 @@ import { notify } from '../../accounts/notifications/index.js';
  * caregiver role. Members are the owner's business ('manage'); everyone with access may see who shares the dog.
  */
 
-/** Family, dog sitters, the walker: more people than this on one dog is not a family any more. */
-export const MAX_MEMBERS_PER_DOG = 20;
+/** Family, dog sitters, the walker: more people than this on one dog is not a family any more (Pro's limit). */
+export const MAX_MEMBERS_PER_DOG = PLAN_LIMITS.dogMembers.premium;
+
+function tooManyMembers(cap: number): AppError {
+  return new AppError(
+    422,
+    'too_many_members',
+    cap < MAX_MEMBERS_PER_DOG
+      ? `Mit Free teilst du einen Hund mit bis zu ${cap} Personen. Mit Pro sind es bis zu ${MAX_MEMBERS_PER_DOG}.`
+      : `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`,
+  );
+}
 
 const MEMBER_WORDING = { missing: 'Diese Einladung gibt es nicht.', foreign: 'Diese Einladung ist nicht für dich.' };
 
@@ -54,11 +65,12 @@ export async function inviteMember(ctx: AppContext, actor: Actor, dogId: number,
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
   const email = body.email.toLowerCase();
   if (email === emailOf(actor)) throw badRequest('Du kannst dich nicht selbst einladen.', { email: 'Du kannst dich nicht selbst einladen.' });
-  // Counted and inserted under the dog row's lock: invitations sent at once cannot pass the cap.
+  // Counted and inserted under the dog row's and the owner's lock: invitations sent at once cannot pass the cap,
+  // which the owner's plan sets.
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (!(await lockRow(trx, 'dogs', dog.dog_id))) throw notFound('Diesen Hund gibt es nicht.');
-    if ((await countMembers(trx, dog.dog_id)) >= MAX_MEMBERS_PER_DOG)
-      throw new AppError(422, 'too_many_members', `Ein Hund kann höchstens ${MAX_MEMBERS_PER_DOG} Betreuerinnen und Betreuer haben.`);
+    const cap = planLimit('dogMembers', (await lockPlanOf(trx, dog.owner_id)) ?? actor) ?? MAX_MEMBERS_PER_DOG;
+    if ((await countMembers(trx, dog.dog_id)) >= cap) throw tooManyMembers(cap);
     return insertInvitation(trx, { dog_id: dog.dog_id, email, invited_by: actor.id, now: ctx.clock.now().toISOString() });
   });
   if (!row) throw conflict('Diese Person ist schon eingeladen.', 'already_invited');

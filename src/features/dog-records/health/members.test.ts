@@ -5,8 +5,8 @@ import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
 
-async function family() {
-  const owner = await buildUser(t.ctx);
+async function family(ownerPlan: { subscription_tier?: string; is_premium?: number } = {}) {
+  const owner = await buildUser(t.ctx, ownerPlan);
   const friend = await buildUser(t.ctx);
   const stranger = await buildUser(t.ctx);
   const dog = await buildDog(t.ctx, { user: owner, name: 'Luna' });
@@ -41,9 +41,26 @@ describe('POST /api/dogs/{dogId}/members', () => {
   });
 });
 
-describe('member limit', () => {
-  it('allows 20 members per dog; the 21st invitation is 422', async () => {
+describe('member limit (src/shared/plans.ts)', () => {
+  it('Free shares a dog with 2 people: the 3rd invitation is 422 naming Pro', async () => {
     const { owner, dog } = await family();
+    const agent = agentAs(t, owner);
+    for (let i = 0; i < 2; i++)
+      await agent
+        .post(`/api/dogs/${dog.id}/members`)
+        .send({ email: `betreuer${i}@example.de` })
+        .expect(201);
+    const res = await agent.post(`/api/dogs/${dog.id}/members`).send({ email: 'einer-zu-viel@example.de' }).expect(422);
+    expect(res.body.error).toMatchObject({
+      code: 'too_many_members',
+      message: 'Mit Free teilst du einen Hund mit bis zu 2 Personen. Mit Pro sind es bis zu 20.',
+    });
+    expect(await t.ctx.db.selectFrom('dog_members').select('id').where('dog_id', '=', dog.id).execute()).toHaveLength(2);
+  });
+
+  it('Pro allows 20 members per dog; the 21st invitation is 422', async () => {
+    const owner = await buildUser(t.ctx, { subscription_tier: 'pro', is_premium: 1 });
+    const dog = await buildDog(t.ctx, { user: owner });
     const agent = agentAs(t, owner);
     for (let i = 0; i < 20; i++)
       await agent
@@ -81,7 +98,7 @@ describe('invitations: the invitee sees, accepts, declines or leaves', () => {
   });
 
   it('tells the invitee in the app (kind family_invite, link to the invitations), never an unconfirmed address', async () => {
-    const { owner, friend, dog } = await family();
+    const { owner, friend, dog } = await family({ subscription_tier: 'pro', is_premium: 1 }); // three invitations
     const squatter = await buildUser(t.ctx, { email_verified_at: null });
     const inv = await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: friend.email }).expect(201);
     await agentAs(t, owner).post(`/api/dogs/${dog.id}/members`).send({ email: squatter.email }).expect(201);

@@ -5,6 +5,7 @@ import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { GEO_KINDS } from './geo-kinds.js';
 import { lostPosterPages } from './lost-poster.page.js';
+import { poisonWarningPages } from './poison.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
 import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
@@ -35,4 +36,5 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   safetyMailRoutes(ctx, routes);
   mapModerationRoutes(ctx, routes);
   lostPosterPages(ctx, routes);
+  poisonWarningPages(ctx, routes);
 }

@@ -1,3 +1,4 @@
+import { PLAN_LIMITS } from '../../../shared/plans.js';
 import type { z } from 'zod';
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
 import { dateInZone } from '../../../core/clock.js';
@@ -17,7 +18,8 @@ import type { Plan, PlanBody } from './routes.schemas.js';
  * upstream also counts in the app's daily budget (routing-budget.ts: the last 10 % for premium users and staff);
  * a plan it refuses (429 `routing_busy`) costs the user nothing either.
  */
-export const PLANS_PER_WEEK = 20;
+/** The plan comparison names the same number (src/shared/plans.ts). */
+export const PLANS_PER_WEEK = PLAN_LIMITS.routePlansPerWeek.free;
 const WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 const unlimited = (actor: Actor) => actor.is_premium === 1 || isStaff(actor);

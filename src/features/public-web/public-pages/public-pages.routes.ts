@@ -50,6 +50,7 @@ export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url('/'),
       url('/help'),
+      url('/tarife'),
       url('/rassen'),
       ...breeds.map((b) => url(`/rassen/${b.slug}`, b.updated_at)),
       '</urlset>',

@@ -61,15 +61,15 @@ describe('GET /', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists the landing page, help, the breed list and every breed page', async () => {
+  it('lists the landing page, help, the plans, the breed list and every breed page', async () => {
     const res = await request(t.app)
       .get('/sitemap.xml')
       .expect(200)
       .expect('Content-Type', /application\/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.slice(0, 3)).toEqual(['http://127.0.0.1/', 'http://127.0.0.1/help', 'http://127.0.0.1/rassen']);
+    expect(locs.slice(0, 4)).toEqual(['http://127.0.0.1/', 'http://127.0.0.1/help', 'http://127.0.0.1/tarife', 'http://127.0.0.1/rassen']);
     expect(locs).toContain('http://127.0.0.1/rassen/pug');
-    expect(locs).toHaveLength(3 + breedCount);
+    expect(locs).toHaveLength(4 + breedCount);
     expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(res.text).not.toMatch(/127\.0\.0\.1\/app[/<]/);

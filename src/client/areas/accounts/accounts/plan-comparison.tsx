@@ -1,62 +1,48 @@
-import type { PlanPrices } from '../../../api/types.js';
-import { formatMoney } from '../../../core/format.js';
+import type { PlanComparison as Comparison } from '../../../api/types.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
 
 const cx = tx.plan.compare;
-const TIERS = ['free', 'pro', 'breeder'] as const;
 
-/** What each plan includes (decisions: the AI split, the routing quota, the breeder area), with the operator's prices. */
+/** breeder_test is a trial of the Züchter plan: its card is the one marked as yours. */
+const isYours = (tier: string, currentTier: string) => tier === currentTier || (tier === 'breeder' && currentTier === 'breeder_test');
+
+/**
+ * The plans side by side as one card each (a three-column table left the Züchter column off-screen at 390 px). The
+ * rows and prices come from GET /api/plans, the same value /tarife renders: only what this installation has.
+ */
 export function PlanComparison({ currentTier }: { currentTier: string }) {
-  const [prices, reload] = useResource<PlanPrices>('/api/plans/prices');
+  const [comparison, reload] = useResource<Comparison>('/api/plans');
   return (
     <section class="card" aria-labelledby="compare-title">
       <h2 id="compare-title">{cx.title}</h2>
-      <Load resource={prices} onRetry={reload}>
-        {(p) => {
-          const price = { free: cx.free, pro: cx.perYear(formatMoney(p.pro_cents_year)), breeder: cx.perYear(formatMoney(p.breeder_cents_year)) };
-          return (
-            <div class="table-scroll">
-              <table class="plan-compare">
-                <caption class="visually-hidden">{cx.title}</caption>
-                <thead>
-                  <tr>
-                    <td />
-                    {TIERS.map((tier) => (
-                      <th
-                        key={tier}
-                        scope="col"
-                        aria-current={tier === currentTier || (tier === 'breeder' && currentTier === 'breeder_test') ? 'true' : undefined}
-                      >
-                        {tx.plan.tiers[tier]}
-                        {(tier === currentTier || (tier === 'breeder' && currentTier === 'breeder_test')) && <span class="tag">{cx.yours}</span>}
-                      </th>
+      <Load resource={comparison} onRetry={reload}>
+        {(c) => (
+          <>
+            <ul class="plan-cards">
+              {c.plans.map((plan) => (
+                <li key={plan.tier} class="plan-card" data-tier={plan.tier} aria-current={isYours(plan.tier, currentTier) ? 'true' : undefined}>
+                  <h3>
+                    {plan.name}
+                    {isYours(plan.tier, currentTier) && <span class="tag">{cx.yours}</span>}
+                  </h3>
+                  <p class="plan-price">{plan.price}</p>
+                  <dl class="plan-rows">
+                    {c.rows.map((row) => (
+                      <div key={row.label} class={row.differs ? 'plan-differs' : undefined}>
+                        <dt>{row.label}</dt>
+                        <dd>{row[plan.tier]}</dd>
+                      </div>
                     ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <th scope="row">{cx.price}</th>
-                    {TIERS.map((tier) => (
-                      <td key={tier}>{price[tier]}</td>
-                    ))}
-                  </tr>
-                  {cx.rows
-                    .filter((row) => !row.needs || p.features[row.needs])
-                    .map((row) => (
-                      <tr key={row.label}>
-                        <th scope="row">{row.label}</th>
-                        {TIERS.map((tier) => (
-                          <td key={tier}>{row[tier]}</td>
-                        ))}
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-              <p class="muted small">{p.small_business ? cx.noVat : cx.withVat}</p>
-            </div>
-          );
-        }}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <p class="muted small">
+              {c.vat_note} <a href="/tarife">{cx.publicLink}</a>
+            </p>
+          </>
+        )}
       </Load>
     </section>
   );

@@ -104,9 +104,10 @@ export function PlanScreen() {
   if (state.status !== 'user') return null;
   const { user } = state;
   const tierBadge = user.subscription_tier.startsWith('breeder') ? 'breeder' : user.subscription_tier;
+  const otherBadges = user.badges.filter((b) => b !== tierBadge);
   return (
     <section class="page">
-      <h1>{tx.plan.title}</h1>
+      <h1>{tx.plan.title(otherBadges.length > 0)}</h1>
       <div class="card">
         <h2>{tx.plan.current}</h2>
         {/* The plan shows once: as the tier's badge here, and the list below holds only the other badges. */}
@@ -115,7 +116,7 @@ export function PlanScreen() {
             {tx.plan.tiers[user.subscription_tier] ?? user.subscription_tier}
           </span>
         </p>
-        <Badges badges={user.badges.filter((b) => b !== tierBadge)} founderNumber={user.founder_number} />
+        <Badges badges={otherBadges} founderNumber={user.founder_number} />
         {user.is_founder === 1 && <p>{tx.plan.founder(user.founder_number)}</p>}
         {user.is_founder !== 1 && user.is_founder_pending === 1 && <p>{tx.plan.founderPending}</p>}
         {user.is_partner === 1 && <p>{tx.plan.partner}</p>}

@@ -122,7 +122,7 @@ export const tx = {
     newPasswordHint: 'Mindestens 8 Zeichen.',
     passwordSubmit: 'Passwort ändern',
     passwordChanged: 'Dein Passwort ist geändert.',
-    plan: 'Tarif und Abzeichen',
+    plan: 'Tarif',
     planLink: 'Tarif ansehen',
     imprint: 'Impressum',
     privacy: 'Datenschutz',
@@ -147,7 +147,8 @@ export const tx = {
     toStart: 'Zur Startseite',
   },
   plan: {
-    title: 'Tarif und Abzeichen',
+    /** "Abzeichen" only when the account has badges besides its plan (founder, partner, a staff role). */
+    title: (withBadges: boolean) => (withBadges ? 'Tarif und Abzeichen' : 'Tarif'),
     current: 'Dein Tarif',
     tiers: { free: 'Free', pro: 'Pro', breeder: 'Züchter', breeder_test: 'Züchter (Test)' } as Record<string, string>,
     founder: (n: number | null) => (n ? `Du bist Gründer Nr. ${n}. Danke, dass du von Anfang an dabei bist!` : 'Du bist Gründer.'),
@@ -158,21 +159,8 @@ export const tx = {
       'So geht’s: Du schickst hier eine Anfrage, wir melden uns per E-Mail mit der Rechnung, und sobald sie bezahlt ist, schalten wir den Tarif frei – du siehst ihn dann oben.',
     compare: {
       title: 'Die Tarife im Vergleich',
-      price: 'Preis',
-      free: 'kostenlos',
-      perYear: (amount: string) => `${amount} im Jahr`,
       yours: 'dein Tarif',
-      withVat: 'Preise inklusive Umsatzsteuer.',
-      noVat: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
-      /** `needs`: shown only when this installation offers it (GET /api/plans/prices → features). */
-      rows: [
-        { label: 'Hunde, Tagebuch, Gesundheit, Pflege, Ausgaben', free: 'ja', pro: 'ja', breeder: 'ja' },
-        { label: 'Community, Karte, Warnungen in der Nähe', free: 'ja', pro: 'ja', breeder: 'ja' },
-        { label: 'Routenplanung', free: '20 pro Woche', pro: 'unbegrenzt', breeder: 'unbegrenzt', needs: 'routing' },
-        { label: 'KI-Auswertung von Notizen', free: '5 im Monat', pro: 'unbegrenzt', breeder: 'unbegrenzt', needs: 'ai' },
-        { label: 'KI-Trainingsplan', free: '1 pro Woche', pro: 'bis zu 10 pro Stunde', breeder: 'bis zu 10 pro Stunde', needs: 'ai' },
-        { label: 'Zuchtbereich (Würfe, Welpen, Gewichtskurven, Welpen-PDF)', free: '–', pro: '–', breeder: 'ja' },
-      ] as { label: string; free: string; pro: string; breeder: string; needs?: 'ai' | 'routing' }[],
+      publicLink: 'Vergleich zum Teilen',
     },
     tier: 'Gewünschter Tarif',
     message: 'Nachricht (optional)',

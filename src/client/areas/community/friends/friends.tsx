@@ -107,12 +107,24 @@ function Search({ onAsked }: { onAsked: () => void }) {
   );
 }
 
-function Confirmed({ label, title, text, onConfirm }: { label: string; title: string; text: string; onConfirm: () => Promise<void> }) {
+function Confirmed({
+  label,
+  title,
+  text,
+  onConfirm,
+  ariaLabel,
+}: {
+  label: string;
+  title: string;
+  text: string;
+  onConfirm: () => Promise<void>;
+  ariaLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <button type="button" class="button button-ghost button-small" onClick={() => setOpen(true)}>
+      <button type="button" class="button button-ghost button-small" onClick={() => setOpen(true)} aria-label={ariaLabel}>
         {label}
       </button>
       <ConfirmDialog
@@ -218,6 +230,13 @@ export function FriendsScreen() {
                     >
                       {cx.decline}
                     </button>
+                    <Confirmed
+                      label={cx.declineBlock}
+                      ariaLabel={`${cx.declineBlock}: ${req.user.name}`}
+                      title={`${cx.declineBlock}?`}
+                      text={cx.declineBlockText(req.user.name)}
+                      onConfirm={action.run(() => api.post(`/api/friends/requests/${req.id}/decline`, { block: true }))}
+                    />
                     <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
                   </Person>
                 ))}

@@ -15,6 +15,9 @@ export const cx = {
   outgoing: 'Deine Anfragen',
   accept: 'Annehmen',
   decline: 'Ablehnen',
+  declineBlock: 'Ablehnen und blockieren',
+  declineBlockText: (name: string) =>
+    `Du lehnst die Anfrage ab und blockierst ${name}: ${name} kann dir keine Anfrage und keine Nachricht mehr schicken, und ihr seht euch in der Suche nicht mehr. Aufheben kannst du das unten unter „Blockiert“.`,
   withdraw: 'Zurückziehen',
   yourFriends: 'Deine Freunde',
   noFriends: 'Noch keine Freunde. Such oben nach Leuten, die du kennst.',

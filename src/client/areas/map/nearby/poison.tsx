@@ -85,6 +85,43 @@ export function PoisonEditScreen({ params }: ScreenProps) {
   );
 }
 
+/**
+ * "Teilen": the public page /giftkoeder/<id> (no account needed, no reporter on it) through the phone's share sheet,
+ * else the link is copied. An archived warning's page is gone (410): nothing to share.
+ */
+function ShareWarning({ warning }: { warning: PoisonWarning }) {
+  const [note, setNote] = useState<string | null>(null);
+  if (warning.status === 'archived') return null;
+  const url = `${location.origin}/giftkoeder/${warning.id}`;
+  const share = async () => {
+    setNote(null);
+    if (navigator.share) {
+      // A cancelled share sheet rejects: that is the user's choice, not an error.
+      await navigator.share({ title: nx.poisonKinds[warning.kind] ?? nx.report, url }).catch(() => undefined);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote(nx.shareCopied);
+    } catch {
+      setNote(nx.shareManual(url));
+    }
+  };
+  return (
+    <>
+      <button type="button" class="button button-secondary button-small" onClick={share}>
+        {nx.share}
+      </button>
+      <a class="button button-secondary button-small" href={`/giftkoeder/${warning.id}`} target="_blank" rel="noopener">
+        {nx.publicPage}
+      </a>
+      <span class="muted small" role="status">
+        {note}
+      </span>
+    </>
+  );
+}
+
 /** /app/giftkoeder/:id: the warning with its age and state; others confirm it. */
 export function PoisonDetailScreen({ params }: ScreenProps) {
   const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
@@ -123,6 +160,9 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
               </button>
             )}
             <ErrorNotice text={error} />
+            <p class="link-row">
+              <ShareWarning warning={w} />
+            </p>
             <p class="link-row">
               {w.mine && (
                 <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>
