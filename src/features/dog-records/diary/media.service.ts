@@ -24,7 +24,6 @@ import {
   unnamedPosition,
 } from './media.repo.js';
 import { placeNameAt } from '../geocoding/index.js';
-import type { Db } from '../../../core/db/index.js';
 import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
 import { findUserById, lockPlanOf } from '../../accounts/accounts/index.js';
 
