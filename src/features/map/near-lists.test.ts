@@ -29,7 +29,7 @@ async function allPages(agent: Agent, path: string, query: Record<string, string
   const pages: Item[][] = [];
   let cursor: string | null = null;
   do {
-    const res = await agent
+    const res: { body: { items: Item[]; next_cursor: string | null } } = await agent
       .get(path)
       .query({ ...query, ...(cursor ? { cursor } : {}) })
       .expect(200);
