@@ -42,6 +42,8 @@ import * as m0041 from './0041_vet_appointments.js';
 import * as m0042 from './0042_idempotency_keys.js';
 import * as m0043 from './0043_spatial_index.js';
 import * as m0044 from './0044_notifications_unread.js';
+import * as m0056 from './0056_near_places_routes_walks.js';
+import * as m0057 from './0057_invoice_line_description.js';
 import * as m0058 from './0058_operator_register.js';
 
 /**
@@ -93,5 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0042_idempotency_keys': m0042,
   '0043_spatial_index': m0043,
   '0044_notifications_unread': m0044,
+  '0056_near_places_routes_walks': m0056,
+  '0057_invoice_line_description': m0057,
   '0058_operator_register': m0058,
 };

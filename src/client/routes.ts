@@ -168,5 +168,6 @@ export const routes: RouteDef[] = [
   { pattern: '/app/admin/jobs', access: 'staff', title: 'Jobs', load: () => operator().then((m) => m.JobsScreen) },
   { pattern: '/app/admin/sicherungen', access: 'staff', title: 'Sicherungen', load: () => backups().then((m) => m.BackupsScreen) },
   { pattern: '/app/admin/sperren', access: 'staff', title: 'Gesperrte Adressen', load: () => ipBlocks().then((m) => m.IpBlocksScreen) },
+  { pattern: '/app/admin/hilfe', access: 'staff', title: 'Hilfe-Artikel', load: () => help().then((m) => m.HelpAdminScreen) },
   { pattern: '/app/admin/csp', access: 'staff', title: 'CSP-Meldungen', load: () => cspReports().then((m) => m.CspReportsScreen) },
 ];

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { GeoItemFrame } from '../db/tables/nearby.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
+import { whereInBox } from '../db/geo-box.js';
 import { whereInSpatialIndex } from '../db/spatial-index.js';
 
 /**
@@ -36,6 +37,19 @@ function nearDistance(center: { lat: number; lon: number }) {
 }
 
 /**
+ * A nearby search over a table without the geo kinds' frame, or over some of its rows (places, routes, walks):
+ * - `frame`: the columns read in place of the frame (id, lat and lon among them);
+ * - `where`: whose rows (public ones and the viewer's own), built in the caller's repo;
+ * - `index: 'columns'`: the box on the table's lat/lon columns instead of its spatial index, for a `where` that a
+ *   B-tree leading with its column serves (one user's own walks: (user_id, lat, lon) reads only theirs).
+ */
+export interface NearScope {
+  frame?: readonly string[];
+  where?: Expression<SqlBool>;
+  index?: 'spatial' | 'columns';
+}
+
+/**
  * The rows in the box (read through the table's spatial index, so a crowded band of latitude elsewhere costs
  * nothing) in list order: nearest first by `nearDistance` (selected as `dist`), ties by id; `after` continues
  * behind a cursor, `maxDist` leaves out rows beyond that distance (the caller's bound of its circle).
@@ -50,13 +64,15 @@ export async function rowsInBox(
   take: number,
   hidden?: { column: string; values: readonly string[] },
   page: { after?: GeoCursor | undefined; maxDist?: number | undefined } = {},
+  scope: NearScope = {},
 ): Promise<(GeoRow & { dist: number })[]> {
   const dist = nearDistance(center);
   let q = asGeoDb(db)
     .selectFrom(table)
-    .select([...FRAME, ...columns])
+    .select([...(scope.frame ?? FRAME), ...columns])
     .select(dist.as('dist'))
-    .where(whereInSpatialIndex(db, table, box));
+    .where(scope.index === 'columns' ? (eb) => whereInBox(eb, box, `${table}.lat`, `${table}.lon`) : whereInSpatialIndex(db, table, box));
+  if (scope.where) q = q.where(scope.where);
   if (hidden) q = q.where(hidden.column, 'not in', [...hidden.values]);
   if (page.maxDist !== undefined) q = q.where(sql<boolean>`${dist} <= ${page.maxDist}`);
   const after = page.after;

@@ -11,5 +11,5 @@ export {
   toGeoItem,
   type GeoKind,
 } from './geo-item-kind.js';
-export { findGeoRow, geoRowTexts, rowsInBox, type GeoRow, type GeoRowText } from './geo-items.repo.js';
-export { circleBound, nearPage, NearPageQuery, NEAR_PAGE_MAX } from './near-page.js';
+export { findGeoRow, geoRowTexts, rowsInBox, type GeoRow, type GeoRowText, type NearScope } from './geo-items.repo.js';
+export { circleBound, nearPage, NearPageQuery, NEAR_PAGE_MAX, nearSearchOf, OptionalNear } from './near-page.js';

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { boundingBox } from '../geo/bounding-box.js';
 import { distanceKm, EARTH_RADIUS_KM, roundKm } from '../geo/distance.js';
-import { NearQuery } from '../geo/near-query.js';
+import { Latitude, Longitude, NearQuery, RADIUS_KM } from '../geo/near-query.js';
+import { badRequest } from '../http/errors.js';
 import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/pagination.js';
-import { rowsInBox, type GeoCursor, type GeoRow } from './geo-items.repo.js';
+import { rowsInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
 
 /** A nearby list's page size: today's answers held the nearest 200, so a page without `limit` still does. */
 export const NEAR_PAGE_MAX = 200;
@@ -15,6 +16,40 @@ export const NearPageQuery = NearQuery.extend({
   cursor: PageQuery.shape.cursor,
 });
 export type NearPageQuery = z.infer<typeof NearPageQuery>;
+
+/** The radius of the lists that answer in their own order without a position (places, routes, walks): 1–200 km. */
+const ListRadiusKm = z.coerce
+  .number({ error: 'Bitte gib einen Umkreis in Kilometern an.' })
+  .min(1, 'Der Umkreis ist mindestens 1 km.')
+  .max(RADIUS_KM.max, `Der Umkreis darf höchstens ${RADIUS_KM.max} km sein.`);
+
+/**
+ * `lat`, `lon` and `radius_km` of a list that answers nearest first with a position and in its own order without
+ * (decisions, "What users tripped over (wave 4)"): extend a list's query with them, then ask `nearSearchOf`.
+ */
+export const OptionalNear = {
+  lat: Latitude.optional().meta({ description: 'Mit lon: nächste zuerst, mit distance_km' }),
+  lon: Longitude.optional(),
+  radius_km: ListRadiusKm.optional().meta({ description: `Umkreis in km (1–${RADIUS_KM.max}, Standard ${RADIUS_KM.default}); nur mit lat und lon` }),
+};
+
+/** The distance search a list's query asks for, or undefined without a position; half a position is 400. */
+export function nearSearchOf(query: {
+  lat?: number | undefined;
+  lon?: number | undefined;
+  radius_km?: number | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}): NearPageQuery | undefined {
+  const { lat, lon, radius_km } = query;
+  if (lat === undefined && lon === undefined) {
+    if (radius_km !== undefined) throw badRequest('Ein Umkreis braucht eine Position.', { lat: 'Bitte gib lat und lon an.' });
+    return undefined;
+  }
+  if (lat === undefined || lon === undefined)
+    throw badRequest('Bitte gib Breiten- und Längengrad zusammen an.', lat === undefined ? { lat: 'Fehlt.' } : { lon: 'Fehlt.' });
+  return { lat, lon, radius_km: radius_km ?? RADIUS_KM.default, limit: query.limit, cursor: query.cursor };
+}
 
 type Row = GeoRow & { dist: number };
 /** A row with its great-circle distance in km. */
@@ -57,6 +92,7 @@ export function nearPage(
   columns: readonly string[],
   hidden: { column: string; values: readonly string[] } | undefined,
   query: NearPageQuery,
+  scope: NearScope = {},
 ): Promise<Page<Row & { distance_km: number }>> {
   const center = { lat: query.lat, lon: query.lon };
   const bound = circleBound(center, query.radius_km);
@@ -68,10 +104,20 @@ export function nearPage(
     for (const radius of steps) {
       const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
       if (after && after.d >= reach) continue;
-      const rows = await rowsInBox(db, table, columns, boundingBox(center, radius), center, take, hidden, {
-        after,
-        maxDist: Math.min(reach, bound ?? reach),
-      });
+      const rows = await rowsInBox(
+        db,
+        table,
+        columns,
+        boundingBox(center, radius),
+        center,
+        take,
+        hidden,
+        {
+          after,
+          maxDist: Math.min(reach, bound ?? reach),
+        },
+        scope,
+      );
       const kept = within(rows);
       if (kept.length === take) return kept;
     }
@@ -83,7 +129,7 @@ export function nearPage(
     let from = after;
     const ask = Math.max(2 * take, RIM_MARGIN);
     for (;;) {
-      const rows = await rowsInBox(db, table, columns, boundingBox(center, query.radius_km), center, ask, hidden, { after: from, maxDist: bound });
+      const rows = await rowsInBox(db, table, columns, boundingBox(center, query.radius_km), center, ask, hidden, { after: from, maxDist: bound }, scope);
       out.push(...within(rows));
       const last = rows[rows.length - 1];
       if (!last || rows.length < ask || out.length >= take) return out.slice(0, take);

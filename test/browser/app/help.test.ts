@@ -119,3 +119,58 @@ describe('in-app help', () => {
     await page.locator('summary').filter({ hasText: 'Wie lege ich meinen Hund an?' }).waitFor();
   });
 });
+
+describe('help articles in the admin panel', () => {
+  it('an admin writes an article, activates it and moves it up; it shows on the public help page', async () => {
+    const admin = await buildAdmin(h.ctx, { name: 'Hanna Hilfe' });
+    const title = 'Wie finde ich Routen in der Nähe?';
+    await agentAs(h.test, admin)
+      .post('/api/admin/help-articles')
+      .send({ category: 'karte', title: 'Wie melde ich einen Giftköder?', body: 'Über „In der Nähe“.', active: 1 })
+      .expect(201);
+    await h.login(admin);
+    const page = await h.page();
+    await page.goto(h.url('/app/admin'));
+    await page.getByRole('link', { name: 'Hilfe-Artikel' }).click();
+    await page.getByRole('heading', { name: 'Hilfe-Artikel', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Neuer Artikel' }).click();
+    await page.getByLabel('Kategorie').selectOption('karte');
+    await page.getByLabel('Frage oder Titel').fill(title);
+    await page.getByLabel('Antwort').fill('Öffne „Route planen“.\n\nUnter „In der Nähe“ stehen geteilte Routen, die bei dir starten.');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `„${title}“ angelegt.` })
+      .waitFor();
+    const group = page.locator('section[aria-labelledby="help-cat-karte"]');
+    await expect.poll(() => group.locator('li strong').allTextContents()).toEqual(['Wie melde ich einen Giftköder?', title]);
+    // Written, not yet active: the public page does not show it.
+    expect(await (await page.request.get(h.url('/help'))).text()).not.toContain(title);
+
+    await group
+      .locator('li', { hasText: title })
+      .getByRole('button', { name: /^Aktivieren/ })
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `„${title}“ ist jetzt auf der Hilfe-Seite.` })
+      .waitFor();
+    await group
+      .locator('li', { hasText: title })
+      .getByRole('button', { name: /^Nach oben/ })
+      .click();
+    await expect.poll(() => group.locator('li strong').allTextContents()).toEqual([title, 'Wie melde ich einen Giftköder?']);
+    await checkScreen(page, 'admin-hilfe', 'Hilfe-Artikel');
+
+    const help = await h.page();
+    await help.goto(h.url('/help'));
+    const summaries = await help.locator('summary').allTextContents();
+    expect(summaries.map((x) => x.trim())).toEqual(expect.arrayContaining([title]));
+    expect(summaries.findIndex((x) => x.includes(title))).toBeLessThan(summaries.findIndex((x) => x.includes('Giftköder')));
+    await help.getByText(title).click();
+    await help.getByText('Unter „In der Nähe“ stehen geteilte Routen, die bei dir starten.').waitFor();
+    expect(h.pageErrors).toEqual([]);
+    await help.close();
+    await page.close();
+  });
+});

@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentAs, buildAdmin, buildModerator, buildUser, type BuiltUser } from '../../helpers/factories.js';
-import { checkScreen, DESKTOP, useAppHarness } from './app-harness.js';
+import { checkScreen, DESKTOP, PHONE, SCREENS_DIR, useAppHarness } from './app-harness.js';
 
 /** Issue 32: a message and a person reported and a moderator's decision; an invoice reaching its recipient. */
 
@@ -118,5 +119,44 @@ describe('invoices for their owner', () => {
     await mine.waitForURL(h.url('/app/profil/rechnungen'));
     expect(h.pageErrors).toEqual([]);
     await mine.close();
+  });
+});
+
+describe('a long invoice line', () => {
+  it('a 10,000-character description wraps inside its column: nothing runs off the page at phone width or in print', async () => {
+    const customer = await buildUser(h.ctx, { name: 'Lena Langtext' });
+    const admin = await buildAdmin(h.ctx);
+    // Words, a line break, and a long string without any place to break (a pasted link or reference).
+    const description = `Jahreslizenz mit Zusatz\n${'Hundeschule am See '.repeat(300)}${'Z'.repeat(10_000 - 24 - 5_700)}`;
+    expect(description).toHaveLength(10_000);
+    const invoice = (
+      await agentAs(h.test, admin)
+        .post('/api/admin/invoices')
+        .send({ user_id: customer.id, items: [{ description, amount_cents: 4_990 }] })
+        .expect(201)
+    ).body as { id: number };
+    await h.login(admin);
+    const page = await h.page();
+    await page.goto(h.url(`/api/admin/invoices/${invoice.id}/print`));
+    const overflow = () =>
+      page.evaluate(() => {
+        const amount = document.querySelector('tbody td.num:last-child')!.getBoundingClientRect();
+        return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, amountRight: amount.right, width: window.innerWidth };
+      });
+    for (const size of [PHONE, { width: 794, height: 1123 }]) {
+      await page.setViewportSize(size);
+      const o = await overflow();
+      expect(o.page, `page wider than ${size.width} px`).toBeLessThanOrEqual(0);
+      expect(o.amountRight).toBeLessThanOrEqual(o.width);
+      // The page's top as one sees it (a full-page shot of 10,000 characters is mostly text).
+      await page.screenshot({ path: join(SCREENS_DIR, `rechnung-lange-zeile-${size.width}.png`) });
+    }
+    expect(await page.locator('tbody td.desc').textContent()).toBe(description);
+    await page.emulateMedia({ media: 'print' });
+    const o = await overflow();
+    expect(o.page).toBeLessThanOrEqual(0);
+    await page.emulateMedia({ media: 'screen' });
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
   });
 });

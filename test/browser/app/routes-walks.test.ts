@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FakeRoutingServer } from '../../fakes/routing-server.js';
-import { buildDog, buildUser } from '../../helpers/factories.js';
-import { checkScreen, useAppHarness } from './app-harness.js';
+import { agentAs, buildDog, buildUser, type BuiltUser } from '../../helpers/factories.js';
+import { checkScreen, PHONE, useAppHarness } from './app-harness.js';
 
 const ors = new FakeRoutingServer();
 await ors.start();
@@ -87,6 +87,50 @@ describe('routes and walks', () => {
       .first()
       .waitFor();
     await checkScreen(page, 'spaziergaenge', 'Spaziergänge');
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('"In der Nähe" lists shared and own routes starting around the home area, then around the current position, nearest first', async () => {
+    const me = await buildUser(h.ctx, { name: 'Nina Nah', ...HOME });
+    const other = await buildUser(h.ctx, { name: 'Olaf Ander' });
+    /** A saved route that starts `north` degrees of latitude north of `from` and runs 1 km further north. */
+    const save = async (who: BuiltUser, name: string, from: { lat: number; lon: number }, north: number, isPublic: boolean) => {
+      const start = [from.lon, from.lat + north];
+      await agentAs(h.test, who)
+        .post('/api/routes')
+        .send({ name, geometry: { type: 'LineString', coordinates: [start, [start[0]!, start[1]! + 0.009]] }, distance_m: 1000, public: isPublic })
+        .expect(201);
+    };
+    await save(other, 'Geteilte Isarrunde', HOME, 0.027, true); // 3.0 km
+    await save(me, 'Meine Hausrunde', HOME, 0.009, false); // 1.0 km
+    await save(other, 'Olafs geheime Runde', HOME, 0.0045, false); // another's private route: never shown
+    await save(other, 'Geteilt, aber weit', HOME, 0.27, true); // 30 km
+    const AWAY = { lat: 49.0, lon: 12.1 }; // about 100 km away
+    await save(other, 'Runde am Ziel', AWAY, 0.0036, true); // 0.4 km from the position the phone reports
+
+    await h.login(me);
+    const page = await h.page();
+    await page.setViewportSize(PHONE);
+    await page.goto(h.url('/app/routen'));
+    const nearby = page.locator('section[aria-labelledby="routes-nearby-title"]');
+    await nearby.getByRole('heading', { name: 'In der Nähe' }).waitFor();
+    await nearby.getByText('Routen, die um dein Heimatgebiet starten: geteilte und deine eigenen.').waitFor();
+    const names = () => nearby.locator('.routes-nearby li strong').allTextContents();
+    await expect.poll(names).toEqual(['Meine Hausrunde', 'Geteilte Isarrunde']);
+    await nearby.getByText(/^Start 1,0 km entfernt$/).waitFor();
+    await nearby.getByText(/^Start 3,0 km entfernt$/).waitFor();
+    await nearby.getByLabel('Umkreis').selectOption('50');
+    await expect.poll(names).toEqual(['Meine Hausrunde', 'Geteilte Isarrunde', 'Geteilt, aber weit']);
+    await checkScreen(page, 'routen-in-der-naehe', 'Route planen');
+
+    await h.context.grantPermissions(['geolocation'], { origin: h.baseUrl });
+    await h.context.setGeolocation({ latitude: AWAY.lat, longitude: AWAY.lon, accuracy: 10 });
+    await nearby.getByRole('button', { name: 'Meine aktuelle Position verwenden' }).click();
+    await nearby.getByText('Routen, die um deine aktuelle Position starten: geteilte und deine eigenen.').waitFor();
+    await nearby.getByLabel('Umkreis').selectOption('5');
+    await expect.poll(names).toEqual(['Runde am Ziel']);
+    await nearby.getByText(/^Start 0,4 km entfernt$/).waitFor();
+    expect(await page.getByText('Olafs geheime Runde').count()).toBe(0);
     expect(h.pageErrors).toEqual([]);
   });
 });

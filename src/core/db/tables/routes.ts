@@ -11,6 +11,9 @@ export interface RoutesTable {
   distance_m: number;
   duration_s: number | null;
   public: Generated<number>;
+  /** Where it starts (its first position): its point in distance searches (migration 0056). */
+  lat: number | null;
+  lon: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -48,6 +51,9 @@ export interface WalksTable {
   route_id: number | null;
   /** [[lat, lon], ...] as JSON, or null. */
   track_json: string | null;
+  /** Where it started (its first track point, else its route's start), null when unknown: its point in distance searches. */
+  lat: number | null;
+  lon: number | null;
   created_at: string;
 }
 

@@ -5,7 +5,8 @@ import { Id, LIMITS } from '../../../core/http/schema-kit.js';
 const Cents = z.number().int().min(-100_000_000).max(100_000_000);
 
 export const InvoiceItemInput = z.strictObject({
-  description: z.string().trim().min(1).max(LIMITS.title),
+  // Spec, Limits: every description takes 10,000 characters (decisions, wave 4), an invoice line's too.
+  description: z.string().trim().min(1).max(LIMITS.body),
   amount_cents: Cents.meta({ description: 'Bruttopreis pro Stück in Cent (inkl. USt)' }),
   quantity: z.number().int().min(1).max(1000).default(1),
 });

@@ -57,7 +57,7 @@ describe('admin invoice access and input', () => {
       await agent.post('/api/admin/invoices').send(body).expect(400);
     await agent
       .post('/api/admin/invoices')
-      .send({ user_id: user.id, items: [{ description: 'd'.repeat(201), amount_cents: 100 }] })
+      .send({ user_id: user.id, items: [{ description: 'd'.repeat(10_001), amount_cents: 100 }] })
       .expect(422);
     await agent
       .post('/api/admin/invoices')
@@ -179,6 +179,22 @@ describe('printable view', () => {
     expect(stPage.text).toContain(`Stornorechnung zur Rechnung ${inv.number}`);
     expect(stPage.text).toContain('-12,50');
     await agentAs(t, admin).get('/api/admin/invoices/999999/print').expect(404);
+  });
+});
+
+describe('a long line', () => {
+  it('keeps a 10,000-character description whole and prints it in the description column', async () => {
+    const admin = await buildAdmin(t.ctx);
+    const user = await buildUser(t.ctx);
+    const description = `Jahreslizenz\n${'Hundeschule '.repeat(500)}${'x'.repeat(10_000 - 13 - 6_000)}`;
+    expect(description).toHaveLength(10_000);
+    const inv = await issue(admin, user.id, { items: [{ description, amount_cents: 4_990 }] });
+    expect(inv.items[0].description).toBe(description);
+    const stored = await t.ctx.db.selectFrom('invoice_items').select('description').where('invoice_id', '=', inv.id).executeTakeFirstOrThrow();
+    expect(stored.description).toBe(description);
+    const page = (await agentAs(t, admin).get(`/api/admin/invoices/${inv.id}/print`).expect(200)).text;
+    expect(page).toContain(`<td class="desc">${description}</td>`);
+    expect(page).toContain('49,90');
   });
 });
 

@@ -1,6 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
 import type { PlacesTable } from '../../../core/db/tables/map.js';
+import { nearPage, type NearPageQuery } from '../../../core/geo-items/index.js';
+import type { Page } from '../../../core/http/pagination.js';
 
 export type PlaceRow = Selectable<PlacesTable>;
 const LIST_LIMIT = 500;
@@ -18,6 +20,17 @@ export function placesInBox(db: Db, viewerId: number, box: { south: number; west
     .orderBy('id', 'desc')
     .limit(LIST_LIMIT)
     .execute();
+}
+
+const COLUMNS = ['id', 'user_id', 'name', 'types', 'description', 'lat', 'lon', 'public', 'created_at', 'updated_at'] as const;
+
+/**
+ * Public places and the viewer's own within the radius, nearest first, in keyset pages (the map kinds' search,
+ * core/geo-items/near-page.ts, through the places' R*Tree / GiST index of migration 0056).
+ */
+export async function placesNear(db: Db, viewerId: number, query: NearPageQuery): Promise<Page<PlaceRow & { distance_km: number }>> {
+  const where = sql<SqlBool>`(places.public = 1 or places.user_id = ${viewerId})`;
+  return (await nearPage(db, 'places', [], undefined, query, { frame: COLUMNS, where })) as unknown as Page<PlaceRow & { distance_km: number }>;
 }
 
 export const findPlace = (db: Db, id: number) => db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();

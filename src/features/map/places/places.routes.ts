@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { parseBbox } from '../map-layers/index.js';
-import { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
+import { CreatePlaceBody, Place, PlacesPage, PlacesQuery, UpdatePlaceBody } from './places.schemas.js';
 import { changePlace, createPlace, getPlace, listPlaces, ownPlace, removePlace } from './places.service.js';
 
 const tags = ['Orte'];
@@ -11,10 +9,13 @@ const refused = { 403: { description: 'Gehört jemand anderem' }, 404: { descrip
 
 export function placesRoutes(ctx: AppContext, routes: Routes): void {
   const api = routeGroup(routes, { tags, access: 'user' });
-  api.get('/api/places', 'Öffentliche und eigene Orte im Kartenausschnitt (höchstens 0,5° × 0,5°)', {
-    query: z.object({ bbox: z.string().max(100).meta({ description: 'süd,west,nord,ost in Grad' }) }),
-    responses: { 200: ['Orte, neueste zuerst (höchstens 500)', z.object({ items: z.array(Place) })], 400: 'Ausschnitt ungültig' },
-    run: ({ query, actor }) => listPlaces(ctx, actor, parseBbox(query.bbox)),
+  api.get('/api/places', 'Öffentliche und eigene Orte: im Kartenausschnitt (bbox, höchstens 0,5° × 0,5°) oder in der Nähe (lat/lon, nächste zuerst)', {
+    query: PlacesQuery,
+    responses: {
+      200: ['Orte: im Ausschnitt neueste zuerst (höchstens 500, eine Seite), in der Nähe nächste zuerst in Seiten', PlacesPage],
+      400: 'Ausschnitt, Position oder Umkreis (1–200 km) ungültig',
+    },
+    run: ({ query, actor }) => listPlaces(ctx, actor, query),
   });
   api.post('/api/places', 'Ort anlegen (mehrere Typen; öffentlich nur mit bestätigter E-Mail)', {
     body: CreatePlaceBody,

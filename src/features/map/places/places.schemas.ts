@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Position } from '../../../core/geo/index.js';
+import { OptionalNear } from '../../../core/geo-items/index.js';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 import { flag, flagInput, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
 
 /** A place type: lower-case words like the spec's "tierarzt" and "hundesalon". */
@@ -40,3 +42,14 @@ export const Place = z
   })
   .meta({ id: 'Place' });
 export type Place = z.infer<typeof Place>;
+
+/** The map view asks for a box (`bbox`), a "nearby" list for a position (`lat`, `lon`, `radius_km`, in pages). */
+export const PlacesQuery = PageQuery.extend({
+  bbox: z.string().max(100).optional().meta({ description: 'süd,west,nord,ost in Grad (Kartenansicht; nicht mit lat/lon)' }),
+  ...OptionalNear,
+});
+export type PlacesQuery = z.infer<typeof PlacesQuery>;
+
+export const PlacesPage = pageSchema(
+  Place.extend({ distance_km: z.number().optional().meta({ description: 'Nur mit lat/lon: Entfernung in km (0,1 genau)' }) }),
+).meta({ id: 'Places' });

@@ -4,9 +4,11 @@ import { requireOwner, requireReadable, type Wording } from '../../../core/auth/
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
-import type { Box } from '../map-layers/index.js';
-import { deletePlace, findPlace, insertPlace, placeCountsByTypes, placesInBox, placesOfUser, updatePlace, type PlaceRow } from './places.repo.js';
-import type { CreatePlaceBody, Place, UpdatePlaceBody } from './places.schemas.js';
+import { nearSearchOf } from '../../../core/geo-items/index.js';
+import { badRequest } from '../../../core/http/errors.js';
+import { parseBbox } from '../map-layers/index.js';
+import { deletePlace, findPlace, insertPlace, placeCountsByTypes, placesInBox, placesNear, placesOfUser, updatePlace, type PlaceRow } from './places.repo.js';
+import type { CreatePlaceBody, Place, PlacesQuery, UpdatePlaceBody } from './places.schemas.js';
 
 /** Spec, Errors 1: a missing place is 404, another user's 403 (for PATCH and DELETE; a private one also for GET). */
 const WORDING: Wording = { missing: 'Diesen Ort gibt es nicht.', foreign: 'Dieser Ort gehört jemand anderem.' };
@@ -28,8 +30,18 @@ function toPlace(row: PlaceRow, viewer: Actor): Place {
   };
 }
 
-export async function listPlaces(ctx: AppContext, actor: Actor, box: Box) {
-  return { items: (await placesInBox(ctx.db, actor.id, box)).map((r) => toPlace(r, actor)) };
+/**
+ * Public places and one's own: in the map's box (`bbox`, newest first, at most 500, one page), or around a position
+ * (`lat`, `lon`, `radius_km`: nearest first with `distance_km`, in pages). One of the two, not both.
+ */
+export async function listPlaces(ctx: AppContext, actor: Actor, query: PlacesQuery) {
+  const near = nearSearchOf(query);
+  if (near && query.bbox !== undefined) throw badRequest('Bitte gib entweder einen Kartenausschnitt oder eine Position an.', { bbox: 'Nicht mit lat/lon.' });
+  if (near) {
+    const page = await placesNear(ctx.db, actor.id, near);
+    return { items: page.items.map((r) => ({ ...toPlace(r, actor), distance_km: r.distance_km })), next_cursor: page.next_cursor };
+  }
+  return { items: (await placesInBox(ctx.db, actor.id, parseBbox(query.bbox))).map((r) => toPlace(r, actor)), next_cursor: null };
 }
 
 export async function getPlace(ctx: AppContext, actor: Actor, id: number): Promise<Place> {

@@ -1,6 +1,8 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
 import type { RoutesTable } from '../../../core/db/tables/routes.js';
+import { nearPage, type NearPageQuery } from '../../../core/geo-items/index.js';
+import type { Page } from '../../../core/http/pagination.js';
 
 export type RouteRow = Selectable<RoutesTable>;
 
@@ -24,4 +26,28 @@ export function routesOfUser(db: Db, userId: number, take: number, after: { id: 
   let q = db.selectFrom('routes').selectAll().where('user_id', '=', userId);
   if (after) q = q.where('id', '<', after.id);
   return q.orderBy('id', 'desc').limit(take).execute();
+}
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'description',
+  'geometry_json',
+  'distance_m',
+  'duration_s',
+  'public',
+  'lat',
+  'lon',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * Public routes and the viewer's own whose start lies within the radius, nearest first, in keyset pages (the map
+ * kinds' search, core/geo-items/near-page.ts, through the routes' R*Tree / GiST index of migration 0056).
+ */
+export async function routesNear(db: Db, viewerId: number, query: NearPageQuery): Promise<Page<RouteRow & { distance_km: number }>> {
+  const where = sql<SqlBool>`(routes.public = 1 or routes.user_id = ${viewerId})`;
+  return (await nearPage(db, 'routes', [], undefined, query, { frame: COLUMNS, where })) as unknown as Page<RouteRow & { distance_km: number }>;
 }

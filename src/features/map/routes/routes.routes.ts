@@ -25,9 +25,9 @@ export function routesRoutes(ctx: AppContext, routes: Routes): void {
     },
     run: ({ body, actor }) => planRoute(ctx, actor, body),
   });
-  api.get('/api/routes', 'Deine gespeicherten Routen, neueste zuerst', {
+  api.get('/api/routes', 'Deine gespeicherten Routen, neueste zuerst; mit lat/lon: geteilte und deine, die in der Nähe starten, nächste zuerst', {
     query: RoutesQuery,
-    responses: { 200: ['Routen', RoutesPage] },
+    responses: { 200: ['Routen', RoutesPage], 400: 'Position, Umkreis (1–200 km) oder Cursor ungültig' },
     run: ({ query, actor }) => listRoutes(ctx, actor, query),
   });
   api.post('/api/routes', 'Route speichern (geteilt nur mit bestätigter E-Mail)', {

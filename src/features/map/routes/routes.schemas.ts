@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, flagInput, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import { OptionalNear } from '../../../core/geo-items/index.js';
 
 const Lat = z.number().min(-90).max(90);
 const Lon = z.number().min(-180).max(180);
@@ -77,5 +78,7 @@ export const SavedRoute = z
   .meta({ id: 'SavedRoute' });
 export type SavedRoute = z.infer<typeof SavedRoute>;
 
-export const RoutesQuery = PageQuery;
-export const RoutesPage = pageSchema(SavedRoute).meta({ id: 'SavedRoutes' });
+export const RoutesQuery = PageQuery.extend(OptionalNear);
+export const RoutesPage = pageSchema(
+  SavedRoute.extend({ distance_km: z.number().optional().meta({ description: 'Nur mit lat/lon: km bis zum Start der Route (0,1 genau)' }) }),
+).meta({ id: 'SavedRoutes' });

@@ -4,10 +4,12 @@ import { requireOwner, requireReadable, type Wording } from '../../../core/auth/
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
-import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
+import { nearSearchOf } from '../../../core/geo-items/index.js';
+import { roundDegrees } from '../../../core/geo/index.js';
+import { byId, keysetPage } from '../../../core/http/pagination.js';
 import { routeGpx } from './gpx.js';
-import { deleteRoute, findRoute, insertRoute, routesOfUser, updateRoute, type RouteRow } from './routes.repo.js';
-import type { CreateRouteBody, SavedRoute, UpdateRouteBody } from './routes.schemas.js';
+import { deleteRoute, findRoute, insertRoute, routesNear, routesOfUser, updateRoute, type RouteRow } from './routes.repo.js';
+import type { CreateRouteBody, RoutesQuery, SavedRoute, UpdateRouteBody } from './routes.schemas.js';
 
 /** Spec, Errors 1: a missing route 404; another user's 403 — for reading only when it is private. */
 const WORDING: Wording = { missing: 'Diese Route gibt es nicht.', foreign: 'Diese Route gehört jemand anderem.' };
@@ -32,7 +34,16 @@ export async function readableRoute(ctx: AppContext, actor: Actor, id: number): 
   return requireReadable(actor, await findRoute(ctx.db, id), WORDING);
 }
 
-export async function listRoutes(ctx: AppContext, actor: Actor, query: PageQuery) {
+/**
+ * Without a position: one's own routes, newest first. With `lat`/`lon`: public routes and one's own that start
+ * within `radius_km`, nearest first, each with `distance_km`.
+ */
+export async function listRoutes(ctx: AppContext, actor: Actor, query: z.infer<typeof RoutesQuery>) {
+  const near = nearSearchOf(query);
+  if (near) {
+    const page = await routesNear(ctx.db, actor.id, near);
+    return { items: page.items.map((r) => ({ ...toRoute(r, actor), distance_km: r.distance_km })), next_cursor: page.next_cursor };
+  }
   return keysetPage(
     query,
     byId<RouteRow>(),
@@ -49,8 +60,13 @@ export async function createRoute(ctx: AppContext, actor: Actor, body: z.infer<t
   // A shared route is seen by others: the community's verified-email rule.
   if (body.public) requireVerifiedEmail(actor);
   const now = ctx.clock.now().toISOString();
+  // The start is the route's point in distance searches (migration 0056 says why the start).
+  // Rounded like every stored position (core/geo: a value such as 1e-300 underflows in PostgreSQL's arithmetic).
+  const [lon, lat] = body.geometry.coordinates[0]!;
   const row = await insertRoute(ctx.db, {
     user_id: actor.id,
+    lat: roundDegrees(lat),
+    lon: roundDegrees(lon),
     name: body.name,
     description: body.description ?? null,
     geometry_json: JSON.stringify(body.geometry.coordinates),

@@ -1,6 +1,8 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
 import type { WalksTable } from '../../../core/db/tables/routes.js';
+import { nearPage, type NearPageQuery } from '../../../core/geo-items/index.js';
+import type { Page } from '../../../core/http/pagination.js';
 
 export type WalkRow = Selectable<WalksTable>;
 
@@ -28,6 +30,18 @@ export function walksOfUser(db: Db, userId: number, take: number, after: { id: n
   let q = db.selectFrom('walks').selectAll().where('user_id', '=', userId);
   if (after) q = q.where('id', '<', after.id);
   return q.orderBy('id', 'desc').limit(take).execute();
+}
+
+const COLUMNS = ['id', 'user_id', 'started_at', 'duration_min', 'distance_m', 'route_id', 'track_json', 'lat', 'lon', 'created_at'] as const;
+
+/**
+ * The user's own walks that started within the radius, nearest first, in keyset pages (core/geo-items/near-page.ts).
+ * Read through walks_user_pos_idx (user_id, lat, lon): only the user's walks in the box's band of latitude, never
+ * other users' walks that happen to lie in it.
+ */
+export async function walksNear(db: Db, userId: number, query: NearPageQuery): Promise<Page<WalkRow & { distance_km: number }>> {
+  const where = sql<SqlBool>`walks.user_id = ${userId}`;
+  return (await nearPage(db, 'walks', [], undefined, query, { frame: COLUMNS, where, index: 'columns' })) as unknown as Page<WalkRow & { distance_km: number }>;
 }
 
 /** The dogs of these walks, by walk (one query for a whole page). */

@@ -18,9 +18,9 @@ export function walksRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 200: ['Je Hund die Wochen', Weekly] },
     run: ({ query, actor }) => weeklyTotals(ctx, actor, query.weeks),
   });
-  api.get('/api/walks', 'Deine Spaziergänge, neueste zuerst', {
+  api.get('/api/walks', 'Deine Spaziergänge, neueste zuerst; mit lat/lon: die in der Nähe gestarteten, nächste zuerst', {
     query: WalksQuery,
-    responses: { 200: ['Spaziergänge', WalksPage] },
+    responses: { 200: ['Spaziergänge', WalksPage], 400: 'Position, Umkreis (1–200 km) oder Cursor ungültig' },
     run: ({ query, actor }) => listWalks(ctx, actor, query),
   });
   api.post('/api/walks', 'Spaziergang speichern (mit Hunden, Dauer, Strecke oder aufgezeichnetem Weg)', {

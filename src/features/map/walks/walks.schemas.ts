@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../../../core/http/schema-kit.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import { OptionalNear } from '../../../core/geo-items/index.js';
 
 const TrackPoint = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], { error: 'Ein Punkt ist [Breite, Länge].' });
 
@@ -19,23 +20,25 @@ export const CreateWalkBody = z
   })
   .meta({ id: 'CreateWalkBody' });
 
-export const Walk = z
-  .object({
-    id: z.number().int(),
-    started_at: z.string(),
-    duration_min: z.number().int(),
-    distance_m: z.number().int().nullable(),
-    route_id: z.number().int().nullable(),
-    dogs: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    has_track: z.boolean(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Walk' });
+export const Walk = z.object({
+  id: z.number().int(),
+  started_at: z.string(),
+  duration_min: z.number().int(),
+  distance_m: z.number().int().nullable(),
+  route_id: z.number().int().nullable(),
+  dogs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  has_track: z.boolean(),
+  created_at: z.string(),
+});
 export type Walk = z.infer<typeof Walk>;
 export const WalkDetail = Walk.extend({ track: z.array(z.tuple([z.number(), z.number()])).nullable() }).meta({ id: 'WalkDetail' });
 
-export const WalksQuery = PageQuery;
-export const WalksPage = pageSchema(Walk).meta({ id: 'Walks' });
+export const WalksQuery = PageQuery.extend(OptionalNear);
+/** A walk in a list: with `distance_km` when the list was asked around a position. */
+export const WalkInList = Walk.extend({
+  distance_km: z.number().optional().meta({ description: 'Nur mit lat/lon: km bis zum Startpunkt (0,1 genau)' }),
+}).meta({ id: 'Walk' });
+export const WalksPage = pageSchema(WalkInList).meta({ id: 'Walks' });
 
 export const WeeklyQuery = z.object({ weeks: z.coerce.number().int().min(1).max(52).default(8) });
 export const Weekly = z

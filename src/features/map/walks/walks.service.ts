@@ -4,11 +4,12 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
 import { badRequest, unprocessable } from '../../../core/http/errors.js';
-import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
-import { distanceKm } from '../../../core/geo/index.js';
+import { byId, keysetPage } from '../../../core/http/pagination.js';
+import { nearSearchOf } from '../../../core/geo-items/index.js';
+import { distanceKm, roundDegrees } from '../../../core/geo/index.js';
 import { readableRoute, routeGpx } from '../routes/index.js';
-import { deleteWalk, dogsOfWalks, findWalk, insertWalk, walksOfUser, type WalkRow } from './walks.repo.js';
-import type { CreateWalkBody, Walk } from './walks.schemas.js';
+import { deleteWalk, dogsOfWalks, findWalk, insertWalk, walksNear, walksOfUser, type WalkRow } from './walks.repo.js';
+import type { CreateWalkBody, Walk, WalksQuery } from './walks.schemas.js';
 
 export const WALK_WORDING: Wording = { missing: 'Diesen Spaziergang gibt es nicht.', foreign: 'Dieser Spaziergang gehört nicht dir.' };
 /** A walk may start a little in the future: phone clocks drift. */
@@ -40,8 +41,10 @@ export async function createWalk(ctx: AppContext, actor: Actor, body: z.infer<ty
     throw badRequest('Der Spaziergang kann nicht in der Zukunft beginnen.', { started_at: 'Liegt in der Zukunft.' });
   // A walk is an everyday record: owners and caregivers may record one with the dog.
   for (const dogId of body.dog_ids) await requireDogAccess(ctx.db, actor, dogId, 'write');
-  if (body.route_id) await readableRoute(ctx, actor, body.route_id);
+  const route = body.route_id ? await readableRoute(ctx, actor, body.route_id) : null;
   const track = body.track ?? null;
+  // Its point in distance searches: where it started (migration 0056), recorded or else where its route starts.
+  const start = track ? { lat: roundDegrees(track[0]![0]), lon: roundDegrees(track[0]![1]) } : { lat: route?.lat ?? null, lon: route?.lon ?? null };
   const id = await insertWalk(
     ctx.db,
     {
@@ -51,6 +54,7 @@ export async function createWalk(ctx: AppContext, actor: Actor, body: z.infer<ty
       distance_m: body.distance_m ?? (track ? trackMetres(track) : null),
       route_id: body.route_id ?? null,
       track_json: track ? JSON.stringify(track) : null,
+      ...start,
       created_at: ctx.clock.now().toISOString(),
     },
     body.dog_ids,
@@ -64,13 +68,21 @@ export async function getWalk(ctx: AppContext, actor: Actor, id: number) {
   return { ...toWalk(row, dogs), track: row.track_json ? (JSON.parse(row.track_json) as [number, number][]) : null };
 }
 
-export async function listWalks(ctx: AppContext, actor: Actor, query: PageQuery) {
-  const page = await keysetPage(query, byId<WalkRow>(), (take, after) => walksOfUser(ctx.db, actor.id, take, after));
+/**
+ * One's own walks: newest first, or with `lat`/`lon` those that started within `radius_km`, nearest first, each with
+ * `distance_km` (a walk without a known start is only in the first list).
+ */
+export async function listWalks(ctx: AppContext, actor: Actor, query: z.infer<typeof WalksQuery>) {
+  const near = nearSearchOf(query);
+  const page: { items: (WalkRow & { distance_km?: number })[]; next_cursor: string | null } = near
+    ? await walksNear(ctx.db, actor.id, near)
+    : await keysetPage(query, byId<WalkRow>(), (take, after) => walksOfUser(ctx.db, actor.id, take, after));
   const dogs = await dogsOfWalks(
     ctx.db,
     page.items.map((w) => w.id),
   );
-  return { items: page.items.map((w) => toWalk(w, dogs.get(w.id) ?? [])), next_cursor: page.next_cursor };
+  const withKm = (w: (typeof page.items)[number]) => (w.distance_km === undefined ? {} : { distance_km: w.distance_km });
+  return { items: page.items.map((w) => ({ ...toWalk(w, dogs.get(w.id) ?? []), ...withKm(w) })), next_cursor: page.next_cursor };
 }
 
 export async function removeWalk(ctx: AppContext, actor: Actor, id: number): Promise<void> {

@@ -34,6 +34,17 @@ export async function listActiveArticles(db: Db): Promise<HelpArticleRow[]> {
   return db.selectFrom('help_articles').select(COLUMNS).where('active', '=', 1).orderBy('position').orderBy('id').execute();
 }
 
+/** The ids of a category's articles, in page order. */
+export async function idsInCategory(db: Db, category: string): Promise<number[]> {
+  const rows = await db.selectFrom('help_articles').select('id').where('category', '=', category).orderBy('position').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Positions 0, 1, 2, … in the order of `ids` (one short update each: a category holds some dozen articles). */
+export async function setPositions(db: Db, ids: readonly number[], now: string): Promise<void> {
+  for (const [position, id] of ids.entries()) await db.updateTable('help_articles').set({ position, updated_at: now }).where('id', '=', id).execute();
+}
+
 /** Where a new article goes when no position is given: after the last one of its category. */
 export async function nextPosition(db: Db, category: string): Promise<number> {
   const row = await db

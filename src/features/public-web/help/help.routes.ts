@@ -2,8 +2,9 @@ import type { AppContext } from '../../../core/context.js';
 import { PageQuery } from '../../../core/http/pagination.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
-import { CreateHelpArticleBody, HelpArticle, HelpArticleList, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
-import { createHelpArticle, deleteHelpArticle, listHelpArticles, publicHelp, updateHelpArticle } from './help.service.js';
+import { z } from 'zod';
+import { CreateHelpArticleBody, HelpArticle, HelpArticleList, OrderHelpArticlesBody, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
+import { createHelpArticle, deleteHelpArticle, listHelpArticles, orderHelpArticles, publicHelp, updateHelpArticle } from './help.service.js';
 
 const tags = ['Hilfe'];
 
@@ -28,6 +29,15 @@ export function helpAdminRoutes(ctx: AppContext, routes: Routes): void {
     body: CreateHelpArticleBody,
     responses: { 201: ['Angelegt', HelpArticle], 422: 'Feld zu lang' },
     run: ({ body }) => createHelpArticle(ctx, body),
+  });
+
+  api.put('/api/admin/help-articles/order', 'Reihenfolge der Artikel einer Kategorie festlegen (alle ihre Artikel, in der neuen Reihenfolge)', {
+    body: OrderHelpArticlesBody,
+    responses: {
+      200: ['Neue Reihenfolge', z.object({ category: z.string(), ids: z.array(z.number().int()) }).meta({ id: 'HelpArticleOrder' })],
+      409: 'Die Artikel der Kategorie haben sich inzwischen geändert',
+    },
+    run: ({ body }) => orderHelpArticles(ctx, body),
   });
 
   api.patch('/api/admin/help-articles/:id', 'Hilfe-Artikel ändern; active: 0 nimmt ihn von der Hilfe-Seite', {

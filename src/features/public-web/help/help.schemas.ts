@@ -23,6 +23,14 @@ export const UpdateHelpArticleBody = z
   .meta({ id: 'UpdateHelpArticleBody' });
 export type UpdateHelpArticleBody = z.infer<typeof UpdateHelpArticleBody>;
 
+export const OrderHelpArticlesBody = z
+  .strictObject({
+    category: Category,
+    ids: z.array(z.number().int().min(1)).min(1).max(500).meta({ description: 'Alle Artikel der Kategorie in der neuen Reihenfolge' }),
+  })
+  .meta({ id: 'OrderHelpArticlesBody' });
+export type OrderHelpArticlesBody = z.infer<typeof OrderHelpArticlesBody>;
+
 export const HelpArticle = z
   .object({
     id: z.number().int(),

@@ -1,11 +1,22 @@
 import type { AppContext } from '../../../core/context.js';
 import { MINUTE } from '../../../core/clock.js';
 import type { Db } from '../../../core/db/index.js';
-import { notFound } from '../../../core/http/errors.js';
+import { conflict, notFound } from '../../../core/http/errors.js';
 import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
 import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from './help.categories.js';
-import { deleteArticle, findArticle, insertArticle, listActiveArticles, listArticles, nextPosition, updateArticle, type HelpArticleRow } from './help.repo.js';
-import { type CreateHelpArticleBody, type HelpArticle, type PublicHelp, type UpdateHelpArticleBody } from './help.schemas.js';
+import {
+  deleteArticle,
+  findArticle,
+  idsInCategory,
+  insertArticle,
+  listActiveArticles,
+  listArticles,
+  nextPosition,
+  setPositions,
+  updateArticle,
+  type HelpArticleRow,
+} from './help.repo.js';
+import { type CreateHelpArticleBody, type HelpArticle, type OrderHelpArticlesBody, type PublicHelp, type UpdateHelpArticleBody } from './help.schemas.js';
 
 /** How long /help may show a list without asking the database; admin changes on this instance clear it at once. */
 export const HELP_CACHE_MS = MINUTE;
@@ -88,4 +99,19 @@ export async function updateHelpArticle(ctx: AppContext, id: number, body: Updat
 export async function deleteHelpArticle(ctx: AppContext, id: number): Promise<void> {
   if (!(await deleteArticle(ctx.db, id))) throw notFound(MISSING);
   forget(ctx.db);
+}
+
+/**
+ * A category's articles in a new order (positions 0, 1, 2, …), all or nothing. `ids` must be exactly the category's
+ * articles: a list that another admin changed meanwhile (an article added, moved or deleted) is 409, not a guess.
+ */
+export async function orderHelpArticles(ctx: AppContext, body: OrderHelpArticlesBody): Promise<{ category: string; ids: number[] }> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await idsInCategory(trx, body.category);
+    const same = current.length === body.ids.length && new Set(body.ids).size === body.ids.length && body.ids.every((id) => current.includes(id));
+    if (!same) throw conflict('Die Artikel dieser Kategorie haben sich inzwischen geändert. Lade die Liste neu.', 'help_order_outdated');
+    await setPositions(trx, body.ids, ctx.clock.now().toISOString());
+  });
+  forget(ctx.db);
+  return { category: body.category, ids: body.ids };
 }

@@ -111,6 +111,59 @@ describe('admin help-article endpoints', () => {
     await a.patch('/api/admin/help-articles/abc').send({ title: 'X' }).expect(400);
   });
 
+  it('orders a category’s articles all at once; 409 when the list given is not exactly the category’s; the page follows', async () => {
+    await request(t.app)
+      .put('/api/admin/help-articles/order')
+      .send({ category: 'tarife', ids: [1] })
+      .expect(401);
+    await agentAs(t, await buildModerator(t.ctx))
+      .put('/api/admin/help-articles/order')
+      .send({ category: 'tarife', ids: [1] })
+      .expect(403);
+    const a = await admin();
+    // The category may hold starter articles already: they belong to its order too, and stay behind ours.
+    const starters = (await t.ctx.db.selectFrom('help_articles').select('id').where('category', '=', 'tarife').orderBy('id').execute()).map((r) => r.id);
+    const first = await create({ category: 'tarife', title: 'Erster', body: 'A', active: 1 });
+    const second = await create({ category: 'tarife', title: 'Zweiter', body: 'B', active: 1 });
+    const third = await create({ category: 'tarife', title: 'Dritter', body: 'C', active: 0 });
+    const other = await create({ category: 'konto', title: 'Anderswo', body: 'D', active: 1 });
+    const titles = async () =>
+      (await request(t.app).get('/api/help').expect(200)).body.categories
+        .find((c: { key: string }) => c.key === 'tarife')
+        .articles.map((x: { title: string }) => x.title)
+        .filter((title: string) => ['Erster', 'Zweiter', 'Dritter'].includes(title));
+    expect(await titles()).toEqual(['Erster', 'Zweiter']);
+
+    const before = await t.ctx.db.selectFrom('help_articles').select(['id', 'position']).orderBy('id').execute();
+    for (const ids of [
+      [second.id, first.id, ...starters],
+      [second.id, first.id, third.id, other.id, ...starters],
+      [second.id, first.id, first.id, ...starters],
+      [second.id, first.id, 999999, ...starters],
+    ]) {
+      const res = await a.put('/api/admin/help-articles/order').send({ category: 'tarife', ids }).expect(409);
+      expect(res.body.error.code).toBe('help_order_outdated');
+    }
+    expect(await t.ctx.db.selectFrom('help_articles').select(['id', 'position']).orderBy('id').execute()).toEqual(before);
+    await a.put('/api/admin/help-articles/order').send({ category: 'tarife', ids: [] }).expect(400);
+    await a
+      .put('/api/admin/help-articles/order')
+      .send({ category: 'gibtsnicht', ids: [first.id] })
+      .expect(400);
+    await a
+      .put('/api/admin/help-articles/order')
+      .send({ category: 'tarife', ids: [first.id], extra: 1 })
+      .expect(400);
+
+    const order = [third.id, second.id, first.id, ...starters];
+    const done = await a.put('/api/admin/help-articles/order').send({ category: 'tarife', ids: order }).expect(200);
+    expect(done.body).toEqual({ category: 'tarife', ids: order });
+    const positions = await t.ctx.db.selectFrom('help_articles').select(['id', 'position']).where('category', '=', 'tarife').orderBy('position').execute();
+    expect(positions).toEqual(order.map((id, position) => ({ id, position })));
+    // The public list follows at once (the cache is cleared), still without the inactive one.
+    expect(await titles()).toEqual(['Zweiter', 'Erster']);
+  });
+
   it('lists all articles, inactive ones too, with cursor pages', async () => {
     const a = await admin();
     await buildHelpArticle(t.ctx, { category: 'sonstiges', title: 'Inaktiv', body: 'B', active: 0 });

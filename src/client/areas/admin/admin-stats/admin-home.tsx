@@ -17,6 +17,7 @@ export function AdminHomeScreen() {
         { href: '/app/admin/sicherungen', label: tx.sections.backups, todo: null },
         { href: '/app/admin/moderation', label: tx.sections.moderation, todo: null },
         { href: '/app/admin/einstellungen', label: tx.sections.settings, todo: null },
+        { href: '/app/admin/hilfe', label: tx.sections.help, todo: null },
         { href: '/app/admin/statistik', label: tx.sections.stats, todo: null },
         { href: '/app/admin/sperren', label: tx.sections.ipBlocks, todo: null },
         { href: '/app/admin/csp', label: tx.sections.cspReports, todo: null },

@@ -12,6 +12,7 @@ export const tx = {
     backups: 'Sicherungen',
     moderation: 'Meldungen',
     settings: 'Einstellungen (Impressum, Rechnungen, Preise)',
+    help: 'Hilfe-Artikel',
     stats: 'Statistik',
     ipBlocks: 'Gesperrte Adressen',
     cspReports: 'CSP-Meldungen',

@@ -80,9 +80,10 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
           <legend>{tx.invoices.position(i + 1)}</legend>
           <div class="field">
             <label for={`inv-desc-${i}`}>{tx.invoices.description}</label>
-            <input
+            <textarea
               id={`inv-desc-${i}`}
-              maxLength={200}
+              rows={2}
+              maxLength={10_000}
               value={row.description}
               onInput={(e) => setRow(i, { description: e.currentTarget.value })}
               aria-describedby={described(`items.${i}.description`)}

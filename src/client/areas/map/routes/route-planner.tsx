@@ -9,6 +9,7 @@ import { Empty, Load } from '../../../ui/states.js';
 import type { RouteMap } from '../../../ui/map/nearby-map.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { FALLBACK_CENTRE, useSearchPosition } from '../../../ui/map/position.js';
+import { NearbyRoutes } from './nearby-routes.js';
 import { wx } from './texts.js';
 
 const MAX_POINTS = 25;
@@ -149,6 +150,7 @@ export function RoutePlannerScreen() {
         </>
       )}
       <MyRoutes list={routes} />
+      <NearbyRoutes />
       <p>
         <a href="/app/spaziergaenge">{wx.toWalks}</a>
       </p>

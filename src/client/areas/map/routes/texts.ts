@@ -25,4 +25,18 @@ export const wx = {
   deleteText: 'Die Route verschwindet. Spaziergänge, die sie benutzt haben, bleiben.',
   publicBadge: 'geteilt',
   toWalks: 'Zu den Spaziergängen',
+  nearby: {
+    title: 'In der Nähe',
+    useMine: 'Meine aktuelle Position verwenden',
+    radius: 'Umkreis',
+    km: (n: number) => `${n} km`,
+    fromHome: 'Routen, die um dein Heimatgebiet starten: geteilte und deine eigenen.',
+    fromCurrent: 'Routen, die um deine aktuelle Position starten: geteilte und deine eigenen.',
+    noPosition: 'Wo sollen wir suchen? Verwende deine aktuelle Position oder leg im Profil dein Heimatgebiet fest.',
+    none: (radius: number) => `Im Umkreis von ${radius} km startet noch keine Route. Versuch einen größeren Umkreis.`,
+    away: (km: number) =>
+      km < 0.05 ? 'Start unter 0,1 km entfernt' : `Start ${km.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km entfernt`,
+    mine: 'deine',
+    shared: 'geteilt',
+  },
 };
