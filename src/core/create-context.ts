@@ -58,6 +58,7 @@ export function createContext(options: ContextOptions): AppContext {
     limits: createRateLimiters(config.rateLimitsEnabled, db),
     openapi: createOpenApiRegistry(),
     accountDeletionSteps: [],
+    accountDeletionNotices: [],
     exportSections: [],
   };
 }
