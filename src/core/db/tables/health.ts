@@ -28,6 +28,8 @@ export interface VetVisitsTable extends RecordFrame {
   status: Generated<'planned' | 'done'>;
   /** The day it was planned for; kept when the visit is done. */
   planned_date: string | null;
+  /** Its time of day, HH:MM in Berlin, when known (migration 0052). */
+  time: string | null;
 }
 
 export interface WeightsTable extends RecordFrame {

@@ -56,7 +56,7 @@ export const vetVisits = healthKind('VetVisit', VetVisit, VetVisitFields, {
   path: 'vet-visits',
   table: 'vet_visits',
   names: { one: 'Tierarztbesuch', many: 'Tierarztbesuche' },
-  columns: ['status', 'date', 'planned_date', 'reason', 'diagnosis', 'treatment', 'cost_cents', 'notes'],
+  columns: ['status', 'date', 'planned_date', 'time', 'reason', 'diagnosis', 'treatment', 'cost_cents', 'notes'],
   orderBy: 'date',
   wording: { missing: 'Diesen Tierarztbesuch gibt es nicht.', foreign: 'Dieser Tierarztbesuch gehört zu einem fremden Hund.' },
   maxPerDog: 5_000,

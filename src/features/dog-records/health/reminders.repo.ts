@@ -129,3 +129,18 @@ export function medicationEndsOf(db: Db, dogIds: readonly number[], from: string
     .limit(limit)
     .execute();
 }
+
+/** Planned vet visits (appointments) of these dogs on or after `from`, soonest first (the calendar feed). */
+export function plannedVisitsOf(db: Db, dogIds: readonly number[], from: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vet_visits')
+    .select(['id', 'dog_id', 'date', 'time', 'reason', 'notes', 'updated_at'])
+    .where('status', '=', 'planned')
+    .where('dog_id', 'in', [...dogIds])
+    .where('date', '>=', from)
+    .orderBy('date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -80,6 +80,8 @@ export const hx = {
   inFuture: 'Das Datum liegt in der Zukunft.',
   // Appointments (planned vet visits).
   visitStatus: 'Art',
+  visitTime: 'Uhrzeit (optional)',
+  atTime: (time: string) => `${time} Uhr`,
   // '' is a visit that took place (the form's empty value, so a new form starts there).
   statusOptions: [
     { value: '', label: 'Besuch war schon' },
