@@ -42,6 +42,7 @@ import * as m0041 from './0041_vet_appointments.js';
 import * as m0042 from './0042_idempotency_keys.js';
 import * as m0043 from './0043_spatial_index.js';
 import * as m0044 from './0044_notifications_unread.js';
+import * as m0051 from './0051_overdue_reminders.js';
 import * as m0052 from './0052_vet_visit_time.js';
 
 /**
@@ -93,5 +94,6 @@ export const migrations: Record<string, Migration> = {
   '0042_idempotency_keys': m0042,
   '0043_spatial_index': m0043,
   '0044_notifications_unread': m0044,
+  '0051_overdue_reminders': m0051,
   '0052_vet_visit_time': m0052,
 };

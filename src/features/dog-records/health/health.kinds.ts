@@ -42,7 +42,7 @@ export const vaccinations = healthKind('Vaccination', Vaccination, VaccinationFi
   path: 'vaccinations',
   table: 'vaccinations',
   names: { one: 'Impfung', many: 'Impfungen' },
-  columns: ['vaccine', 'date', 'next_due', 'batch_number', 'vet_name', 'notes'],
+  columns: ['vaccine', 'date', 'next_due', 'batch_number', 'vet_name', 'notes', 'reminder_dismissed_due'],
   orderBy: 'date',
   wording: { missing: 'Diese Impfung gibt es nicht.', foreign: 'Diese Impfung gehört zu einem fremden Hund.' },
   maxPerDog: 1_000,

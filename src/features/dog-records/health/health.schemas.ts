@@ -23,6 +23,10 @@ export const Vaccination = z
     batch_number: z.string().nullable(),
     vet_name: z.string().nullable(),
     notes: z.string().nullable(),
+    reminder_dismissed_due: z
+      .string()
+      .nullable()
+      .meta({ description: 'Für diesen Fälligkeitstag sind die Erinnerungen an die Überfälligkeit ausgeblendet (dismiss-reminder); null sonst' }),
   })
   .meta({ id: 'Vaccination' });
 export type Vaccination = z.infer<typeof Vaccination>;
