@@ -1,4 +1,5 @@
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
+import { api } from '../../../core/api.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
@@ -51,6 +52,17 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     ],
     toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
     label: (i) => i.vaccine,
+    // Overdue and still reminded: the owner may end the reminders of this due date.
+    actions: (v, reload) =>
+      owner && v.next_due && v.next_due <= todayInBerlin() && v.reminder_dismissed_due !== v.next_due ? (
+        <button
+          type="button"
+          class="button button-secondary button-small"
+          onClick={() => void api.post(`/api/dogs/${v.dog_id}/vaccinations/${v.id}/dismiss-reminder`, {}).then(reload)}
+        >
+          {hx.dismissReminder}
+        </button>
+      ) : null,
     render: (i, all) => (
       <>
         <strong>{i.vaccine}</strong> · {formatDate(i.date)}
