@@ -42,9 +42,11 @@ import * as m0041 from './0041_vet_appointments.js';
 import * as m0042 from './0042_idempotency_keys.js';
 import * as m0043 from './0043_spatial_index.js';
 import * as m0044 from './0044_notifications_unread.js';
-import * as m0056 from './0056_near_places_routes_walks.js';
-import * as m0057 from './0057_invoice_line_description.js';
-import * as m0058 from './0058_operator_register.js';
+import * as m0045 from './0045_overdue_reminders.js';
+import * as m0046 from './0046_vet_visit_time.js';
+import * as m0047 from './0047_near_places_routes_walks.js';
+import * as m0048 from './0048_invoice_line_description.js';
+import * as m0049 from './0049_operator_register.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -95,7 +97,9 @@ export const migrations: Record<string, Migration> = {
   '0042_idempotency_keys': m0042,
   '0043_spatial_index': m0043,
   '0044_notifications_unread': m0044,
-  '0056_near_places_routes_walks': m0056,
-  '0057_invoice_line_description': m0057,
-  '0058_operator_register': m0058,
+  '0045_overdue_reminders': m0045,
+  '0046_vet_visit_time': m0046,
+  '0047_near_places_routes_walks': m0047,
+  '0048_invoice_line_description': m0048,
+  '0049_operator_register': m0049,
 };

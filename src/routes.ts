@@ -35,7 +35,7 @@ import { breederRoutes } from './features/dog-records/breeder/index.js';
 import { friendsRoutes, userReportRoutes, userReportsAccountDeletion } from './features/community/friends/index.js';
 import { messageReportRoutes, messageReportsAccountDeletion, messagesExport, messagesRoutes } from './features/community/messages/index.js';
 import { forumAccountDeletion, forumExport, forumRoutes } from './features/community/forum/index.js';
-import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes } from './features/map/nearby/index.js';
+import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes, playdatesAccountDeletion } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
 import { legalPages, securityTxtRoute, operatorRoutes, planRoutes } from './features/admin/operator/index.js';
 import { mapLayersRoutes } from './features/map/map-layers/index.js';
@@ -78,6 +78,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion, userReportsAccountDeletion(ctx), messageReportsAccountDeletion(ctx)); // what ON DELETE cannot say
+  ctx.accountDeletionNotices.push(playdatesAccountDeletion(ctx)); // whom the deletion concerns: cancelled playdates
   // The data export's sections (the per-dog record kinds add their own through recordRoutes).
   ctx.exportSections.push(
     accountsExport,

@@ -41,11 +41,18 @@ export interface AppContext {
    * what ON DELETE cannot express (the forum: a thread left without posts goes).
    */
   accountDeletionSteps: AccountDeletionStep[];
+  /**
+   * Steps that read, in the same transaction but before the user row goes, whom the deletion concerns (the
+   * participants of the playdates it cancels); each returns what to send them once the deletion is committed.
+   */
+  accountDeletionNotices: AccountDeletionNotice[];
   /** What each area writes into a user's data export (core/export; registered in routes.ts and by recordRoutes). */
   exportSections: ExportSection[];
 }
 
 export type AccountDeletionStep = (trx: Db, userId: number) => Promise<void>;
+/** Reads before the deletion; the function it returns runs after the commit (never for a deletion that failed). */
+export type AccountDeletionNotice = (trx: Db, userId: number) => Promise<() => Promise<void>>;
 
 /** A scheduled job: safe to rerun, works in batches, returns how many things it handled. */
 export interface Job {

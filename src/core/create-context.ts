@@ -60,6 +60,7 @@ export function createContext(options: ContextOptions): AppContext {
     metrics: config.metricsToken ? new Metrics({ db, pool: dbHandle.pool, log }) : null,
     openapi: createOpenApiRegistry(),
     accountDeletionSteps: [],
+    accountDeletionNotices: [],
     exportSections: [],
   };
 }

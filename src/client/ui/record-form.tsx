@@ -105,7 +105,7 @@ export function RecordForm({
           label={f.label}
           required={f.required}
           maxLength={f.max}
-          type={f.type === 'date' ? 'date' : 'text'}
+          type={f.type === 'date' || f.type === 'time' ? f.type : 'text'}
           inputMode={f.type === 'decimal' ? 'decimal' : undefined}
           multiline={f.type === 'textarea'}
           rows={3}

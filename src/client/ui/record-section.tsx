@@ -16,7 +16,7 @@ const hx = recordTx;
 export interface FieldDef {
   name: string;
   label: string;
-  type?: 'text' | 'date' | 'decimal' | 'select' | 'textarea';
+  type?: 'text' | 'date' | 'time' | 'decimal' | 'select' | 'textarea';
   required?: boolean;
   max?: number;
   options?: { value: string; label: string }[];

@@ -244,7 +244,7 @@ describe('health screens', () => {
     await page.close();
   });
 
-  it('makes an emergency card with a QR code to download and print on A6, and revokes it only after a confirmation', async () => {
+  it('makes an emergency card with a QR code to download and print on A6, edits it keeping the link, renews and revokes it only after a confirmation', async () => {
     const owner = await buildUser(h.ctx);
     const dog = await buildDog(h.ctx, { user: owner, name: 'Kalle' });
     await h.login(owner);
@@ -281,18 +281,45 @@ describe('health screens', () => {
     await card.goto(h.url(new URL(link ?? '').pathname));
     await card.getByRole('heading', { name: 'Kalle' }).waitFor();
     await card.getByText('Anna').waitFor();
+    // Editing the contents keeps the link: the collar tag shows the new phone number at once.
+    await page.getByLabel('Telefon der Kontaktperson (optional)').fill('0170 555');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText(/^Gespeichert\. Der Link bleibt gleich/).waitFor();
+    expect(await page.locator('a[href*="/notfall/"]').getAttribute('href')).toBe(link);
+    expect((await card.goto(h.url(new URL(link ?? '').pathname)))?.status()).toBe(200);
+    await card.getByText('0170 555').waitFor();
+    // A new link asks first and says the tag stops working; "Abbrechen" keeps the old link.
+    await page.getByRole('button', { name: 'Neuen Link erstellen' }).click();
+    const renewDialog = page.getByRole('dialog', { name: 'Neuen Link erstellen?' });
+    await renewDialog.waitFor();
+    expect(await renewDialog.textContent()).toMatch(/Halsbandmarke/);
+    await checkScreen(page, 'notfallausweis-neuer-link');
+    await renewDialog.getByRole('button', { name: 'Abbrechen' }).click();
+    expect((await card.goto(h.url(new URL(link ?? '').pathname)))?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Neuen Link erstellen' }).click();
+    await renewDialog.getByRole('button', { name: 'Neuen Link erstellen' }).click();
+    await page.getByText(/^Neuer Link erstellt/).waitFor();
+    expect(h.pageErrors).toEqual([]);
+    expect((await card.goto(h.url(new URL(link ?? '').pathname)))?.status()).toBe(404);
+    h.pageErrors.length = 0; // the dead link's 404, asked for on purpose
+    const newLink = await page.locator('a[href*="/notfall/"]').getAttribute('href');
+    expect(newLink).toMatch(/\/notfall\/[A-Za-z0-9_-]{24}$/);
+    expect(newLink).not.toBe(link);
+    expect((await card.goto(h.url(new URL(newLink ?? '').pathname)))?.status()).toBe(200);
+    await card.getByText('0170 555').waitFor();
+    expect(await page.getByLabel('Telefon der Kontaktperson (optional)').inputValue()).toBe('0170 555');
     // Revoking kills the link on the collar tag: it asks first, and "Abbrechen" keeps the card.
     await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Notfallausweis widerrufen?' });
     await dialog.waitFor();
     await checkScreen(page, 'notfallausweis-widerrufen');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-    expect((await card.goto(h.url(new URL(link ?? '').pathname)))?.status()).toBe(200);
+    expect((await card.goto(h.url(new URL(newLink ?? '').pathname)))?.status()).toBe(200);
     await page.getByRole('button', { name: 'Ausweis widerrufen' }).click();
     await dialog.getByRole('button', { name: 'Widerrufen' }).click();
     await page.getByText(/ist widerrufen/).waitFor();
     expect(h.pageErrors).toEqual([]);
-    const gone = await card.goto(h.url(new URL(link ?? '').pathname));
+    const gone = await card.goto(h.url(new URL(newLink ?? '').pathname));
     expect(gone?.status()).toBe(404);
     await card.close();
     await page.close();

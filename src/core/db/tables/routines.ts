@@ -16,6 +16,12 @@ export interface CareRoutinesTable extends RecordFrame {
   next_due: string | null;
   product: string | null;
   notes: string | null;
+  /** The overdue reminders' state (migration 0051): the step last reminded, for which due date, on which day. */
+  overdue_due: string | null;
+  overdue_step: number | null;
+  overdue_reminded_on: string | null;
+  /** The due date whose overdue reminders the owner dismissed. */
+  reminder_dismissed_due: string | null;
 }
 
 export interface TrainingSessionsTable extends RecordFrame {

@@ -49,16 +49,26 @@ export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: 
 
 /**
  * Deletes the account: the user row goes, and with it (ON DELETE CASCADE) every record that belongs to the user;
- * the areas' deletion steps (ctx.accountDeletionSteps) run in the same transaction.
+ * the areas' deletion steps (ctx.accountDeletionSteps) run in the same transaction. What others must hear of it
+ * (ctx.accountDeletionNotices: a cancelled playdate) is read in it before the row goes and sent after the commit.
  * Invoices keep their own billing snapshot and survive. Files go after the commit: no file I/O in a transaction.
  */
 export async function deleteAccount(ctx: AppContext, userId: number): Promise<void> {
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteUserRow(trx, userId))) return false;
+  const notices = await ctx.db.transaction().execute(async (trx) => {
+    const toSend: (() => Promise<void>)[] = [];
+    for (const read of ctx.accountDeletionNotices) toSend.push(await read(trx, userId));
+    if (!(await deleteUserRow(trx, userId))) return null;
     for (const step of ctx.accountDeletionSteps) await step(trx, userId);
-    return true;
+    return toSend;
   });
-  if (!deleted) throw notFound('Dieses Konto gibt es nicht.');
+  if (!notices) throw notFound('Dieses Konto gibt es nicht.');
+  for (const send of notices) {
+    try {
+      await send();
+    } catch (err) {
+      ctx.log.error({ err, userId }, 'a notice of the account deletion could not be sent');
+    }
+  }
   try {
     await ctx.media.removePrefix(keyPrefixOf(userMediaUrlPrefix(userId)));
   } catch (err) {

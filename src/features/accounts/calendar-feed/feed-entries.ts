@@ -3,7 +3,7 @@ import type { AppContext } from '../../../core/context.js';
 import { appUrlOf } from '../../../core/geo-items/index.js';
 import { careTitle, scheduledRoutinesOf } from '../../dog-records/care/index.js';
 import { listDogSummaries } from '../../dog-records/dogs/index.js';
-import { medicationEndsOf, openVaccinationsOf, sharedDogRows } from '../../dog-records/health/index.js';
+import { medicationEndsOf, openVaccinationsOf, plannedVisitsOf, sharedDogRows } from '../../dog-records/health/index.js';
 import { predictNextStart, startsOfDogs } from '../../dog-records/heat/index.js';
 import { dogsUserJoined, events, eventsOfUser, playdates, playdatesOfUser, walkSlots, walkSlotsOfUser } from '../../map/nearby/index.js';
 import { FEED_ZONE, WallTime } from './ical-time.js';
@@ -75,9 +75,10 @@ export async function feedEntries(ctx: AppContext, userId: number): Promise<Feed
   const dogName = new Map([...own, ...shared].map((d) => [d.id, d.name]));
   const dogIds = [...dogName.keys()];
   const ownIds = own.map((d) => d.id);
-  const [vaccinations, medications, starts, routines, playdateRows, eventRows, slots] = await Promise.all([
+  const [vaccinations, medications, appointments, starts, routines, playdateRows, eventRows, slots] = await Promise.all([
     openVaccinationsOf(ctx.db, dogIds, MAX_ROWS),
     medicationEndsOf(ctx.db, dogIds, from, MAX_ROWS),
+    plannedVisitsOf(ctx.db, dogIds, from, MAX_ROWS),
     // Heat reminders go to the owner only; so does the prediction.
     startsOfDogs(ctx.db, ownIds),
     scheduledRoutinesOf(ctx.db, dogIds, MAX_ROWS),
@@ -112,6 +113,17 @@ export async function feedEntries(ctx: AppContext, userId: number): Promise<Feed
       path: `/app/hunde/${m.dog_id}/gesundheit`,
       stamp: m.updated_at,
       when: { day: m.end_date! },
+    });
+  }
+  for (const v of appointments) {
+    entries.push({
+      uid: `vet-appointment-${v.id}`,
+      summary: `${dogOf(v.dog_id)}: Tierarzttermin`,
+      description: [`${v.reason}.`, v.notes ?? ''].filter(Boolean).join('\n\n'),
+      path: `/app/hunde/${v.dog_id}/gesundheit`,
+      stamp: v.updated_at,
+      // With its time of day, an hour long; without one, the whole day.
+      when: v.time ? { start: wallTimeAt(v.date, v.time), end: hourLater(v.date, v.time) } : { day: v.date },
     });
   }
   for (const dogId of ownIds) {
@@ -202,4 +214,11 @@ function wallTimeAt(day: string, time: string): WallTime {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return new WallTime(year, month, date, hour, minute);
+}
+
+/** An hour after `time` on `day`, into the next day past 23:00 (an appointment's end). */
+function hourLater(day: string, time: string): WallTime {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const next = hour + 1;
+  return next < 24 ? wallTimeAt(day, `${next}:${minute}`) : wallTimeAt(addDays(day, 1), `0:${minute}`);
 }

@@ -1,6 +1,7 @@
 import { dateInZone } from '../../../core/clock.js';
 import type { Job } from '../../../core/context.js';
 import { idBatches } from '../../../core/id-batches.js';
+import { remindOverdueStep } from '../../../core/records/overdue-reminders.js';
 import { caregiversOf } from '../health/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { careTitle } from './care.labels.js';
@@ -9,8 +10,9 @@ import { routinesDueBy } from './care.repo.js';
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
- * Daily at 08:00: routines due today or overdue remind the owner and the caregivers, once per due date (the dedupe
- * key holds the routine and its next_due: a rerun sends nothing, ticking it off arms the next one). In batches.
+ * Daily at 08:00: a routine due today or overdue reminds the owner and the caregivers at the first run, 7 days later,
+ * then every 30 days (core/records/overdue-schedule.ts), until ticked off (a new due date arms the next round) or
+ * dismissed. The step is stored and each dedupe key holds it: a rerun or a second instance sends nothing. In batches.
  */
 export const careRemindersJob: Job = {
   name: 'care.reminders',
@@ -31,16 +33,21 @@ export const careRemindersJob: Job = {
           due === today
             ? 'Tipp auf „Erledigt“, sobald es geschafft ist.'
             : `Fällig war es am ${germanDate(due)}. Tipp auf „Erledigt“, sobald es geschafft ist.`;
-        for (const userId of [r.user_id, ...(caregivers.get(r.dog_id) ?? [])]) {
-          const note = await notify(
-            ctx,
-            userId,
-            'care_due',
-            { title, body, url: `/app/hunde/${r.dog_id}/pflege`, tag: `care-${r.id}` },
-            { dedupeKey: `care:${r.id}:${due}:u${userId}` },
-          );
-          if (note) sent++;
-        }
+        sent += await remindOverdueStep(ctx, 'care_routines', r, today, async (step) => {
+          let told = 0;
+          for (const userId of [r.user_id, ...(caregivers.get(r.dog_id) ?? [])]) {
+            const note = await notify(
+              ctx,
+              userId,
+              'care_due',
+              { title, body, url: `/app/hunde/${r.dog_id}/pflege`, tag: `care-${r.id}` },
+              // Step 0 keeps the key of before (one reminder per due date), so the change sends nothing twice.
+              { dedupeKey: step === 0 ? `care:${r.id}:${due}:u${userId}` : `care:${r.id}:${due}:overdue${step}:u${userId}` },
+            );
+            if (note) told++;
+          }
+          return told;
+        });
       }
     }
     return sent;

@@ -17,7 +17,7 @@ export const careRoutines = recordKindOf('CareRoutine', CareRoutine, CareRoutine
   table: 'care_routines',
   tag: 'Pflege',
   names: { one: 'Pflegeroutine', many: 'Pflegeroutinen' },
-  columns: ['kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes'],
+  columns: ['kind', 'label', 'intervall_tage', 'last_done', 'next_due', 'product', 'notes', 'reminder_dismissed_due'],
   wording: { missing: 'Diese Pflegeroutine gibt es nicht.', foreign: 'Diese Pflegeroutine gehört zu einem fremden Hund.' },
   maxPerDog: 50,
   needs: { create: 'manage', change: 'manage', remove: 'manage' },

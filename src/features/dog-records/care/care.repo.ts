@@ -1,7 +1,7 @@
 import type { Db } from '../../../core/db/index.js';
 import { noNumber, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
-/** Routines due on or before `day`, with dog and owner, in id order after `afterId` (the 08:00 job's batches). */
+/** Routines due on or before `day` and not dismissed for that due date, with dog, owner and reminder state, in id order after `afterId` (the 08:00 job's batches). */
 export function routinesDueBy(db: Db, day: string, afterId: number, limit: number) {
   return db
     .selectFrom('care_routines')
@@ -14,8 +14,15 @@ export function routinesDueBy(db: Db, day: string, afterId: number, limit: numbe
       'care_routines.next_due',
       'dogs.name as dog_name',
       'dogs.user_id',
+      'care_routines.overdue_due',
+      'care_routines.overdue_step',
+      'care_routines.overdue_reminded_on',
+      'care_routines.reminder_dismissed_due',
     ])
     .where('care_routines.next_due', '<=', day)
+    .where((eb) =>
+      eb.or([eb('care_routines.reminder_dismissed_due', 'is', null), eb('care_routines.reminder_dismissed_due', '!=', eb.ref('care_routines.next_due'))]),
+    )
     .where('care_routines.id', '>', afterId)
     .orderBy('care_routines.id')
     .limit(limit)

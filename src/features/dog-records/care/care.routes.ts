@@ -2,6 +2,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { idempotency } from '../../../core/http/idempotency.js';
+import { dismissReminderRoute } from '../../../core/records/dismiss-reminder.js';
 import { loadRecord, recordRoutes } from '../../../core/records/record-kind.js';
 import { careRoutines } from './care.kind.js';
 import { CareDoneBody, CareRoutine } from './care.schemas.js';
@@ -9,6 +10,7 @@ import { markDone } from './care.service.js';
 
 export function careRoutes(ctx: AppContext, routes: Routes): void {
   recordRoutes(ctx, routes, careRoutines);
+  dismissReminderRoute(ctx, routes, careRoutines);
   const api = routeGroup(routes, { tags: [careRoutines.tag], access: 'user' });
   api.post('/api/care-routines/:id/done', 'Pflegeroutine erledigt (heute oder am angegebenen Tag); antwortet mit dem neuen next_due', {
     authorize: ({ params, actor }) => loadRecord(ctx, actor, careRoutines, params.id, 'write'),

@@ -26,6 +26,10 @@ export const CareRoutine = z
     next_due: z.string().nullable().meta({ description: 'last_done + intervall_tage (vom Server berechnet); null, solange nie erledigt' }),
     product: z.string().nullable(),
     notes: z.string().nullable(),
+    reminder_dismissed_due: z
+      .string()
+      .nullable()
+      .meta({ description: 'Für diesen Fälligkeitstag sind die Erinnerungen an die Überfälligkeit ausgeblendet (dismiss-reminder); null sonst' }),
   })
   .meta({ id: 'CareRoutine' });
 export type CareRoutine = z.infer<typeof CareRoutine>;

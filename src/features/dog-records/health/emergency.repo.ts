@@ -25,15 +25,24 @@ export function findCardByToken(db: Db, token: string): Promise<CardRow | undefi
   return db.selectFrom('emergency_cards').select(COLUMNS).where('token', '=', token).executeTakeFirst();
 }
 
-/** One card per dog: a new card replaces the old one and its token (the old QR code stops working). */
-export function replaceCard(db: Db, card: CardRow): Promise<CardRow> {
-  const { dog_id: _dog, ...rest } = card;
+/** One card per dog: inserts the card unless the dog has one (then undefined). One statement, so two taps make one card. */
+export function insertCardIfNone(db: Db, card: CardRow): Promise<CardRow | undefined> {
   return db
     .insertInto('emergency_cards')
     .values(card)
-    .onConflict((oc) => oc.column('dog_id').doUpdateSet(rest))
+    .onConflict((oc) => oc.column('dog_id').doNothing())
     .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** What the card shows, changed in place: the token stays, so the collar tag keeps working. Undefined without a card. */
+export function updateCardContents(db: Db, dogId: number, change: Partial<Omit<CardRow, 'dog_id' | 'token' | 'created_at'>>): Promise<CardRow | undefined> {
+  return db.updateTable('emergency_cards').set(change).where('dog_id', '=', dogId).returning(COLUMNS).executeTakeFirst();
+}
+
+/** A new token for the dog's card (the old link and QR code stop working at once). Undefined without a card. */
+export function replaceCardToken(db: Db, dogId: number, token: string, createdAt: string): Promise<CardRow | undefined> {
+  return db.updateTable('emergency_cards').set({ token, created_at: createdAt }).where('dog_id', '=', dogId).returning(COLUMNS).executeTakeFirst();
 }
 
 export async function deleteCard(db: Db, dogId: number): Promise<boolean> {

@@ -13,6 +13,19 @@ export const EmergencyCardBody = z
   .meta({ id: 'EmergencyCardBody' });
 export type EmergencyCardBody = z.infer<typeof EmergencyCardBody>;
 
+/** A change of what the card shows: only the fields sent change; the link (and the collar tag) stays. */
+export const EmergencyCardPatch = z
+  .strictObject({
+    show_photo: flagInput.optional(),
+    show_allergies: flagInput.optional(),
+    show_medications: flagInput.optional(),
+    show_practice_phone: flagInput.optional(),
+    contact_name: optionalText(LIMITS.title),
+    contact_phone: optionalText(50),
+  })
+  .meta({ id: 'EmergencyCardPatch' });
+export type EmergencyCardPatch = z.infer<typeof EmergencyCardPatch>;
+
 export const EmergencyCard = z
   .object({
     dog_id: z.number().int(),

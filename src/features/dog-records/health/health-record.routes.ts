@@ -7,8 +7,17 @@ import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
 import { notFound } from '../../../core/http/errors.js';
 import { DogIdParam } from '../../../core/http/schema-kit.js';
 import { z } from 'zod';
-import { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
-import { getEmergencyCard, healthRecordPdf, makeEmergencyCard, publicCard, publicCardPhoto, revokeEmergencyCard } from './health-record.service.js';
+import { EmergencyCard, EmergencyCardBody, EmergencyCardPatch } from './emergency.schemas.js';
+import {
+  getEmergencyCard,
+  healthRecordPdf,
+  makeEmergencyCard,
+  patchEmergencyCard,
+  publicCard,
+  publicCardPhoto,
+  renewEmergencyCard,
+  revokeEmergencyCard,
+} from './health-record.service.js';
 
 const tags = ['Gesundheit'];
 const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { description: 'Hund (oder Ausweis) gibt es nicht' } };
@@ -44,11 +53,26 @@ export function healthRecordRoutes(ctx: AppContext, routes: Routes): void {
     responses: { 200: ['Ausweis oder null', EmergencyCard.nullable()], ...refused },
     run: ({ params, actor }) => getEmergencyCard(ctx, actor, params.dogId),
   });
-  api.post('/api/dogs/:dogId/emergency-card', 'Notfallausweis (neu) erstellen: neuer Link, der alte wird ungültig; Auswahl der gezeigten Angaben', {
+  api.post('/api/dogs/:dogId/emergency-card', 'Notfallausweis erstellen (Link, QR-Code und Auswahl der gezeigten Angaben); nur, solange der Hund keinen hat', {
     authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
     body: EmergencyCardBody,
-    responses: { 201: ['Erstellt', EmergencyCard], ...refused, 422: 'Feld zu lang' },
+    responses: {
+      201: ['Erstellt', EmergencyCard],
+      ...refused,
+      409: 'Der Hund hat schon einen Ausweis (card_exists): ändern mit PATCH, neuer Link mit /renew',
+      422: 'Feld zu lang',
+    },
     run: ({ params, body, actor }) => makeEmergencyCard(ctx, actor, params.dogId, body),
+  });
+  api.patch('/api/dogs/:dogId/emergency-card', 'Ändern, was der Notfallausweis zeigt; der Link bleibt (die Halsbandmarke funktioniert weiter)', {
+    authorize: ({ params, actor }) => requireDogAccess(ctx.db, actor, params.dogId, 'manage'),
+    body: EmergencyCardPatch,
+    responses: { 200: ['Geändert', EmergencyCard], ...refused, 422: 'Feld zu lang' },
+    run: ({ params, body, actor }) => patchEmergencyCard(ctx, actor, params.dogId, body),
+  });
+  api.post('/api/dogs/:dogId/emergency-card/renew', 'Neuer Link für den Notfallausweis; der alte Link und QR-Code gelten ab sofort nicht mehr', {
+    responses: { 200: ['Der Ausweis mit neuem Link', EmergencyCard], ...refused },
+    run: ({ params, actor }) => renewEmergencyCard(ctx, actor, params.dogId),
   });
   api.delete('/api/dogs/:dogId/emergency-card', 'Notfallausweis widerrufen (Link und QR-Code ungültig)', {
     responses: { 204: 'Widerrufen', ...refused },

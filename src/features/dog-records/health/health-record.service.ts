@@ -5,10 +5,10 @@ import { dateInZone } from '../../../core/clock.js';
 import type { AppContext } from '../../../core/context.js';
 import type { ExportSection } from '../../../core/export/index.js';
 import { ownDogIds } from '../../../core/auth/ownership.repo.js';
-import { notFound } from '../../../core/http/errors.js';
+import { conflict, notFound } from '../../../core/http/errors.js';
 import { mediaKeyOf } from '../../../core/media/storage.js';
-import { deleteCard, findCardByToken, findCardOfDog, replaceCard, type CardRow } from './emergency.repo.js';
-import type { EmergencyCard, EmergencyCardBody } from './emergency.schemas.js';
+import { deleteCard, findCardByToken, findCardOfDog, insertCardIfNone, replaceCardToken, updateCardContents, type CardRow } from './emergency.repo.js';
+import type { EmergencyCard, EmergencyCardBody, EmergencyCardPatch } from './emergency.schemas.js';
 import { findPractice } from './practice.repo.js';
 import { renderHealthRecord } from './health-record.pdf.js';
 import { allergyRows, currentMedicationRows, dogProfile, findingRows, plannedVisitRows, vaccinationRows, visitRows, weightRows } from './health-record.repo.js';
@@ -80,12 +80,15 @@ export async function getEmergencyCard(ctx: AppContext, actor: Actor, dogId: num
   return row ? toCard(ctx, row) : null;
 }
 
-/** Makes the card with a new token (the old link and QR code stop working) and the owner's choice of details. */
+const NO_CARD = 'Für diesen Hund gibt es keinen Notfallausweis.';
+const newToken = () => randomBytes(18).toString('base64url');
+
+/** Makes the dog's first card (a link and the owner's choice of details); a dog with a card gets 409 `card_exists`. */
 export async function makeEmergencyCard(ctx: AppContext, actor: Actor, dogId: number, body: EmergencyCardBody): Promise<EmergencyCard> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
-  const row = await replaceCard(ctx.db, {
+  const row = await insertCardIfNone(ctx.db, {
     dog_id: dog.dog_id,
-    token: randomBytes(18).toString('base64url'),
+    token: newToken(),
     show_photo: body.show_photo,
     show_allergies: body.show_allergies,
     show_medications: body.show_medications,
@@ -94,12 +97,30 @@ export async function makeEmergencyCard(ctx: AppContext, actor: Actor, dogId: nu
     contact_phone: body.contact_phone ?? null,
     created_at: ctx.clock.now().toISOString(),
   });
+  if (!row) throw conflict('Dein Hund hat schon einen Notfallausweis. Ändere ihn, statt einen neuen zu erstellen.', 'card_exists');
+  return toCard(ctx, row);
+}
+
+/** Changes what the card shows and keeps its link: the collar tag and the printed QR code keep working. */
+export async function patchEmergencyCard(ctx: AppContext, actor: Actor, dogId: number, body: EmergencyCardPatch): Promise<EmergencyCard> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  const change = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const row = Object.keys(change).length ? await updateCardContents(ctx.db, dog.dog_id, change) : await findCardOfDog(ctx.db, dog.dog_id);
+  if (!row) throw notFound(NO_CARD);
+  return toCard(ctx, row);
+}
+
+/** A new link for the card (a lost tag, a link passed around): the old link and QR code stop working at once. */
+export async function renewEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<EmergencyCard> {
+  const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
+  const row = await replaceCardToken(ctx.db, dog.dog_id, newToken(), ctx.clock.now().toISOString());
+  if (!row) throw notFound(NO_CARD);
   return toCard(ctx, row);
 }
 
 export async function revokeEmergencyCard(ctx: AppContext, actor: Actor, dogId: number): Promise<void> {
   const dog = await requireDogAccess(ctx.db, actor, dogId, 'manage');
-  if (!(await deleteCard(ctx.db, dog.dog_id))) throw notFound('Für diesen Hund gibt es keinen Notfallausweis.');
+  if (!(await deleteCard(ctx.db, dog.dog_id))) throw notFound(NO_CARD);
 }
 
 /** What the public page shows: only what the owner chose. Undefined for an unknown or revoked token. */

@@ -111,7 +111,32 @@ describe('emergency card', () => {
     await a.post('/api/dogs/999999/emergency-card').send({}).expect(404);
   });
 
-  it('shows only what the owner chose, escaped; a new card revokes the old link, DELETE revokes it', async () => {
+  it('PATCH and renew are 401, 400, 422, 403 (caregivers too), 404 for a missing dog or card; a second POST is 409 card_exists', async () => {
+    const { dog, a } = await dogWithRecords();
+    const url = `/api/dogs/${dog.id}/emergency-card`;
+    await request(t.app).patch(url).send({}).expect(401);
+    await request(t.app).post(`${url}/renew`).expect(401);
+    await a.patch(url).send({ contact_phone: '1' }).expect(404); // no card yet
+    await a.post(`${url}/renew`).expect(404);
+    const first = await a.post(url).send({ contact_phone: '030 1' }).expect(201);
+    const second = await a.post(url).send({ contact_phone: '030 2' }).expect(409);
+    expect(second.body.error.code).toBe('card_exists');
+    expect((await a.get(url).expect(200)).body).toMatchObject({ url: first.body.url, contact_phone: '030 1' }); // nothing replaced
+    await a.patch(url).send({ show_everything: 1 }).expect(400);
+    await a
+      .patch(url)
+      .send({ contact_phone: '1'.repeat(51) })
+      .expect(422);
+    const friend = await buildUser(t.ctx);
+    await shareDog(t, a, dog.id, friend);
+    await agentAs(t, friend).patch(url).send({ contact_phone: '0' }).expect(403);
+    await agentAs(t, friend).post(`${url}/renew`).expect(403);
+    await a.patch('/api/dogs/999999/emergency-card').send({}).expect(404);
+    await a.post('/api/dogs/999999/emergency-card/renew').expect(404);
+    expect((await a.get(url).expect(200)).body).toMatchObject({ url: first.body.url, contact_phone: '030 1' });
+  });
+
+  it('shows only what the owner chose, escaped; PATCH keeps the link, renew replaces it, DELETE revokes it', async () => {
     const { dog, a, owner } = await dogWithRecords();
     await t.ctx.db.updateTable('dogs').set({ name: '<script>alert("wau")</script>' }).where('id', '=', dog.id).execute();
     await a.post(`/api/dogs/${dog.id}/allergies`).send({ allergen: '<img src=x onerror=alert(1)>' }).expect(201);
@@ -140,16 +165,28 @@ describe('emergency card', () => {
     // No photo on the dog: no image, even though the owner allowed one.
     expect(html).not.toContain('<img');
 
-    const again = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_allergies: 0, show_practice_phone: 0 }).expect(201);
-    await request(t.app).get(path).expect(404);
-    const page2 = await request(t.app).get(new URL(again.body.url).pathname).expect(200);
+    // A change of contents keeps the link: the collar tag shows the new contents at once.
+    const again = await a.patch(`/api/dogs/${dog.id}/emergency-card`).send({ show_allergies: 0, show_practice_phone: 0 }).expect(200);
+    expect(again.body.url).toBe(card.body.url);
+    expect(again.body).toMatchObject({ show_allergies: 0, show_practice_phone: 0, show_medications: 0, contact_name: 'Anna & Ben' });
+    await a.patch(`/api/dogs/${dog.id}/emergency-card`).send({ show_medications: 1 }).expect(200);
+    const page2 = await request(t.app).get(path).expect(200);
     expect(page2.text).not.toContain('Hühnereiweiß');
     expect(page2.text).not.toContain('030 123456');
     expect(page2.text).toContain('Apoquel');
-    expect((await a.get(`/api/dogs/${dog.id}/emergency-card`).expect(200)).body.url).toBe(again.body.url);
+    expect(page2.text).toContain('Anna &amp; Ben');
+    expect((await a.get(`/api/dogs/${dog.id}/emergency-card`).expect(200)).body.url).toBe(card.body.url);
+
+    // A new link is its own step: the old link is dead at once, the contents stay.
+    const renewed = await a.post(`/api/dogs/${dog.id}/emergency-card/renew`).expect(200);
+    expect(renewed.body.url).not.toBe(card.body.url);
+    expect(renewed.body).toMatchObject({ show_allergies: 0, show_medications: 1, contact_name: 'Anna & Ben' });
+    await request(t.app).get(path).expect(404);
+    expect((await request(t.app).get(new URL(renewed.body.url).pathname).expect(200)).text).toContain('Apoquel');
+    expect((await a.get(`/api/dogs/${dog.id}/emergency-card`).expect(200)).body.url).toBe(renewed.body.url);
 
     await a.delete(`/api/dogs/${dog.id}/emergency-card`).expect(204);
-    await request(t.app).get(new URL(again.body.url).pathname).expect(404);
+    await request(t.app).get(new URL(renewed.body.url).pathname).expect(404);
     await a.delete(`/api/dogs/${dog.id}/emergency-card`).expect(404);
     await request(t.app).get('/notfall/kurz').expect(404);
   });
@@ -170,10 +207,9 @@ describe('emergency card', () => {
     expect(photo.headers['content-type']).toBe('image/webp');
     expect(photo.headers['cache-control']).toBe('no-store');
 
-    const without = await a.post(`/api/dogs/${dog.id}/emergency-card`).send({ show_photo: false }).expect(201);
-    const path2 = new URL(without.body.url).pathname;
-    expect((await request(t.app).get(path2).expect(200)).text).not.toContain('<img');
-    await request(t.app).get(`${path2}/foto`).expect(404);
-    await request(t.app).get(`${path}/foto`).expect(404); // the old token is gone
+    const without = await a.patch(`/api/dogs/${dog.id}/emergency-card`).send({ show_photo: false }).expect(200);
+    expect(without.body.url).toBe(withPhoto.body.url);
+    expect((await request(t.app).get(path).expect(200)).text).not.toContain('<img');
+    await request(t.app).get(`${path}/foto`).expect(404);
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { fixedClock } from '../../../core/clock.js';
@@ -44,34 +45,68 @@ describe('health.reminders (08:00)', () => {
 
     // 14 days later Tollwut is due on the day, and Staupe, never recorded since, is two weeks overdue.
     clock.set('2026-05-15T06:00:00Z');
-    expect(await healthRemindersJob.run(t.ctx)).toBe(4);
-    expect((await inbox(owner.id)).slice(-2).map((n) => n.title)).toEqual(['Luna: Tollwut ist heute fällig 💉', 'Luna: Staupe ist überfällig']);
+    // Lepto, due on 10 May and never reminded since (no run on that day), is reminded at this first run after it.
+    expect(await healthRemindersJob.run(t.ctx)).toBe(6);
+    expect((await inbox(owner.id)).slice(-3).map((n) => n.title)).toEqual([
+      'Luna: Tollwut ist heute fällig 💉',
+      'Luna: Staupe ist überfällig',
+      'Luna: Lepto ist überfällig',
+    ]);
     clock.set('2026-05-01T06:00:00Z');
   });
 
-  it('reminds every 7 days while a vaccination is overdue, and stops once a later one of the same vaccine is recorded', async () => {
+  it('overdue: the due day, 7 days later, then every 30 days (day 0, 7, 37, 67), each once; done or dismissed stops it; entered late is reminded at the next run', async () => {
     const owner = await buildUser(t.ctx);
+    const friend = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Kira' });
     const a = agentAs(t, owner);
-    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-04-01', next_due: '2026-04-01' }).expect(201);
-    const titles = async () => (await inbox(owner.id)).map((n) => n.title);
+    await shareDog(t, a, dog.id, friend);
+    const staupe = (await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Staupe', date: '2025-04-01', next_due: '2026-04-01' }).expect(201))
+      .body as { id: number };
+    onTestFinished(() => clock.set('2026-05-01T06:00:00Z'));
+    const titles = async (userId = owner.id) => (await inbox(userId)).map((n) => n.title);
     const runOn = async (day: string) => {
       clock.set(`${day}T06:00:00Z`);
       await healthRemindersJob.run(t.ctx);
       await healthRemindersJob.run(t.ctx); // a rerun on the same day sends nothing twice
     };
-    await runOn('2026-04-07');
-    expect(await titles()).toEqual([]);
-    await runOn('2026-04-08'); // 7 days overdue
-    expect(await titles()).toEqual(['Kira: Staupe ist überfällig']);
-    expect((await inbox(owner.id))[0]?.body).toContain('01.04.2026');
-    await runOn('2026-04-12');
-    await runOn('2026-04-15'); // 14 days
-    expect(await titles()).toEqual(['Kira: Staupe ist überfällig', 'Kira: Staupe ist überfällig']);
-    // The booster is recorded: the old record's date is history.
-    await a.post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'STAUPE', date: '2026-04-15', next_due: '2027-04-15' }).expect(201);
-    await runOn('2026-04-22');
-    expect(await titles()).toHaveLength(2);
+    const days: string[] = [];
+    for (let d = new Date('2026-03-31T12:00:00Z'); d <= new Date('2026-06-10T12:00:00Z'); d = new Date(d.getTime() + 86_400_000))
+      days.push(d.toISOString().slice(0, 10));
+    const reminded: string[] = [];
+    for (const day of days) {
+      const before = (await titles()).length;
+      await runOn(day);
+      if ((await titles()).length > before) reminded.push(day);
+    }
+    expect(reminded).toEqual(['2026-04-01', '2026-04-08', '2026-05-08', '2026-06-07']); // day 0, 7, 37, 67
+    expect(await titles()).toEqual([
+      'Kira: Staupe ist heute fällig 💉',
+      'Kira: Staupe ist überfällig',
+      'Kira: Staupe ist überfällig',
+      'Kira: Staupe ist überfällig',
+    ]);
+    expect(await titles(friend.id)).toHaveLength(4); // caregivers too
+    // Dismissed by the owner (a caregiver may not): no more reminders for this due date.
+    // Sessions follow the clock: fresh ones for the moved day.
+    await agentAs(t, friend).post(`/api/dogs/${dog.id}/vaccinations/${staupe.id}/dismiss-reminder`).expect(403);
+    const dismissed = await agentAs(t, owner).post(`/api/dogs/${dog.id}/vaccinations/${staupe.id}/dismiss-reminder`).expect(200);
+    expect(dismissed.body.reminder_dismissed_due).toBe('2026-04-01');
+    await runOn('2026-07-07');
+    await runOn('2026-08-06');
+    expect(await titles()).toHaveLength(4);
+
+    // Entered late, already overdue: reminded at the next run; a booster (done) stops it.
+    const tollwut = (
+      await agentAs(t, owner).post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2025-05-01', next_due: '2026-07-20' }).expect(201)
+    ).body as { id: number };
+    await runOn('2026-08-07');
+    expect((await titles()).slice(4)).toEqual(['Kira: Tollwut ist überfällig']);
+    await agentAs(t, owner).post(`/api/dogs/${dog.id}/vaccinations`).send({ vaccine: 'Tollwut', date: '2026-08-07', next_due: '2029-08-07' }).expect(201);
+    await runOn('2026-08-14');
+    expect(await titles()).toHaveLength(5);
+    await request(t.app).post(`/api/dogs/${dog.id}/vaccinations/${tollwut.id}/dismiss-reminder`).expect(401);
+    await agentAs(t, owner).post(`/api/dogs/999999/vaccinations/${tollwut.id}/dismiss-reminder`).expect(404);
     clock.set('2026-05-01T06:00:00Z');
   });
 

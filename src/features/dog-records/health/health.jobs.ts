@@ -2,13 +2,11 @@ import { addDays, dateInZone, germanDate } from '../../../core/clock.js';
 import type { AppContext, Job } from '../../../core/context.js';
 import { idBatches } from '../../../core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { caregiversOf, medicationsEndingOn, plannedVisitsOn, vaccinationsDueOn } from './reminders.repo.js';
+import { remindOverdueStep } from '../../../core/records/overdue-reminders.js';
+import { caregiversOf, medicationsEndingOn, plannedVisitsOn, vaccinationsDueOn, vaccinationsOverdue } from './reminders.repo.js';
 
 /** The early vaccination reminder, in days before next_due. */
 export const VACCINATION_LEAD_DAYS = 14;
-/** While a vaccination stays overdue, a reminder every 7 days after the due date, for a year at most. */
-const OVERDUE_EVERY_DAYS = 7;
-const OVERDUE_WEEKS = 52;
 
 interface Reminder {
   type: 'vaccination_due' | 'medication_end' | 'vet_appointment';
@@ -33,6 +31,8 @@ async function remindAll<Row extends { id: number; dog_id: number; user_id: numb
   ctx: AppContext,
   fetch: (afterId: number, size: number) => Promise<Row[]>,
   reminderOf: (row: Row) => Reminder,
+  /** Where a row keeps a schedule (the overdue steps): sends through it; without one, every row is sent. */
+  schedule?: (row: Row, send: (reminder: Reminder) => Promise<number>) => Promise<number>,
 ): Promise<number> {
   let sent = 0;
   for await (const rows of idBatches(fetch)) {
@@ -41,36 +41,49 @@ async function remindAll<Row extends { id: number; dog_id: number; user_id: numb
       rows.map((r) => r.dog_id),
     );
     for (const row of rows) {
-      const reminder = reminderOf(row);
-      for (const userId of [row.user_id, ...(caregivers.get(row.dog_id) ?? [])]) if (await sendHealthReminder(ctx, userId, reminder)) sent++;
+      const sendToAll = async (reminder: Reminder) => {
+        let told = 0;
+        for (const userId of [row.user_id, ...(caregivers.get(row.dog_id) ?? [])]) if (await sendHealthReminder(ctx, userId, reminder)) told++;
+        return told;
+      };
+      sent += schedule ? await schedule(row, sendToAll) : await sendToAll(reminderOf(row));
     }
   }
   return sent;
 }
 
-/** The reminder of a vaccination due on `next_due`, seen on `today`: 14 days ahead, on the day, or overdue. */
-function vaccinationReminder(v: { id: number; dog_id: number; vaccine: string; next_due: string | null; dog_name: string }, today: string): Reminder {
+type DueVaccination = { id: number; dog_id: number; vaccine: string; next_due: string | null; dog_name: string };
+
+/** The early reminder, 14 days ahead of `next_due`. */
+function vaccinationLeadReminder(v: DueVaccination): Reminder {
+  const due = v.next_due ?? '';
+  return {
+    type: 'vaccination_due',
+    url: `/app/hunde/${v.dog_id}/gesundheit`,
+    title: `${v.dog_name}: ${v.vaccine} in ${VACCINATION_LEAD_DAYS} Tagen`,
+    body: `Die Impfung ${v.vaccine} ist am ${germanDate(due)} fällig. Jetzt ist ein guter Moment für einen Termin.`,
+    occasion: `vaccination_due:${v.id}:${due}:${VACCINATION_LEAD_DAYS}`,
+  };
+}
+
+/** The reminder of a due vaccination at overdue step `step`: on the due day itself "heute fällig", later "überfällig". */
+function vaccinationDueReminder(v: DueVaccination, today: string, step: number): Reminder {
   const due = v.next_due ?? today;
   const base = { type: 'vaccination_due' as const, url: `/app/hunde/${v.dog_id}/gesundheit` };
-  if (due > today)
-    return {
-      ...base,
-      title: `${v.dog_name}: ${v.vaccine} in ${VACCINATION_LEAD_DAYS} Tagen`,
-      body: `Die Impfung ${v.vaccine} ist am ${germanDate(due)} fällig. Jetzt ist ein guter Moment für einen Termin.`,
-      occasion: `vaccination_due:${v.id}:${due}:${VACCINATION_LEAD_DAYS}`,
-    };
+  // Step 0 keeps the due day's key of before, so the day's reminder is not sent twice across the change.
+  const occasion = `vaccination_due:${v.id}:${due}:${step === 0 ? '0' : `overdue${step}`}`;
   if (due === today)
     return {
       ...base,
       title: `${v.dog_name}: ${v.vaccine} ist heute fällig 💉`,
       body: `Die Impfung ${v.vaccine} ist heute fällig. Denk an einen Termin in der Praxis.`,
-      occasion: `vaccination_due:${v.id}:${due}:0`,
+      occasion,
     };
   return {
     ...base,
     title: `${v.dog_name}: ${v.vaccine} ist überfällig`,
     body: `Die Impfung ${v.vaccine} war am ${germanDate(due)} fällig. Trag sie ein, sobald sie gemacht ist – dann hören diese Erinnerungen auf.`,
-    occasion: `vaccination_due:${v.id}:${due}:overdue:${today}`,
+    occasion,
   };
 }
 
@@ -108,23 +121,27 @@ export const vetAppointmentEveJob: Job = {
 };
 
 /**
- * Daily at 08:00 (decisions): vaccinations due in 14 days, on the day, and every 7 days while overdue (until a
- * later vaccination of the same vaccine is recorded), medications whose last day is today, and planned vet visits of
- * today (their morning reminder). Each reminder once
- * per person: the dedupe key holds the record, its date and the occasion, so a rerun sends nothing and a moved due
- * date arms the reminders again.
+ * Daily at 08:00 (decisions): vaccinations due in 14 days; due ones on the due day (or the first run after it, when
+ * entered late), 7 days later, then every 30 days until a later vaccination of the same vaccine is recorded or the
+ * owner dismisses it (core/records/overdue-schedule.ts; the step is stored, so a rerun sends nothing); medications
+ * whose last day is today; and planned vet visits of today (their morning reminder). Each reminder once per person:
+ * the dedupe key holds the record, its date and the occasion, so a moved due date arms the reminders again.
  */
 export const healthRemindersJob: Job = {
   name: 'health.reminders',
   schedule: '0 8 * * *',
   async run(ctx) {
     const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
-    const overdueDays = Array.from({ length: OVERDUE_WEEKS }, (_, i) => addDays(today, -OVERDUE_EVERY_DAYS * (i + 1)));
-    const days = [addDays(today, VACCINATION_LEAD_DAYS), today, ...overdueDays];
-    const vaccinations = await remindAll(
+    const ahead = await remindAll(
       ctx,
-      (afterId, size) => vaccinationsDueOn(ctx.db, days, afterId, size),
-      (v) => vaccinationReminder(v, today),
+      (afterId, size) => vaccinationsDueOn(ctx.db, [addDays(today, VACCINATION_LEAD_DAYS)], afterId, size),
+      (v) => vaccinationLeadReminder(v),
+    );
+    const due = await remindAll(
+      ctx,
+      (afterId, size) => vaccinationsOverdue(ctx.db, today, afterId, size),
+      (v) => vaccinationDueReminder(v, today, 0),
+      (v, send) => remindOverdueStep(ctx, 'vaccinations', v, today, (step) => send(vaccinationDueReminder(v, today, step))),
     );
     const medications = await remindAll(
       ctx,
@@ -138,6 +155,6 @@ export const healthRemindersJob: Job = {
       }),
     );
     const appointments = await remindAppointments(ctx, today, 'day');
-    return vaccinations + medications + appointments;
+    return ahead + due + medications + appointments;
   },
 };

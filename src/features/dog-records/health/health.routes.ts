@@ -3,6 +3,7 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { recordRoutes } from '../../../core/records/record-kind.js';
+import { dismissReminderRoute } from '../../../core/records/dismiss-reminder.js';
 import { allergies, findings, medications, vaccinations, vetVisits, weights } from './health.kinds.js';
 import { documentsRoutes } from './documents.routes.js';
 import { healthRecordRoutes } from './health-record.routes.js';
@@ -16,6 +17,7 @@ const refused = { 403: { description: 'Kein Zugriff auf diesen Hund' }, 404: { d
 export function healthRoutes(ctx: AppContext, routes: Routes): void {
   // One line per kind (each keeps its own item type); documents add their upload and file routes.
   recordRoutes(ctx, routes, vaccinations);
+  dismissReminderRoute(ctx, routes, vaccinations);
   recordRoutes(ctx, routes, medications);
   recordRoutes(ctx, routes, allergies);
   recordRoutes(ctx, routes, weights);

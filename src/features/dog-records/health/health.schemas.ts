@@ -23,6 +23,10 @@ export const Vaccination = z
     batch_number: z.string().nullable(),
     vet_name: z.string().nullable(),
     notes: z.string().nullable(),
+    reminder_dismissed_due: z
+      .string()
+      .nullable()
+      .meta({ description: 'Für diesen Fälligkeitstag sind die Erinnerungen an die Überfälligkeit ausgeblendet (dismiss-reminder); null sonst' }),
   })
   .meta({ id: 'Vaccination' });
 export type Vaccination = z.infer<typeof Vaccination>;
@@ -34,6 +38,12 @@ export const VetVisitFields = z.strictObject({
     description: 'planned: ein Termin (darf in der Zukunft liegen; Erinnerung am Vortag 18:00 und am Tag 08:00); done (Standard): der Besuch war',
   }),
   date: CalendarDate.meta({ description: 'Tag des Besuchs; nur ein geplanter Termin darf in der Zukunft liegen' }),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bitte als HH:MM angeben.')
+    .nullable()
+    .optional()
+    .meta({ description: 'Uhrzeit (HH:MM, deutsche Zeit), wenn bekannt; der Kalender-Feed zeigt den Termin dann zu dieser Zeit' }),
   reason: requiredText(LIMITS.title),
   diagnosis: optionalText(LIMITS.note),
   treatment: optionalText(LIMITS.note),
@@ -46,6 +56,7 @@ export const VetVisit = z
     status: VisitStatus,
     date: z.string(),
     planned_date: z.string().nullable().meta({ description: 'Für diesen Tag war der Termin geplant; bleibt, wenn der Besuch erledigt ist' }),
+    time: z.string().nullable(),
     reason: z.string(),
     diagnosis: z.string().nullable(),
     treatment: z.string().nullable(),

@@ -27,6 +27,30 @@ export function vaccinationsDueOn(db: Db, days: readonly string[], afterId: numb
     .execute();
 }
 
+/** The columns the overdue reminders keep (migration 0051). */
+const OVERDUE_STATE = ['overdue_due', 'overdue_step', 'overdue_reminded_on', 'reminder_dismissed_due'] as const;
+
+/**
+ * Vaccinations due on or before `today` that no later one replaced and whose reminders the owner did not dismiss for
+ * this due date, with their reminder state, in id order after `afterId` (the overdue reminders).
+ */
+export function vaccinationsOverdue(db: Db, today: string, afterId: number, limit: number) {
+  return db
+    .selectFrom('vaccinations')
+    .innerJoin('dogs', 'dogs.id', 'vaccinations.dog_id')
+    .select(['vaccinations.id', 'vaccinations.dog_id', 'vaccinations.vaccine', 'vaccinations.next_due', 'dogs.name as dog_name', 'dogs.user_id'])
+    .select(OVERDUE_STATE.map((c) => `vaccinations.${c}` as const))
+    .where('vaccinations.next_due', '<=', today)
+    .where((eb) =>
+      eb.or([eb('vaccinations.reminder_dismissed_due', 'is', null), eb('vaccinations.reminder_dismissed_due', '!=', eb.ref('vaccinations.next_due'))]),
+    )
+    .where(notReplaced)
+    .where('vaccinations.id', '>', afterId)
+    .orderBy('vaccinations.id')
+    .limit(limit)
+    .execute();
+}
+
 /** Medications whose last day is `day`. */
 export function medicationsEndingOn(db: Db, day: string, afterId: number, limit: number) {
   return db
@@ -125,6 +149,21 @@ export function medicationEndsOf(db: Db, dogIds: readonly number[], from: string
     .where('dog_id', 'in', [...dogIds])
     .where('end_date', '>=', from)
     .orderBy('end_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Planned vet visits (appointments) of these dogs on or after `from`, soonest first (the calendar feed). */
+export function plannedVisitsOf(db: Db, dogIds: readonly number[], from: string, limit: number) {
+  if (dogIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vet_visits')
+    .select(['id', 'dog_id', 'date', 'time', 'reason', 'notes', 'updated_at'])
+    .where('status', '=', 'planned')
+    .where('dog_id', 'in', [...dogIds])
+    .where('date', '>=', from)
+    .orderBy('date')
     .orderBy('id')
     .limit(limit)
     .execute();

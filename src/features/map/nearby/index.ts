@@ -3,6 +3,7 @@ import type { AccountDeletionStep } from '../../../core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
 import { archivePoisonWarningsJob } from './poison.js';
 import { playdateRemindersJob } from './playdates.js';
+export { playdatesAccountDeletion } from './playdates.js';
 import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.js';
 
 export { nearbyRoutes } from './nearby.routes.js';

@@ -182,3 +182,21 @@ export function walkSlotsOfUser(db: Db, userId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * The playdates a user organises that have not started yet, each with the other people whose dogs take part (the
+ * notice that an account's deletion cancels them). Read before the deletion, which takes the playdates with it.
+ */
+export function upcomingPlaydatesWithGuestsOf(db: Db, organiserId: number, from: string) {
+  return db
+    .selectFrom('playdates')
+    .innerJoin('playdate_participants', 'playdate_participants.playdate_id', 'playdates.id')
+    .select(['playdates.id', 'playdates.title', 'playdates.starts_at', 'playdate_participants.user_id'])
+    .distinct()
+    .where('playdates.user_id', '=', organiserId)
+    .where('playdates.starts_at', '>=', from)
+    .where('playdate_participants.user_id', '!=', organiserId)
+    .orderBy('playdates.id')
+    .limit(10_000)
+    .execute();
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone, HOUR, MINUTE } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
+import { dateInZone, germanDate, HOUR, MINUTE } from '../../../core/clock.js';
+import type { AccountDeletionNotice, AppContext, Job } from '../../../core/context.js';
 import { lockRow } from '../../../core/db/row-lock.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../../core/http/errors.js';
 import { LIMITS, optionalText, patchOf, requiredText } from '../../../core/http/schema-kit.js';
 import { inHeat } from '../../dog-records/heat/index.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { addParticipant, participantsOf, playdatesStartingBetween, removeParticipant } from './nearby.repo.js';
+import { addParticipant, participantsOf, playdatesStartingBetween, removeParticipant, upcomingPlaydatesWithGuestsOf } from './nearby.repo.js';
 import { notPast } from './listings.js';
 
 const Fields = z.strictObject({
@@ -137,3 +137,33 @@ export const playdateRemindersJob: Job = {
     return sent;
   },
 };
+
+/**
+ * Deleting an account takes its playdates with it (ON DELETE CASCADE): the people whose dogs were to come hear that
+ * the playdate is cancelled (decisions: What users tripped over), once per playdate and person, after the commit.
+ */
+export const playdatesAccountDeletion =
+  (ctx: AppContext): AccountDeletionNotice =>
+  async (trx, userId) => {
+    const now = ctx.clock.now().getTime();
+    // A start may be stored with its offset, so the day before is asked for and the instant compared here.
+    const rows = (await upcomingPlaydatesWithGuestsOf(trx, userId, new Date(now - 24 * HOUR).toISOString())).filter((r) => Date.parse(r.starts_at) >= now);
+    return async () => {
+      const time = new Intl.DateTimeFormat('de-DE', { timeZone: ctx.config.timeZone, hour: '2-digit', minute: '2-digit' });
+      for (const r of rows) {
+        const start = new Date(r.starts_at);
+        await notify(
+          ctx,
+          r.user_id,
+          'playdate',
+          {
+            title: `Abgesagt: ${r.title}`,
+            body: `Das Spieltreffen am ${germanDate(dateInZone(start, ctx.config.timeZone))} um ${time.format(start)} Uhr fällt aus: Wer es angelegt hat, hat das Konto gelöscht.`,
+            url: '/app/karte',
+            tag: `playdate-${r.id}`,
+          },
+          { dedupeKey: `playdate-cancelled:${r.id}:u${r.user_id}` },
+        );
+      }
+    };
+  };

@@ -19,22 +19,14 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
   // No card yet answers null: then the form starts from the defaults.
   const current = card !== undefined ? card : loaded.status === 'ready' ? loaded.data : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
   const revoke = async () => {
-    setBusy(true);
-    setRevokeError(null);
-    try {
-      await api.del(path);
-      setCard(null);
-      setConfirming(false);
-      setNote(hx.revoked);
-    } catch (e) {
-      setRevokeError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await api.del(path);
+    setCard(null);
+    setNote(hx.revoked);
+  };
+  const renew = async () => {
+    setCard(await api.post<EmergencyCard>(`${path}/renew`, {}));
+    setNote(hx.renewed);
   };
   return (
     <section class="page page-narrow emergency-screen">
@@ -52,9 +44,9 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
           key={current?.created_at ?? 'neu'}
           path={path}
           current={current}
-          onMade={(made) => {
-            setNote(null);
-            setCard(made);
+          onSaved={(saved, made) => {
+            setNote(made ? null : hx.saved);
+            setCard(saved);
           }}
         />
       )}
@@ -68,21 +60,9 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
           </p>
           <CardQr url={current.url} name={name} />
           <p class="link-row">
-            <button type="button" class="button button-danger" onClick={() => setConfirming(true)}>
-              {hx.revoke}
-            </button>
+            <ConfirmedAction label={hx.renew} title={hx.renewTitle} confirmLabel={hx.renewConfirm} text={hx.renewText} tone="secondary" run={renew} />
+            <ConfirmedAction label={hx.revoke} title={hx.revokeTitle} confirmLabel={hx.revokeConfirm} text={hx.revokeText} tone="danger" run={revoke} />
           </p>
-          <ConfirmDialog
-            open={confirming}
-            title={hx.revokeTitle}
-            confirmLabel={hx.revokeConfirm}
-            busy={busy}
-            error={revokeError}
-            onConfirm={() => void revoke()}
-            onCancel={() => setConfirming(false)}
-          >
-            <p>{hx.revokeText}</p>
-          </ConfirmDialog>
         </section>
       ) : (
         loaded.status !== 'loading' && <p class="muted">{hx.noCard}</p>
@@ -91,6 +71,52 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
         <a href={`/app/hunde/${dogId}/gesundheit`}>{hx.titleFallback}</a>
       </p>
     </section>
+  );
+}
+
+interface ConfirmedActionProps {
+  label: string;
+  title: string;
+  confirmLabel: string;
+  text: string;
+  tone: 'danger' | 'secondary';
+  run: () => Promise<void>;
+}
+
+/** A button whose action kills the collar tag's link, so it asks first ("Abbrechen" changes nothing). */
+function ConfirmedAction({ label, title, confirmLabel, text, tone, run }: ConfirmedActionProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+      setOpen(false);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" class={`button button-${tone}`} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={confirmLabel}
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>{text}</p>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -123,7 +149,8 @@ function CardQr({ url, name }: { url: string; name: string }) {
   );
 }
 
-function CardForm({ path, current, onMade }: { path: string; current: EmergencyCard | null; onMade: (card: EmergencyCard) => void }) {
+/** What the card shows. With a card it is saved in place (PATCH: the link stays); without one it makes the first. */
+function CardForm({ path, current, onSaved }: { path: string; current: EmergencyCard | null; onSaved: (card: EmergencyCard, made: boolean) => void }) {
   const form = useForm(
     {
       show_photo: current ? current.show_photo === 1 : true,
@@ -136,16 +163,16 @@ function CardForm({ path, current, onMade }: { path: string; current: EmergencyC
     { rules: { contact_name: { maxLength: 200 }, contact_phone: { maxLength: 50 } } },
   );
   const submit = form.onSubmit(async (v) => {
-    onMade(
-      await api.post<EmergencyCard>(path, {
-        show_photo: v.show_photo === true,
-        show_allergies: v.show_allergies === true,
-        show_medications: v.show_medications === true,
-        show_practice_phone: v.show_practice_phone === true,
-        contact_name: String(v.contact_name).trim() || null,
-        contact_phone: String(v.contact_phone).trim() || null,
-      }),
-    );
+    const contents = {
+      show_photo: v.show_photo === true,
+      show_allergies: v.show_allergies === true,
+      show_medications: v.show_medications === true,
+      show_practice_phone: v.show_practice_phone === true,
+      contact_name: String(v.contact_name).trim() || null,
+      contact_phone: String(v.contact_phone).trim() || null,
+    };
+    if (current) onSaved(await api.patch<EmergencyCard>(path, contents), false);
+    else onSaved(await api.post<EmergencyCard>(path, contents), true);
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.emergency}>
@@ -157,7 +184,7 @@ function CardForm({ path, current, onMade }: { path: string; current: EmergencyC
       <Field form={form} name="contact_name" label={hx.contactName} maxLength={200} autoComplete="name" />
       <Field form={form} name="contact_phone" label={hx.contactPhone} type="tel" maxLength={50} autoComplete="tel" />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {current ? hx.renewCard : hx.makeCard}
+        {current ? hx.saveCard : hx.makeCard}
       </SubmitButton>
     </form>
   );

@@ -1,4 +1,5 @@
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
+import { api } from '../../../core/api.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
@@ -51,6 +52,17 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     ],
     toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
     label: (i) => i.vaccine,
+    // Overdue and still reminded: the owner may end the reminders of this due date.
+    actions: (v, reload) =>
+      owner && v.next_due && v.next_due <= todayInBerlin() && v.reminder_dismissed_due !== v.next_due ? (
+        <button
+          type="button"
+          class="button button-secondary button-small"
+          onClick={() => void api.post(`/api/dogs/${v.dog_id}/vaccinations/${v.id}/dismiss-reminder`, {}).then(reload)}
+        >
+          {hx.dismissReminder}
+        </button>
+      ) : null,
     render: (i, all) => (
       <>
         <strong>{i.vaccine}</strong> · {formatDate(i.date)}
@@ -160,6 +172,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'status', label: hx.visitStatus, type: 'select', options: hx.statusOptions },
       // Only an appointment may lie ahead; a visit that took place may not (the server's rule too).
       { name: 'date', label: f.date, type: 'date', required: true, check: (v, all) => (all.status !== 'planned' && notFuture(v) ? hx.visitInFuture : null) },
+      { name: 'time', label: hx.visitTime, type: 'time' },
       { name: 'reason', label: f.reason, required: true, max: 200 },
       { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: 5000 },
       { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
@@ -168,6 +181,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     toValues: (i) => ({
       status: i.status === 'planned' ? 'planned' : '',
       date: String(i.date ?? ''),
+      time: String(i.time ?? ''),
       reason: String(i.reason ?? ''),
       diagnosis: String(i.diagnosis ?? ''),
       treatment: String(i.treatment ?? ''),
@@ -176,6 +190,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     toBody: (v) => ({
       status: v.status === 'planned' ? 'planned' : 'done',
       date: v.date,
+      time: v.time?.trim() ? v.time.trim() : null,
       reason: v.reason?.trim(),
       diagnosis: text(v.diagnosis),
       treatment: text(v.treatment),
@@ -204,6 +219,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
           </>
         )}
         <strong>{i.reason}</strong> · {formatDate(i.date)}
+        {i.time && <> · {hx.atTime(i.time)}</>}
         {i.status === 'done' && i.planned_date && i.planned_date !== i.date && <span class="muted"> ({hx.plannedFor(formatDate(i.planned_date))})</span>}
         {i.cost_cents !== null && <span class="muted"> · {formatMoney(i.cost_cents)}</span>}
         {i.diagnosis && <div class="muted">{i.diagnosis}</div>}

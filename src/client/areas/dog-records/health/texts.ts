@@ -71,6 +71,7 @@ export const hx = {
   ],
   dueOn: (date: string) => `nächste: ${date}`,
   overdue: (date: string) => `überfällig seit ${date}`,
+  dismissReminder: 'Erinnerung ausblenden',
   bookExpense: (amount: string) => `${amount} als Ausgabe buchen`,
   bookedExpense: 'Als Ausgabe gebucht.',
   toExpenses: 'Zu den Ausgaben',
@@ -80,6 +81,8 @@ export const hx = {
   inFuture: 'Das Datum liegt in der Zukunft.',
   // Appointments (planned vet visits).
   visitStatus: 'Art',
+  visitTime: 'Uhrzeit (optional)',
+  atTime: (time: string) => `${time} Uhr`,
   // '' is a visit that took place (the form's empty value, so a new form starts there).
   statusOptions: [
     { value: '', label: 'Besuch war schon' },
@@ -152,7 +155,14 @@ export const hx = {
   contactName: 'Kontaktperson (optional)',
   contactPhone: 'Telefon der Kontaktperson (optional)',
   makeCard: 'Ausweis erstellen',
-  renewCard: 'Neuen Link erstellen (der alte wird ungültig)',
+  saveCard: 'Speichern',
+  saved: 'Gespeichert. Der Link bleibt gleich: Deine Halsbandmarke zeigt ab sofort die neuen Angaben.',
+  renew: 'Neuen Link erstellen',
+  renewTitle: 'Neuen Link erstellen?',
+  renewText:
+    'Der alte Link hört sofort auf zu funktionieren: Die Halsbandmarke und jeder gedruckte QR-Code zeigen dann nichts mehr. Du brauchst eine neue Marke mit dem neuen QR-Code.',
+  renewConfirm: 'Neuen Link erstellen',
+  renewed: 'Neuer Link erstellt. Der alte Link und die alte Marke zeigen nichts mehr: Druck den neuen QR-Code aus.',
   revoke: 'Ausweis widerrufen',
   revokeTitle: 'Notfallausweis widerrufen?',
   revokeText: 'Der Link und der QR-Code auf der Halsbandmarke zeigen danach nichts mehr. Für einen neuen Ausweis brauchst du auch eine neue Marke.',
