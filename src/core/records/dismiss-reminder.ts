@@ -12,7 +12,7 @@ import { getRecord, loadRecord, type RecordKind } from './record-kind.js';
  * 401/403/404 by the ownership rule, 404 for a record of another dog, 409 `not_overdue` while it is not due yet.
  */
 export function dismissReminderRoute<Item extends { id: number; dog_id: number }>(ctx: AppContext, routes: Routes, kind: RecordKind<Item>): void {
-  if (!isOverdueTable(kind.table)) throw new Error(`dismiss-reminder: ${kind.table} keeps no overdue reminders (migration 0051)`);
+  if (!isOverdueTable(kind.table)) throw new Error(`dismiss-reminder: ${kind.table} keeps no overdue reminders (migration 0045)`);
   const table = kind.table;
   const api = routeGroup(routes, { tags: [kind.tag], access: 'user' });
   api.post(

@@ -9,7 +9,7 @@ import { addDays } from '../clock.js';
 export const OVERDUE_FIRST_GAP_DAYS = 7;
 export const OVERDUE_LATER_GAP_DAYS = 30;
 
-/** What a record keeps of its overdue reminders (migration 0051). */
+/** What a record keeps of its overdue reminders (migration 0045). */
 export interface OverdueState {
   next_due: string | null;
   overdue_due: string | null;

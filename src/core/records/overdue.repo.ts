@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { OverdueState } from './overdue-schedule.js';
 
-/** The record tables with overdue reminders (migration 0051); names come from the kinds in code, never requests. */
+/** The record tables with overdue reminders (migration 0045); names come from the kinds in code, never requests. */
 export type OverdueTable = 'vaccinations' | 'care_routines';
 export const isOverdueTable = (table: string): table is OverdueTable => table === 'vaccinations' || table === 'care_routines';
 

@@ -15,7 +15,7 @@ export interface VaccinationsTable extends RecordFrame {
   batch_number: string | null;
   vet_name: string | null;
   notes: string | null;
-  /** The overdue reminders' state (migration 0051): the step last reminded, for which due date, on which day. */
+  /** The overdue reminders' state (migration 0045): the step last reminded, for which due date, on which day. */
   overdue_due: string | null;
   overdue_step: number | null;
   overdue_reminded_on: string | null;
@@ -34,7 +34,7 @@ export interface VetVisitsTable extends RecordFrame {
   status: Generated<'planned' | 'done'>;
   /** The day it was planned for; kept when the visit is done. */
   planned_date: string | null;
-  /** Its time of day, HH:MM in Berlin, when known (migration 0052). */
+  /** Its time of day, HH:MM in Berlin, when known (migration 0046). */
   time: string | null;
 }
 

@@ -11,7 +11,7 @@ export interface RoutesTable {
   distance_m: number;
   duration_s: number | null;
   public: Generated<number>;
-  /** Where it starts (its first position): its point in distance searches (migration 0056). */
+  /** Where it starts (its first position): its point in distance searches (migration 0047). */
   lat: number | null;
   lon: number | null;
   created_at: string;

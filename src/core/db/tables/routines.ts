@@ -16,7 +16,7 @@ export interface CareRoutinesTable extends RecordFrame {
   next_due: string | null;
   product: string | null;
   notes: string | null;
-  /** The overdue reminders' state (migration 0051): the step last reminded, for which due date, on which day. */
+  /** The overdue reminders' state (migration 0045): the step last reminded, for which due date, on which day. */
   overdue_due: string | null;
   overdue_step: number | null;
   overdue_reminded_on: string | null;

@@ -27,7 +27,7 @@ export function vaccinationsDueOn(db: Db, days: readonly string[], afterId: numb
     .execute();
 }
 
-/** The columns the overdue reminders keep (migration 0051). */
+/** The columns the overdue reminders keep (migration 0045). */
 const OVERDUE_STATE = ['overdue_due', 'overdue_step', 'overdue_reminded_on', 'reminder_dismissed_due'] as const;
 
 /**

@@ -26,7 +26,7 @@ const COLUMNS = ['id', 'user_id', 'name', 'types', 'description', 'lat', 'lon', 
 
 /**
  * Public places and the viewer's own within the radius, nearest first, in keyset pages (the map kinds' search,
- * core/geo-items/near-page.ts, through the places' R*Tree / GiST index of migration 0056).
+ * core/geo-items/near-page.ts, through the places' R*Tree / GiST index of migration 0047).
  */
 export async function placesNear(db: Db, viewerId: number, query: NearPageQuery): Promise<Page<PlaceRow & { distance_km: number }>> {
   const where = sql<SqlBool>`(places.public = 1 or places.user_id = ${viewerId})`;

@@ -45,7 +45,7 @@ const COLUMNS = [
 
 /**
  * Public routes and the viewer's own whose start lies within the radius, nearest first, in keyset pages (the map
- * kinds' search, core/geo-items/near-page.ts, through the routes' R*Tree / GiST index of migration 0056).
+ * kinds' search, core/geo-items/near-page.ts, through the routes' R*Tree / GiST index of migration 0047).
  */
 export async function routesNear(db: Db, viewerId: number, query: NearPageQuery): Promise<Page<RouteRow & { distance_km: number }>> {
   const where = sql<SqlBool>`(routes.public = 1 or routes.user_id = ${viewerId})`;

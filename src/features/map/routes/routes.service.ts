@@ -60,7 +60,7 @@ export async function createRoute(ctx: AppContext, actor: Actor, body: z.infer<t
   // A shared route is seen by others: the community's verified-email rule.
   if (body.public) requireVerifiedEmail(actor);
   const now = ctx.clock.now().toISOString();
-  // The start is the route's point in distance searches (migration 0056 says why the start).
+  // The start is the route's point in distance searches (migration 0047 says why the start).
   // Rounded like every stored position (core/geo: a value such as 1e-300 underflows in PostgreSQL's arithmetic).
   const [lon, lat] = body.geometry.coordinates[0]!;
   const row = await insertRoute(ctx.db, {

@@ -43,7 +43,7 @@ export async function createWalk(ctx: AppContext, actor: Actor, body: z.infer<ty
   for (const dogId of body.dog_ids) await requireDogAccess(ctx.db, actor, dogId, 'write');
   const route = body.route_id ? await readableRoute(ctx, actor, body.route_id) : null;
   const track = body.track ?? null;
-  // Its point in distance searches: where it started (migration 0056), recorded or else where its route starts.
+  // Its point in distance searches: where it started (migration 0047), recorded or else where its route starts.
   const start = track ? { lat: roundDegrees(track[0]![0]), lon: roundDegrees(track[0]![1]) } : { lat: route?.lat ?? null, lon: route?.lon ?? null };
   const id = await insertWalk(
     ctx.db,
