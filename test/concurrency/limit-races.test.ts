@@ -26,7 +26,7 @@ const statuses = (results: { status: number }[]) => tally(results.map((r) => r.s
 
 describe('race: limits counted before an insert', () => {
   it('dog members: 17 of 20, 6 invitations at once → 3 invited, 3 refused (too_many_members)', async () => {
-    const owner = await buildUser(t.ctx);
+    const owner = await buildUser(t.ctx, { is_premium: 1, subscription_tier: 'pro' }); // Pro's 20 (Free has 2)
     const dog = await buildDog(t.ctx, { user: owner });
     const rows = Array.from({ length: 17 }, (_, i) => ({
       dog_id: dog.id,

@@ -13,7 +13,7 @@ settlePoolBeforeTeardown(t);
 
 describe('race: 30 uploads of 5 photos at once to an entry with 90', () => {
   it('ends at exactly 100 photos; the refused uploads are refused whole and leave no file in the store', async () => {
-    const user = await buildUser(t.ctx);
+    const user = await buildUser(t.ctx, { is_premium: 1, subscription_tier: 'pro' }); // Pro's 100 (Free has 10)
     const dog = await buildDog(t.ctx, { user });
     const entry = await buildDiaryEntry(t.ctx, { dog });
     // The 90 photos already there are rows only (no files), so every stored file belongs to an accepted upload.
