@@ -12,7 +12,15 @@ import { useTestApp } from '../helpers/test-app.js';
  */
 const t = useTestApp();
 
-type Schema = { $ref?: string; type?: string | string[]; pattern?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; allOf?: Schema[]; oneOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  pattern?: string;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  oneOf?: Schema[];
+};
 type Doc = {
   paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
   components: { schemas: Record<string, Schema> };
@@ -21,7 +29,10 @@ type Doc = {
 /** Every string field of every request body (JSON and multipart, nested objects too): [method path, field, pattern]. */
 function bodyStrings(doc: Doc): [string, string, string | undefined][] {
   const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!]!) : s);
-  const variants = (s: Schema): Schema[] => [resolve(s), ...[...(resolve(s).anyOf ?? []), ...(resolve(s).allOf ?? []), ...(resolve(s).oneOf ?? [])].flatMap(variants)];
+  const variants = (s: Schema): Schema[] => [
+    resolve(s),
+    ...[...(resolve(s).anyOf ?? []), ...(resolve(s).allOf ?? []), ...(resolve(s).oneOf ?? [])].flatMap(variants),
+  ];
   const found: [string, string, string | undefined][] = [];
   const walk = (where: string, schema: Schema, depth: number) => {
     for (const body of variants(schema))
@@ -81,7 +92,13 @@ describe('names and titles refuse bidi controls and invisible characters', () =>
     for (const [code, char] of Object.entries(BIDI_AND_INVISIBLE)) {
       const evil = `Bob ${char}nimda`;
       const tries: [string, Promise<request.Response>, string][] = [
-        ['register', request(t.app).post('/api/auth/register').send({ email: `neu${n++}@example.org`, password: 'sicheres-passwort', name: evil }), 'name'],
+        [
+          'register',
+          request(t.app)
+            .post('/api/auth/register')
+            .send({ email: `neu${n++}@example.org`, password: 'sicheres-passwort', name: evil }),
+          'name',
+        ],
         ['PATCH /api/me', a.patch('/api/me').send({ name: evil }), 'name'],
         ['dog', a.post('/api/dogs').send({ name: `Anna${char}gnp.exe` }), 'name'],
         ['forum', a.post('/api/forum/threads').send(thread(evil)), 'title'],
@@ -103,7 +120,10 @@ describe('names and titles refuse bidi controls and invisible characters', () =>
   });
 
   it('the right-to-left override of the probe ("\\u202EnimdA\\u202C") is refused at register', async () => {
-    const res = await request(t.app).post('/api/auth/register').send({ email: 'probe@example.org', password: 'sicheres-passwort', name: '\u202EnimdA\u202C' }).expect(400);
+    const res = await request(t.app)
+      .post('/api/auth/register')
+      .send({ email: 'probe@example.org', password: 'sicheres-passwort', name: '\u202EnimdA\u202C' })
+      .expect(400);
     expect(Object.keys(res.body.error.fields)).toEqual(['name']);
   });
 
@@ -121,12 +141,27 @@ describe('names and titles refuse bidi controls and invisible characters', () =>
     const owner = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner });
     const a = agentAs(t, owner);
-    await a.post('/api/forum/threads').send(thread('🐕'.repeat(200))).expect(201);
-    await a.post('/api/places').send(place('🐾'.repeat(200))).expect(201);
-    await a.patch(`/api/dogs/${dog.id}`).send({ name: '🐕'.repeat(80) }).expect(200);
-    const over = await a.post('/api/forum/threads').send(thread('🐕'.repeat(201))).expect(422);
+    await a
+      .post('/api/forum/threads')
+      .send(thread('🐕'.repeat(200)))
+      .expect(201);
+    await a
+      .post('/api/places')
+      .send(place('🐾'.repeat(200)))
+      .expect(201);
+    await a
+      .patch(`/api/dogs/${dog.id}`)
+      .send({ name: '🐕'.repeat(80) })
+      .expect(200);
+    const over = await a
+      .post('/api/forum/threads')
+      .send(thread('🐕'.repeat(201)))
+      .expect(422);
     expect(over.body.error.fields.title).toBe('Höchstens 200 Zeichen.');
-    await a.patch(`/api/dogs/${dog.id}`).send({ name: '🐕'.repeat(81) }).expect(422);
+    await a
+      .patch(`/api/dogs/${dog.id}`)
+      .send({ name: '🐕'.repeat(81) })
+      .expect(422);
   });
 });
 

@@ -44,14 +44,13 @@ export const isSingleLine = (text: string): boolean => !/[\n\r\t]/.test(text);
 
 /**
  * A name or title shows what it says: no bidi control or invisible format character (src/shared/hidden-format.ts:
- * "\u202EnimdA" would read "Admin"), but a zero-width joiner between two emoji (🐕‍🦺). Written as one regex so the
- * schema kit can check it and the API document carry it as the field's `pattern` (the same source: they cannot
- * drift). Lookbehind and \p{…} are ECMA-262 with the u flag, as JSON Schema patterns are read.
+ * "\u202EnimdA" would read "Admin"), but a zero-width joiner after an emoji and before another (🐕‍🦺). One regex, so
+ * the schema kit checks it and the API document carries it as the field's `pattern`: the same source, they cannot
+ * drift. A wrong choice between the two alternatives fails at the next character (only the second takes a joiner,
+ * and it looks ahead for the emoji instead of taking it), so a long name never backtracks far; no lookbehind, so
+ * engines beyond JavaScript's read it too (\p{…} needs the u flag, as JSON Schema patterns are read).
  */
-export const SHOWN_AS_WRITTEN = new RegExp(
-  `^(?:[^${HIDDEN_FORMAT_CLASS}]|(?<=${EMOJI_BEFORE_JOINER})\\u200D(?=${EMOJI_AFTER_JOINER}))*$`,
-  'u',
-);
+export const SHOWN_AS_WRITTEN = new RegExp(`^(?:[^${HIDDEN_FORMAT_CLASS}]|${EMOJI_BEFORE_JOINER}\\u200D(?=${EMOJI_AFTER_JOINER}))*$`, 'u');
 
 /** Characters as the spec's Limits table counts them: code points, so an emoji (two UTF-16 units) is one. */
 export function characterCount(text: string): number {
