@@ -1,4 +1,5 @@
 import { loadResponse, offline, saveResponse } from './offline-cache.js';
+import { parseAnswer } from './parse-answer.js';
 
 /**
  * The one way the client talks to the API. Errors always arrive as ApiError with a German message and, for
@@ -97,7 +98,7 @@ async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    return parseAnswer(text);
   } catch {
     return null;
   }
@@ -240,7 +241,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (fraction: n
     xhr.onload = () => {
       let data: unknown = null;
       try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        data = xhr.responseText ? parseAnswer(xhr.responseText) : null;
       } catch {
         data = null;
       }

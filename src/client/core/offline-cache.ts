@@ -1,3 +1,4 @@
+import { parseAnswer } from './parse-answer.js';
 import { createStore } from './store.js';
 
 /**
@@ -48,7 +49,7 @@ export function loadResponse<T>(path: string): { data: T; savedAt: string } | nu
   try {
     const raw = localStorage.getItem(PREFIX + path);
     if (!raw) return null;
-    const entry = JSON.parse(raw) as CachedEntry;
+    const entry = parseAnswer(raw) as CachedEntry;
     return { data: entry.data as T, savedAt: entry.savedAt };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
-import { hasVisibleCharacter, isSingleLine } from './text-rules.js';
+import { characterCount, hasVisibleCharacter, isSingleLine, SHOWN_AS_WRITTEN } from './text-rules.js';
 
 /**
  * The input pieces every area shares, so a rule lives once: ids, id params, flags, calendar dates and texts
@@ -36,23 +36,42 @@ export const flag = z.union([z.literal(0), z.literal(1)]);
 /** A real calendar date (2026-02-30 is refused), written YYYY-MM-DD. */
 export const CalendarDate = z.iso.date();
 
-// Texts up to a title's length (names, titles, short fields) are one line; longer ones may hold line breaks and
-// tabs. Control characters are refused for every input in route.ts already.
+// Texts up to a title's length (names, titles, short fields) are one line, and show what they say (no bidi control
+// or invisible format character, text-rules.ts SHOWN_AS_WRITTEN): every name and title others see is made here.
+// Longer ones may hold line breaks and tabs (and a right-to-left mark where a writer needs it). Control characters
+// are refused for every input in route.ts already.
 const SINGLE_LINE_UP_TO = LIMITS.title;
-const lineRule = (max: number) => (max <= SINGLE_LINE_UP_TO ? (v: string) => isSingleLine(v) : () => true);
 const ONE_LINE = 'Bitte schreib das in eine Zeile.';
 const VISIBLE = 'Bitte gib sichtbare Zeichen ein.';
+export const HIDDEN_FORMAT_MESSAGE = 'Hier stecken unsichtbare Steuerzeichen drin (z. B. ein Wechsel der Schreibrichtung). Bitte entferne sie.';
+
+/**
+ * At most `max` characters, counted as the spec counts them: code points, so 200 emoji fit a 200 limit (zod's own
+ * `.max` counts UTF-16 units, two per emoji). The issue is zod's `too_big` for a string, so it stays a 422
+ * (zod-errors.ts), and the document's `maxLength` (which JSON Schema counts in code points too) says the same.
+ */
+function atMostCharacters(max: number) {
+  return (schema: z.ZodString) =>
+    schema
+      .check((ctx) => {
+        if (characterCount(ctx.value) > max) ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
+      })
+      .meta({ maxLength: max });
+}
+
+/** The checks every kit text shares, on the trimmed string; a short one is one line and shows what it says. */
+function boundedText(max: number, min?: number) {
+  const trimmed = min === undefined ? z.string().trim() : z.string().trim().min(min);
+  const bounded = atMostCharacters(max)(trimmed);
+  return max <= SINGLE_LINE_UP_TO ? bounded.refine(isSingleLine, ONE_LINE).regex(SHOWN_AS_WRITTEN, HIDDEN_FORMAT_MESSAGE) : bounded;
+}
 
 /** A required text: trimmed, not empty, at most `max` characters, with something to see (not only invisible characters). */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max).refine(lineRule(max), ONE_LINE).refine(hasVisibleCharacter, VISIBLE);
+export const requiredText = (max: number) => boundedText(max, 1).refine(hasVisibleCharacter, VISIBLE);
 
 /** An optional text: trimmed; an empty string (or one of invisible characters only) is stored as null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine(lineRule(max), ONE_LINE)
+  boundedText(max)
     .transform((v) => (hasVisibleCharacter(v) ? v : null))
     .nullable()
     .optional();

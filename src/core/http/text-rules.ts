@@ -1,3 +1,4 @@
+import { EMOJI_AFTER_JOINER, EMOJI_BEFORE_JOINER, HIDDEN_FORMAT_CLASS } from '../../shared/hidden-format.js';
 import { AppError } from './errors.js';
 
 /**
@@ -40,3 +41,28 @@ export const hasVisibleCharacter = (text: string): boolean => text.replace(INVIS
 
 /** Line breaks and tabs belong in long texts only; titles and names are one line. */
 export const isSingleLine = (text: string): boolean => !/[\n\r\t]/.test(text);
+
+/**
+ * A name or title shows what it says: no bidi control or invisible format character (src/shared/hidden-format.ts:
+ * "\u202EnimdA" would read "Admin"), but a zero-width joiner after an emoji and before another (🐕‍🦺). One regex, so
+ * the schema kit checks it and the API document carries it as the field's `pattern`: the same source, they cannot
+ * drift. A wrong choice between the two alternatives fails at the next character (only the second takes a joiner,
+ * and it looks ahead for the emoji instead of taking it), so a long name never backtracks far; no lookbehind, so
+ * engines beyond JavaScript's read it too (\p{…} needs the u flag, as JSON Schema patterns are read).
+ */
+export const SHOWN_AS_WRITTEN = new RegExp(`^(?:[^${HIDDEN_FORMAT_CLASS}]|${EMOJI_BEFORE_JOINER}\\u200D(?=${EMOJI_AFTER_JOINER}))*$`, 'u');
+
+/** Characters as the spec's Limits table counts them: code points, so an emoji (two UTF-16 units) is one. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character; a lone surrogate counts as one too.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}

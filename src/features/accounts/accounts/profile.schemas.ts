@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roundDegrees } from '../../../core/geo/index.js';
-import { flagInput, LIMITS } from '../../../core/http/schema-kit.js';
+import { flagInput, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
 import { Email, Name, Password } from './auth.schemas.js';
 
 /**
@@ -11,7 +11,7 @@ export const UpdateProfileBody = z
   .strictObject({
     name: Name.optional(),
     bio: z.string().max(LIMITS.body).nullable().optional(),
-    city: z.string().trim().max(200).nullable().optional(),
+    city: optionalText(LIMITS.title),
     // Rounded to 7 decimals like every stored position (core/geo roundDegrees: 1e-300 would underflow in PostgreSQL).
     lat: z.number().min(-90).max(90).overwrite(roundDegrees).nullable().optional(),
     lon: z.number().min(-180).max(180).overwrite(roundDegrees).nullable().optional(),

@@ -129,7 +129,7 @@ export type HealthDocument = z.infer<typeof HealthDocument>;
 export const HealthDocumentForm = z
   .object({
     file: z.string().meta({ format: 'binary', description: 'PDF, JPEG, PNG, WebP oder HEIF, höchstens 15 MB' }),
-    title: z.string(),
+    title: HealthDocumentFields.shape.title,
     date: z.string().optional(),
     category: DocumentCategory.optional(),
   })
