@@ -11,6 +11,7 @@ import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { NotesToggle } from '../notes/index.js';
 import { daysBetween } from '../../../core/calendar.js';
 import { DogPage } from '../../../ui/dog-page.js';
+import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
 import { rx } from './texts.js';
 
 const cx = rx.care;
@@ -120,7 +121,19 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
         </span>
       </>
     ),
-    actions: (r, reload) => <DoneButton routine={r} onDone={reload} />,
+    actions: (r, reload) => (
+      <>
+        <DoneButton routine={r} onDone={reload} />
+        {owner && (
+          <DismissReminderButton
+            path={`/api/dogs/${r.dog_id}/care-routines/${r.id}`}
+            nextDue={r.next_due}
+            dismissedDue={r.reminder_dismissed_due}
+            onDone={reload}
+          />
+        )}
+      </>
+    ),
     below: (r) => (owner ? <NotesToggle parentType="care_routine" parentId={r.id} /> : null),
   };
 }

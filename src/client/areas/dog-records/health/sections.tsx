@@ -1,5 +1,5 @@
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
-import { api } from '../../../core/api.js';
+import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
@@ -54,14 +54,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     label: (i) => i.vaccine,
     // Overdue and still reminded: the owner may end the reminders of this due date.
     actions: (v, reload) =>
-      owner && v.next_due && v.next_due <= todayInBerlin() && v.reminder_dismissed_due !== v.next_due ? (
-        <button
-          type="button"
-          class="button button-secondary button-small"
-          onClick={() => void api.post(`/api/dogs/${v.dog_id}/vaccinations/${v.id}/dismiss-reminder`, {}).then(reload)}
-        >
-          {hx.dismissReminder}
-        </button>
+      owner ? (
+        <DismissReminderButton
+          path={`/api/dogs/${v.dog_id}/vaccinations/${v.id}`}
+          nextDue={v.next_due}
+          dismissedDue={v.reminder_dismissed_due}
+          onDone={reload}
+        />
       ) : null,
     render: (i, all) => (
       <>

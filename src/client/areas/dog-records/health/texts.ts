@@ -71,7 +71,6 @@ export const hx = {
   ],
   dueOn: (date: string) => `nächste: ${date}`,
   overdue: (date: string) => `überfällig seit ${date}`,
-  dismissReminder: 'Erinnerung ausblenden',
   bookExpense: (amount: string) => `${amount} als Ausgabe buchen`,
   bookedExpense: 'Als Ausgabe gebucht.',
   toExpenses: 'Zu den Ausgaben',
