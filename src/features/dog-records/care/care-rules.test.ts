@@ -103,4 +103,20 @@ describe('care routines', () => {
     expect((await careNotes(owner.id)).map((n) => n.title)).toContain('Balu: Zecken- und Flohschutz ist heute dran');
     clock.set('2026-06-10T06:00:00Z');
   });
+
+  it("an overdue routine's reminders end when the owner dismisses them (caregivers may not)", async () => {
+    await careRemindersJob.run(t.ctx);
+    const { owner, friend, dog } = await family();
+    const a = agentAs(t, owner);
+    const late = await a.post(`/api/dogs/${dog.id}/care-routines`).send({ kind: 'claws', intervall_tage: 10, last_done: '2026-05-01' }).expect(201); // due 11.05.
+    expect(await careRemindersJob.run(t.ctx)).toBe(2); // owner and caregiver, step 0
+    const path = `/api/dogs/${dog.id}/care-routines/${late.body.id}/dismiss-reminder`;
+    await request(t.app).post(path).expect(401);
+    await agentAs(t, friend).post(path).expect(403);
+    await a.post(`/api/dogs/${dog.id}/care-routines/999999/dismiss-reminder`).expect(404);
+    expect((await a.post(path).expect(200)).body.reminder_dismissed_due).toBe('2026-05-11');
+    clock.set('2026-06-17T06:00:00Z'); // step 1 would be due now
+    expect(await careRemindersJob.run(t.ctx)).toBe(0);
+    clock.set('2026-06-10T06:00:00Z');
+  });
 });
