@@ -122,6 +122,7 @@ describe('in-app help', () => {
 
 describe('help articles in the admin panel', () => {
   it('an admin writes an article, activates it and moves it up; it shows on the public help page', async () => {
+    h.pageErrors.length = 0; // the earlier tests' provoked server errors are theirs
     const admin = await buildAdmin(h.ctx, { name: 'Hanna Hilfe' });
     const title = 'Wie finde ich Routen in der Nähe?';
     await agentAs(h.test, admin)
