@@ -271,7 +271,9 @@ describe('admin and moderator panel', () => {
     h.cspViolations.length = 0; // provoked on purpose: not a screen that breaks the policy
     // The report reaches the endpoint (report-uri: the test app runs on plain HTTP, where report-to is left out).
     await expect
-      .poll(async () => await h.ctx.db.selectFrom('csp_reports').select(['directive', 'blocked', 'page', 'count']).where('count', '>', 0).execute(), { timeout: 15_000 }) // the day's '(weitere)' counter row starts at 0
+      .poll(async () => await h.ctx.db.selectFrom('csp_reports').select(['directive', 'blocked', 'page', 'count']).where('count', '>', 0).execute(), {
+        timeout: 15_000,
+      }) // the day's '(weitere)' counter row starts at 0
       .toEqual([{ directive: 'style-src-elem', blocked: 'https://styles.evil.example/steal.css', page: '/app/admin/csp', count: 1 }]);
     await page.reload();
     const row = page.getByRole('row', { name: /styles\.evil\.example/ });
