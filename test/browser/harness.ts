@@ -47,7 +47,12 @@ export const CHROMIUM_FLAGS = [
  * and "yesterday" there, so a UTC date is one day off between midnight in Berlin and midnight UTC.
  */
 export function berlinDay(offset = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offset * 86_400_000));
+  // Calendar days from Berlin's today, not offset × 24 h from now: late in a winter evening, 200 × 24 h back lands
+  // after midnight in summer time, one day off (a heat interval of 179 days instead of 180 after 22:00 UTC).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
 }
 
 export interface HarnessOptions extends TestAppOptions {

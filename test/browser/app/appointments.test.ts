@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildDog, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
+import { berlinDay } from '../harness.js';
 
 const h = useAppHarness();
 
-/** A day in Berlin, `offset` days from today, as YYYY-MM-DD (the app's and the browser's "today"). */
-const berlinDay = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offset * 86_400_000));
 const german = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** Vet appointments in Chromium (issue 32): plan a visit, see it as "Nächster Termin" here and on the dashboard, mark it done. */
