@@ -3,48 +3,14 @@ import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/t
 
 type Friend = FriendList['items'][number];
 type FriendRequest = FriendRequests['incoming'][number];
-import { api, errorMessage, query } from '../../../core/api.js';
+import { api, query } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { ErrorNotice, ItemList, Load } from '../../../ui/states.js';
+import { ErrorNotice, Load } from '../../../ui/states.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { cx, urx } from './texts.js';
-
-function Avatar({ user }: { user: UserCard }) {
-  return user.avatar_url ? (
-    <img class="avatar-small" src={user.avatar_url} alt="" width={40} height={40} />
-  ) : (
-    <span class="avatar-small avatar-empty" aria-hidden="true" />
-  );
-}
-
-function Person({ user, children }: { user: UserCard; children?: preact.ComponentChildren }) {
-  return (
-    <li class="person">
-      <Avatar user={user} />
-      <span class="person-name">
-        <strong>{user.name}</strong>
-        {user.city && <span class="muted"> · {user.city}</span>}
-      </span>
-      <span class="person-actions">{children}</span>
-    </li>
-  );
-}
-
-/** Runs a request from a button, with its error under the list. */
-function useAction(onDone: () => void) {
-  const [error, setError] = useState<string | null>(null);
-  const run = (fn: () => Promise<unknown>) => async () => {
-    setError(null);
-    try {
-      await fn();
-      onDone();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
-  return { run, error };
-}
+import { Blocked } from './blocked.js';
+import { Person, useAction } from './person.js';
 
 function Search({ onAsked }: { onAsked: () => void }) {
   const [q, setQ] = useState('');
@@ -150,36 +116,6 @@ function Confirmed({
 }
 
 /** /app/freunde: search, requests with badges, the friend list. */
-/** Whom one blocked, with the way back: blocking is not a one-way street. */
-function Blocked({ list }: { list: ReturnType<typeof usePagedList<Block>> }) {
-  const action = useAction(list.reload);
-  return (
-    <section class="card" aria-labelledby="h-blocked">
-      <h2 id="h-blocked">{cx.blocked}</h2>
-      <Load resource={list.resource} onRetry={list.reload}>
-        {(items) => (
-          <ItemList items={items} empty={cx.noBlocked} class="person-list">
-            {({ user }) => (
-              <Person key={user.id} user={user}>
-                <button
-                  type="button"
-                  class="button button-secondary button-small"
-                  onClick={action.run(() => api.del(`/api/users/${user.id}/block`))}
-                  aria-label={`${cx.unblock}: ${user.name}`}
-                >
-                  {cx.unblock}
-                </button>
-              </Person>
-            )}
-          </ItemList>
-        )}
-      </Load>
-      <MoreButton list={list} />
-      <ErrorNotice text={action.error} />
-    </section>
-  );
-}
-
 export function FriendsScreen() {
   const incoming = usePagedList<FriendRequest>('/api/friends/requests/incoming?limit=30');
   const outgoing = usePagedList<FriendRequest>('/api/friends/requests/outgoing?limit=30');
