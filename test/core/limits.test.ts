@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
+import type { Doc, Schema } from '../helpers/openapi-doc.js';
 
 /**
  * The spec's Limits table, read from the API document every client is generated from (issue 32): every description,
@@ -10,20 +11,6 @@ import { useTestApp } from '../helpers/test-app.js';
  * number enforced. A sample of real create routes then takes 10,000 characters and refuses 10,001.
  */
 const t = useTestApp();
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  maxLength?: number;
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Doc = {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
-  components: { schemas: Record<string, Schema> };
-};
 
 /** Where a `name` is a dog's name: a dog, a lost dog, a puppy. */
 const DOG_PATHS = /^\/api\/(dogs(\/\{dogId\})?|lost-dogs(\/\{id\})?|puppies\/\{id\}|litters\/\{id\}\/puppies)$/;

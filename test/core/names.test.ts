@@ -4,6 +4,7 @@ import { SHOWN_AS_WRITTEN } from '../../src/core/http/text-rules.js';
 import { NAME_FIELD } from '../../src/shared/hidden-format.js';
 import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
+import type { Doc, Schema } from '../helpers/openapi-doc.js';
 
 /**
  * Names and titles others see show what they say (issue 47): a bidi override made "\u202EnimdA\u202C" read "Admin"
@@ -11,20 +12,6 @@ import { useTestApp } from '../helpers/test-app.js';
  * name field cannot slip past the rule; a sample of real routes then refuses the characters and takes emoji.
  */
 const t = useTestApp();
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  pattern?: string;
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Doc = {
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
-  components: { schemas: Record<string, Schema> };
-};
 
 /** Every string field of every request body (JSON and multipart, nested objects too): [method path, field, pattern]. */
 function bodyStrings(doc: Doc): [string, string, string | undefined][] {
