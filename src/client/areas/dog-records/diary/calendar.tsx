@@ -1,5 +1,5 @@
 import type { DiaryCalendar } from '../../../api/types.js';
-import { formatDate, formatMonth, shiftMonth, todayInBerlin } from '../../../core/format.js';
+import { formatMonth, shiftMonth, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DiaryFrame, viewHref } from './diary-nav.js';
@@ -44,7 +44,10 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
                 return (
                   <td key={date} class={`${day ? 'cal-has' : ''}${isToday ? ' cal-today' : ''}`}>
                     {day ? (
-                      <a href={`/app/tagebuch/eintrag/${day.first_entry_id}`} aria-label={`${formatDate(date)}: ${tx.calendar.entries(day.entries)}`}>
+                      <a
+                        href={`/app/tagebuch/eintrag/${day.first_entry_id}`}
+                        aria-label={`${number}. ${formatMonth(data.month)}: ${tx.calendar.entries(day.entries)}`}
+                      >
                         {day.preview_url && <img src={day.preview_url} alt="" loading="lazy" width={64} height={64} />}
                         <span class="cal-num">{number}</span>
                         {day.entries > 1 && <span class="cal-count">{day.entries}</span>}
