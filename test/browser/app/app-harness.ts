@@ -118,8 +118,16 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   ).toEqual([]);
 }
 
+/**
+ * checkScreen's photographs are for people looking at the screens, so CI skips them (two full-page PNGs and two
+ * resizes per screen, about a tenth of the suite's time); TEST_SCREENSHOTS=1 takes them there too, =0 skips them
+ * anywhere. A failing test is photographed by the failure report either way.
+ */
+const TAKE_SCREENSHOTS = (process.env.TEST_SCREENSHOTS ?? (process.env.CI ? '0' : '1')) === '1';
+
 /** Full-page screenshots at phone and desktop width into test-artifacts/screens/<name>-{phone,desktop}.png. */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
   const before = page.viewportSize() ?? PHONE;
   // A modal dialog is shown as the user sees it; a full-page shot would scroll the page under it.
