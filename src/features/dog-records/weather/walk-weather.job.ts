@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import type { AppContext, Job } from '../../../core/context.js';
+import { idBatches } from '../../../core/id-batches.js';
+import { notifyMany } from '../../accounts/notifications/index.js';
+import { fetchAlerts, type AlertsQuery, type CellAlerts } from './alerts.client.js';
+import { allPlaces, homesAfter, markCellsFailed, saveCellList, savePlace } from './walk-weather.repo.js';
+import { DOG_HINTS, DWD_ATTRIBUTION, isPushWorthy, placeKey, stillHolds, type StoredAlert } from './walk-weather.types.js';
+
+/** A home area's cell is asked again after this long (municipalities merge now and then). */
+const PLACE_FRESH_MS = 90 * 24 * 60 * 60 * 1000;
+/** Requests in flight at once: gentle on a free service, and 400 cells still take seconds, not minutes. */
+const PARALLEL = 4;
+/** Bright Sky down: after this many failures in a row the run stops and the next one (15 min) tries again. */
+const FAILURES_BEFORE_PAUSE = 5;
+
+interface PlaceGroup {
+  lat_e2: number;
+  lon_e2: number;
+  users: number[];
+}
+
+/** Runs `work` over `items`, PARALLEL at a time, until `stop()` says so. */
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && !stop()) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+}
+
+/** Every home area by its rounded place, with the users there. */
+async function homesByPlace(ctx: AppContext): Promise<Map<string, PlaceGroup>> {
+  const groups = new Map<string, PlaceGroup>();
+  for await (const homes of idBatches((after, size) => homesAfter(ctx.db, after, size), 2000)) {
+    for (const h of homes) {
+      const key = placeKey(h.lat, h.lon);
+      const id = `${key.lat_e2}:${key.lon_e2}`;
+      const group = groups.get(id);
+      if (group) group.users.push(h.id);
+      else groups.set(id, { ...key, users: [h.id] });
+    }
+  }
+  return groups;
+}
+
+/** The push for one warning: the DWD's headline, what it means for the dog, and the source (GeoNutzV). */
+function messageOf(alert: StoredAlert) {
+  return { title: alert.headline, body: `${DOG_HINTS[alert.kind]} ${DWD_ATTRIBUTION}`, url: '/app' };
+}
+
+/** One warning, one push per user: the notifications' unique dedupe key makes a second run (or instance) a no-op. */
+const dedupeKey = (alert: StoredAlert, userId: number) => `weather:${createHash('sha256').update(alert.id).digest('hex').slice(0, 24)}:${userId}`;
+
+export interface WeatherAlertsRun {
+  requests: number;
+  failed: number;
+  pushed: number;
+}
+
+/**
+ * One run: every cell with a home area in it asked once (a place not matched to its cell yet is asked by position,
+ * which answers its cell's list too), each list stored, then the warnings worth a push sent to the cell's users.
+ */
+export async function runWeatherAlerts(ctx: AppContext): Promise<WeatherAlertsRun> {
+  const baseUrl = ctx.config.upstream.weatherAlertsUrl;
+  const run: WeatherAlertsRun = { requests: 0, failed: 0, pushed: 0 };
+  if (!baseUrl) return run;
+  const startedAt = ctx.clock.now();
+  const groups = await homesByPlace(ctx);
+  const known = new Map((await allPlaces(ctx.db)).map((p) => [`${p.lat_e2}:${p.lon_e2}`, p]));
+  const usersByCell = new Map<number, number[]>();
+  const addUsers = (cell: number, users: number[]) => usersByCell.set(cell, [...(usersByCell.get(cell) ?? []), ...users]);
+  const unplaced: PlaceGroup[] = [];
+  for (const [id, group] of groups) {
+    const place = known.get(id);
+    if (!place || startedAt.getTime() - Date.parse(place.resolved_at) > PLACE_FRESH_MS) unplaced.push(group);
+    else if (place.warn_cell_id !== null) addUsers(place.warn_cell_id, group.users);
+  }
+
+  const lists = new Map<number, StoredAlert[]>();
+  const failedCells = new Set<number>();
+  let failuresInARow = 0;
+  const stopped = () => failuresInARow >= FAILURES_BEFORE_PAUSE;
+  const ask = async (query: AlertsQuery): Promise<CellAlerts | null> => {
+    run.requests++;
+    try {
+      const answer = await fetchAlerts(ctx, baseUrl, query);
+      failuresInARow = 0;
+      return answer;
+    } catch {
+      failuresInARow++;
+      run.failed++;
+      return null;
+    }
+  };
+
+  await inParallel(
+    unplaced,
+    async (group) => {
+      const answer = await ask({ lat: group.lat_e2 / 100, lon: group.lon_e2 / 100 });
+      if (!answer) return;
+      const now = ctx.clock.now().toISOString();
+      await savePlace(ctx.db, { lat_e2: group.lat_e2, lon_e2: group.lon_e2, warn_cell_id: answer.warnCellId, place_name: answer.placeName, resolved_at: now });
+      if (answer.warnCellId === null) return;
+      addUsers(answer.warnCellId, group.users);
+      if (!lists.has(answer.warnCellId)) {
+        lists.set(answer.warnCellId, answer.alerts);
+        await saveCellList(ctx.db, answer.warnCellId, JSON.stringify(answer.alerts), now);
+      }
+    },
+    stopped,
+  );
+  await inParallel(
+    [...usersByCell.keys()].filter((cell) => !lists.has(cell)),
+    async (cell) => {
+      const answer = await ask({ warnCellId: cell });
+      if (!answer) return void failedCells.add(cell);
+      lists.set(cell, answer.alerts);
+      await saveCellList(ctx.db, cell, JSON.stringify(answer.alerts), ctx.clock.now().toISOString());
+    },
+    stopped,
+  );
+  // Cells the run gave up on count as failed asks: their users see the last list as stale, not as fresh.
+  for (const cell of usersByCell.keys()) if (!lists.has(cell)) failedCells.add(cell);
+  await markCellsFailed(ctx.db, [...failedCells], ctx.clock.now().toISOString());
+  if (stopped()) ctx.log.warn({ job: 'weather.alerts', failuresInARow }, 'weather warnings upstream keeps failing; trying again next run');
+
+  const now = ctx.clock.now();
+  for (const [cell, alerts] of lists) {
+    const users = usersByCell.get(cell) ?? [];
+    if (users.length === 0) continue;
+    for (const alert of alerts.filter((a) => isPushWorthy(a) && stillHolds(a, now))) {
+      const told = await notifyMany(
+        ctx,
+        users.map((userId) => ({ userId, dedupeKey: dedupeKey(alert, userId) })),
+        'weather_alert',
+        messageOf(alert),
+      );
+      run.pushed += told.size;
+    }
+  }
+  return run;
+}
+
+/** Every 15 minutes, on one instance (the scheduler's lease); returns how many users were told of a new warning. */
+export const weatherAlertsJob: Job = {
+  name: 'weather.alerts',
+  schedule: '*/15 * * * *',
+  async run(ctx) {
+    const run = await runWeatherAlerts(ctx);
+    if (run.failed) ctx.log.info({ job: 'weather.alerts', ...run }, 'weather warnings asked with failures');
+    return run.pushed;
+  },
+};
