@@ -54,7 +54,7 @@ export function WalkWeatherCard() {
           {wx.stale(formatDateTime(data.checked_at))}
         </p>
       )}
-      <ul class="plain-list">
+      <ul class="walk-weather-list">
         {data.alerts.map((a) => (
           <AlertItem key={a.id} alert={a} />
         ))}
