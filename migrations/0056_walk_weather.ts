@@ -7,7 +7,8 @@ import { inOneTransaction } from '../src/core/db/migration-helpers.js';
  * - `weather_places`: a home area (position rounded to 0.01°, about 1 km) and the warn cell Bright Sky placed it in
  *   (null: outside Germany, no cell), so a cell is asked by its id and a user's position is looked up once.
  * - `weather_cell_alerts`: per cell the last list Bright Sky gave (`fetched_at`) and how the last ask went
- *   (`checked_at`, `failed`), so the app can tell a fresh list from the last good one and from none at all.
+ *   (`checked_at`, `failed`), so the app can tell a fresh list from the last good one and from none at all;
+ *   `told_json`: the warnings whose push went to every user of the cell, so later runs skip them.
  *
  * The push goes once per warning and user through the notifications' unique dedupe key (weather:<cap id>:<user>).
  */
@@ -30,6 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('fetched_at', 'varchar(30)')
       .addColumn('checked_at', 'varchar(30)', (c) => c.notNull())
       .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('told_json', 'text', (c) => c.notNull().defaultTo('[]'))
       .execute();
   });
 }

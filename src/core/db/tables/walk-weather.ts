@@ -18,6 +18,8 @@ export interface WeatherCellAlertsTable {
   checked_at: string;
   /** 1 when the last ask failed. */
   failed: number;
+  /** Ids of the warnings whose push reached every user of the cell (a JSON array): later runs tell only newcomers. */
+  told_json: string;
 }
 
 export interface WalkWeatherTables {

@@ -3,11 +3,17 @@ import type { AppContext, Job } from '../../../core/context.js';
 import { idBatches } from '../../../core/id-batches.js';
 import { notifyMany } from '../../accounts/notifications/index.js';
 import { fetchAlerts, type AlertsQuery, type CellAlerts } from './alerts.client.js';
-import { allPlaces, homesAfter, markCellsFailed, saveCellList, savePlace } from './walk-weather.repo.js';
+import { allPlaces, homesAfter, markCellsFailed, saveCellList, savePlace, saveTold, toldByCell } from './walk-weather.repo.js';
 import { DOG_HINTS, DWD_ATTRIBUTION, isPushWorthy, placeKey, stillHolds, type StoredAlert } from './walk-weather.types.js';
 
 /** A home area's cell is asked again after this long (municipalities merge now and then). */
 const PLACE_FRESH_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * Home areas matched to their cell per run: a service that starts (or renews its matches after 90 days) with
+ * thousands of places spreads the look-ups over runs instead of sending them in one burst; a user whose place is not
+ * matched yet is matched on their first visit (walk-weather.service.ts).
+ */
+export const PLACEMENTS_PER_RUN = 500;
 /** Requests in flight at once: gentle on a free service, and 400 cells still take seconds, not minutes. */
 const PARALLEL = 4;
 /** Bright Sky down: after this many failures in a row the run stops and the next one (15 min) tries again. */
@@ -70,14 +76,22 @@ export async function runWeatherAlerts(ctx: AppContext): Promise<WeatherAlertsRu
   const known = new Map((await allPlaces(ctx.db)).map((p) => [`${p.lat_e2}:${p.lon_e2}`, p]));
   const usersByCell = new Map<number, number[]>();
   const addUsers = (cell: number, users: number[]) => usersByCell.set(cell, [...(usersByCell.get(cell) ?? []), ...users]);
-  const unplaced: PlaceGroup[] = [];
+  const newPlaces: PlaceGroup[] = [];
+  const oldPlaces: PlaceGroup[] = [];
   for (const [id, group] of groups) {
     const place = known.get(id);
-    if (!place || startedAt.getTime() - Date.parse(place.resolved_at) > PLACE_FRESH_MS) unplaced.push(group);
-    else if (place.warn_cell_id !== null) addUsers(place.warn_cell_id, group.users);
+    if (!place) newPlaces.push(group);
+    else {
+      // An old match still counts until it is renewed.
+      if (place.warn_cell_id !== null) addUsers(place.warn_cell_id, group.users);
+      if (startedAt.getTime() - Date.parse(place.resolved_at) > PLACE_FRESH_MS) oldPlaces.push(group);
+    }
   }
+  const unplaced = [...newPlaces, ...oldPlaces].slice(0, PLACEMENTS_PER_RUN);
 
   const lists = new Map<number, StoredAlert[]>();
+  /** Users matched to a cell in this run: told of its warnings even when the cell's other users were told before. */
+  const newcomers = new Map<number, number[]>();
   const failedCells = new Set<number>();
   let failuresInARow = 0;
   const stopped = () => failuresInARow >= FAILURES_BEFORE_PAUSE;
@@ -103,6 +117,7 @@ export async function runWeatherAlerts(ctx: AppContext): Promise<WeatherAlertsRu
       await savePlace(ctx.db, { lat_e2: group.lat_e2, lon_e2: group.lon_e2, warn_cell_id: answer.warnCellId, place_name: answer.placeName, resolved_at: now });
       if (answer.warnCellId === null) return;
       addUsers(answer.warnCellId, group.users);
+      newcomers.set(answer.warnCellId, [...(newcomers.get(answer.warnCellId) ?? []), ...group.users]);
       if (!lists.has(answer.warnCellId)) {
         lists.set(answer.warnCellId, answer.alerts);
         await saveCellList(ctx.db, answer.warnCellId, JSON.stringify(answer.alerts), now);
@@ -126,18 +141,25 @@ export async function runWeatherAlerts(ctx: AppContext): Promise<WeatherAlertsRu
   if (stopped()) ctx.log.warn({ job: 'weather.alerts', failuresInARow }, 'weather warnings upstream keeps failing; trying again next run');
 
   const now = ctx.clock.now();
+  const told = await toldByCell(ctx.db);
   for (const [cell, alerts] of lists) {
     const users = usersByCell.get(cell) ?? [];
-    if (users.length === 0) continue;
-    for (const alert of alerts.filter((a) => isPushWorthy(a) && stillHolds(a, now))) {
-      const told = await notifyMany(
+    const toldHere = told.get(cell) ?? new Set<string>();
+    const worthy = alerts.filter((a) => isPushWorthy(a) && stillHolds(a, now));
+    for (const alert of worthy) {
+      // A warning the cell was told of already goes only to users matched since; the dedupe key keeps it once anyway.
+      const recipients = toldHere.has(alert.id) ? (newcomers.get(cell) ?? []) : users;
+      if (recipients.length === 0) continue;
+      const result = await notifyMany(
         ctx,
-        users.map((userId) => ({ userId, dedupeKey: dedupeKey(alert, userId) })),
+        recipients.map((userId) => ({ userId, dedupeKey: dedupeKey(alert, userId) })),
         'weather_alert',
         messageOf(alert),
       );
-      run.pushed += told.size;
+      run.pushed += result.size;
     }
+    const ids = worthy.map((a) => a.id);
+    if (ids.length !== toldHere.size || ids.some((id) => !toldHere.has(id))) await saveTold(ctx.db, cell, ids);
   }
   return run;
 }

@@ -50,7 +50,7 @@ export async function savePlace(db: Db, place: WeatherPlacesTable): Promise<void
 export async function findCell(db: Db, warnCellId: number): Promise<WeatherCellAlertsTable | undefined> {
   return db
     .selectFrom('weather_cell_alerts')
-    .select(['warn_cell_id', 'alerts_json', 'fetched_at', 'checked_at', 'failed'])
+    .select(['warn_cell_id', 'alerts_json', 'fetched_at', 'checked_at', 'failed', 'told_json'])
     .where('warn_cell_id', '=', warnCellId)
     .executeTakeFirst();
 }
@@ -74,4 +74,14 @@ export async function markCellsFailed(db: Db, warnCellIds: number[], now: string
       .onConflict((oc) => oc.column('warn_cell_id').doUpdateSet({ checked_at: now, failed: 1 }))
       .execute();
   }
+}
+
+/** The warnings each cell's users were all told of, by cell. */
+export async function toldByCell(db: Db): Promise<Map<number, Set<string>>> {
+  const rows = await db.selectFrom('weather_cell_alerts').select(['warn_cell_id', 'told_json']).execute();
+  return new Map(rows.map((r) => [r.warn_cell_id, new Set(JSON.parse(r.told_json) as string[])]));
+}
+
+export async function saveTold(db: Db, warnCellId: number, ids: string[]): Promise<void> {
+  await db.updateTable('weather_cell_alerts').set({ told_json: JSON.stringify(ids) }).where('warn_cell_id', '=', warnCellId).execute();
 }

@@ -95,9 +95,14 @@ describe('the weather.alerts job', () => {
     expect((await runWeatherAlerts(t.ctx)).requests).toBe(2); // two places, found to share one cell
     fake.requests.length = 0;
     const again = await runWeatherAlerts(t.ctx);
-    expect(again.requests).toBe(1);
+    expect(again).toMatchObject({ requests: 1, pushed: 0 });
     expect(await weatherNotes(a)).toHaveLength(1);
     expect(await weatherNotes(b)).toHaveLength(1);
+    // Someone moves into the cell while the warning holds: told once, the others not again.
+    const newcomer = await home({ lat: 52.58, lon: 13.45 });
+    expect((await runWeatherAlerts(t.ctx)).pushed).toBe(1);
+    expect(await weatherNotes(newcomer)).toHaveLength(1);
+    expect(await weatherNotes(a)).toHaveLength(1);
   });
 
   it('shows minor and expired warnings honestly: minor shown but not pushed, expired left out', async () => {
