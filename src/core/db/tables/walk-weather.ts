@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Walk weather (features/dog-records/weather, migration 0056): home areas matched to DWD warn cells, and each cell's last list. */
 export interface WeatherPlacesTable {
   lat_e2: number;
@@ -19,7 +21,7 @@ export interface WeatherCellAlertsTable {
   /** 1 when the last ask failed. */
   failed: number;
   /** Ids of the warnings whose push reached every user of the cell (a JSON array): later runs tell only newcomers. */
-  told_json: string;
+  told_json: Generated<string>;
 }
 
 export interface WalkWeatherTables {

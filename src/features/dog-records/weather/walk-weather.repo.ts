@@ -1,4 +1,5 @@
 import type { Db } from '../../../core/db/index.js';
+import type { Selectable } from 'kysely';
 import type { WeatherCellAlertsTable, WeatherPlacesTable } from '../../../core/db/tables/walk-weather.js';
 
 /** Walk weather's tables (migration 0056) and the one read of users it needs: who has a home area. */
@@ -47,7 +48,7 @@ export async function savePlace(db: Db, place: WeatherPlacesTable): Promise<void
     .execute();
 }
 
-export async function findCell(db: Db, warnCellId: number): Promise<WeatherCellAlertsTable | undefined> {
+export async function findCell(db: Db, warnCellId: number): Promise<Selectable<WeatherCellAlertsTable> | undefined> {
   return db
     .selectFrom('weather_cell_alerts')
     .select(['warn_cell_id', 'alerts_json', 'fetched_at', 'checked_at', 'failed', 'told_json'])
