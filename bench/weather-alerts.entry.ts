@@ -54,6 +54,10 @@ export async function seedHomes(ctx: Awaited<ReturnType<typeof benchContext>>['c
           lon: Math.round((lon0 + 0.015 + p * 0.01) * 1000) / 1000,
         });
   }
-  for (let i = 0; i < rows.length; i += 500) await ctx.db.insertInto('users').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await ctx.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows.length;
 }

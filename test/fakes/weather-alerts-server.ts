@@ -87,7 +87,9 @@ export class FakeWeatherAlertsServer extends FakeHttpServer {
       const q = url.searchParams;
       const cell = q.has('warn_cell_id') ? Number(q.get('warn_cell_id')) : cellAt(Number(q.get('lat')), Number(q.get('lon')));
       const location =
-        cell === null ? null : { warn_cell_id: cell, name: `Gemeinde ${cell}`, name_short: `Ort ${cell % 1_000_000}`, district: 'Kreis', state: 'Berlin', state_short: 'BE' };
+        cell === null
+          ? null
+          : { warn_cell_id: cell, name: `Gemeinde ${cell}`, name_short: `Ort ${cell % 1_000_000}`, district: 'Kreis', state: 'Berlin', state_short: 'BE' };
       send(200, JSON.stringify({ alerts: cell === null ? [] : (this.alerts.get(cell) ?? []), location }));
     };
     if (this.mode === 'slow') setTimeout(answer, this.slowMs).unref();

@@ -60,7 +60,9 @@ export function toStoredAlerts(alerts: z.infer<typeof BrightSkyAlert>[]): Stored
 export async function fetchAlerts(ctx: Pick<AppContext, 'config' | 'log'>, baseUrl: string, query: AlertsQuery): Promise<CellAlerts> {
   const url = new URL(`${baseUrl.replace(/\/$/, '')}/alerts`);
   url.search = new URLSearchParams(
-    'warnCellId' in query ? { warn_cell_id: String(query.warnCellId), tz: ctx.config.timeZone } : { lat: String(query.lat), lon: String(query.lon), tz: ctx.config.timeZone },
+    'warnCellId' in query
+      ? { warn_cell_id: String(query.warnCellId), tz: ctx.config.timeZone }
+      : { lat: String(query.lat), lon: String(query.lon), tz: ctx.config.timeZone },
   ).toString();
   const body = await upstreamJsonAs(ctx, { upstream: 'brightsky-alerts', url, timeoutMs: ctx.config.upstream.weatherTimeoutMs }, AlertsResponse);
   const cell = body.location?.warn_cell_id ?? ('warnCellId' in query ? query.warnCellId : null);

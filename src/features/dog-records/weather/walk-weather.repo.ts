@@ -84,5 +84,9 @@ export async function toldByCell(db: Db): Promise<Map<number, Set<string>>> {
 }
 
 export async function saveTold(db: Db, warnCellId: number, ids: string[]): Promise<void> {
-  await db.updateTable('weather_cell_alerts').set({ told_json: JSON.stringify(ids) }).where('warn_cell_id', '=', warnCellId).execute();
+  await db
+    .updateTable('weather_cell_alerts')
+    .set({ told_json: JSON.stringify(ids) })
+    .where('warn_cell_id', '=', warnCellId)
+    .execute();
 }

@@ -19,7 +19,15 @@ export interface WalkWeather {
   status: WalkWeatherStatus;
 }
 
-const answer = (over: Partial<WalkWeather>): WalkWeather => ({ alerts: [], source: DWD_SOURCE, place: null, home_area: true, checked_at: null, status: 'ok', ...over });
+const answer = (over: Partial<WalkWeather>): WalkWeather => ({
+  alerts: [],
+  source: DWD_SOURCE,
+  place: null,
+  home_area: true,
+  checked_at: null,
+  status: 'ok',
+  ...over,
+});
 
 function shown(json: string, now: Date): WalkWeather['alerts'] {
   const parsed = z.array(StoredAlert).safeParse(JSON.parse(json));

@@ -67,7 +67,13 @@ describe('the weather.alerts job', () => {
     expect(body.status).toBe('ok');
     expect(body.checked_at).toBe('2026-07-01T10:00:00.000Z');
     expect(body.alerts).toHaveLength(1); // the DWD's drill (status test) is left out
-    expect(body.alerts[0]).toMatchObject({ id: warning.alert_id, event: 'STARKE HITZE', kind: 'heat', severity: 'moderate', headline: 'Amtliche WARNUNG vor HITZE' });
+    expect(body.alerts[0]).toMatchObject({
+      id: warning.alert_id,
+      event: 'STARKE HITZE',
+      kind: 'heat',
+      severity: 'moderate',
+      headline: 'Amtliche WARNUNG vor HITZE',
+    });
     expect(body.alerts[0].hint).toContain('Asphalt kann über 50 °C heiß werden');
     expect(body.source).toBe('Deutscher Wetterdienst');
     expect((await walkWeather(outside)).alerts).toEqual([]);
@@ -159,7 +165,14 @@ describe('the weather.alerts job', () => {
     const user = await home(BERLIN);
     await t.ctx.db
       .insertInto('push_subscriptions')
-      .values({ user_id: user.id, endpoint: 'https://push.example/held', p256dh: 'x', auth: 'y', created_at: '2026-07-01T00:00:00Z', updated_at: '2026-07-01T00:00:00Z' })
+      .values({
+        user_id: user.id,
+        endpoint: 'https://push.example/held',
+        p256dh: 'x',
+        auth: 'y',
+        created_at: '2026-07-01T00:00:00Z',
+        updated_at: '2026-07-01T00:00:00Z',
+      })
       .execute();
     fake.alerts.set(cellAt(BERLIN.lat, BERLIN.lon)!, [heatAlert({ expires: '2026-07-02T19:00:00+02:00' })]);
     await runWeatherAlerts(t.ctx);
@@ -175,7 +188,10 @@ describe('the weather.alerts job', () => {
 
   it('two instances running the job at once send one push per user and warning', async () => {
     const users = await Promise.all([home(BERLIN), home(BERLIN_NEIGHBOUR), home({ lat: 52.4, lon: 13.1 })]);
-    fake.alerts.set(cellAt(BERLIN.lat, BERLIN.lon)!, [heatAlert(), heatAlert({ event_de: 'SCHWERES GEWITTER', event_en: 'heavy thunderstorm', severity: 'severe' })]);
+    fake.alerts.set(cellAt(BERLIN.lat, BERLIN.lon)!, [
+      heatAlert(),
+      heatAlert({ event_de: 'SCHWERES GEWITTER', event_en: 'heavy thunderstorm', severity: 'severe' }),
+    ]);
     fake.alerts.set(cellAt(52.4, 13.1)!, [heatAlert()]);
     const config = t.ctx.config;
     const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -49,13 +49,11 @@ export function kindOfEvent(eventDe: string | null | undefined, eventEn: string 
 
 /** What the warning means for the walk, in the app's words (decisions: heat, thunderstorm, storm, frost, black ice). */
 export const DOG_HINTS: Record<AlertKind, string> = {
-  heat:
-    'Asphalt kann über 50 °C heiß werden: geh früh oder spät, prüf den Boden mit der Hand. Lass deinen Hund nie im Auto, auch nicht kurz, und nimm Wasser für euch beide mit.',
+  heat: 'Asphalt kann über 50 °C heiß werden: geh früh oder spät, prüf den Boden mit der Hand. Lass deinen Hund nie im Auto, auch nicht kurz, und nimm Wasser für euch beide mit.',
   thunderstorm:
     'Viele Hunde haben Angst vor Donner: geh die Runde vorher, nimm die Leine (ein erschrockener Hund läuft weg) und gib ihm zu Hause einen ruhigen Rückzugsort.',
   storm: 'Herabfallende Äste: meide Wald, Parks und Alleen, bleib auf freien Wegen und lass deinen Hund an der Leine.',
-  frost:
-    'Kurze Runden für kleine, alte und kurzhaarige Hunde, ein Mantel hilft. Lass ihn nicht auf zugefrorene Teiche: das Eis trägt oft nicht.',
+  frost: 'Kurze Runden für kleine, alte und kurzhaarige Hunde, ein Mantel hilft. Lass ihn nicht auf zugefrorene Teiche: das Eis trägt oft nicht.',
   ice: 'Streusalz reizt die Pfoten: nach der Runde mit lauwarmem Wasser abspülen, Pfotenbalsam schützt. Lass ihn keinen Schnee vom Streuweg fressen.',
   other: 'Pass die Runde ans Wetter an und bleib in der Nähe.',
 };

@@ -36,8 +36,14 @@ export const FIRST_AID_ARTICLES: FirstAidArticle[] = [
     title: 'Hitzschlag: erst kühlen, dann zum Tierarzt',
     as_of: '2026-12-02',
     sources: [
-      { name: 'PDSA (Tierärzte und Tiermedizinische Fachangestellte), „First aid for heatstroke“', url: 'https://www.pdsa.org.uk/pet-help-and-advice/pet-health-hub/other-veterinary-advice/first-aid-for-heatstroke' },
-      { name: 'Royal Veterinary College u. a., „Cooling Methods Used to Manage Heat-Related Illness in Dogs“, Vet. Sci. 2023', url: 'https://doi.org/10.3390/vetsci10070465' },
+      {
+        name: 'PDSA (Tierärzte und Tiermedizinische Fachangestellte), „First aid for heatstroke“',
+        url: 'https://www.pdsa.org.uk/pet-help-and-advice/pet-health-hub/other-veterinary-advice/first-aid-for-heatstroke',
+      },
+      {
+        name: 'Royal Veterinary College u. a., „Cooling Methods Used to Manage Heat-Related Illness in Dogs“, Vet. Sci. 2023',
+        url: 'https://doi.org/10.3390/vetsci10070465',
+      },
     ],
     text: `Anzeichen: sehr starkes Hecheln, Atemnot, viel Speichel, sehr rote Zunge und Schleimhäute, Taumeln, Erbrechen oder Durchfall, im schlimmsten Fall bricht dein Hund zusammen. Ein Hitzschlag ist ein Notfall.
 
@@ -52,8 +58,14 @@ Vorbeugen: Lass deinen Hund nie im Auto, auch nicht kurz. Geh bei Hitze früh mo
     title: 'Verdacht auf Rattengift oder Giftköder',
     as_of: '2026-12-02',
     sources: [
-      { name: 'VCA Animal Hospitals / Pet Poison Helpline (Tierärztinnen), „Anticoagulant Rodenticide Poisoning in Dogs“', url: 'https://vcacanada.com/know-your-pet/rodenticide-warfarin-poisoning-in-dogs' },
-      { name: 'Vetster (Tierärzte), „Rat Bait Poisoning (Anticoagulant Toxicosis) in Dogs“', url: 'https://vetster.com/en/conditions/dog/rat-bait-poisoning-anticoagulant-toxicosis-in-dogs' },
+      {
+        name: 'VCA Animal Hospitals / Pet Poison Helpline (Tierärztinnen), „Anticoagulant Rodenticide Poisoning in Dogs“',
+        url: 'https://vcacanada.com/know-your-pet/rodenticide-warfarin-poisoning-in-dogs',
+      },
+      {
+        name: 'Vetster (Tierärzte), „Rat Bait Poisoning (Anticoagulant Toxicosis) in Dogs“',
+        url: 'https://vetster.com/en/conditions/dog/rat-bait-poisoning-anticoagulant-toxicosis-in-dogs',
+      },
     ],
     text: `Das meiste Rattengift hemmt die Blutgerinnung. Dein Hund wirkt danach oft tagelang gesund, bis er innerlich blutet: Schwäche, blasses Zahnfleisch, schnelle Atmung, Husten, Blut im Urin oder Kot, blaue Flecken.
 
@@ -66,7 +78,10 @@ Nimm die Verpackung mit oder fotografier das Etikett mit dem Wirkstoff: Die Mitt
     title: 'Blaualgen: wenn dein Hund aus dem See kommt',
     as_of: '2026-12-02',
     sources: [
-      { name: 'Animal PoisonLine (Veterinary Poisons Information Service), „Blue-green algae“', url: 'https://www.animalpoisonline.co.uk/blogs/2022/11/23/%F0%9F%92%A6-blue-green-algae-%F0%9F%92%A6/' },
+      {
+        name: 'Animal PoisonLine (Veterinary Poisons Information Service), „Blue-green algae“',
+        url: 'https://www.animalpoisonline.co.uk/blogs/2022/11/23/%F0%9F%92%A6-blue-green-algae-%F0%9F%92%A6/',
+      },
       { name: 'Cheektowaga Veterinary Hospital, „Blue-green algae and dogs“', url: 'https://www.cheektowagavet.com/blue-green-algae-and-dogs/' },
     ],
     text: `Blaualgen (Cyanobakterien) wachsen vor allem bei Wärme in stehendem Süßwasser wie Seen und Teichen. Manche bilden Gifte. Hunde nehmen sie beim Trinken und Schwimmen auf – und wenn sie sich danach das Fell ablecken. Ob eine Blüte giftig ist, sieht man ihr nicht an.
@@ -82,7 +97,10 @@ Vorbeugen: Lass ihn nicht in Wasser mit grünlicher oder bläulicher Schicht, Sc
     title: 'Eichenprozessionsspinner: Brennhaare an Maul und Zunge',
     as_of: '2026-12-02',
     sources: [
-      { name: 'Veterinary Poisons Information Service (VPIS), „Processionary moth caterpillars“ (2021)', url: 'https://www.vpisglobal.com/2021/04/06/processionary-moth-caterpillars/' },
+      {
+        name: 'Veterinary Poisons Information Service (VPIS), „Processionary moth caterpillars“ (2021)',
+        url: 'https://www.vpisglobal.com/2021/04/06/processionary-moth-caterpillars/',
+      },
       { name: 'The Finchley Vet, „The Oak Processionary Moth“', url: 'https://www.thefinchleyvet.co.uk/single-post/2018/05/20/the-oak-processionary-moth' },
     ],
     text: `Die Raupen tragen Brennhaare mit einem Gift, das Augen und Maul reizt. Die Haare brechen ab und werden vom Wind verweht, auch Nester sind gefährlich. Die Hauptzeit ist etwa April bis Juli.
@@ -97,7 +115,12 @@ Vorbeugen: Meide Eichen mit Gespinsten und abgesperrte Wege und halt deinen Hund
     key: 'erste-hilfe-zecken',
     title: 'Zecken richtig entfernen',
     as_of: '2026-12-02',
-    sources: [{ name: 'ESCCAP Deutschland (Tierärztliche Parasitologie), „Wie entferne ich eine Zecke richtig?“', url: 'https://esccap.de/wie-entferne-ich-eine-zecke-richtig' }],
+    sources: [
+      {
+        name: 'ESCCAP Deutschland (Tierärztliche Parasitologie), „Wie entferne ich eine Zecke richtig?“',
+        url: 'https://esccap.de/wie-entferne-ich-eine-zecke-richtig',
+      },
+    ],
     text: `Entfern eine Zecke gleich, wenn du sie findest: so haben Krankheitserreger weniger Zeit, übertragen zu werden.
 
 So geht es: Nimm eine Zeckenzange oder ein anderes Werkzeug dafür, nicht die Finger – sonst quetschst du die Zecke und drückst Erreger in die Wunde. Gib vorher nichts auf die Zecke, kein Öl, keinen Alkohol, keinen Kleber. Fass sie dicht an der Haut und zieh sie gleichmäßig und nicht zu kräftig gerade heraus. Dreh sie nicht: dabei bleiben oft Teile in der Haut stecken. Es kann eine halbe Minute dauern, bis sie loslässt.
