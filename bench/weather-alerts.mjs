@@ -77,6 +77,8 @@ ${table}
 Once every home area is matched to its cell, a run sends one request per cell (${cellIds.length}), whatever the number of users.
 Matching is one request per new place of 0.01°, at most 500 a run (\`PLACEMENTS_PER_RUN\`), so a new service's
 2,000 places take four runs (an hour); a user whose place is not matched yet is matched on their first visit.
-Telling 20,000 users of a new warning is the run's main cost (notifyMany: an in-app row per user); the same warnings
-again cost the dedupe key's conflicting inserts.`,
+Telling 20,000 users of a new warning is the run's main cost (notifyMany: an in-app row per user, 500 per
+transaction); the same warnings again cost nothing more, since a cell's warnings already told are skipped
+(\`told_json\`; before that, 20,000 conflicting inserts took 14.7 s every run). A phase's lists are written in one
+transaction (single writes: 4.8 s for the first 500 matches instead of 2.9 s at a lower load).`,
 );
