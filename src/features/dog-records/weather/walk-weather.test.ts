@@ -9,6 +9,7 @@ import { createContext } from '../../../core/create-context.js';
 import { openDb } from '../../../core/db/index.js';
 import { createLogger } from '../../../core/logger.js';
 import { runWeatherAlerts } from './walk-weather.job.js';
+import { kindOfEvent } from './walk-weather.types.js';
 
 /**
  * Walk weather (issue 52) against a fake Bright Sky on 127.0.0.1: the job asks once per warn cell, stores the list,
@@ -205,5 +206,19 @@ describe('the weather.alerts job', () => {
     expect((await weatherNotes(users[0]!)).length).toBe(2);
     expect((await weatherNotes(users[1]!)).length).toBe(2);
     expect((await weatherNotes(users[2]!)).length).toBe(1);
+  });
+});
+
+describe('what a DWD event means for the walk', () => {
+  it('reads the kind from the German event label', () => {
+    expect(kindOfEvent('STARKE HITZE', 'strong heat')).toBe('heat');
+    expect(kindOfEvent('EXTREME HITZE', null)).toBe('heat');
+    expect(kindOfEvent('SCHWERES GEWITTER mit ORKANBÖEN', null)).toBe('thunderstorm');
+    expect(kindOfEvent('STURMBÖEN', 'gale-force gusts')).toBe('storm');
+    expect(kindOfEvent('GLÄTTE', 'icy surfaces')).toBe('ice');
+    expect(kindOfEvent('GLATTEIS', null)).toBe('ice');
+    expect(kindOfEvent('STRENGER FROST', null)).toBe('frost');
+    expect(kindOfEvent('DAUERREGEN', 'persistent rain')).toBe('other');
+    expect(kindOfEvent(null, 'heavy thunderstorms')).toBe('thunderstorm');
   });
 });
