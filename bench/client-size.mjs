@@ -105,6 +105,7 @@ try {
     JOBS_ENABLED: 'false',
     RATE_LIMITS_ENABLED: 'false',
     BRIGHTSKY_URL: 'http://127.0.0.1:9',
+    WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
     JWT_SECRET: BENCH_SECRET,
   });
   const cookie = await seed(app.url);

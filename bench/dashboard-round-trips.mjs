@@ -58,6 +58,7 @@ async function runEngine(engine) {
       for (const dist of DISTS) {
         const app = await startBundle(join(dist, 'server.js'), APP_PORT, {
           BRIGHTSKY_URL: 'http://127.0.0.1:9',
+          WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
           DATA_DIR: dataDir,
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         });

@@ -212,6 +212,7 @@ try {
   app = await startBenchApp(3994, dataDir, {
     PUBLIC_URL: 'http://127.0.0.1:3994',
     BRIGHTSKY_URL: 'http://127.0.0.1:9',
+    WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
     OVERPASS_URLS: `http://127.0.0.1:${overpass.address().port}/api/interpreter`,
   });
   const { cookie, dogId } = await seed(app.url);

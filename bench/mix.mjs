@@ -39,7 +39,7 @@ const WARMUP = 200;
 const PG_PORT = Number(option('pg-port', '25603'));
 const ENGINES = flag('pg-only') ? ['pg'] : flag('pg') || process.env.MIX_PG === '1' ? ['sqlite', 'pg'] : ['sqlite'];
 const APP_PORT = 3960;
-const APP_ENV = { BRIGHTSKY_URL: 'http://127.0.0.1:9' };
+const APP_ENV = { BRIGHTSKY_URL: 'http://127.0.0.1:9', WEATHER_ALERTS_URL: 'http://127.0.0.1:9' };
 
 /** A photo as a phone app sends it after its own downscaling: 1600 × 1200 JPEG of about 150 KB, without GPS. */
 async function photo() {

@@ -47,7 +47,13 @@ async function bundle(dir, plugins) {
 }
 
 /** A variant's server; the bench's weather and food-alert sources go to a closed port. */
-const startServer = (script, env) => startBundle(script, APP_PORT, { BRIGHTSKY_URL: 'http://127.0.0.1:9', FOOD_ALERTS_URL: 'http://127.0.0.1:9', ...env }, 300);
+const startServer = (script, env) =>
+  startBundle(
+    script,
+    APP_PORT,
+    { BRIGHTSKY_URL: 'http://127.0.0.1:9', FOOD_ALERTS_URL: 'http://127.0.0.1:9', WEATHER_ALERTS_URL: 'http://127.0.0.1:9', ...env },
+    300,
+  );
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 

@@ -11,7 +11,7 @@ import { buildExportsJob, expireExportsJob } from './features/accounts/exports/i
 import { diaryJobs, diaryWeatherConsumer } from './features/dog-records/diary/index.js';
 import { purgeExpiredInvoicesJob } from './features/admin/invoices/index.js';
 import { enrichBreedsJob } from './features/public-web/wiki/index.js';
-import { fillMissingWeatherJob } from './features/dog-records/weather/index.js';
+import { fillMissingWeatherJob, weatherAlertsJob } from './features/dog-records/weather/index.js';
 import { healthJobs } from './features/dog-records/health/index.js';
 import { heatJobs } from './features/dog-records/heat/index.js';
 import { careJobs } from './features/dog-records/care/index.js';
@@ -34,6 +34,7 @@ export const jobs: Job[] = [
   enrichBreedsJob, // hourly at :17, only with AI configured: fills missing breed fields, marked as AI-generated
   ...diaryJobs, // 09:00 anniversaries ("heute vor ... Jahren") as in-app notifications; 04:20 stored files without a row; hourly at :27 place names the upload could not get
   fillMissingWeatherJob([diaryWeatherConsumer]), // hourly at :17: historic weather the uploads could not get
+  weatherAlertsJob, // every 15 min: the DWD's warnings, one request per warn cell with a home area; pushed once per warning and user
   cleanStagingJob, // hourly at :41: staged uploads left behind by a crash
   purgeRateLimitCountersJob, // hourly at :23: rate-limit windows that ended
   purgeIdempotencyKeysJob, // hourly at :29: Idempotency-Keys older than 7 days (offline writes)

@@ -37,6 +37,7 @@ import { messageReportRoutes, messageReportsAccountDeletion, messagesExport, mes
 import { forumAccountDeletion, forumExport, forumRoutes } from './features/community/forum/index.js';
 import { nearbyAccountDeletion, nearbyMediaRules, nearbyRoutes, playdatesAccountDeletion } from './features/map/nearby/index.js';
 import { foodAlertsRoutes } from './features/map/food-alerts/index.js';
+import { walkWeatherRoutes } from './features/dog-records/weather/index.js';
 import { legalPages, securityTxtRoute, operatorRoutes, planRoutes } from './features/admin/operator/index.js';
 import { mapLayersRoutes } from './features/map/map-layers/index.js';
 import { placesExport, placesRoutes } from './features/map/places/index.js';
@@ -71,6 +72,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
   nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
+  walkWeatherRoutes(ctx, routes); // /api/me/walk-weather: the DWD's warnings for the home area (issue 52)
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
   placesRoutes(ctx, routes); // /api/places*
   mapContribRoutes(ctx, routes); // /api/map-contrib*

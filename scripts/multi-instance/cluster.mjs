@@ -193,6 +193,7 @@ export async function startCluster(options = {}) {
       OPEN_METEO_URL: 'http://127.0.0.1:9',
       ROUTING_URL: 'http://127.0.0.1:9',
       FOOD_ALERTS_URL: 'http://127.0.0.1:9',
+      WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
       ...s3Env,
       ...options.env,
     };

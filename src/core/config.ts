@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   OPEN_METEO_URL: z.url().default('https://archive-api.open-meteo.com'),
   // Per weather request (upstreams.md: the short class, 5 s); the photo is saved without weather when it runs out.
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  // The DWD's official warnings through Bright Sky's /alerts (walk weather, job weather.alerts); empty switches them off.
+  WEATHER_ALERTS_URL: z.union([z.literal(''), z.url()]).default('https://api.brightsky.dev'),
   OVERPASS_URLS: z.string().default('https://overpass-api.de/api/interpreter'),
   OSM_API_URL: z.url().default('https://master.apis.dev.openstreetmap.org'),
   OSM_ACCESS_TOKEN: z.string().optional(),
@@ -250,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       brightskyUrl: e.BRIGHTSKY_URL,
       openMeteoUrl: e.OPEN_METEO_URL,
       weatherTimeoutMs: e.WEATHER_TIMEOUT_MS,
+      weatherAlertsUrl: e.WEATHER_ALERTS_URL || null,
       overpassUrls: e.OVERPASS_URLS.split(',')
         .map((s) => s.trim())
         .filter(Boolean),

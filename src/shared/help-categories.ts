@@ -8,6 +8,7 @@ export const HELP_CATEGORIES = {
   hunde: 'Hunde & Profile',
   tagebuch: 'Tagebuch & Fotos',
   gesundheit: 'Gesundheit & Pflege',
+  'erste-hilfe': 'Erste Hilfe',
   community: 'Community',
   karte: 'Karte & Orte',
   tarife: 'Tarife & Zahlung',

@@ -20,6 +20,7 @@ export const OFFLINE_ENV: Record<string, string> = {
   OSM_API_URL: 'http://127.0.0.1:9',
   ROUTING_URL: 'http://127.0.0.1:9',
   FOOD_ALERTS_URL: 'http://127.0.0.1:9',
+  WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
   NOMINATIM_URL: '',
   PUSH_TIMEOUT_MS: '500',
 };

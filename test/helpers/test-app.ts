@@ -68,6 +68,8 @@ export function testEnv(dataDir: string, extra: Record<string, string> = {}): Re
     OSM_API_URL: 'http://127.0.0.1:9',
     // The dashboard's food-alert card asks the feed: refused at once unless a test starts the fake.
     FOOD_ALERTS_URL: 'http://127.0.0.1:9',
+    // The dashboard's walk-weather card asks Bright Sky's /alerts for a home area: refused at once unless a test starts the fake.
+    WEATHER_ALERTS_URL: 'http://127.0.0.1:9',
     ...extra,
   };
 }

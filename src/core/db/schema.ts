@@ -10,6 +10,7 @@ import type { PartnerTables } from './tables/partner.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { UpgradesTables } from './tables/upgrades.js';
 import type { WeatherTables } from './tables/weather.js';
+import type { WalkWeatherTables } from './tables/walk-weather.js';
 import type { HelpTables } from './tables/help.js';
 import type { WikiTables } from './tables/wiki.js';
 import type { HealthTables } from './tables/health.js';
@@ -39,6 +40,7 @@ export interface Database
     HelpTables,
     DiaryTables,
     WeatherTables,
+    WalkWeatherTables,
     NotificationsTables,
     HealthTables,
     PushTables,

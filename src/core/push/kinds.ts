@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'data_export',
   // Not in the decisions' list (issue 32): an invoice issued to the user, or its cancellation.
   'invoice',
+  // Issue 52: an official weather warning (DWD) for the home area that changes a walk: heat, thunderstorm, storm, frost, ice.
+  'weather_alert',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -60,6 +62,8 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   data_export: { ttlSeconds: 7 * DAY, urgency: 'low' },
   invoice: { ttlSeconds: 7 * DAY, urgency: 'low' },
+  // Not a safety alert (decisions: quiet hours hold it); a warning read half a day later is mostly over.
+  weather_alert: { ttlSeconds: 6 * HOUR, urgency: 'normal' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

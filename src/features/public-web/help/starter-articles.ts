@@ -1,3 +1,4 @@
+import { FIRST_AID_ARTICLES } from './first-aid-articles.js';
 import type { HelpCategory } from './help.categories.js';
 
 /**
@@ -12,7 +13,7 @@ export interface StarterArticle {
   body: string;
 }
 
-export const STARTER_ARTICLES: StarterArticle[] = [
+const NEWCOMER_ARTICLES: StarterArticle[] = [
   {
     key: 'konto-anlegen',
     category: 'konto',
@@ -114,3 +115,6 @@ Willst du das nicht, schalte in der Kamera-App die Ortsangabe aus. Im gespeicher
 Andere können die Meldung bestätigen. Nach 14 Tagen ohne neue Bestätigung wird sie archiviert. Bitte melde nur, was du selbst gesehen hast.`,
   },
 ];
+
+/** Everything a fresh install starts with: the newcomer's help and the first aid (first-aid-articles.ts, with sources). */
+export const STARTER_ARTICLES: StarterArticle[] = [...NEWCOMER_ARTICLES, ...FIRST_AID_ARTICLES];

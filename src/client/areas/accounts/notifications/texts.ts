@@ -46,6 +46,7 @@ export const tn = {
     playdate: 'Spieltreffen',
     forum_reply: 'Antworten auf deine Forumsthemen',
     moderation: 'Neue Meldungen und Anfragen (Verwaltung)',
+    weather_alert: 'Wetterwarnungen für deinen Spaziergang (DWD)',
   } as Record<string, string>,
   warningsTitle: 'Wie dich Warnungen erreichen',
   warningsNoHome: 'Noch kein Heimatgebiet: Giftköder- und Vermisst-Warnungen aus deiner Nähe erreichen dich noch nicht.',

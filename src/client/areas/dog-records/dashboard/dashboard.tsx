@@ -5,6 +5,7 @@ import { useStore } from '../../../core/store.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { FoodAlertsCard } from '../../map/food-alerts/index.js';
+import { WalkWeatherCard } from '../weather/index.js';
 import { tx } from './texts.js';
 
 type DashboardDog = WelcomeDashboard['dogs'][number];
@@ -110,6 +111,7 @@ export function DashboardScreen() {
             </Empty>
           ) : (
             <>
+              <WalkWeatherCard />
               <ul class="daily-list">
                 {data.dogs.map((dog, i) => (
                   <DogOfTheDay key={dog.id} dog={dog} first={i === 0} />
