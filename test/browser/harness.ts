@@ -143,10 +143,10 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     watchCsp(launched);
     return { context: launched, dir };
   }
-  /** The session cookie of `user`, signed like a real login's. */
+  /** The session cookie of `user`, signed like a real login's, raised as a step-up leaves it (factories.ts sessionCookie). */
   const sessionCookie = (user: Pick<SessionUser, 'id' | 'token_version'>) => ({
     name: SESSION_COOKIE,
-    value: test.ctx.sessions.createToken(user).token,
+    value: test.ctx.sessions.createToken(user, { sf: test.ctx.sessions.nowSeconds() }).token,
     url: baseUrl,
     httpOnly: true,
     sameSite: 'Lax' as const,

@@ -77,11 +77,11 @@ export function securityRoutes(ctx: AppContext, routes: Routes): void {
   api.patch('/api/me/passkeys/:id', 'Passkey umbenennen', {
     body: RenamePasskeyBody,
     authorize: ({ params, actor }) => ownPasskey(ctx, actor, params.id),
-    responses: { 200: ['Umbenannt', Passkey], 422: 'Name ungültig' },
+    responses: { 200: ['Umbenannt', Passkey], 404: 'Gibt es nicht', 422: 'Name ungültig' },
     run: ({ actor, params, body }) => renameOwnPasskey(ctx, actor, params.id, body.name),
   });
   api.delete('/api/me/passkeys/:id', 'Passkey entfernen', {
-    responses: { 204: 'Entfernt' },
+    responses: { 204: 'Entfernt', 404: 'Gibt es nicht' },
     run: ({ actor, params }, req) => removeOwnPasskey(ctx, actor, req, params.id),
   });
 
