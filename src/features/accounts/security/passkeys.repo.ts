@@ -7,7 +7,11 @@ const PASSKEY_COLUMNS = ['id', 'user_id', 'credential_id', 'public_key', 'counte
 export type PasskeyRow = Awaited<ReturnType<typeof findPasskeyByCredential>> & {};
 
 /** Keeps a challenge for one use; expired ones go first, so the table holds only the last minutes' challenges. */
-export async function insertChallenge(db: Db, row: { challenge: string; purpose: 'register' | 'login'; user_id: number | null; expires_at: string }, now: string): Promise<void> {
+export async function insertChallenge(
+  db: Db,
+  row: { challenge: string; purpose: 'register' | 'login'; user_id: number | null; expires_at: string },
+  now: string,
+): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
   await db.insertInto('webauthn_challenges').values(row).execute();
 }
@@ -36,7 +40,11 @@ export function listPasskeys(db: Db, userId: number) {
 }
 
 export async function countPasskeys(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -56,7 +56,11 @@ export async function registrationOptions(ctx: AppContext, actor: Actor, req: Re
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports ? p.transports.split(',') : undefined })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await insertChallenge(ctx.db, { challenge: options.challenge, purpose: 'register', user_id: actor.id, expires_at: expiry(ctx) }, ctx.clock.now().toISOString());
+  await insertChallenge(
+    ctx.db,
+    { challenge: options.challenge, purpose: 'register', user_id: actor.id, expires_at: expiry(ctx) },
+    ctx.clock.now().toISOString(),
+  );
   return options;
 }
 
@@ -66,9 +70,13 @@ export async function addPasskey(ctx: AppContext, actor: Actor, req: Request, re
   const taken = challenge ? await takeChallenge(ctx.db, challenge, 'register', ctx.clock.now().toISOString()) : undefined;
   if (!challenge || taken?.user_id !== actor.id) throw refused;
   const rp = relyingParty(ctx);
-  const result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true }).catch(
-    () => undefined,
-  );
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => undefined);
   if (!result?.verified) throw refused;
   const { credential } = result.registrationInfo;
   const now = ctx.clock.now();

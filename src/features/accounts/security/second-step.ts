@@ -18,7 +18,13 @@ const keyOf = (ctx: AppContext) => createSecretKey(createHmac('sha256', ctx.conf
 export function startSecondStep(ctx: AppContext, res: Response, user: Pick<SessionUser, 'id' | 'token_version'>): void {
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   const token = jwt.sign({ sub: String(user.id), tv: user.token_version, iat: now, exp: now + LIFETIME_SECONDS }, keyOf(ctx), { algorithm: 'HS256' });
-  res.cookie(SECOND_STEP_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: ctx.config.auth.cookieSecure, path: PATH, maxAge: LIFETIME_SECONDS * 1000 });
+  res.cookie(SECOND_STEP_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.auth.cookieSecure,
+    path: PATH,
+    maxAge: LIFETIME_SECONDS * 1000,
+  });
 }
 
 export function endSecondStep(ctx: AppContext, res: Response): void {

@@ -2,7 +2,10 @@ import type { Db } from '../../../core/db/index.js';
 
 /** The security log (migration 0052). */
 
-export async function insertSecurityEvent(db: Db, row: { user_id: number; kind: string; method: string | null; user_agent: string | null; created_at: string }): Promise<void> {
+export async function insertSecurityEvent(
+  db: Db,
+  row: { user_id: number; kind: string; method: string | null; user_agent: string | null; created_at: string },
+): Promise<void> {
   await db.insertInto('security_events').values(row).execute();
 }
 

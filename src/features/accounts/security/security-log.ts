@@ -8,7 +8,14 @@ export type SecurityEventKind = 'sign_in' | 'step_up' | 'passkey_added' | 'passk
 export type SignInMethod = 'password' | 'passkey' | 'totp' | 'recovery_code';
 
 /** Writes one entry of the user's security log, with the request's user agent (cut to the column). */
-export async function logSecurityEvent(db: Db, req: Request, now: Date, userId: number, kind: SecurityEventKind, method: SignInMethod | null = null): Promise<void> {
+export async function logSecurityEvent(
+  db: Db,
+  req: Request,
+  now: Date,
+  userId: number,
+  kind: SecurityEventKind,
+  method: SignInMethod | null = null,
+): Promise<void> {
   const agent = req.get('user-agent')?.slice(0, 300) ?? null;
   await insertSecurityEvent(db, { user_id: userId, kind, method, user_agent: agent, created_at: now.toISOString() });
 }
@@ -52,7 +59,12 @@ const CHANGE_WORDS: Record<'passkey_added' | 'passkey_removed' | 'totp_enabled' 
 };
 
 /** The mail after a passkey or TOTP was added or removed: whoever holds the account hears of it. */
-export async function mailSecurityChange(ctx: AppContext, user: Pick<SessionUser, 'email' | 'name'>, kind: keyof typeof CHANGE_WORDS, detail = ''): Promise<void> {
+export async function mailSecurityChange(
+  ctx: AppContext,
+  user: Pick<SessionUser, 'email' | 'name'>,
+  kind: keyof typeof CHANGE_WORDS,
+  detail = '',
+): Promise<void> {
   const app = ctx.config.appName;
   await ctx.mail.enqueue({
     to: user.email,

@@ -6,7 +6,16 @@ import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { routeGroup } from '../../../core/http/route-group.js';
 import { CurrentUser, rememberDevice, toCurrentUser } from '../accounts/index.js';
-import { addPasskey, authenticationOptions, loginWithPasskey, ownPasskey, passkeysOf, registrationOptions, removeOwnPasskey, renameOwnPasskey } from './passkeys.service.js';
+import {
+  addPasskey,
+  authenticationOptions,
+  loginWithPasskey,
+  ownPasskey,
+  passkeysOf,
+  registrationOptions,
+  removeOwnPasskey,
+  renameOwnPasskey,
+} from './passkeys.service.js';
 import { countPasskeys } from './passkeys.repo.js';
 import { startSecondStep } from './second-step.js';
 import { secondStepLogin, stepUp } from './second-step.service.js';
@@ -66,7 +75,12 @@ export function securityRoutes(ctx: AppContext, routes: Routes): void {
   });
   api.post('/api/me/passkeys/options', 'Einen Passkey hinzufügen, Schritt 1: Optionen (mit Passwort)', {
     body: PasswordBody,
-    responses: { 200: ['Optionen für navigator.credentials.create', WebAuthnOptions], 403: 'Passwort falsch', 409: 'Zu viele Passkeys', 429: 'Gesperrt nach Fehlversuchen' },
+    responses: {
+      200: ['Optionen für navigator.credentials.create', WebAuthnOptions],
+      403: 'Passwort falsch',
+      409: 'Zu viele Passkeys',
+      429: 'Gesperrt nach Fehlversuchen',
+    },
     run: ({ actor, body }, req) => registrationOptions(ctx, actor, req, body.password),
   });
   api.post('/api/me/passkeys', 'Einen Passkey hinzufügen, Schritt 2: die Antwort des Geräts', {
@@ -88,13 +102,23 @@ export function securityRoutes(ctx: AppContext, routes: Routes): void {
   // TOTP.
   api.post('/api/me/totp', 'TOTP einrichten, Schritt 1: Geheimnis und otpauth-Adresse (mit Passwort)', {
     body: PasswordBody,
-    responses: { 200: ['Geheimnis für die Authenticator-App', TotpSetup], 403: 'Passwort falsch', 409: 'Schon eingeschaltet', 429: 'Gesperrt nach Fehlversuchen' },
+    responses: {
+      200: ['Geheimnis für die Authenticator-App', TotpSetup],
+      403: 'Passwort falsch',
+      409: 'Schon eingeschaltet',
+      429: 'Gesperrt nach Fehlversuchen',
+    },
     run: ({ actor, body }, req) => startTotpSetup(ctx, actor, req, body.password),
   });
   api.post('/api/me/totp/confirm', 'TOTP einrichten, Schritt 2: mit einem Code einschalten; gibt die 10 Wiederherstellungscodes (einmal)', {
     body: CodeBody,
     before: [ctx.limits.stepUp],
-    responses: { 200: ['Eingeschaltet; die Sitzung gilt als bestätigt', RecoveryCodes], 409: 'Nicht begonnen', 422: 'Code falsch', 429: 'Zu viele falsche Codes' },
+    responses: {
+      200: ['Eingeschaltet; die Sitzung gilt als bestätigt', RecoveryCodes],
+      409: 'Nicht begonnen',
+      422: 'Code falsch',
+      429: 'Zu viele falsche Codes',
+    },
     run: async ({ actor, body }, req, res) => {
       const codes = await confirmTotp(ctx, actor, req, body.code);
       issueRaised(ctx, req, res, actor, true);

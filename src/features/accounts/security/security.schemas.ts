@@ -54,7 +54,9 @@ export const PasskeyLoginBody = z.strictObject({ response: AuthenticationCredent
 export const CodeBody = z.strictObject({ code: Code }).meta({ id: 'CodeBody' });
 export const DisableTotpBody = z.strictObject({ password: Password, code: Code }).meta({ id: 'DisableTotpBody' });
 
-export const WebAuthnOptions = z.record(z.string(), z.unknown()).meta({ id: 'WebAuthnOptions', description: 'Optionen für navigator.credentials (WebAuthn, JSON-Form)' });
+export const WebAuthnOptions = z
+  .record(z.string(), z.unknown())
+  .meta({ id: 'WebAuthnOptions', description: 'Optionen für navigator.credentials (WebAuthn, JSON-Form)' });
 
 export const Passkey = z
   .object({ id: z.number().int(), name: z.string(), created_at: z.string(), last_used_at: z.string().nullable() })

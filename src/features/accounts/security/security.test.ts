@@ -26,20 +26,33 @@ async function withPasskey(user: BuiltUser) {
   const options = (await agent.post('/api/me/passkeys/options').send({ password: DEFAULT_PASSWORD }).expect(200)).body;
   expect(options.rp.id).toBe('127.0.0.1');
   expect(options.authenticatorSelection.residentKey).toBe('required');
-  const saved = (await agent.post('/api/me/passkeys').send({ response: authenticator.register(options), name: 'Handy' }).expect(201)).body;
+  const saved = (
+    await agent
+      .post('/api/me/passkeys')
+      .send({ response: authenticator.register(options), name: 'Handy' })
+      .expect(201)
+  ).body;
   return { agent, authenticator, saved };
 }
 
 async function passkeyLogin(authenticator: SoftAuthenticator, how: { forge?: boolean } = {}) {
   const options = (await request(t.app).post('/api/auth/passkey/options').expect(200)).body;
-  return { options, res: await request(t.app).post('/api/auth/passkey').send({ response: authenticator.assert(options, how) }) };
+  return {
+    options,
+    res: await request(t.app)
+      .post('/api/auth/passkey')
+      .send({ response: authenticator.assert(options, how) }),
+  };
 }
 
 async function withTotp(user: BuiltUser) {
   const agent = plain(user);
   const setup = (await agent.post('/api/me/totp').send({ password: DEFAULT_PASSWORD }).expect(200)).body;
   expect(setup.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
-  const confirmed = await agent.post('/api/me/totp/confirm').send({ code: await codeAt(setup.secret) }).expect(200);
+  const confirmed = await agent
+    .post('/api/me/totp/confirm')
+    .send({ code: await codeAt(setup.secret) })
+    .expect(200);
   clock.advance(60_000); // past the confirming code's step, and the step before now is unused
   return { secret: setup.secret as string, codes: confirmed.body.recovery_codes as string[], raisedCookie: cookieOf(confirmed, 'session')! };
 }
@@ -86,7 +99,9 @@ describe('passkeys', () => {
     const { options, res } = await passkeyLogin(authenticator);
     expect(res.status).toBe(200);
     authenticator.counter -= 1; // the same answer again, for the used challenge
-    const replay = await request(t.app).post('/api/auth/passkey').send({ response: authenticator.assert(options) });
+    const replay = await request(t.app)
+      .post('/api/auth/passkey')
+      .send({ response: authenticator.assert(options) });
     expect(replay.status).toBe(401);
     authenticator.counter = 0; // a copy of the key that has counted less
     expect((await passkeyLogin(authenticator)).res.status).toBe(401);
@@ -119,11 +134,20 @@ describe('TOTP', () => {
     const first = await request(t.app).post('/api/auth/login/second-factor').set('Cookie', pending).send({ code: previous }).expect(200);
     expect(first.body.id).toBe(user.id);
     expect(cookieOf(first, 'session')).toBeDefined();
-    const again = await request(t.app).post('/api/auth/login/second-factor').set('Cookie', await login()).send({ code: previous });
+    const again = await request(t.app)
+      .post('/api/auth/login/second-factor')
+      .set('Cookie', await login())
+      .send({ code: previous });
     expect(again.status).toBe(401);
-    const current = await request(t.app).post('/api/auth/login/second-factor').set('Cookie', await login()).send({ code: await codeAt(secret) });
+    const current = await request(t.app)
+      .post('/api/auth/login/second-factor')
+      .set('Cookie', await login())
+      .send({ code: await codeAt(secret) });
     expect(current.status).toBe(200);
-    await request(t.app).post('/api/auth/login/second-factor').send({ code: await codeAt(secret) }).expect(401);
+    await request(t.app)
+      .post('/api/auth/login/second-factor')
+      .send({ code: await codeAt(secret) })
+      .expect(401);
     await t.ctx.db.deleteFrom('login_failures').where('email', '=', user.email).execute();
   });
 
@@ -146,7 +170,10 @@ describe('TOTP', () => {
     const agent = plain(user);
     expect((await agent.delete('/api/me/totp').send({ password: 'falsch-falsch', code: await codeAt(secret) })).status).toBe(403);
     expect((await agent.delete('/api/me/totp').send({ password: DEFAULT_PASSWORD, code: '000000' })).status).toBe(422);
-    await agent.delete('/api/me/totp').send({ password: DEFAULT_PASSWORD, code: await codeAt(secret) }).expect(204);
+    await agent
+      .delete('/api/me/totp')
+      .send({ password: DEFAULT_PASSWORD, code: await codeAt(secret) })
+      .expect(204);
     const res = await request(t.app).post('/api/auth/login').send({ email: user.email, password: DEFAULT_PASSWORD }).expect(200);
     expect(res.body.id).toBe(user.id);
     expect((await mailsTo(user.email)).length).toBe(2);
@@ -209,7 +236,10 @@ describe('staff need a second factor', () => {
       return codes;
     };
     expect(new Set(await walk())).toEqual(new Set(['second_factor_required']));
-    const stepUp = await agent.post('/api/auth/step-up').send({ code: await codeAt(secret) }).expect(204);
+    const stepUp = await agent
+      .post('/api/auth/step-up')
+      .send({ code: await codeAt(secret) })
+      .expect(204);
     const raised = cookieOf(stepUp, 'session')!;
     expect(new Set(await walk(raised))).toEqual(new Set(['served']));
     clock.advance(12 * HOUR);

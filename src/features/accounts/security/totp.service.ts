@@ -15,7 +15,10 @@ const RECOVERY_CODES = 10;
 /** 32 letters and digits without the look-alikes (0/O, 1/I/L): 10 of them are 50 bits per code. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-export const wrongCode = () => new AppError(422, 'wrong_code', 'Der Code stimmt nicht. Nimm den aktuellen aus deiner App oder einen Wiederherstellungscode.', { code: 'Der Code stimmt nicht.' });
+export const wrongCode = () =>
+  new AppError(422, 'wrong_code', 'Der Code stimmt nicht. Nimm den aktuellen aus deiner App oder einen Wiederherstellungscode.', {
+    code: 'Der Code stimmt nicht.',
+  });
 
 const nowSeconds = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
 const normalised = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
