@@ -16,9 +16,7 @@ function PasskeyRow({ passkey, onChange }: { passkey: PasskeyItem; onChange: () 
   return (
     <li class="passkey-row" data-passkey-id={passkey.id}>
       <input aria-label={`Name von ${passkey.name}`} value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
-      <span class="muted small">
-        {passkey.last_used_at ? `${sx.lastUsed}: ${formatDateTime(passkey.last_used_at)}` : sx.never}
-      </span>
+      <span class="muted small">{passkey.last_used_at ? `${sx.lastUsed}: ${formatDateTime(passkey.last_used_at)}` : sx.never}</span>
       <button type="button" class="button button-secondary button-small" onClick={act(() => api.patch(`/api/me/passkeys/${passkey.id}`, { name }))}>
         {sx.rename}
       </button>
@@ -30,25 +28,37 @@ function PasskeyRow({ passkey, onChange }: { passkey: PasskeyItem; onChange: () 
   );
 }
 
-function Passkeys() {
+/** `onChange`: a passkey came or went (the log and the status read again). */
+function Passkeys({ onChange }: { onChange: () => void }) {
   const [items, setItems] = useState<PasskeyItem[] | null>(null);
   const [added, setAdded] = useState(false);
   const load = () => void api.get<{ items: PasskeyItem[] }>('/api/me/passkeys').then((r) => setItems(r.items));
   useEffect(load, []);
-  const form = useForm({ name: '', password: '' }, { rules: { password: { required: true }, name: { maxLength: 100 } }, codeFields: { wrong_password: 'password' } });
+  const changed = () => {
+    load();
+    onChange();
+  };
+  const form = useForm(
+    { name: '', password: '' },
+    { rules: { password: { required: true }, name: { maxLength: 100 } }, codeFields: { wrong_password: 'password' } },
+  );
   const submit = form.onSubmit(async (values) => {
     setAdded(false);
     await addPasskey(values.password, values.name);
     form.setValues({ name: '', password: '' });
     setAdded(true);
-    load();
+    changed();
   });
   return (
     <section class="card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">{sx.passkeys}</h2>
       <p class="muted">{sx.passkeysIntro}</p>
       {items && items.length === 0 && <p>{sx.none}</p>}
-      <ul class="passkey-list">{items?.map((p) => <PasskeyRow key={p.id} passkey={p} onChange={load} />)}</ul>
+      <ul class="passkey-list">
+        {items?.map((p) => (
+          <PasskeyRow key={p.id} passkey={p} onChange={changed} />
+        ))}
+      </ul>
       <form class="form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
         <Field form={form} name="name" label={sx.passkeyName} maxLength={100} />
@@ -68,7 +78,10 @@ function Passkeys() {
 
 function Totp({ status, onChange }: { status: SecondFactorStatus; onChange: () => void }) {
   const [setting, setSetting] = useState(false);
-  const off = useForm({ password: '', code: '' }, { rules: { password: { required: true }, code: { required: true } }, codeFields: { wrong_password: 'password', wrong_code: 'code' } });
+  const off = useForm(
+    { password: '', code: '' },
+    { rules: { password: { required: true }, code: { required: true } }, codeFields: { wrong_password: 'password', wrong_code: 'code' } },
+  );
   const submitOff = off.onSubmit(async (values) => {
     await api.del('/api/me/totp', values);
     onChange();
@@ -139,7 +152,7 @@ export function SecurityScreen() {
         <a href="/app/profil">Profil</a>
       </p>
       <h1>{sx.title}</h1>
-      <Passkeys />
+      <Passkeys onChange={reload} />
       {status && <Totp status={status} onChange={reload} />}
       <SecurityLog version={version} />
     </section>
