@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('public_key', 'text', (c) => c.notNull())
     .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('transports', 'varchar(200)', (c) => c.notNull().defaultTo(''))
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('last_used_at', 'varchar(30)')
     .execute();

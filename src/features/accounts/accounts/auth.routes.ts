@@ -48,9 +48,12 @@ export function authRoutes(ctx: AppContext, routes: Routes, gate?: LoginGate): v
     },
     run: async ({ body }, req, res) => {
       const user = await login(ctx, body, (userId) => knownDeviceOf(ctx, req, userId));
-      rememberDevice(ctx, req, res, user.id);
-      if (gate && (await gate(req, res, user))) return { second_factor_required: true as const };
+      if (gate && (await gate(req, res, user))) {
+        rememberDevice(ctx, req, res, user.id);
+        return { second_factor_required: true as const };
+      }
       ctx.sessions.issue(res, user);
+      rememberDevice(ctx, req, res, user.id);
       return toCurrentUser(user);
     },
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../../../core/http/schema-kit.js';
+import { LIMITS, requiredText } from '../../../core/http/schema-kit.js';
 import { Password } from '../accounts/index.js';
 
 /** base64url as WebAuthn sends it (no padding, but tolerated), bounded. */
@@ -43,7 +43,7 @@ const AuthenticationCredential = z.looseObject({
   }),
 });
 
-const PasskeyName = requiredText(100);
+const PasskeyName = requiredText(LIMITS.title);
 /** A TOTP code (6 digits) or a recovery code (XXXXX-XXXXX); spaces and dashes do not matter. */
 const Code = z.string().trim().min(6).max(20);
 

@@ -15,7 +15,7 @@ function PasskeyRow({ passkey, onChange }: { passkey: PasskeyItem; onChange: () 
     });
   return (
     <li class="passkey-row" data-passkey-id={passkey.id}>
-      <input aria-label={`Name von ${passkey.name}`} value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
+      <input aria-label={`Name von ${passkey.name}`} value={name} maxLength={200} onInput={(e) => setName(e.currentTarget.value)} />
       <span class="muted small">{passkey.last_used_at ? `${sx.lastUsed}: ${formatDateTime(passkey.last_used_at)}` : sx.never}</span>
       <button type="button" class="button button-secondary button-small" onClick={act(() => api.patch(`/api/me/passkeys/${passkey.id}`, { name }))}>
         {sx.rename}
@@ -40,7 +40,7 @@ function Passkeys({ onChange }: { onChange: () => void }) {
   };
   const form = useForm(
     { name: '', password: '' },
-    { rules: { password: { required: true }, name: { maxLength: 100 } }, codeFields: { wrong_password: 'password' } },
+    { rules: { password: { required: true }, name: { maxLength: 200 } }, codeFields: { wrong_password: 'password' } },
   );
   const submit = form.onSubmit(async (values) => {
     setAdded(false);
@@ -61,7 +61,7 @@ function Passkeys({ onChange }: { onChange: () => void }) {
       </ul>
       <form class="form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="name" label={sx.passkeyName} maxLength={100} />
+        <Field form={form} name="name" label={sx.passkeyName} maxLength={200} />
         <Field form={form} name="password" label={sx.password} type="password" autoComplete="current-password" required />
         <SubmitButton busy={form.busy} offline={form.offline} busyLabel={sx.adding}>
           {sx.add}
