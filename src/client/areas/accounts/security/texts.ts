@@ -38,7 +38,8 @@ export const sx = {
   } as Record<string, string>,
   methods: { password: 'mit Passwort', passkey: 'mit Passkey', totp: 'mit Code', recovery_code: 'mit Wiederherstellungscode' } as Record<string, string>,
   gateTitle: 'Zweiter Schritt für die Verwaltung',
-  gateText: 'In der Verwaltung siehst du die Daten aller Nutzer. Deshalb bestätigst du dich hier zusätzlich – mit einem Passkey oder einem Code aus deiner Authenticator-App. Das gilt dann 12 Stunden.',
+  gateText:
+    'In der Verwaltung siehst du die Daten aller Nutzer. Deshalb bestätigst du dich hier zusätzlich – mit einem Passkey oder einem Code aus deiner Authenticator-App. Das gilt dann 12 Stunden.',
   gateSetUp: 'Du hast noch keinen zweiten Faktor. Richte jetzt eine Authenticator-App ein (oder füge im Profil einen Passkey hinzu).',
   gatePasskey: 'Mit Passkey bestätigen',
   gateCode: 'Mit Code bestätigen',
