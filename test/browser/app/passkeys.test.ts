@@ -47,7 +47,7 @@ describe('passkeys and the staff second factor', () => {
     await Promise.race([
       home,
       page
-        .getByRole('button', { name: 'Mit Passkey anmelden' })
+        .getByRole('button', { name: 'Passkey verwenden' })
         .click({ timeout: 10_000 })
         .catch(() => undefined),
     ]);

@@ -11,7 +11,7 @@ export const tx = {
     toRegister: 'Jetzt registrieren',
     expired: 'Deine Sitzung ist abgelaufen. Bitte melde dich wieder an.',
     forgot: 'Passwort vergessen?',
-    passkey: 'Mit Passkey anmelden',
+    passkey: 'Passkey verwenden',
     or: 'oder',
     secondStep: 'Gib den 6-stelligen Code aus deiner Authenticator-App ein – oder einen deiner Wiederherstellungscodes.',
     code: 'Code',
