@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import { machine, percentile, registerUser, rssMb, startBenchApp, timedGet, writeSection } from './lib.mjs';
+import { machine, percentile, raiseStaff, registerUser, rssMb, startBenchApp, timedGet, writeSection } from './lib.mjs';
 
 const USERS = 2_000;
 const ENTRIES_PER_USER = 150;
@@ -104,7 +104,7 @@ try {
     await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'Bello' }) })
   ).json();
   const rows = seed(me.id, dog.id, await photo());
-  const admin = await login(app.url, 'admin@example.de');
+  const admin = await raiseStaff(app.url, await login(app.url, 'admin@example.de'));
 
   const idleEnd = Date.now() + 8_000;
   for (let i = 0; i < 50; i++) await timedGet(`${app.url}/api/auth/me`, cookie); // warm-up

@@ -206,6 +206,22 @@ export async function registerUser(url, email, password = 'bench-passwort') {
   return cookie;
 }
 
+/**
+ * A staff member's session raised as a person raises it (STAFF_SECOND_FACTOR=required): TOTP set up with the
+ * password and confirmed with a code computed here. Returns the raised session cookie (12 hours on the staff routes).
+ */
+export async function raiseStaff(url, cookie, password = 'bench-passwort') {
+  const { generate } = await import('otplib');
+  const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const setup = await post('/api/me/totp', { password });
+  if (setup.status !== 200) throw new Error(`TOTP setup failed: ${setup.status}`);
+  const { secret } = await setup.json();
+  const confirmed = await post('/api/me/totp/confirm', { code: await generate({ secret }) });
+  const raised = confirmed.headers.get('set-cookie')?.split(';')[0];
+  if (confirmed.status !== 200 || !raised) throw new Error(`TOTP confirm failed: ${confirmed.status}`);
+  return raised;
+}
+
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One GET over a kept-alive connection: status, milliseconds and the body. */

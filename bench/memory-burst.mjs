@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import { START_FLAGS, machine, registerUser, rssMb, startBenchApp, writeSection } from './lib.mjs';
+import { START_FLAGS, machine, raiseStaff, registerUser, rssMb, startBenchApp, writeSection } from './lib.mjs';
 
 const ENTRIES = 5_000;
 const PHOTOS = 2_000;
@@ -84,7 +84,7 @@ try {
   app = await startBenchApp(3994, dataDir, { IMAGE_JOBS, RATE_LIMITS_ENABLED: 'false' });
   const pid = app.child.pid;
   const cookie = await registerUser(app.url, 'burst@example.de');
-  const adminCookie = await registerUser(app.url, 'burst-admin@example.de');
+  const adminCookie = await raiseStaff(app.url, await registerUser(app.url, 'burst-admin@example.de'));
   const me = await (await fetch(`${app.url}/api/auth/me`, { headers: { cookie } })).json();
   const admin = await (await fetch(`${app.url}/api/auth/me`, { headers: { cookie: adminCookie } })).json();
   const dog = await (await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ name: 'Bello' }) })).json();

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { lighthouseReport } from './lighthouse-run.mjs';
-import { BENCH_SECRET, bundleServer, load, machine, startApp, startForked, writeSection } from './lib.mjs';
+import { BENCH_SECRET, bundleServer, load, machine, raiseStaff, startApp, startForked, writeSection } from './lib.mjs';
 
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 
@@ -94,8 +94,9 @@ async function seedHelp(url) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
+  const passwordOnly = login.headers.get('set-cookie')?.split(';')[0];
+  if (login.status !== 200 || !passwordOnly) throw new Error(`login failed: ${login.status}`);
+  const cookie = await raiseStaff(url, passwordOnly, password);
   const articles = [
     {
       category: 'erste-schritte',

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { machine, registerUser, rssMb, startBenchApp, startForked, writeSection } from './lib.mjs';
+import { machine, raiseStaff, registerUser, rssMb, startBenchApp, startForked, writeSection } from './lib.mjs';
 
 const USERS = 1000;
 const DEVICES_PER_USER = 2;
@@ -88,7 +88,7 @@ try {
   const app = await startBenchApp(3996, dataDir, { PUBLIC_URL: 'http://127.0.0.1:3996', PUSH_ALLOW_HTTP: '1' });
   procs.push(app.child);
   const meCookie = await registerUser(app.url, 'me@bench.example');
-  const adminCookie = await registerUser(app.url, 'admin@bench.example');
+  const adminCookie = await raiseStaff(app.url, await registerUser(app.url, 'admin@bench.example'));
   const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
   db.pragma('busy_timeout = 10000');
   db.prepare("update users set rolle = 'admin' where email = 'admin@bench.example'").run();

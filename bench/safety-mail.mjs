@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { machine, percentile, registerUser, rssMb, startBenchApp, writeSection } from './lib.mjs';
+import { machine, percentile, raiseStaff, registerUser, rssMb, startBenchApp, writeSection } from './lib.mjs';
 
 const PEOPLE = 5_000;
 const WARNINGS_PER_SIDE = 20;
@@ -67,7 +67,7 @@ let app;
 try {
   app = await startBenchApp(3994, dataDir, { PUBLIC_URL: 'http://127.0.0.1:3994', SMTP_URL: smtpUrl, MAIL_FROM: 'Pfotenbuch <no-reply@bench.example>' });
   const reporter = await registerUser(app.url, 'reporter@bench.example');
-  const admin = await registerUser(app.url, 'admin@bench.example');
+  const admin = await raiseStaff(app.url, await registerUser(app.url, 'admin@bench.example'));
   const db = new SQLite(join(dataDir, 'pfotenbuch.sqlite'));
   db.pragma('busy_timeout = 10000');
   db.prepare(

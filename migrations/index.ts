@@ -47,6 +47,9 @@ import * as m0046 from './0046_vet_visit_time.js';
 import * as m0047 from './0047_near_places_routes_walks.js';
 import * as m0048 from './0048_invoice_line_description.js';
 import * as m0049 from './0049_operator_register.js';
+import * as m0050 from './0050_passkeys.js';
+import * as m0051 from './0051_totp.js';
+import * as m0052 from './0052_security_events.js';
 import * as m0056 from './0056_walk_weather.js';
 
 /**
@@ -103,5 +106,8 @@ export const migrations: Record<string, Migration> = {
   '0047_near_places_routes_walks': m0047,
   '0048_invoice_line_description': m0048,
   '0049_operator_register': m0049,
+  '0050_passkeys': m0050,
+  '0051_totp': m0051,
+  '0052_security_events': m0052,
   '0056_walk_weather': m0056,
 };

@@ -31,6 +31,11 @@ async function setRole(args: string[]): Promise<number> {
       return 1;
     }
     console.log(`Rolle von ${email} ist jetzt ${role}.`);
+    if (role !== 'user' && ctx.config.auth.staffSecondFactor === 'required')
+      console.log(
+        'Für die Verwaltung braucht das Konto einen zweiten Faktor (STAFF_SECOND_FACTOR=required): bei der nächsten Anmeldung ' +
+          'führt die App unter /app/admin durch die Einrichtung (Authenticator-App oder Passkey); danach gilt jede Bestätigung 12 Stunden.',
+      );
     return 0;
   } finally {
     await close();

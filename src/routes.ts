@@ -2,6 +2,7 @@ import type { AppContext } from './core/context.js';
 import type { Routes } from './core/http/route.js';
 import { accountsExport, accountsRoutes } from './features/accounts/accounts/index.js';
 import { exportsRoutes } from './features/accounts/exports/index.js';
+import { accountSecurityRoutes, secondStepGate } from './features/accounts/security/index.js';
 import { calendarFeedRoutes } from './features/accounts/calendar-feed/index.js';
 import { adminUsersRoutes } from './features/admin/admin-users/index.js';
 import { cspReportsRoutes } from './features/admin/csp-reports/index.js';
@@ -49,7 +50,8 @@ import { walksExport, walksRoutes } from './features/map/walks/index.js';
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
   systemRoutes(ctx, routes);
-  accountsRoutes(ctx, routes);
+  accountsRoutes(ctx, routes, secondStepGate(ctx)); // the login's second step: accounts with TOTP
+  accountSecurityRoutes(ctx, routes); // /api/me/passkeys*, /api/me/totp*, /api/me/second-factor, /api/me/security-log, /api/auth/passkey*, /api/auth/step-up, /api/auth/login/second-factor
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*

@@ -5,7 +5,7 @@ import { location, matchPath, navigate } from './core/router.js';
 import { isStaff, session } from './core/session.js';
 import { useStore } from './core/store.js';
 import { t } from './core/texts.js';
-import { type RouteDef, routes, type ScreenProps } from './routes.js';
+import { loadStaffGate, type RouteDef, routes, type ScreenProps } from './routes.js';
 import { Layout } from './ui/layout.js';
 import { ErrorState, Loading } from './ui/states.js';
 
@@ -79,7 +79,9 @@ export function App() {
     if (!route) return;
     let cancelled = false;
     setLoaded({ status: 'loading' });
-    route.load().then(
+    // Staff screens come behind the second-factor gate (a passkey or TOTP step-up within 12 hours).
+    const load = route.access === 'staff' ? Promise.all([route.load(), loadStaffGate()]).then(([Screen, gated]) => gated(Screen)) : route.load();
+    load.then(
       (Screen) => !cancelled && setLoaded({ status: 'ready', route, Screen }),
       (error: unknown) => !cancelled && setLoaded({ status: 'error', error }),
     );

@@ -20,6 +20,7 @@ export interface RouteDef {
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
 const accounts = () => import('./areas/accounts/accounts/index.js');
 const calendarFeed = () => import('./areas/accounts/calendar-feed/index.js');
+const security = () => import('./areas/accounts/security/index.js');
 const dashboard = () => import('./areas/dog-records/dashboard/index.js');
 const dogs = () => import('./areas/dog-records/dogs/index.js');
 const diary = () => import('./areas/dog-records/diary/index.js');
@@ -52,6 +53,11 @@ const walks = () => import('./areas/map/walks/index.js');
 const foodAlerts = () => import('./areas/map/food-alerts/index.js');
 
 /** The map kinds with a form and a card (areas/map/nearby/listings/specs.ts): /app/<slug>/neu and /app/<slug>/:id. */
+/**
+ * Every staff screen stands behind the second-factor gate (STAFF_SECOND_FACTOR): app.tsx loads it with the screen.
+ */
+export const loadStaffGate = () => security().then((m) => m.staffGated);
+
 export const LISTING_PAGES: [slug: string, title: string][] = [
   ['treffen', 'Spieltreffen'],
   ['veranstaltungen', 'Veranstaltung'],
@@ -73,6 +79,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
   { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
+  { pattern: '/app/profil/sicherheit', access: 'user', title: 'Anmeldungen und Sicherheit', load: () => security().then((m) => m.SecurityScreen) },
   { pattern: '/app/profil/kalender', access: 'user', title: 'Kalender-Feed', load: () => calendarFeed().then((m) => m.CalendarFeedScreen) },
   { pattern: '/app/profil/rechnungen', access: 'user', title: 'Rechnungen', load: () => invoices().then((m) => m.OwnInvoicesScreen) },
   { pattern: '/app/tarif', access: 'user', title: 'Tarif', load: () => accounts().then((m) => m.PlanScreen) },

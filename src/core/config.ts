@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(256).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  // Admin and moderator routes need a passkey or TOTP step-up within 12 hours; 'off' only for a development set-up.
+  STAFF_SECOND_FACTOR: z.enum(['required', 'off']).default('required'),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Pfotenbuch <no-reply@localhost>'),
@@ -236,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       refreshFraction: e.JWT_REFRESH_FRACTION,
       sessionMaxDays: e.SESSION_MAX_DAYS,
       cookieSecure: production,
+      staffSecondFactor: e.STAFF_SECOND_FACTOR,
       argon2: Object.freeze({ memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST }),
     }),
     mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, adminEmail: e.ADMIN_EMAIL }),

@@ -52,6 +52,7 @@ export function createContext(options: ContextOptions): AppContext {
         refreshFraction: config.auth.refreshFraction,
         sessionMaxDays: config.auth.sessionMaxDays,
         cookieSecure: config.auth.cookieSecure,
+        staffSecondFactor: config.auth.staffSecondFactor,
       },
       dbHandle.writes,
     ),

@@ -37,7 +37,7 @@ export function artifactPng(name: string): string {
 export const CHROMIUM_FLAGS = [
   ...CHROMIUM_BASE_FLAGS,
   // Every host name but 127.0.0.1 fails to resolve, so no page, worker or prefetch can reach the internet.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
   // German UI language: date inputs show TT.MM.JJJJ as a German user sees them.
   '--lang=de-DE',
 ];
@@ -58,6 +58,8 @@ export function berlinDay(offset = 0): string {
 export interface HarnessOptions extends TestAppOptions {
   /** Phone-sized by default would surprise desktop tests; pass { width: 390, height: 844 } for phone screens. */
   viewport?: { width: number; height: number };
+  /** 'localhost' for WebAuthn, whose relying party id must be a domain, not an IP address (passkeys.test.ts). */
+  hostname?: 'localhost';
 }
 
 export interface BrowserHarness {
@@ -112,7 +114,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     current(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = `http://${options.hostname ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
 
   const test = await createTestApp({ ...options, env: { PUBLIC_URL: baseUrl, ...options.env } });
   current = test.app;
@@ -137,16 +139,16 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     });
     // A second line of defence next to the resolver rule: requests to other hosts are aborted.
     await launched.route(
-      (url) => url.hostname !== '127.0.0.1',
+      (url) => url.hostname !== '127.0.0.1' && url.hostname !== options.hostname,
       (route) => route.abort('blockedbyclient'),
     );
     watchCsp(launched);
     return { context: launched, dir };
   }
-  /** The session cookie of `user`, signed like a real login's. */
+  /** The session cookie of `user`, signed like a real login's, raised as a step-up leaves it (factories.ts sessionCookie). */
   const sessionCookie = (user: Pick<SessionUser, 'id' | 'token_version'>) => ({
     name: SESSION_COOKIE,
-    value: test.ctx.sessions.createToken(user).token,
+    value: test.ctx.sessions.createToken(user, { sf: test.ctx.sessions.nowSeconds() }).token,
     url: baseUrl,
     httpOnly: true,
     sameSite: 'Lax' as const,

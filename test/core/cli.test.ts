@@ -28,6 +28,7 @@ describe('npm run cli -- set-role', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/admin/);
+    expect(result.stdout).toMatch(/zweiten Faktor/);
     const row = await t.ctx.db.selectFrom('users').select('rolle').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.rolle).toBe('admin');
   });

@@ -52,9 +52,14 @@ export const buildAdmin = (ctx: AppContext, overrides: Partial<Insertable<UsersT
 export const buildModerator = (ctx: AppContext, overrides: Partial<Insertable<UsersTable>> = {}) =>
   buildUser(ctx, { rolle: 'moderator', name: 'Moderator', ...overrides });
 
-/** The session cookie header for a user, signed like a real login. */
-export function sessionCookie(ctx: AppContext, user: Pick<SessionUser, 'id' | 'token_version'>): string {
-  return `${SESSION_COOKIE}=${ctx.sessions.createToken(user).token}`;
+/**
+ * The session cookie header for a user, signed like a real login. The session is raised (`sf`: a passkey or TOTP
+ * code just now), as POST /api/auth/step-up leaves it, so staff routes serve an admin or moderator for 12 hours of
+ * the app's clock (STAFF_SECOND_FACTOR=required). `{ raised: false }` gives a password-only session.
+ */
+export function sessionCookie(ctx: AppContext, user: Pick<SessionUser, 'id' | 'token_version'>, options: { raised?: boolean } = {}): string {
+  const session = options.raised === false ? undefined : { sf: ctx.sessions.nowSeconds() };
+  return `${SESSION_COOKIE}=${ctx.sessions.createToken(user, session).token}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, PDF } from '../fakes/photos.js';
+import { raiseStaffSession } from '../helpers/staff-second-factor.js';
 import { Client, control, type Device, instancesOf, journal, mails, multi, pushes, until } from './client.js';
 
 /**
@@ -70,6 +71,9 @@ describe('a day with Pfotenbuch, through nginx over three instances', () => {
       for (const i of multi().instances) roles.push((await clara.send('GET', '/api/auth/me', { base: i.url })).body?.rolle);
       return roles.every((r) => r === 'admin') ? true : undefined;
     });
+    // Staff routes need a second factor: Clara sets up TOTP, which raises her session (the CLI said so).
+    expect(cli.stdout).toMatch(/zweiten Faktor/);
+    await raiseStaffSession((method, path, json) => clara.send(method, path, { json }), PASSWORD);
   });
 
   it('Ben, her neighbour, registers, saves his home and subscribes to pushes', async () => {

@@ -71,7 +71,7 @@ export function isStaff(user: CurrentUser): boolean {
 
 // A 401 anywhere but the login itself means the session ended (expired, logged out elsewhere, password changed).
 onUnauthorized((path) => {
-  if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register')) return;
+  if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/passkey')) return;
   if (session.get().status !== 'user') return;
   clearResponses();
   dropPrefetched();

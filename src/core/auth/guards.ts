@@ -6,12 +6,25 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : unauthorized());
 };
 
+/**
+ * Staff routes: the role, and (STAFF_SECOND_FACTOR=required) a session opened or raised with a passkey or a TOTP
+ * code within 12 hours (session.ts sets `staffCleared`). The app's admin panel reads the code and leads to setting
+ * one up or to stepping up.
+ */
 export function requireRole(...roles: Role[]): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(unauthorized());
-    next(roles.includes(req.user.rolle as Role) ? undefined : forbidden());
+    if (!roles.includes(req.user.rolle as Role)) return next(forbidden());
+    next(req.staffCleared ? undefined : secondFactorRequired());
   };
 }
+
+export const secondFactorRequired = () =>
+  new AppError(
+    403,
+    'second_factor_required',
+    'Für die Verwaltung brauchst du einen zweiten Schritt: bestätige dich mit einem Passkey oder einem Code aus deiner Authenticator-App.',
+  );
 
 /**
  * Routes for some plans only: the caller's `subscription_tier` must be one of `tiers`; admins pass (they support

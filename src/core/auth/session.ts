@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
-import { DAY } from '../clock.js';
+import { DAY, HOUR } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { WriteWatchPlugin } from '../db/write-watch.js';
 import { SessionCache } from './session-cache.js';
@@ -19,11 +19,26 @@ export const SESSION_MARKER_COOKIE = 'angemeldet';
 /** A session's account and whether the session was revoked. */
 type SessionLookup = { user: SessionUser; revoked: boolean };
 
+/** How long a passkey or TOTP code keeps a session raised for the staff routes (decisions: 12 hours). */
+export const STAFF_SECOND_FACTOR_MS = 12 * HOUR;
+
+/**
+ * A session a token continues: its login time and id (renewals keep both) and when it was raised with a second
+ * factor (`sf`, seconds). A new session passes only `sf` (a passkey login) or nothing (a password login).
+ */
+export interface SessionRef {
+  at?: number;
+  jti?: string;
+  sf?: number;
+}
+
 export interface SessionOptions {
   expiryDays: number;
   refreshFraction: number;
   sessionMaxDays: number;
   cookieSecure: boolean;
+  /** STAFF_SECOND_FACTOR: 'required' keeps staff routes to raised sessions, 'off' (development) does not. */
+  staffSecondFactor: 'required' | 'off';
 }
 
 /** Reads one cookie without parsing the whole header into an object or splitting it (this runs on every API request). */
@@ -70,18 +85,31 @@ export class SessionManager {
    * A signed session token. A renewal passes the session's login time (`at`, seconds) and id (`jti`) on, so the
    * 30-day cap counts from the login and a logout reaches every token of the session.
    */
-  createToken(user: Pick<SessionUser, 'id' | 'token_version'>, session?: { at: number; jti: string }): { token: string; maxAgeMs: number } {
+  createToken(user: Pick<SessionUser, 'id' | 'token_version'>, session?: SessionRef): { token: string; maxAgeMs: number } {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const at = session?.at ?? now;
     const lifetime = Math.round((this.options.expiryDays * DAY) / 1000);
     const hardEnd = at + Math.round((this.options.sessionMaxDays * DAY) / 1000);
     const expiresAt = Math.min(now + lifetime, hardEnd);
-    const { token } = this.tokens.sign({ userId: user.id, tokenVersion: user.token_version, authTime: at, now, expiresAt, jti: session?.jti });
+    const { token } = this.tokens.sign({
+      userId: user.id,
+      tokenVersion: user.token_version,
+      authTime: at,
+      now,
+      expiresAt,
+      jti: session?.jti,
+      secondFactorAt: session?.sf,
+    });
     return { token, maxAgeMs: (expiresAt - now) * 1000 };
   }
 
+  /** The current time in the tokens' unit (seconds), for a session raised now. */
+  nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+
   /** Sets a fresh session cookie. */
-  issue(res: Response, user: Pick<SessionUser, 'id' | 'token_version'>, session?: { at: number; jti: string }): void {
+  issue(res: Response, user: Pick<SessionUser, 'id' | 'token_version'>, session?: SessionRef): void {
     const { token, maxAgeMs } = this.createToken(user, session);
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -146,9 +174,10 @@ export class SessionManager {
       return next();
     }
     req.user = user;
-    req.sessionToken = { jti: claims.jti, at: claims.at };
+    req.sessionToken = { jti: claims.jti, at: claims.at, sf: claims.sf };
+    req.staffCleared = this.options.staffSecondFactor === 'off' || (claims.sf !== undefined && (now - claims.sf) * 1000 < STAFF_SECOND_FACTOR_MS);
     const lifetime = (this.options.expiryDays * DAY) / 1000;
-    if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, { at: claims.at, jti: claims.jti });
+    if (now - claims.iat > lifetime / this.options.refreshFraction) this.issue(res, user, req.sessionToken);
     next();
   }
 }

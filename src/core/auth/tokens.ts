@@ -8,6 +8,8 @@ export interface SessionClaims {
   tv: number;
   /** Login time (seconds): renewals keep it, so a session ends 30 days after login at the latest. */
   at: number;
+  /** When the session was opened or raised with a passkey or a TOTP code (seconds); absent for a password alone. */
+  sf?: number;
   iat: number;
   exp: number;
 }
@@ -35,7 +37,7 @@ export class TokenService {
   }
 
   /** `jti` names the session: renewals keep it, so one logout blacklists every token the session ever had. */
-  sign(input: { userId: number; tokenVersion: number; authTime: number; now: number; expiresAt: number; jti?: string }): {
+  sign(input: { userId: number; tokenVersion: number; authTime: number; now: number; expiresAt: number; jti?: string; secondFactorAt?: number }): {
     token: string;
     claims: SessionClaims;
   } {
@@ -44,6 +46,7 @@ export class TokenService {
       jti: input.jti ?? randomUUID(),
       tv: input.tokenVersion,
       at: input.authTime,
+      ...(input.secondFactorAt === undefined ? {} : { sf: input.secondFactorAt }),
       iat: input.now,
       exp: input.expiresAt,
     };
@@ -75,6 +78,7 @@ export class TokenService {
       const p = payload as Partial<SessionClaims>;
       if (typeof p.sub !== 'string' || typeof p.jti !== 'string' || typeof p.tv !== 'number' || typeof p.at !== 'number') return null;
       if (typeof p.iat !== 'number' || typeof p.exp !== 'number') return null;
+      if (p.sf !== undefined && typeof p.sf !== 'number') return null;
       return p as SessionClaims;
     } catch {
       return null;

@@ -23,6 +23,7 @@ import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
 import type { ReportsTables } from './tables/reports.js';
 import type { CalendarFeedTables } from './tables/calendar-feeds.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
+import type { SecurityTables } from './tables/security.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -55,4 +56,5 @@ export interface Database
     MapTables,
     RoutesTables,
     CalendarFeedTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    SecurityTables {}

@@ -16,6 +16,25 @@ import { markRateLimited } from './route-errors.js';
 export const RATE_LIMITS = {
   login: { windowMs: 5 * MINUTE, limit: 10, key: 'ip' },
   register: { windowMs: HOUR, limit: 5, key: 'ip' },
+  // Passkey login options: each writes a challenge row (kept 5 minutes); a person needs one per login.
+  passkeyOptions: { windowMs: MINUTE, limit: 30, key: 'ip' },
+  // The second step after the password (a TOTP or recovery code): wrong codes only, per address; the account's
+  // lockout (5 in 15 minutes) counts them too, so a stolen password buys no long guessing.
+  secondFactor: {
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    key: 'ip',
+    onlyFailures: true,
+    message: 'Zu viele falsche Codes. Warte eine Viertelstunde und versuch es dann noch mal.',
+  },
+  // Codes of a logged-in user (step-up, TOTP confirm and switch-off): wrong ones only, per account.
+  stepUp: {
+    windowMs: 15 * MINUTE,
+    limit: 10,
+    key: 'user',
+    onlyFailures: true,
+    message: 'Zu viele falsche Codes. Warte eine Viertelstunde und versuch es dann noch mal.',
+  },
   // Password reset links: 5 an hour per address here; 5 an hour per account address in password-reset.ts.
   passwordReset: { windowMs: HOUR, limit: 5, key: 'ip' },
   // Setting the new password: each try costs an argon2 hash, and a token is 256 bits, so a few a minute is plenty.

@@ -1,4 +1,6 @@
+import type { Request, Response } from 'express';
 import { z } from 'zod';
+import type { SessionUser } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError } from '../../../core/http/errors.js';
 import { route, type Routes } from '../../../core/http/route.js';
@@ -13,7 +15,16 @@ const tags = ['Konto'];
 /** The app's page for each outcome of a verification link (/app/email-bestaetigt?ergebnis=…). */
 const RESULT_PARAM: Record<VerificationOutcome, string> = { verified: 'ok', already_verified: 'schon', invalid: 'ungueltig' };
 
-export function authRoutes(ctx: AppContext, routes: Routes): void {
+/**
+ * What runs after a right password, before the session is issued: true when it took the login over (the account has
+ * TOTP, so the answer is `second_factor_required` and a short-lived cookie for the second step; no session yet).
+ */
+export type LoginGate = (req: Request, res: Response, user: SessionUser) => Promise<boolean>;
+
+/** The login's answer when a second step must follow (POST /api/auth/login/second-factor). */
+const SecondStepNeeded = z.object({ second_factor_required: z.literal(true) }).meta({ id: 'SecondStepNeeded' });
+
+export function authRoutes(ctx: AppContext, routes: Routes, gate?: LoginGate): void {
   const api = routeGroup(routes, { tags, access: 'public' });
   api.post('/api/auth/register', 'Registrieren (setzt das Sitzungs-Cookie)', {
     body: RegisterBody,
@@ -29,9 +40,18 @@ export function authRoutes(ctx: AppContext, routes: Routes): void {
   api.post('/api/auth/login', 'Anmelden (setzt das Sitzungs-Cookie)', {
     body: LoginBody,
     before: [ctx.limits.login],
-    responses: { 200: ['Angemeldet', CurrentUser], 401: 'Falsche Zugangsdaten', 403: 'Konto gesperrt', 429: 'Gesperrt nach Fehlversuchen, mit Retry-After' },
+    responses: {
+      200: ['Angemeldet, oder der zweite Schritt folgt (second_factor_required)', z.union([CurrentUser, SecondStepNeeded])],
+      401: 'Falsche Zugangsdaten',
+      403: 'Konto gesperrt',
+      429: 'Gesperrt nach Fehlversuchen, mit Retry-After',
+    },
     run: async ({ body }, req, res) => {
       const user = await login(ctx, body, (userId) => knownDeviceOf(ctx, req, userId));
+      if (gate && (await gate(req, res, user))) {
+        rememberDevice(ctx, req, res, user.id);
+        return { second_factor_required: true as const };
+      }
       ctx.sessions.issue(res, user);
       rememberDevice(ctx, req, res, user.id);
       return toCurrentUser(user);

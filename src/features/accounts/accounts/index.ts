@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../core/context.js';
 import type { Routes } from '../../../core/http/route.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from './accounts.jobs.js';
-import { authRoutes } from './auth.routes.js';
+import { authRoutes, type LoginGate } from './auth.routes.js';
 import { emailChangeRoutes } from './email-change.routes.js';
 import { passwordResetRoutes } from './password-reset.routes.js';
 import { profileRoutes } from './profile.routes.js';
@@ -12,9 +12,14 @@ export { findUserById, endAllSessions, lockPlanOf } from './users.repo.js';
 export { swapAvatarUrl } from './users.repo.js';
 export { findUserContact, findVerifiedUserIdByEmail, setUserStatus, setUserPartner, setUserTier, setRoleByEmail } from './users.repo.js';
 export { Email, Password, Name } from './auth.schemas.js';
+export { checkPasswordWithLockout, checkWithLockout } from './password-check.js';
+export { findPasswordHash } from './users.repo.js';
+export { knownDeviceOf, rememberDevice } from './known-device.js';
+export type { LoginGate } from './auth.routes.js';
 
-export function accountsRoutes(ctx: AppContext, routes: Routes): void {
-  authRoutes(ctx, routes);
+/** `gate` is the second step after a right password (features/accounts/security), handed in by the route table. */
+export function accountsRoutes(ctx: AppContext, routes: Routes, gate?: LoginGate): void {
+  authRoutes(ctx, routes, gate);
   passwordResetRoutes(ctx, routes);
   emailChangeRoutes(ctx, routes);
   profileRoutes(ctx, routes);

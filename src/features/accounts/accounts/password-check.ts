@@ -29,7 +29,18 @@ export interface PasswordAttempt {
  * account is checked against a dummy hash, so the answer time does not tell whether the email exists.
  */
 export async function checkPasswordWithLockout(ctx: AppContext, attempt: PasswordAttempt, password: string): Promise<boolean> {
-  const { email, passwordHash, device } = attempt;
+  return checkWithLockout(ctx, attempt, async () => {
+    const valid = await verifyPassword(attempt.passwordHash ?? (await dummyPasswordHash(ctx.config.auth.argon2)), password);
+    return valid && Boolean(attempt.passwordHash);
+  });
+}
+
+/**
+ * A sign-in step other than the password (a passkey assertion, a second-step code) under the same lockout: it counts
+ * as an attempt, its failure as a failure, and a locked account answers 429 before `check` runs.
+ */
+export async function checkWithLockout(ctx: AppContext, attempt: Omit<PasswordAttempt, 'passwordHash'>, check: () => Promise<boolean>): Promise<boolean> {
+  const { email, device } = attempt;
   const now = ctx.clock.now();
   const counted = await beginAttempt(ctx.db, email, now, device);
   const earlier = device ? counted.earlierOnDevice : counted.earlier;
@@ -37,8 +48,7 @@ export async function checkPasswordWithLockout(ctx: AppContext, attempt: Passwor
     await dropAttempt(ctx.db, counted.id);
     throw lockedError(await lockedForSeconds(ctx.db, email, now, device));
   }
-  const valid = await verifyPassword(passwordHash ?? (await dummyPasswordHash(ctx.config.auth.argon2)), password);
-  if (valid && passwordHash) {
+  if (await check()) {
     await clearFailures(ctx.db, email, device);
     return true;
   }

@@ -104,6 +104,19 @@ function CalendarFeedCard() {
   );
 }
 
+/** Passkeys, the authenticator app and the security log have their own screen (its own chunk, with WebAuthn and the QR code). */
+function SecurityCard() {
+  return (
+    <section class="card" aria-labelledby="security-title">
+      <h2 id="security-title">{tx.profile.security}</h2>
+      <p class="muted">{tx.profile.securityText}</p>
+      <a class="button button-secondary button-small" href="/app/profil/sicherheit">
+        {tx.profile.securityLink}
+      </a>
+    </section>
+  );
+}
+
 /** Invoices have their own screen (in the invoices area, whose API it calls); the profile leads there. */
 function InvoicesCard() {
   return (
@@ -141,6 +154,7 @@ export function ProfileScreen() {
       </div>
       {!user.email_verified && <VerifyHint />}
       <HomeAreaCard user={user} />
+      <SecurityCard />
       <CalendarFeedCard />
       <InvoicesCard />
       <AvatarForm user={user} />
