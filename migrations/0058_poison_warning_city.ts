@@ -13,10 +13,7 @@ import { inOneTransaction } from '../src/core/db/migration-helpers.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await inOneTransaction(db, async (db) => {
-    await db.schema
-      .alterTable('poison_warnings')
-      .addColumn('city', 'text')
-      .execute();
+    await db.schema.alterTable('poison_warnings').addColumn('city', 'text').execute();
     await db.schema.alterTable('poison_warnings').addColumn('city_slug', 'text').execute();
     await db.schema.alterTable('poison_warnings').addColumn('city_checked_at', 'text').execute();
     await db.schema.alterTable('poison_warnings').addColumn('confirmed_at', 'text').execute();

@@ -107,7 +107,7 @@ export function nearPage(
     // (rows grow with the area, so the radius with the square root), at least twice and at most eight times as
     // wide. Where items crowd, the page fills in a box of a few hundred rows however many the city holds; where
     // they are few, two or three cheap steps reach half the radius as before.
-    for (let radius = Math.max(FIRST_STEP_KM, query.radius_km / 32); radius <= query.radius_km / 2; ) {
+    for (let radius = Math.max(FIRST_STEP_KM, query.radius_km / 32); radius <= query.radius_km / 2;) {
       const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
       if (after && after.d >= reach) {
         radius *= 2;

@@ -36,7 +36,11 @@ describe('the wider hazard radar', () => {
     await h.ctx.db.updateTable('poison_warnings').set({ city: 'Berlin', city_slug: 'berlin', city_checked_at: new Date().toISOString() }).execute();
     const row2 = (await h.ctx.db.selectFrom('poison_warnings').selectAll().executeTakeFirstOrThrow()) as Record<string, unknown>;
     const { id: _id, ...copy } = row2;
-    for (const kind of ['poison', 'rat_poison']) await h.ctx.db.insertInto('poison_warnings').values({ ...copy, kind } as never).execute();
+    for (const kind of ['poison', 'rat_poison'])
+      await h.ctx.db
+        .insertInto('poison_warnings')
+        .values({ ...copy, kind } as never)
+        .execute();
     await page.goto(h.url('/giftkoeder-radar'));
     await page.getByRole('link', { name: 'Berlin' }).click();
     await checkScreen(page, 'giftkoeder-radar-berlin', 'Giftköder und andere Gefahren in Berlin');

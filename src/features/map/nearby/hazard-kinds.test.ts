@@ -55,8 +55,18 @@ describe('the hazard kinds of wave 4', () => {
 
   it('refuses an unknown kind with 400; the old kinds stay as they were', async () => {
     const u = await buildUser(t.ctx, ALEX);
-    await agentAs(t, u).post('/api/poison-warnings').send({ ...ALEX, kind: 'lava', description: 'heiß' }).expect(400);
+    await agentAs(t, u)
+      .post('/api/poison-warnings')
+      .send({ ...ALEX, kind: 'lava', description: 'heiß' })
+      .expect(400);
     for (const kind of ['poison', 'sharp_objects', 'other'])
-      expect((await agentAs(t, u).post('/api/poison-warnings').send({ ...ALEX, kind, description: 'alt' }).expect(201)).body.kind).toBe(kind);
+      expect(
+        (
+          await agentAs(t, u)
+            .post('/api/poison-warnings')
+            .send({ ...ALEX, kind, description: 'alt' })
+            .expect(201)
+        ).body.kind,
+      ).toBe(kind);
   });
 });

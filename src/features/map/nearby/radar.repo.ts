@@ -8,13 +8,7 @@ import type { Db } from '../../../core/db/index.js';
 
 /** Warnings whose town was never looked up, oldest first (the fill job's next batch). */
 export async function warningsWithoutCity(db: Db, limit: number): Promise<{ id: number; lat: number; lon: number }[]> {
-  return db
-    .selectFrom('poison_warnings')
-    .select(['id', 'lat', 'lon'])
-    .where('city_checked_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('poison_warnings').select(['id', 'lat', 'lon']).where('city_checked_at', 'is', null).orderBy('id').limit(limit).execute();
 }
 
 export async function setWarningCity(db: Db, id: number, city: string | null, slug: string | null, at: string): Promise<void> {
@@ -38,7 +32,11 @@ export async function citiesWithWarnings(db: Db, since: string, min: number): Pr
 }
 
 /** A town's warnings since `since` (false alarms not counted): kind, when reported, when confirmed; nothing else. */
-export async function warningsOfCity(db: Db, slug: string, since: string): Promise<{ city: string; kind: string; created_at: string; confirmed_at: string | null }[]> {
+export async function warningsOfCity(
+  db: Db,
+  slug: string,
+  since: string,
+): Promise<{ city: string; kind: string; created_at: string; confirmed_at: string | null }[]> {
   const rows = await db
     .selectFrom('poison_warnings')
     .select(['city', 'kind', 'created_at', 'confirmed_at'])

@@ -65,7 +65,9 @@ describe('/giftkoeder-radar', () => {
     expect(cell(html, '2026-04', 'data-confirmed')).toBe('1');
     expect(html).not.toContain('data-month="2025-06"');
     expect(html).toContain('data-month="2025-07"');
-    expect(html).toMatch(/data-month="2026-06">.*?<td data-kind="poison">2 \(1 bestätigt\)<\/td><td data-kind="blue_green_algae">1<\/td><td data-kind="rat_poison">0<\/td>/s);
+    expect(html).toMatch(
+      /data-month="2026-06">.*?<td data-kind="poison">2 \(1 bestätigt\)<\/td><td data-kind="blue_green_algae">1<\/td><td data-kind="rat_poison">0<\/td>/s,
+    );
     // The chart is inline SVG with a bar per month, no script.
     expect(html).toContain('<svg viewBox="0 0 360 160"');
     expect(html.match(/<rect /g)).toHaveLength(24);
@@ -138,8 +140,15 @@ describe('/giftkoeder-radar', () => {
     nominatim.city = 'Wuppertal';
     nominatim.requests = [];
     const user = await buildUser(t.ctx);
-    const made = await agentAs(t, user).post('/api/poison-warnings').send({ lat: 51.256, lon: 7.15, kind: 'rat_poison', description: 'Körner am Weg' }).expect(201);
-    const stored = await t.ctx.db.selectFrom('poison_warnings').select(['city', 'city_slug', 'city_checked_at']).where('id', '=', made.body.id).executeTakeFirstOrThrow();
+    const made = await agentAs(t, user)
+      .post('/api/poison-warnings')
+      .send({ lat: 51.256, lon: 7.15, kind: 'rat_poison', description: 'Körner am Weg' })
+      .expect(201);
+    const stored = await t.ctx.db
+      .selectFrom('poison_warnings')
+      .select(['city', 'city_slug', 'city_checked_at'])
+      .where('id', '=', made.body.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ city: 'Wuppertal', city_slug: 'wuppertal' });
     expect(nominatim.requests[0]?.query.get('zoom')).toBe('10');
     expect(nominatim.requests[0]?.query.get('lat')).toBe('51.26');
@@ -149,7 +158,16 @@ describe('/giftkoeder-radar', () => {
     const old = (lat: number, lon: number) =>
       t.ctx.db
         .insertInto('poison_warnings')
-        .values({ user_id: user.id, lat, lon, kind: 'poison', description: 'alt', last_activity_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' })
+        .values({
+          user_id: user.id,
+          lat,
+          lon,
+          kind: 'poison',
+          description: 'alt',
+          last_activity_at: '2026-01-01T00:00:00Z',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     const ids = [(await old(51.17, 7.08)).id, (await old(51.171, 7.081)).id, (await old(51.2561, 7.1501)).id, (await old(51.3, 7.2)).id];

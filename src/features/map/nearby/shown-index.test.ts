@@ -29,7 +29,15 @@ async function insert(userId: number, status: string, n = 1) {
   }));
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200)
-    ids.push(...(await t.ctx.db.insertInto('poison_warnings').values(rows.slice(i, i + 200)).returning('id').execute()).map((r) => r.id));
+    ids.push(
+      ...(
+        await t.ctx.db
+          .insertInto('poison_warnings')
+          .values(rows.slice(i, i + 200))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
   return ids;
 }
 

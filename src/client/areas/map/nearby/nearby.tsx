@@ -59,7 +59,9 @@ export function NearbyScreen() {
   const [category, setCategory] = useState('');
   const [hazard, setHazard] = useState('');
   const { items: all, list } = useNearbyPages(position, radius, kinds);
-  const items = all?.filter((i) => (!category || i.kind !== 'services' || i.category === category) && (!hazard || i.kind !== 'poison-warnings' || i.hazard === hazard)) ?? null;
+  const items =
+    all?.filter((i) => (!category || i.kind !== 'services' || i.category === category) && (!hazard || i.kind !== 'poison-warnings' || i.hazard === hazard)) ??
+    null;
   return (
     <section class="page nearby">
       <h1>{nx.title}</h1>
