@@ -122,8 +122,8 @@ async function measureAll(ways) {
 export async function runKinds(geo, engine, databaseUrl) {
   const { openDb, migrateToLatest, listNear, GEO_KINDS, warningReach, sql } = geo;
   const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-nearby-kinds-'));
-  // The app's default SQLite page cache (SQLITE_CACHE_MB, 4 MB), not SQLite's own 2 MB.
-  const handle = openDb({ databaseUrl, dataDir, sqliteCacheMb: 4 });
+  // The app's default SQLite page cache (SQLITE_CACHE_MB, 4 MB; BENCH_SQLITE_CACHE_MB to try another), not SQLite's 2 MB.
+  const handle = openDb({ databaseUrl, dataDir, sqliteCacheMb: Number(process.env.BENCH_SQLITE_CACHE_MB ?? 4) });
   const out = {};
   try {
     await migrateToLatest(handle.db);
