@@ -6,3 +6,5 @@ export { migrateToLatest } from '../src/core/db/migrate.js';
 export { listNear } from '../src/core/geo-items/geo-item-kind.js';
 export { services } from '../src/features/map/nearby/listings.js';
 export { boundingBox, nearest, whereInBox } from '../src/core/geo/index.js';
+export { GEO_KINDS } from '../src/features/map/nearby/geo-kinds.js';
+export { warningReach } from '../src/features/map/nearby/safety-mail.js';

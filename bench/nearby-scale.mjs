@@ -5,11 +5,14 @@
 // same rows, alternating, so load on the machine hits both alike. On SQLite; on PostgreSQL with
 // BENCH_PG_URL=postgres://… (an empty database the bench may fill).
 // Run: node bench/nearby-scale.mjs   (a few minutes; writes its section of docs/performance.md)
+// Part two (issue 52, bench/nearby-scale-kinds.mjs): a page of 50 items of every map kind at 200 and 20,000 users;
+// `--part kinds` or `--part services` runs one part alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { alternating, insertInChunks, machine, writeSection } from './lib.mjs';
+import { alternating, insertInChunks, machine, option, writeSection } from './lib.mjs';
+import { kindsTable, runKinds } from './nearby-scale-kinds.mjs';
 import { listNearBefore as oldList } from './nearby-before.mjs';
 import { emptyPgDatabase } from './pg.mjs';
 
@@ -133,32 +136,57 @@ async function runBoth(engine, databaseUrl) {
   return rows.sort((a, b) => a.spread.localeCompare(b.spread) * -1 || a.size - b.size);
 }
 
-const results = { sqlite: await runBoth('sqlite', undefined) };
-if (process.env.BENCH_PG_URL) results.pg = await runBoth('pg', process.env.BENCH_PG_URL);
+const part = option('part', 'all');
+if (part !== 'services') {
+  const kinds = { sqlite: await runKinds(geo, 'sqlite', undefined) };
+  if (process.env.BENCH_PG_URL) {
+    await emptyPgDatabase(openDb, sql, process.env.BENCH_PG_URL);
+    kinds.pg = await runKinds(geo, 'pg', process.env.BENCH_PG_URL);
+  }
+  writeSection(
+    'nearby-scale-kinds',
+    `## A page of the radar as the service grows (bench/nearby-scale.mjs, part two)
 
-const table = (rows, cpu) =>
-  [
-    `| users (services) | homes | place | items | before: p50${cpu ? ' / CPU' : ''} | after: p50${cpu ? ' / CPU' : ''} |`,
-    '|---|---|---|---|---|---|',
-    ...rows.map((r) => {
-      const cell = (o) => `${o.p50.toFixed(2)} ms${cpu ? ` / ${o.cpu.toFixed(2)} ms` : ''}`;
-      return `| ${r.size.toLocaleString('en')} (${(r.size * PER_USER).toLocaleString('en')}) | ${r.spread} | ${r.place} | ${r.after.items} | ${cell(r.before)} | ${cell(r.after)} |`;
-    }),
-  ].join('\n');
-writeSection(
-  'nearby-scale',
-  `## Nearby lists by size of the service (bench/nearby-scale.mjs)
+${new Date().toISOString().slice(0, 10)}, ${machine()}. Homes concentrated around five cities (70 % within a few km of a
+centre), every user with 4 items of each map kind near home and 10 poison warnings, of which 75 % are archived or false
+alarms; adoptions half adopted, lost dogs mostly found. One page of 50 (\`listNear\`, the code of \`GET /api/<kind>\`,
+without HTTP) within 10 km of Berlin's centre, median of the runs, at 200 users and again after growing to 20,000;
+and the count behind a poison warning's "reach" (\`warningReach\`). The target (issue 52): at most 1.5 × per kind.
 
-${new Date().toISOString().slice(0, 10)}, ${machine()}. ${PER_USER} services per user near their home, homes over Germany (half
-around five cities), and the worst case for the old query: the same homes squeezed into 50.0–50.2 N ("band"). One nearby list of 10 km (\`listNear\`, the code of \`GET /api/services\`, without HTTP), ${RUNS} runs
-each, before and after alternating on the same database: "before" is the box query on the (lat, lon) B-tree, which
-bounds only the latitude; "after" goes through the spatial index (migrations/0043_spatial_index.ts).
+SQLite file (CPU of the one process per call):
 
-SQLite file (time and CPU of the one process):
+${kindsTable(kinds.sqlite, 'sqlite')}
+${kinds.pg ? `\nPostgreSQL on loopback (time per call; the server's CPU is not in it):\n\n${kindsTable(kinds.pg, 'pg')}\n` : '\n(PostgreSQL not measured in this run: set BENCH_PG_URL.)\n'}`,
+  );
+}
+if (part !== 'kinds') {
+  const results = { sqlite: await runBoth('sqlite', undefined) };
+  if (process.env.BENCH_PG_URL) results.pg = await runBoth('pg', process.env.BENCH_PG_URL);
 
-${table(results.sqlite, true)}
-${results.pg ? `\nPostgreSQL on loopback (time per list; the server's CPU is not in it):\n\n${table(results.pg, false)}\n` : '\n(PostgreSQL not measured in this run: set BENCH_PG_URL.)\n'}
-Spread over Germany the band of a 10 km box is thin and the old query filtered the longitude inside the (lat, lon)
-index, so the spatial index costs a little more there; where many items share the band far away in longitude, the
-old query's cost follows the band and the index's follows the box.`,
-);
+  const table = (rows, cpu) =>
+    [
+      `| users (services) | homes | place | items | before: p50${cpu ? ' / CPU' : ''} | after: p50${cpu ? ' / CPU' : ''} |`,
+      '|---|---|---|---|---|---|',
+      ...rows.map((r) => {
+        const cell = (o) => `${o.p50.toFixed(2)} ms${cpu ? ` / ${o.cpu.toFixed(2)} ms` : ''}`;
+        return `| ${r.size.toLocaleString('en')} (${(r.size * PER_USER).toLocaleString('en')}) | ${r.spread} | ${r.place} | ${r.after.items} | ${cell(r.before)} | ${cell(r.after)} |`;
+      }),
+    ].join('\n');
+  writeSection(
+    'nearby-scale',
+    `## Nearby lists by size of the service (bench/nearby-scale.mjs)
+
+  ${new Date().toISOString().slice(0, 10)}, ${machine()}. ${PER_USER} services per user near their home, homes over Germany (half
+  around five cities), and the worst case for the old query: the same homes squeezed into 50.0–50.2 N ("band"). One nearby list of 10 km (\`listNear\`, the code of \`GET /api/services\`, without HTTP), ${RUNS} runs
+  each, before and after alternating on the same database: "before" is the box query on the (lat, lon) B-tree, which
+  bounds only the latitude; "after" goes through the spatial index (migrations/0043_spatial_index.ts).
+
+  SQLite file (time and CPU of the one process):
+
+  ${table(results.sqlite, true)}
+  ${results.pg ? `\nPostgreSQL on loopback (time per list; the server's CPU is not in it):\n\n${table(results.pg, false)}\n` : '\n(PostgreSQL not measured in this run: set BENCH_PG_URL.)\n'}
+  Spread over Germany the band of a 10 km box is thin and the old query filtered the longitude inside the (lat, lon)
+  index, so the spatial index costs a little more there; where many items share the band far away in longitude, the
+  old query's cost follows the band and the index's follows the box.`,
+  );
+}

@@ -51,6 +51,8 @@ import * as m0050 from './0050_passkeys.js';
 import * as m0051 from './0051_totp.js';
 import * as m0052 from './0052_security_events.js';
 import * as m0056 from './0056_walk_weather.js';
+import * as m0058 from './0058_poison_warning_city.js';
+import * as m0059 from './0059_active_spatial_index.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -110,4 +112,6 @@ export const migrations: Record<string, Migration> = {
   '0051_totp': m0051,
   '0052_security_events': m0052,
   '0056_walk_weather': m0056,
+  '0058_poison_warning_city': m0058,
+  '0059_active_spatial_index': m0059,
 };

@@ -43,7 +43,8 @@ export const jobs: Job[] = [
   ...expensesJobs, // 00:20 occurrences of recurring expenses that fell due (idempotent: one row per period)
   ...notesJobs, // 04:25 notes whose record was deleted
   ...nearbyJobs, // 03:15 poison warnings without activity for 14 days archived; every 15 min playdate reminders an hour ahead;
-  // every minute safety alerts by mail (3 a day at once), 19:00 the evening mail with the rest
+  // every minute safety alerts by mail (3 a day at once), 19:00 the evening mail with the rest; every 10 min the towns of
+  // warnings for the public figures (Nominatim, 1/s)
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
   ...mapContribJobs, // 03:40 dog-welcome uploads retried, 7-day survival checked, Pro grants made and ended

@@ -72,7 +72,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   userReportRoutes(ctx, routes); // /api/users/:id/report, /api/moderation/user-reports*
   messageReportRoutes(ctx, routes); // /api/messages/:id/report, /api/moderation/message-reports* (the message in its context)
   forumRoutes(ctx, routes); // /api/forum/*, /api/moderation/*
-  nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id
+  nearbyRoutes(ctx, routes); // /api/<map kinds>*, /api/moderation/map-reports*, /vermisst/:id, /giftkoeder/:id, /giftkoeder-radar*
   foodAlertsRoutes(ctx, routes); // /api/food-alerts
   walkWeatherRoutes(ctx, routes); // /api/me/walk-weather: the DWD's warnings for the home area (issue 52)
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer

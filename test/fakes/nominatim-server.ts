@@ -6,6 +6,8 @@ export type NominatimMode = 'ok' | 'unknown' | '403' | '429' | 'hang' | 'held';
 /** Nominatim's /reverse on 127.0.0.1 (upstreams.md §9), with the answers its fake list asks for; it records each request. */
 export class FakeNominatimServer extends FakeHttpServer {
   mode: NominatimMode = 'ok';
+  /** The town in the answer's address (the poison-bait figures' tests ask for others). */
+  city = 'München';
   requests: { at: number; userAgent: string | undefined; query: URLSearchParams }[] = [];
   /** Answers kept back in mode 'held' until `release()` (as 'ok'). */
   #held: (() => void)[] = [];
@@ -51,7 +53,7 @@ export class FakeNominatimServer extends FakeHttpServer {
       address: {
         road: 'Marienplatz',
         suburb: 'Altstadt-Lehel',
-        city: 'München',
+        city: this.city,
         state: 'Bayern',
         postcode: '80331',
         country: 'Deutschland',

@@ -73,7 +73,9 @@ export async function rowsInBox(
     .select(dist.as('dist'))
     .where(scope.index === 'columns' ? (eb) => whereInBox(eb, box, `${table}.lat`, `${table}.lon`) : whereInSpatialIndex(db, table, box));
   if (scope.where) q = q.where(scope.where);
-  if (hidden) q = q.where(hidden.column, 'not in', [...hidden.values]);
+  // The hidden states as literals (they come from the kinds' definitions, never from a request): PostgreSQL's partial
+  // index of the shown rows (migrations/0059) matches only a condition it can read in the plan, prepared or not.
+  if (hidden) q = q.where(sql<boolean>`${sql.ref(hidden.column)} not in (${sql.join(hidden.values.map((v) => sql.lit(v)))})`);
   if (page.maxDist !== undefined) q = q.where(sql<boolean>`${dist} <= ${page.maxDist}`);
   const after = page.after;
   if (after) q = q.where(sql<boolean>`(${dist} > ${after.d} or (${dist} = ${after.d} and id > ${after.id}))`);

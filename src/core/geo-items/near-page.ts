@@ -59,6 +59,9 @@ const geoCursor: CursorRule<GeoCursor, Row> = {
   of: (row) => ({ d: row.dist, id: row.id }),
 };
 
+/** The first step's radius at least (a box of a few hundred metres holds a page only in a crowded place). */
+const FIRST_STEP_KM = 0.25;
+
 /** Rows read beyond a small page in the last step, for the rim (see below). */
 const RIM_MARGIN = 200;
 
@@ -81,8 +84,8 @@ export function circleBound(center: { lat: number }, radiusKm: number): number |
 
 /**
  * One page of the rows within `query.radius_km`, nearest first (keyset on the SQL distance and id), each with
- * `distance_km` (great-circle, 0.1 km). In a crowded place the search starts small and widens (1/8, 1/4, 1/2 of the
- * radius): a step that holds a full page within its own SQL distance has the page's nearest rows, since every row
+ * `distance_km` (great-circle, 0.1 km). In a crowded place the search starts small and widens (from 1/32 of the
+ * radius, by the density it found, up to 1/2): a step that holds a full page within its own SQL distance has the page's nearest rows, since every row
  * farther out in the box has a larger distance; so the database sorts a few hundred rows instead of a whole box.
  * Steps the cursor has already passed are skipped.
  */
@@ -100,10 +103,16 @@ export function nearPage(
   const within = (rows: Row[]) => rows.map(withKm).filter((r) => r.km <= query.radius_km);
 
   const fetch = async (take: number, after: GeoCursor | undefined) => {
-    const steps = [query.radius_km / 8, query.radius_km / 4, query.radius_km / 2].filter((r) => r >= 1);
-    for (const radius of steps) {
+    // The steps adapt to the density (issue 52): a first small box, then one sized from the rows the last one held
+    // (rows grow with the area, so the radius with the square root), at least twice and at most eight times as
+    // wide. Where items crowd, the page fills in a box of a few hundred rows however many the city holds; where
+    // they are few, two or three cheap steps reach half the radius as before.
+    for (let radius = Math.max(FIRST_STEP_KM, query.radius_km / 32); radius <= query.radius_km / 2;) {
       const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
-      if (after && after.d >= reach) continue;
+      if (after && after.d >= reach) {
+        radius *= 2;
+        continue;
+      }
       const rows = await rowsInBox(
         db,
         table,
@@ -120,6 +129,7 @@ export function nearPage(
       );
       const kept = within(rows);
       if (kept.length === take) return kept;
+      radius *= Math.min(8, Math.max(2, Math.sqrt(take / Math.max(1, kept.length)) * 1.2));
     }
     // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
     // circle (a thin rim, and rows the equirectangular order puts among it) is dropped here, and the next rows are

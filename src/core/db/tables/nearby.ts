@@ -20,6 +20,13 @@ export interface PoisonWarningsTable extends GeoItemFrame {
   status: Generated<string>;
   confirmed_count: Generated<number>;
   last_activity_at: string;
+  /** The town from reverse geocoding (migrations/0058), for the public figures; null until looked up or where none. */
+  city: string | null;
+  city_slug: string | null;
+  /** When the town was looked up (null: still to do, the job `poison-warnings.cities` fills it). */
+  city_checked_at: string | null;
+  /** When it became confirmed (kept after the archive job changes the status). */
+  confirmed_at: string | null;
 }
 
 export interface PoisonConfirmationsTable {

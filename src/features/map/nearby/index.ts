@@ -3,6 +3,7 @@ import type { AccountDeletionStep } from '../../../core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
 import { archivePoisonWarningsJob } from './poison.js';
 import { playdateRemindersJob } from './playdates.js';
+import { fillWarningCitiesJob } from './radar-cities.js';
 export { playdatesAccountDeletion } from './playdates.js';
 import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.js';
 
@@ -15,6 +16,8 @@ export { dogsUserJoined, eventsOfUser, playdatesOfUser, walkSlotsOfUser } from '
 export { playdates } from './playdates.js';
 export { events } from './listings.js';
 export { walkSlots } from './walk-slots.js';
-export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob, safetyMailSendJob, safetyMailEveningJob];
+export const nearbyJobs = [archivePoisonWarningsJob, playdateRemindersJob, safetyMailSendJob, safetyMailEveningJob, fillWarningCitiesJob];
+/** The towns of the public poison-bait figures (the sitemap lists their pages). */
+export { radarCities } from './radar-figures.js';
 /** Decisions: lost-dog and poison reports stay anonymised while active; the inactive ones go with the account. */
 export const nearbyAccountDeletion: AccountDeletionStep = (trx) => deleteInactiveAnonymous(trx);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../core/db/index.js';
 import { countOf } from '../../../core/db/count.js';
 import { whereInBox, type BoundingBox } from '../../../core/geo/index.js';
@@ -33,7 +34,13 @@ export async function setWarningState(
   id: number,
   values: { status?: string; confirmed_count?: number; last_activity_at?: string; updated_at: string },
 ): Promise<void> {
-  await db.updateTable('poison_warnings').set(values).where('id', '=', id).execute();
+  // The first time it becomes confirmed is kept (the public figures count it after the archive job has run).
+  const confirmedAt = values.status === 'confirmed' ? { confirmed_at: sql<string>`coalesce(confirmed_at, ${values.updated_at})` } : {};
+  await db
+    .updateTable('poison_warnings')
+    .set({ ...values, ...confirmedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Unconfirmed and confirmed warnings whose last report or confirmation is older than `before` become archived. */

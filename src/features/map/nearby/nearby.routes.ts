@@ -6,6 +6,7 @@ import { routeGroup } from '../../../core/http/route-group.js';
 import { GEO_KINDS } from './geo-kinds.js';
 import { lostPosterPages } from './lost-poster.page.js';
 import { poisonWarningPages } from './poison.page.js';
+import { radarPages } from './radar.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
 import { mapModerationRoutes } from './map-moderation.js';
 import { moreNearbyRoutes } from './more.routes.js';
@@ -37,4 +38,5 @@ export function nearbyRoutes(ctx: AppContext, routes: Routes): void {
   mapModerationRoutes(ctx, routes);
   lostPosterPages(ctx, routes);
   poisonWarningPages(ctx, routes);
+  radarPages(ctx, routes); // /giftkoeder-radar, /giftkoeder-radar/:slug
 }

@@ -9,21 +9,36 @@ import { Position } from '../../../core/geo/index.js';
 import { requiredText, LIMITS } from '../../../core/http/schema-kit.js';
 import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
 import { pushNearby } from './nearby-push.js';
+import { fillCityOf } from './radar-cities.js';
 
 /** Decisions, Community on the map: three other users confirm (or a moderator); 14 days after the last activity the 03:15 job archives. */
 export const CONFIRMATIONS_NEEDED = 3;
 export const ARCHIVE_AFTER_DAYS = 14;
 export const POISON_PUSH_KM = 5;
-const KINDS = ['poison', 'sharp_objects', 'other'] as const;
+/** The hazards of the radar: the poison-bait kinds and, since wave 4, algae, caterpillars, rat poison and glass. */
+export const HAZARD_KINDS = ['poison', 'sharp_objects', 'blue_green_algae', 'processionary_moth', 'rat_poison', 'broken_glass', 'other'] as const;
+export type HazardKind = (typeof HAZARD_KINDS)[number];
+const KINDS = HAZARD_KINDS;
 export const POISON_STATES = ['unconfirmed', 'confirmed', 'false_alarm', 'archived'] as const;
 
 const Fields = z.strictObject({
   ...Position.shape,
-  kind: z.enum(KINDS).meta({ description: 'poison (Giftköder), sharp_objects (Nadeln, Klingen), other' }),
+  kind: z.enum(KINDS).meta({
+    description:
+      'poison (Giftköder), sharp_objects (Nadeln, Klingen), blue_green_algae (Blaualgen), processionary_moth (Eichenprozessionsspinner), rat_poison (Rattengift, Schneckenkorn), broken_glass (Scherben), other',
+  }),
   description: requiredText(LIMITS.body).meta({ description: 'Was und wo genau' }),
 });
 
-export const POISON_KIND_DE: Record<(typeof KINDS)[number], string> = { poison: 'Giftköder', sharp_objects: 'Köder mit spitzen Gegenständen', other: 'Gefahr' };
+export const POISON_KIND_DE: Record<HazardKind, string> = {
+  poison: 'Giftköder',
+  sharp_objects: 'Köder mit spitzen Gegenständen',
+  blue_green_algae: 'Blaualgen',
+  processionary_moth: 'Eichenprozessionsspinner',
+  rat_poison: 'Rattengift oder Schneckenkorn',
+  broken_glass: 'Scherben',
+  other: 'Gefahr',
+};
 
 export const poisonWarnings: GeoKind = {
   path: 'poison-warnings',
@@ -45,7 +60,7 @@ export const poisonWarnings: GeoKind = {
   createLimit: 'poisonReport',
   initial: (ctx) => ({ status: 'unconfirmed', confirmed_count: 0, last_activity_at: ctx.clock.now().toISOString() }),
   async afterCreate(ctx, actor, row) {
-    const what = POISON_KIND_DE[row.kind as (typeof KINDS)[number]] ?? 'Gefahr';
+    const what = POISON_KIND_DE[row.kind as HazardKind] ?? 'Gefahr';
     await pushNearby(
       ctx,
       row,
@@ -55,6 +70,8 @@ export const poisonWarnings: GeoKind = {
       { title: `⚠️ ${what} in deiner Nähe`, body: String(row.description).slice(0, 140), url: appUrlOf(poisonWarnings, row.id), tag: `poison-${row.id}` },
       `poison:${row.id}`,
     );
+    // The town for the public figures: after the push, so a slow Nominatim never delays the warning.
+    await fillCityOf(ctx, { id: row.id, lat: Number(row.lat), lon: Number(row.lon) });
   },
 };
 

@@ -3,6 +3,7 @@ import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cach
 import type { Routes } from '../../../core/http/route.js';
 import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
+import { radarCities } from '../../map/nearby/index.js';
 import { listBreedSlugs } from '../wiki/index.js';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,7 +43,7 @@ export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
   });
 
   routes.router.get('/sitemap.xml', async (_req, res) => {
-    const breeds = await listBreedSlugs(ctx.db);
+    const [breeds, cities] = await Promise.all([listBreedSlugs(ctx.db), radarCities(ctx)]);
     const url = (path: string, lastmod?: string) =>
       `<url><loc>${xmlEscape(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
     const xml = [
@@ -52,6 +53,8 @@ export function publicPagesRoutes(ctx: AppContext, routes: Routes): void {
       url('/help'),
       url('/tarife'),
       url('/rassen'),
+      url('/giftkoeder-radar'),
+      ...cities.map((c) => url(`/giftkoeder-radar/${c.slug}`)),
       ...breeds.map((b) => url(`/rassen/${b.slug}`, b.updated_at)),
       '</urlset>',
       '',

@@ -61,7 +61,7 @@ describe('GET /', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists the landing page, help, the plans, the breed list and every breed page', async () => {
+  it('lists the landing page, help, the plans, the breed list, every breed page and the poison-bait radar', async () => {
     const res = await request(t.app)
       .get('/sitemap.xml')
       .expect(200)
@@ -69,7 +69,9 @@ describe('GET /sitemap.xml', () => {
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs.slice(0, 4)).toEqual(['http://127.0.0.1/', 'http://127.0.0.1/help', 'http://127.0.0.1/tarife', 'http://127.0.0.1/rassen']);
     expect(locs).toContain('http://127.0.0.1/rassen/pug');
-    expect(locs).toHaveLength(4 + breedCount);
+    // The radar's towns come with their warnings (radar.test.ts): here only its overview.
+    expect(locs).toContain('http://127.0.0.1/giftkoeder-radar');
+    expect(locs).toHaveLength(5 + breedCount);
     expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(res.text).not.toMatch(/127\.0\.0\.1\/app[/<]/);

@@ -20,6 +20,10 @@ export interface Found {
   urgent: boolean;
   /** A service's category (the category filter); null for the other kinds. */
   category: string | null;
+  /** A hazard's kind (poison, blue_green_algae, …: the hazard filter); null for the other kinds. */
+  hazard: string | null;
+  /** The pin's sign: the kind's, or the hazard kind's for a warning. */
+  glyph: string;
 }
 
 /** One page of a kind's nearby list, nearest first; `next_cursor` asks for the next (null: the last). */
@@ -47,6 +51,7 @@ interface KindSpec<I> {
   state?(item: I): string;
   urgent?(item: I): boolean;
   category?(item: I): string;
+  hazard?(item: I): string;
 }
 
 /** What the screen needs of every kind's item: a bound each kind's generated item type is checked against. */
@@ -74,6 +79,8 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
         state: spec.state?.(i) ?? null,
         urgent: spec.urgent?.(i) ?? false,
         category: spec.category?.(i) ?? null,
+        hazard: spec.hazard?.(i) ?? null,
+        glyph: (spec.hazard && nx.hazardGlyphs[spec.hazard(i)]) || spec.glyph,
       }));
       return { items, next_cursor: r.next_cursor };
     },
@@ -88,10 +95,11 @@ const card = (slug: string) => (id: number) => `/app/${slug}/${id}`;
 export const KINDS: KindView[] = [
   kind<ListItem<'getPoisonWarnings'>>({
     path: 'poison-warnings',
-    label: 'Giftköder',
+    label: 'Giftköder & Gefahren',
     glyph: '!',
-    title: (i) => i.description.slice(0, 80),
+    title: (i) => `${nx.poisonKinds[i.kind] ?? nx.poisonKinds.other}: ${i.description.slice(0, 80)}`,
     href: (id) => `/app/giftkoeder/${id}`,
+    hazard: (i) => i.kind,
     state: (i) => nx.states[i.status] ?? '',
     urgent: (i) => i.status === 'unconfirmed' || i.status === 'confirmed',
   }),

@@ -19,8 +19,7 @@ function MapBox({ center, items }: { center: Point; items: Found[] }) {
     const show = () =>
       map.current?.show(
         items.map((i) => {
-          const kind = KINDS.find((k) => k.path === i.kind)!;
-          return { id: i.id, kind: i.kind, lat: i.lat, lon: i.lon, label: i.title, href: i.href, glyph: kind.glyph };
+          return { id: i.id, kind: i.kind, lat: i.lat, lon: i.lon, label: i.title, href: i.href, glyph: i.glyph };
         }),
       );
     if (map.current) show();
@@ -36,9 +35,9 @@ function ItemRow({ item }: { item: Found }) {
   const kind = KINDS.find((k) => k.path === item.kind)!;
   const poison = item.kind === 'poison-warnings';
   return (
-    <li id={`${item.kind}-${item.id}`} class={poison ? 'nearby-item nearby-item-poison' : 'nearby-item'}>
+    <li id={`${item.kind}-${item.id}`} class={poison ? 'nearby-item nearby-item-poison' : 'nearby-item'} data-hazard={item.hazard ?? undefined}>
       <span class={`nearby-pin-inline nearby-pin-${item.kind}`} aria-hidden="true">
-        {kind.glyph}
+        {item.glyph}
       </span>
       <span>
         <a href={item.href}>{item.title}</a>
@@ -58,8 +57,11 @@ export function NearbyScreen() {
   const [radius, setRadius] = useState(10);
   const [kinds, setKinds] = useState<string[]>(KINDS.map((k) => k.path));
   const [category, setCategory] = useState('');
+  const [hazard, setHazard] = useState('');
   const { items: all, list } = useNearbyPages(position, radius, kinds);
-  const items = all && category ? all.filter((i) => i.kind !== 'services' || i.category === category) : all;
+  const items =
+    all?.filter((i) => (!category || i.kind !== 'services' || i.category === category) && (!hazard || i.kind !== 'poison-warnings' || i.hazard === hazard)) ??
+    null;
   return (
     <section class="page nearby">
       <h1>{nx.title}</h1>
@@ -100,6 +102,19 @@ export function NearbyScreen() {
       <HomeAreaOffer current={current} />
       <HomeScreenGuide />
       <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
+      {kinds.includes('poison-warnings') && (
+        <label class="filter-row">
+          {nx.hazard}{' '}
+          <select value={hazard} onChange={(e) => setHazard((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">{nx.hazardAll}</option>
+            {Object.entries(nx.poisonKinds).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {kinds.includes('services') && (
         <label class="filter-row">
           {nx.category}{' '}
