@@ -44,11 +44,13 @@ import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
 import { contributionsExport, mapContribRoutes } from './features/map/map-contrib/index.js';
 import { routesExport, routesRoutes } from './features/map/routes/index.js';
 import { walksExport, walksRoutes } from './features/map/walks/index.js';
+import { placeExport, placeRoutes } from './features/accounts/place/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
   systemRoutes(ctx, routes);
   accountsRoutes(ctx, routes);
+  placeRoutes(ctx, routes); // /api/me/place: country, region, currency, leash season (issue 53)
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
@@ -82,6 +84,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   // The data export's sections (the per-dog record kinds add their own through recordRoutes).
   ctx.exportSections.push(
     accountsExport,
+    placeExport,
     dogsExport,
     diaryExport,
     healthRecordExport,

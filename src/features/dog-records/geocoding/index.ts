@@ -1,2 +1,3 @@
 /** Reverse geocoding through Nominatim (upstreams.md §9): place names for located diary entries. */
 export { placeNameAt, shortName } from './reverse-geocode.js';
+export { regionAt, type RegionAt } from './region-at.js';
