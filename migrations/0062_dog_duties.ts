@@ -4,8 +4,7 @@ import { withId } from '../src/core/db/migration-helpers.js';
 /**
  * What an owner has recorded for a dog's duties (issue 53): one row per dog and duty code (liability_insurance,
  * competence_certificate, registry, dog_tax): provider (insurer, registry), number, amount, due and renewal dates.
- * `reminded_for` keeps the last reminder's key ("due:2027-03-01", "renews:…", "check:2027"), so a rerun of the
- * reminder job sends nothing twice.
+ * The reminders need no column: each one's dedupe key names the dog, the duty and the date (or the year).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('dog_duties'))
@@ -17,7 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('due_on', 'varchar(10)')
     .addColumn('renews_on', 'varchar(10)')
     .addColumn('notes', 'text')
-    .addColumn('reminded_for', 'varchar(100)')
     .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(40)', (c) => c.notNull())
     .addUniqueConstraint('dog_duties_dog_code_uq', ['dog_id', 'code'])

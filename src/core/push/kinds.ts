@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'data_export',
   // Not in the decisions' list (issue 32): an invoice issued to the user, or its cancellation.
   'invoice',
+  // Issue 53: a duty's due or renewal date in 14 days, and the yearly "Sind Chip und Registrierung noch aktuell?".
+  'duty',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -60,6 +62,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   data_export: { ttlSeconds: 7 * DAY, urgency: 'low' },
   invoice: { ttlSeconds: 7 * DAY, urgency: 'low' },
+  duty: { ttlSeconds: 3 * DAY, urgency: 'low' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

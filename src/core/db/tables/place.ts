@@ -20,8 +20,6 @@ export interface DogDutiesTable {
   due_on: string | null;
   renews_on: string | null;
   notes: string | null;
-  /** The last reminder sent ("due:YYYY-MM-DD", "renews:YYYY-MM-DD", "check:YYYY"). */
-  reminded_for: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -4,4 +4,4 @@ export { placeFromHomeArea, placeOfUser, leashSeasonOn, toPlace } from './place.
 export { placesOf, type PlaceRow } from './place.repo.js';
 export { RULE_CODES, REGISTRIES, registryOf, rulesFor, ruleOf, asOfOf, type RuleCode, type RuleRow, type Registry } from './regional-rules.js';
 export { currencyOf, REGION_NAMES, COUNTRY_NAMES } from './regions.js';
-export type { Place } from './place.schemas.js';
+export { LeashSeason, type Place } from './place.schemas.js';
