@@ -10,6 +10,7 @@ import { DeleteAccount } from './delete-account.js';
 import { EmailForm } from './email-form.js';
 import { ExportSection } from './export-section.js';
 import { PasswordForm } from './password-form.js';
+import { PlaceCard } from './place-card.js';
 import { tx } from './texts.js';
 
 function VerifyHint() {
@@ -141,6 +142,7 @@ export function ProfileScreen() {
       </div>
       {!user.email_verified && <VerifyHint />}
       <HomeAreaCard user={user} />
+      <PlaceCard />
       <CalendarFeedCard />
       <InvoicesCard />
       <AvatarForm user={user} />
