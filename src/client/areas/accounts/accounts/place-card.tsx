@@ -52,39 +52,37 @@ export function PlaceCard() {
         </p>
       )}
       <div class="field-row">
-        <label>
-          {px.country}{' '}
-          <select
-            value={shownCountry}
-            onChange={(e) => {
-              setCountry((e.currentTarget as HTMLSelectElement).value);
-              setRegion('');
-            }}
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {COUNTRY_NAMES[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {px.region}{' '}
-          <select
-            value={shownRegion}
-            onChange={(e) => {
-              setCountry(shownCountry);
-              setRegion((e.currentTarget as HTMLSelectElement).value);
-            }}
-          >
-            <option value="">{px.noRegion}</option>
-            {regions.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label for="place-country">{px.country}</label>
+        <select
+          id="place-country"
+          value={shownCountry}
+          onChange={(e) => {
+            setCountry((e.currentTarget as HTMLSelectElement).value);
+            setRegion('');
+          }}
+        >
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>
+              {COUNTRY_NAMES[c]}
+            </option>
+          ))}
+        </select>
+        <label for="place-region">{px.region}</label>
+        <select
+          id="place-region"
+          value={shownRegion}
+          onChange={(e) => {
+            setCountry(shownCountry);
+            setRegion((e.currentTarget as HTMLSelectElement).value);
+          }}
+        >
+          <option value="">{px.noRegion}</option>
+          {regions.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
       </div>
       <p class="link-row">
         <button
