@@ -45,7 +45,7 @@ function DutyCard({ dogId, item, duties, onChange }: { dogId: number; item: Duty
         {item.title} <span class={`tag duty-${item.required}`}>{dx.required[item.required]}</span>
         {item.recordable && <span class={`tag status-${item.status}`}> {dx.status[item.status]}</span>}
       </h2>
-      <p>{item.rule}</p>
+      <p>{item.rule.charAt(0).toUpperCase() + item.rule.slice(1)}</p>
       {item.source_url && (
         <p class="note">
           <a href={item.source_url} rel="noopener noreferrer" target="_blank">
