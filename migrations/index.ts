@@ -53,6 +53,9 @@ import * as m0052 from './0052_security_events.js';
 import * as m0056 from './0056_walk_weather.js';
 import * as m0058 from './0058_poison_warning_city.js';
 import * as m0059 from './0059_active_spatial_index.js';
+import * as m0060 from './0060_user_places.js';
+import * as m0061 from './0061_expense_currency.js';
+import * as m0062 from './0062_dog_duties.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -114,4 +117,7 @@ export const migrations: Record<string, Migration> = {
   '0056_walk_weather': m0056,
   '0058_poison_warning_city': m0058,
   '0059_active_spatial_index': m0059,
+  '0060_user_places': m0060,
+  '0061_expense_currency': m0061,
+  '0062_dog_duties': m0062,
 };

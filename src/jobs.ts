@@ -15,6 +15,7 @@ import { fillMissingWeatherJob, weatherAlertsJob } from './features/dog-records/
 import { healthJobs } from './features/dog-records/health/index.js';
 import { heatJobs } from './features/dog-records/heat/index.js';
 import { careJobs } from './features/dog-records/care/index.js';
+import { dutyRemindersJob } from './features/dog-records/duties/index.js';
 import { expensesJobs } from './features/dog-records/expenses/index.js';
 import { notesJobs } from './features/dog-records/notes/index.js';
 import { aiJobs } from './features/dog-records/ai/index.js';
@@ -47,5 +48,6 @@ export const jobs: Job[] = [
   // warnings for the public figures (Nominatim, 1/s)
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
+  dutyRemindersJob, // 08:10 duties: due and renewal dates within 14 days, the registry check in September (issue 53)
   ...mapContribJobs, // 03:40 dog-welcome uploads retried, 7-day survival checked, Pro grants made and ended
 ];

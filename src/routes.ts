@@ -46,16 +46,19 @@ import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
 import { contributionsExport, mapContribRoutes } from './features/map/map-contrib/index.js';
 import { routesExport, routesRoutes } from './features/map/routes/index.js';
 import { walksExport, walksRoutes } from './features/map/walks/index.js';
+import { placeExport, placeRoutes } from './features/accounts/place/index.js';
+import { dutiesDashboard, dutiesExport, dutiesRoutes } from './features/dog-records/duties/index.js';
 
 /** THE route table: one line per area. Order matters only where paths overlap. */
 export function mountRoutes(ctx: AppContext, routes: Routes): void {
   systemRoutes(ctx, routes);
   accountsRoutes(ctx, routes, secondStepGate(ctx)); // the login's second step: accounts with TOTP
   accountSecurityRoutes(ctx, routes); // /api/me/passkeys*, /api/me/totp*, /api/me/second-factor, /api/me/security-log, /api/auth/passkey*, /api/auth/step-up, /api/auth/login/second-factor
+  placeRoutes(ctx, routes); // /api/me/place: country, region, currency, leash season (issue 53)
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
-  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard]); // /api/welcome-dashboard: the cards areas register
+  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dutiesDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   backupRoutes(ctx, routes); // /api/admin/backups: kept snapshots and the last run ("Jetzt sichern" starts backup.snapshot)
@@ -63,6 +66,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)
   trainingRoutes(ctx, routes); // /api/dogs/:dogId/training-sessions, /training-streak, /api/training-sessions/:id
+  dutiesRoutes(ctx, routes); // /api/dogs/:dogId/duties(/:code): what applies where the dog lives (issue 53)
   expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
   notesRoutes(ctx, routes); // /api/notes*, /api/notes/:id/analysis
   aiRoutes(ctx, routes); // /api/ai/status, /api/ai/training-plan
@@ -86,11 +90,13 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   // The data export's sections (the per-dog record kinds add their own through recordRoutes).
   ctx.exportSections.push(
     accountsExport,
+    placeExport,
     dogsExport,
     diaryExport,
     healthRecordExport,
     healthDocumentsExport,
     expensesExport,
+    dutiesExport,
     notesExport,
     routesExport,
     walksExport,

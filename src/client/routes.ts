@@ -40,6 +40,7 @@ const heat = () => import('./areas/dog-records/heat/index.js');
 const care = () => import('./areas/dog-records/care/index.js');
 const training = () => import('./areas/dog-records/training/index.js');
 const expenses = () => import('./areas/dog-records/expenses/index.js');
+const duties = () => import('./areas/dog-records/duties/index.js');
 const breeder = () => import('./areas/dog-records/breeder/index.js');
 const friends = () => import('./areas/community/friends/index.js');
 const messages = () => import('./areas/community/messages/index.js');
@@ -98,6 +99,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/:dogId/notfallausweis', access: 'user', title: 'Notfallausweis', load: () => health().then((m) => m.EmergencyCardScreen) },
   { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => heat().then((m) => m.HeatScreen) },
   { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => care().then((m) => m.CareScreen) },
+  { pattern: '/app/hunde/:dogId/pflichten', access: 'user', title: 'Pflichten', load: () => duties().then((m) => m.DutiesScreen) },
   { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => training().then((m) => m.TrainingScreen) },
   { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => expenses().then((m) => m.ExpensesScreen) },
   { pattern: '/app/zucht', access: 'user', title: 'Zucht', load: () => breeder().then((m) => m.BreederScreen) },

@@ -11,6 +11,15 @@ export class FakeNominatimServer extends FakeHttpServer {
   requests: { at: number; userAgent: string | undefined; query: URLSearchParams }[] = [];
   /** Answers kept back in mode 'held' until `release()` (as 'ok'). */
   #held: (() => void)[] = [];
+  /**
+   * Known places for the region lookup (issue 53): a request within half a degree of one answers its address
+   * (country_code, ISO3166-2-lvl4); elsewhere the München answer below.
+   */
+  areas: { lat: number; lon: number; address: Record<string, string> }[] = [
+    { lat: 52.37, lon: 9.74, address: { city: 'Hannover', state: 'Niedersachsen', 'ISO3166-2-lvl4': 'DE-NI', country: 'Deutschland', country_code: 'de' } },
+    { lat: 47.37, lon: 8.54, address: { city: 'Zürich', state: 'Zürich', 'ISO3166-2-lvl4': 'CH-ZH', country: 'Schweiz', country_code: 'ch' } },
+    { lat: 48.21, lon: 16.37, address: { city: 'Wien', state: 'Wien', 'ISO3166-2-lvl4': 'AT-9', country: 'Österreich', country_code: 'at' } },
+  ];
 
   /** Sends the answers held back so far, as in mode 'ok'. */
   release(): void {
@@ -43,6 +52,10 @@ export class FakeNominatimServer extends FakeHttpServer {
   }
 
   #answerOk(url: URL, json: (status: number, body: unknown) => void): void {
+    const lat = Number(url.searchParams.get('lat'));
+    const lon = Number(url.searchParams.get('lon'));
+    const area = this.areas.find((a) => Math.abs(a.lat - lat) < 0.5 && Math.abs(a.lon - lon) < 0.5);
+    if (area) return json(200, { place_id: 1, lat: String(lat), lon: String(lon), display_name: area.address.city, address: area.address });
     json(200, {
       place_id: 123456,
       licence: 'Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright',

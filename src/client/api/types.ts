@@ -114,3 +114,7 @@ export type WalkSlotMatch = ListItem<'getWalkSlotsByIdMatches'>;
 export type NotificationSettings = Schemas['NotificationSettings'];
 export type WarningReach = Schemas['WarningReach'];
 export type Block = Schemas['Block'];
+export type DogDuties = Schemas['DogDuties'];
+export type DutyItem = Schemas['DutyItem'];
+export type UserPlace = Schemas['UserPlace'];
+export type LeashSeason = NonNullable<UserPlace['leash_season']>;

@@ -46,6 +46,13 @@ export function formatMoney(cents: number): string {
   return moneyFormat.format(cents / 100);
 }
 
+const francFormat = new Intl.NumberFormat('de-CH', { style: 'currency', currency: 'CHF' });
+
+/** Integer cents in their currency: `12,50 €`, or `CHF 12.50` as the Swiss write it (issue 53). */
+export function formatMoneyIn(cents: number, currency: string | null | undefined): string {
+  return currency === 'CHF' ? francFormat.format(cents / 100) : formatMoney(cents);
+}
+
 /** "12,50" or "12.5" → 1250 cents; null when it is not a money amount. */
 export function parseCents(text: string): number | null {
   const match = /^(-?)(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text.trim().replace(/\s|€/g, ''));

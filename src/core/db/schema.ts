@@ -24,6 +24,7 @@ import type { ReportsTables } from './tables/reports.js';
 import type { CalendarFeedTables } from './tables/calendar-feeds.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { SecurityTables } from './tables/security.js';
+import type { PlaceTables } from './tables/place.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -57,4 +58,5 @@ export interface Database
     RoutesTables,
     CalendarFeedTables,
     IdempotencyTables,
-    SecurityTables {}
+    SecurityTables,
+    PlaceTables {}

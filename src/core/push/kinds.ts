@@ -34,6 +34,8 @@ export const NOTIFICATION_KINDS = [
   'invoice',
   // Issue 52: an official weather warning (DWD) for the home area that changes a walk: heat, thunderstorm, storm, frost, ice.
   'weather_alert',
+  // Issue 53: a duty's due or renewal date in 14 days, and the yearly "Sind Chip und Registrierung noch aktuell?".
+  'duty',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -64,6 +66,7 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   invoice: { ttlSeconds: 7 * DAY, urgency: 'low' },
   // Not a safety alert (decisions: quiet hours hold it); a warning read half a day later is mostly over.
   weather_alert: { ttlSeconds: 6 * HOUR, urgency: 'normal' },
+  duty: { ttlSeconds: 3 * DAY, urgency: 'low' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

@@ -60,6 +60,8 @@ export interface RecordKind<Item extends { id: number; dog_id: number }> {
   check?(ctx: AppContext, record: Body): void;
   /** Rules about the dog itself, before a record is added (heat cycles only for female dogs: 409). */
   checkDog?(ctx: AppContext, dogId: number): Promise<void>;
+  /** Values a new record gets when the body leaves them out, from the dog's owner (expenses: the currency of their country). */
+  defaults?(ctx: AppContext, dog: { dog_id: number; owner_id: number }): Promise<Body>;
   /** Columns the server computes from the stored fields (care routines: next_due), on create and on every change. */
   derive?(record: Body): Body;
   /** After a record was stored (create or change), e.g. a recurring expense's due occurrences. */
@@ -171,7 +173,7 @@ export async function createRecord<Item extends { id: number; dog_id: number }>(
   kind.check?.(ctx, body);
   await kind.checkDog?.(ctx, dog.dog_id);
   const now = ctx.clock.now().toISOString();
-  const values = { ...body, ...kind.derive?.(body), dog_id: dog.dog_id, created_at: now, updated_at: now };
+  const values = { ...(await kind.defaults?.(ctx, dog)), ...body, ...kind.derive?.(body), dog_id: dog.dog_id, created_at: now, updated_at: now };
   const row = await insertWithinLimit(ctx, kind, dog.dog_id, values);
   await kind.afterSave?.(ctx, row);
   return toItem(kind, row);

@@ -171,10 +171,10 @@ describe('everyday records', () => {
     await page.getByRole('button', { name: 'Ausgaben für Oskar: Hinzufügen' }).click();
     const form = page.getByRole('form', { name: 'Ausgaben für Oskar: Hinzufügen' });
     await form.getByLabel('Datum').fill(`${year}-01-15`);
-    await form.getByLabel('Betrag in €').fill('0');
+    await form.getByLabel('Betrag').fill('0');
     await form.getByRole('button', { name: 'Hinzufügen' }).click();
-    await form.getByText('Bitte einen Betrag über 0 €, z. B. 12,99.').waitFor();
-    await form.getByLabel('Betrag in €').fill('9,90');
+    await form.getByText('Bitte einen Betrag über 0, z. B. 12,99.').waitFor();
+    await form.getByLabel('Betrag').fill('9,90');
     await form.getByLabel('Kategorie').selectOption('versicherung');
     await form.getByLabel('Wiederholung').selectOption('monthly');
     await form.getByRole('button', { name: 'Hinzufügen' }).click();

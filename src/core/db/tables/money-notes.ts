@@ -12,6 +12,8 @@ export interface ExpensesTable extends RecordFrame {
   template_id: number | null;
   /** 1 for the first occurrence after the template's own date, 2 for the next … */
   occurrence: number | null;
+  /** 'EUR' or 'CHF' (migration 0061: older rows are euros). */
+  currency: Generated<string>;
 }
 
 export interface NotesTable {

@@ -4,6 +4,7 @@ import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { AppError, notFound } from '../../../core/http/errors.js';
 import { keyPrefixOf, userMediaUrlPrefix } from '../../../core/media/paths.js';
+import { placeFromHomeArea } from '../place/index.js';
 import { checkPasswordWithLockout } from './password-check.js';
 import type { ChangePasswordBody, UpdateProfileBody } from './profile.schemas.js';
 import { deleteUserRow, endAllSessions, findPasswordHash, findUserById, updateUser } from './users.repo.js';
@@ -14,6 +15,9 @@ export async function updateProfile(ctx: AppContext, actor: Actor, body: UpdateP
   if (Object.keys(body).length > 0) await updateUser(ctx.db, actor.id, { ...body, updated_at: ctx.clock.now().toISOString() });
   const user = await findUserById(ctx.db, actor.id);
   if (!user) throw notFound();
+  // A new home area fills country and region (unless set by hand): issue 53.
+  if ((body.lat !== undefined || body.lon !== undefined) && (user.lat !== actor.lat || user.lon !== actor.lon))
+    await placeFromHomeArea(ctx, user.id, user.lat, user.lon);
   return user;
 }
 

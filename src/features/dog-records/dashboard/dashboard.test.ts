@@ -193,7 +193,7 @@ describe('GET /api/welcome-dashboard: the rest', () => {
   it('documents the registered cards in the OpenAPI document', async () => {
     const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body;
     const schema = doc.components.schemas.WelcomeDashboard;
-    expect(Object.keys(schema.properties)).toEqual(['today', 'dogs', 'on_this_day', 'recent_entries', 'due_soon', 'unread_notifications']);
+    expect(Object.keys(schema.properties)).toEqual(['today', 'dogs', 'on_this_day', 'recent_entries', 'leash_season', 'due_soon', 'unread_notifications']);
     expect(Object.keys(schema.properties.dogs.items.properties)).toEqual(['id', 'name', 'photo_url', 'daily_photo', 'training_streak']);
   });
 });

@@ -9,9 +9,10 @@ export interface TemplateRow {
   category: string;
   description: string | null;
   recurrence: string;
+  currency: string;
 }
 
-const TEMPLATE_COLUMNS = ['id', 'dog_id', 'date', 'amount_cents', 'category', 'description', 'recurrence'] as const;
+const TEMPLATE_COLUMNS = ['id', 'dog_id', 'date', 'amount_cents', 'category', 'description', 'recurrence', 'currency'] as const;
 
 /** Recurring templates in id order after `afterId` (the daily job's batches). */
 export function templatesAfter(db: Db, afterId: number, limit: number): Promise<TemplateRow[]> {
@@ -60,6 +61,7 @@ export async function insertOccurrences(db: Db, rows: readonly OccurrenceRow[], 
         amount_cents: t.amount_cents,
         category: t.category,
         description: t.description,
+        currency: t.currency,
         recurrence: 'none',
         template_id: t.id,
         occurrence,
@@ -89,10 +91,10 @@ function yearOf(db: Db, ownerId: number, year: number, dogId: number | undefined
 export async function yearSums(db: Db, ownerId: number, year: number, dogId: number | undefined) {
   const month = sql<string>`substr(expenses.date, 1, 7)`;
   const rows = await yearOf(db, ownerId, year, dogId)
-    .select([month.as('month'), 'expenses.category', (eb) => eb.fn.sum<number | string>('expenses.amount_cents').as('cents')])
-    .groupBy([month, 'expenses.category'])
+    .select([month.as('month'), 'expenses.category', 'expenses.currency', (eb) => eb.fn.sum<number | string>('expenses.amount_cents').as('cents')])
+    .groupBy([month, 'expenses.category', 'expenses.currency'])
     .execute();
-  return rows.map((r) => ({ month: r.month, category: r.category, cents: Number(r.cents) }));
+  return rows.map((r) => ({ month: r.month, category: r.category, currency: r.currency, cents: Number(r.cents) }));
 }
 
 /** The year's expenses for the CSV export, oldest first, with the dog's name. */
@@ -115,6 +117,7 @@ function withCsvColumns(q: ReturnType<typeof yearOf>) {
       'expenses.description',
       'expenses.recurrence',
       'expenses.template_id',
+      'expenses.currency',
       'dogs.name as dog_name',
     ])
     .orderBy('expenses.date')

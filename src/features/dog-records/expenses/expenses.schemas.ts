@@ -7,6 +7,9 @@ export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 export const RECURRENCES = ['none', 'monthly', 'quarterly', 'yearly'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 
+export const CURRENCIES = ['EUR', 'CHF'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
 /** One million euros: far above any dog expense, far below what a 32-bit column holds. */
 const MAX_AMOUNT_CENTS = 100_000_000;
 
@@ -15,6 +18,7 @@ export const ExpenseFields = z.strictObject({
   amount_cents: z.number().int().min(1).max(MAX_AMOUNT_CENTS).meta({ description: 'Betrag in Cent, größer als 0' }),
   category: z.enum(EXPENSE_CATEGORIES),
   description: optionalText(LIMITS.body),
+  currency: z.enum(CURRENCIES).optional().meta({ description: 'EUR oder CHF; ohne Angabe die Währung des Landes im Profil (Schweiz: CHF)' }),
   recurrence: z
     .enum(RECURRENCES)
     .default('none')
@@ -33,6 +37,7 @@ export const Expense = z
     recurrence: z.enum(RECURRENCES),
     template_id: z.number().int().nullable().meta({ description: 'Die wiederkehrende Ausgabe, aus der diese entstand' }),
     occurrence: z.number().int().nullable(),
+    currency: z.enum(CURRENCIES),
   })
   .meta({ id: 'Expense' });
 export type Expense = z.infer<typeof Expense>;
@@ -43,12 +48,24 @@ export const ExpenseYearQuery = z.strictObject({
 });
 export type ExpenseYearQuery = z.infer<typeof ExpenseYearQuery>;
 
+const sums = {
+  total_cents: z.number().int(),
+  by_month: z.record(z.string(), z.number().int()).meta({ description: '"YYYY-MM" → Cent, alle zwölf Monate' }),
+  by_category: z.record(z.string(), z.number().int()).meta({ description: 'Kategorie → Cent, alle Kategorien' }),
+};
+export const CurrencySums = z.object({ currency: z.enum(CURRENCIES), ...sums }).meta({ id: 'ExpenseCurrencySums' });
+export type CurrencySums = z.infer<typeof CurrencySums>;
+
+/**
+ * The top-level sums are those in `currency`, the profile's (EUR unless the user lives in Switzerland); amounts
+ * in two currencies are never added up: `by_currency` has each one that occurs (the profile's always first).
+ */
 export const ExpenseSummary = z
   .object({
     year: z.number().int(),
-    total_cents: z.number().int(),
-    by_month: z.record(z.string(), z.number().int()).meta({ description: '"YYYY-MM" → Cent, alle zwölf Monate' }),
-    by_category: z.record(z.string(), z.number().int()).meta({ description: 'Kategorie → Cent, alle Kategorien' }),
+    currency: z.enum(CURRENCIES),
+    ...sums,
+    by_currency: z.array(CurrencySums),
   })
   .meta({ id: 'ExpenseSummary' });
 export type ExpenseSummary = z.infer<typeof ExpenseSummary>;

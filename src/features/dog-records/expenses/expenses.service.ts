@@ -6,7 +6,16 @@ import type { ExportSection } from '../../../core/export/index.js';
 import { euros, germanCsv } from '../../../core/csv.js';
 import { allExpenseRows, yearRows, yearSums } from './expenses.repo.js';
 import { CATEGORY_DE, RECURRENCE_DE } from './expenses.labels.js';
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type ExpenseSummary, type ExpenseYearQuery, type Recurrence } from './expenses.schemas.js';
+import { placeOfUser } from '../../accounts/place/index.js';
+import {
+  EXPENSE_CATEGORIES,
+  type Currency,
+  type CurrencySums,
+  type ExpenseCategory,
+  type ExpenseSummary,
+  type ExpenseYearQuery,
+  type Recurrence,
+} from './expenses.schemas.js';
 
 /** The year asked for (default: this one) and the dog, checked: only the owner sees a dog's expenses. */
 async function scopeOf(ctx: AppContext, actor: Actor, query: ExpenseYearQuery) {
@@ -15,18 +24,27 @@ async function scopeOf(ctx: AppContext, actor: Actor, query: ExpenseYearQuery) {
   return { year, dogId };
 }
 
-export async function expenseSummary(ctx: AppContext, actor: Actor, query: ExpenseYearQuery): Promise<ExpenseSummary> {
-  const { year, dogId } = await scopeOf(ctx, actor, query);
+function emptySums(year: number, currency: Currency): CurrencySums {
   const byMonth: Record<string, number> = {};
   for (let m = 1; m <= 12; m++) byMonth[`${year}-${String(m).padStart(2, '0')}`] = 0;
   const byCategory = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, 0])) as Record<ExpenseCategory, number>;
-  let total = 0;
-  for (const { month, category, cents } of await yearSums(ctx.db, actor.id, year, dogId)) {
-    byMonth[month] = (byMonth[month] ?? 0) + cents;
-    byCategory[category as ExpenseCategory] = (byCategory[category as ExpenseCategory] ?? 0) + cents;
-    total += cents;
+  return { currency, total_cents: 0, by_month: byMonth, by_category: byCategory };
+}
+
+/** The year's sums per currency, never added across currencies; the profile's currency first and always there. */
+export async function expenseSummary(ctx: AppContext, actor: Actor, query: ExpenseYearQuery): Promise<ExpenseSummary> {
+  const { year, dogId } = await scopeOf(ctx, actor, query);
+  const main = (await placeOfUser(ctx, actor.id)).currency;
+  const sums = new Map<string, CurrencySums>([[main, emptySums(year, main)]]);
+  for (const { month, category, currency, cents } of await yearSums(ctx.db, actor.id, year, dogId)) {
+    let s = sums.get(currency);
+    if (!s) sums.set(currency, (s = emptySums(year, currency as Currency)));
+    s.by_month[month] = (s.by_month[month] ?? 0) + cents;
+    s.by_category[category] = (s.by_category[category] ?? 0) + cents;
+    s.total_cents += cents;
   }
-  return { year, total_cents: total, by_month: byMonth, by_category: byCategory };
+  const first = sums.get(main) ?? emptySums(year, main);
+  return { year, currency: main, total_cents: first.total_cents, by_month: first.by_month, by_category: first.by_category, by_currency: [...sums.values()] };
 }
 
 export async function expenseCsv(ctx: AppContext, actor: Actor, query: ExpenseYearQuery): Promise<{ csv: string; year: number }> {
@@ -42,13 +60,14 @@ export const expensesExport: ExportSection = async (ctx, actor, out) => {
 
 function toCsv(rows: Awaited<ReturnType<typeof yearRows>>): string {
   return germanCsv(
-    ['Datum', 'Hund', 'Kategorie', 'Beschreibung', 'Betrag (EUR)', 'Wiederkehrend'],
+    ['Datum', 'Hund', 'Kategorie', 'Beschreibung', 'Betrag', 'Währung', 'Wiederkehrend'],
     rows.map((r) => [
       germanDate(r.date),
       r.dog_name,
       CATEGORY_DE[r.category as ExpenseCategory] ?? r.category,
       r.description,
       euros(r.amount_cents),
+      r.currency,
       r.template_id !== null ? 'automatisch' : RECURRENCE_DE[r.recurrence as Recurrence] || null,
     ]),
   );

@@ -165,9 +165,9 @@ describe('summary and CSV', () => {
     const text = res.text;
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual([
-      'Datum;Hund;Kategorie;Beschreibung;Betrag (EUR);Wiederkehrend',
-      '03.02.2026;Emma;Zubehör;"Leine; ""rot""";1234,56;',
-      `04.02.2026;Emma;Sonstiges;"'=HYPERLINK(""http://x"")";0,05;`,
+      'Datum;Hund;Kategorie;Beschreibung;Betrag;Währung;Wiederkehrend',
+      '03.02.2026;Emma;Zubehör;"Leine; ""rot""";1234,56;EUR;',
+      `04.02.2026;Emma;Sonstiges;"'=HYPERLINK(""http://x"")";0,05;EUR;`,
       '',
     ]);
   });

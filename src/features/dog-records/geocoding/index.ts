@@ -2,3 +2,4 @@
 export { placeNameAt, shortName } from './reverse-geocode.js';
 /** The town at a position (public poison-bait figures). */
 export { cityAt, townOf } from './city-at.js';
+export { regionAt, type RegionAt } from './region-at.js';

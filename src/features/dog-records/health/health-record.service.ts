@@ -7,6 +7,7 @@ import type { ExportSection } from '../../../core/export/index.js';
 import { ownDogIds } from '../../../core/auth/ownership.repo.js';
 import { conflict, notFound } from '../../../core/http/errors.js';
 import { mediaKeyOf } from '../../../core/media/storage.js';
+import { dogPapers } from '../duties/index.js';
 import { deleteCard, findCardByToken, findCardOfDog, insertCardIfNone, replaceCardToken, updateCardContents, type CardRow } from './emergency.repo.js';
 import type { EmergencyCard, EmergencyCardBody, EmergencyCardPatch } from './emergency.schemas.js';
 import { findPractice } from './practice.repo.js';
@@ -127,11 +128,13 @@ export async function revokeEmergencyCard(ctx: AppContext, actor: Actor, dogId: 
 export async function publicCard(ctx: AppContext, token: string) {
   const card = await findCardByToken(ctx.db, token);
   if (!card) return undefined;
-  const [dog, practice, allergies, medications] = await Promise.all([
+  const [dog, practice, allergies, medications, papers] = await Promise.all([
     dogProfile(ctx.db, card.dog_id),
     card.show_practice_phone ? findPractice(ctx.db, card.dog_id) : undefined,
     card.show_allergies ? allergyRows(ctx.db, card.dog_id) : [],
     card.show_medications ? currentMedicationRows(ctx.db, card.dog_id, today(ctx)) : [],
+    // The insurer and the registry the owner recorded (issue 53: duties), with the registry's public hotline.
+    dogPapers(ctx.db, card.dog_id),
   ]);
   if (!dog) return undefined;
   return {
@@ -141,6 +144,7 @@ export async function publicCard(ctx: AppContext, token: string) {
     medications: medications.map((m) => ({ name: m.name, dosage: m.dosage, schedule: m.schedule })),
     practice: practice ? { name: practice.name, phone: practice.phone, emergency_phone: practice.emergency_phone } : null,
     contact: card.contact_name || card.contact_phone ? { name: card.contact_name, phone: card.contact_phone } : null,
+    papers,
   };
 }
 

@@ -5,6 +5,7 @@ import { setCache } from '../../../core/http/pages/cache-rules.js';
 import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
 import type { Routes } from '../../../core/http/route.js';
 import { mediaKeyOf } from '../../../core/media/storage.js';
+import { dogPapers } from '../../dog-records/duties/index.js';
 import { lostDogs } from './lost-dogs.js';
 
 /**
@@ -38,6 +39,8 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const lost = row.status === 'lost';
+    // A linked dog's recorded registry and its public hotline (issue 53), never the chip number.
+    const papers = lost && typeof row.dog_id === 'number' ? await dogPapers(ctx.db, row.dog_id) : null;
     res.render('vermisst/poster', {
       appName: ctx.config.appName,
       build: ctx.config.build,
@@ -50,6 +53,7 @@ export function lostPosterPages(ctx: AppContext, routes: Routes): void {
         lastSeen: lost ? when(ctx, String(row.last_seen_at)) : null,
         contact: lost && typeof row.contact === 'string' ? row.contact : null,
         photo: lost && row.photo_url ? `/vermisst/${row.id}/foto` : null,
+        registry: papers?.registry ? { provider: papers.registry.provider, hotline: papers.registry.hotline, website: papers.registry.website } : null,
         area: lost ? { lat: toArea(Number(row.lat)), lon: toArea(Number(row.lon)), radius: AREA_RADIUS_METERS } : null,
       },
     });

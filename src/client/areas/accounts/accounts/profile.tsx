@@ -10,6 +10,7 @@ import { DeleteAccount } from './delete-account.js';
 import { EmailForm } from './email-form.js';
 import { ExportSection } from './export-section.js';
 import { PasswordForm } from './password-form.js';
+import { PlaceCard } from './place-card.js';
 import { tx } from './texts.js';
 
 function VerifyHint() {
@@ -155,6 +156,7 @@ export function ProfileScreen() {
       {!user.email_verified && <VerifyHint />}
       <HomeAreaCard user={user} />
       <SecurityCard />
+      <PlaceCard />
       <CalendarFeedCard />
       <InvoicesCard />
       <AvatarForm user={user} />

@@ -40,6 +40,7 @@ export const tn = {
     family_invite: 'Einladungen zu einem Hund',
     data_export: 'Dein Datenexport ist fertig',
     invoice: 'Neue Rechnungen und Stornos',
+    duty: 'Pflichten: Versicherung, Steuer, Register',
     poison_nearby: 'Giftköder in der Nähe',
     lost_dog_nearby: 'Entlaufene Hunde in der Nähe',
     map_contribution: 'Deine Karten-Beiträge',

@@ -93,6 +93,26 @@ function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
   );
 }
 
+/** "15. Juli" from MM-DD. */
+const dayMonth = (md: string) => `${Number(md.slice(3, 5))}. ${MONTH_NAMES[Number(md.slice(0, 2)) - 1] ?? ''}`;
+const MONTH_NAMES = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+
+/** The Brut- und Setzzeit while it runs where the owner lives (issue 53), with its rule and source. */
+function LeashSeasonCard({ season }: { season: NonNullable<WelcomeDashboard['leash_season']> }) {
+  return (
+    <section class="card notice-info leash-season" aria-labelledby="leash-title">
+      <h2 id="leash-title">{tx.leashTitle(dayMonth(season.until))}</h2>
+      <p>{season.rule}</p>
+      <p class="note">
+        <a href={season.source_url} rel="noopener noreferrer" target="_blank">
+          {tx.leashSource}
+        </a>{' '}
+        · {tx.leashAsOf(formatDate(season.as_of))}
+      </p>
+    </section>
+  );
+}
+
 export function DashboardScreen() {
   const state = useStore(session);
   const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
@@ -117,6 +137,7 @@ export function DashboardScreen() {
                   <DogOfTheDay key={dog.id} dog={dog} first={i === 0} />
                 ))}
               </ul>
+              {data.leash_season && <LeashSeasonCard season={data.leash_season} />}
               {data.due_soon.length > 0 && (
                 <section class="card" aria-labelledby="due-title">
                   <h2 id="due-title">{tx.dueSoon}</h2>

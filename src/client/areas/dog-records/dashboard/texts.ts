@@ -19,4 +19,7 @@ export const tx = {
   streakDays: (n: number) => (n === 1 ? '1 Tag in Folge' : `${n} Tage in Folge`),
   streakBest: (n: number) => `Rekord ${n}`,
   toExpenses: 'Ausgaben',
+  leashTitle: (until: string) => `Brut- und Setzzeit: in der freien Landschaft an die Leine, bis ${until}`,
+  leashSource: 'Quelle',
+  leashAsOf: (date: string) => `Stand ${date}, keine Rechtsberatung`,
 };

@@ -19,6 +19,7 @@ function areaTabs(dog: Dog, owner: boolean) {
     { href: `/app/hunde/${dog.id}/gesundheit`, label: tx.toHealth },
     { href: `/app/hunde/${dog.id}/pflege`, label: tx.toCare },
     { href: `/app/hunde/${dog.id}/training`, label: tx.toTraining },
+    { href: `/app/hunde/${dog.id}/pflichten`, label: tx.toDuties },
     ...(dog.sex === 'female' ? [{ href: `/app/hunde/${dog.id}/laeufigkeit`, label: tx.toHeat }] : []),
     ...(owner
       ? [

@@ -50,6 +50,7 @@ export const tx = {
   toDiary: 'Tagebuch',
   toHealth: 'Gesundheit',
   toCare: 'Pflege',
+  toDuties: 'Pflichten',
   toTraining: 'Training',
   toHeat: 'Läufigkeit',
   toExpenses: 'Ausgaben',

@@ -1,12 +1,15 @@
 import type { ExpenseSummary } from '../../../api/types.js';
-import { formatMoney } from '../../../core/format.js';
+import { formatMoneyIn } from '../../../core/format.js';
 import { rx } from './texts.js';
 
 const ex = rx.expenses;
+
+/** One currency's sums of a year (issue 53: amounts in two currencies are never added up). */
+export type ChartSums = ExpenseSummary['by_currency'][number] & { year: number };
 const MONTHS = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 
 /** Twelve bars, one per month (an SVG with a text table for screen readers). */
-export function MonthChart({ summary }: { summary: ExpenseSummary }) {
+export function MonthChart({ summary }: { summary: ChartSums }) {
   const months = Object.entries(summary.by_month).sort(([a], [b]) => a.localeCompare(b));
   const max = Math.max(1, ...months.map(([, c]) => c));
   const w = 24;
@@ -21,7 +24,7 @@ export function MonthChart({ summary }: { summary: ExpenseSummary }) {
           return (
             <g key={month}>
               <rect x={i * (w + gap)} y={h - bar} width={w} height={Math.max(bar, cents > 0 ? 2 : 0)} rx={3} class="bar">
-                <title>{`${MONTHS[i]}: ${formatMoney(cents)}`}</title>
+                <title>{`${MONTHS[i]}: ${formatMoneyIn(cents, summary.currency)}`}</title>
               </rect>
               <text x={i * (w + gap) + w / 2} y={h + 14} text-anchor="middle" class="axis">
                 {MONTHS[i]}
@@ -36,7 +39,7 @@ export function MonthChart({ summary }: { summary: ExpenseSummary }) {
           {months.map(([month, cents], i) => (
             <tr key={month}>
               <th scope="row">{MONTHS[i]}</th>
-              <td>{formatMoney(cents)}</td>
+              <td>{formatMoneyIn(cents, summary.currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -46,7 +49,7 @@ export function MonthChart({ summary }: { summary: ExpenseSummary }) {
 }
 
 /** The categories with money spent, largest first, as proportional bars. */
-export function CategorySplit({ summary }: { summary: ExpenseSummary }) {
+export function CategorySplit({ summary }: { summary: ChartSums }) {
   const rows = Object.entries(summary.by_category)
     .filter(([, c]) => c > 0)
     .sort(([, a], [, b]) => b - a);
@@ -64,7 +67,7 @@ export function CategorySplit({ summary }: { summary: ExpenseSummary }) {
                 <span style={{ width: `${Math.max(share, 2)}%` }} />
               </span>
               <span class="category-sum">
-                {formatMoney(cents)} <span class="muted">({share} %)</span>
+                {formatMoneyIn(cents, summary.currency)} <span class="muted">({share} %)</span>
               </span>
             </li>
           );

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Dog, Expense, ExpenseSummary } from '../../../api/types.js';
 import { query } from '../../../core/api.js';
-import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
+import { formatDate, formatMoneyIn, todayInBerlin } from '../../../core/format.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';
@@ -22,6 +22,7 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
     onChange,
     fields: [
       { name: 'date', label: ex.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.inFuture : null) },
+      { name: 'currency', label: ex.currency, type: 'select', options: ex.currencies },
       { name: 'amount', label: ex.amount, type: 'decimal', required: true, check: (v) => (centsOf(v) ? null : ex.amountInvalid) },
       {
         name: 'category',
@@ -36,6 +37,7 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
     toValues: (i) => ({
       date: String(i.date),
       amount: (Number(i.amount_cents) / 100).toFixed(2).replace('.', ','),
+      currency: String(i.currency),
       category: String(i.category),
       description: String(i.description ?? ''),
       recurrence: String(i.recurrence),
@@ -43,14 +45,16 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
     toBody: (v) => ({
       date: v.date,
       amount_cents: centsOf(v.amount ?? '') ?? 0,
+      // Empty: the server takes the currency of the profile's country.
+      ...(v.currency === 'EUR' || v.currency === 'CHF' ? { currency: v.currency } : {}),
       category: v.category || 'sonstiges',
       description: v.description?.trim() || null,
       recurrence: v.recurrence || 'none',
     }),
-    label: (e) => `${ex.categories[e.category]} ${formatMoney(e.amount_cents)} (${formatDate(e.date)})`,
+    label: (e) => `${ex.categories[e.category]} ${formatMoneyIn(e.amount_cents, e.currency)} (${formatDate(e.date)})`,
     render: (e) => (
       <>
-        <strong>{formatMoney(e.amount_cents)}</strong> · {ex.categories[e.category]} · {formatDate(e.date)}
+        <strong>{formatMoneyIn(e.amount_cents, e.currency)}</strong> · {ex.categories[e.category]} · {formatDate(e.date)}
         {e.description && <span class="muted"> · {e.description}</span>}
         {e.recurrence !== 'none' && <span class="tag"> {ex.recurrences[e.recurrence]}</span>}
         {e.template_id !== null && <span class="tag"> {ex.auto}</span>}
@@ -110,14 +114,26 @@ export function ExpensesScreen() {
                 <Load resource={summary} onRetry={reloadSummary}>
                   {(s) => (
                     <>
-                      <h2 id="h-expense-sum">{ex.total(formatMoney(s.total_cents), s.year)}</h2>
-                      {s.total_cents === 0 ? (
+                      <h2 id="h-expense-sum">{ex.total(formatMoneyIn(s.total_cents, s.currency), s.year)}</h2>
+                      {s.by_currency
+                        .filter((c) => c.currency !== s.currency && c.total_cents > 0)
+                        .map((c) => (
+                          <p key={c.currency} class="muted">
+                            {ex.alsoIn(formatMoneyIn(c.total_cents, c.currency))}
+                          </p>
+                        ))}
+                      {s.by_currency.every((c) => c.total_cents === 0) ? (
                         <p class="muted">{ex.nothing}</p>
                       ) : (
-                        <>
-                          <MonthChart summary={s} />
-                          <CategorySplit summary={s} />
-                        </>
+                        s.by_currency
+                          .filter((c) => c.total_cents > 0)
+                          .map((c) => (
+                            <div key={c.currency} data-currency={c.currency}>
+                              {s.by_currency.length > 1 && <h3>{c.currency}</h3>}
+                              <MonthChart summary={{ ...c, year: s.year }} />
+                              <CategorySplit summary={{ ...c, year: s.year }} />
+                            </div>
+                          ))
                       )}
                     </>
                   )}

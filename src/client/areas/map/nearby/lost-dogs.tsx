@@ -13,6 +13,7 @@ import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { ReachNote } from './reach-note.js';
+import { PosterRegistry, ReportAtRegistry } from './registry-note.js';
 import { nx } from './texts.js';
 
 /** A datetime-local value (local time) for an instant. */
@@ -115,6 +116,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
               {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
             {(d.mine || staff) && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
+            {d.mine && d.status === 'lost' && <ReportAtRegistry dogId={d.dog_id} name={d.name} />}
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
             <SpotMap at={d} label={nx.lastSeenMap} />
@@ -169,6 +171,7 @@ export function LostPosterScreen({ params }: ScreenProps) {
                 {nx.posterCall(d.name)} <strong>{d.contact}</strong>
               </p>
             )}
+            {d.mine && <PosterRegistry dogId={d.dog_id} />}
             <p>{nx.posterScan}</p>
             {qr && <img class="poster-qr" src={qr} alt={nx.posterQrAlt(publicUrl)} width={240} height={240} />}
             <p class="poster-url">{publicUrl}</p>

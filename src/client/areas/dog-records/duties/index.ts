@@ -1,0 +1,2 @@
+/** The duties screen (one chunk). */
+export { DutiesScreen } from './duties.js';
