@@ -35,3 +35,19 @@ export type BodyOf<P extends PathOf<M>, M extends Method> = NonNullable<NonNulla
 
 /** The query a GET on `path` takes. */
 export type QueryOf<P extends PathOf<'get'>> = NonNullable<NonNullable<NonNullable<Init<P, 'get'>>['params']>['query']>;
+
+/**
+ * The record kinds of the per-dog record sections (ui/record-section.tsx): a segment K with a list and create at
+ * /api/dogs/{dogId}/K and an edit and delete at /api/K/{id}. A renamed route drops its kind from this union.
+ */
+type DogListKind = PathOf<'post'> extends infer P ? (P extends `/api/dogs/{dogId}/${infer K}` ? K : never) : never;
+export type RecordKind = {
+  [K in DogListKind]: `/api/dogs/{dogId}/${K}` extends PathOf<'get'> ? (`/api/${K}/{id}` extends PathOf<'patch'> & PathOf<'delete'> ? K : never) : never;
+}[DogListKind];
+
+/** The map's item kinds (ui/map/item-parts.tsx): /api/K/{id} with a photo, a report and a delete. */
+export type DeletableKind = TopKind;
+type TopKind = PathOf<'delete'> extends infer P ? (P extends `/api/${infer K}/{id}` ? K : never) : never;
+export type MapItemKind = {
+  [K in TopKind]: `/api/${K}/{id}/photo` extends PathOf<'post'> & PathOf<'delete'> ? (`/api/${K}/{id}/report` extends PathOf<'post'> ? K : never) : never;
+}[TopKind];

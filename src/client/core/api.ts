@@ -136,6 +136,14 @@ export function apiGet<P extends PathOf<'get'>, I extends Init<P, 'get'>>(path: 
   return { path, init: given, key: urlOf(path, given) };
 }
 
+/**
+ * A GET whose path is put together from a checked kind (`/api/dogs/{dogId}/${RecordKind}`): for the generic record
+ * and map components, whose kind unions (api-types.ts) are what the typecheck holds against the document.
+ */
+export function kindGet<T>(path: `/api/${string}`, init: LooseInit): ApiGet<T> {
+  return { path, init, key: urlOf(path, init) };
+}
+
 /** The same GET with more query parameters (the next page's cursor). */
 export function withQuery<T>(request: ApiGet<T>, query: Record<string, unknown>): ApiGet<T> {
   if (request.path.includes('?')) return legacyGet(`${request.path}&${serializeQuery(query)}`); // TRANSITION

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../core/api.js';
+import { ApiError, send, urlOf } from '../core/api.js';
 import { clearResponses } from '../core/offline-cache.js';
 import { submitWrite } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
@@ -69,21 +69,27 @@ export function RecordForm({
     const body = def.toBody(strip(values));
     setQueued(false);
     try {
-      if (item) await api.patch(`/api/${def.path}/${item.id}`, body);
+      if (item) await send('patch', `/api/${def.path}/{id}`, { params: { path: { id: item.id } }, body });
       else if (queue) {
-        const result = await submitWrite({ kind: queue.kind, dogId, url: `/api/dogs/${dogId}/${def.path}`, body, label: queue.label(body) });
+        const result = await submitWrite({
+          kind: queue.kind,
+          dogId,
+          path: `/api/dogs/{dogId}/${def.path}` as const,
+          init: { params: { path: { dogId } }, body: body as never },
+          label: queue.label(body),
+        });
         if (result.queued) {
           form.setValues(initial);
           setQueued(true);
           return;
         }
-      } else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
+      } else await send('post', `/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } }, body });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [def.fields.some((f) => f.name === k) ? prefix + k : k, v]));
       throw new ApiError(e.status, e.code, e.message, fields, e.retryAfterSeconds);
     }
-    clearResponses(`/api/dogs/${dogId}/${def.path}`);
+    clearResponses(urlOf(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } } }));
     def.onChange?.();
     onDone();
   });

@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { kindGet, send, urlOf } from '../core/api.js';
+import type { RecordKind } from '../core/api-types.js';
 import { clearResponses } from '../core/offline-cache.js';
 import type { WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
@@ -32,8 +34,8 @@ export interface FieldDef {
 export interface SectionDef<T extends { id: number }> {
   key: string;
   title: string;
-  /** The kind's URL segment: /api/dogs/{dogId}/<path>, /api/<path>/{id}. */
-  path: string;
+  /** The kind's URL segment: /api/dogs/{dogId}/<path>, /api/<path>/{id} (checked against the document). */
+  path: RecordKind;
   fields: FieldDef[];
   toBody: (values: Record<string, string>) => Record<string, unknown>;
   /** How an item reads; `items` is the whole list (e.g. to tell that a newer record replaced this one). */
@@ -109,10 +111,10 @@ function ShowMore({
   );
 }
 
-function RemoveButton({ label, path, onRemoved }: { label: string; path: string; onRemoved: () => void }) {
+function RemoveButton({ label, kind, id, onRemoved }: { label: string; kind: RecordKind; id: number; onRemoved: () => void }) {
   return (
     <DeleteButton
-      path={path}
+      remove={() => send('delete', `/api/${kind}/{id}`, { params: { path: { id } } })}
       label={hx.remove}
       title={hx.removeTitle(label)}
       buttonClass="button button-ghost button-small"
@@ -125,7 +127,7 @@ function RemoveButton({ label, path, onRemoved }: { label: string; path: string;
 }
 
 export function RecordSection<T extends { id: number }>({ def, dogId }: { def: SectionDef<T>; dogId: number }) {
-  const list = usePagedList<T>(`/api/dogs/${dogId}/${def.path}?limit=${def.limit ?? 20}`);
+  const list = usePagedList<T>(kindGet(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId }, query: { limit: def.limit ?? 20 } } }));
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
@@ -189,9 +191,10 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                         {def.canRemove && (
                           <RemoveButton
                             label={def.label(item)}
-                            path={`/api/${def.path}/${item.id}`}
+                            kind={def.path}
+                            id={item.id}
                             onRemoved={() => {
-                              clearResponses(`/api/dogs/${dogId}/${def.path}`);
+                              clearResponses(urlOf(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } } }));
                               def.onChange?.();
                               list.reload();
                             }}

@@ -1,4 +1,6 @@
-import { api } from '../../core/api.js';
+import { send } from '../../core/api.js';
+import type { DeletableKind, MapItemKind } from '../../core/api-types.js';
+import { upload } from '../../core/upload.js';
 import { navigate } from '../../core/router.js';
 import { ConfirmDelete, useConfirmDelete } from '../confirm-delete.js';
 import { PhotoUpload } from '../photo-upload.js';
@@ -14,7 +16,7 @@ interface Item {
 }
 
 /** The photo; its author adds, replaces or removes it. */
-export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: Item; alt: string; onChange: () => void }) {
+export function ItemPhoto({ path, item, alt, onChange }: { path: MapItemKind; item: Item; alt: string; onChange: () => void }) {
   if (!item.mine) return item.photo_url ? <img class="item-photo" src={item.photo_url} alt={alt} /> : null;
   return (
     <>
@@ -27,7 +29,7 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: I
         emptyText={mapTx.noPhoto}
         chooseLabel={item.photo_url ? mapTx.photoReplace : mapTx.photoAdd}
         removeLabel={mapTx.photoRemove}
-        uploadPath={`/api/${path}/${item.id}/photo`}
+        send={(form, onProgress) => upload(`/api/${path}/{id}/photo`, { params: { path: { id: item.id } }, form, onProgress })}
         fieldName="file"
         uploadingText={mapTx.photoUploading}
         doneText={mapTx.photoDone}
@@ -35,7 +37,7 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: I
         preview={false}
         onUploaded={onChange}
         onRemove={async () => {
-          await api.del(`/api/${path}/${item.id}/photo`);
+          await send('delete', `/api/${path}/{id}/photo`, { params: { path: { id: item.id } } });
           onChange();
         }}
       />
@@ -46,14 +48,20 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: I
 const reportTexts = { reason: mapTx.reportReason, reasonMissing: mapTx.reportReasonMissing, send: mapTx.reportSend, sent: mapTx.reported };
 
 /** "Melden" under a map item: the shared report form (ui/report-form.tsx) with the map's words. */
-export function ReportItem({ path, id }: { path: string; id: number }) {
-  return <ReportForm url={`/api/${path}/${id}/report`} label={mapTx.reportItem} texts={reportTexts} />;
+export function ReportItem({ path, id }: { path: MapItemKind; id: number }) {
+  return (
+    <ReportForm
+      send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })}
+      label={mapTx.reportItem}
+      texts={reportTexts}
+    />
+  );
 }
 
 /** Deleting one's own item, after asking; back to the map afterwards (`after`: the nearby map unless told). */
-export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { path: string; id: number; title: string; after?: string }) {
+export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { path: DeletableKind; id: number; title: string; after?: string }) {
   const deletion = useConfirmDelete<number>(
-    (itemId) => api.del(`/api/${path}/${itemId}`),
+    (itemId) => send('delete', `/api/${path}/{id}`, { params: { path: { id: itemId } } }).then(() => undefined),
     () => navigate(after),
   );
   return (
