@@ -11,7 +11,7 @@ export type UploadOptions<P extends PathOf<'post'>> = {
   /** Gets 0…1. */
   onProgress: (fraction: number) => void;
   signal?: AbortSignal;
-} & (undefined extends Params<P> ? { params?: Params<P> } : { params: Params<P> });
+} & (object extends NonNullable<Params<P>> ? { params?: Params<P> } : { params: Params<P> });
 
 /**
  * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress: the one request that does

@@ -1,3 +1,4 @@
+import { upload } from '../../../core/upload.js';
 import { api } from '../../../core/api.js';
 import { type CurrentUser, loadSession } from '../../../core/session.js';
 import { PhotoUpload } from '../../../ui/photo-upload.js';
@@ -15,14 +16,14 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
         emptyText={tx.profile.avatarNone}
         chooseLabel={tx.profile.avatarChoose}
         removeLabel={tx.profile.avatarRemove}
-        uploadPath="/api/me/avatar"
+        send={(form, onProgress) => upload('/api/me/avatar', { form, onProgress })}
         fieldName="file"
         uploadingText={tx.profile.avatarUploading}
         doneText={tx.profile.avatarDone}
         removedText={tx.profile.avatarRemoved}
         onUploaded={loadSession}
         onRemove={async () => {
-          await api.del('/api/me/avatar');
+          await api.DELETE('/api/me/avatar');
           await loadSession();
         }}
       />

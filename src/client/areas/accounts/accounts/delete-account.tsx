@@ -48,7 +48,7 @@ export function DeleteAccount() {
     setBusy(true);
     setError(null);
     try {
-      await api.del('/api/me', { password });
+      await api.DELETE('/api/me', { body: { password } });
       clearResponses();
       window.location.assign(ACCOUNT_DELETED_PATH);
     } catch (e) {

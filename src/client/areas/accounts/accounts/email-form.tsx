@@ -17,7 +17,7 @@ export function EmailForm({ email }: { email: string }) {
   );
   const submit = form.onSubmit(async (values) => {
     setSent(null);
-    const answer = await api.post<{ message: string }>('/api/me/email', values);
+    const answer = await api.POST('/api/me/email', { body: values });
     form.setValues({ new_email: '', password: '' });
     setSent(answer.message);
   });

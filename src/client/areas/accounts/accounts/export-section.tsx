@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { DataExport } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
@@ -10,7 +10,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de
 
 /** "Deine Daten" in the profile: ask for the ZIP (once a day), watch it being built, download it for 7 days. */
 export function ExportSection() {
-  const [list, reload] = useResource<{ items: DataExport[] }>('/api/me/exports');
+  const [list, reload] = useResource(apiGet('/api/me/exports'));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const pending = list.status === 'ready' && list.data.items.some((e) => e.status === 'queued' || e.status === 'running');
@@ -24,7 +24,7 @@ export function ExportSection() {
     setBusy(true);
     setMessage(null);
     try {
-      await api.post('/api/me/exports', {});
+      await api.POST('/api/me/exports');
       setMessage({ ok: true, text: ex.asked });
       reload();
     } catch (e) {

@@ -14,7 +14,7 @@ export function nextPath(query: URLSearchParams): string {
 export function LoginScreen({ query }: ScreenProps) {
   const form = useForm({ email: '', password: '' }, { rules: { email: { required: true, email: true }, password: { required: true } } });
   const submit = form.onSubmit(async (values) => {
-    const user = await api.post<CurrentUser>('/api/auth/login', { email: values.email, password: values.password });
+    const user = await api.POST('/api/auth/login', { body: { email: values.email, password: values.password } });
     setUser(user);
     navigate(nextPath(query), { replace: true });
   });

@@ -16,7 +16,7 @@ export function PasswordForm({ email }: { email: string }) {
   );
   const submit = form.onSubmit(async (values) => {
     setDone(false);
-    await api.post('/api/me/password', values);
+    await api.POST('/api/me/password', { body: values });
     form.setValues({ current_password: '', new_password: '' });
     setDone(true);
   });

@@ -15,7 +15,7 @@ export function ForgotPasswordScreen({ query }: ScreenProps) {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ email: query.get('email') ?? '' }, { rules: { email: { required: true, email: true } } });
   const submit = form.onSubmit(async (values) => {
-    const answer = await api.post<{ message: string }>('/api/auth/password-reset', { email: values.email });
+    const answer = await api.POST('/api/auth/password-reset', { body: { email: values.email } });
     setSent(answer.message);
   });
   return (
@@ -57,7 +57,7 @@ export function NewPasswordScreen({ query }: ScreenProps) {
   const form = useForm({ new_password: '' }, { rules: { new_password: { required: true, minLength: 8, maxLength: 128 } } });
   const submit = form.onSubmit(async (values) => {
     try {
-      const user = await api.post<CurrentUser>('/api/auth/password-reset/confirm', { token, new_password: values.new_password });
+      const user = await api.POST('/api/auth/password-reset/confirm', { body: { token, new_password: values.new_password } });
       setUser(user);
       showFlash(rx.saved, '/app');
       navigate('/app', { replace: true });

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { PlanComparison as Comparison } from '../../../api/types.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
@@ -12,7 +13,7 @@ const isYours = (tier: string, currentTier: string) => tier === currentTier || (
  * rows and prices come from GET /api/plans, the same value /tarife renders: only what this installation has.
  */
 export function PlanComparison({ currentTier }: { currentTier: string }) {
-  const [comparison, reload] = useResource<Comparison>('/api/plans');
+  const [comparison, reload] = useResource(apiGet('/api/plans'));
   return (
     <section class="card" aria-labelledby="compare-title">
       <h2 id="compare-title">{cx.title}</h2>

@@ -1,6 +1,7 @@
+import type { BodyOf } from '../../../core/api.js';
 import type { UpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -17,7 +18,7 @@ function UpgradeForm({ currentTier, onSent }: { currentTier: string; onSent: () 
   const options = REQUESTABLE.filter((tier) => tier !== currentTier).map((tier) => ({ value: tier, label: tx.plan.tiers[tier] ?? tier }));
   const form = useForm({ tier: options[0]?.value ?? 'pro', message: '' }, { rules: { message: { maxLength: 2000 } } });
   const submit = form.onSubmit(async (values) => {
-    await api.post('/api/upgrade-requests', { tier: values.tier, ...(values.message.trim() ? { message: values.message.trim() } : {}) });
+    await api.POST('/api/upgrade-requests', { body: { tier: values.tier as BodyOf<'/api/upgrade-requests', 'post'>['tier'], ...(values.message.trim() ? { message: values.message.trim() } : {}) } });
     form.setValues({ tier: values.tier, message: '' });
     onSent();
   });
@@ -34,12 +35,12 @@ function UpgradeForm({ currentTier, onSent }: { currentTier: string; onSent: () 
 }
 
 function UpgradeRequests({ currentTier }: { currentTier: string }) {
-  const [resource, reload] = useResource<{ items: UpgradeRequest[] }>('/api/upgrade-requests');
+  const [resource, reload] = useResource(apiGet('/api/upgrade-requests'));
   const [note, setNote] = useState<string | null>(null);
   const withdraw = async (id: number) => {
     setNote(null);
     try {
-      await api.del(`/api/upgrade-requests/${id}`);
+      await api.DELETE('/api/upgrade-requests/{id}', { params: { path: { id } } });
       setNote(tx.plan.withdrawn);
     } catch (error) {
       setNote(error instanceof Error ? error.message : String(error));

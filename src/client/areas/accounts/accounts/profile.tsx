@@ -17,7 +17,7 @@ function VerifyHint() {
   const resend = async () => {
     setState('busy');
     try {
-      await api.post('/api/auth/verify/resend');
+      await api.POST('/api/auth/verify/resend');
       setState('sent');
     } catch (error) {
       setState(error instanceof Error ? error.message : 'idle');
@@ -46,13 +46,13 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   );
   const submit = form.onSubmit(async (values) => {
     setSaved(false);
-    const updated = await api.patch<CurrentUser>('/api/me', {
+    const updated = await api.PATCH('/api/me', { body: {
       name: values.name,
       city: values.city.trim() || null,
       bio: values.bio.trim() || null,
       profile_private: values.profile_private ? 1 : 0,
       notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
-    });
+    } });
     setUser(updated);
     setSaved(true);
   });

@@ -23,7 +23,7 @@ function usePartnerCodeCheck(code: string): CodeCheck {
     let cancelled = false;
     setCheck({ state: 'checking' });
     const timer = window.setTimeout(() => {
-      api.get<PartnerCodeInfo>(`/api/partner/codes/${encodeURIComponent(trimmed)}/info`).then(
+      api.GET('/api/partner/codes/{code}/info', { params: { path: { code: trimmed } } }).then(
         (info) => !cancelled && setCheck({ state: 'done', info }),
         (error: unknown) => {
           if (cancelled) return;
@@ -82,12 +82,12 @@ export function RegisterScreen({ query }: ScreenProps) {
 
   const submit = form.onSubmit(async (values) => {
     const code = values.partner_code.trim();
-    const user = await api.post<CurrentUser>('/api/auth/register', {
+    const user = await api.POST('/api/auth/register', { body: {
       name: values.name,
       email: values.email,
       password: values.password,
       ...(code ? { partner_code: code } : {}),
-    });
+    } });
     setUser(user);
     navigate(nextPath(query), { replace: true });
   });

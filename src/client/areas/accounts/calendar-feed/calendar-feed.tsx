@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { CalendarFeed, CalendarFeedStatus } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { useQrPng } from '../../../ui/qr-code.js';
@@ -15,7 +15,7 @@ type Action = 'on' | 'renew' | 'off';
  * change confirmed first because subscribed calendars lose the old address.
  */
 export function CalendarFeedScreen() {
-  const [status, reload, mutate] = useResource<CalendarFeedStatus>('/api/me/calendar-feed');
+  const [status, reload, mutate] = useResource(apiGet('/api/me/calendar-feed'));
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState<'renew' | 'off' | null>(null);
   // The last change asked about: the dialog keeps its words while it closes.
@@ -29,11 +29,11 @@ export function CalendarFeedScreen() {
     setNote(null);
     try {
       if (action === 'off') {
-        await api.del('/api/me/calendar-feed');
+        await api.DELETE('/api/me/calendar-feed');
         mutate(() => ({ feed: null }));
         setNote(cx.switchedOff);
       } else {
-        const feed = await api.post<CalendarFeed>(action === 'on' ? '/api/me/calendar-feed' : '/api/me/calendar-feed/rotate');
+        const feed = await api.POST(action === 'on' ? '/api/me/calendar-feed' : '/api/me/calendar-feed/rotate');
         mutate(() => ({ feed }));
         if (action === 'renew') setNote(cx.renewed);
       }

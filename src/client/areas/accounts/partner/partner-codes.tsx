@@ -1,6 +1,6 @@
 import type { PartnerCode } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -23,12 +23,12 @@ function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void 
     },
   );
   const submit = form.onSubmit(async (values) => {
-    const created = await api.post<PartnerCode>('/api/admin/partner/codes', {
+    const created = await api.POST('/api/admin/partner/codes', { body: {
       code: values.code.trim(),
       label: values.label.trim(),
       max_uses: Number(values.max_uses),
       grants_founder: values.grants_founder ? 1 : 0,
-    });
+    } });
     form.setValues({ code: '', label: '', max_uses: '50', grants_founder: false });
     onCreated(created);
   });
@@ -52,11 +52,11 @@ function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void 
 }
 
 export function PartnerCodesScreen() {
-  const list = usePagedList<PartnerCode>('/api/admin/partner/codes?limit=100');
-  const [places, reloadPlaces] = useResource<{ total: number; taken: number; left: number }>('/api/admin/partner/founder-places');
+  const list = usePagedList<PartnerCode>(apiGet('/api/admin/partner/codes', { params: { query: { limit: 100 } } }));
+  const [places, reloadPlaces] = useResource(apiGet('/api/admin/partner/founder-places'));
   const [note, setNote] = useState<string | null>(null);
   const deletion = useConfirmDelete<PartnerCode>(
-    (c) => api.del(`/api/admin/partner/codes/${encodeURIComponent(c.code)}`),
+    (c) => api.DELETE('/api/admin/partner/codes/{code}', { params: { path: { code: c.code } } }).then(() => undefined),
     (c) => {
       setNote(tx.codes.deleted(c.code));
       list.reload();

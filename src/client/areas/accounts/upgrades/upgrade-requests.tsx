@@ -1,6 +1,7 @@
+import type { BodyOf, QueryOf } from '../../../core/api.js';
 import type { AdminUpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -65,7 +66,7 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
           class="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.post(`/api/admin/upgrade-requests/${request.id}/fulfill`, { tier }), tx.upgrades.fulfilled(request.user.name));
+            void act(() => api.POST('/api/admin/upgrade-requests/{id}/fulfill', { params: { path: { id: request.id } }, body: { tier: tier as BodyOf<'/api/admin/upgrade-requests/{id}/fulfill', 'post'>['tier'] } }), tx.upgrades.fulfilled(request.user.name));
           }}
         >
           <div class="field">
@@ -99,7 +100,7 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
         error={error}
         onConfirm={() =>
           void act(
-            () => api.post(`/api/admin/upgrade-requests/${request.id}/reject`, reason.trim() ? { reason: reason.trim() } : {}),
+            () => api.POST('/api/admin/upgrade-requests/{id}/reject', { params: { path: { id: request.id } }, body: reason.trim() ? { reason: reason.trim() } : {} }),
             tx.upgrades.rejected(request.user.name),
           )
         }
@@ -116,7 +117,7 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
 
 export function UpgradeRequestsScreen({ query }: ScreenProps) {
   const status = STATUSES.includes(query.get('status') ?? '') ? (query.get('status') ?? 'open') : 'open';
-  const list = usePagedList<AdminUpgradeRequest>(`/api/admin/upgrade-requests?status=${status}&limit=50`);
+  const list = usePagedList<AdminUpgradeRequest>(apiGet('/api/admin/upgrade-requests', { params: { query: { status: status as QueryOf<'/api/admin/upgrade-requests'>['status'], limit: 50 } } }));
   const { open, reload: reloadCount } = useOpenUpgradeCount(true);
   const [note, setNote] = useState<string | null>(null);
   return (

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { AdminStats } from '../../../api/types.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
@@ -54,7 +55,7 @@ function WarningChannels({ counts }: { counts: AdminStats['warning_channels'] })
 
 /** /app/admin/statistik: the numbers of GET /api/admin/stats. */
 export function StatsScreen() {
-  const [stats, reload] = useResource<AdminStats>('/api/admin/stats');
+  const [stats, reload] = useResource(apiGet('/api/admin/stats'));
   return (
     <AdminFrame title={sx.title}>
       <Load resource={stats} onRetry={reload}>

@@ -1,6 +1,7 @@
+import type { BodyOf } from '../../../core/api.js';
 import type { AdminUser } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -40,18 +41,15 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
   const submitStatus = (event: Event) => {
     event.preventDefault();
     void save.run(async () => {
-      const body = { status, ...(isAdmin ? { is_partner: partner ? 1 : 0 } : {}) };
-      onChange(await api.patch<AdminUser>(`/api/admin/users/${user.id}`, body));
+      const body = { status, ...(isAdmin ? { is_partner: partner ? (1 as const) : (0 as const) } : {}) };
+      onChange(await api.PATCH('/api/admin/users/{id}', { params: { path: { id: user.id } }, body }));
       return tx.users.saved(user.name);
     });
   };
   const submitGrant = (event: Event) => {
     event.preventDefault();
     void grant.run(async () => {
-      const result = await api.post<{ is_founder: 0 | 1; is_founder_pending: 0 | 1; founder_number: number | null }>(
-        `/api/admin/partner/users/${user.id}/grant`,
-        { mode },
-      );
+      const result = await api.POST('/api/admin/partner/users/{id}/grant', { params: { path: { id: user.id } }, body: { mode: mode as BodyOf<'/api/admin/partner/users/{id}/grant', 'post'>['mode'] } });
       onChange({ ...user, ...result, badges: result.is_founder && !user.badges.includes('founder') ? [...user.badges, 'founder'] : user.badges });
       return tx.users.granted(user.name);
     });
@@ -129,7 +127,7 @@ export function UsersScreen({ query }: ScreenProps) {
   const isAdmin = state.status === 'user' && state.user.rolle === 'admin';
   const q = query.get('q')?.trim() ?? '';
   const [term, setTerm] = useState(q);
-  const list = usePagedList<AdminUser>(q ? `/api/admin/users/search?q=${encodeURIComponent(q)}&limit=50` : null);
+  const list = usePagedList<AdminUser>(q ? apiGet('/api/admin/users/search', { params: { query: { q, limit: 50 } } }) : null);
   const search = (event: Event) => {
     event.preventDefault();
     if (term.trim()) navigate(`/app/admin/nutzer?q=${encodeURIComponent(term.trim())}`, { replace: true });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { operations } from '../../../api/schema.js';
 import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
-import { ApiError, api, errorMessage } from '../../../core/api.js';
+import { ApiError, api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
@@ -37,7 +37,7 @@ interface Watch {
 
 /** /app/admin/sicherungen: the last snapshot and its run, the kept ones, where and when, and "Jetzt sichern". */
 export function BackupsScreen() {
-  const [resource, reload] = useResource<BackupStatus>('/api/admin/backups');
+  const [resource, reload] = useResource(apiGet('/api/admin/backups'));
   const [watch, setWatch] = useState<Watch | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [starting, setStarting] = useState(false);
@@ -73,7 +73,7 @@ export function BackupsScreen() {
     setMessage(null);
     setGaveUp(false);
     try {
-      const started = await api.post<JobStarted>('/api/admin/jobs/backup.snapshot/run');
+      const started = await api.POST('/api/admin/jobs/{name}/run', { params: { path: { name: 'backup.snapshot' } } });
       setWatch({ since: started.started_at, until: Date.now() + GIVE_UP_MS });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {

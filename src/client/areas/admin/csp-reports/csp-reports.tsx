@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { CspReportGroup } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -9,7 +10,7 @@ const cx = tx.cspReports;
 
 /** /app/admin/csp: what the browsers' Content-Security-Policy refused in the last 30 days, grouped and counted. */
 export function CspReportsScreen() {
-  const [reports, reload] = useResource<{ items: CspReportGroup[] }>('/api/admin/csp-reports');
+  const [reports, reload] = useResource(apiGet('/api/admin/csp-reports'));
   return (
     <AdminFrame title={cx.title}>
       <p>{cx.intro}</p>

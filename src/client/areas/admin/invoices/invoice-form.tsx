@@ -46,10 +46,10 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
     setBusy(true);
     setSummary(null);
     try {
-      const invoice = await api.post<InvoiceSummary>('/api/admin/invoices', {
-        user_id: customer?.id,
+      const invoice = await api.POST('/api/admin/invoices', { body: {
+        user_id: customer?.id ?? 0,
         items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
-      });
+      } });
       setRows([{ ...EMPTY_ROW }]);
       setCustomer(null);
       onCreated(invoice);

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -18,7 +18,7 @@ function statusText(invoice: InvoiceSummary): string {
 }
 
 export function InvoicesScreen() {
-  const list = usePagedList<InvoiceSummary>('/api/admin/invoices?limit=50');
+  const list = usePagedList<InvoiceSummary>(apiGet('/api/admin/invoices', { params: { query: { limit: 50 } } }));
   const [note, setNote] = useState<string | null>(null);
   const [target, setTarget] = useState<InvoiceSummary | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +29,7 @@ export function InvoicesScreen() {
     setBusy(true);
     setError(null);
     try {
-      const storno = await api.post<InvoiceSummary>(`/api/admin/invoices/${target.id}/cancel`, {});
+      const storno = await api.POST('/api/admin/invoices/{id}/cancel', { params: { path: { id: target.id } }, body: {} });
       setNote(tx.invoices.cancelDone(storno.number));
       setTarget(null);
       list.reload();

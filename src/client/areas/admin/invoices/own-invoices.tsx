@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { InvoiceSummary } from '../../../api/types.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -15,7 +16,7 @@ function statusText(invoice: InvoiceSummary): string {
  * document the admin sees (the print page, saved as PDF from the browser).
  */
 export function OwnInvoicesScreen() {
-  const list = usePagedList<InvoiceSummary>('/api/me/invoices?limit=20');
+  const list = usePagedList<InvoiceSummary>(apiGet('/api/me/invoices', { params: { query: { limit: 20 } } }));
   return (
     <section class="page page-narrow">
       <p>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { IpBlock } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -12,10 +12,10 @@ const bx = tx.ipBlocks;
 
 /** /app/admin/sperren: the addresses the honeypot blocked (for requests without a session), and lifting one. */
 export function IpBlocksScreen() {
-  const [blocks, reload] = useResource<{ items: IpBlock[] }>('/api/admin/ip-blocks');
+  const [blocks, reload] = useResource(apiGet('/api/admin/ip-blocks'));
   const [note, setNote] = useState<string | null>(null);
   const lifting = useConfirmDelete(
-    (b: IpBlock) => api.del(`/api/admin/ip-blocks/${encodeURIComponent(b.ip)}`),
+    (b: IpBlock) => api.DELETE('/api/admin/ip-blocks/{ip}', { params: { path: { ip: b.ip } } }),
     (b) => {
       setNote(bx.lifted(b.ip));
       reload();

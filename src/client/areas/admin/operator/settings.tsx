@@ -1,7 +1,7 @@
 import { parseCents } from '../../../core/format.js';
 import { useState } from 'preact/hooks';
 import type { OperatorSettings } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
@@ -42,7 +42,7 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
   );
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    const next = await api.patch<OperatorSettings>('/api/admin/settings', {
+    const next = await api.PATCH('/api/admin/settings', { body: {
       operator_name: v.operator_name,
       operator_address: v.operator_address,
       contact_email: v.contact_email.trim(),
@@ -52,9 +52,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
       register_number: v.register_number,
       representatives: v.representatives,
       small_business: v.small_business,
-      price_pro_cents_year: parseCents(v.price_pro),
-      price_breeder_cents_year: parseCents(v.price_breeder),
-    });
+      price_pro_cents_year: parseCents(v.price_pro) ?? undefined,
+      price_breeder_cents_year: parseCents(v.price_breeder) ?? undefined,
+    } });
     setSaved(true);
     onSaved(next);
   });
@@ -86,7 +86,7 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
 
 /** /app/admin/einstellungen: who runs the service (imprint, privacy page, invoices) and the plan prices. */
 export function SettingsScreen() {
-  const [settings, reload, update] = useResource<OperatorSettings>('/api/admin/settings');
+  const [settings, reload, update] = useResource(apiGet('/api/admin/settings'));
   return (
     <AdminFrame title={sx.title}>
       <p class="lead">{sx.intro}</p>

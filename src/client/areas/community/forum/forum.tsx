@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
-import { api, ApiError, query } from '../../../core/api.js';
+import { api, ApiError, query, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -14,7 +14,7 @@ import { PostError } from '../../../ui/post-error.js';
 
 /** /app/forum: the categories. */
 export function ForumScreen() {
-  const [cats, reload] = useResource<{ items: ForumCategory[] }>('/api/forum/categories');
+  const [cats, reload] = useResource(apiGet('/api/forum/categories'));
   return (
     <section class="page page-narrow community">
       <h1>{cx.forum}</h1>
@@ -45,7 +45,7 @@ function NewThread({ category }: { category: string }) {
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      const t = await api.post<ForumThreadDetail>('/api/forum/threads', { category, title: v.title.trim(), body: v.body.trim() });
+      const t = await api.POST('/api/forum/threads', { body: { category, title: v.title.trim(), body: v.body.trim() } });
       navigate(`/app/forum/thema/${t.id}`);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'email_not_verified') setError(e);
@@ -68,8 +68,8 @@ function NewThread({ category }: { category: string }) {
 
 /** /app/forum/:slug: the threads of a category, newest activity first, and a new thread. */
 export function ForumCategoryScreen({ params }: ScreenProps) {
-  const [cats] = useResource<{ items: ForumCategory[] }>('/api/forum/categories');
-  const list = usePagedList<ForumThreadSummary>(`/api/forum/threads${query({ category: params.slug, limit: 20 })}`);
+  const [cats] = useResource(apiGet('/api/forum/categories'));
+  const list = usePagedList<ForumThreadSummary>(apiGet('/api/forum/threads', { params: { query: { category: params.slug ?? '', limit: 20 } } }));
   const cat = cats.status === 'ready' ? cats.data.items.find((c) => c.slug === params.slug) : undefined;
   return (
     <section class="page page-narrow community">
@@ -133,7 +133,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            if (await act(() => api.patch(`/api/forum/posts/${post.id}`, { body: text.trim() }))) {
+            if (await act(() => api.PATCH('/api/forum/posts/{id}', { params: { path: { id: post.id } }, body: { body: text.trim() } }))) {
               setEditing(false);
               onChanged();
             }
@@ -173,7 +173,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
           class="form"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (reason.trim() && (await act(() => api.post(`/api/forum/posts/${post.id}/report`, { reason: reason.trim() })))) {
+            if (reason.trim() && (await act(() => api.POST('/api/forum/posts/{id}/report', { params: { path: { id: post.id } }, body: { reason: reason.trim() } })))) {
               setReporting(false);
               setNote(cx.reported);
             }
@@ -201,7 +201,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
         onCancel={() => setRemoving(false)}
         onConfirm={async () => {
           setRemoving(false);
-          if (!(await act(() => api.del(`/api/forum/posts/${post.id}`)))) return;
+          if (!(await act(() => api.DELETE('/api/forum/posts/{id}', { params: { path: { id: post.id } } })))) return;
           if (post.is_opening) navigate(`/app/forum/${thread.category}`);
           else onChanged();
         }}
@@ -218,7 +218,7 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      await api.post(`/api/forum/threads/${threadId}/posts`, { body: v.body.trim() });
+      await api.POST('/api/forum/threads/{id}/posts', { params: { path: { id: threadId } }, body: { body: v.body.trim() } });
       form.setValues({ body: '' });
       onDone();
     } catch (e) {
@@ -242,7 +242,7 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
 /** /app/forum/thema/:id: the thread with its posts, reply, report, edit and delete; moderators lock. */
 export function ThreadScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const [thread, reload] = useResource<ForumThreadDetail>(Number.isInteger(id) ? `/api/forum/threads/${id}` : null);
+  const [thread, reload] = useResource(Number.isInteger(id) ? apiGet('/api/forum/threads/{id}', { params: { path: { id } } }) : null);
   return (
     <section class="page page-narrow community">
       <h1>{thread.status === 'ready' ? thread.data.title : cx.forum}</h1>
@@ -256,7 +256,7 @@ export function ThreadScreen({ params }: ScreenProps) {
                   type="button"
                   class="button button-ghost button-small"
                   onClick={async () => {
-                    await api.post(`/api/moderation/threads/${t.id}/lock`, { locked: !t.locked });
+                    await api.POST('/api/moderation/threads/{id}/lock', { params: { path: { id: t.id } }, body: { locked: !t.locked } });
                     reload();
                   }}
                 >

@@ -1,6 +1,6 @@
+import { api, apiGet } from '../../../core/api.js';
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ForumReport } from '../../../api/types.js';
 import { t } from '../../../core/texts.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ErrorNotice } from '../../../ui/states.js';
@@ -21,13 +21,14 @@ export function ModerationScreen() {
     <AdminFrame title={mx.title}>
       <ErrorNotice text={error} />
       <h2>{mx.forum}</h2>
-      <ReportQueue<ForumReport>
-        url="/api/moderation/reports"
+      <ReportQueue
+        list={apiGet('/api/moderation/reports', { params: { query: { limit: 30 } } })}
+        resolve={(id, action) => api.POST('/api/moderation/reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
         texts={{ empty: mx.empty, by: mx.by, reason: mx.reason }}
         actions={[
-          { action: 'dismiss', label: mx.dismiss },
-          { action: 'hide', label: mx.hide },
-          { action: 'delete', label: mx.delete, danger: true },
+          { action: 'dismiss' as const, label: mx.dismiss },
+          { action: 'hide' as const, label: mx.hide },
+          { action: 'delete' as const, label: mx.delete, danger: true },
         ]}
         onError={setError}
       >

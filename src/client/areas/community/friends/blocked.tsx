@@ -19,7 +19,7 @@ export function Blocked({ list }: { list: ReturnType<typeof usePagedList<Block>>
                 <button
                   type="button"
                   class="button button-secondary button-small"
-                  onClick={action.run(() => api.del(`/api/users/${user.id}/block`))}
+                  onClick={action.run(() => api.DELETE('/api/users/{id}/block', { params: { path: { id: user.id } } }))}
                   aria-label={`${cx.unblock}: ${user.name}`}
                 >
                   {cx.unblock}

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { ConversationList, FriendRequests } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 import { cx } from './texts.js';
@@ -5,8 +6,8 @@ import { cx } from './texts.js';
 /** /app/community: the way into friends, messages and the forum, with what is waiting. */
 export function CommunityScreen() {
   // The badge needs the count only: one row of each side, and the totals.
-  const [requests] = useResource<FriendRequests>('/api/friends/requests?limit=1');
-  const [conversations] = useResource<ConversationList>('/api/conversations');
+  const [requests] = useResource(apiGet('/api/friends/requests', { params: { query: { limit: 1 } } }));
+  const [conversations] = useResource(apiGet('/api/conversations'));
   const incoming = requests.status === 'ready' ? requests.data.incoming_total : 0;
   const unread = conversations.status === 'ready' ? conversations.data.unread_total : 0;
   return (

@@ -3,7 +3,7 @@ import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/t
 
 type Friend = FriendList['items'][number];
 type FriendRequest = FriendRequests['incoming'][number];
-import { api, query } from '../../../core/api.js';
+import { api, query, apiGet } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ErrorNotice, Load } from '../../../ui/states.js';
@@ -56,7 +56,7 @@ function Search({ onAsked }: { onAsked: () => void }) {
                   type="button"
                   class="button button-small"
                   onClick={action.run(async () => {
-                    await api.post('/api/friends/requests', { user_id: u.id });
+                    await api.POST('/api/friends/requests', { body: { user_id: u.id } });
                     setAsked((s) => new Set(s).add(u.id));
                   })}
                   aria-label={`${cx.ask}: ${u.name}`}
@@ -117,15 +117,15 @@ function Confirmed({
 
 /** /app/freunde: search, requests with badges, the friend list. */
 export function FriendsScreen() {
-  const incoming = usePagedList<FriendRequest>('/api/friends/requests/incoming?limit=30');
-  const outgoing = usePagedList<FriendRequest>('/api/friends/requests/outgoing?limit=30');
+  const incoming = usePagedList<FriendRequest>(apiGet('/api/friends/requests/incoming', { params: { query: { limit: 30 } } }));
+  const outgoing = usePagedList<FriendRequest>(apiGet('/api/friends/requests/outgoing', { params: { query: { limit: 30 } } }));
   const reloadRequests = () => {
     incoming.reload();
     outgoing.reload();
   };
-  const friends = usePagedList<Friend>('/api/friends?limit=50');
+  const friends = usePagedList<Friend>(apiGet('/api/friends', { params: { query: { limit: 50 } } }));
   const reloadFriends = friends.reload;
-  const blocks = usePagedList<Block>('/api/users/blocks?limit=50');
+  const blocks = usePagedList<Block>(apiGet('/api/users/blocks', { params: { query: { limit: 50 } } }));
   const reload = () => {
     reloadRequests();
     reloadFriends();
@@ -153,7 +153,7 @@ export function FriendsScreen() {
                     <button
                       type="button"
                       class="button button-small"
-                      onClick={action.run(() => api.post(`/api/friends/requests/${req.id}/accept`))}
+                      onClick={action.run(() => api.POST('/api/friends/requests/{id}/accept', { params: { path: { id: req.id } } }))}
                       aria-label={`${cx.accept}: ${req.user.name}`}
                     >
                       {cx.accept}
@@ -161,7 +161,7 @@ export function FriendsScreen() {
                     <button
                       type="button"
                       class="button button-ghost button-small"
-                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                      onClick={action.run(() => api.DELETE('/api/friends/requests/{id}', { params: { path: { id: req.id } } }))}
                       aria-label={`${cx.decline}: ${req.user.name}`}
                     >
                       {cx.decline}
@@ -171,9 +171,9 @@ export function FriendsScreen() {
                       ariaLabel={`${cx.declineBlock}: ${req.user.name}`}
                       title={`${cx.declineBlock}?`}
                       text={cx.declineBlockText(req.user.name)}
-                      onConfirm={action.run(() => api.post(`/api/friends/requests/${req.id}/decline`, { block: true }))}
+                      onConfirm={action.run(() => api.POST('/api/friends/requests/{id}/decline', { params: { path: { id: req.id } }, body: { block: true } }))}
                     />
-                    <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
+                    <ReportForm send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: req.user.id } }, body })} label={urx.report} what={req.user.name} />
                   </Person>
                 ))}
               </ul>
@@ -193,7 +193,7 @@ export function FriendsScreen() {
                     <button
                       type="button"
                       class="button button-ghost button-small"
-                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
+                      onClick={action.run(() => api.DELETE('/api/friends/requests/{id}', { params: { path: { id: req.id } } }))}
                       aria-label={`${cx.withdraw}: ${req.user.name}`}
                     >
                       {cx.withdraw}
@@ -223,15 +223,15 @@ export function FriendsScreen() {
                       label={cx.unfriend}
                       title={`${cx.unfriend}?`}
                       text={cx.unfriendText(user.name)}
-                      onConfirm={action.run(() => api.del(`/api/friends/${user.id}`))}
+                      onConfirm={action.run(() => api.DELETE('/api/friends/{userId}', { params: { path: { userId: user.id } } }))}
                     />
                     <Confirmed
                       label={cx.block}
                       title={`${cx.block}?`}
                       text={cx.blockText(user.name)}
-                      onConfirm={action.run(() => api.post(`/api/users/${user.id}/block`))}
+                      onConfirm={action.run(() => api.POST('/api/users/{id}/block', { params: { path: { id: user.id } } }))}
                     />
-                    <ReportForm url={`/api/users/${user.id}/report`} label={urx.report} what={user.name} />
+                    <ReportForm send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: user.id } }, body })} label={urx.report} what={user.name} />
                   </Person>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationList, Message, MessageList, UserCard } from '../../../api/types.js';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
@@ -16,7 +16,7 @@ export const POLL_MS = 3000;
 
 /** /app/nachrichten: one line per friend with messages, unread counts first in the eye. */
 export function ConversationsScreen() {
-  const list = usePagedList<ConversationList['items'][number]>('/api/conversations?limit=30');
+  const list = usePagedList<ConversationList['items'][number]>(apiGet('/api/conversations', { params: { query: { limit: 30 } } }));
   return (
     <section class="page page-narrow community">
       <h1>{cx.conversations}</h1>
@@ -70,15 +70,15 @@ function useMessages(userId: number) {
       if (document.hidden) return;
       try {
         const firstPage = !last.current;
-        const path = firstPage ? `/api/conversations/${userId}/messages` : `/api/conversations/${userId}/messages?after=${last.current}`;
-        const { items, next_cursor, partner } = await api.get<MessageList>(path);
+        const query = firstPage ? {} : { after: last.current };
+        const { items, next_cursor, partner } = await api.GET('/api/conversations/{userId}/messages', { params: { path: { userId }, query } });
         if (!live) return;
         // Every poll names the partner again; the same name keeps the same object (no new render every 3 s).
         setPartner((known) => (known && known.id === partner.id && known.name === partner.name ? known : partner));
         if (firstPage) setOlder((o) => ({ ...o, cursor: next_cursor }));
         setMessages((prev) => prev ?? []);
         append(items);
-        if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.post(`/api/conversations/${userId}/read`);
+        if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.POST('/api/conversations/{userId}/read', { params: { path: { userId } } });
       } catch (e) {
         if (live) setError(e);
       }
@@ -97,7 +97,7 @@ function useMessages(userId: number) {
     if (!older.cursor || older.busy) return;
     setOlder((o) => ({ ...o, busy: true, error: null }));
     try {
-      const page = await api.get<MessageList>(`/api/conversations/${userId}/messages?cursor=${encodeURIComponent(older.cursor)}`);
+      const page = await api.GET('/api/conversations/{userId}/messages', { params: { path: { userId }, query: { cursor: older.cursor } } });
       setMessages((prev) => [...page.items.filter((m) => !(prev ?? []).some((p) => p.id === m.id)), ...(prev ?? [])]);
       setOlder({ cursor: page.next_cursor, busy: false, error: null });
     } catch (e) {
@@ -122,7 +122,7 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
     setError(null);
     queue.current = queue.current.then(async () => {
       try {
-        onSent(await api.post<Message>(`/api/conversations/${userId}/messages`, { text: trimmed }));
+        onSent(await api.POST('/api/conversations/{userId}/messages', { params: { path: { userId } }, body: { text: trimmed } }));
       } catch (e) {
         setError(e);
         setText((current) => current || trimmed);
@@ -202,7 +202,7 @@ export function ChatScreen({ params }: ScreenProps) {
                 {formatDateTime(m.created_at)}
               </time>
               {/* Only a received message can be reported (the moderators see it with a few lines around it). */}
-              {m.sender_id === userId && <ReportForm url={`/api/messages/${m.id}/report`} label={mrx.report} what={m.text.slice(0, 40)} />}
+              {m.sender_id === userId && <ReportForm send={(body) => api.POST('/api/messages/{id}/report', { params: { path: { id: m.id } }, body })} label={mrx.report} what={m.text.slice(0, 40)} />}
             </li>
           ))}
           <li ref={end} aria-hidden="true" class="message-end" />

@@ -1,4 +1,4 @@
-import type { MessageReport } from '../../../api/types.js';
+import { api, apiGet } from '../../../core/api.js';
 import { dismissOrSuspend, ReportQueue } from '../../../ui/report-queue.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { mrx } from './texts.js';
@@ -9,7 +9,10 @@ import { mrx } from './texts.js';
  */
 export function MessageReports({ onError }: { onError: (message: string | null) => void }) {
   return (
-    <ReportQueue<MessageReport> url="/api/moderation/message-reports" texts={mrx} actions={dismissOrSuspend(mrx)} onError={onError}>
+    <ReportQueue
+      list={apiGet('/api/moderation/message-reports', { params: { query: { limit: 30 } } })}
+      resolve={(id, action) => api.POST('/api/moderation/message-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
+      texts={mrx} actions={dismissOrSuspend(mrx)} onError={onError}>
       {(report) => (
         <>
           <p class="muted small">

@@ -1,5 +1,5 @@
 import type { Dog, Litter } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import { isBreeder, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -28,14 +28,14 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
   );
   if (females.length === 0) return <p class="notice notice-info">{bx.noFemale}</p>;
   const submit = form.onSubmit(async (v) => {
-    const litter = await api.post<{ id: number }>('/api/litters', {
+    const litter = await api.POST('/api/litters', { body: {
       mother_dog_id: Number(v.mother),
       father_dog_id: v.father ? Number(v.father) : null,
       father_name: v.father_name.trim() || null,
       mating_date: v.mating || null,
       birth_date: v.birth || null,
       notes: v.notes.trim() || null,
-    });
+    } });
     navigate(`/app/zucht/wurf/${litter.id}`);
   });
   return (
@@ -98,8 +98,8 @@ export function BreederScreen({ query }: ScreenProps) {
 }
 
 function BreederHome({ motherId }: { motherId: string | null }) {
-  const list = usePagedList<Litter>('/api/litters?limit=20');
-  const [dogs, reloadDogs] = useResource<{ items: Dog[] }>('/api/dogs?limit=200');
+  const list = usePagedList<Litter>(apiGet('/api/litters', { params: { query: { limit: 20 } } }));
+  const [dogs, reloadDogs] = useResource(apiGet('/api/dogs', { params: { query: { limit: 200 } } }));
   return (
     <section class="page page-narrow breeder">
       <h1>{bx.title}</h1>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -19,12 +19,12 @@ function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void 
     { rules: { name: { maxLength: 80 }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
   );
   const submit = form.onSubmit(async (v) => {
-    await api.post(`/api/litters/${litterId}/puppies`, {
+    await api.POST('/api/litters/{id}/puppies', { params: { path: { id: litterId } }, body: {
       name: v.name.trim() || null,
       collar_color: v.collar.trim(),
-      sex: v.sex,
+      sex: v.sex as 'male' | 'female',
       birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
-    });
+    } });
     form.setValues({ name: '', collar: '', sex: v.sex, birth_weight: '' });
     onDone();
   });
@@ -58,13 +58,13 @@ function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void 
   const text = (v: string) => v.trim() || null;
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await api.patch(`/api/puppies/${puppy.id}`, {
+    await api.PATCH('/api/puppies/{id}', { params: { path: { id: puppy.id } }, body: {
       chip_number: text(v.chip_number),
       buyer_name: text(v.buyer_name),
       buyer_contact: text(v.buyer_contact),
       handover_date: v.handover_date || null,
       vaccinations: text(v.vaccinations),
-    });
+    } });
     setSaved(true);
     onDone();
   });
@@ -134,7 +134,9 @@ function PuppyRow({
 
 function DeleteLitter({ id }: { id: number }) {
   return (
-    <DeleteButton path={`/api/litters/${id}`} label={bx.remove} title={`${bx.remove}?`} confirmLabel={bx.remove} onDone={() => navigate('/app/zucht')}>
+    <DeleteButton
+      remove={() => api.DELETE('/api/litters/{id}', { params: { path: { id } } })}
+      label={bx.remove} title={`${bx.remove}?`} confirmLabel={bx.remove} onDone={() => navigate('/app/zucht')}>
       <p>{bx.removeText}</p>
     </DeleteButton>
   );
@@ -143,8 +145,8 @@ function DeleteLitter({ id }: { id: number }) {
 /** /app/zucht/wurf/:id: the litter, its puppies with warnings, the growth chart, exports and quick weighing. */
 export function LitterScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const [litter, reload] = useResource<LitterDetail>(Number.isInteger(id) ? `/api/litters/${id}` : null);
-  const [weights, reloadWeights] = useResource<LitterWeights>(Number.isInteger(id) ? `/api/litters/${id}/weights` : null);
+  const [litter, reload] = useResource(Number.isInteger(id) ? apiGet('/api/litters/{id}', { params: { path: { id } } }) : null);
+  const [weights, reloadWeights] = useResource(Number.isInteger(id) ? apiGet('/api/litters/{id}/weights', { params: { path: { id } } }) : null);
   const refresh = () => {
     reload();
     reloadWeights();

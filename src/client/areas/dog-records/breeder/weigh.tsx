@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { LitterDetail } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -23,7 +23,7 @@ function WeighForm({ litter }: { litter: LitterDetail }) {
     setSaved(false);
     const weights = litter.puppies.filter((p) => v[`p${p.id}`]).map((p) => ({ puppy_id: p.id, weight_g: parseGrams(String(v[`p${p.id}`])) }));
     if (weights.length === 0) return;
-    await api.post(`/api/litters/${litter.id}/weights`, { date: v.date, weights });
+    await api.POST('/api/litters/{id}/weights', { params: { path: { id: litter.id } }, body: { date: String(v.date), weights } });
     setSaved(true);
   });
   return (
@@ -57,7 +57,7 @@ function WeighForm({ litter }: { litter: LitterDetail }) {
 /** /app/zucht/wurf/:id/wiegen: the quick weighing of a whole litter. */
 export function WeighScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const [litter, reload] = useResource<LitterDetail>(Number.isInteger(id) ? `/api/litters/${id}` : null);
+  const [litter, reload] = useResource(Number.isInteger(id) ? apiGet('/api/litters/{id}', { params: { path: { id } } }) : null);
   return (
     <section class="page page-narrow breeder">
       <h1>{bx.weighTitle}</h1>

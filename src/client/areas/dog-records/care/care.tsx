@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { submitWrite } from '../../../core/offline-queue.js';
 import { PendingWrites } from '../../../ui/pending-writes.js';
 import type { CareRoutine } from '../../../api/types.js';
-import { errorMessage } from '../../../core/api.js';
+import { api, errorMessage, urlOf } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -48,12 +48,12 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
             const result = await submitWrite({
               kind: 'care',
               dogId: routine.dog_id,
-              url: `/api/care-routines/${routine.id}/done`,
-              body: { date },
+              path: '/api/care-routines/{id}/done',
+              init: { params: { path: { id: routine.id } }, body: { date } },
               label: cx.queued(what, formatDate(date)),
             });
             if (result.queued) return setQueued(true);
-            clearResponses(`/api/dogs/${routine.dog_id}/care-routines`);
+            clearResponses(urlOf('/api/dogs/{dogId}/care-routines', { params: { path: { dogId: routine.dog_id } } }));
             onDone();
           } catch (e) {
             setError(errorMessage(e));
@@ -126,7 +126,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
         <DoneButton routine={r} onDone={reload} />
         {owner && (
           <DismissReminderButton
-            path={`/api/dogs/${r.dog_id}/care-routines/${r.id}`}
+            dismiss={() => api.POST('/api/dogs/{dogId}/care-routines/{id}/dismiss-reminder', { params: { path: { dogId: r.dog_id, id: r.id } } })}
             nextDue={r.next_due}
             dismissedDue={r.reminder_dismissed_due}
             onDone={reload}

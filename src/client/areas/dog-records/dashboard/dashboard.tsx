@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { WelcomeDashboard } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { session } from '../../../core/session.js';
@@ -94,7 +95,7 @@ function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
 
 export function DashboardScreen() {
   const state = useStore(session);
-  const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
+  const [dashboard, reload] = useResource(apiGet('/api/welcome-dashboard'));
   const name = state.status === 'user' ? state.user.name : '';
   return (
     <section class="page">

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { DiaryCalendar } from '../../../api/types.js';
 import { formatDate, formatMonth, shiftMonth, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -67,7 +68,7 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
 }
 
 function Calendar({ dogId, month }: { dogId: number | null; month: string }) {
-  const [calendar, reload] = useResource<DiaryCalendar>(`/api/diary/calendar?month=${month}${dogId ? `&dog_id=${dogId}` : ''}`);
+  const [calendar, reload] = useResource(apiGet('/api/diary/calendar', { params: { query: { month, dog_id: dogId ?? undefined } } }));
   const today = todayInBerlin();
   return (
     <div class="card calendar-card">

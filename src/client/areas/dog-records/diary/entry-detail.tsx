@@ -1,3 +1,4 @@
+import { api, apiGet } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { formatDate, formatDateTime, formatWeekday } from '../../../core/format.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
@@ -72,7 +73,7 @@ function DeleteEntry({ entry }: { entry: Entry }) {
   };
   return (
     <DeleteButton
-      path={`/api/diary/${entry.id}`}
+      remove={() => api.DELETE('/api/diary/{entryId}', { params: { path: { entryId: entry.id } } })}
       label={tx.detail.delete}
       title={tx.detail.deleteTitle}
       confirmLabel={tx.detail.deleteConfirm}
@@ -86,7 +87,7 @@ function DeleteEntry({ entry }: { entry: Entry }) {
 }
 
 export function EntryDetailScreen({ params }: ScreenProps) {
-  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [entry, reload] = useResource(apiGet('/api/diary/{entryId}', { params: { path: { entryId: Number(params.entryId) } } }));
   const [dogs] = useDogsWithShared();
   const isOffline = useStore(offline);
   const state = useStore(session);

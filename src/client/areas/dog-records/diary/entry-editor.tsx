@@ -86,19 +86,19 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       date: values.date,
       title: values.title.trim() || null,
       text: values.text,
-      mood: values.mood || null,
+      mood: (values.mood || null) as Entry['mood'],
       tags: parseTags(values.tags),
     };
     const created = !savedEntry;
     let saved: Entry;
-    if (savedEntry) saved = await api.patch<Entry>(`/api/diary/${savedEntry.id}`, body);
+    if (savedEntry) saved = await api.PATCH('/api/diary/{entryId}', { params: { path: { entryId: savedEntry.id } }, body });
     else {
       // A new entry may be written without a connection: it waits in the offline queue, photos included.
-      const result = await submitWrite<Entry>({
+      const result = await submitWrite({
         kind: 'diary',
         dogId: Number(values.dog_id),
-        url: `/api/dogs/${values.dog_id}/diary`,
-        body,
+        path: '/api/dogs/{dogId}/diary',
+        init: { params: { path: { dogId: Number(values.dog_id) } }, body },
         label: tx.editor.queuedLabel(shortName(body.title, body.text), formatDate(body.date), files.length),
         photos: files,
       });

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { formatDate, formatWeekday } from '../../../core/format.js';
 import { pendingWrites } from '../../../core/offline-queue.js';
 import { useStore } from '../../../core/store.js';
@@ -53,7 +54,11 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
 
 /** One dog's entries, or with `dog` null those of all dogs (each card then names its dog). */
 function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
-  const list = usePagedList<Entry>(dog ? `/api/dogs/${dog.id}/diary?limit=20` : '/api/diary/entries?limit=20');
+  const list = usePagedList<Entry>(
+    dog
+      ? apiGet('/api/dogs/{dogId}/diary', { params: { path: { dogId: dog.id }, query: { limit: 20 } } })
+      : apiGet('/api/diary/entries', { params: { query: { limit: 20 } } }),
+  );
   const nameOf = (id: number) => (dog ? undefined : dogs.find((d) => d.id === id)?.name);
   // An entry saved offline waits above the list: a list that cannot load without a connection is no error then.
   const waiting = useStore(pendingWrites).some((w) => w.kind === 'diary' && (!dog || w.dogId === dog.id));

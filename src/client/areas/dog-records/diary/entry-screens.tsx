@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { t } from '../../../core/texts.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -30,7 +31,7 @@ export function EntryCreateScreen({ query }: ScreenProps) {
 }
 
 export function EntryEditScreen({ params }: ScreenProps) {
-  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [entry, reload] = useResource(apiGet('/api/diary/{entryId}', { params: { path: { entryId: Number(params.entryId) } } }));
   const [dogs, reloadDogs] = useDogsWithShared();
   return (
     <section class="page page-narrow">

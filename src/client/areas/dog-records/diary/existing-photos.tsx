@@ -6,7 +6,7 @@ import { tx } from './texts.js';
 /** The photos already in an entry, each deletable (`DELETE /api/diary/media/{id}`) after a confirmation. */
 export function ExistingPhotos({ entry, onChange }: { entry: Entry; onChange: (entry: Entry) => void }) {
   const deletion = useConfirmDelete(
-    (m: MediaItem) => api.del(`/api/diary/media/${m.id}`),
+    (m: MediaItem) => api.DELETE('/api/diary/media/{mediaId}', { params: { path: { mediaId: m.id } } }),
     (gone) => onChange({ ...entry, media: entry.media.filter((m) => m.id !== gone.id) }),
   );
   return (

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { DiaryLocations } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate } from '../../../core/format.js';
@@ -57,7 +58,7 @@ function PlaceList({ places }: { places: MapPlace[] }) {
 }
 
 function Places({ dogId }: { dogId: number | null }) {
-  const [locations, reload] = useResource<DiaryLocations>(`/api/diary/locations${dogId ? `?dog_id=${dogId}` : ''}`);
+  const [locations, reload] = useResource(apiGet('/api/diary/locations', { params: { query: { dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={locations} onRetry={reload}>
       {(data) =>

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -9,7 +10,7 @@ import { tx } from './texts.js';
 type MosaicItem = MediaItem & { entry_date: string };
 
 function Mosaic({ dogId }: { dogId: number | null }) {
-  const list = usePagedList<MosaicItem>(`/api/diary/media?limit=60${dogId ? `&dog_id=${dogId}` : ''}`);
+  const list = usePagedList<MosaicItem>(apiGet('/api/diary/media', { params: { query: { limit: 60, dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={list.resource} onRetry={list.reload}>
       {(items) =>

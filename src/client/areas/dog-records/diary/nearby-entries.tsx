@@ -1,7 +1,7 @@
 import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { DiaryNearbyResult } from '../../../api/types.js';
-import { query as toQuery } from '../../../core/api.js';
+import { query as toQuery, apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
@@ -35,8 +35,8 @@ function useCentre() {
 }
 
 function Results({ centre, radius, dogId, dogs }: { centre: Point; radius: number; dogId: number | null; dogs: Dog[] }) {
-  const path = `/api/diary/nearby${toQuery({ lat: centre.lat, lon: centre.lon, radius_km: radius, dog_id: dogId })}`;
-  const [found, reload] = useResource<DiaryNearbyResult>(path);
+  const query = { lat: centre.lat, lon: centre.lon, radius_km: radius, dog_id: dogId ?? undefined };
+  const [found, reload] = useResource(apiGet('/api/diary/nearby', { params: { query } }));
   const dogName = (id: number) => dogs.find((d) => d.id === id)?.name ?? '';
   // `newest_only`: the server looked at the newest 5,000 located entries around the point only; older ones may be missing.
   const newestOnly = (r: DiaryNearbyResult) => r.newest_only === 1 && <p class="muted small diary-newest-only">{nx.newestOnly}</p>;

@@ -1,5 +1,5 @@
 import type { DiarySearchHit } from '../../../api/types.js';
-import { query as toQuery } from '../../../core/api.js';
+import { query as toQuery, apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -7,7 +7,7 @@ import { DiaryFrame } from './diary-nav.js';
 import { tx } from './texts.js';
 
 function Results({ q, dogId }: { q: string; dogId: number | null }) {
-  const [hits, reload] = useResource<{ items: DiarySearchHit[]; newest_only?: number }>(`/api/diary/search${toQuery({ q, dog_id: dogId })}`);
+  const [hits, reload] = useResource(apiGet('/api/diary/search', { params: { query: { q, dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={hits} onRetry={reload}>
       {(r) =>

@@ -1,3 +1,4 @@
+import type { DogBody } from './dog-form.js';
 import { api } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { clearResponses } from '../../../core/offline-cache.js';
@@ -9,15 +10,15 @@ import type { Dog } from './dogs-api.js';
 import { tx } from './texts.js';
 
 export function DogCreateScreen() {
-  const create = async (body: Record<string, unknown>) => {
+  const create = async (body: DogBody) => {
     // Empty optional fields are simply left out of a new dog.
-    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
-    const dog = await api.post<Dog>('/api/dogs', fields);
+    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) as DogBody;
+    const dog = await api.POST('/api/dogs', { body: fields });
     clearResponses('/api/dogs');
     // The first dog may activate a pending founder license: the badges come from the session.
     void loadSession();
     // After the first dog the app offers to be installed (ui/install-guide.tsx), a moment that makes sense.
-    const own = await api.get<{ items: Dog[] }>('/api/dogs?limit=2').catch(() => ({ items: [dog, dog] }));
+    const own = await api.GET('/api/dogs', { params: { query: { limit: 2 } } }).catch(() => ({ items: [dog, dog] }));
     const target = `/app/hunde/${dog.id}/bearbeiten${own.items.length === 1 ? '?erster=1' : ''}`;
     showFlash(tx.created(dog.name), target.split('?')[0] ?? target);
     navigate(target, { replace: true });

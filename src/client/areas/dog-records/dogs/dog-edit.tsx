@@ -1,5 +1,6 @@
+import { upload } from '../../../core/upload.js';
 import { useState } from 'preact/hooks';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
 import { navigate } from '../../../core/router.js';
@@ -27,7 +28,7 @@ function DeleteDog({ dog }: { dog: Dog }) {
       <h2 id="dog-danger-title">{tx.dangerTitle}</h2>
       <p>{tx.deleteText}</p>
       <DeleteButton
-        path={`/api/dogs/${dog.id}`}
+        remove={() => api.DELETE('/api/dogs/{dogId}', { params: { path: { dogId: dog.id } } })}
         label={tx.deleteButton}
         title={tx.deleteTitle(dog.name)}
         confirmLabel={tx.deleteConfirm}
@@ -42,8 +43,8 @@ function DeleteDog({ dog }: { dog: Dog }) {
 }
 
 export function DogEditScreen({ params, query }: ScreenProps) {
-  const path = `/api/dogs/${encodeURIComponent(params.dogId ?? '')}`;
-  const [dog, reload, mutate] = useResource<Dog>(path);
+  const dogId = Number(params.dogId);
+  const [dog, reload, mutate] = useResource(apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }));
   const [saved, setSaved] = useState(false);
   const name = dog.status === 'ready' ? dog.data.name : '';
   return (
@@ -61,7 +62,7 @@ export function DogEditScreen({ params, query }: ScreenProps) {
                 alt={tx.photoAlt(data.name)}
                 emptyText={tx.photoNone}
                 chooseLabel={tx.photoChoose}
-                uploadPath={`${path}/photo`}
+                send={(form, onProgress) => upload('/api/dogs/{dogId}/photo', { params: { path: { dogId } }, form, onProgress })}
                 fieldName="file"
                 uploadingText={tx.photoUploading}
                 doneText={tx.photoDone}
@@ -77,7 +78,7 @@ export function DogEditScreen({ params, query }: ScreenProps) {
               submitLabel={t.save}
               onSubmit={async (body) => {
                 setSaved(false);
-                const updated = await api.patch<Dog>(path, body);
+                const updated = await api.PATCH('/api/dogs/{dogId}', { params: { path: { dogId } }, body });
                 mutate(() => updated);
                 setSaved(true);
               }}

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../core/api.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { BreedSummary } from '../../../api/types.js';
@@ -57,15 +58,18 @@ export function breedSlugFor(
 }
 
 /** The request body: empty optional fields become null, so clearing a field on edit really clears it. */
-export function toBody(values: DogFormValues, breedSlug: string | null = null): Record<string, unknown> {
+/** A dog's fields as POST /api/dogs and PATCH /api/dogs/{dogId} take them. */
+export type DogBody = BodyOf<'/api/dogs', 'post'>;
+
+export function toBody(values: DogFormValues, breedSlug: string | null = null): DogBody {
   const text = (v: string) => (v.trim() ? v.trim() : null);
   return {
     name: values.name.trim(),
     breed: text(values.breed),
     breed_slug: breedSlug,
     birth_date: values.birth_date || null,
-    sex: values.sex || null,
-    neutered: values.neutered === '' ? null : Number(values.neutered),
+    sex: (values.sex || null) as DogBody['sex'],
+    neutered: values.neutered === '' ? null : (Number(values.neutered) as 0 | 1),
     weight_kg: parseWeight(values.weight_kg),
     color: text(values.color),
     chip_number: text(values.chip_number),
@@ -76,7 +80,7 @@ export function toBody(values: DogFormValues, breedSlug: string | null = null): 
 interface DogFormProps {
   dog?: Dog;
   submitLabel: string;
-  onSubmit: (body: Record<string, unknown>) => Promise<void>;
+  onSubmit: (body: DogBody) => Promise<void>;
   children?: ComponentChildren;
 }
 

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { Fragment, type ComponentChildren } from 'preact';
 import type { DiaryEntry } from '../../../api/types.js';
 import { formatAge, formatDate } from '../../../core/format.js';
@@ -52,7 +53,7 @@ function Facts({ dog }: { dog: Dog }) {
 }
 
 function LatestEntries({ dog }: { dog: Dog }) {
-  const [entries, reload] = useResource<Page<DiaryEntry>>(`/api/dogs/${dog.id}/diary?limit=3`);
+  const [entries, reload] = useResource(apiGet('/api/dogs/{dogId}/diary', { params: { path: { dogId: dog.id }, query: { limit: 3 } } }));
   return (
     <section class="card" aria-labelledby="dog-latest-title">
       <h2 id="dog-latest-title">{px.latest}</h2>
@@ -90,7 +91,7 @@ function LatestEntries({ dog }: { dog: Dog }) {
 
 /** /app/hunde/:dogId: the hub of one dog: photo, the facts, the latest diary entries and the way into each area. */
 export function DogProfileScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<Dog>(`/api/dogs/${encodeURIComponent(params.dogId ?? '')}`);
+  const [dog, reload] = useResource(apiGet('/api/dogs/{dogId}', { params: { path: { dogId: Number(params.dogId) } } }));
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : 0;
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Dog, Expense, ExpenseSummary } from '../../../api/types.js';
-import { query } from '../../../core/api.js';
+import { query, apiGet } from '../../../core/api.js';
 import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -65,9 +65,9 @@ export function ExpensesScreen() {
   const thisYear = Number(todayInBerlin().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const [dogFilter, setDogFilter] = useState('');
-  const [dogs, reloadDogs] = useResource<{ items: Dog[] }>('/api/dogs?limit=200');
-  const params = { year, dog_id: dogFilter || null };
-  const [summary, reloadSummary] = useResource<ExpenseSummary>(`/api/expenses/summary${query(params)}`);
+  const [dogs, reloadDogs] = useResource(apiGet('/api/dogs', { params: { query: { limit: 200 } } }));
+  const params = { year, dog_id: dogFilter ? Number(dogFilter) : undefined };
+  const [summary, reloadSummary] = useResource(apiGet('/api/expenses/summary', { params: { query: params } }));
   return (
     <section class="page page-narrow expenses">
       <h1>{ex.title}</h1>

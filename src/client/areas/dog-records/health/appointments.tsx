@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDate, formatWeekday, todayInBerlin } from '../../../core/format.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { t } from '../../../core/texts.js';
@@ -27,7 +27,7 @@ export function nextAppointment(visits: VetVisit[], today: string): { next: VetV
 
 /** The "Nächster Termin" card (the health tab gives it a new key when the visits change, so it loads again). */
 export function NextAppointment({ dogId }: { dogId: number }) {
-  const [visits, reload] = useResource<{ items: VetVisit[] }>(`/api/dogs/${dogId}/vet-visits?limit=${NEXT_LOOKUP}`);
+  const [visits, reload] = useResource(apiGet('/api/dogs/{dogId}/vet-visits', { params: { path: { dogId }, query: { limit: NEXT_LOOKUP } } }));
   return (
     <section class="card next-appointment" aria-labelledby="h-next-appointment">
       <h2 id="h-next-appointment">{hx.nextTitle}</h2>
@@ -89,7 +89,7 @@ function DoneForm({ visit, onCancel, onDone }: { visit: VetVisit; onCancel: () =
   const submit = form.onSubmit(async (values) => {
     const text = (k: string) => String(values[p + k] ?? '').trim() || null;
     try {
-      await api.patch(`/api/vet-visits/${visit.id}`, { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') });
+      await api.PATCH('/api/vet-visits/{id}', { params: { path: { id: visit.id } }, body: { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') } });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       throw new ApiError(e.status, e.code, e.message, Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [p + k, v])), e.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
-import { errorMessage, upload } from '../../../core/api.js';
+import { apiGet, errorMessage, urlOf } from '../../../core/api.js';
+import { upload } from '../../../core/upload.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatBytes, formatDate } from '../../../core/format.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -12,8 +13,8 @@ const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/heic,image
 
 /** Health documents: the list (PDFs download, images open) and the upload with a progress bar. */
 export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boolean }) {
-  const path = `/api/dogs/${dogId}/health-documents`;
-  const list = usePagedList<HealthDocument>(`${path}?limit=20`);
+  const dogParams = { path: { dogId } };
+  const list = usePagedList<HealthDocument>(apiGet('/api/dogs/{dogId}/health-documents', { params: { ...dogParams, query: { limit: 20 } } }));
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState('');
@@ -33,11 +34,11 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
     setMessage(null);
     setProgress(0);
     try {
-      await upload(path, form, setProgress);
+      await upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress: setProgress });
       setMessage({ kind: 'success', text: hx.uploaded });
       setTitle('');
       if (fileRef.current) fileRef.current.value = '';
-      clearResponses(path);
+      clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
       list.reload();
     } catch (e) {
       setMessage({ kind: 'error', text: errorMessage(e) });

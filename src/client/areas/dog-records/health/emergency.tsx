@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -11,21 +11,21 @@ import { hx } from './texts.js';
 /** The emergency card (/app/hunde/:dogId/notfallausweis): choose what the public page shows, get link and QR code, revoke. */
 export function EmergencyCardScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const path = `/api/dogs/${dogId}/emergency-card`;
-  const [dog] = useResource<{ name: string }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
-  const [loaded] = useResource<EmergencyCard | null>(Number.isInteger(dogId) ? path : null);
+  const cardParams = { params: { path: { dogId } } };
+  const [dog] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
+  const [loaded] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}/emergency-card', cardParams) : null);
   const [card, setCard] = useState<EmergencyCard | null | undefined>(undefined);
   const [note, setNote] = useState<string | null>(null);
   // No card yet answers null: then the form starts from the defaults.
   const current = card !== undefined ? card : loaded.status === 'ready' ? loaded.data : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
   const revoke = async () => {
-    await api.del(path);
+    await api.DELETE('/api/dogs/{dogId}/emergency-card', cardParams);
     setCard(null);
     setNote(hx.revoked);
   };
   const renew = async () => {
-    setCard(await api.post<EmergencyCard>(`${path}/renew`, {}));
+    setCard(await api.POST('/api/dogs/{dogId}/emergency-card/renew', cardParams));
     setNote(hx.renewed);
   };
   return (
@@ -42,7 +42,7 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
       ) : (
         <CardForm
           key={current?.created_at ?? 'neu'}
-          path={path}
+          dogId={dogId}
           current={current}
           onSaved={(saved, made) => {
             setNote(made ? null : hx.saved);
@@ -150,7 +150,7 @@ function CardQr({ url, name }: { url: string; name: string }) {
 }
 
 /** What the card shows. With a card it is saved in place (PATCH: the link stays); without one it makes the first. */
-function CardForm({ path, current, onSaved }: { path: string; current: EmergencyCard | null; onSaved: (card: EmergencyCard, made: boolean) => void }) {
+function CardForm({ dogId, current, onSaved }: { dogId: number; current: EmergencyCard | null; onSaved: (card: EmergencyCard, made: boolean) => void }) {
   const form = useForm(
     {
       show_photo: current ? current.show_photo === 1 : true,
@@ -171,8 +171,9 @@ function CardForm({ path, current, onSaved }: { path: string; current: Emergency
       contact_name: String(v.contact_name).trim() || null,
       contact_phone: String(v.contact_phone).trim() || null,
     };
-    if (current) onSaved(await api.patch<EmergencyCard>(path, contents), false);
-    else onSaved(await api.post<EmergencyCard>(path, contents), true);
+    const card = { params: { path: { dogId } }, body: contents };
+    if (current) onSaved(await api.PATCH('/api/dogs/{dogId}/emergency-card', card), false);
+    else onSaved(await api.POST('/api/dogs/{dogId}/emergency-card', card), true);
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.emergency}>

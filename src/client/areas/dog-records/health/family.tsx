@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -14,15 +14,15 @@ import { hx } from './texts.js';
 /** The family screen of a dog (/app/hunde/:dogId/familie): members and the invite form (owner only). */
 export function FamilyScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const [dog] = useResource<{ id: number; name: string; user_id: number }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
-  const [members, reload] = useResource<{ items: Member[] }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}/members` : null);
+  const [dog] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
+  const [members, reload] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}/members', { params: { path: { dogId } } }) : null);
   const [done, setDone] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const name = dog.status === 'ready' ? dog.data.name : '';
   const form = useForm({ email: '' }, { rules: { email: { required: true, email: true, maxLength: 254 } }, codeFields: { already_invited: 'email' } });
   const submit = form.onSubmit(async (v) => {
     setDone(null);
-    const m = await api.post<Member>(`/api/dogs/${dogId}/members`, { email: v.email.trim() });
+    const m = await api.POST('/api/dogs/{dogId}/members', { params: { path: { dogId } }, body: { email: v.email.trim() } });
     form.set('email', '');
     setDone(hx.invited(m.email));
     clearResponses(`/api/dogs/${dogId}/members`);
@@ -31,7 +31,7 @@ export function FamilyScreen({ params }: ScreenProps) {
   const remove = async (m: Member) => {
     setRemoveError(null);
     try {
-      await api.del(`/api/dog-members/${m.id}`);
+      await api.DELETE('/api/dog-members/{id}', { params: { path: { id: m.id } } });
       clearResponses(`/api/dogs/${dogId}/members`);
       reload();
     } catch (e) {
@@ -85,9 +85,9 @@ export function FamilyScreen({ params }: ScreenProps) {
 
 /** /app/familie: invitations to me (accept, decline) and the dogs I look after. */
 export function InvitationsScreen() {
-  const invitations = usePagedList<Invitation>('/api/dog-invitations?limit=30');
+  const invitations = usePagedList<Invitation>(apiGet('/api/dog-invitations', { params: { query: { limit: 30 } } }));
   const reloadInv = invitations.reload;
-  const shared = usePagedList<SharedDog>('/api/shared-dogs?limit=30');
+  const shared = usePagedList<SharedDog>(apiGet('/api/shared-dogs', { params: { query: { limit: 30 } } }));
   const reloadShared = shared.reload;
   const [error, setError] = useState<string | null>(null);
   const act = async (fn: () => Promise<unknown>) => {
@@ -120,11 +120,11 @@ export function InvitationsScreen() {
                   <li key={i.id}>
                     <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
                     <div class="link-row">
-                      <button type="button" class="button button-small" onClick={() => void act(() => api.post(`/api/dog-invitations/${i.id}/accept`))}>
+                      <button type="button" class="button button-small" onClick={() => void act(() => api.POST('/api/dog-invitations/{id}/accept', { params: { path: { id: i.id } } }))}>
                         {hx.accept}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>
-                      <button type="button" class="button button-ghost button-small" onClick={() => void act(() => api.del(`/api/dog-invitations/${i.id}`))}>
+                      <button type="button" class="button button-ghost button-small" onClick={() => void act(() => api.DELETE('/api/dog-invitations/{id}', { params: { path: { id: i.id } } }))}>
                         {hx.decline}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>

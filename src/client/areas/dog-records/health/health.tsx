@@ -4,7 +4,7 @@ import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, Loading, useResource } from '../../../ui/states.js';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { prefetch } from '../../../core/api.js';
+import { prefetch, apiGet } from '../../../core/api.js';
 import { healthFirstRequests } from './first-requests.js';
 import { NextAppointment } from './appointments.js';
 import { DocumentsSection } from './documents.js';
@@ -39,7 +39,7 @@ function afterPaint(next: () => void): () => void {
 /** The health tab of one dog (/app/hunde/:dogId/gesundheit): every section, the PDF, family and emergency card. */
 export function HealthScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const [dog, reload] = useResource<Dog>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+  const [dog, reload] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
   const name = dog.status === 'ready' ? dog.data.name : '';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useResource } from '../../../ui/states.js';
@@ -11,14 +11,13 @@ const text = (v: string) => (v.trim() ? v.trim() : null);
 
 /** The dog's vet practice: shown to everyone with access, edited by the owner (PUT replaces it). */
 export function PracticeSection({ dogId, canEdit }: { dogId: number; canEdit: boolean }) {
-  const path = `/api/dogs/${dogId}/vet-practice`;
-  const [practice, reload] = useResource<VetPractice | null>(path);
+  const [practice, reload] = useResource(apiGet('/api/dogs/{dogId}/vet-practice', { params: { path: { dogId } } }));
   const current = practice.status === 'ready' ? practice.data : null;
   return (
     <section class="card record-section" id="praxis" aria-labelledby="h-praxis">
       <h2 id="h-praxis">{hx.sections.practice}</h2>
       {practice.status === 'loading' ? null : canEdit ? (
-        <PracticeForm key={current?.updated_at ?? 'neu'} path={path} practice={current} onSaved={reload} />
+        <PracticeForm key={current?.updated_at ?? 'neu'} dogId={dogId} practice={current} onSaved={reload} />
       ) : current ? (
         <p>
           <strong>{current.name}</strong>
@@ -32,7 +31,7 @@ export function PracticeSection({ dogId, canEdit }: { dogId: number; canEdit: bo
   );
 }
 
-function PracticeForm({ path, practice, onSaved }: { path: string; practice: VetPractice | null; onSaved: () => void }) {
+function PracticeForm({ dogId, practice, onSaved }: { dogId: number; practice: VetPractice | null; onSaved: () => void }) {
   const [saved, setSaved] = useState(false);
   const form = useForm(
     {
@@ -56,14 +55,15 @@ function PracticeForm({ path, practice, onSaved }: { path: string; practice: Vet
   );
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await request('PUT', path, {
+    const body = {
       name: v.name.trim(),
       phone: text(v.phone),
       emergency_phone: text(v.emergency_phone),
       email: text(v.email),
       address: text(v.address),
       website: text(v.website),
-    });
+    };
+    await api.PUT('/api/dogs/{dogId}/vet-practice', { params: { path: { dogId } }, body });
     setSaved(true);
     onSaved();
   });

@@ -1,3 +1,4 @@
+import { api } from '../../../core/api.js';
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
 import { NotesToggle } from '../notes/index.js';
@@ -56,7 +57,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     actions: (v, reload) =>
       owner ? (
         <DismissReminderButton
-          path={`/api/dogs/${v.dog_id}/vaccinations/${v.id}`}
+          dismiss={() => api.POST('/api/dogs/{dogId}/vaccinations/{id}/dismiss-reminder', { params: { path: { dogId: v.dog_id, id: v.id } } })}
           nextDue={v.next_due}
           dismissedDue={v.reminder_dismissed_due}
           onDone={reload}

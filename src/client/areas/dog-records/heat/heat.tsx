@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { HeatCycle, HeatPrediction } from '../../../api/types.js';
 import { formatDate, formatMonth, todayInBerlin } from '../../../core/format.js';
@@ -175,8 +176,8 @@ function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycl
 function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
   const state = useStore(session);
   const breeder = owner && state.status === 'user' && isBreeder(state.user);
-  const [prediction, reloadPrediction] = useResource<HeatPrediction>(`/api/dogs/${dogId}/heat-cycles/prediction`);
-  const [cycles, reloadCycles] = useResource<{ items: HeatCycle[] }>(`/api/dogs/${dogId}/heat-cycles?limit=12`);
+  const [prediction, reloadPrediction] = useResource(apiGet('/api/dogs/{dogId}/heat-cycles/prediction', { params: { path: { dogId } } }));
+  const [cycles, reloadCycles] = useResource(apiGet('/api/dogs/{dogId}/heat-cycles', { params: { path: { dogId }, query: { limit: 12 } } }));
   const today = todayInBerlin();
   const refresh = () => {
     reloadPrediction();

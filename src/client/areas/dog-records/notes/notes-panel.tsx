@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Note } from '../../../api/types.js';
-import { api, errorMessage, query } from '../../../core/api.js';
+import { api, errorMessage, query, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { BusyButton, Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -48,7 +48,7 @@ function Analysis({ note }: { note: Note }) {
 function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
   const [ai, refreshAi] = useAiStatus();
   const analyse = useAiAction(async () => {
-    await api.post(`/api/notes/${note.id}/analysis`);
+    await api.POST('/api/notes/{id}/analysis', { params: { path: { id: note.id } } });
     refreshAi();
     onChanged();
   });
@@ -71,7 +71,7 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
           class="button button-ghost button-small"
           onClick={async () => {
             try {
-              await api.del(`/api/notes/${note.id}`);
+              await api.DELETE('/api/notes/{id}', { params: { path: { id: note.id } } });
               onChanged();
             } catch (e) {
               setRemoveError(errorMessage(e));
@@ -94,20 +94,19 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
 
 /** The notes on one record (any of the eight parent types), with adding and the AI analysis. */
 export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; parentId: number }) {
-  const path = `/api/notes${query({ parent_type: parentType, parent_id: parentId, limit: 10 })}`;
-  const list = usePagedList<Note>(path);
+  const list = usePagedList<Note>(apiGet('/api/notes', { params: { query: { parent_type: parentType, parent_id: parentId, limit: 10 } } }));
   const id = `${parentType}-${parentId}`;
   const form = useForm(
     { [`${id}-rubrik`]: nx.rubrikDefault, [`${id}-text`]: '' },
     { rules: { [`${id}-rubrik`]: { required: true, maxLength: 100 }, [`${id}-text`]: { required: true, maxLength: 5000 } } },
   );
   const submit = form.onSubmit(async (values) => {
-    await api.post('/api/notes', {
+    await api.POST('/api/notes', { body: {
       parent_type: parentType,
       parent_id: parentId,
       rubrik: String(values[`${id}-rubrik`]).trim(),
       text: String(values[`${id}-text`]).trim(),
-    });
+    } });
     form.setValues((v) => ({ ...v, [`${id}-text`]: '' }));
     list.reload();
   });

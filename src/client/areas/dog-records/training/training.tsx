@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { TrainingPlan, TrainingSession, TrainingStreak } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -96,11 +96,11 @@ function PlanCard({ dogId }: { dogId: number }) {
   const [plan, setPlan] = useState<TrainingPlan | null>(null);
   const form = useForm({ goal: '', minutes: '15' }, { rules: { goal: { required: true, maxLength: 200 } } });
   const action = useAiAction(async () => {
-    const answer = await api.post<{ plan: TrainingPlan }>('/api/ai/training-plan', {
+    const answer = await api.POST('/api/ai/training-plan', { body: {
       dog_id: dogId,
       goal: form.values.goal.trim(),
       minutes_per_day: Math.min(120, Math.max(5, Number(form.values.minutes) || 15)),
-    });
+    } });
     setPlan(answer.plan);
     refreshAi();
   });
@@ -126,7 +126,7 @@ function PlanCard({ dogId }: { dogId: number }) {
 }
 
 function TrainingBody({ dogId, owner }: { dogId: number; owner: boolean }) {
-  const [streak, reloadStreak] = useResource<TrainingStreak>(`/api/dogs/${dogId}/training-streak`);
+  const [streak, reloadStreak] = useResource(apiGet('/api/dogs/{dogId}/training-streak', { params: { path: { dogId } } }));
   return (
     <>
       <section class="card" aria-labelledby="h-streak">

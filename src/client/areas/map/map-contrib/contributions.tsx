@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { MapContribution, MapContributions } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
@@ -13,7 +14,7 @@ function statusLine(c: MapContribution): string {
 
 /** /app/karte/beitraege: the user's dog-welcome contributions and the way to the next Pro year (100 confirmed). */
 export function ContributionsScreen() {
-  const [resource, reload] = useResource<MapContributions>('/api/map-contrib?limit=200');
+  const [resource, reload] = useResource(apiGet('/api/map-contrib', { params: { query: { limit: 200 } } }));
   return (
     <section class="page">
       <h1>{nx.contribTitle}</h1>

@@ -47,7 +47,7 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
     on.map(async (key): Promise<MapItem[]> => {
       try {
         if (key === PLACES.key) {
-          const r = await api.get<{ items: Place[] }>(`/api/places${query({ bbox })}`);
+          const r = await api.GET('/api/places', { params: { query: { bbox } } });
           return r.items.map((p) => ({
             id: p.id,
             kind: 'places',
@@ -60,8 +60,9 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
           }));
         }
         const layer = LAYERS.find((l) => l.key === key)!;
-        const r = await api.get<{ features: LayerFeature[] }>(`/api/map/layers/${key}${query({ bbox })}`);
-        return r.features.map((f) => venuePin(f, key, layer.label, layer.glyph, select));
+        const r = await api.GET('/api/map/layers/{layer}', { params: { path: { layer: key }, query: { bbox } } });
+        // The answer's coordinates are number[]; the named MapLayer schema reads them as a [lon, lat] pair.
+        return r.features.map((f) => venuePin(f as LayerFeature, key, layer.label, layer.glyph, select));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failed = true;

@@ -29,8 +29,8 @@ export function VenueSearch({
     if (b.north - b.south > maxSpan || b.east - b.west > maxSpan) return setState({ kind: 'error', message: nx.zoomIn });
     setState({ kind: 'searching' });
     try {
-      const r = await api.get<{ items: LayerFeature[] }>(`/api/map/search${query({ bbox: bboxOf(b), q: q.trim() })}`);
-      const items = r.items.map((f) => venuePin(f, 'search', nx.search, '?', onSelect));
+      const r = await api.GET('/api/map/search', { params: { query: { bbox: bboxOf(b), q: q.trim() } } });
+      const items = r.items.map((f) => venuePin(f as LayerFeature, 'search', nx.search, '?', onSelect));
       onHits(items);
       setState({ kind: 'done', items });
     } catch (err) {

@@ -20,12 +20,12 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
     setState({ kind: 'sending' });
     try {
       // The kind and name the map shows let the server keep the tap while OpenStreetMap cannot be asked.
-      const contribution = await api.post<MapContribution & { notice?: string }>('/api/map-contrib/dog-friendly', {
-        osm_type: venue.osm_type,
+      const contribution = await api.POST('/api/map-contrib/dog-friendly', { body: {
+        osm_type: venue.osm_type as 'node' | 'way' | 'relation',
         osm_id: venue.osm_id,
         venue_kind: venue.welcome_kind ?? undefined,
         venue_name: venue.name?.slice(0, 200) ?? null,
-      });
+      } });
       if (contribution.status === 'rejected') setState({ kind: 'again' });
       else setState(contribution.notice ? { kind: 'later', message: contribution.notice } : { kind: 'done' });
     } catch (e) {

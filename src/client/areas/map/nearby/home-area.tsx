@@ -14,7 +14,7 @@ const ALERT_RADIUS_KM = 5;
 const roundForPrivacy = (p: Point): Point => ({ lat: Math.round(p.lat * 1e3) / 1e3, lon: Math.round(p.lon * 1e3) / 1e3 });
 
 async function saveHomeArea(p: Point | null): Promise<void> {
-  setUser(await api.patch<CurrentUser>('/api/me', p ? roundForPrivacy(p) : { lat: null, lon: null }));
+  setUser(await api.PATCH('/api/me', { body: p ? roundForPrivacy(p) : { lat: null, lon: null } }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ListItem } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
+import { kindGet, run } from '../../../core/api.js';
+import type { MapItemKind } from '../../../core/api-types.js';
 import type { Point } from '../../../ui/map/position.js';
 import { nx } from './texts.js';
 
@@ -39,7 +40,7 @@ export interface KindView {
 
 /** How one item of a kind reads; `I` is the item of the kind's list as the server answers it. */
 interface KindSpec<I> {
-  path: string;
+  path: MapItemKind;
   label: string;
   glyph: string;
   href(id: number): string;
@@ -59,9 +60,8 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
     glyph: spec.glyph,
     href: spec.href,
     near: async (at, radiusKm, page) => {
-      const r = await api.get<{ items: I[]; next_cursor: string | null }>(
-        `/api/${spec.path}${query({ lat: at.lat, lon: at.lon, radius_km: radiusKm, limit: page.limit, cursor: page.cursor })}`,
-      );
+      const near = { lat: at.lat, lon: at.lon, radius_km: radiusKm, limit: page.limit, cursor: page.cursor };
+      const r = await run(kindGet<{ items: I[]; next_cursor: string | null }>(`/api/${spec.path}`, { params: { query: near } }));
       const items = r.items.map((i) => ({
         kind: spec.path,
         id: i.id,

@@ -1,7 +1,8 @@
+import type { BodyOf } from '../../../core/api.js';
 import { useStore } from '../../../core/store.js';
 import { isStaff, session } from '../../../core/session.js';
 import type { LostDog } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -19,7 +20,7 @@ import { nx } from './texts.js';
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
 
 /** Name, description, when and where last seen, contact: a new report or its author's correction. */
-function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyOf<'/api/lost-dogs', 'post'>) => Promise<void> }) {
   const p = usePin(initial ? { lat: initial.lat, lon: initial.lon } : null);
   const form = useForm(
     {
@@ -67,7 +68,7 @@ export function LostReportScreen() {
       <h1>{nx.reportLost}</h1>
       <LostForm
         onSave={async (body) => {
-          const made = await api.post<{ id: number }>('/api/lost-dogs', body);
+          const made = await api.POST('/api/lost-dogs', { body });
           navigate(`/app/vermisst/${made.id}`);
         }}
       />
@@ -77,7 +78,7 @@ export function LostReportScreen() {
 
 /** /app/vermisst/:id/bearbeiten: its author corrects the report (a new sighting place, a phone number). */
 export function LostEditScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
       <h1>{nx.editLost}</h1>
@@ -87,7 +88,7 @@ export function LostEditScreen({ params }: ScreenProps) {
             <LostForm
               initial={d}
               onSave={async (body) => {
-                await api.patch(`/api/lost-dogs/${d.id}`, body);
+                await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body });
                 navigate(`/app/vermisst/${d.id}`);
               }}
             />
@@ -104,7 +105,7 @@ export function LostEditScreen({ params }: ScreenProps) {
 export function LostDetailScreen({ params }: ScreenProps) {
   const state = useStore(session);
   const staff = state.status === 'user' && isStaff(state.user);
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
       <h1>{dog.status === 'ready' ? `${dog.data.name}: ${nx.lostStatus[dog.data.status]}` : nx.reportLost}</h1>
@@ -126,7 +127,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
                   type="button"
                   class="button"
                   onClick={async () => {
-                    await api.patch(`/api/lost-dogs/${d.id}`, { status: 'found' });
+                    await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body: { status: 'found' } });
                     reload();
                   }}
                 >
@@ -149,7 +150,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
 
 /** /app/vermisst/:id/aushang: a printable A4 poster with a QR code to the public page of the report. */
 export function LostPosterScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   const publicUrl = `${location.origin}/vermisst/${params.id}`;
   const qr = useQrPng(publicUrl, { width: 480, margin: 1 });
   return (

@@ -1,16 +1,17 @@
-import type { MapReport } from '../../../api/types.js';
+import { api, apiGet } from '../../../core/api.js';
 import { ReportQueue } from '../../../ui/report-queue.js';
 import { mx } from './texts.js';
 
 /** Reported map items (poison warnings, lost dogs, listings …), oldest first: dismiss, or delete the item. */
 export function MapReports({ onError }: { onError: (message: string | null) => void }) {
   return (
-    <ReportQueue<MapReport>
-      url="/api/moderation/map-reports"
+    <ReportQueue
+      list={apiGet('/api/moderation/map-reports', { params: { query: { limit: 30 } } })}
+      resolve={(id, action) => api.POST('/api/moderation/map-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
       texts={{ empty: mx.mapEmpty, by: mx.by, reason: mx.reason }}
       actions={[
-        { action: 'dismiss', label: mx.dismiss },
-        { action: 'delete', label: mx.deleteItem, danger: true },
+        { action: 'dismiss' as const, label: mx.dismiss },
+        { action: 'delete' as const, label: mx.deleteItem, danger: true },
       ]}
       onError={onError}
     >

@@ -1,6 +1,10 @@
+import type { BodyOf } from '../../../core/api.js';
+
+/** What the form asks for; a new warning adds the pin. */
+type PoisonFields = Pick<BodyOf<'/api/poison-warnings', 'post'>, 'kind' | 'description'>;
 import { useState } from 'preact/hooks';
 import type { PoisonWarning } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import { isStaff, session } from '../../../core/session.js';
@@ -17,20 +21,18 @@ import { ReachNote } from './reach-note.js';
 import { nx } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
-function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (fields: PoisonFields, pin: { lat: number; lon: number } | null) => Promise<void> }) {
   const p = usePin();
   const form = useForm(
     { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
     { rules: { description: { required: true, maxLength: 10000 } } },
   );
   const submit = form.onSubmit(async (v) => {
-    const body: Record<string, unknown> = { kind: v.kind, description: v.description.trim() };
-    if (!initial) {
-      const pos = p.take(form);
-      if (!pos) return;
-      Object.assign(body, pos);
-    }
-    await onSave(body);
+    const fields = { kind: v.kind as PoisonFields['kind'], description: v.description.trim() };
+    if (initial) return onSave(fields, null);
+    const pos = p.take(form);
+    if (!pos) return;
+    await onSave(fields, pos);
   });
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
@@ -51,8 +53,9 @@ export function PoisonReportScreen() {
     <section class="page page-narrow nearby">
       <h1>{nx.report}</h1>
       <PoisonForm
-        onSave={async (body) => {
-          const made = await api.post<{ id: number }>('/api/poison-warnings', body);
+        onSave={async (fields, pin) => {
+          if (!pin) return;
+          const made = await api.POST('/api/poison-warnings', { body: { ...fields, ...pin } });
           navigate(`/app/giftkoeder/${made.id}`);
         }}
       />
@@ -62,7 +65,7 @@ export function PoisonReportScreen() {
 
 /** /app/giftkoeder/:id/bearbeiten: its author corrects the kind and the description (the place stays). */
 export function PoisonEditScreen({ params }: ScreenProps) {
-  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  const [warning, reload] = useResource(apiGet('/api/poison-warnings/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
       <h1>{nx.editPoison}</h1>
@@ -71,8 +74,8 @@ export function PoisonEditScreen({ params }: ScreenProps) {
           w.mine ? (
             <PoisonForm
               initial={w}
-              onSave={async (body) => {
-                await api.patch(`/api/poison-warnings/${w.id}`, body);
+              onSave={async (fields) => {
+                await api.PATCH('/api/poison-warnings/{id}', { params: { path: { id: w.id } }, body: fields });
                 navigate(`/app/giftkoeder/${w.id}`);
               }}
             />
@@ -124,14 +127,14 @@ function ShareWarning({ warning }: { warning: PoisonWarning }) {
 
 /** /app/giftkoeder/:id: the warning with its age and state; others confirm it. */
 export function PoisonDetailScreen({ params }: ScreenProps) {
-  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  const [warning, reload] = useResource(apiGet('/api/poison-warnings/{id}', { params: { path: { id: Number(params.id) } } }));
   const [error, setError] = useState<string | null>(null);
   const state = useStore(session);
   const staff = state.status === 'user' && isStaff(state.user);
-  const act = (path: string) => async () => {
+  const act = (verdict: 'confirm' | 'false-alarm', id: number) => async () => {
     setError(null);
     try {
-      await api.post(path);
+      await api.POST(`/api/poison-warnings/{id}/${verdict}`, { params: { path: { id } } });
       reload();
     } catch (e) {
       setError(errorMessage(e));
@@ -155,7 +158,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             <SpotMap at={w} label={nx.seenMap} />
             <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
-              <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>
+              <button type="button" class="button" onClick={act('confirm', w.id)}>
                 {nx.confirm}
               </button>
             )}
@@ -175,7 +178,7 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
                 <ReportItem path="poison-warnings" id={w.id} />
               )}
               {staff && w.status !== 'false_alarm' && w.status !== 'archived' && (
-                <button type="button" class="button button-secondary button-small" onClick={act(`/api/poison-warnings/${w.id}/false-alarm`)}>
+                <button type="button" class="button button-secondary button-small" onClick={act('false-alarm', w.id)}>
                   {nx.falseAlarm}
                 </button>
               )}

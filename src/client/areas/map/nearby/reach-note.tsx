@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { WarningReach } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 import { nx } from './texts.js';
@@ -7,7 +8,7 @@ import { nx } from './texts.js';
  * server rounds it, so nothing about those people shows.
  */
 export function ReachNote({ path, id }: { path: 'poison-warnings' | 'lost-dogs'; id: number }) {
-  const [reach] = useResource<WarningReach>(`/api/${path}/${id}/reach`);
+  const [reach] = useResource(apiGet(`/api/${path}/{id}/reach`, { params: { path: { id } } }));
   if (reach.status !== 'ready') return null;
   return (
     <p class="notice notice-info reach-note" role="status" data-reach={reach.data.about}>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Place } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -98,7 +98,7 @@ export function PlaceCreateScreen() {
       <PlaceForm
         submitLabel={nx.placeSave}
         onSave={async (v) => {
-          await api.post('/api/places', bodyOf(v));
+          await api.POST('/api/places', { body: bodyOf(v) });
           navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
         }}
       />
@@ -108,7 +108,7 @@ export function PlaceCreateScreen() {
 
 /** /app/karte/ort/<id>: change one's own place (its pin on the map leads here), or delete it. */
 export function PlaceEditScreen({ params }: ScreenProps) {
-  const [place, reload] = useResource<Place>(`/api/places/${params.id}`);
+  const [place, reload] = useResource(apiGet('/api/places/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
       <h1>{nx.placeEdit}</h1>
@@ -120,7 +120,7 @@ export function PlaceEditScreen({ params }: ScreenProps) {
                 initial={{ name: pl.name, types: pl.types, description: pl.description ?? '', public: pl.public === 1, lat: pl.lat, lon: pl.lon }}
                 submitLabel={nx.saveChanges}
                 onSave={async (v) => {
-                  await api.patch(`/api/places/${pl.id}`, bodyOf(v));
+                  await api.PATCH('/api/places/{id}', { params: { path: { id: pl.id } }, body: bodyOf(v) });
                   navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
                 }}
               />

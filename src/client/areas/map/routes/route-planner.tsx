@@ -1,7 +1,11 @@
-import type { RoutePlan, SavedRoute } from '../../../api/types.js';
+import type { AnswerOf } from '../../../core/api.js';
+
+/** A saved route as the list answers it; a computed plan as POST /api/routes/plan answers it. */
+type SavedRouteItem = AnswerOf<'/api/routes', 'get'>['items'][number];
+type RoutePlan = AnswerOf<'/api/routes/plan', 'post'>;
 import { formatKm } from '../../../core/format.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -19,13 +23,13 @@ function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) 
   const [done, setDone] = useState(false);
   const form = useForm({ name: '', public: false }, { rules: { name: { required: true, maxLength: 200 } } });
   const submit = form.onSubmit(async (v) => {
-    await api.post('/api/routes', {
+    await api.POST('/api/routes', { body: {
       name: v.name.trim(),
       geometry: plan.geometry,
       distance_m: Math.round(plan.distance_m),
       duration_s: Math.round(plan.duration_s),
       public: v.public,
-    });
+    } });
     setDone(true);
     onSaved();
   });
@@ -43,9 +47,9 @@ function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) 
   );
 }
 
-function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRoute>> }) {
-  const del = useConfirmDelete<SavedRoute>(
-    (r) => api.del(`/api/routes/${r.id}`),
+function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRouteItem>> }) {
+  const del = useConfirmDelete<SavedRouteItem>(
+    (r) => api.DELETE('/api/routes/{id}', { params: { path: { id: r.id } } }),
     () => list.reload(),
   );
   return (
@@ -90,7 +94,7 @@ export function RoutePlannerScreen() {
   const [points, setPoints] = useState<[number, number][]>([]);
   const [plan, setPlan] = useState<RoutePlan | null>(null);
   const [state, setState] = useState<{ kind: 'idle' | 'planning' } | { kind: 'error'; message: string }>({ kind: 'idle' });
-  const routes = usePagedList<SavedRoute>('/api/routes?limit=50');
+  const routes = usePagedList(apiGet('/api/routes', { params: { query: { limit: 50 } } }));
 
   const { box, map } = useMapChunk<RouteMap>(
     (m, container) => m.planRouteMap(container, center, (p) => setPoints((prev) => (prev.length >= MAX_POINTS ? prev : [...prev, p]))),
@@ -106,9 +110,10 @@ export function RoutePlannerScreen() {
   const calculate = async () => {
     setState({ kind: 'planning' });
     try {
-      const p = await api.post<RoutePlan>('/api/routes/plan', { points });
+      // The document lists the defaulted profile as required; the app sends the server's default.
+      const p = await api.POST('/api/routes/plan', { body: { points, profile: 'foot-walking' } });
       setPlan(p);
-      map.current?.setLine(p.geometry.coordinates.map(([lon, lat]) => [lat, lon]));
+      map.current?.setLine(p.geometry.coordinates.map((c): [number, number] => [c[1] ?? 0, c[0] ?? 0]));
       setState({ kind: 'idle' });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

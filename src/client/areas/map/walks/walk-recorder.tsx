@@ -101,12 +101,14 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
       const result = await submitWrite({
         kind: 'walk',
         dogId: null,
-        url: '/api/walks',
-        body: {
-          dog_ids: running.dogIds,
-          started_at: running.startedAt,
-          duration_min: minutes,
-          ...(running.track.length >= 2 ? { track: running.track } : {}),
+        path: '/api/walks',
+        init: {
+          body: {
+            dog_ids: running.dogIds,
+            started_at: running.startedAt,
+            duration_min: minutes,
+            ...(running.track.length >= 2 ? { track: running.track } : {}),
+          },
         },
         label: wx.queuedLabel(formatDateTime(running.startedAt), minutes),
       });

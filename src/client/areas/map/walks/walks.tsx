@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { Walk, WeeklyWalks } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
@@ -23,12 +24,14 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
     const result = await submitWrite({
       kind: 'walk',
       dogId: null,
-      url: '/api/walks',
-      body: {
-        dog_ids: dogIds,
-        started_at: startedAt,
-        duration_min: Number(v.duration_min),
-        ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+      path: '/api/walks',
+      init: {
+        body: {
+          dog_ids: dogIds,
+          started_at: startedAt,
+          duration_min: Number(v.duration_min),
+          ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+        },
       },
       label: wx.queuedLabel(formatDateTime(startedAt), Number(v.duration_min)),
     });
@@ -59,8 +62,8 @@ export function WalksScreen() {
   const [dogs] = useDogsWithShared();
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [needDogs, setNeedDogs] = useState(false);
-  const walks = usePagedList<Walk>('/api/walks?limit=20');
-  const [weekly, reloadWeekly] = useResource<WeeklyWalks>('/api/walks/weekly?weeks=8');
+  const walks = usePagedList<Walk>(apiGet('/api/walks', { params: { query: { limit: 20 } } }));
+  const [weekly, reloadWeekly] = useResource(apiGet('/api/walks/weekly', { params: { query: { weeks: 8 } } }));
   const allDogs = dogs.status === 'ready' ? dogs.data.items : [];
   const selected = chosen ?? allDogs.map((d) => d.id);
   const saved = () => {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from '../../../../shared/help-categories.js';
 import type { HelpArticle } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -18,8 +18,8 @@ function ArticleForm({ article, onDone }: { article: HelpArticle | null; onDone:
   );
   const submit = form.onSubmit(async (v) => {
     const body = { category: v.category, title: v.title.trim(), body: v.body.trim(), active: v.active };
-    if (article) await api.patch(`/api/admin/help-articles/${article.id}`, body);
-    else await api.post('/api/admin/help-articles', body);
+    if (article) await api.PATCH('/api/admin/help-articles/{id}', { params: { path: { id: article.id } }, body });
+    else await api.POST('/api/admin/help-articles', { body });
     onDone(article ? ax.changed(body.title) : ax.created(body.title));
   });
   return (
@@ -46,7 +46,7 @@ const byPosition = (a: HelpArticle, b: HelpArticle) => a.position - b.position |
 
 /** /app/admin/hilfe: every help article by category in page order; write, edit, activate and move them. */
 export function HelpAdminScreen() {
-  const list = usePagedList<HelpArticle>('/api/admin/help-articles?limit=200');
+  const list = usePagedList<HelpArticle>(apiGet('/api/admin/help-articles', { params: { query: { limit: 200 } } }));
   const [editing, setEditing] = useState<HelpArticle | 'new' | null>(null);
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -59,12 +59,12 @@ export function HelpAdminScreen() {
     list.reload();
   };
   const toggle = (a: HelpArticle) =>
-    act(() => api.patch(`/api/admin/help-articles/${a.id}`, { active: a.active ? 0 : 1 }), a.active ? ax.deactivated(a.title) : ax.activated(a.title));
+    act(() => api.PATCH('/api/admin/help-articles/{id}', { params: { path: { id: a.id } }, body: { active: a.active ? 0 : 1 } }), a.active ? ax.deactivated(a.title) : ax.activated(a.title));
   const move = (group: HelpArticle[], index: number, by: -1 | 1) => {
     const ids = group.map((a) => a.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    void act(() => api.put('/api/admin/help-articles/order', { category: group[0]!.category, ids }), ax.moved(group[index]!.title));
+    void act(() => api.PUT('/api/admin/help-articles/order', { body: { category: group[0]!.category, ids } }), ax.moved(group[index]!.title));
   };
   const closeForm = (message: string | null) => {
     setEditing(null);

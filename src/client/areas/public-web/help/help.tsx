@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { PublicHelp, PublicHelpArticle } from '../../../api/types.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
@@ -26,7 +27,7 @@ function Article({ article }: { article: PublicHelpArticle }) {
 
 /** /app/hilfe: the active help articles by category, each a native <details>; for guests and users alike. */
 export function HelpScreen() {
-  const [help, reload] = useResource<PublicHelp>('/api/help');
+  const [help, reload] = useResource(apiGet('/api/help'));
   return (
     <section class="page page-narrow">
       <h1>{tx.title}</h1>

@@ -1,3 +1,4 @@
+import { kindGet } from '../../../../core/api.js';
 import { Fragment, type ComponentType } from 'preact';
 import { formatDate, formatDateTime } from '../../../../core/format.js';
 import type { ScreenProps } from '../../../../core/screen.js';
@@ -49,7 +50,7 @@ function Facts({ spec, item }: { spec: ListingSpec; item: Item }) {
 /** /app/<slug>/<id>: the item with its facts, photo and the kind's extras; report or delete. */
 export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProps> {
   return function ListingDetailScreen({ params }: ScreenProps) {
-    const [item, reload] = useResource<Item>(`/api/${spec.path}/${params.id}`);
+    const [item, reload] = useResource(kindGet<Item>(`/api/${spec.path}/{id}`, { params: { path: { id: Number(params.id) } } }));
     return (
       <section class="page page-narrow nearby">
         <h1>{item.status === 'ready' ? spec.heading(item.data) : spec.label}</h1>

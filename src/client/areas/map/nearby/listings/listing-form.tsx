@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { api } from '../../../../core/api.js';
+import { api, kindGet, send } from '../../../../core/api.js';
 import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
@@ -62,7 +62,7 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
         <ListingForm
           spec={spec}
           save={async (values, pos) => {
-            const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
+            const made = (await send('post', `/api/${spec.path}`, { body: { ...pos, ...toBody(spec, values) } })) as { id: number };
             navigate(`/app/${spec.slug}/${made.id}`);
           }}
         />
@@ -74,7 +74,7 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
 /** /app/<slug>/<id>/bearbeiten: only for what you made (the server says 403 to anyone else). */
 export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps> {
   return function ListingEditScreen({ params }: ScreenProps) {
-    const [item, reload] = useResource<Item>(`/api/${spec.path}/${params.id}`);
+    const [item, reload] = useResource(kindGet<Item>(`/api/${spec.path}/{id}`, { params: { path: { id: Number(params.id) } } }));
     return (
       <section class="page page-narrow nearby">
         <h1>{nx.editTitle(spec.label)}</h1>
@@ -85,7 +85,7 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
                 spec={spec}
                 item={i}
                 save={async (values, pos) => {
-                  await api.patch(`/api/${spec.path}/${i.id}`, { ...pos, ...toPatchBody(spec, values) });
+                  await send('patch', `/api/${spec.path}/{id}`, { params: { path: { id: i.id } }, body: { ...pos, ...toPatchBody(spec, values) } });
                   navigate(`/app/${spec.slug}/${i.id}`);
                 }}
               />

@@ -1,3 +1,4 @@
+import type { MapItemKind } from '../../../../core/api-types.js';
 /**
  * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
  * one description each drives the create form, the detail card and the links. The server's zod schemas are the
@@ -21,8 +22,8 @@ export interface FieldSpec {
 }
 
 export interface ListingSpec {
-  /** API path (/api/<path>) and the kind's key on the nearby screen. */
-  path: string;
+  /** API path (/api/<path>, checked against the document) and the kind's key on the nearby screen. */
+  path: MapItemKind;
   /** The app's path: /app/<slug>/neu and /app/<slug>/<id>. */
   slug: string;
   label: string;

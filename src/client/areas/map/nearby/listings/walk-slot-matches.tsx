@@ -1,3 +1,4 @@
+import { apiGet } from '../../../../core/api.js';
 import type { WalkSlotMatch } from '../../../../api/types.js';
 import { ItemList, Load, useResource } from '../../../../ui/states.js';
 import { nx } from '../texts.js';
@@ -5,7 +6,7 @@ import { WEEKDAYS } from './specs.js';
 
 /** "Who walks when and where": others' slots on the same weekday that overlap in time, nearby. */
 export function WalkSlotMatches({ id }: { id: number }) {
-  const [matches, reload] = useResource<{ items: WalkSlotMatch[] }>(`/api/walk-slots/${id}/matches`);
+  const [matches, reload] = useResource(apiGet('/api/walk-slots/{id}/matches', { params: { path: { id } } }));
   return (
     <section aria-labelledby="matches-title">
       <h2 id="matches-title">{nx.matches}</h2>
