@@ -22,7 +22,13 @@ export type InitArgs<I> = undefined extends I ? [init?: I] : [init: I];
 
 /** The success answer's JSON; `void` for an answer without a body (204). */
 export type Answer<Op extends Record<string | number, unknown>> =
-  FetchResponse<Op, object, 'application/json'> extends infer R ? (R extends { data: infer D; error?: never } ? ([D] extends [never] ? void : D) : never) : never;
+  FetchResponse<Op, object, 'application/json'> extends infer R
+    ? R extends { data: infer D; error?: never }
+      ? [D] extends [never]
+        ? void
+        : D
+      : never
+    : never;
 
 /** The answer of `method` on `path` (the app never asks for another `parseAs` than JSON). */
 export type AnswerOf<P extends PathOf<M>, M extends Method> = Answer<Operation<P, M>>;

@@ -99,24 +99,7 @@ export const api = {
   PATCH: typed('patch'),
   PUT: typed('put'),
   DELETE: typed('delete'),
-  // TRANSITION: the untyped calls, until every screen is converted.
-  get: <T>(path: string) => send('get', path) as Promise<T>,
-  post: <T>(path: string, body?: unknown) => send('post', path, { body }) as Promise<T>,
-  patch: <T>(path: string, body: unknown) => send('patch', path, { body }) as Promise<T>,
-  put: <T>(path: string, body: unknown) => send('put', path, { body }) as Promise<T>,
-  del: <T = void>(path: string, body?: unknown) => send('delete', path, { body }) as Promise<T>,
 };
-/** TRANSITION */
-export function query(params: Record<string, string | number | null | undefined>): string {
-  const text = serializeQuery(params);
-  return text ? `?${text}` : '';
-}
-/** TRANSITION */
-export const request = <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  send(method.toLowerCase() as Method, path, { body, headers }) as Promise<T>;
-/** TRANSITION: a plain path as a described GET. */
-export const legacyGet = <T>(path: string): ApiGet<T> => ({ path, init: {}, key: path });
-
 /**
  * A GET described before it runs: for the screens' loaders (useResource), the offline copy and prefetching, which
  * need the URL as a key. `T` is the answer, read from the document.
@@ -146,9 +129,13 @@ export function kindGet<T>(path: `/api/${string}`, init: LooseInit): ApiGet<T> {
 
 /** The same GET with more query parameters (the next page's cursor). */
 export function withQuery<T>(request: ApiGet<T>, query: Record<string, unknown>): ApiGet<T> {
-  if (request.path.includes('?')) return legacyGet(`${request.path}&${serializeQuery(query)}`); // TRANSITION
   const init = { ...request.init, params: { ...request.init.params, query: { ...request.init.params?.query, ...query } } };
   return { path: request.path, init, key: urlOf(request.path, init) };
+}
+
+/** A typed link to a GET (a CSV export, a PDF, a download): `<a href={apiHref('/api/expenses/export.csv', …)}>`. */
+export function apiHref<P extends PathOf<'get'>, I extends Init<P, 'get'>>(path: P, ...init: InitArgs<I>): string {
+  return urlOf(path, (init[0] ?? {}) as LooseInit);
 }
 
 /** Runs a described GET. */

@@ -1,4 +1,4 @@
-import { api, ApiError, send, urlOf } from './api.js';
+import { api, ApiError, send, urlOf, apiHref } from './api.js';
 import type { AnswerOf, Init, PathOf } from './api-types.js';
 import { inStore, WRITES } from './idb.js';
 import { clearResponses } from './offline-cache.js';
@@ -207,10 +207,11 @@ async function deliver(write: QueuedWrite): Promise<boolean> {
   }
   await deleteWrite(current.id);
   // The lists that show this write must come from the server again, not from the offline copy.
-  if (current.dogId !== null) clearResponses(`/api/dogs/${current.dogId}/`);
+  if (current.dogId !== null) clearResponses(`${apiHref('/api/dogs/{dogId}', { params: { path: { dogId: current.dogId } } })}/`);
+  // A cache prefix, not a request: every diary list and view (entries, calendar, map, search …).
   clearResponses('/api/diary');
-  clearResponses('/api/walks');
-  clearResponses('/api/welcome-dashboard');
+  clearResponses(apiHref('/api/walks'));
+  clearResponses(apiHref('/api/welcome-dashboard'));
   deliveredWrites.set(deliveredWrites.get() + 1);
   return true;
 }

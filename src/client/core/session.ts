@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../api/types.js';
 import { api, ApiError, apiGet, dropPrefetched, getCached, onUnauthorized } from './api.js';
+import type { PathOf } from './api-types.js';
 import { clearResponses } from './offline-cache.js';
 import { endPushSubscription } from './push-subscription.js';
 import { navigate } from './router.js';
@@ -71,7 +72,8 @@ export function isStaff(user: CurrentUser): boolean {
 
 // A 401 anywhere but the login itself means the session ended (expired, logged out elsewhere, password changed).
 onUnauthorized((path) => {
-  if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register')) return;
+  const own: PathOf<'post'>[] = ['/api/auth/login', '/api/auth/register'];
+  if (own.some((p) => path.startsWith(p))) return;
   if (session.get().status !== 'user') return;
   clearResponses();
   dropPrefetched();

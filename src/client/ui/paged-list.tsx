@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiGet, errorMessage, legacyGet, run, withQuery } from '../core/api.js';
+import { type ApiGet, errorMessage, run, withQuery } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { BusyButton } from './form.js';
 import { ErrorNotice, type Resource, useResource } from './states.js';
@@ -13,8 +13,7 @@ export interface Page<T> {
  * A cursor-paged list (`{ items, next_cursor }`): the first page goes through the offline cache, further pages
  * are appended with "Mehr laden".
  */
-export function usePagedList<T>(source: ApiGet<Page<T>> | string | null) {
-  const request = typeof source === 'string' ? legacyGet<Page<T>>(source) : source;
+export function usePagedList<T>(request: ApiGet<Page<T>> | null) {
   const [first, reload, mutate] = useResource<Page<T>>(request);
   const [extra, setExtra] = useState<{ items: T[]; cursor: string | null }>({ items: [], cursor: null });
   const [loadingMore, setLoadingMore] = useState(false);

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, type ApiGet, getCached, legacyGet, takePrefetched } from '../core/api.js';
+import { ApiError, type ApiGet, getCached, takePrefetched } from '../core/api.js';
 import { formatDateTime } from '../core/format.js';
 import { t } from '../core/texts.js';
 import { Icon, type IconName } from './icons.js';
@@ -58,8 +58,7 @@ export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unkn
 /**
  * Loads a described GET (`apiGet(...)`, with the offline fallback) and reloads when its URL changes. `null` waits.
  */
-export function useResource<T>(source: ApiGet<T> | string | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
-  const request = typeof source === 'string' ? legacyGet<T>(source) : source;
+export function useResource<T>(request: ApiGet<T> | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
   const path = request?.key ?? null;
   // A prefetched answer that is already here is drawn in the first paint (no spinner, nothing shifts).
   const [state, setState] = useState<Resource<T>>(() => {

@@ -50,11 +50,7 @@ const reportTexts = { reason: mapTx.reportReason, reasonMissing: mapTx.reportRea
 /** "Melden" under a map item: the shared report form (ui/report-form.tsx) with the map's words. */
 export function ReportItem({ path, id }: { path: MapItemKind; id: number }) {
   return (
-    <ReportForm
-      send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })}
-      label={mapTx.reportItem}
-      texts={reportTexts}
-    />
+    <ReportForm send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })} label={mapTx.reportItem} texts={reportTexts} />
   );
 }
 

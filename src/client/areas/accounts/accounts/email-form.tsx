@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -26,7 +27,7 @@ export function EmailForm({ email }: { email: string }) {
       <h2 id="email-title">{ex.title}</h2>
       <p class="muted">{ex.intro(email)}</p>
       <FormSummary message={form.summary} />
-      <Field form={form} name="new_email" label={ex.newEmail} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+      <Field form={form} name="new_email" label={ex.newEmail} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} required />
       <Field form={form} name="password" label={ex.password} type="password" autoComplete="current-password" required />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {ex.submit}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { DataExport } from '../../../api/types.js';
-import { api, errorMessage, apiGet } from '../../../core/api.js';
+import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { tx } from './texts.js';
@@ -55,7 +55,7 @@ export function ExportSection() {
                   {e.status === 'ready' && e.size_bytes !== null && e.expires_at && (
                     <>
                       {' '}
-                      <a href={`/api/me/exports/${e.id}/download`} download>
+                      <a href={apiHref('/api/me/exports/{id}/download', { params: { path: { id: e.id } } })} download>
                         {ex.download(megabytes(e.size_bytes))}
                       </a>{' '}
                       <span class="muted">{ex.until(formatDateTime(e.expires_at))}</span>

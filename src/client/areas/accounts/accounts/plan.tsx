@@ -18,7 +18,9 @@ function UpgradeForm({ currentTier, onSent }: { currentTier: string; onSent: () 
   const options = REQUESTABLE.filter((tier) => tier !== currentTier).map((tier) => ({ value: tier, label: tx.plan.tiers[tier] ?? tier }));
   const form = useForm({ tier: options[0]?.value ?? 'pro', message: '' }, { rules: { message: { maxLength: 2000 } } });
   const submit = form.onSubmit(async (values) => {
-    await api.POST('/api/upgrade-requests', { body: { tier: values.tier as BodyOf<'/api/upgrade-requests', 'post'>['tier'], ...(values.message.trim() ? { message: values.message.trim() } : {}) } });
+    await api.POST('/api/upgrade-requests', {
+      body: { tier: values.tier as BodyOf<'/api/upgrade-requests', 'post'>['tier'], ...(values.message.trim() ? { message: values.message.trim() } : {}) },
+    });
     form.setValues({ tier: values.tier, message: '' });
     onSent();
   });

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { type CurrentUser, logout, session, setUser } from '../../../core/session.js';
@@ -42,17 +43,19 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const [saved, setSaved] = useState(false);
   const form = useForm(
     { name: user.name, city: user.city ?? '', bio: user.bio ?? '', profile_private: user.profile_private === 1, notes_ki_enabled: user.notes_ki_enabled === 1 },
-    { rules: { name: { required: true, maxLength: 200 }, city: { maxLength: 200 }, bio: { maxLength: 10000 } } },
+    { rules: { name: { required: true, maxLength: LIMITS.title }, city: { maxLength: LIMITS.title }, bio: { maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (values) => {
     setSaved(false);
-    const updated = await api.PATCH('/api/me', { body: {
-      name: values.name,
-      city: values.city.trim() || null,
-      bio: values.bio.trim() || null,
-      profile_private: values.profile_private ? 1 : 0,
-      notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
-    } });
+    const updated = await api.PATCH('/api/me', {
+      body: {
+        name: values.name,
+        city: values.city.trim() || null,
+        bio: values.bio.trim() || null,
+        profile_private: values.profile_private ? 1 : 0,
+        notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
+      },
+    });
     setUser(updated);
     setSaved(true);
   });
@@ -60,9 +63,9 @@ function DetailsForm({ user }: { user: CurrentUser }) {
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="details-title">
       <h2 id="details-title">{tx.profile.details}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={tx.profile.name} autoComplete="name" maxLength={200} required />
-      <Field form={form} name="city" label={tx.profile.city} autoComplete="address-level2" maxLength={200} />
-      <Field form={form} name="bio" label={tx.profile.bio} multiline maxLength={10000} />
+      <Field form={form} name="name" label={tx.profile.name} autoComplete="name" maxLength={LIMITS.title} required />
+      <Field form={form} name="city" label={tx.profile.city} autoComplete="address-level2" maxLength={LIMITS.title} />
+      <Field form={form} name="bio" label={tx.profile.bio} multiline maxLength={LIMITS.body} />
       <Field form={form} name="profile_private" label={tx.profile.private} type="checkbox" hint={tx.profile.privateHint} />
       <Field form={form} name="notes_ki_enabled" label={tx.profile.ai} type="checkbox" hint={tx.profile.aiHint} />
       <SubmitButton busy={form.busy} offline={form.offline}>

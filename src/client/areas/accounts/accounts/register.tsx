@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { PartnerCodeInfo } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
@@ -70,8 +71,8 @@ export function RegisterScreen({ query }: ScreenProps) {
     { name: '', email: query.get('email') ?? '', password: '', partner_code: query.get('code') ?? '' },
     {
       rules: {
-        name: { required: true, maxLength: 200 },
-        email: { required: true, email: true, maxLength: 254 },
+        name: { required: true, maxLength: LIMITS.title },
+        email: { required: true, email: true, maxLength: LIMITS.email },
         password: { required: true, minLength: 8, maxLength: 128 },
         partner_code: { maxLength: 100 },
       },
@@ -82,12 +83,14 @@ export function RegisterScreen({ query }: ScreenProps) {
 
   const submit = form.onSubmit(async (values) => {
     const code = values.partner_code.trim();
-    const user = await api.POST('/api/auth/register', { body: {
-      name: values.name,
-      email: values.email,
-      password: values.password,
-      ...(code ? { partner_code: code } : {}),
-    } });
+    const user = await api.POST('/api/auth/register', {
+      body: {
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        ...(code ? { partner_code: code } : {}),
+      },
+    });
     setUser(user);
     navigate(nextPath(query), { replace: true });
   });
@@ -98,8 +101,8 @@ export function RegisterScreen({ query }: ScreenProps) {
       <p class="lead">{tx.register.intro}</p>
       <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={200} required />
-        <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+        <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={LIMITS.title} required />
+        <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} required />
         <NewPasswordField form={form} name="password" label={tx.register.password} hint={tx.register.passwordHint} />
         <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
           <CodeStatus check={check} />

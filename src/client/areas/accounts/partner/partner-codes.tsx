@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { PartnerCode } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, apiGet } from '../../../core/api.js';
@@ -16,19 +17,21 @@ function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void 
     {
       rules: {
         code: { required: true, minLength: 3, maxLength: 40, check: (v) => (/^[A-Za-z0-9_-]+$/.test(v.trim()) ? null : tx.codes.codeInvalid) },
-        label: { required: true, maxLength: 200 },
+        label: { required: true, maxLength: LIMITS.title },
         max_uses: { required: true, check: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 ? null : tx.codes.maxUsesInvalid) },
       },
       codeFields: { code_taken: 'code', conflict: 'code' },
     },
   );
   const submit = form.onSubmit(async (values) => {
-    const created = await api.POST('/api/admin/partner/codes', { body: {
-      code: values.code.trim(),
-      label: values.label.trim(),
-      max_uses: Number(values.max_uses),
-      grants_founder: values.grants_founder ? 1 : 0,
-    } });
+    const created = await api.POST('/api/admin/partner/codes', {
+      body: {
+        code: values.code.trim(),
+        label: values.label.trim(),
+        max_uses: Number(values.max_uses),
+        grants_founder: values.grants_founder ? 1 : 0,
+      },
+    });
     form.setValues({ code: '', label: '', max_uses: '50', grants_founder: false });
     onCreated(created);
   });
@@ -38,7 +41,7 @@ function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void 
       <FormSummary message={form.summary} />
       <div class="field-row">
         <Field form={form} name="code" label={tx.codes.code} hint={tx.codes.codeHint} maxLength={40} autoComplete="off" required />
-        <Field form={form} name="label" label={tx.codes.label} maxLength={200} autoComplete="off" required />
+        <Field form={form} name="label" label={tx.codes.label} maxLength={LIMITS.title} autoComplete="off" required />
       </div>
       <div class="field-row">
         <Field form={form} name="max_uses" label={tx.codes.maxUses} inputMode="numeric" autoComplete="off" required />

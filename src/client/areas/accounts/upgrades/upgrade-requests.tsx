@@ -66,7 +66,14 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
           class="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.POST('/api/admin/upgrade-requests/{id}/fulfill', { params: { path: { id: request.id } }, body: { tier: tier as BodyOf<'/api/admin/upgrade-requests/{id}/fulfill', 'post'>['tier'] } }), tx.upgrades.fulfilled(request.user.name));
+            void act(
+              () =>
+                api.POST('/api/admin/upgrade-requests/{id}/fulfill', {
+                  params: { path: { id: request.id } },
+                  body: { tier: tier as BodyOf<'/api/admin/upgrade-requests/{id}/fulfill', 'post'>['tier'] },
+                }),
+              tx.upgrades.fulfilled(request.user.name),
+            );
           }}
         >
           <div class="field">
@@ -100,7 +107,11 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
         error={error}
         onConfirm={() =>
           void act(
-            () => api.POST('/api/admin/upgrade-requests/{id}/reject', { params: { path: { id: request.id } }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+            () =>
+              api.POST('/api/admin/upgrade-requests/{id}/reject', {
+                params: { path: { id: request.id } },
+                body: reason.trim() ? { reason: reason.trim() } : {},
+              }),
             tx.upgrades.rejected(request.user.name),
           )
         }
@@ -117,7 +128,9 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
 
 export function UpgradeRequestsScreen({ query }: ScreenProps) {
   const status = STATUSES.includes(query.get('status') ?? '') ? (query.get('status') ?? 'open') : 'open';
-  const list = usePagedList<AdminUpgradeRequest>(apiGet('/api/admin/upgrade-requests', { params: { query: { status: status as QueryOf<'/api/admin/upgrade-requests'>['status'], limit: 50 } } }));
+  const list = usePagedList<AdminUpgradeRequest>(
+    apiGet('/api/admin/upgrade-requests', { params: { query: { status: status as QueryOf<'/api/admin/upgrade-requests'>['status'], limit: 50 } } }),
+  );
   const { open, reload: reloadCount } = useOpenUpgradeCount(true);
   const [note, setNote] = useState<string | null>(null);
   return (

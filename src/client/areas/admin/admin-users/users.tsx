@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 import type { AdminUser } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
@@ -49,7 +50,10 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
   const submitGrant = (event: Event) => {
     event.preventDefault();
     void grant.run(async () => {
-      const result = await api.POST('/api/admin/partner/users/{id}/grant', { params: { path: { id: user.id } }, body: { mode: mode as BodyOf<'/api/admin/partner/users/{id}/grant', 'post'>['mode'] } });
+      const result = await api.POST('/api/admin/partner/users/{id}/grant', {
+        params: { path: { id: user.id } },
+        body: { mode: mode as BodyOf<'/api/admin/partner/users/{id}/grant', 'post'>['mode'] },
+      });
       onChange({ ...user, ...result, badges: result.is_founder && !user.badges.includes('founder') ? [...user.badges, 'founder'] : user.badges });
       return tx.users.granted(user.name);
     });
@@ -142,7 +146,7 @@ export function UsersScreen({ query }: ScreenProps) {
             type="search"
             value={term}
             onInput={(e) => setTerm(e.currentTarget.value)}
-            maxLength={200}
+            maxLength={LIMITS.title}
             autoComplete="off"
             aria-describedby="user-search-hint"
           />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminUser } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import type { Page } from '../../../ui/paged-list.js';
 import { tx } from './texts.js';
 
@@ -15,7 +15,7 @@ export function CustomerPicker({ chosen, onChoose, error }: { chosen: AdminUser 
     let live = true;
     const timer = setTimeout(() => {
       void api
-        .get<Page<AdminUser>>(`/api/admin/users/search${query({ q: term.trim(), limit: 8 })}`)
+        .GET('/api/admin/users/search', { params: { query: { q: term.trim(), limit: 8 } } })
         .then((page) => live && setHits(page.items))
         .catch(() => live && setHits([]));
     }, 250);

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { parseCents } from '../../../core/format.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
@@ -46,10 +47,12 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
     setBusy(true);
     setSummary(null);
     try {
-      const invoice = await api.POST('/api/admin/invoices', { body: {
-        user_id: customer?.id ?? 0,
-        items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
-      } });
+      const invoice = await api.POST('/api/admin/invoices', {
+        body: {
+          user_id: customer?.id ?? 0,
+          items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
+        },
+      });
       setRows([{ ...EMPTY_ROW }]);
       setCustomer(null);
       onCreated(invoice);
@@ -83,7 +86,7 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
             <textarea
               id={`inv-desc-${i}`}
               rows={2}
-              maxLength={10_000}
+              maxLength={LIMITS.body}
               value={row.description}
               onInput={(e) => setRow(i, { description: e.currentTarget.value })}
               aria-describedby={described(`items.${i}.description`)}

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage, apiGet } from '../../../core/api.js';
+import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -81,7 +81,12 @@ export function InvoicesScreen() {
                 class: 'row-actions',
                 cell: (inv) => (
                   <>
-                    <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
+                    <a
+                      href={apiHref('/api/admin/invoices/{id}/print', { params: { path: { id: inv.id } } })}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`${tx.invoices.view}: ${inv.number}`}
+                    >
                       {tx.invoices.view}
                     </a>
                     {inv.prefix === 'RG' && inv.status === 'issued' && (

@@ -1,4 +1,4 @@
-import { apiGet } from '../../../core/api.js';
+import { apiGet, apiHref } from '../../../core/api.js';
 import type { InvoiceSummary } from '../../../api/types.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -42,7 +42,12 @@ export function OwnInvoicesScreen() {
                 hideHeader: true,
                 class: 'row-actions',
                 cell: (inv) => (
-                  <a href={`/api/me/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${ownTx.open}: ${inv.number}`}>
+                  <a
+                    href={apiHref('/api/me/invoices/{id}/print', { params: { path: { id: inv.id } } })}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`${ownTx.open}: ${inv.number}`}
+                  >
                     {ownTx.open}
                   </a>
                 ),

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { parseCents } from '../../../core/format.js';
 import { useState } from 'preact/hooks';
 import type { OperatorSettings } from '../../../api/types.js';
@@ -29,9 +30,9 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
     },
     {
       rules: {
-        operator_name: { required: true, maxLength: 200 },
+        operator_name: { required: true, maxLength: LIMITS.title },
         operator_address: { maxLength: 500 },
-        register_court: { maxLength: 200 },
+        register_court: { maxLength: LIMITS.title },
         register_number: { maxLength: 100 },
         representatives: { maxLength: 500 },
         contact_email: { email: true },
@@ -42,32 +43,34 @@ function SettingsForm({ settings, onSaved }: { settings: OperatorSettings; onSav
   );
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    const next = await api.PATCH('/api/admin/settings', { body: {
-      operator_name: v.operator_name,
-      operator_address: v.operator_address,
-      contact_email: v.contact_email.trim(),
-      contact_phone: v.contact_phone,
-      vat_id: v.vat_id,
-      register_court: v.register_court,
-      register_number: v.register_number,
-      representatives: v.representatives,
-      small_business: v.small_business,
-      price_pro_cents_year: parseCents(v.price_pro) ?? undefined,
-      price_breeder_cents_year: parseCents(v.price_breeder) ?? undefined,
-    } });
+    const next = await api.PATCH('/api/admin/settings', {
+      body: {
+        operator_name: v.operator_name,
+        operator_address: v.operator_address,
+        contact_email: v.contact_email.trim(),
+        contact_phone: v.contact_phone,
+        vat_id: v.vat_id,
+        register_court: v.register_court,
+        register_number: v.register_number,
+        representatives: v.representatives,
+        small_business: v.small_business,
+        price_pro_cents_year: parseCents(v.price_pro) ?? undefined,
+        price_breeder_cents_year: parseCents(v.price_breeder) ?? undefined,
+      },
+    });
     setSaved(true);
     onSaved(next);
   });
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="operator_name" label={sx.name} required maxLength={200} />
+      <Field form={form} name="operator_name" label={sx.name} required maxLength={LIMITS.title} />
       <Field form={form} name="operator_address" label={sx.address} hint={sx.addressHint} multiline rows={3} maxLength={500} />
       <Field form={form} name="contact_email" label={sx.email} type="email" />
       <Field form={form} name="contact_phone" label={sx.phone} type="tel" maxLength={50} />
       <Field form={form} name="vat_id" label={sx.vatId} maxLength={40} />
       <Field form={form} name="representatives" label={sx.representatives} hint={sx.representativesHint} maxLength={500} />
-      <Field form={form} name="register_court" label={sx.registerCourt} hint={sx.registerHint} maxLength={200} />
+      <Field form={form} name="register_court" label={sx.registerCourt} hint={sx.registerHint} maxLength={LIMITS.title} />
       <Field form={form} name="register_number" label={sx.registerNumber} maxLength={100} />
       <Field form={form} name="small_business" label={sx.smallBusiness} type="checkbox" hint={sx.smallBusinessHint} />
       <Field form={form} name="price_pro" label={sx.pricePro} inputMode="decimal" required />

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
 import { api, ApiError, query, apiGet } from '../../../core/api.js';
@@ -41,7 +42,10 @@ export function ForumScreen() {
 
 function NewThread({ category }: { category: string }) {
   const [error, setError] = useState<unknown>(null);
-  const form = useForm({ title: '', body: '' }, { rules: { title: { required: true, maxLength: 200 }, body: { required: true, maxLength: 10000 } } });
+  const form = useForm(
+    { title: '', body: '' },
+    { rules: { title: { required: true, maxLength: LIMITS.title }, body: { required: true, maxLength: LIMITS.body } } },
+  );
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
@@ -56,8 +60,8 @@ function NewThread({ category }: { category: string }) {
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-thread">
       <h2 id="h-new-thread">{cx.newThread}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="title" label={cx.titleLabel} required maxLength={200} />
-      <Field form={form} name="body" label={cx.bodyLabel} required multiline rows={5} maxLength={10000} />
+      <Field form={form} name="title" label={cx.titleLabel} required maxLength={LIMITS.title} />
+      <Field form={form} name="body" label={cx.bodyLabel} required multiline rows={5} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {cx.create}
       </SubmitButton>
@@ -141,7 +145,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
         >
           <label class="field">
             <span class="visually-hidden">{cx.bodyLabel}</span>
-            <textarea rows={4} maxLength={10000} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+            <textarea rows={4} maxLength={LIMITS.body} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
           </label>
           <button type="submit" class="button button-small">
             {cx.save}
@@ -173,7 +177,10 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
           class="form"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (reason.trim() && (await act(() => api.POST('/api/forum/posts/{id}/report', { params: { path: { id: post.id } }, body: { reason: reason.trim() } })))) {
+            if (
+              reason.trim() &&
+              (await act(() => api.POST('/api/forum/posts/{id}/report', { params: { path: { id: post.id } }, body: { reason: reason.trim() } })))
+            ) {
               setReporting(false);
               setNote(cx.reported);
             }
@@ -214,7 +221,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
 
 function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void }) {
   const [error, setError] = useState<unknown>(null);
-  const form = useForm({ body: '' }, { rules: { body: { required: true, maxLength: 10000 } } });
+  const form = useForm({ body: '' }, { rules: { body: { required: true, maxLength: LIMITS.body } } });
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
@@ -230,7 +237,7 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-reply">
       <h2 id="h-reply">{cx.reply}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="body" label={cx.replyLabel} required multiline rows={4} maxLength={10000} />
+      <Field form={form} name="body" label={cx.replyLabel} required multiline rows={4} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {cx.reply}
       </SubmitButton>

@@ -3,7 +3,7 @@ import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/t
 
 type Friend = FriendList['items'][number];
 type FriendRequest = FriendRequests['incoming'][number];
-import { api, query, apiGet } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ErrorNotice, Load } from '../../../ui/states.js';
@@ -21,7 +21,7 @@ function Search({ onAsked }: { onAsked: () => void }) {
     if (q.trim().length < 2) return setHits(null);
     const timer = setTimeout(() => {
       api
-        .get<{ items: UserCard[] }>(`/api/users/search${query({ q: q.trim() })}`)
+        .GET('/api/users/search', { params: { query: { q: q.trim() } } })
         .then((r) => setHits(r.items))
         .catch(() => setHits([]));
     }, 250);
@@ -173,7 +173,11 @@ export function FriendsScreen() {
                       text={cx.declineBlockText(req.user.name)}
                       onConfirm={action.run(() => api.POST('/api/friends/requests/{id}/decline', { params: { path: { id: req.id } }, body: { block: true } }))}
                     />
-                    <ReportForm send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: req.user.id } }, body })} label={urx.report} what={req.user.name} />
+                    <ReportForm
+                      send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: req.user.id } }, body })}
+                      label={urx.report}
+                      what={req.user.name}
+                    />
                   </Person>
                 ))}
               </ul>
@@ -231,7 +235,11 @@ export function FriendsScreen() {
                       text={cx.blockText(user.name)}
                       onConfirm={action.run(() => api.POST('/api/users/{id}/block', { params: { path: { id: user.id } } }))}
                     />
-                    <ReportForm send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: user.id } }, body })} label={urx.report} what={user.name} />
+                    <ReportForm
+                      send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: user.id } }, body })}
+                      label={urx.report}
+                      what={user.name}
+                    />
                   </Person>
                 ))}
               </ul>

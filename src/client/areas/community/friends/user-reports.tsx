@@ -8,7 +8,10 @@ export function UserReports({ onError }: { onError: (message: string | null) => 
     <ReportQueue
       list={apiGet('/api/moderation/user-reports', { params: { query: { limit: 30 } } })}
       resolve={(id, action) => api.POST('/api/moderation/user-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
-      texts={urx} actions={dismissOrSuspend(urx)} onError={onError}>
+      texts={urx}
+      actions={dismissOrSuspend(urx)}
+      onError={onError}
+    >
       {(report) => (
         <p>
           {urx.person}: <strong>{report.user.name}</strong> ({report.user.email}){report.user.city && ` · ${report.user.city}`}

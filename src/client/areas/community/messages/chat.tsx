@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationList, Message, MessageList, UserCard } from '../../../api/types.js';
 import { api, ApiError, apiGet } from '../../../core/api.js';
@@ -141,7 +142,7 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
         <span class="visually-hidden">{cx.messageLabel}</span>
         <textarea
           rows={2}
-          maxLength={10000}
+          maxLength={LIMITS.body}
           value={text}
           aria-describedby="send-hint"
           placeholder={cx.messageLabel}
@@ -202,7 +203,13 @@ export function ChatScreen({ params }: ScreenProps) {
                 {formatDateTime(m.created_at)}
               </time>
               {/* Only a received message can be reported (the moderators see it with a few lines around it). */}
-              {m.sender_id === userId && <ReportForm send={(body) => api.POST('/api/messages/{id}/report', { params: { path: { id: m.id } }, body })} label={mrx.report} what={m.text.slice(0, 40)} />}
+              {m.sender_id === userId && (
+                <ReportForm
+                  send={(body) => api.POST('/api/messages/{id}/report', { params: { path: { id: m.id } }, body })}
+                  label={mrx.report}
+                  what={m.text.slice(0, 40)}
+                />
+              )}
             </li>
           ))}
           <li ref={end} aria-hidden="true" class="message-end" />

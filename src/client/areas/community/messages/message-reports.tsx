@@ -12,7 +12,10 @@ export function MessageReports({ onError }: { onError: (message: string | null) 
     <ReportQueue
       list={apiGet('/api/moderation/message-reports', { params: { query: { limit: 30 } } })}
       resolve={(id, action) => api.POST('/api/moderation/message-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
-      texts={mrx} actions={dismissOrSuspend(mrx)} onError={onError}>
+      texts={mrx}
+      actions={dismissOrSuspend(mrx)}
+      onError={onError}
+    >
       {(report) => (
         <>
           <p class="muted small">

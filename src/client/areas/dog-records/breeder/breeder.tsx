@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { Dog, Litter } from '../../../api/types.js';
 import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
@@ -19,23 +20,25 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
     {
       rules: {
         mother: { required: true },
-        father_name: { maxLength: 80 },
+        father_name: { maxLength: LIMITS.dogName },
         mating: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
         birth: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
-        notes: { maxLength: 5000 },
+        notes: { maxLength: LIMITS.note },
       },
     },
   );
   if (females.length === 0) return <p class="notice notice-info">{bx.noFemale}</p>;
   const submit = form.onSubmit(async (v) => {
-    const litter = await api.POST('/api/litters', { body: {
-      mother_dog_id: Number(v.mother),
-      father_dog_id: v.father ? Number(v.father) : null,
-      father_name: v.father_name.trim() || null,
-      mating_date: v.mating || null,
-      birth_date: v.birth || null,
-      notes: v.notes.trim() || null,
-    } });
+    const litter = await api.POST('/api/litters', {
+      body: {
+        mother_dog_id: Number(v.mother),
+        father_dog_id: v.father ? Number(v.father) : null,
+        father_name: v.father_name.trim() || null,
+        mating_date: v.mating || null,
+        birth_date: v.birth || null,
+        notes: v.notes.trim() || null,
+      },
+    });
     navigate(`/app/zucht/wurf/${litter.id}`);
   });
   return (
@@ -49,10 +52,10 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
         label={bx.fatherDog}
         options={[{ value: '', label: bx.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
       />
-      <Field form={form} name="father_name" label={bx.fatherName} maxLength={80} />
+      <Field form={form} name="father_name" label={bx.fatherName} maxLength={LIMITS.dogName} />
       <Field form={form} name="mating" label={bx.mating} type="date" />
       <Field form={form} name="birth" label={bx.birth} type="date" />
-      <Field form={form} name="notes" label={bx.notes} multiline maxLength={5000} />
+      <Field form={form} name="notes" label={bx.notes} multiline maxLength={LIMITS.note} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {bx.save}
       </SubmitButton>

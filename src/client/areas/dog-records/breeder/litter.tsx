@@ -1,6 +1,7 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
-import { api, apiGet } from '../../../core/api.js';
+import { api, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -16,15 +17,18 @@ import { bx } from './texts.js';
 function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void }) {
   const form = useForm(
     { name: '', collar: '', sex: 'female', birth_weight: '' },
-    { rules: { name: { maxLength: 80 }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
+    { rules: { name: { maxLength: LIMITS.dogName }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
   );
   const submit = form.onSubmit(async (v) => {
-    await api.POST('/api/litters/{id}/puppies', { params: { path: { id: litterId } }, body: {
-      name: v.name.trim() || null,
-      collar_color: v.collar.trim(),
-      sex: v.sex as 'male' | 'female',
-      birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
-    } });
+    await api.POST('/api/litters/{id}/puppies', {
+      params: { path: { id: litterId } },
+      body: {
+        name: v.name.trim() || null,
+        collar_color: v.collar.trim(),
+        sex: v.sex as 'male' | 'female',
+        birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
+      },
+    });
     form.setValues({ name: '', collar: '', sex: v.sex, birth_weight: '' });
     onDone();
   });
@@ -33,7 +37,7 @@ function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void 
       <FormSummary message={form.summary} />
       <Field form={form} name="collar" label={bx.collar} required maxLength={40} />
       <Field form={form} name="sex" label={bx.sex} options={Object.entries(bx.sexes).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="name" label={bx.name} maxLength={80} />
+      <Field form={form} name="name" label={bx.name} maxLength={LIMITS.dogName} />
       <Field form={form} name="birth_weight" label={bx.birthWeight} inputMode="decimal" />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {bx.addPuppy}
@@ -52,19 +56,29 @@ function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void 
       handover_date: puppy.handover_date ?? '',
       vaccinations: puppy.vaccinations ?? '',
     },
-    { rules: { chip_number: { maxLength: 30 }, buyer_name: { maxLength: 200 }, buyer_contact: { maxLength: 200 }, vaccinations: { maxLength: 2000 } } },
+    {
+      rules: {
+        chip_number: { maxLength: 30 },
+        buyer_name: { maxLength: LIMITS.title },
+        buyer_contact: { maxLength: LIMITS.title },
+        vaccinations: { maxLength: 2000 },
+      },
+    },
   );
   const [saved, setSaved] = useState(false);
   const text = (v: string) => v.trim() || null;
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await api.PATCH('/api/puppies/{id}', { params: { path: { id: puppy.id } }, body: {
-      chip_number: text(v.chip_number),
-      buyer_name: text(v.buyer_name),
-      buyer_contact: text(v.buyer_contact),
-      handover_date: v.handover_date || null,
-      vaccinations: text(v.vaccinations),
-    } });
+    await api.PATCH('/api/puppies/{id}', {
+      params: { path: { id: puppy.id } },
+      body: {
+        chip_number: text(v.chip_number),
+        buyer_name: text(v.buyer_name),
+        buyer_contact: text(v.buyer_contact),
+        handover_date: v.handover_date || null,
+        vaccinations: text(v.vaccinations),
+      },
+    });
     setSaved(true);
     onDone();
   });
@@ -76,8 +90,8 @@ function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void 
         <FormSummary message={form.summary} />
         <Field form={form} name="chip_number" label={bx.chip} maxLength={30} autoComplete="off" />
         <Field form={form} name="vaccinations" label={bx.vaccinations} hint={bx.vaccinationsHint} multiline rows={3} maxLength={2000} />
-        <Field form={form} name="buyer_name" label={bx.buyerName} maxLength={200} autoComplete="off" />
-        <Field form={form} name="buyer_contact" label={bx.buyerContact} maxLength={200} autoComplete="off" />
+        <Field form={form} name="buyer_name" label={bx.buyerName} maxLength={LIMITS.title} autoComplete="off" />
+        <Field form={form} name="buyer_contact" label={bx.buyerContact} maxLength={LIMITS.title} autoComplete="off" />
         <Field form={form} name="handover_date" label={bx.handoverDate} type="date" />
         <SubmitButton busy={form.busy} offline={form.offline}>
           {bx.saveDetails}
@@ -124,7 +138,7 @@ function PuppyRow({
         <PuppyDetailsForm puppy={puppy} onDone={onChange} />
       </div>
       <div class="record-actions">
-        <a class="button button-ghost button-small" href={`/api/puppies/${puppy.id}/record.pdf`} download>
+        <a class="button button-ghost button-small" href={apiHref('/api/puppies/{id}/record.pdf', { params: { path: { id: puppy.id } } })} download>
           {bx.record}
         </a>
       </div>
@@ -136,7 +150,11 @@ function DeleteLitter({ id }: { id: number }) {
   return (
     <DeleteButton
       remove={() => api.DELETE('/api/litters/{id}', { params: { path: { id } } })}
-      label={bx.remove} title={`${bx.remove}?`} confirmLabel={bx.remove} onDone={() => navigate('/app/zucht')}>
+      label={bx.remove}
+      title={`${bx.remove}?`}
+      confirmLabel={bx.remove}
+      onDone={() => navigate('/app/zucht')}
+    >
       <p>{bx.removeText}</p>
     </DeleteButton>
   );
@@ -172,7 +190,7 @@ export function LitterScreen({ params }: ScreenProps) {
                     {bx.weigh}
                   </a>
                 )}
-                <a href={`/api/litters/${l.id}/export.csv`} download>
+                <a href={apiHref('/api/litters/{id}/export.csv', { params: { path: { id: l.id } } })} download>
                   {bx.csv}
                 </a>
                 <a href={`/app/hunde/${l.mother_dog_id}/laeufigkeit`}>{bx.toHeat}</a>

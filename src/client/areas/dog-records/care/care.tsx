@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { submitWrite } from '../../../core/offline-queue.js';
@@ -92,7 +93,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
       { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
       { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
       { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.inFuture : null) },
-      { name: 'product', label: cx.product, max: 200 },
+      { name: 'product', label: cx.product, max: LIMITS.title },
     ],
     toValues: (i) => ({
       kind: String(i.kind),

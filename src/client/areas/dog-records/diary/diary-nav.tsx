@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { navigate } from '../../../core/router.js';
@@ -46,7 +47,7 @@ function SearchBox({ dogId, current }: { dogId: number | null; current: string }
       <label for="diary-q" class="visually-hidden">
         {tx.search.label}
       </label>
-      <input id="diary-q" name="q" type="search" minLength={2} maxLength={200} placeholder={tx.search.placeholder} defaultValue={current} />
+      <input id="diary-q" name="q" type="search" minLength={2} maxLength={LIMITS.title} placeholder={tx.search.placeholder} defaultValue={current} />
       <button type="submit" class="button button-secondary button-small">
         {tx.search.submit}
       </button>

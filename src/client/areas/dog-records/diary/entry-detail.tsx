@@ -66,7 +66,7 @@ function Photos({ media }: { media: MediaItem[] }) {
 function DeleteEntry({ entry }: { entry: Entry }) {
   const isOffline = useStore(offline);
   const deleted = () => {
-    clearResponses('/api/');
+    clearResponses();
     const target = viewHref('list', entry.dog_id);
     showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
     navigate(target, { replace: true });

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
@@ -45,15 +46,15 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       rules: {
         dog_id: { required: true },
         date: { required: true, check: (v) => (v > todayInBerlin() ? tx.editor.dateInFuture : null) },
-        title: { maxLength: 200 },
-        text: { maxLength: 10000 },
+        title: { maxLength: LIMITS.title },
+        text: { maxLength: LIMITS.body },
         tags: { check: (v) => (parseTags(v).length > 20 || parseTags(v).some((tag) => tag.length > 40) ? tx.editor.tagsInvalid : null) },
       },
     },
   );
 
   const finish = (saved: Entry, created: boolean, message?: string) => {
-    clearResponses('/api/');
+    clearResponses();
     const target = `/app/tagebuch/eintrag/${saved.id}`;
     showFlash(message ?? (created ? tx.editor.created : tx.editor.saved), target);
     navigate(target, { replace: true });
@@ -123,14 +124,14 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
         <Field form={form} name="date" label={tx.editor.date} type="date" max={todayInBerlin()} required />
         <Field form={form} name="mood" label={tx.mood} options={MOOD_OPTIONS} />
       </div>
-      <Field form={form} name="title" label={tx.editor.title} maxLength={200} autoComplete="off" />
+      <Field form={form} name="title" label={tx.editor.title} maxLength={LIMITS.title} autoComplete="off" />
       <Field
         form={form}
         name="text"
         label={tx.editor.text}
         multiline
         rows={6}
-        maxLength={10000}
+        maxLength={LIMITS.body}
         hint={`${form.values.text.length.toLocaleString('de-DE')} / 10.000 Zeichen`}
       />
       <Field form={form} name="tags" label={tx.editor.tags} hint={tx.editor.tagsHint} autoComplete="off" />

@@ -1,7 +1,7 @@
 import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { DiaryNearbyResult } from '../../../api/types.js';
-import { query as toQuery, apiGet } from '../../../core/api.js';
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';

@@ -1,5 +1,5 @@
 import type { DiarySearchHit } from '../../../api/types.js';
-import { query as toQuery, apiGet } from '../../../core/api.js';
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';

@@ -1,5 +1,5 @@
 import type { DogBody } from './dog-form.js';
-import { api } from '../../../core/api.js';
+import { api, apiHref } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { navigate } from '../../../core/router.js';
@@ -14,7 +14,7 @@ export function DogCreateScreen() {
     // Empty optional fields are simply left out of a new dog.
     const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) as DogBody;
     const dog = await api.POST('/api/dogs', { body: fields });
-    clearResponses('/api/dogs');
+    clearResponses(apiHref('/api/dogs'));
     // The first dog may activate a pending founder license: the badges come from the session.
     void loadSession();
     // After the first dog the app offers to be installed (ui/install-guide.tsx), a moment that makes sense.

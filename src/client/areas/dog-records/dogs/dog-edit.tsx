@@ -19,7 +19,7 @@ import { tx } from './texts.js';
 function DeleteDog({ dog }: { dog: Dog }) {
   const isOffline = useStore(offline);
   const deleted = () => {
-    clearResponses('/api/');
+    clearResponses();
     showFlash(tx.deleted(dog.name), '/app/hunde');
     navigate('/app/hunde', { replace: true });
   };

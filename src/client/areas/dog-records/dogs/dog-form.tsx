@@ -1,8 +1,9 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { BreedSummary } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import { todayInBerlin } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -93,7 +94,7 @@ function useBreedSuggestions(typed: string): BreedSummary[] {
     let live = true;
     const timer = setTimeout(() => {
       void api
-        .get<{ items: BreedSummary[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
+        .GET('/api/wiki/rassen', { params: { query: { q, limit: 8 } } })
         .then((page) => live && setHits([...page.items].sort((a, b) => Number(b.name_de !== null) - Number(a.name_de !== null))))
         .catch(() => undefined);
     }, 250);
@@ -108,11 +109,11 @@ function useBreedSuggestions(typed: string): BreedSummary[] {
 export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) {
   const form = useForm(initialValues(dog), {
     rules: {
-      name: { required: true, maxLength: 80 },
-      breed: { maxLength: 80 },
+      name: { required: true, maxLength: LIMITS.dogName },
+      breed: { maxLength: LIMITS.dogName },
       color: { maxLength: 80 },
       chip_number: { maxLength: 50 },
-      bio: { maxLength: 2000 },
+      bio: { maxLength: LIMITS.dogBio },
       birth_date: { check: (v) => (v > todayInBerlin() ? tx.birthInFuture : null) },
       weight_kg: {
         check: (v) => {
@@ -127,8 +128,8 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={tx.name} maxLength={80} required autoComplete="off" />
-      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={80} autoComplete="off" list="breed-suggestions" />
+      <Field form={form} name="name" label={tx.name} maxLength={LIMITS.dogName} required autoComplete="off" />
+      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={LIMITS.dogName} autoComplete="off" list="breed-suggestions" />
       <datalist id="breed-suggestions">
         {suggestions.map((b) => (
           <option key={b.slug} value={b.name} />
@@ -146,7 +147,7 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
         <Field form={form} name="color" label={tx.color} maxLength={80} autoComplete="off" />
         <Field form={form} name="chip_number" label={tx.chip} hint={tx.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
       </div>
-      <Field form={form} name="bio" label={tx.bio} hint={tx.bioHint} multiline maxLength={2000} />
+      <Field form={form} name="bio" label={tx.bio} hint={tx.bioHint} multiline maxLength={LIMITS.dogBio} />
       {children}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>
         {submitLabel}

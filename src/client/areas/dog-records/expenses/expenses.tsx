@@ -1,6 +1,7 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Dog, Expense, ExpenseSummary } from '../../../api/types.js';
-import { query, apiGet } from '../../../core/api.js';
+import { apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -30,7 +31,7 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
         required: true,
         options: Object.entries(ex.categories).map(([value, label]) => ({ value, label })),
       },
-      { name: 'description', label: ex.description, max: 10000 },
+      { name: 'description', label: ex.description, max: LIMITS.body },
       { name: 'recurrence', label: ex.recurrence, type: 'select', options: Object.entries(ex.recurrences).map(([value, label]) => ({ value, label })) },
     ],
     toValues: (i) => ({
@@ -102,7 +103,7 @@ export function ExpensesScreen() {
                     </select>
                   </label>
                 )}
-                <a href={`/api/expenses/export.csv${query(params)}`} download>
+                <a href={apiHref('/api/expenses/export.csv', { params: { query: params } })} download>
                   {ex.csv}
                 </a>
               </div>

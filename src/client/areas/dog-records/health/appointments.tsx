@@ -1,5 +1,6 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError, apiGet } from '../../../core/api.js';
+import { api, ApiError, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatWeekday, todayInBerlin } from '../../../core/format.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { t } from '../../../core/texts.js';
@@ -89,20 +90,23 @@ function DoneForm({ visit, onCancel, onDone }: { visit: VetVisit; onCancel: () =
   const submit = form.onSubmit(async (values) => {
     const text = (k: string) => String(values[p + k] ?? '').trim() || null;
     try {
-      await api.PATCH('/api/vet-visits/{id}', { params: { path: { id: visit.id } }, body: { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') } });
+      await api.PATCH('/api/vet-visits/{id}', {
+        params: { path: { id: visit.id } },
+        body: { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') },
+      });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       throw new ApiError(e.status, e.code, e.message, Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [p + k, v])), e.retryAfterSeconds);
     }
-    clearResponses(`/api/dogs/${visit.dog_id}/vet-visits`);
+    clearResponses(apiHref('/api/dogs/{dogId}/vet-visits', { params: { path: { dogId: visit.dog_id } } }));
     onDone();
   });
   return (
     <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.markDoneTitle(visit.reason)}>
       <FormSummary message={form.summary} />
       <Field form={form} name={`${p}date`} label={hx.doneDate} type="date" required />
-      <Field form={form} name={`${p}diagnosis`} label={hx.fields.diagnosis} multiline rows={3} maxLength={5000} />
-      <Field form={form} name={`${p}treatment`} label={hx.fields.treatment} multiline rows={3} maxLength={5000} />
+      <Field form={form} name={`${p}diagnosis`} label={hx.fields.diagnosis} multiline rows={3} maxLength={LIMITS.note} />
+      <Field form={form} name={`${p}treatment`} label={hx.fields.treatment} multiline rows={3} maxLength={LIMITS.note} />
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.doneSaving}>
         {hx.doneSave}
       </SubmitButton>

@@ -22,13 +22,16 @@ export function BookExpenseButton({ visit }: { visit: VetVisit }) {
     setState('busy');
     setError(null);
     try {
-      await api.POST('/api/dogs/{dogId}/expenses', { params: { path: { dogId: visit.dog_id } }, body: {
-        date: visit.date,
-        amount_cents: visit.cost_cents ?? 0,
-        category: 'tierarzt',
-        description: visit.reason,
-        recurrence: 'none',
-      } });
+      await api.POST('/api/dogs/{dogId}/expenses', {
+        params: { path: { dogId: visit.dog_id } },
+        body: {
+          date: visit.date,
+          amount_cents: visit.cost_cents ?? 0,
+          category: 'tierarzt',
+          description: visit.reason,
+          recurrence: 'none',
+        },
+      });
       setState('done');
     } catch (e) {
       setError(errorMessage(e));

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useRef, useState } from 'preact/hooks';
 import { apiGet, errorMessage, urlOf } from '../../../core/api.js';
 import { upload } from '../../../core/upload.js';
@@ -88,7 +89,7 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
             <input
               id="doc-title"
               name="title"
-              maxLength={200}
+              maxLength={LIMITS.title}
               value={title}
               onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)}
               autoComplete="off"

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -160,7 +161,7 @@ function CardForm({ dogId, current, onSaved }: { dogId: number; current: Emergen
       contact_name: current?.contact_name ?? '',
       contact_phone: current?.contact_phone ?? '',
     },
-    { rules: { contact_name: { maxLength: 200 }, contact_phone: { maxLength: 50 } } },
+    { rules: { contact_name: { maxLength: LIMITS.title }, contact_phone: { maxLength: 50 } } },
   );
   const submit = form.onSubmit(async (v) => {
     const contents = {
@@ -182,7 +183,7 @@ function CardForm({ dogId, current, onSaved }: { dogId: number; current: Emergen
       <Field form={form} name="show_allergies" label={hx.showAllergies} type="checkbox" />
       <Field form={form} name="show_medications" label={hx.showMedications} type="checkbox" />
       <Field form={form} name="show_practice_phone" label={hx.showPracticePhone} type="checkbox" />
-      <Field form={form} name="contact_name" label={hx.contactName} maxLength={200} autoComplete="name" />
+      <Field form={form} name="contact_name" label={hx.contactName} maxLength={LIMITS.title} autoComplete="name" />
       <Field form={form} name="contact_phone" label={hx.contactPhone} type="tel" maxLength={50} autoComplete="tel" />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {current ? hx.saveCard : hx.makeCard}

@@ -1,7 +1,8 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { api, errorMessage, apiGet } from '../../../core/api.js';
+import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -19,20 +20,20 @@ export function FamilyScreen({ params }: ScreenProps) {
   const [done, setDone] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const name = dog.status === 'ready' ? dog.data.name : '';
-  const form = useForm({ email: '' }, { rules: { email: { required: true, email: true, maxLength: 254 } }, codeFields: { already_invited: 'email' } });
+  const form = useForm({ email: '' }, { rules: { email: { required: true, email: true, maxLength: LIMITS.email } }, codeFields: { already_invited: 'email' } });
   const submit = form.onSubmit(async (v) => {
     setDone(null);
     const m = await api.POST('/api/dogs/{dogId}/members', { params: { path: { dogId } }, body: { email: v.email.trim() } });
     form.set('email', '');
     setDone(hx.invited(m.email));
-    clearResponses(`/api/dogs/${dogId}/members`);
+    clearResponses(apiHref('/api/dogs/{dogId}/members', { params: { path: { dogId } } }));
     reload();
   });
   const remove = async (m: Member) => {
     setRemoveError(null);
     try {
       await api.DELETE('/api/dog-members/{id}', { params: { path: { id: m.id } } });
-      clearResponses(`/api/dogs/${dogId}/members`);
+      clearResponses(apiHref('/api/dogs/{dogId}/members', { params: { path: { dogId } } }));
       reload();
     } catch (e) {
       setRemoveError(errorMessage(e));
@@ -44,7 +45,7 @@ export function FamilyScreen({ params }: ScreenProps) {
       <p>{hx.familyIntro}</p>
       <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.invite}>
         <FormSummary message={form.summary} />
-        <Field form={form} name="email" label={hx.inviteEmail} type="email" required maxLength={254} autoComplete="off" />
+        <Field form={form} name="email" label={hx.inviteEmail} type="email" required maxLength={LIMITS.email} autoComplete="off" />
         {done && (
           <p class="notice notice-success" role="status">
             {done}
@@ -94,7 +95,7 @@ export function InvitationsScreen() {
     setError(null);
     try {
       await fn();
-      clearResponses('/api/');
+      clearResponses();
       reloadInv();
       reloadShared();
     } catch (e) {
@@ -120,11 +121,19 @@ export function InvitationsScreen() {
                   <li key={i.id}>
                     <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
                     <div class="link-row">
-                      <button type="button" class="button button-small" onClick={() => void act(() => api.POST('/api/dog-invitations/{id}/accept', { params: { path: { id: i.id } } }))}>
+                      <button
+                        type="button"
+                        class="button button-small"
+                        onClick={() => void act(() => api.POST('/api/dog-invitations/{id}/accept', { params: { path: { id: i.id } } }))}
+                      >
                         {hx.accept}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>
-                      <button type="button" class="button button-ghost button-small" onClick={() => void act(() => api.DELETE('/api/dog-invitations/{id}', { params: { path: { id: i.id } } }))}>
+                      <button
+                        type="button"
+                        class="button button-ghost button-small"
+                        onClick={() => void act(() => api.DELETE('/api/dog-invitations/{id}', { params: { path: { id: i.id } } }))}
+                      >
                         {hx.decline}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>

@@ -4,7 +4,7 @@ import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, Loading, useResource } from '../../../ui/states.js';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { prefetch, apiGet } from '../../../core/api.js';
+import { prefetch, apiGet, apiHref } from '../../../core/api.js';
 import { healthFirstRequests } from './first-requests.js';
 import { NextAppointment } from './appointments.js';
 import { DocumentsSection } from './documents.js';
@@ -87,7 +87,7 @@ export function HealthScreen({ params }: ScreenProps) {
           return (
             <>
               <nav class="link-row" aria-label={hx.titleFallback}>
-                <a href={`/api/dogs/${d.id}/health-record.pdf`} download>
+                <a href={apiHref('/api/dogs/{dogId}/health-record.pdf', { params: { path: { dogId: d.id } } })} download>
                   {hx.pdf}
                 </a>
                 <a href={`/app/hunde/${d.id}/familie`}>{hx.family}</a>

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api, apiGet } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';
@@ -44,12 +45,12 @@ function PracticeForm({ dogId, practice, onSaved }: { dogId: number; practice: V
     },
     {
       rules: {
-        name: { required: true, maxLength: 200 },
+        name: { required: true, maxLength: LIMITS.title },
         phone: { maxLength: 50 },
         emergency_phone: { maxLength: 50 },
-        email: { email: true, maxLength: 254 },
+        email: { email: true, maxLength: LIMITS.email },
         address: { maxLength: 500 },
-        website: { maxLength: 500 },
+        website: { maxLength: LIMITS.url },
       },
     },
   );
@@ -71,14 +72,14 @@ function PracticeForm({ dogId, practice, onSaved }: { dogId: number; practice: V
     <form class="form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.sections.practice}>
       <FormSummary message={form.summary} />
       {!practice && <p class="muted">{hx.practiceNone}</p>}
-      <Field form={form} name="name" label={f.practiceName} required maxLength={200} autoComplete="organization" />
+      <Field form={form} name="name" label={f.practiceName} required maxLength={LIMITS.title} autoComplete="organization" />
       <div class="field-row">
         <Field form={form} name="phone" label={f.phone} type="tel" maxLength={50} autoComplete="tel" />
         <Field form={form} name="emergency_phone" label={f.emergencyPhone} type="tel" maxLength={50} />
       </div>
-      <Field form={form} name="email" label={f.email} type="email" maxLength={254} />
+      <Field form={form} name="email" label={f.email} type="email" maxLength={LIMITS.email} />
       <Field form={form} name="address" label={f.address} maxLength={500} autoComplete="street-address" />
-      <Field form={form} name="website" label={f.website} type="url" maxLength={500} />
+      <Field form={form} name="website" label={f.website} type="url" maxLength={LIMITS.url} />
       {saved && (
         <p class="notice notice-success" role="status">
           {hx.practiceSaved}

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { api } from '../../../core/api.js';
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
@@ -45,11 +46,11 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'vaccine', label: f.vaccine, required: true, max: 200 },
+      { name: 'vaccine', label: f.vaccine, required: true, max: LIMITS.title },
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
       { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? hx.dueBeforeDate : null) },
       { name: 'batch_number', label: f.batch, max: 100 },
-      { name: 'vet_name', label: f.vetName, max: 200 },
+      { name: 'vet_name', label: f.vetName, max: LIMITS.title },
     ],
     toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
     label: (i) => i.vaccine,
@@ -84,11 +85,11 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'name', label: f.medName, required: true, max: 200 },
-      { name: 'dosage', label: f.dosage, max: 200 },
+      { name: 'name', label: f.medName, required: true, max: LIMITS.title },
+      { name: 'dosage', label: f.dosage, max: LIMITS.title },
       { name: 'start_date', label: f.start, type: 'date', required: true },
       { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
-      { name: 'schedule', label: f.schedule, max: 200 },
+      { name: 'schedule', label: f.schedule, max: LIMITS.title },
     ],
     toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
     label: (i) => i.name,
@@ -113,9 +114,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'allergen', label: f.allergen, required: true, max: 200 },
+      { name: 'allergen', label: f.allergen, required: true, max: LIMITS.title },
       { name: 'severity', label: f.severity, type: 'select', options: hx.severityOptions },
-      { name: 'reaction', label: f.reaction, type: 'textarea', max: 5000 },
+      { name: 'reaction', label: f.reaction, type: 'textarea', max: LIMITS.note },
     ],
     toBody: (v) => ({ allergen: v.allergen?.trim(), severity: v.severity || null, reaction: text(v.reaction) }),
     label: (i) => i.allergen,
@@ -173,9 +174,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       // Only an appointment may lie ahead; a visit that took place may not (the server's rule too).
       { name: 'date', label: f.date, type: 'date', required: true, check: (v, all) => (all.status !== 'planned' && notFuture(v) ? hx.visitInFuture : null) },
       { name: 'time', label: hx.visitTime, type: 'time' },
-      { name: 'reason', label: f.reason, required: true, max: 200 },
-      { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: 5000 },
-      { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
+      { name: 'reason', label: f.reason, required: true, max: LIMITS.title },
+      { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: LIMITS.note },
+      { name: 'treatment', label: f.treatment, type: 'textarea', max: LIMITS.note },
       { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
     ],
     toValues: (i) => ({
@@ -236,8 +237,8 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     canRemove: owner,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
-      { name: 'title', label: f.findingTitle, required: true, max: 200 },
-      { name: 'text', label: f.findingText, type: 'textarea', max: 10000 },
+      { name: 'title', label: f.findingTitle, required: true, max: LIMITS.title },
+      { name: 'text', label: f.findingText, type: 'textarea', max: LIMITS.body },
     ],
     toBody: (v) => ({ date: v.date, title: v.title?.trim(), text: text(v.text) }),
     label: (i) => i.title,

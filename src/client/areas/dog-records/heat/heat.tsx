@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { HeatCycle, HeatPrediction } from '../../../api/types.js';
@@ -158,7 +159,7 @@ function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycl
     fields: [
       { name: 'start_date', label: hx.start, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? hx.inFuture : null) },
       { name: 'end_date', label: hx.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
-      { name: 'notes', label: hx.notes, type: 'textarea', max: 5000 },
+      { name: 'notes', label: hx.notes, type: 'textarea', max: LIMITS.note },
     ],
     toBody: (v) => ({ start_date: v.start_date, end_date: v.end_date || null, notes: v.notes?.trim() || null }),
     label: (c) => formatDate(c.start_date),

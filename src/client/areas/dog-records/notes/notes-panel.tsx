@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Note } from '../../../api/types.js';
 import { api, errorMessage, query, apiGet } from '../../../core/api.js';
@@ -98,15 +99,17 @@ export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; p
   const id = `${parentType}-${parentId}`;
   const form = useForm(
     { [`${id}-rubrik`]: nx.rubrikDefault, [`${id}-text`]: '' },
-    { rules: { [`${id}-rubrik`]: { required: true, maxLength: 100 }, [`${id}-text`]: { required: true, maxLength: 5000 } } },
+    { rules: { [`${id}-rubrik`]: { required: true, maxLength: 100 }, [`${id}-text`]: { required: true, maxLength: LIMITS.note } } },
   );
   const submit = form.onSubmit(async (values) => {
-    await api.POST('/api/notes', { body: {
-      parent_type: parentType,
-      parent_id: parentId,
-      rubrik: String(values[`${id}-rubrik`]).trim(),
-      text: String(values[`${id}-text`]).trim(),
-    } });
+    await api.POST('/api/notes', {
+      body: {
+        parent_type: parentType,
+        parent_id: parentId,
+        rubrik: String(values[`${id}-rubrik`]).trim(),
+        text: String(values[`${id}-text`]).trim(),
+      },
+    });
     form.setValues((v) => ({ ...v, [`${id}-text`]: '' }));
     list.reload();
   });
@@ -131,7 +134,7 @@ export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; p
       <form class="form note-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={nx.add}>
         <FormSummary message={form.summary} />
         <Field form={form} name={`${id}-rubrik`} label={nx.rubrik} maxLength={100} required />
-        <Field form={form} name={`${id}-text`} label={nx.text} multiline rows={3} maxLength={5000} required />
+        <Field form={form} name={`${id}-text`} label={nx.text} multiline rows={3} maxLength={LIMITS.note} required />
         <SubmitButton busy={form.busy} offline={form.offline} busyLabel={nx.adding}>
           {nx.add}
         </SubmitButton>

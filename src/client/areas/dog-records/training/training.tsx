@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { TrainingPlan, TrainingSession, TrainingStreak } from '../../../api/types.js';
 import { api, apiGet } from '../../../core/api.js';
@@ -39,7 +40,7 @@ function sessionSection(owner: boolean, onChange: () => void): SectionDef<Traini
     onChange,
     fields: [
       { name: 'date', label: tx.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.inFuture : null) },
-      { name: 'skill', label: tx.skill, required: true, max: 200 },
+      { name: 'skill', label: tx.skill, required: true, max: LIMITS.title },
       { name: 'duration_min', label: tx.duration, required: true, check: (v) => (/^\d+$/.test(v.trim()) && +v >= 1 && +v <= 600 ? null : tx.durationRange) },
       { name: 'rating', label: tx.rating, check: (v) => (!v || /^[1-5]$/.test(v.trim()) ? null : tx.ratingRange) },
     ],
@@ -94,13 +95,15 @@ function PlanView({ plan }: { plan: TrainingPlan }) {
 function PlanCard({ dogId }: { dogId: number }) {
   const [ai, refreshAi] = useAiStatus();
   const [plan, setPlan] = useState<TrainingPlan | null>(null);
-  const form = useForm({ goal: '', minutes: '15' }, { rules: { goal: { required: true, maxLength: 200 } } });
+  const form = useForm({ goal: '', minutes: '15' }, { rules: { goal: { required: true, maxLength: LIMITS.title } } });
   const action = useAiAction(async () => {
-    const answer = await api.POST('/api/ai/training-plan', { body: {
-      dog_id: dogId,
-      goal: form.values.goal.trim(),
-      minutes_per_day: Math.min(120, Math.max(5, Number(form.values.minutes) || 15)),
-    } });
+    const answer = await api.POST('/api/ai/training-plan', {
+      body: {
+        dog_id: dogId,
+        goal: form.values.goal.trim(),
+        minutes_per_day: Math.min(120, Math.max(5, Number(form.values.minutes) || 15)),
+      },
+    });
     setPlan(answer.plan);
     refreshAi();
   });
@@ -111,7 +114,7 @@ function PlanCard({ dogId }: { dogId: number }) {
       <h2 id="h-plan">{tx.plan}</h2>
       <form class="form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="goal" label={tx.goal} required maxLength={200} />
+        <Field form={form} name="goal" label={tx.goal} required maxLength={LIMITS.title} />
         <Field form={form} name="minutes" label={tx.perDay} type="number" />
         <SubmitButton busy={action.busy} offline={form.offline} busyLabel={tx.making}>
           {tx.makePlan}

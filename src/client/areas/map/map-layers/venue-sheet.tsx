@@ -20,12 +20,14 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
     setState({ kind: 'sending' });
     try {
       // The kind and name the map shows let the server keep the tap while OpenStreetMap cannot be asked.
-      const contribution = await api.POST('/api/map-contrib/dog-friendly', { body: {
-        osm_type: venue.osm_type as 'node' | 'way' | 'relation',
-        osm_id: venue.osm_id,
-        venue_kind: venue.welcome_kind ?? undefined,
-        venue_name: venue.name?.slice(0, 200) ?? null,
-      } });
+      const contribution = await api.POST('/api/map-contrib/dog-friendly', {
+        body: {
+          osm_type: venue.osm_type as 'node' | 'way' | 'relation',
+          osm_id: venue.osm_id,
+          venue_kind: venue.welcome_kind ?? undefined,
+          venue_name: venue.name?.slice(0, 200) ?? null,
+        },
+      });
       if (contribution.status === 'rejected') setState({ kind: 'again' });
       else setState(contribution.notice ? { kind: 'later', message: contribution.notice } : { kind: 'done' });
     } catch (e) {

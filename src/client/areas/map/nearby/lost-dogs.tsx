@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 import { useStore } from '../../../core/store.js';
 import { isStaff, session } from '../../../core/session.js';
@@ -29,7 +30,13 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyO
       last_seen: localInput(initial ? new Date(initial.last_seen_at) : new Date()),
       contact: initial?.contact ?? '',
     },
-    { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 10000 }, contact: { maxLength: 200 } } },
+    {
+      rules: {
+        name: { required: true, maxLength: LIMITS.dogName },
+        description: { required: true, maxLength: LIMITS.body },
+        contact: { maxLength: LIMITS.title },
+      },
+    },
   );
   const submit = form.onSubmit(async (v) => {
     const pos = p.take(form);
@@ -46,13 +53,13 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyO
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.dogName} required maxLength={80} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
+      <Field form={form} name="name" label={nx.dogName} required maxLength={LIMITS.dogName} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={LIMITS.body} />
       <label class="field">
         <span>{nx.lastSeen}</span>
         <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
       </label>
-      <Field form={form} name="contact" label={nx.contact} maxLength={200} />
+      <Field form={form} name="contact" label={nx.contact} maxLength={LIMITS.title} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {initial ? nx.saveChanges : nx.sendLost}

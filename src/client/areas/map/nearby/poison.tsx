@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 
 /** What the form asks for; a new warning adds the pin. */
@@ -21,11 +22,17 @@ import { ReachNote } from './reach-note.js';
 import { nx } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
-function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (fields: PoisonFields, pin: { lat: number; lon: number } | null) => Promise<void> }) {
+function PoisonForm({
+  initial,
+  onSave,
+}: {
+  initial?: PoisonWarning;
+  onSave: (fields: PoisonFields, pin: { lat: number; lon: number } | null) => Promise<void>;
+}) {
   const p = usePin();
   const form = useForm(
     { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
-    { rules: { description: { required: true, maxLength: 10000 } } },
+    { rules: { description: { required: true, maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (v) => {
     const fields = { kind: v.kind as PoisonFields['kind'], description: v.description.trim() };
@@ -38,7 +45,7 @@ function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (fie
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
       <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
+      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={LIMITS.body} />
       {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
       <SubmitButton busy={form.busy} offline={form.offline}>
         {initial ? nx.saveChanges : nx.send}

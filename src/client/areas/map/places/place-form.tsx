@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Place } from '../../../api/types.js';
 import { api, apiGet } from '../../../core/api.js';
@@ -39,7 +40,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   const [typesError, setTypesError] = useState<string | null>(null);
   const form = useForm(
     { name: initial?.name ?? '', description: initial?.description ?? '', public: initial?.public ?? false },
-    { rules: { name: { required: true, maxLength: 200 }, description: { maxLength: 10000 } } },
+    { rules: { name: { required: true, maxLength: LIMITS.title }, description: { maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (v) => {
     if (types.length === 0) {
@@ -55,7 +56,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.placeName} required maxLength={200} />
+      <Field form={form} name="name" label={nx.placeName} required maxLength={LIMITS.title} />
       <fieldset class="kind-filter" aria-describedby={typesError ? 'place-types-error' : undefined}>
         <legend>{nx.placeTypes}</legend>
         {offered.map(([value, label]) => (
@@ -78,7 +79,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
           </p>
         )}
       </fieldset>
-      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={10000} />
+      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={LIMITS.body} />
       <Field form={form} name="public" type="checkbox" label={nx.placePublic} hint={nx.placePublicHint} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SavedRoute } from '../../../api/types.js';
-import { query, apiGet } from '../../../core/api.js';
+import { query, apiGet, apiHref } from '../../../core/api.js';
 import { formatKm } from '../../../core/format.js';
 import { useSearchPosition } from '../../../ui/map/position.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -19,7 +19,9 @@ type NearRoute = SavedRoute & { distance_km?: number };
 export function NearbyRoutes() {
   const { position, fromProfile, locate, status } = useSearchPosition();
   const [radius, setRadius] = useState(10);
-  const list = usePagedList(position ? apiGet('/api/routes', { params: { query: { lat: position.lat, lon: position.lon, radius_km: radius, limit: 20 } } }) : null);
+  const list = usePagedList(
+    position ? apiGet('/api/routes', { params: { query: { lat: position.lat, lon: position.lon, radius_km: radius, limit: 20 } } }) : null,
+  );
   return (
     <section aria-labelledby="routes-nearby-title">
       <h2 id="routes-nearby-title">{nx.title}</h2>
@@ -53,7 +55,7 @@ export function NearbyRoutes() {
                         <span class="muted"> · {r.mine ? nx.mine : nx.shared}</span>
                       </span>
                       <br />
-                      <a href={`/api/routes/${r.id}/gpx`} download>
+                      <a href={apiHref('/api/routes/{id}/gpx', { params: { path: { id: r.id } } })} download>
                         {wx.gpx}
                       </a>
                     </li>

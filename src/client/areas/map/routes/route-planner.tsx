@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { AnswerOf } from '../../../core/api.js';
 
 /** A saved route as the list answers it; a computed plan as POST /api/routes/plan answers it. */
@@ -5,7 +6,7 @@ type SavedRouteItem = AnswerOf<'/api/routes', 'get'>['items'][number];
 type RoutePlan = AnswerOf<'/api/routes/plan', 'post'>;
 import { formatKm } from '../../../core/format.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, apiGet } from '../../../core/api.js';
+import { api, ApiError, apiGet, apiHref } from '../../../core/api.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -21,15 +22,17 @@ const MAX_POINTS = 25;
 /** The saved form: name and sharing for the plan on screen. */
 function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) {
   const [done, setDone] = useState(false);
-  const form = useForm({ name: '', public: false }, { rules: { name: { required: true, maxLength: 200 } } });
+  const form = useForm({ name: '', public: false }, { rules: { name: { required: true, maxLength: LIMITS.title } } });
   const submit = form.onSubmit(async (v) => {
-    await api.POST('/api/routes', { body: {
-      name: v.name.trim(),
-      geometry: plan.geometry,
-      distance_m: Math.round(plan.distance_m),
-      duration_s: Math.round(plan.duration_s),
-      public: v.public,
-    } });
+    await api.POST('/api/routes', {
+      body: {
+        name: v.name.trim(),
+        geometry: plan.geometry,
+        distance_m: Math.round(plan.distance_m),
+        duration_s: Math.round(plan.duration_s),
+        public: v.public,
+      },
+    });
     setDone(true);
     onSaved();
   });
@@ -38,7 +41,7 @@ function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) 
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <h2>{wx.saveTitle}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={wx.name} required maxLength={200} />
+      <Field form={form} name="name" label={wx.name} required maxLength={LIMITS.title} />
       <Field form={form} name="public" label={wx.share} type="checkbox" />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {wx.save}
@@ -67,7 +70,7 @@ function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRouteIte
                   {r.duration_s !== null ? ` · ${wx.minutes(r.duration_s)}` : ''}
                   {r.public ? <span class="muted"> · {wx.publicBadge}</span> : null}
                   <br />
-                  <a href={`/api/routes/${r.id}/gpx`} download>
+                  <a href={apiHref('/api/routes/{id}/gpx', { params: { path: { id: r.id } } })} download>
                     {wx.gpx}
                   </a>{' '}
                   <button type="button" class="link-button" onClick={() => del.ask(r)}>

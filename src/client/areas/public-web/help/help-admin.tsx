@@ -59,7 +59,10 @@ export function HelpAdminScreen() {
     list.reload();
   };
   const toggle = (a: HelpArticle) =>
-    act(() => api.PATCH('/api/admin/help-articles/{id}', { params: { path: { id: a.id } }, body: { active: a.active ? 0 : 1 } }), a.active ? ax.deactivated(a.title) : ax.activated(a.title));
+    act(
+      () => api.PATCH('/api/admin/help-articles/{id}', { params: { path: { id: a.id } }, body: { active: a.active ? 0 : 1 } }),
+      a.active ? ax.deactivated(a.title) : ax.activated(a.title),
+    );
   const move = (group: HelpArticle[], index: number, by: -1 | 1) => {
     const ids = group.map((a) => a.id);
     const [moved] = ids.splice(index, 1);

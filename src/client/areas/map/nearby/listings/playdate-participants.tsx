@@ -43,7 +43,9 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
                 <button
                   type="button"
                   class="button button-ghost button-small"
-                  onClick={() => act(() => api.DELETE('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: p.dog_id } }))}
+                  onClick={() =>
+                    act(() => api.DELETE('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: p.dog_id } }))
+                  }
                 >
                   {nx.leave}
                 </button>
@@ -61,7 +63,9 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
           class="form form-inline"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.POST('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: Number(chosen), share_heat: shareHeat } }));
+            void act(() =>
+              api.POST('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: Number(chosen), share_heat: shareHeat } }),
+            );
           }}
         >
           <label class="field">
