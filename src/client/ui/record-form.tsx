@@ -4,13 +4,13 @@ import { clearResponses } from '../core/offline-cache.js';
 import { submitWrite } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
-import { qx } from './pending-writes.js';
+import { queueTexts } from './pending-writes.js';
 import type { SectionDef } from './record-section.js';
 
 // The add and edit form of a record section (record-section.tsx), with the record texts both use.
 
 /** The record texts every area shares. */
-export const recordTx = {
+export const recordTexts = {
   add: 'Hinzufügen',
   adding: 'Speichert …',
   none: 'Noch nichts eingetragen.',
@@ -19,8 +19,6 @@ export const recordTx = {
   removeTitle: (what: string) => `„${what}“ entfernen?`,
   removeText: 'Das lässt sich nicht rückgängig machen.',
 };
-
-const hx = recordTx;
 
 /** The form's starting values: the item's fields as text (decimals with a comma), or the section's own mapping. */
 function valuesOf(def: SectionDef<{ id: number }>, item: Record<string, unknown> | null): Record<string, string> {
@@ -93,14 +91,14 @@ export function RecordForm({
     def.onChange?.();
     onDone();
   });
-  const action = item ? t.save : hx.add;
+  const action = item ? t.save : recordTexts.add;
   return (
     <form
       class="form record-form"
       ref={form.formRef}
       onSubmit={submit}
       noValidate
-      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}
+      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${recordTexts.add}`}
     >
       <FormSummary message={form.summary} />
       {def.fields.map((f) => (
@@ -119,11 +117,11 @@ export function RecordForm({
           autoComplete="off"
         />
       ))}
-      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={hx.adding}>
+      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={recordTexts.adding}>
         {action}
       </SubmitButton>
-      {queue && form.offline && <p class="hint">{qx.offlineHint}</p>}
-      {queued && <p role="status">{qx.queuedNotice}</p>}
+      {queue && form.offline && <p class="hint">{queueTexts.offlineHint}</p>}
+      {queued && <p role="status">{queueTexts.queuedNotice}</p>}
     </form>
   );
 }

@@ -10,9 +10,7 @@ import { BusyButton } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { PendingWrites } from './pending-writes.js';
 import { ErrorNotice, Load } from './states.js';
-import { RecordForm, recordTx } from './record-form.js';
-
-const hx = recordTx;
+import { RecordForm, recordTexts } from './record-form.js';
 
 /** One input of a record form. */
 export interface FieldDef {
@@ -105,7 +103,7 @@ function ShowMore({
       >
         {/* Which list: several sections have this button. */}
         <span class="visually-hidden">{title}: </span>
-        {hx.showMore}
+        {recordTexts.showMore}
       </BusyButton>
     </div>
   );
@@ -115,13 +113,13 @@ function RemoveButton({ label, kind, id, onRemoved }: { label: string; kind: Rec
   return (
     <DeleteButton
       remove={() => send('delete', `/api/${kind}/{id}`, { params: { path: { id } } })}
-      label={hx.remove}
-      title={hx.removeTitle(label)}
+      label={recordTexts.remove}
+      title={recordTexts.removeTitle(label)}
       buttonClass="button button-ghost button-small"
-      ariaLabel={`${label}: ${hx.remove}`}
+      ariaLabel={`${label}: ${recordTexts.remove}`}
       onDone={onRemoved}
     >
-      <p>{hx.removeText}</p>
+      <p>{recordTexts.removeText}</p>
     </DeleteButton>
   );
 }
@@ -151,7 +149,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
           <>
             {def.extra?.(items)}
             {items.length === 0 ? (
-              <p class="muted">{def.empty ?? hx.none}</p>
+              <p class="muted">{def.empty ?? recordTexts.none}</p>
             ) : (
               <ul class="record-list">
                 {(def.showFirst ? items.slice(0, shown) : items).map((item) =>
@@ -228,7 +226,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
           />
         ) : (
           <button type="button" class="button button-secondary" onClick={() => setAdding(true)}>
-            {def.title}: {hx.add}
+            {def.title}: {recordTexts.add}
           </button>
         ))}
     </section>

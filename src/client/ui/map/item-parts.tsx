@@ -5,7 +5,7 @@ import { navigate } from '../../core/router.js';
 import { ConfirmDelete, useConfirmDelete } from '../confirm-delete.js';
 import { PhotoUpload } from '../photo-upload.js';
 import { ReportForm } from '../report-form.js';
-import { mapTx } from './texts.js';
+import { mapItemTexts } from './texts.js';
 
 /** What every map item's detail screen shares: its photo, a report to the moderators, deleting one's own. */
 
@@ -23,17 +23,17 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: MapItemKind; it
       {item.photo_url && <img class="item-photo" src={item.photo_url} alt={alt} />}
       <PhotoUpload
         id={`photo-${path}-${item.id}`}
-        title={mapTx.photo}
+        title={mapItemTexts.photo}
         currentUrl={item.photo_url}
         alt={alt}
-        emptyText={mapTx.noPhoto}
-        chooseLabel={item.photo_url ? mapTx.photoReplace : mapTx.photoAdd}
-        removeLabel={mapTx.photoRemove}
+        emptyText={mapItemTexts.noPhoto}
+        chooseLabel={item.photo_url ? mapItemTexts.photoReplace : mapItemTexts.photoAdd}
+        removeLabel={mapItemTexts.photoRemove}
         send={(form, onProgress) => upload(`/api/${path}/{id}/photo`, { params: { path: { id: item.id } }, form, onProgress })}
         fieldName="file"
-        uploadingText={mapTx.photoUploading}
-        doneText={mapTx.photoDone}
-        removedText={mapTx.photoRemoved}
+        uploadingText={mapItemTexts.photoUploading}
+        doneText={mapItemTexts.photoDone}
+        removedText={mapItemTexts.photoRemoved}
         preview={false}
         onUploaded={onChange}
         onRemove={async () => {
@@ -45,12 +45,21 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: MapItemKind; it
   );
 }
 
-const reportTexts = { reason: mapTx.reportReason, reasonMissing: mapTx.reportReasonMissing, send: mapTx.reportSend, sent: mapTx.reported };
+const reportTexts = {
+  reason: mapItemTexts.reportReason,
+  reasonMissing: mapItemTexts.reportReasonMissing,
+  send: mapItemTexts.reportSend,
+  sent: mapItemTexts.reported,
+};
 
 /** "Melden" under a map item: the shared report form (ui/report-form.tsx) with the map's words. */
 export function ReportItem({ path, id }: { path: MapItemKind; id: number }) {
   return (
-    <ReportForm send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })} label={mapTx.reportItem} texts={reportTexts} />
+    <ReportForm
+      send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })}
+      label={mapItemTexts.reportItem}
+      texts={reportTexts}
+    />
   );
 }
 
@@ -63,10 +72,10 @@ export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { p
   return (
     <>
       <button type="button" class="button button-ghost button-small" onClick={() => deletion.ask(id)}>
-        {mapTx.deleteItem}
+        {mapItemTexts.deleteItem}
       </button>
-      <ConfirmDelete state={deletion} title={mapTx.deleteTitle(title)}>
-        <p>{mapTx.deleteText}</p>
+      <ConfirmDelete state={deletion} title={mapItemTexts.deleteTitle(title)}>
+        <p>{mapItemTexts.deleteText}</p>
       </ConfirmDelete>
     </>
   );

@@ -3,7 +3,7 @@ import { navigate } from '../../../core/router.js';
 import { type CurrentUser, setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 /** Where to go after login: only paths inside the app, never an outside address. */
 export function nextPath(query: URLSearchParams): string {
@@ -21,22 +21,22 @@ export function LoginScreen({ query }: ScreenProps) {
 
   return (
     <section class="page page-narrow">
-      <h1>{tx.login.title}</h1>
-      <p class="lead">{tx.login.intro}</p>
-      {query.get('abgelaufen') && <p class="notice notice-info">{tx.login.expired}</p>}
+      <h1>{accountsTexts.login.title}</h1>
+      <p class="lead">{accountsTexts.login.intro}</p>
+      {query.get('abgelaufen') && <p class="notice notice-info">{accountsTexts.login.expired}</p>}
       <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="email" label={tx.login.email} type="email" autoComplete="username" inputMode="email" required />
-        <Field form={form} name="password" label={tx.login.password} type="password" autoComplete="current-password" required />
+        <Field form={form} name="email" label={accountsTexts.login.email} type="email" autoComplete="username" inputMode="email" required />
+        <Field form={form} name="password" label={accountsTexts.login.password} type="password" autoComplete="current-password" required />
         <p class="form-aside">
-          <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{tx.login.forgot}</a>
+          <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{accountsTexts.login.forgot}</a>
         </p>
-        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.login.busy}>
-          {tx.login.submit}
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={accountsTexts.login.busy}>
+          {accountsTexts.login.submit}
         </SubmitButton>
       </form>
       <p class="center">
-        {tx.login.noAccount} <a href="/app/registrieren">{tx.login.toRegister}</a>
+        {accountsTexts.login.noAccount} <a href="/app/registrieren">{accountsTexts.login.toRegister}</a>
       </p>
     </section>
   );

@@ -8,7 +8,7 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { NewPasswordField } from './new-password-field.js';
 import { nextPath } from './login.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 type CodeCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; info: PartnerCodeInfo } | { state: 'unavailable' };
 
@@ -45,13 +45,13 @@ function usePartnerCodeCheck(code: string): CodeCheck {
 function CodeStatus({ check }: { check: CodeCheck }) {
   let text = '';
   let tone = '';
-  if (check.state === 'checking') text = tx.register.checking;
-  else if (check.state === 'unavailable') text = tx.register.codeUnknownOffline;
+  if (check.state === 'checking') text = accountsTexts.register.checking;
+  else if (check.state === 'unavailable') text = accountsTexts.register.codeUnknownOffline;
   else if (check.state === 'done' && check.info.valid) {
-    text = `${tx.register.codeValid(check.info.label)}${check.info.grants_founder ? ` ${tx.register.codeFounder}` : ''}`;
+    text = `${accountsTexts.register.codeValid(check.info.label)}${check.info.grants_founder ? ` ${accountsTexts.register.codeFounder}` : ''}`;
     tone = 'ok';
   } else if (check.state === 'done') {
-    text = tx.register.codeInvalid;
+    text = accountsTexts.register.codeInvalid;
     tone = 'bad';
   }
   return (
@@ -97,22 +97,38 @@ export function RegisterScreen({ query }: ScreenProps) {
 
   return (
     <section class="page page-narrow">
-      <h1>{tx.register.title}</h1>
-      <p class="lead">{tx.register.intro}</p>
+      <h1>{accountsTexts.register.title}</h1>
+      <p class="lead">{accountsTexts.register.intro}</p>
       <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={LIMITS.title} required />
-        <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} required />
-        <NewPasswordField form={form} name="password" label={tx.register.password} hint={tx.register.passwordHint} />
-        <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
+        <Field form={form} name="name" label={accountsTexts.register.name} autoComplete="name" maxLength={LIMITS.title} required />
+        <Field
+          form={form}
+          name="email"
+          label={accountsTexts.register.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.email}
+          required
+        />
+        <NewPasswordField form={form} name="password" label={accountsTexts.register.password} hint={accountsTexts.register.passwordHint} />
+        <Field
+          form={form}
+          name="partner_code"
+          label={accountsTexts.register.partnerCode}
+          hint={accountsTexts.register.partnerCodeHint}
+          autoComplete="off"
+          maxLength={100}
+        >
           <CodeStatus check={check} />
         </Field>
-        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.register.busy}>
-          {tx.register.submit}
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={accountsTexts.register.busy}>
+          {accountsTexts.register.submit}
         </SubmitButton>
       </form>
       <p class="center">
-        {tx.register.haveAccount} <a href="/app/anmelden">{tx.register.toLogin}</a>
+        {accountsTexts.register.haveAccount} <a href="/app/anmelden">{accountsTexts.register.toLogin}</a>
       </p>
     </section>
   );

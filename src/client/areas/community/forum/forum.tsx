@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
-import { api, ApiError, query, apiGet } from '../../../core/api.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -10,7 +10,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ItemList, Load, useResource } from '../../../ui/states.js';
-import { cx } from './texts.js';
+import { forumTexts } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 
 /** /app/forum: the categories. */
@@ -18,7 +18,7 @@ export function ForumScreen() {
   const [cats, reload] = useResource(apiGet('/api/forum/categories'));
   return (
     <section class="page page-narrow community">
-      <h1>{cx.forum}</h1>
+      <h1>{forumTexts.forum}</h1>
       <Load resource={cats} onRetry={reload}>
         {(c) => (
           <ul class="link-list">
@@ -26,7 +26,7 @@ export function ForumScreen() {
               <li key={cat.id}>
                 <a href={`/app/forum/${cat.slug}`}>
                   <span>
-                    <strong>{cat.name}</strong> <span class="muted">· {cx.threads(cat.thread_count)}</span>
+                    <strong>{cat.name}</strong> <span class="muted">· {forumTexts.threads(cat.thread_count)}</span>
                     <br />
                     <span class="muted small">{cat.description}</span>
                   </span>
@@ -58,12 +58,12 @@ function NewThread({ category }: { category: string }) {
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-thread">
-      <h2 id="h-new-thread">{cx.newThread}</h2>
+      <h2 id="h-new-thread">{forumTexts.newThread}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="title" label={cx.titleLabel} required maxLength={LIMITS.title} />
-      <Field form={form} name="body" label={cx.bodyLabel} required multiline rows={5} maxLength={LIMITS.body} />
+      <Field form={form} name="title" label={forumTexts.titleLabel} required maxLength={LIMITS.title} />
+      <Field form={form} name="body" label={forumTexts.bodyLabel} required multiline rows={5} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {cx.create}
+        {forumTexts.create}
       </SubmitButton>
       <PostError error={error} />
     </form>
@@ -77,22 +77,22 @@ export function ForumCategoryScreen({ params }: ScreenProps) {
   const cat = cats.status === 'ready' ? cats.data.items.find((c) => c.slug === params.slug) : undefined;
   return (
     <section class="page page-narrow community">
-      <h1>{cat?.name ?? cx.forum}</h1>
+      <h1>{cat?.name ?? forumTexts.forum}</h1>
       <p class="link-row">
-        <a href="/app/forum">{cx.categories}</a>
+        <a href="/app/forum">{forumTexts.categories}</a>
       </p>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={cx.noThreads} class="link-list">
+          <ItemList items={items} empty={forumTexts.noThreads} class="link-list">
             {(t) => (
               <li key={t.id}>
                 <a href={`/app/forum/thema/${t.id}`}>
                   <span>
                     <strong>{t.title}</strong>
-                    {t.locked && <span class="tag"> {cx.locked}</span>}
+                    {t.locked && <span class="tag"> {forumTexts.locked}</span>}
                     <br />
                     <span class="muted small">
-                      {t.author.name} · {cx.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
+                      {t.author.name} · {forumTexts.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
                     </span>
                   </span>
                 </a>
@@ -129,10 +129,10 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
     <li class="forum-post" id={`beitrag-${post.id}`}>
       <p class="muted small">
         <strong>{post.author.name}</strong> · {formatDateTime(post.created_at)}
-        {post.edited_at && ` · ${cx.edited}`}
+        {post.edited_at && ` · ${forumTexts.edited}`}
       </p>
       {post.hidden && !post.body ? (
-        <p class="muted">{cx.hiddenPost}</p>
+        <p class="muted">{forumTexts.hiddenPost}</p>
       ) : editing ? (
         <form
           onSubmit={async (e) => {
@@ -144,31 +144,31 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
           }}
         >
           <label class="field">
-            <span class="visually-hidden">{cx.bodyLabel}</span>
+            <span class="visually-hidden">{forumTexts.bodyLabel}</span>
             <textarea rows={4} maxLength={LIMITS.body} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
           </label>
           <button type="submit" class="button button-small">
-            {cx.save}
+            {forumTexts.save}
           </button>
         </form>
       ) : (
         <RichText text={post.body} />
       )}
-      {post.hidden && post.body && <p class="tag">{cx.hiddenPost}</p>}
+      {post.hidden && post.body && <p class="tag">{forumTexts.hiddenPost}</p>}
       <div class="record-actions">
         {post.mine && !thread.locked && !editing && (
           <button type="button" class="button button-ghost button-small" onClick={() => setEditing(true)}>
-            {cx.edit}
+            {forumTexts.edit}
           </button>
         )}
         {(post.mine || thread.can_moderate) && (
           <button type="button" class="button button-ghost button-small" onClick={() => setRemoving(true)}>
-            {cx.remove}
+            {forumTexts.remove}
           </button>
         )}
         {!post.mine && (
           <button type="button" class="button button-ghost button-small" onClick={() => setReporting((r) => !r)} aria-expanded={reporting}>
-            {cx.report}
+            {forumTexts.report}
           </button>
         )}
       </div>
@@ -182,16 +182,16 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
               (await act(() => api.POST('/api/forum/posts/{id}/report', { params: { path: { id: post.id } }, body: { reason: reason.trim() } })))
             ) {
               setReporting(false);
-              setNote(cx.reported);
+              setNote(forumTexts.reported);
             }
           }}
         >
           <label class="field">
-            <span>{cx.reportReason}</span>
+            <span>{forumTexts.reportReason}</span>
             <input type="text" maxLength={1000} value={reason} onInput={(e) => setReason((e.currentTarget as HTMLInputElement).value)} />
           </label>
           <button type="submit" class="button button-small">
-            {cx.report}
+            {forumTexts.report}
           </button>
         </form>
       )}
@@ -203,8 +203,8 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
       <PostError error={error} />
       <ConfirmDialog
         open={removing}
-        title={cx.removeTitle}
-        confirmLabel={cx.remove}
+        title={forumTexts.removeTitle}
+        confirmLabel={forumTexts.remove}
         onCancel={() => setRemoving(false)}
         onConfirm={async () => {
           setRemoving(false);
@@ -213,7 +213,7 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
           else onChanged();
         }}
       >
-        <p>{cx.removeText}</p>
+        <p>{forumTexts.removeText}</p>
       </ConfirmDialog>
     </li>
   );
@@ -235,11 +235,11 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-reply">
-      <h2 id="h-reply">{cx.reply}</h2>
+      <h2 id="h-reply">{forumTexts.reply}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="body" label={cx.replyLabel} required multiline rows={4} maxLength={LIMITS.body} />
+      <Field form={form} name="body" label={forumTexts.replyLabel} required multiline rows={4} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {cx.reply}
+        {forumTexts.reply}
       </SubmitButton>
       <PostError error={error} />
     </form>
@@ -252,12 +252,12 @@ export function ThreadScreen({ params }: ScreenProps) {
   const [thread, reload] = useResource(Number.isInteger(id) ? apiGet('/api/forum/threads/{id}', { params: { path: { id } } }) : null);
   return (
     <section class="page page-narrow community">
-      <h1>{thread.status === 'ready' ? thread.data.title : cx.forum}</h1>
+      <h1>{thread.status === 'ready' ? thread.data.title : forumTexts.forum}</h1>
       <Load resource={thread} onRetry={reload}>
         {(t) => (
           <>
             <p class="link-row">
-              <a href={`/app/forum/${t.category}`}>{cx.forum}</a>
+              <a href={`/app/forum/${t.category}`}>{forumTexts.forum}</a>
               {t.can_moderate && (
                 <button
                   type="button"
@@ -267,7 +267,7 @@ export function ThreadScreen({ params }: ScreenProps) {
                     reload();
                   }}
                 >
-                  {t.locked ? cx.unlock : cx.lock}
+                  {t.locked ? forumTexts.unlock : forumTexts.lock}
                 </button>
               )}
             </p>
@@ -276,7 +276,7 @@ export function ThreadScreen({ params }: ScreenProps) {
                 <PostItem key={p.id} post={p} thread={t} onChanged={reload} />
               ))}
             </ol>
-            {t.locked ? <p class="notice notice-info">{cx.lockedText}</p> : <ReplyForm threadId={t.id} onDone={reload} />}
+            {t.locked ? <p class="notice notice-info">{forumTexts.lockedText}</p> : <ReplyForm threadId={t.id} onDone={reload} />}
           </>
         )}
       </Load>

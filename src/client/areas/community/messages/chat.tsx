@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ItemList, Load } from '../../../ui/states.js';
-import { cx, mrx } from './texts.js';
+import { messagesTexts, messageReportTexts } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { BusyButton } from '../../../ui/form.js';
@@ -20,10 +20,10 @@ export function ConversationsScreen() {
   const list = usePagedList<ConversationList['items'][number]>(apiGet('/api/conversations', { params: { query: { limit: 30 } } }));
   return (
     <section class="page page-narrow community">
-      <h1>{cx.conversations}</h1>
+      <h1>{messagesTexts.conversations}</h1>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={cx.noConversations} class="link-list conversation-list">
+          <ItemList items={items} empty={messagesTexts.noConversations} class="link-list conversation-list">
             {(c) => (
               <li key={c.user.id}>
                 <a href={`/app/nachrichten/${c.user.id}`}>
@@ -34,7 +34,7 @@ export function ConversationsScreen() {
                     <span class="muted conversation-preview">{c.last_message.text.slice(0, 80)}</span>
                   </span>
                   {c.unread > 0 && (
-                    <span class="count-badge" aria-label={cx.unread(c.unread)}>
+                    <span class="count-badge" aria-label={messagesTexts.unread(c.unread)}>
                       {c.unread}
                     </span>
                   )}
@@ -139,13 +139,13 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
       }}
     >
       <label class="field">
-        <span class="visually-hidden">{cx.messageLabel}</span>
+        <span class="visually-hidden">{messagesTexts.messageLabel}</span>
         <textarea
           rows={2}
           maxLength={LIMITS.body}
           value={text}
           aria-describedby="send-hint"
-          placeholder={cx.messageLabel}
+          placeholder={messagesTexts.messageLabel}
           onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
@@ -156,10 +156,10 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
         />
       </label>
       <button type="submit" class="button" disabled={!text.trim()}>
-        {cx.send}
+        {messagesTexts.send}
       </button>
       <p id="send-hint" class="muted small">
-        {cx.sendHint}
+        {messagesTexts.sendHint}
       </p>
       <PostError error={error} />
     </form>
@@ -177,7 +177,7 @@ export function ChatScreen({ params }: ScreenProps) {
   useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [lastId]);
   return (
     <section class="page page-narrow community chat">
-      <h1>{name ? cx.chatWith(name) : cx.chat}</h1>
+      <h1>{name ? messagesTexts.chatWith(name) : messagesTexts.chat}</h1>
       {error instanceof ApiError ? (
         <p class="notice notice-error" role="alert">
           {error.message}
@@ -188,16 +188,16 @@ export function ChatScreen({ params }: ScreenProps) {
           <PostError error={older.error} />
           {!older.busy && <LoadOnScroll key={older.cursor} onVisible={loadOlder} />}
           <BusyButton class="button button-secondary" onClick={loadOlder} busy={older.busy}>
-            {cx.older}
+            {messagesTexts.older}
           </BusyButton>
         </div>
       )}
       {messages && (
-        <ol class="message-list" aria-live="polite" aria-label={cx.messages}>
-          {messages.length === 0 && <li class="muted">{cx.noMessages}</li>}
+        <ol class="message-list" aria-live="polite" aria-label={messagesTexts.messages}>
+          {messages.length === 0 && <li class="muted">{messagesTexts.noMessages}</li>}
           {messages.map((m) => (
             <li key={m.id} class={m.sender_id === userId ? 'message theirs' : 'message mine'}>
-              <span class="visually-hidden">{m.sender_id === userId ? name : cx.you}: </span>
+              <span class="visually-hidden">{m.sender_id === userId ? name : messagesTexts.you}: </span>
               <RichText text={m.text} />
               <time class="muted small" dateTime={m.created_at}>
                 {formatDateTime(m.created_at)}
@@ -206,7 +206,7 @@ export function ChatScreen({ params }: ScreenProps) {
               {m.sender_id === userId && (
                 <ReportForm
                   send={(body) => api.POST('/api/messages/{id}/report', { params: { path: { id: m.id } }, body })}
-                  label={mrx.report}
+                  label={messageReportTexts.report}
                   what={m.text.slice(0, 40)}
                 />
               )}

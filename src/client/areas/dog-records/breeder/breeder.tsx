@@ -10,7 +10,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { daysUntil } from './dates.js';
-import { bx } from './texts.js';
+import { breederTexts } from './texts.js';
 
 function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }) {
   const females = dogs.filter((d) => d.sex === 'female');
@@ -27,7 +27,7 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
       },
     },
   );
-  if (females.length === 0) return <p class="notice notice-info">{bx.noFemale}</p>;
+  if (females.length === 0) return <p class="notice notice-info">{breederTexts.noFemale}</p>;
   const submit = form.onSubmit(async (v) => {
     const litter = await api.POST('/api/litters', {
       body: {
@@ -43,21 +43,21 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-litter">
-      <h2 id="h-new-litter">{bx.newLitter}</h2>
+      <h2 id="h-new-litter">{breederTexts.newLitter}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="mother" label={bx.mother} required options={females.map((d) => ({ value: String(d.id), label: d.name }))} />
+      <Field form={form} name="mother" label={breederTexts.mother} required options={females.map((d) => ({ value: String(d.id), label: d.name }))} />
       <Field
         form={form}
         name="father"
-        label={bx.fatherDog}
-        options={[{ value: '', label: bx.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
+        label={breederTexts.fatherDog}
+        options={[{ value: '', label: breederTexts.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
       />
-      <Field form={form} name="father_name" label={bx.fatherName} maxLength={LIMITS.dogName} />
-      <Field form={form} name="mating" label={bx.mating} type="date" />
-      <Field form={form} name="birth" label={bx.birth} type="date" />
-      <Field form={form} name="notes" label={bx.notes} multiline maxLength={LIMITS.note} />
+      <Field form={form} name="father_name" label={breederTexts.fatherName} maxLength={LIMITS.dogName} />
+      <Field form={form} name="mating" label={breederTexts.mating} type="date" />
+      <Field form={form} name="birth" label={breederTexts.birth} type="date" />
+      <Field form={form} name="notes" label={breederTexts.notes} multiline maxLength={LIMITS.note} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {bx.save}
+        {breederTexts.save}
       </SubmitButton>
     </form>
   );
@@ -68,16 +68,16 @@ function LitterItem({ litter }: { litter: Litter }) {
   return (
     <li class="card litter-card">
       <h3>
-        <a href={`/app/zucht/wurf/${litter.id}`}>{bx.litterOf(litter.mother_name)}</a>
+        <a href={`/app/zucht/wurf/${litter.id}`}>{breederTexts.litterOf(litter.mother_name)}</a>
       </h3>
       <p class="muted">
         {litter.birth_date
-          ? bx.born(formatDate(litter.birth_date))
+          ? breederTexts.born(formatDate(litter.birth_date))
           : litter.expected_birth_date
-            ? `${bx.expected(formatDate(litter.expected_birth_date))} (${bx.countdown(due!)})`
+            ? `${breederTexts.expected(formatDate(litter.expected_birth_date))} (${breederTexts.countdown(due!)})`
             : ''}
         {' · '}
-        {bx.puppies(litter.puppy_count)}
+        {breederTexts.puppies(litter.puppy_count)}
       </p>
     </li>
   );
@@ -90,10 +90,10 @@ export function BreederScreen({ query }: ScreenProps) {
   if (user && !isBreeder(user))
     return (
       <section class="page page-narrow">
-        <h1>{bx.planTitle}</h1>
-        <p>{bx.planText}</p>
+        <h1>{breederTexts.planTitle}</h1>
+        <p>{breederTexts.planText}</p>
         <a class="button" href="/app/tarif">
-          {bx.planLink}
+          {breederTexts.planLink}
         </a>
       </section>
     );
@@ -105,11 +105,11 @@ function BreederHome({ motherId }: { motherId: string | null }) {
   const [dogs, reloadDogs] = useResource(apiGet('/api/dogs', { params: { query: { limit: 200 } } }));
   return (
     <section class="page page-narrow breeder">
-      <h1>{bx.title}</h1>
-      <h2>{bx.litters}</h2>
+      <h1>{breederTexts.title}</h1>
+      <h2>{breederTexts.litters}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={bx.none} class="plain-list litter-list">
+          <ItemList items={items} empty={breederTexts.none} class="plain-list litter-list">
             {(l) => <LitterItem key={l.id} litter={l} />}
           </ItemList>
         )}

@@ -13,17 +13,15 @@ import { NotesToggle } from '../notes/index.js';
 import { daysBetween } from '../../../core/calendar.js';
 import { DogPage } from '../../../ui/dog-page.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
-import { rx } from './texts.js';
-
-const cx = rx.care;
+import { careTexts } from './texts.js';
 
 /** The due badge: red when overdue, amber today, calm otherwise. */
 export function DueBadge({ nextDue, today }: { nextDue: string | null; today: string }) {
-  if (!nextDue) return <span class="due-badge due-never">{cx.never}</span>;
+  if (!nextDue) return <span class="due-badge due-never">{careTexts.care.never}</span>;
   const days = daysBetween(today, nextDue);
-  if (days < 0) return <span class="due-badge due-overdue">{cx.overdue(-days)}</span>;
-  if (days === 0) return <span class="due-badge due-today">{cx.dueToday}</span>;
-  return <span class="due-badge due-later">{cx.dueIn(days)}</span>;
+  if (days < 0) return <span class="due-badge due-overdue">{careTexts.care.overdue(-days)}</span>;
+  if (days === 0) return <span class="due-badge due-today">{careTexts.care.dueToday}</span>;
+  return <span class="due-badge due-later">{careTexts.care.dueIn(days)}</span>;
 }
 
 function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => void }) {
@@ -38,7 +36,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
         class="button button-small"
         disabled={busy}
         aria-busy={busy ? 'true' : undefined}
-        aria-label={cx.doneFor(what)}
+        aria-label={careTexts.care.doneFor(what)}
         onClick={async () => {
           setBusy(true);
           setError(null);
@@ -51,7 +49,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
               dogId: routine.dog_id,
               path: '/api/care-routines/{id}/done',
               init: { params: { path: { id: routine.id } }, body: { date } },
-              label: cx.queued(what, formatDate(date)),
+              label: careTexts.care.queued(what, formatDate(date)),
             });
             if (result.queued) return setQueued(true);
             clearResponses(urlOf('/api/dogs/{dogId}/care-routines', { params: { path: { dogId: routine.dog_id } } }));
@@ -63,12 +61,12 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
           }
         }}
       >
-        ✓ {cx.done}
+        ✓ {careTexts.care.done}
       </button>
       <ErrorNotice text={error} />
       {queued && (
         <p class="small" role="status">
-          {cx.queuedShort}
+          {careTexts.care.queuedShort}
         </p>
       )}
     </>
@@ -76,24 +74,36 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
 }
 
 /** A routine's name: its own for a custom one (the server's careTitle does the same). */
-const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (cx.kinds[r.kind] ?? r.kind));
+const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (careTexts.care.kinds[r.kind] ?? r.kind));
 
 function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
-  const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : cx.intervalRange);
+  const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : careTexts.care.intervalRange);
   return {
     key: 'pflege',
-    title: cx.section,
+    title: careTexts.care.section,
     path: 'care-routines',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
-    empty: cx.empty,
+    empty: careTexts.care.empty,
     fields: [
-      { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
-      { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
-      { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
-      { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.inFuture : null) },
-      { name: 'product', label: cx.product, max: LIMITS.title },
+      {
+        name: 'kind',
+        label: careTexts.care.kind,
+        type: 'select',
+        required: true,
+        options: Object.entries(careTexts.care.kinds).map(([value, label]) => ({ value, label })),
+      },
+      {
+        name: 'label',
+        label: careTexts.care.label,
+        max: 100,
+        checkEmpty: true,
+        check: (v, all) => (all.kind === 'custom' && !v?.trim() ? careTexts.care.labelMissing : null),
+      },
+      { name: 'intervall_tage', label: careTexts.care.interval, required: true, check: intervalCheck },
+      { name: 'last_done', label: careTexts.care.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? careTexts.inFuture : null) },
+      { name: 'product', label: careTexts.care.product, max: LIMITS.title },
     ],
     toValues: (i) => ({
       kind: String(i.kind),
@@ -115,7 +125,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
         <strong>{routineName(r)}</strong> <DueBadge nextDue={r.next_due} today={today} />
         <br />
         <span class="muted small">
-          {cx.every(r.intervall_tage)}
+          {careTexts.care.every(r.intervall_tage)}
           {r.last_done && ` · zuletzt ${formatDate(r.last_done)}`}
           {r.next_due && ` · nächstes Mal ${formatDate(r.next_due)}`}
           {r.product && ` · ${r.product}`}
@@ -153,7 +163,7 @@ function CareBody({ dogId, owner }: { dogId: number; owner: boolean }) {
 /** /app/hunde/:dogId/pflege: the routines with due badges and the one-tap "Erledigt" (caregivers may tick too). */
 export function CareScreen({ params }: ScreenProps) {
   return (
-    <DogPage dogId={Number(params.dogId)} title={cx.title} fallback={cx.fallback} className="care">
+    <DogPage dogId={Number(params.dogId)} title={careTexts.care.title} fallback={careTexts.care.fallback} className="care">
       {(dog, owner) => <CareBody dogId={dog.id} owner={owner} />}
     </DogPage>
   );

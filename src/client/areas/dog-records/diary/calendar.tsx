@@ -4,7 +4,7 @@ import { formatDate, formatMonth, shiftMonth, todayInBerlin } from '../../../cor
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DiaryFrame, viewHref } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 /** The weeks of a month, Monday first; null pads the days before the 1st and after the last. */
 export function monthGrid(month: string): (string | null)[][] {
@@ -27,9 +27,9 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
         <caption class="visually-hidden">{formatMonth(data.month)}</caption>
         <thead>
           <tr>
-            {tx.calendar.weekdays.map((d, i) => (
+            {diaryTexts.calendar.weekdays.map((d, i) => (
               <th key={d} scope="col">
-                <abbr title={tx.calendar.weekdaysLong[i]}>{d}</abbr>
+                <abbr title={diaryTexts.calendar.weekdaysLong[i]}>{d}</abbr>
               </th>
             ))}
           </tr>
@@ -45,7 +45,7 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
                 return (
                   <td key={date} class={`${day ? 'cal-has' : ''}${isToday ? ' cal-today' : ''}`}>
                     {day ? (
-                      <a href={`/app/tagebuch/eintrag/${day.first_entry_id}`} aria-label={`${formatDate(date)}: ${tx.calendar.entries(day.entries)}`}>
+                      <a href={`/app/tagebuch/eintrag/${day.first_entry_id}`} aria-label={`${formatDate(date)}: ${diaryTexts.calendar.entries(day.entries)}`}>
                         {day.preview_url && <img src={day.preview_url} alt="" loading="lazy" width={64} height={64} />}
                         <span class="cal-num">{number}</span>
                         {day.entries > 1 && <span class="cal-count">{day.entries}</span>}
@@ -62,7 +62,7 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
           ))}
         </tbody>
       </table>
-      {data.days.length === 0 && <p class="muted center">{tx.calendar.none}</p>}
+      {data.days.length === 0 && <p class="muted center">{diaryTexts.calendar.none}</p>}
     </>
   );
 }
@@ -73,11 +73,19 @@ function Calendar({ dogId, month }: { dogId: number | null; month: string }) {
   return (
     <div class="card calendar-card">
       <div class="calendar-head">
-        <a class="button button-secondary button-small" href={viewHref('calendar', dogId, `monat=${shiftMonth(month, -1)}`)} aria-label={tx.calendar.prev}>
+        <a
+          class="button button-secondary button-small"
+          href={viewHref('calendar', dogId, `monat=${shiftMonth(month, -1)}`)}
+          aria-label={diaryTexts.calendar.prev}
+        >
           ‹
         </a>
         <h2 aria-live="polite">{formatMonth(month)}</h2>
-        <a class="button button-secondary button-small" href={viewHref('calendar', dogId, `monat=${shiftMonth(month, 1)}`)} aria-label={tx.calendar.next}>
+        <a
+          class="button button-secondary button-small"
+          href={viewHref('calendar', dogId, `monat=${shiftMonth(month, 1)}`)}
+          aria-label={diaryTexts.calendar.next}
+        >
           ›
         </a>
       </div>

@@ -9,7 +9,7 @@ import { Empty, Load } from '../../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 const EXCERPT = 180;
 
@@ -24,25 +24,25 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
         </time>
         {dogName && <span class="muted"> · {dogName}</span>}
         {entry.place_name && <span class="muted"> · {entry.place_name}</span>}
-        {entry.author_name && <span class="muted"> · {tx.by(entry.author_name)}</span>}
-        {entry.mood && <span class="mood"> · {tx.moods[entry.mood] ?? entry.mood}</span>}
+        {entry.author_name && <span class="muted"> · {diaryTexts.by(entry.author_name)}</span>}
+        {entry.mood && <span class="mood"> · {diaryTexts.moods[entry.mood] ?? entry.mood}</span>}
       </p>
       <h2>
         <a href={`/app/tagebuch/eintrag/${entry.id}`}>{entry.title ?? formatDate(entry.date)}</a>
       </h2>
       {excerpt && <p class="entry-excerpt">{excerpt}</p>}
       {thumbs.length > 0 && (
-        <ul class="thumbs" aria-label={tx.photos(entry.media.length)}>
+        <ul class="thumbs" aria-label={diaryTexts.photos(entry.media.length)}>
           {thumbs.map((m, i) => (
             <li key={m.id}>
-              <img src={m.preview_url} alt={tx.editor.photoAlt(i + 1)} width={96} height={96} loading="lazy" />
+              <img src={m.preview_url} alt={diaryTexts.editor.photoAlt(i + 1)} width={96} height={96} loading="lazy" />
             </li>
           ))}
           {entry.media.length > thumbs.length && <li class="thumbs-more">+{entry.media.length - thumbs.length}</li>}
         </ul>
       )}
       {entry.tags.length > 0 && (
-        <ul class="tags" aria-label={tx.editor.tags}>
+        <ul class="tags" aria-label={diaryTexts.editor.tags}>
           {entry.tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}
@@ -65,13 +65,13 @@ function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
   return (
     <>
       <PendingWrites kinds={['diary']} dogId={dog?.id ?? null} onDelivered={list.reload} />
-      <Load resource={list.resource} onRetry={list.reload} offlineText={waiting ? tx.offlineList : undefined}>
+      <Load resource={list.resource} onRetry={list.reload} offlineText={waiting ? diaryTexts.offlineList : undefined}>
         {(entries) =>
           entries.length === 0 ? (
-            <Empty title={tx.emptyTitle}>
-              <p>{tx.emptyText}</p>
+            <Empty title={diaryTexts.emptyTitle}>
+              <p>{diaryTexts.emptyText}</p>
               <a class="button" href={dog ? `/app/tagebuch/neu?hund=${dog.id}` : '/app/tagebuch/neu'}>
-                {tx.newEntry}
+                {diaryTexts.newEntry}
               </a>
             </Empty>
           ) : (

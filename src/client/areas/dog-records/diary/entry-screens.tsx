@@ -6,14 +6,14 @@ import { useDogsWithShared } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
 import { EntryEditor } from './entry-editor.js';
 import { NoDogsYet } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 export function EntryCreateScreen({ query }: ScreenProps) {
   const [dogs, reload] = useDogsWithShared();
   const wanted = Number(query.get('hund'));
   return (
     <section class="page page-narrow">
-      <h1>{tx.editor.createTitle}</h1>
+      <h1>{diaryTexts.editor.createTitle}</h1>
       <Load resource={dogs} onRetry={reload}>
         {(page) =>
           page.items.length === 0 ? (
@@ -35,7 +35,7 @@ export function EntryEditScreen({ params }: ScreenProps) {
   const [dogs, reloadDogs] = useDogsWithShared();
   return (
     <section class="page page-narrow">
-      <h1>{tx.editor.editTitle}</h1>
+      <h1>{diaryTexts.editor.editTitle}</h1>
       <Load resource={entry} onRetry={reload}>
         {(data) => (
           <Load resource={dogs} onRetry={reloadDogs}>

@@ -5,7 +5,7 @@ import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import type { MediaItem } from './diary-api.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 type MosaicItem = MediaItem & { entry_date: string };
 
@@ -15,8 +15,8 @@ function Mosaic({ dogId }: { dogId: number | null }) {
     <Load resource={list.resource} onRetry={list.reload}>
       {(items) =>
         items.length === 0 ? (
-          <Empty title={tx.mosaic.emptyTitle}>
-            <p>{tx.mosaic.emptyText}</p>
+          <Empty title={diaryTexts.mosaic.emptyTitle}>
+            <p>{diaryTexts.mosaic.emptyText}</p>
           </Empty>
         ) : (
           <>

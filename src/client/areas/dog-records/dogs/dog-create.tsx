@@ -7,7 +7,7 @@ import { loadSession } from '../../../core/session.js';
 import { t } from '../../../core/texts.js';
 import { DogForm } from './dog-form.js';
 import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
 export function DogCreateScreen() {
   const create = async (body: DogBody) => {
@@ -20,13 +20,13 @@ export function DogCreateScreen() {
     // After the first dog the app offers to be installed (ui/install-guide.tsx), a moment that makes sense.
     const own = await api.GET('/api/dogs', { params: { query: { limit: 2 } } }).catch(() => ({ items: [dog, dog] }));
     const target = `/app/hunde/${dog.id}/bearbeiten${own.items.length === 1 ? '?erster=1' : ''}`;
-    showFlash(tx.created(dog.name), target.split('?')[0] ?? target);
+    showFlash(dogsTexts.created(dog.name), target.split('?')[0] ?? target);
     navigate(target, { replace: true });
   };
   return (
     <section class="page page-narrow">
-      <h1>{tx.createTitle}</h1>
-      <DogForm submitLabel={tx.create} onSubmit={create} />
+      <h1>{dogsTexts.createTitle}</h1>
+      <DogForm submitLabel={dogsTexts.create} onSubmit={create} />
       <p>
         <a href="/app/hunde">{t.back}</a>
       </p>

@@ -14,29 +14,29 @@ import { Load, useResource } from '../../../ui/states.js';
 import { NotesPanel } from '../notes/index.js';
 import { DogForm } from './dog-form.js';
 import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
 function DeleteDog({ dog }: { dog: Dog }) {
   const isOffline = useStore(offline);
   const deleted = () => {
     clearResponses();
-    showFlash(tx.deleted(dog.name), '/app/hunde');
+    showFlash(dogsTexts.deleted(dog.name), '/app/hunde');
     navigate('/app/hunde', { replace: true });
   };
   return (
     <section class="card card-danger" aria-labelledby="dog-danger-title">
-      <h2 id="dog-danger-title">{tx.dangerTitle}</h2>
-      <p>{tx.deleteText}</p>
+      <h2 id="dog-danger-title">{dogsTexts.dangerTitle}</h2>
+      <p>{dogsTexts.deleteText}</p>
       <DeleteButton
         remove={() => api.DELETE('/api/dogs/{dogId}', { params: { path: { dogId: dog.id } } })}
-        label={tx.deleteButton}
-        title={tx.deleteTitle(dog.name)}
-        confirmLabel={tx.deleteConfirm}
+        label={dogsTexts.deleteButton}
+        title={dogsTexts.deleteTitle(dog.name)}
+        confirmLabel={dogsTexts.deleteConfirm}
         buttonClass="button button-danger"
         disabled={isOffline}
         onDone={deleted}
       >
-        <p>{tx.deleteText}</p>
+        <p>{dogsTexts.deleteText}</p>
       </DeleteButton>
     </section>
   );
@@ -49,7 +49,7 @@ export function DogEditScreen({ params, query }: ScreenProps) {
   const name = dog.status === 'ready' ? dog.data.name : '';
   return (
     <section class="page page-narrow">
-      <h1>{name ? tx.editTitle(name) : tx.editFallback}</h1>
+      <h1>{name ? dogsTexts.editTitle(name) : dogsTexts.editFallback}</h1>
       {query.get('erster') === '1' && <InstallOffer />}
       <Load resource={dog} onRetry={reload}>
         {(data) => (
@@ -57,15 +57,15 @@ export function DogEditScreen({ params, query }: ScreenProps) {
             <div class="card">
               <PhotoUpload
                 id="dog-photo"
-                title={tx.photo}
+                title={dogsTexts.photo}
                 currentUrl={data.photo_url}
-                alt={tx.photoAlt(data.name)}
-                emptyText={tx.photoNone}
-                chooseLabel={tx.photoChoose}
+                alt={dogsTexts.photoAlt(data.name)}
+                emptyText={dogsTexts.photoNone}
+                chooseLabel={dogsTexts.photoChoose}
                 send={(form, onProgress) => upload('/api/dogs/{dogId}/photo', { params: { path: { dogId } }, form, onProgress })}
                 fieldName="file"
-                uploadingText={tx.photoUploading}
-                doneText={tx.photoDone}
+                uploadingText={dogsTexts.photoUploading}
+                doneText={dogsTexts.photoDone}
                 onUploaded={(answer) => {
                   const url = (answer as { photo_url?: string } | null)?.photo_url;
                   if (url) mutate((d) => ({ ...d, photo_url: url }));
@@ -85,22 +85,22 @@ export function DogEditScreen({ params, query }: ScreenProps) {
             >
               {saved && (
                 <p class="notice notice-success" role="status">
-                  {tx.saved}
+                  {dogsTexts.saved}
                 </p>
               )}
             </DogForm>
             <p class="link-row">
-              <a href={`/app/hunde/${data.id}`}>{tx.toProfile(data.name)}</a>
-              <a href={`/app/tagebuch?hund=${data.id}`}>{tx.toDiary}</a>
-              <a href={`/app/hunde/${data.id}/gesundheit`}>{tx.toHealth}</a>
-              <a href={`/app/hunde/${data.id}/pflege`}>{tx.toCare}</a>
-              <a href={`/app/hunde/${data.id}/training`}>{tx.toTraining}</a>
-              {data.sex === 'female' && <a href={`/app/hunde/${data.id}/laeufigkeit`}>{tx.toHeat}</a>}
-              <a href="/app/ausgaben">{tx.toExpenses}</a>
-              <a href="/app/hunde">{tx.toList}</a>
+              <a href={`/app/hunde/${data.id}`}>{dogsTexts.toProfile(data.name)}</a>
+              <a href={`/app/tagebuch?hund=${data.id}`}>{dogsTexts.toDiary}</a>
+              <a href={`/app/hunde/${data.id}/gesundheit`}>{dogsTexts.toHealth}</a>
+              <a href={`/app/hunde/${data.id}/pflege`}>{dogsTexts.toCare}</a>
+              <a href={`/app/hunde/${data.id}/training`}>{dogsTexts.toTraining}</a>
+              {data.sex === 'female' && <a href={`/app/hunde/${data.id}/laeufigkeit`}>{dogsTexts.toHeat}</a>}
+              <a href="/app/ausgaben">{dogsTexts.toExpenses}</a>
+              <a href="/app/hunde">{dogsTexts.toList}</a>
             </p>
             <section class="card" aria-labelledby="h-dog-notes">
-              <h2 id="h-dog-notes">{tx.notes}</h2>
+              <h2 id="h-dog-notes">{dogsTexts.notes}</h2>
               <NotesPanel parentType="dog" parentId={data.id} />
             </section>
             <DeleteDog dog={data} />

@@ -8,7 +8,7 @@ import { todayInBerlin } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
 export type DogFormValues = {
   name: string;
@@ -114,11 +114,11 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
       color: { maxLength: 80 },
       chip_number: { maxLength: 50 },
       bio: { maxLength: LIMITS.dogBio },
-      birth_date: { check: (v) => (v > todayInBerlin() ? tx.birthInFuture : null) },
+      birth_date: { check: (v) => (v > todayInBerlin() ? dogsTexts.birthInFuture : null) },
       weight_kg: {
         check: (v) => {
           const n = parseWeight(v);
-          return n === null || (Number.isFinite(n) && n > 0 && n <= 150) ? null : tx.weightInvalid;
+          return n === null || (Number.isFinite(n) && n > 0 && n <= 150) ? null : dogsTexts.weightInvalid;
         },
       },
     },
@@ -128,26 +128,34 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={tx.name} maxLength={LIMITS.dogName} required autoComplete="off" />
-      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={LIMITS.dogName} autoComplete="off" list="breed-suggestions" />
+      <Field form={form} name="name" label={dogsTexts.name} maxLength={LIMITS.dogName} required autoComplete="off" />
+      <Field
+        form={form}
+        name="breed"
+        label={dogsTexts.breed}
+        hint={dogsTexts.breedHint}
+        maxLength={LIMITS.dogName}
+        autoComplete="off"
+        list="breed-suggestions"
+      />
       <datalist id="breed-suggestions">
         {suggestions.map((b) => (
           <option key={b.slug} value={b.name} />
         ))}
       </datalist>
       <div class="field-row">
-        <Field form={form} name="birth_date" label={tx.birthDate} type="date" max={todayInBerlin()} />
-        <Field form={form} name="sex" label={tx.sex} options={tx.sexOptions} />
+        <Field form={form} name="birth_date" label={dogsTexts.birthDate} type="date" max={todayInBerlin()} />
+        <Field form={form} name="sex" label={dogsTexts.sex} options={dogsTexts.sexOptions} />
       </div>
       <div class="field-row">
-        <Field form={form} name="neutered" label={tx.neutered} options={tx.neuteredOptions} />
-        <Field form={form} name="weight_kg" label={tx.weight} inputMode="decimal" autoComplete="off" />
+        <Field form={form} name="neutered" label={dogsTexts.neutered} options={dogsTexts.neuteredOptions} />
+        <Field form={form} name="weight_kg" label={dogsTexts.weight} inputMode="decimal" autoComplete="off" />
       </div>
       <div class="field-row">
-        <Field form={form} name="color" label={tx.color} maxLength={80} autoComplete="off" />
-        <Field form={form} name="chip_number" label={tx.chip} hint={tx.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
+        <Field form={form} name="color" label={dogsTexts.color} maxLength={80} autoComplete="off" />
+        <Field form={form} name="chip_number" label={dogsTexts.chip} hint={dogsTexts.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
       </div>
-      <Field form={form} name="bio" label={tx.bio} hint={tx.bioHint} multiline maxLength={LIMITS.dogBio} />
+      <Field form={form} name="bio" label={dogsTexts.bio} hint={dogsTexts.bioHint} multiline maxLength={LIMITS.dogBio} />
       {children}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>
         {submitLabel}

@@ -1,8 +1,7 @@
 import type { ExpenseSummary } from '../../../api/types.js';
 import { formatMoney } from '../../../core/format.js';
-import { rx } from './texts.js';
+import { expensesTexts } from './texts.js';
 
-const ex = rx.expenses;
 const MONTHS = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 
 /** Twelve bars, one per month (an SVG with a text table for screen readers). */
@@ -14,8 +13,8 @@ export function MonthChart({ summary }: { summary: ExpenseSummary }) {
   const h = 120;
   return (
     <figure class="expense-chart">
-      <figcaption>{ex.perMonth}</figcaption>
-      <svg viewBox={`0 0 ${months.length * (w + gap)} ${h + 18}`} role="img" aria-label={ex.chartLabel(summary.year)}>
+      <figcaption>{expensesTexts.expenses.perMonth}</figcaption>
+      <svg viewBox={`0 0 ${months.length * (w + gap)} ${h + 18}`} role="img" aria-label={expensesTexts.expenses.chartLabel(summary.year)}>
         {months.map(([month, cents], i) => {
           const bar = Math.round((cents / max) * h);
           return (
@@ -31,7 +30,7 @@ export function MonthChart({ summary }: { summary: ExpenseSummary }) {
         })}
       </svg>
       <table class="visually-hidden">
-        <caption>{ex.chartLabel(summary.year)}</caption>
+        <caption>{expensesTexts.expenses.chartLabel(summary.year)}</caption>
         <tbody>
           {months.map(([month, cents], i) => (
             <tr key={month}>
@@ -53,13 +52,13 @@ export function CategorySplit({ summary }: { summary: ExpenseSummary }) {
   if (rows.length === 0) return null;
   return (
     <div class="category-split">
-      <h3>{ex.perCategory}</h3>
+      <h3>{expensesTexts.expenses.perCategory}</h3>
       <ul>
         {rows.map(([category, cents]) => {
           const share = Math.round((cents / Math.max(1, summary.total_cents)) * 100);
           return (
             <li key={category}>
-              <span class="category-name">{ex.categories[category] ?? category}</span>
+              <span class="category-name">{expensesTexts.expenses.categories[category] ?? category}</span>
               <span class="category-bar" aria-hidden="true">
                 <span style={{ width: `${Math.max(share, 2)}%` }} />
               </span>

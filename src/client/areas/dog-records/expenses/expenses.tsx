@@ -8,31 +8,40 @@ import { Load, useResource } from '../../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';
 import { centsOf } from './cents.js';
 import { CategorySplit, MonthChart } from './expense-chart.js';
-import { rx } from './texts.js';
-
-const ex = rx.expenses;
+import { expensesTexts } from './texts.js';
 
 function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
   return {
     key: `ausgaben-${dog.id}`,
-    title: ex.section(dog.name),
+    title: expensesTexts.expenses.section(dog.name),
     path: 'expenses',
     canAdd: true,
     canEdit: true,
     canRemove: true,
     onChange,
     fields: [
-      { name: 'date', label: ex.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? rx.inFuture : null) },
-      { name: 'amount', label: ex.amount, type: 'decimal', required: true, check: (v) => (centsOf(v) ? null : ex.amountInvalid) },
+      { name: 'date', label: expensesTexts.expenses.date, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? expensesTexts.inFuture : null) },
+      {
+        name: 'amount',
+        label: expensesTexts.expenses.amount,
+        type: 'decimal',
+        required: true,
+        check: (v) => (centsOf(v) ? null : expensesTexts.expenses.amountInvalid),
+      },
       {
         name: 'category',
-        label: ex.category,
+        label: expensesTexts.expenses.category,
         type: 'select',
         required: true,
-        options: Object.entries(ex.categories).map(([value, label]) => ({ value, label })),
+        options: Object.entries(expensesTexts.expenses.categories).map(([value, label]) => ({ value, label })),
       },
-      { name: 'description', label: ex.description, max: LIMITS.body },
-      { name: 'recurrence', label: ex.recurrence, type: 'select', options: Object.entries(ex.recurrences).map(([value, label]) => ({ value, label })) },
+      { name: 'description', label: expensesTexts.expenses.description, max: LIMITS.body },
+      {
+        name: 'recurrence',
+        label: expensesTexts.expenses.recurrence,
+        type: 'select',
+        options: Object.entries(expensesTexts.expenses.recurrences).map(([value, label]) => ({ value, label })),
+      },
     ],
     toValues: (i) => ({
       date: String(i.date),
@@ -48,13 +57,13 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
       description: v.description?.trim() || null,
       recurrence: v.recurrence || 'none',
     }),
-    label: (e) => `${ex.categories[e.category]} ${formatMoney(e.amount_cents)} (${formatDate(e.date)})`,
+    label: (e) => `${expensesTexts.expenses.categories[e.category]} ${formatMoney(e.amount_cents)} (${formatDate(e.date)})`,
     render: (e) => (
       <>
-        <strong>{formatMoney(e.amount_cents)}</strong> · {ex.categories[e.category]} · {formatDate(e.date)}
+        <strong>{formatMoney(e.amount_cents)}</strong> · {expensesTexts.expenses.categories[e.category]} · {formatDate(e.date)}
         {e.description && <span class="muted"> · {e.description}</span>}
-        {e.recurrence !== 'none' && <span class="tag"> {ex.recurrences[e.recurrence]}</span>}
-        {e.template_id !== null && <span class="tag"> {ex.auto}</span>}
+        {e.recurrence !== 'none' && <span class="tag"> {expensesTexts.expenses.recurrences[e.recurrence]}</span>}
+        {e.template_id !== null && <span class="tag"> {expensesTexts.expenses.auto}</span>}
       </>
     ),
     below: (e) => <NotesToggle parentType="expense" parentId={e.id} />,
@@ -71,17 +80,17 @@ export function ExpensesScreen() {
   const [summary, reloadSummary] = useResource(apiGet('/api/expenses/summary', { params: { query: params } }));
   return (
     <section class="page page-narrow expenses">
-      <h1>{ex.title}</h1>
+      <h1>{expensesTexts.expenses.title}</h1>
       <Load resource={dogs} onRetry={reloadDogs}>
         {(d) => {
           const own = d.items;
-          if (own.length === 0) return <p class="notice notice-info">{ex.noDogs}</p>;
+          if (own.length === 0) return <p class="notice notice-info">{expensesTexts.expenses.noDogs}</p>;
           const shown = dogFilter ? own.filter((dog) => String(dog.id) === dogFilter) : own;
           return (
             <>
               <div class="filter-row">
                 <label>
-                  {ex.year}{' '}
+                  {expensesTexts.expenses.year}{' '}
                   <select value={year} onChange={(e) => setYear(Number((e.currentTarget as HTMLSelectElement).value))}>
                     {[0, 1, 2, 3, 4].map((i) => (
                       <option key={i} value={thisYear - i}>
@@ -92,9 +101,9 @@ export function ExpensesScreen() {
                 </label>
                 {own.length > 1 && (
                   <label>
-                    {ex.dog}{' '}
+                    {expensesTexts.expenses.dog}{' '}
                     <select value={dogFilter} onChange={(e) => setDogFilter((e.currentTarget as HTMLSelectElement).value)}>
-                      <option value="">{ex.allDogs}</option>
+                      <option value="">{expensesTexts.expenses.allDogs}</option>
                       {own.map((dog) => (
                         <option key={dog.id} value={String(dog.id)}>
                           {dog.name}
@@ -104,16 +113,16 @@ export function ExpensesScreen() {
                   </label>
                 )}
                 <a href={apiHref('/api/expenses/export.csv', { params: { query: params } })} download>
-                  {ex.csv}
+                  {expensesTexts.expenses.csv}
                 </a>
               </div>
               <section class="card" aria-labelledby="h-expense-sum">
                 <Load resource={summary} onRetry={reloadSummary}>
                   {(s) => (
                     <>
-                      <h2 id="h-expense-sum">{ex.total(formatMoney(s.total_cents), s.year)}</h2>
+                      <h2 id="h-expense-sum">{expensesTexts.expenses.total(formatMoney(s.total_cents), s.year)}</h2>
                       {s.total_cents === 0 ? (
-                        <p class="muted">{ex.nothing}</p>
+                        <p class="muted">{expensesTexts.expenses.nothing}</p>
                       ) : (
                         <>
                           <MonthChart summary={s} />

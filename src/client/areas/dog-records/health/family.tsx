@@ -10,7 +10,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { ErrorNotice, ItemList, Load, useResource } from '../../../ui/states.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import type { Invitation, Member, SharedDog } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /** The family screen of a dog (/app/hunde/:dogId/familie): members and the invite form (owner only). */
 export function FamilyScreen({ params }: ScreenProps) {
@@ -25,7 +25,7 @@ export function FamilyScreen({ params }: ScreenProps) {
     setDone(null);
     const m = await api.POST('/api/dogs/{dogId}/members', { params: { path: { dogId } }, body: { email: v.email.trim() } });
     form.set('email', '');
-    setDone(hx.invited(m.email));
+    setDone(healthTexts.invited(m.email));
     clearResponses(apiHref('/api/dogs/{dogId}/members', { params: { path: { dogId } } }));
     reload();
   });
@@ -41,34 +41,37 @@ export function FamilyScreen({ params }: ScreenProps) {
   };
   return (
     <section class="page page-narrow">
-      <h1>{name ? hx.familyTitle(name) : hx.family}</h1>
-      <p>{hx.familyIntro}</p>
-      <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.invite}>
+      <h1>{name ? healthTexts.familyTitle(name) : healthTexts.family}</h1>
+      <p>{healthTexts.familyIntro}</p>
+      <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={healthTexts.invite}>
         <FormSummary message={form.summary} />
-        <Field form={form} name="email" label={hx.inviteEmail} type="email" required maxLength={LIMITS.email} autoComplete="off" />
+        <Field form={form} name="email" label={healthTexts.inviteEmail} type="email" required maxLength={LIMITS.email} autoComplete="off" />
         {done && (
           <p class="notice notice-success" role="status">
             {done}
           </p>
         )}
-        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.inviting}>
-          {hx.invite}
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={healthTexts.inviting}>
+          {healthTexts.invite}
         </SubmitButton>
       </form>
       <section class="card" aria-labelledby="h-members">
-        <h2 id="h-members">{hx.members}</h2>
+        <h2 id="h-members">{healthTexts.members}</h2>
         <ErrorNotice text={removeError} />
         <Load resource={members} onRetry={reload}>
           {(data) => (
-            <ItemList items={data.items} empty={hx.noMembers} class="record-list">
+            <ItemList items={data.items} empty={healthTexts.noMembers} class="record-list">
               {(m) => (
                 <li key={m.id}>
                   <div>
                     <strong>{m.email}</strong>
-                    <span class="muted"> · {m.status === 'accepted' ? `${hx.accepted} ${formatDate(m.accepted_at?.slice(0, 10))}` : hx.pending}</span>
+                    <span class="muted">
+                      {' '}
+                      · {m.status === 'accepted' ? `${healthTexts.accepted} ${formatDate(m.accepted_at?.slice(0, 10))}` : healthTexts.pending}
+                    </span>
                   </div>
                   <button type="button" class="button button-ghost button-small" onClick={() => void remove(m)}>
-                    {hx.removeMember}
+                    {healthTexts.removeMember}
                     <span class="visually-hidden">: {m.email}</span>
                   </button>
                 </li>
@@ -78,7 +81,7 @@ export function FamilyScreen({ params }: ScreenProps) {
         </Load>
       </section>
       <p class="link-row">
-        <a href={`/app/hunde/${dogId}/gesundheit`}>{hx.titleFallback}</a>
+        <a href={`/app/hunde/${dogId}/gesundheit`}>{healthTexts.titleFallback}</a>
       </p>
     </section>
   );
@@ -106,27 +109,27 @@ export function InvitationsScreen() {
   const unverified = state.status === 'user' && !state.user.email_verified;
   return (
     <section class="page page-narrow">
-      <h1>{hx.invitationsTitle}</h1>
+      <h1>{healthTexts.invitationsTitle}</h1>
       {/* Invitations are matched by a confirmed address only: say so instead of showing an empty list. */}
-      {unverified && <p class="notice notice-warning">{hx.confirmToSeeInvitations}</p>}
+      {unverified && <p class="notice notice-warning">{healthTexts.confirmToSeeInvitations}</p>}
       <ErrorNotice text={error} />
       <section class="card" aria-labelledby="h-invitations">
-        <h2 id="h-invitations">{hx.invitations}</h2>
+        <h2 id="h-invitations">{healthTexts.invitations}</h2>
         <Load resource={invitations.resource} onRetry={reloadInv}>
           {(items) => {
             const open = items.filter((i) => i.status === 'pending');
             return (
-              <ItemList items={open} empty={hx.noInvitations} class="record-list">
+              <ItemList items={open} empty={healthTexts.noInvitations} class="record-list">
                 {(i) => (
                   <li key={i.id}>
-                    <div>{hx.invitationFor(i.dog_name, i.invited_by_name)}</div>
+                    <div>{healthTexts.invitationFor(i.dog_name, i.invited_by_name)}</div>
                     <div class="link-row">
                       <button
                         type="button"
                         class="button button-small"
                         onClick={() => void act(() => api.POST('/api/dog-invitations/{id}/accept', { params: { path: { id: i.id } } }))}
                       >
-                        {hx.accept}
+                        {healthTexts.accept}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>
                       <button
@@ -134,7 +137,7 @@ export function InvitationsScreen() {
                         class="button button-ghost button-small"
                         onClick={() => void act(() => api.DELETE('/api/dog-invitations/{id}', { params: { path: { id: i.id } } }))}
                       >
-                        {hx.decline}
+                        {healthTexts.decline}
                         <span class="visually-hidden">: {i.dog_name}</span>
                       </button>
                     </div>
@@ -147,14 +150,14 @@ export function InvitationsScreen() {
         <MoreButton list={invitations} auto />
       </section>
       <section class="card" aria-labelledby="h-shared">
-        <h2 id="h-shared">{hx.sharedDogs}</h2>
+        <h2 id="h-shared">{healthTexts.sharedDogs}</h2>
         <Load resource={shared.resource} onRetry={reloadShared}>
           {(items) => (
-            <ItemList items={items} empty={hx.noShared} class="record-list">
+            <ItemList items={items} empty={healthTexts.noShared} class="record-list">
               {(d) => (
                 <li key={d.id}>
                   <div>
-                    <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{hx.ownedBy(d.owner_name)}</span>
+                    <a href={`/app/hunde/${d.id}`}>{d.name}</a> <span class="muted small">{healthTexts.ownedBy(d.owner_name)}</span>
                   </div>
                 </li>
               )}

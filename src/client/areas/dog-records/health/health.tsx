@@ -11,7 +11,7 @@ import { DocumentsSection } from './documents.js';
 import { PracticeSection } from './practice.js';
 import { RecordSection } from '../../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /**
  * Calls `next` once the browser has painted what was drawn: after the next frame, in a task of its own, so each
@@ -80,23 +80,23 @@ export function HealthScreen({ params }: ScreenProps) {
   }, [arrived, drawn]);
   return (
     <section class="page page-narrow health">
-      <h1>{name ? hx.title(name) : hx.titleFallback}</h1>
+      <h1>{name ? healthTexts.title(name) : healthTexts.titleFallback}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) => {
           const role: Role = d.user_id === me ? 'owner' : 'caregiver';
           return (
             <>
-              <nav class="link-row" aria-label={hx.titleFallback}>
+              <nav class="link-row" aria-label={healthTexts.titleFallback}>
                 <a href={apiHref('/api/dogs/{dogId}/health-record.pdf', { params: { path: { dogId: d.id } } })} download>
-                  {hx.pdf}
+                  {healthTexts.pdf}
                 </a>
-                <a href={`/app/hunde/${d.id}/familie`}>{hx.family}</a>
-                {role === 'owner' && <a href={`/app/hunde/${d.id}/notfallausweis`}>{hx.emergency}</a>}
-                {role === 'owner' && <a href={`/app/hunde/${d.id}`}>{hx.toDog}</a>}
+                <a href={`/app/hunde/${d.id}/familie`}>{healthTexts.family}</a>
+                {role === 'owner' && <a href={`/app/hunde/${d.id}/notfallausweis`}>{healthTexts.emergency}</a>}
+                {role === 'owner' && <a href={`/app/hunde/${d.id}`}>{healthTexts.toDog}</a>}
               </nav>
               {role === 'caregiver' && (
                 <p class="notice notice-info" role="note">
-                  {hx.caregiverNote}
+                  {healthTexts.caregiverNote}
                 </p>
               )}
               {drawn === 0 && <Loading />}

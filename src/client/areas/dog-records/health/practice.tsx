@@ -5,9 +5,9 @@ import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useResource } from '../../../ui/states.js';
 import type { VetPractice } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
-const f = hx.fields;
+const f = healthTexts.fields;
 const text = (v: string) => (v.trim() ? v.trim() : null);
 
 /** The dog's vet practice: shown to everyone with access, edited by the owner (PUT replaces it). */
@@ -16,7 +16,7 @@ export function PracticeSection({ dogId, canEdit }: { dogId: number; canEdit: bo
   const current = practice.status === 'ready' ? practice.data : null;
   return (
     <section class="card record-section" id="praxis" aria-labelledby="h-praxis">
-      <h2 id="h-praxis">{hx.sections.practice}</h2>
+      <h2 id="h-praxis">{healthTexts.sections.practice}</h2>
       {practice.status === 'loading' ? null : canEdit ? (
         <PracticeForm key={current?.updated_at ?? 'neu'} dogId={dogId} practice={current} onSaved={reload} />
       ) : current ? (
@@ -26,7 +26,7 @@ export function PracticeSection({ dogId, canEdit }: { dogId: number; canEdit: bo
           {current.emergency_phone && <> · Notfall {current.emergency_phone}</>}
         </p>
       ) : (
-        practice.status === 'ready' && <p class="muted">{hx.practiceNone}</p>
+        practice.status === 'ready' && <p class="muted">{healthTexts.practiceNone}</p>
       )}
     </section>
   );
@@ -69,9 +69,9 @@ function PracticeForm({ dogId, practice, onSaved }: { dogId: number; practice: V
     onSaved();
   });
   return (
-    <form class="form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.sections.practice}>
+    <form class="form" ref={form.formRef} onSubmit={submit} noValidate aria-label={healthTexts.sections.practice}>
       <FormSummary message={form.summary} />
-      {!practice && <p class="muted">{hx.practiceNone}</p>}
+      {!practice && <p class="muted">{healthTexts.practiceNone}</p>}
       <Field form={form} name="name" label={f.practiceName} required maxLength={LIMITS.title} autoComplete="organization" />
       <div class="field-row">
         <Field form={form} name="phone" label={f.phone} type="tel" maxLength={50} autoComplete="tel" />
@@ -82,7 +82,7 @@ function PracticeForm({ dogId, practice, onSaved }: { dogId: number; practice: V
       <Field form={form} name="website" label={f.website} type="url" maxLength={LIMITS.url} />
       {saved && (
         <p class="notice notice-success" role="status">
-          {hx.practiceSaved}
+          {healthTexts.practiceSaved}
         </p>
       )}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>

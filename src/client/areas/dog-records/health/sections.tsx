@@ -7,15 +7,15 @@ import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
 import { BookExpenseButton } from './book-expense.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 import { WeightChart } from './weight-chart.js';
 
 /** The health tab's sections, one definition each (fields, body, how an item reads). */
 
 const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-const notFuture = (v: string) => (v && v > todayInBerlin() ? hx.inFuture : null);
+const notFuture = (v: string) => (v && v > todayInBerlin() ? healthTexts.inFuture : null);
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
-const f = hx.fields;
+const f = healthTexts.fields;
 /**
  * Each list shows its newest records first and the rest with "Mehr anzeigen": ten years of records drawn in full
  * (20 per section with their buttons, the page 20,000 px tall) were the long main-thread tasks of the tab's load.
@@ -40,7 +40,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const vaccinations: SectionDef<Vaccination> = {
     key: 'impfungen',
     showFirst: SHOW_FIRST,
-    title: hx.sections.vaccinations,
+    title: healthTexts.sections.vaccinations,
     path: 'vaccinations',
     canAdd: owner,
     canEdit: owner,
@@ -48,7 +48,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     fields: [
       { name: 'vaccine', label: f.vaccine, required: true, max: LIMITS.title },
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
-      { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? hx.dueBeforeDate : null) },
+      { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? healthTexts.dueBeforeDate : null) },
       { name: 'batch_number', label: f.batch, max: 100 },
       { name: 'vet_name', label: f.vetName, max: LIMITS.title },
     ],
@@ -68,9 +68,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       <>
         <strong>{i.vaccine}</strong> · {formatDate(i.date)}
         {i.next_due && isOverdue(i, all, todayInBerlin()) ? (
-          <span class="tag tag-warning">{hx.overdue(formatDate(i.next_due))}</span>
+          <span class="tag tag-warning">{healthTexts.overdue(formatDate(i.next_due))}</span>
         ) : (
-          i.next_due && <span class="muted"> · {hx.dueOn(formatDate(i.next_due))}</span>
+          i.next_due && <span class="muted"> · {healthTexts.dueOn(formatDate(i.next_due))}</span>
         )}
         {i.batch_number && <span class="muted"> · {i.batch_number}</span>}
       </>
@@ -79,7 +79,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const medications: SectionDef<Medication> = {
     key: 'medikamente',
     showFirst: SHOW_FIRST,
-    title: hx.sections.medications,
+    title: healthTexts.sections.medications,
     path: 'medications',
     canAdd: owner,
     canEdit: owner,
@@ -88,7 +88,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'name', label: f.medName, required: true, max: LIMITS.title },
       { name: 'dosage', label: f.dosage, max: LIMITS.title },
       { name: 'start_date', label: f.start, type: 'date', required: true },
-      { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
+      { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? healthTexts.endBeforeStart : null) },
       { name: 'schedule', label: f.schedule, max: LIMITS.title },
     ],
     toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
@@ -99,7 +99,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
         {i.dosage && <> · {i.dosage}</>}
         <span class="muted">
           {' '}
-          · {hx.since(formatDate(i.start_date))} · {i.end_date ? hx.until(formatDate(i.end_date)) : hx.running}
+          · {healthTexts.since(formatDate(i.start_date))} · {i.end_date ? healthTexts.until(formatDate(i.end_date)) : healthTexts.running}
         </span>
         {i.schedule && <div class="muted">{i.schedule}</div>}
       </>
@@ -108,14 +108,14 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const allergies: SectionDef<Allergy> = {
     key: 'allergien',
     showFirst: SHOW_FIRST,
-    title: hx.sections.allergies,
+    title: healthTexts.sections.allergies,
     path: 'allergies',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'allergen', label: f.allergen, required: true, max: LIMITS.title },
-      { name: 'severity', label: f.severity, type: 'select', options: hx.severityOptions },
+      { name: 'severity', label: f.severity, type: 'select', options: healthTexts.severityOptions },
       { name: 'reaction', label: f.reaction, type: 'textarea', max: LIMITS.note },
     ],
     toBody: (v) => ({ allergen: v.allergen?.trim(), severity: v.severity || null, reaction: text(v.reaction) }),
@@ -123,14 +123,14 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     render: (i) => (
       <>
         <strong>{i.allergen}</strong>
-        {i.severity && <> · {hx.severity[i.severity]}</>}
+        {i.severity && <> · {healthTexts.severity[i.severity]}</>}
         {i.reaction && <div class="muted">{i.reaction}</div>}
       </>
     ),
   };
   const weights: SectionDef<Weight> = {
     key: 'gewicht',
-    title: hx.sections.weights,
+    title: healthTexts.sections.weights,
     path: 'weights',
     canAdd: true, // caregivers weigh too
     canEdit: true,
@@ -146,13 +146,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
         required: true,
         check: (v) => {
           const n = decimal(v);
-          return Number.isFinite(n) && n > 0 && n <= 150 ? null : hx.weightInvalid;
+          return Number.isFinite(n) && n > 0 && n <= 150 ? null : healthTexts.weightInvalid;
         },
       },
     ],
     toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
     // Weighing happens on the go: without a connection the weight waits in the offline queue.
-    queue: { kind: 'weight', label: (b) => hx.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
+    queue: { kind: 'weight', label: (b) => healthTexts.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
     label: (i) => `${formatDate(i.date)}: ${formatKg(i.weight_kg)}`,
     render: (i) => (
       <>
@@ -164,20 +164,26 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const visits: SectionDef<VetVisit> = {
     key: 'besuche',
     showFirst: SHOW_FIRST,
-    title: hx.sections.visits,
+    title: healthTexts.sections.visits,
     path: 'vet-visits',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'status', label: hx.visitStatus, type: 'select', options: hx.statusOptions },
+      { name: 'status', label: healthTexts.visitStatus, type: 'select', options: healthTexts.statusOptions },
       // Only an appointment may lie ahead; a visit that took place may not (the server's rule too).
-      { name: 'date', label: f.date, type: 'date', required: true, check: (v, all) => (all.status !== 'planned' && notFuture(v) ? hx.visitInFuture : null) },
-      { name: 'time', label: hx.visitTime, type: 'time' },
+      {
+        name: 'date',
+        label: f.date,
+        type: 'date',
+        required: true,
+        check: (v, all) => (all.status !== 'planned' && notFuture(v) ? healthTexts.visitInFuture : null),
+      },
+      { name: 'time', label: healthTexts.visitTime, type: 'time' },
       { name: 'reason', label: f.reason, required: true, max: LIMITS.title },
       { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: LIMITS.note },
       { name: 'treatment', label: f.treatment, type: 'textarea', max: LIMITS.note },
-      { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
+      { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : healthTexts.costInvalid) },
     ],
     toValues: (i) => ({
       status: i.status === 'planned' ? 'planned' : '',
@@ -216,12 +222,14 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       <>
         {i.status === 'planned' && (
           <>
-            <span class="tag">{hx.plannedTag}</span>{' '}
+            <span class="tag">{healthTexts.plannedTag}</span>{' '}
           </>
         )}
         <strong>{i.reason}</strong> · {formatDate(i.date)}
-        {i.time && <> · {hx.atTime(i.time)}</>}
-        {i.status === 'done' && i.planned_date && i.planned_date !== i.date && <span class="muted"> ({hx.plannedFor(formatDate(i.planned_date))})</span>}
+        {i.time && <> · {healthTexts.atTime(i.time)}</>}
+        {i.status === 'done' && i.planned_date && i.planned_date !== i.date && (
+          <span class="muted"> ({healthTexts.plannedFor(formatDate(i.planned_date))})</span>
+        )}
         {i.cost_cents !== null && <span class="muted"> · {formatMoney(i.cost_cents)}</span>}
         {i.diagnosis && <div class="muted">{i.diagnosis}</div>}
       </>
@@ -230,7 +238,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const findings: SectionDef<Finding> = {
     key: 'befunde',
     showFirst: SHOW_FIRST,
-    title: hx.sections.findings,
+    title: healthTexts.sections.findings,
     path: 'findings',
     canAdd: owner,
     canEdit: owner,

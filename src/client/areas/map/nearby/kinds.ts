@@ -2,7 +2,7 @@ import type { ListItem } from '../../../api/types.js';
 import { kindGet, run } from '../../../core/api.js';
 import type { MapItemKind } from '../../../core/api-types.js';
 import type { Point } from '../../../ui/map/position.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** One item found around a point, whatever its kind, as the nearby screen lists and pins it. */
 export interface Found {
@@ -92,7 +92,7 @@ export const KINDS: KindView[] = [
     glyph: '!',
     title: (i) => i.description.slice(0, 80),
     href: (id) => `/app/giftkoeder/${id}`,
-    state: (i) => nx.states[i.status] ?? '',
+    state: (i) => nearbyTexts.states[i.status] ?? '',
     urgent: (i) => i.status === 'unconfirmed' || i.status === 'confirmed',
   }),
   kind<ListItem<'getLostDogs'>>({
@@ -101,7 +101,7 @@ export const KINDS: KindView[] = [
     glyph: '?',
     title: (i) => `${i.name} vermisst`,
     href: (id) => `/app/vermisst/${id}`,
-    state: (i) => nx.lostStatus[i.status] ?? '',
+    state: (i) => nearbyTexts.lostStatus[i.status] ?? '',
     urgent: (i) => i.status === 'lost',
   }),
   kind<ListItem<'getPlaydates'>>({

@@ -15,7 +15,7 @@ import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { ReachNote } from './reach-note.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** A datetime-local value (local time) for an instant. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
@@ -53,16 +53,16 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyO
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.dogName} required maxLength={LIMITS.dogName} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={LIMITS.body} />
+      <Field form={form} name="name" label={nearbyTexts.dogName} required maxLength={LIMITS.dogName} />
+      <Field form={form} name="description" label={nearbyTexts.description} multiline rows={4} required maxLength={LIMITS.body} />
       <label class="field">
-        <span>{nx.lastSeen}</span>
+        <span>{nearbyTexts.lastSeen}</span>
         <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
       </label>
-      <Field form={form} name="contact" label={nx.contact} maxLength={LIMITS.title} />
+      <Field form={form} name="contact" label={nearbyTexts.contact} maxLength={LIMITS.title} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {initial ? nx.saveChanges : nx.sendLost}
+        {initial ? nearbyTexts.saveChanges : nearbyTexts.sendLost}
       </SubmitButton>
     </form>
   );
@@ -72,7 +72,7 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyO
 export function LostReportScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.reportLost}</h1>
+      <h1>{nearbyTexts.reportLost}</h1>
       <LostForm
         onSave={async (body) => {
           const made = await api.POST('/api/lost-dogs', { body });
@@ -88,7 +88,7 @@ export function LostEditScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editLost}</h1>
+      <h1>{nearbyTexts.editLost}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) =>
           d.mine ? (
@@ -100,7 +100,7 @@ export function LostEditScreen({ params }: ScreenProps) {
               }}
             />
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{nearbyTexts.notYours}</p>
           )
         }
       </Load>
@@ -115,20 +115,20 @@ export function LostDetailScreen({ params }: ScreenProps) {
   const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{dog.status === 'ready' ? `${dog.data.name}: ${nx.lostStatus[dog.data.status]}` : nx.reportLost}</h1>
+      <h1>{dog.status === 'ready' ? `${dog.data.name}: ${nearbyTexts.lostStatus[dog.data.status]}` : nearbyTexts.reportLost}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) => (
           <article class="card">
             <p class="muted small">
-              {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
+              {nearbyTexts.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
             {(d.mine || staff) && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
-            <SpotMap at={d} label={nx.lastSeenMap} />
+            <SpotMap at={d} label={nearbyTexts.lastSeenMap} />
             {d.contact && <p>{d.contact}</p>}
             <p class="link-row">
-              <a href={`/app/vermisst/${d.id}/aushang`}>{nx.poster}</a>
+              <a href={`/app/vermisst/${d.id}/aushang`}>{nearbyTexts.poster}</a>
               {d.mine && d.status === 'lost' && (
                 <button
                   type="button"
@@ -138,12 +138,12 @@ export function LostDetailScreen({ params }: ScreenProps) {
                     reload();
                   }}
                 >
-                  {nx.found}
+                  {nearbyTexts.found}
                 </button>
               )}
               {d.mine && (
                 <a class="button button-secondary button-small" href={`/app/vermisst/${d.id}/bearbeiten`}>
-                  {nx.edit}
+                  {nearbyTexts.edit}
                 </a>
               )}
               {d.mine ? <DeleteItem path="lost-dogs" id={d.id} title={d.name} /> : <ReportItem path="lost-dogs" id={d.id} />}
@@ -165,23 +165,23 @@ export function LostPosterScreen({ params }: ScreenProps) {
       <Load resource={dog} onRetry={reload}>
         {(d) => (
           <article class="poster-sheet">
-            <p class="poster-title">{nx.posterTitle}</p>
+            <p class="poster-title">{nearbyTexts.posterTitle}</p>
             <h1>{d.name}</h1>
             {d.photo_url && <img class="poster-photo" src={d.photo_url} alt={d.name} />}
             <RichText text={d.description} class="poster-text" />
             <p>
-              {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
+              {nearbyTexts.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
             {d.contact && (
               <p class="poster-contact">
-                {nx.posterCall(d.name)} <strong>{d.contact}</strong>
+                {nearbyTexts.posterCall(d.name)} <strong>{d.contact}</strong>
               </p>
             )}
-            <p>{nx.posterScan}</p>
-            {qr && <img class="poster-qr" src={qr} alt={nx.posterQrAlt(publicUrl)} width={240} height={240} />}
+            <p>{nearbyTexts.posterScan}</p>
+            {qr && <img class="poster-qr" src={qr} alt={nearbyTexts.posterQrAlt(publicUrl)} width={240} height={240} />}
             <p class="poster-url">{publicUrl}</p>
             <button type="button" class="button no-print" onClick={() => window.print()}>
-              {nx.poster}
+              {nearbyTexts.poster}
             </button>
           </article>
         )}

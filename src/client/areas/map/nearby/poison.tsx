@@ -19,7 +19,7 @@ import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { BackToNearby } from './back-link.js';
 import { ReachNote } from './reach-note.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
 function PoisonForm({
@@ -44,11 +44,11 @@ function PoisonForm({
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={LIMITS.body} />
-      {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
+      <Field form={form} name="kind" label={nearbyTexts.kind} options={Object.entries(nearbyTexts.poisonKinds).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="description" label={nearbyTexts.description} multiline rows={4} required maxLength={LIMITS.body} />
+      {initial ? <SpotMap at={initial} label={nearbyTexts.seenMap} /> : <PinField p={p} />}
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {initial ? nx.saveChanges : nx.send}
+        {initial ? nearbyTexts.saveChanges : nearbyTexts.send}
       </SubmitButton>
     </form>
   );
@@ -58,7 +58,7 @@ function PoisonForm({
 export function PoisonReportScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.report}</h1>
+      <h1>{nearbyTexts.report}</h1>
       <PoisonForm
         onSave={async (fields, pin) => {
           if (!pin) return;
@@ -75,7 +75,7 @@ export function PoisonEditScreen({ params }: ScreenProps) {
   const [warning, reload] = useResource(apiGet('/api/poison-warnings/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editPoison}</h1>
+      <h1>{nearbyTexts.editPoison}</h1>
       <Load resource={warning} onRetry={reload}>
         {(w) =>
           w.mine ? (
@@ -87,7 +87,7 @@ export function PoisonEditScreen({ params }: ScreenProps) {
               }}
             />
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{nearbyTexts.notYours}</p>
           )
         }
       </Load>
@@ -107,23 +107,23 @@ function ShareWarning({ warning }: { warning: PoisonWarning }) {
     setNote(null);
     if (navigator.share) {
       // A cancelled share sheet rejects: that is the user's choice, not an error.
-      await navigator.share({ title: nx.poisonKinds[warning.kind] ?? nx.report, url }).catch(() => undefined);
+      await navigator.share({ title: nearbyTexts.poisonKinds[warning.kind] ?? nearbyTexts.report, url }).catch(() => undefined);
       return;
     }
     try {
       await navigator.clipboard.writeText(url);
-      setNote(nx.shareCopied);
+      setNote(nearbyTexts.shareCopied);
     } catch {
-      setNote(nx.shareManual(url));
+      setNote(nearbyTexts.shareManual(url));
     }
   };
   return (
     <>
       <button type="button" class="button button-secondary button-small" onClick={share}>
-        {nx.share}
+        {nearbyTexts.share}
       </button>
       <a class="button button-secondary button-small" href={`/giftkoeder/${warning.id}`} target="_blank" rel="noopener">
-        {nx.publicPage}
+        {nearbyTexts.publicPage}
       </a>
       <span class="muted small" role="status">
         {note}
@@ -149,24 +149,24 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
   };
   return (
     <section class="page page-narrow nearby">
-      <h1>{warning.status === 'ready' ? (nx.poisonKinds[warning.data.kind] ?? nx.report) : nx.report}</h1>
+      <h1>{warning.status === 'ready' ? (nearbyTexts.poisonKinds[warning.data.kind] ?? nearbyTexts.report) : nearbyTexts.report}</h1>
       <Load resource={warning} onRetry={reload}>
         {(w) => (
           <article class={`card poison-card poison-${w.status}`}>
             <p>
-              <span class="tag">{nx.states[w.status]}</span>{' '}
+              <span class="tag">{nearbyTexts.states[w.status]}</span>{' '}
               <span class="muted small">
-                {nx.ago(w.created_at)} · {formatDateTime(w.created_at)}
+                {nearbyTexts.ago(w.created_at)} · {formatDateTime(w.created_at)}
               </span>
             </p>
             {(w.mine || staff) && <ReachNote path="poison-warnings" id={w.id} />}
-            <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
+            <ItemPhoto path="poison-warnings" item={w} alt={nearbyTexts.poisonKinds[w.kind] ?? nearbyTexts.report} onChange={reload} />
             <RichText text={w.description} />
-            <SpotMap at={w} label={nx.seenMap} />
-            <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
+            <SpotMap at={w} label={nearbyTexts.seenMap} />
+            <p class="muted small">{nearbyTexts.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
               <button type="button" class="button" onClick={act('confirm', w.id)}>
-                {nx.confirm}
+                {nearbyTexts.confirm}
               </button>
             )}
             <ErrorNotice text={error} />
@@ -176,17 +176,17 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             <p class="link-row">
               {w.mine && (
                 <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>
-                  {nx.edit}
+                  {nearbyTexts.edit}
                 </a>
               )}
               {w.mine ? (
-                <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
+                <DeleteItem path="poison-warnings" id={w.id} title={nearbyTexts.poisonKinds[w.kind] ?? nearbyTexts.report} />
               ) : (
                 <ReportItem path="poison-warnings" id={w.id} />
               )}
               {staff && w.status !== 'false_alarm' && w.status !== 'archived' && (
                 <button type="button" class="button button-secondary button-small" onClick={act('false-alarm', w.id)}>
-                  {nx.falseAlarm}
+                  {nearbyTexts.falseAlarm}
                 </button>
               )}
             </p>

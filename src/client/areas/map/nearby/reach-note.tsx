@@ -1,7 +1,7 @@
 import { apiGet } from '../../../core/api.js';
 import type { WarningReach } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /**
  * For the reporter (and the moderators): roughly how many people nearby the warning reaches by push or mail. The
@@ -12,7 +12,7 @@ export function ReachNote({ path, id }: { path: 'poison-warnings' | 'lost-dogs';
   if (reach.status !== 'ready') return null;
   return (
     <p class="notice notice-info reach-note" role="status" data-reach={reach.data.about}>
-      {nx.reach(reach.data.about, reach.data.at_most)}
+      {nearbyTexts.reach(reach.data.about, reach.data.at_most)}
     </p>
   );
 }

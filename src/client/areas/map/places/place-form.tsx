@@ -8,7 +8,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
-import { nx } from './texts.js';
+import { placesTexts } from './texts.js';
 
 /** The place types the app offers (the API accepts any lower-case word; statistics count each). */
 const TYPES: [string, string][] = [
@@ -44,7 +44,7 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   );
   const submit = form.onSubmit(async (v) => {
     if (types.length === 0) {
-      setTypesError(nx.placeTypesMissing);
+      setTypesError(placesTexts.placeTypesMissing);
       return;
     }
     const pos = p.take(form);
@@ -56,9 +56,9 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.placeName} required maxLength={LIMITS.title} />
+      <Field form={form} name="name" label={placesTexts.placeName} required maxLength={LIMITS.title} />
       <fieldset class="kind-filter" aria-describedby={typesError ? 'place-types-error' : undefined}>
-        <legend>{nx.placeTypes}</legend>
+        <legend>{placesTexts.placeTypes}</legend>
         {offered.map(([value, label]) => (
           <label key={value} class="chip">
             <input
@@ -79,8 +79,8 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
           </p>
         )}
       </fieldset>
-      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={LIMITS.body} />
-      <Field form={form} name="public" type="checkbox" label={nx.placePublic} hint={nx.placePublicHint} />
+      <Field form={form} name="description" label={placesTexts.description} multiline rows={3} maxLength={LIMITS.body} />
+      <Field form={form} name="public" type="checkbox" label={placesTexts.placePublic} hint={placesTexts.placePublicHint} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {submitLabel}
@@ -95,9 +95,9 @@ const bodyOf = (v: PlaceValues) => ({ ...v, description: v.description || null }
 export function PlaceCreateScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.placeNew}</h1>
+      <h1>{placesTexts.placeNew}</h1>
       <PlaceForm
-        submitLabel={nx.placeSave}
+        submitLabel={placesTexts.placeSave}
         onSave={async (v) => {
           await api.POST('/api/places', { body: bodyOf(v) });
           navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
@@ -112,14 +112,14 @@ export function PlaceEditScreen({ params }: ScreenProps) {
   const [place, reload] = useResource(apiGet('/api/places/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.placeEdit}</h1>
+      <h1>{placesTexts.placeEdit}</h1>
       <Load resource={place} onRetry={reload}>
         {(pl) =>
           pl.mine ? (
             <>
               <PlaceForm
                 initial={{ name: pl.name, types: pl.types, description: pl.description ?? '', public: pl.public === 1, lat: pl.lat, lon: pl.lon }}
-                submitLabel={nx.saveChanges}
+                submitLabel={placesTexts.saveChanges}
                 onSave={async (v) => {
                   await api.PATCH('/api/places/{id}', { params: { path: { id: pl.id } }, body: bodyOf(v) });
                   navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
@@ -130,12 +130,12 @@ export function PlaceEditScreen({ params }: ScreenProps) {
               </p>
             </>
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{placesTexts.notYours}</p>
           )
         }
       </Load>
       <p class="link-row">
-        <a href="/app/karte">{nx.back}</a>
+        <a href="/app/karte">{placesTexts.back}</a>
       </p>
     </section>
   );

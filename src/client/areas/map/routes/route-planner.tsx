@@ -15,7 +15,7 @@ import type { RouteMap } from '../../../ui/map/nearby-map.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { FALLBACK_CENTRE, useSearchPosition } from '../../../ui/map/position.js';
 import { NearbyRoutes } from './nearby-routes.js';
-import { wx } from './texts.js';
+import { routesTexts } from './texts.js';
 
 const MAX_POINTS = 25;
 
@@ -36,15 +36,15 @@ function SaveRoute({ plan, onSaved }: { plan: RoutePlan; onSaved: () => void }) 
     setDone(true);
     onSaved();
   });
-  if (done) return <p role="status">{wx.saved}</p>;
+  if (done) return <p role="status">{routesTexts.saved}</p>;
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
-      <h2>{wx.saveTitle}</h2>
+      <h2>{routesTexts.saveTitle}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={wx.name} required maxLength={LIMITS.title} />
-      <Field form={form} name="public" label={wx.share} type="checkbox" />
+      <Field form={form} name="name" label={routesTexts.name} required maxLength={LIMITS.title} />
+      <Field form={form} name="public" label={routesTexts.share} type="checkbox" />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {wx.save}
+        {routesTexts.save}
       </SubmitButton>
     </form>
   );
@@ -57,24 +57,24 @@ function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRouteIte
   );
   return (
     <section>
-      <h2>{wx.myRoutes}</h2>
+      <h2>{routesTexts.myRoutes}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(routes) =>
           routes.length === 0 ? (
-            <Empty title={wx.noRoutes} />
+            <Empty title={routesTexts.noRoutes} />
           ) : (
             <ul class="contrib-list">
               {routes.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong> · {formatKm(r.distance_m)}
-                  {r.duration_s !== null ? ` · ${wx.minutes(r.duration_s)}` : ''}
-                  {r.public ? <span class="muted"> · {wx.publicBadge}</span> : null}
+                  {r.duration_s !== null ? ` · ${routesTexts.minutes(r.duration_s)}` : ''}
+                  {r.public ? <span class="muted"> · {routesTexts.publicBadge}</span> : null}
                   <br />
                   <a href={apiHref('/api/routes/{id}/gpx', { params: { path: { id: r.id } } })} download>
-                    {wx.gpx}
+                    {routesTexts.gpx}
                   </a>{' '}
                   <button type="button" class="link-button" onClick={() => del.ask(r)}>
-                    {wx.delete}
+                    {routesTexts.delete}
                   </button>
                 </li>
               ))}
@@ -83,8 +83,8 @@ function MyRoutes({ list }: { list: ReturnType<typeof usePagedList<SavedRouteIte
         }
       </Load>
       <MoreButton list={list} />
-      <ConfirmDelete state={del} title={del.target ? wx.deleteTitle(del.target.name) : ''}>
-        <p>{wx.deleteText}</p>
+      <ConfirmDelete state={del} title={del.target ? routesTexts.deleteTitle(del.target.name) : ''}>
+        <p>{routesTexts.deleteText}</p>
       </ConfirmDelete>
     </section>
   );
@@ -126,21 +126,21 @@ export function RoutePlannerScreen() {
 
   return (
     <section class="page nearby">
-      <h1>{wx.plannerTitle}</h1>
-      <p>{wx.plannerHint}</p>
-      <div ref={box} class="nearby-map" role="region" aria-label={wx.plannerTitle} />
+      <h1>{routesTexts.plannerTitle}</h1>
+      <p>{routesTexts.plannerHint}</p>
+      <div ref={box} class="nearby-map" role="region" aria-label={routesTexts.plannerTitle} />
       <p class="muted small" role="status">
-        {wx.points(points.length)}
+        {routesTexts.points(points.length)}
       </p>
       <p class="link-row">
         <button type="button" class="button" disabled={points.length < 2 || state.kind === 'planning'} onClick={() => void calculate()}>
-          {state.kind === 'planning' ? wx.planning : wx.plan}
+          {state.kind === 'planning' ? routesTexts.planning : routesTexts.plan}
         </button>
         <button type="button" class="button button-secondary" disabled={points.length === 0} onClick={() => setPoints((prev) => prev.slice(0, -1))}>
-          {wx.undo}
+          {routesTexts.undo}
         </button>
         <button type="button" class="button button-secondary" disabled={points.length === 0} onClick={() => setPoints([])}>
-          {wx.reset}
+          {routesTexts.reset}
         </button>
       </p>
       {state.kind === 'error' && (
@@ -151,16 +151,16 @@ export function RoutePlannerScreen() {
       {plan && (
         <>
           <p class="route-summary" role="status">
-            {formatKm(plan.distance_m)} · {wx.minutes(plan.duration_s)}
+            {formatKm(plan.distance_m)} · {routesTexts.minutes(plan.duration_s)}
           </p>
-          {plan.remaining_this_week !== null && <p class="muted small">{wx.remaining(plan.remaining_this_week)}</p>}
+          {plan.remaining_this_week !== null && <p class="muted small">{routesTexts.remaining(plan.remaining_this_week)}</p>}
           <SaveRoute plan={plan} onSaved={routes.reload} />
         </>
       )}
       <MyRoutes list={routes} />
       <NearbyRoutes />
       <p>
-        <a href="/app/spaziergaenge">{wx.toWalks}</a>
+        <a href="/app/spaziergaenge">{routesTexts.toWalks}</a>
       </p>
     </section>
   );

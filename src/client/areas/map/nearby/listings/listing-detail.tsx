@@ -7,7 +7,7 @@ import { Load, useResource } from '../../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../../ui/map/item-parts.js';
 import { SpotMap } from '../../../../ui/map/spot-map.js';
 import { BackToNearby } from '../back-link.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 import { PlaydateParticipants } from './playdate-participants.js';
 import type { FieldSpec, ListingSpec } from './specs.js';
 import { WalkSlotMatches } from './walk-slot-matches.js';
@@ -58,7 +58,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
           {(i) => (
             <article class="card">
               <p class="muted small">
-                {spec.label} · {nx.ago(i.created_at)}
+                {spec.label} · {nearbyTexts.ago(i.created_at)}
               </p>
               <ItemPhoto path={spec.path} item={i} alt={spec.heading(i)} onChange={reload} />
               <Facts spec={spec} item={i} />
@@ -73,7 +73,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
               <p class="link-row">
                 {i.mine && (
                   <a class="button button-secondary button-small" href={`/app/${spec.slug}/${i.id}/bearbeiten`}>
-                    {nx.edit}
+                    {nearbyTexts.edit}
                   </a>
                 )}
                 {i.mine ? <DeleteItem path={spec.path} id={i.id} title={spec.heading(i)} /> : <ReportItem path={spec.path} id={i.id} />}

@@ -5,7 +5,7 @@ import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
 import { Load, useResource } from '../../../../ui/states.js';
 import { PinField, usePin } from '../../../../ui/map/pin-field.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 import { initialValues, toBody, toPatchBody, valuesOf, type FieldSpec, type ListingSpec } from './specs.js';
 
 const INPUT_TYPES = { text: 'text', datetime: 'datetime-local', date: 'date', time: 'time', number: 'number', tel: 'tel', url: 'url' } as const;
@@ -47,7 +47,7 @@ function ListingForm({
       ))}
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {item ? nx.saveChanges : spec.submit}
+        {item ? nearbyTexts.saveChanges : spec.submit}
       </SubmitButton>
     </form>
   );
@@ -77,7 +77,7 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
     const [item, reload] = useResource(kindGet<Item>(`/api/${spec.path}/{id}`, { params: { path: { id: Number(params.id) } } }));
     return (
       <section class="page page-narrow nearby">
-        <h1>{nx.editTitle(spec.label)}</h1>
+        <h1>{nearbyTexts.editTitle(spec.label)}</h1>
         <Load resource={item} onRetry={reload}>
           {(i) =>
             i.mine ? (
@@ -90,12 +90,12 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
                 }}
               />
             ) : (
-              <p class="notice notice-error">{nx.notYours}</p>
+              <p class="notice notice-error">{nearbyTexts.notYours}</p>
             )
           }
         </Load>
         <p class="link-row">
-          <a href={`/app/${spec.slug}/${params.id}`}>{nx.back}</a>
+          <a href={`/app/${spec.slug}/${params.id}`}>{nearbyTexts.back}</a>
         </p>
       </section>
     );
