@@ -1,5 +1,4 @@
 import type { ComponentType } from 'preact';
-import type { Dog } from '../api/types.js';
 import type { ScreenProps } from '../core/screen.js';
 import { apiGet } from '../core/api.js';
 import { session } from '../core/session.js';

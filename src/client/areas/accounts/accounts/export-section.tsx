@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DataExport } from '../../../api/types.js';
 import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';

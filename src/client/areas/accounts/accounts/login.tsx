@@ -1,6 +1,6 @@
 import { api } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
-import { type CurrentUser, setUser } from '../../../core/session.js';
+import { setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { accountsTexts } from './texts.js';

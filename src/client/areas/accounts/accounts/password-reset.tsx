@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
-import { type CurrentUser, setUser } from '../../../core/session.js';
+import { setUser } from '../../../core/session.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { NewPasswordField } from './new-password-field.js';
 import { accountsTexts } from './texts.js';

@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { PlanComparison as Comparison } from '../../../api/types.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { accountsTexts } from './texts.js';
 

@@ -1,5 +1,4 @@
 import type { BodyOf } from '../../../core/api.js';
-import type { UpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
 import { api, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';

@@ -3,7 +3,7 @@ import type { PartnerCodeInfo } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
-import { type CurrentUser, setUser } from '../../../core/session.js';
+import { setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { NewPasswordField } from './new-password-field.js';

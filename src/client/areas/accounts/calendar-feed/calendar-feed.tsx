@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CalendarFeed, CalendarFeedStatus } from '../../../api/types.js';
+import type { CalendarFeed } from '../../../api/types.js';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';

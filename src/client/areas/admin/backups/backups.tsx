@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { operations } from '../../../api/schema.js';
 import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
 import { ApiError, api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
@@ -25,8 +24,6 @@ function statusText(status: BackupStatus): string {
   if (run.status === 'failed') return backupsTexts.failed(run.error);
   return backupsTexts.noRun;
 }
-
-type JobStarted = operations['postAdminJobsByNameRun']['responses'][202]['content']['application/json'];
 
 interface Watch {
   /** The run being waited for started at this time. */

@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { CspReportGroup } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
 import { Load, useResource } from '../../../ui/states.js';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminUser } from '../../../api/types.js';
 import { api } from '../../../core/api.js';
-import type { Page } from '../../../ui/paged-list.js';
 import { invoicesTexts } from './texts.js';
 
 /** The invoice's customer, found by name or email (admins search both); a numeric id is nothing a person knows. */

@@ -1,11 +1,8 @@
-import type { Job } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-
-type JobView = Job;
 
 const tj = {
   title: 'Jobs',

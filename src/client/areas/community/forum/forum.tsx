@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
+import type { ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
 import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationList, Message, MessageList, UserCard } from '../../../api/types.js';
+import type { ConversationList, Message, UserCard } from '../../../api/types.js';
 import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';

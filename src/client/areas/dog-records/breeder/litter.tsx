@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
+import type { LitterWeights, Puppy } from '../../../api/types.js';
 import { api, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';

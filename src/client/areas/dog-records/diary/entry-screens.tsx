@@ -3,7 +3,6 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { t } from '../../../core/texts.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';
-import type { Entry } from './diary-api.js';
 import { EntryEditor } from './entry-editor.js';
 import { NoDogsYet } from './diary-nav.js';
 import { diaryTexts } from './texts.js';

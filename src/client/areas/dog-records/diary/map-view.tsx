@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { DiaryLocations } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';

@@ -1,4 +1,3 @@
-import type { DiarySearchHit } from '../../../api/types.js';
 import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';

@@ -6,7 +6,6 @@ import { navigate } from '../../../core/router.js';
 import { loadSession } from '../../../core/session.js';
 import { t } from '../../../core/texts.js';
 import { DogForm } from './dog-form.js';
-import type { Dog } from './dogs-api.js';
 import { dogsTexts } from './texts.js';
 
 export function DogCreateScreen() {

@@ -1,12 +1,10 @@
 import { apiGet } from '../../../core/api.js';
 import { Fragment, type ComponentChildren } from 'preact';
-import type { DiaryEntry } from '../../../api/types.js';
 import { formatAge, formatDate } from '../../../core/format.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Icon } from '../../../ui/icons.js';
-import type { Page } from '../../../ui/paged-list.js';
 import { Load, useResource } from '../../../ui/states.js';
 import type { Dog } from './dogs-api.js';
 import { dogsTexts } from './texts.js';

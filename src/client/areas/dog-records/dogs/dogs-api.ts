@@ -1,5 +1,5 @@
 import { apiGet } from '../../../core/api.js';
-import type { Dog, SharedDog } from '../../../api/types.js';
+import type { Dog } from '../../../api/types.js';
 import type { Page } from '../../../ui/paged-list.js';
 import { useResource, type Resource } from '../../../ui/states.js';
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { Dog, Expense, ExpenseSummary } from '../../../api/types.js';
+import type { Dog, Expense } from '../../../api/types.js';
 import { apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';

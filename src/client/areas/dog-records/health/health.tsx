@@ -1,4 +1,3 @@
-import type { Dog } from '../../../api/types.js';
 import { useStore } from '../../../core/store.js';
 import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';

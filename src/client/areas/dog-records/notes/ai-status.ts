@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
-import type { AiStatus, CurrentUser } from '../../../api/types.js';
+import type { AiStatus } from '../../../api/types.js';
 import { setUser } from '../../../core/session.js';
 
 /**

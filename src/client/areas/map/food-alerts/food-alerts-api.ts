@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { FoodAlertList } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 
 /** The alerts, newest first (the feed's order is not promised), with the server's word on the feed (ok, stale, unreachable). */

@@ -1,5 +1,5 @@
 import { apiGet } from '../../../core/api.js';
-import type { MapContribution, MapContributions } from '../../../api/types.js';
+import type { MapContribution } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { mapContribTexts } from './texts.js';

@@ -1,4 +1,4 @@
-import type { LayerFeature, Place } from '../../../api/types.js';
+import type { LayerFeature } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { LayerFeature, MapContribution } from '../../../api/types.js';
+import type { LayerFeature } from '../../../api/types.js';
 import { api, ApiError } from '../../../core/api.js';
 import { mapLayersTexts } from './texts.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
-import { type CurrentUser, session, setUser } from '../../../core/session.js';
+import { session, setUser } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/position.js';

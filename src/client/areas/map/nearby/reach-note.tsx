@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { WarningReach } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 import { nearbyTexts } from './texts.js';
 

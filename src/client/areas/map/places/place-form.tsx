@@ -1,6 +1,5 @@
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { Place } from '../../../api/types.js';
 import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';

@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import type { SavedRoute } from '../../../api/types.js';
 import { apiGet, apiHref } from '../../../core/api.js';
 import { formatKm } from '../../../core/format.js';
 import { useSearchPosition } from '../../../ui/map/position.js';
@@ -10,7 +9,6 @@ import { routesTexts } from './texts.js';
 
 const nearbyTexts = routesTexts.nearby;
 const RADII = [2, 5, 10, 25, 50, 100];
-type NearRoute = SavedRoute & { distance_km?: number };
 
 /**
  * "In der Nähe": shared routes and one's own that start around the home area, or around the current position once

@@ -1,6 +1,6 @@
 import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
-import type { Walk, WeeklyWalks } from '../../../api/types.js';
+import type { Walk } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { submitWrite } from '../../../core/offline-queue.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';

@@ -1,5 +1,5 @@
 import { apiGet } from '../../../core/api.js';
-import type { PublicHelp, PublicHelpArticle } from '../../../api/types.js';
+import type { PublicHelpArticle } from '../../../api/types.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { helpTexts } from './texts.js';
 

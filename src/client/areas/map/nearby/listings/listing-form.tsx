@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { api, kindGet, send } from '../../../../core/api.js';
+import { kindGet, send } from '../../../../core/api.js';
 import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';

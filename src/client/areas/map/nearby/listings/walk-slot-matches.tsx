@@ -1,5 +1,4 @@
 import { apiGet } from '../../../../core/api.js';
-import type { WalkSlotMatch } from '../../../../api/types.js';
 import { ItemList, Load, useResource } from '../../../../ui/states.js';
 import { nearbyTexts } from '../texts.js';
 import { WEEKDAYS } from './specs.js';
