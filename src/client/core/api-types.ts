@@ -57,3 +57,6 @@ type TopKind = PathOf<'delete'> extends infer P ? (P extends `/api/${infer K}/{i
 export type MapItemKind = {
   [K in TopKind]: `/api/${K}/{id}/photo` extends PathOf<'post'> & PathOf<'delete'> ? (`/api/${K}/{id}/report` extends PathOf<'post'> ? K : never) : never;
 }[TopKind];
+
+/** The create body of a record kind: what POST /api/dogs/{dogId}/K takes. */
+export type RecordBody<K extends RecordKind> = `/api/dogs/{dogId}/${K}` extends infer P extends PathOf<'post'> ? BodyOf<P, 'post'> : never;

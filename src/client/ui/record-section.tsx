@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { kindGet, send, urlOf } from '../core/api.js';
-import type { RecordKind } from '../core/api-types.js';
+import type { RecordBody, RecordKind } from '../core/api-types.js';
 import { clearResponses } from '../core/offline-cache.js';
 import type { WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
@@ -29,13 +29,14 @@ export interface FieldDef {
  * A section on the per-dog record pattern (health, heat, care, training, expenses): the list (newest first, "Mehr laden") and an add form built
  * from field definitions, with the client's checks and the server's field messages on the inputs.
  */
-export interface SectionDef<T extends { id: number }> {
+export interface SectionDef<T extends { id: number }, K extends RecordKind = RecordKind> {
   key: string;
   title: string;
   /** The kind's URL segment: /api/dogs/{dogId}/<path>, /api/<path>/{id} (checked against the document). */
-  path: RecordKind;
+  path: K;
   fields: FieldDef[];
-  toBody: (values: Record<string, string>) => Record<string, unknown>;
+  /** The create body (an edit sends the same as its PATCH), typed by the kind's POST in the document. */
+  toBody: (values: Record<string, string>) => RecordBody<K>;
   /** How an item reads; `items` is the whole list (e.g. to tell that a newer record replaced this one). */
   render: (item: T, items: T[]) => ComponentChildren;
   label: (item: T) => string;

@@ -1,3 +1,4 @@
+import type { RecordBody } from '../../../core/api-types.js';
 import { LIMITS } from '../../../../shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
@@ -76,7 +77,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
 /** A routine's name: its own for a custom one (the server's careTitle does the same). */
 const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (careTexts.care.kinds[r.kind] ?? r.kind));
 
-function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
+function careSection(owner: boolean, today: string): SectionDef<CareRoutine, 'care-routines'> {
   const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : careTexts.care.intervalRange);
   return {
     key: 'pflege',
@@ -113,7 +114,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
       product: String(i.product ?? ''),
     }),
     toBody: (v) => ({
-      kind: v.kind || 'tick_flea',
+      kind: (v.kind || 'tick_flea') as RecordBody<'care-routines'>['kind'],
       label: v.kind === 'custom' ? v.label?.trim() || null : null,
       intervall_tage: Number(v.intervall_tage),
       last_done: v.last_done || null,

@@ -1,3 +1,4 @@
+import type { RecordBody } from '../../../core/api-types.js';
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Dog, Expense } from '../../../api/types.js';
@@ -10,7 +11,7 @@ import { centsOf } from './cents.js';
 import { CategorySplit, MonthChart } from './expense-chart.js';
 import { expensesTexts } from './texts.js';
 
-function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
+function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense, 'expenses'> {
   return {
     key: `ausgaben-${dog.id}`,
     title: expensesTexts.expenses.section(dog.name),
@@ -51,11 +52,11 @@ function expenseSection(dog: Dog, onChange: () => void): SectionDef<Expense> {
       recurrence: String(i.recurrence),
     }),
     toBody: (v) => ({
-      date: v.date,
+      date: v.date ?? '',
       amount_cents: centsOf(v.amount ?? '') ?? 0,
-      category: v.category || 'sonstiges',
+      category: (v.category || 'sonstiges') as RecordBody<'expenses'>['category'],
       description: v.description?.trim() || null,
-      recurrence: v.recurrence || 'none',
+      recurrence: (v.recurrence || 'none') as RecordBody<'expenses'>['recurrence'],
     }),
     label: (e) => `${expensesTexts.expenses.categories[e.category]} ${formatMoney(e.amount_cents)} (${formatDate(e.date)})`,
     render: (e) => (

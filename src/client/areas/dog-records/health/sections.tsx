@@ -1,3 +1,4 @@
+import type { RecordBody } from '../../../core/api-types.js';
 import { LIMITS } from '../../../../shared/limits.js';
 import { api } from '../../../core/api.js';
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
@@ -37,7 +38,7 @@ export type Role = 'owner' | 'caregiver';
 /** `onVisitsChange`: the visits changed (added, edited, marked done, removed), so "Nächster Termin" loads again. */
 export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const owner = role === 'owner';
-  const vaccinations: SectionDef<Vaccination> = {
+  const vaccinations: SectionDef<Vaccination, 'vaccinations'> = {
     key: 'impfungen',
     showFirst: SHOW_FIRST,
     title: healthTexts.sections.vaccinations,
@@ -52,7 +53,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'batch_number', label: f.batch, max: 100 },
       { name: 'vet_name', label: f.vetName, max: LIMITS.title },
     ],
-    toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
+    toBody: (v) => ({
+      vaccine: (v.vaccine ?? '').trim(),
+      date: v.date ?? '',
+      next_due: v.next_due || null,
+      batch_number: text(v.batch_number),
+      vet_name: text(v.vet_name),
+    }),
     label: (i) => i.vaccine,
     // Overdue and still reminded: the owner may end the reminders of this due date.
     actions: (v, reload) =>
@@ -76,7 +83,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       </>
     ),
   };
-  const medications: SectionDef<Medication> = {
+  const medications: SectionDef<Medication, 'medications'> = {
     key: 'medikamente',
     showFirst: SHOW_FIRST,
     title: healthTexts.sections.medications,
@@ -91,7 +98,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? healthTexts.endBeforeStart : null) },
       { name: 'schedule', label: f.schedule, max: LIMITS.title },
     ],
-    toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
+    toBody: (v) => ({
+      name: (v.name ?? '').trim(),
+      dosage: text(v.dosage),
+      start_date: v.start_date ?? '',
+      end_date: v.end_date || null,
+      schedule: text(v.schedule),
+    }),
     label: (i) => i.name,
     render: (i) => (
       <>
@@ -105,7 +118,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       </>
     ),
   };
-  const allergies: SectionDef<Allergy> = {
+  const allergies: SectionDef<Allergy, 'allergies'> = {
     key: 'allergien',
     showFirst: SHOW_FIRST,
     title: healthTexts.sections.allergies,
@@ -118,7 +131,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'severity', label: f.severity, type: 'select', options: healthTexts.severityOptions },
       { name: 'reaction', label: f.reaction, type: 'textarea', max: LIMITS.note },
     ],
-    toBody: (v) => ({ allergen: v.allergen?.trim(), severity: v.severity || null, reaction: text(v.reaction) }),
+    toBody: (v) => ({ allergen: (v.allergen ?? '').trim(), severity: (v.severity || null) as RecordBody<'allergies'>['severity'], reaction: text(v.reaction) }),
     label: (i) => i.allergen,
     render: (i) => (
       <>
@@ -128,7 +141,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       </>
     ),
   };
-  const weights: SectionDef<Weight> = {
+  const weights: SectionDef<Weight, 'weights'> = {
     key: 'gewicht',
     title: healthTexts.sections.weights,
     path: 'weights',
@@ -150,7 +163,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
         },
       },
     ],
-    toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
+    toBody: (v) => ({ date: v.date ?? '', weight_kg: decimal(v.weight_kg ?? '') }),
     // Weighing happens on the go: without a connection the weight waits in the offline queue.
     queue: { kind: 'weight', label: (b) => healthTexts.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
     label: (i) => `${formatDate(i.date)}: ${formatKg(i.weight_kg)}`,
@@ -161,7 +174,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     ),
     extra: (items) => <WeightChart weights={items} />,
   };
-  const visits: SectionDef<VetVisit> = {
+  const visits: SectionDef<VetVisit, 'vet-visits'> = {
     key: 'besuche',
     showFirst: SHOW_FIRST,
     title: healthTexts.sections.visits,
@@ -196,9 +209,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     }),
     toBody: (v) => ({
       status: v.status === 'planned' ? 'planned' : 'done',
-      date: v.date,
+      date: v.date ?? '',
       time: v.time?.trim() ? v.time.trim() : null,
-      reason: v.reason?.trim(),
+      reason: (v.reason ?? '').trim(),
       diagnosis: text(v.diagnosis),
       treatment: text(v.treatment),
       cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
@@ -235,7 +248,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       </>
     ),
   };
-  const findings: SectionDef<Finding> = {
+  const findings: SectionDef<Finding, 'findings'> = {
     key: 'befunde',
     showFirst: SHOW_FIRST,
     title: healthTexts.sections.findings,
@@ -248,7 +261,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'title', label: f.findingTitle, required: true, max: LIMITS.title },
       { name: 'text', label: f.findingText, type: 'textarea', max: LIMITS.body },
     ],
-    toBody: (v) => ({ date: v.date, title: v.title?.trim(), text: text(v.text) }),
+    toBody: (v) => ({ date: v.date ?? '', title: (v.title ?? '').trim(), text: text(v.text) }),
     label: (i) => i.title,
     render: (i) => (
       <>

@@ -146,7 +146,7 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
   );
 }
 
-function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycle> {
+function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycle, 'heat-cycles'> {
   return {
     key: 'laeufigkeiten',
     title: heatTexts.heat.section,
@@ -165,7 +165,7 @@ function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycl
       },
       { name: 'notes', label: heatTexts.heat.notes, type: 'textarea', max: LIMITS.note },
     ],
-    toBody: (v) => ({ start_date: v.start_date, end_date: v.end_date || null, notes: v.notes?.trim() || null }),
+    toBody: (v) => ({ start_date: v.start_date ?? '', end_date: v.end_date || null, notes: v.notes?.trim() || null }),
     label: (c) => formatDate(c.start_date),
     render: (c) => (
       <>

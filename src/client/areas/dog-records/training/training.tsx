@@ -27,7 +27,7 @@ export function StreakCard({ streak }: { streak: TrainingStreak | null }) {
   );
 }
 
-function sessionSection(owner: boolean, onChange: () => void): SectionDef<TrainingSession> {
+function sessionSection(owner: boolean, onChange: () => void): SectionDef<TrainingSession, 'training-sessions'> {
   return {
     key: 'training',
     title: trainingTexts.training.section,
@@ -50,7 +50,7 @@ function sessionSection(owner: boolean, onChange: () => void): SectionDef<Traini
     toValues: (i) => ({ date: String(i.date), skill: String(i.skill), duration_min: String(i.duration_min), rating: i.rating ? String(i.rating) : '' }),
     toBody: (v) => ({
       date: v.date || todayInBerlin(),
-      skill: v.skill?.trim(),
+      skill: (v.skill ?? '').trim(),
       duration_min: Number(v.duration_min),
       rating: v.rating ? Number(v.rating) : null,
     }),
