@@ -12,7 +12,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type PathOf<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
 
 /** The operation behind a path and method. */
-export type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O & Record<string | number, unknown> : never;
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O & Record<string | number, unknown> : never;
 
 /** What a call to `path` with `method` must be given: openapi-fetch's init (params, body, headers). */
 export type Init<P extends PathOf<M>, M extends Method> = MaybeOptionalInit<paths[P], M>;
@@ -21,7 +21,7 @@ export type Init<P extends PathOf<M>, M extends Method> = MaybeOptionalInit<path
 export type InitArgs<I> = undefined extends I ? [init?: I] : [init: I];
 
 /** The success answer's JSON; `void` for an answer without a body (204). */
-export type Answer<Op extends Record<string | number, unknown>> =
+type Answer<Op extends Record<string | number, unknown>> =
   FetchResponse<Op, object, 'application/json'> extends infer R
     ? R extends { data: infer D; error?: never }
       ? [D] extends [never]

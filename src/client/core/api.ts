@@ -16,7 +16,7 @@ export type { AnswerOf, BodyOf, QueryOf } from './api-types.js';
  */
 
 /** Query string from the set values only (null, undefined and '' are left out), as the app always sent it. */
-export function serializeQuery(params: Record<string, unknown>): string {
+function serializeQuery(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === null || value === undefined || value === '') continue;

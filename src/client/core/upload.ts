@@ -6,7 +6,7 @@ import { parseAnswer } from './parse-answer.js';
 
 type Params<P extends PathOf<'post'>> = NonNullable<Init<P, 'post'>> extends { params?: infer Q } ? Q : never;
 
-export type UploadOptions<P extends PathOf<'post'>> = {
+type UploadOptions<P extends PathOf<'post'>> = {
   form: FormData;
   /** Gets 0…1. */
   onProgress: (fraction: number) => void;
