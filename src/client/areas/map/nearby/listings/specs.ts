@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../../shared/limits.js';
-import type { MapItemKind } from '../../../../core/api-types.js';
+import type { BodyOf, MapItemKind, PathOf } from '../../../../core/api-types.js';
 /**
  * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
  * one description each drives the create form, the detail card and the links. The server's zod schemas are the
@@ -8,8 +8,12 @@ import type { MapItemKind } from '../../../../core/api-types.js';
 
 export type FieldKind = 'text' | 'textarea' | 'datetime' | 'date' | 'time' | 'number' | 'select' | 'tel' | 'url';
 
-export interface FieldSpec {
-  name: string;
+/** The fields a kind's create (POST /api/<kind>) takes, read from the document. */
+type FieldName<K extends MapItemKind> = `/api/${K}` extends infer P extends PathOf<'post'> ? keyof BodyOf<P, 'post'> & string : never;
+
+export interface FieldSpec<N extends string = string> {
+  /** The body field it fills (checked against the kind's create body, see `listing`). */
+  name: N;
   label: string;
   kind: FieldKind;
   required?: boolean;
@@ -22,17 +26,20 @@ export interface FieldSpec {
   hint?: string;
 }
 
-export interface ListingSpec {
+export interface ListingSpec<K extends MapItemKind = MapItemKind> {
   /** API path (/api/<path>, checked against the document) and the kind's key on the nearby screen. */
-  path: MapItemKind;
+  path: K;
   /** The app's path: /app/<slug>/neu and /app/<slug>/<id>. */
   slug: string;
   label: string;
   createTitle: string;
   submit: string;
-  fields: FieldSpec[];
+  fields: FieldSpec<K extends MapItemKind ? FieldName<K> : string>[];
   heading(item: Record<string, unknown>): string;
 }
+
+/** One kind's description, its field names checked against that kind's create body; stored as a plain ListingSpec. */
+const listing = <K extends MapItemKind>(spec: ListingSpec<K>): ListingSpec => spec as unknown as ListingSpec;
 
 export const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 const SERVICE_CATEGORIES: Record<string, string> = {
@@ -49,7 +56,7 @@ const options = (labels: Record<string, string>) => Object.entries(labels).map((
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export const LISTINGS: ListingSpec[] = [
-  {
+  listing({
     path: 'playdates',
     slug: 'treffen',
     label: 'Spieltreffen',
@@ -63,8 +70,8 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'events',
     slug: 'veranstaltungen',
     label: 'Veranstaltung',
@@ -78,8 +85,8 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'walk-slots',
     slug: 'gassizeiten',
     label: 'Gassizeit',
@@ -99,8 +106,8 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'place_name', label: 'Wo (z. B. „Volkspark, große Wiese“)', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => `${WEEKDAYS[Number(i.weekday)] ?? ''}, ${text(i.start_time)}–${text(i.end_time)} Uhr`,
-  },
-  {
+  }),
+  listing({
     path: 'adoptions',
     slug: 'vermittlung',
     label: 'Vermittlung',
@@ -115,8 +122,8 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'sitting',
     slug: 'betreuung',
     label: 'Betreuung',
@@ -130,8 +137,8 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'price_note', label: 'Preis (z. B. „15 € am Tag“)', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => (i.type === 'offer' ? 'Biete Betreuung' : 'Suche Betreuung'),
-  },
-  {
+  }),
+  listing({
     path: 'services',
     slug: 'dienstleister',
     label: 'Dienstleister',
@@ -147,7 +154,7 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.name),
-  },
+  }),
 ];
 
 export const listingBySlug = (slug: string): ListingSpec | undefined => LISTINGS.find((l) => l.slug === slug);
