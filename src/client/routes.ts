@@ -1,4 +1,5 @@
 import type { ComponentType } from 'preact';
+import { apiGet, type ApiGet } from './core/api.js';
 import type { ScreenProps } from './core/screen.js';
 import { healthFirstRequests } from './areas/dog-records/health/first-requests.js';
 import { preloadLayerTiles, preloadNearbyMap } from './ui/map/map-preload.js';
@@ -13,8 +14,8 @@ export interface RouteDef {
   /** Document title (the screen's own <h1> may say more). */
   title: string;
   load: () => Promise<ComponentType<ScreenProps>>;
-  /** GET paths the screen will read first; fetched while the session and the code load (first screen only). */
-  prefetch?: string[] | ((params: Record<string, string>) => string[]);
+  /** The GETs the screen will read first (`apiGet(…)`); fetched while the session and the code load (first screen only). */
+  prefetch?: ApiGet<unknown>[] | ((params: Record<string, string>) => ApiGet<unknown>[]);
 }
 
 // One chunk per area: esbuild splits at each dynamic import, so a screen loads only its own area's code.
@@ -70,7 +71,7 @@ export const LISTING_PAGES: [slug: string, title: string][] = [
 
 /** THE client route table; first match wins. Paths are German like the rest of the app. */
 export const routes: RouteDef[] = [
-  { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: ['/api/welcome-dashboard'] },
+  { pattern: '/app', access: 'user', title: 'Start', load: () => dashboard().then((m) => m.DashboardScreen), prefetch: [apiGet('/api/welcome-dashboard')] },
   { pattern: '/app/anmelden', access: 'guest', title: 'Anmelden', load: () => accounts().then((m) => m.LoginScreen) },
   { pattern: '/app/passwort-vergessen', access: 'guest', title: 'Passwort vergessen', load: () => accounts().then((m) => m.ForgotPasswordScreen) },
   { pattern: '/app/konto-geloescht', access: 'any', title: 'Konto gelöscht', load: () => accounts().then((m) => m.AccountDeletedScreen) },
@@ -78,7 +79,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/registrieren', access: 'guest', title: 'Registrieren', load: () => accounts().then((m) => m.RegisterScreen) },
   { pattern: '/app/email-geaendert', access: 'any', title: 'E-Mail-Adresse geändert', load: () => accounts().then((m) => m.EmailChangedScreen) },
   { pattern: '/app/email-bestaetigt', access: 'any', title: 'E-Mail bestätigt', load: () => accounts().then((m) => m.VerifyResultScreen) },
-  { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: ['/api/help'] },
+  { pattern: '/app/hilfe', access: 'any', title: 'Hilfe', load: () => help().then((m) => m.HelpScreen), prefetch: [apiGet('/api/help')] },
   { pattern: '/app/profil', access: 'user', title: 'Profil', load: () => accounts().then((m) => m.ProfileScreen) },
   { pattern: '/app/profil/sicherheit', access: 'user', title: 'Anmeldungen und Sicherheit', load: () => security().then((m) => m.SecurityScreen) },
   { pattern: '/app/profil/kalender', access: 'user', title: 'Kalender-Feed', load: () => calendarFeed().then((m) => m.CalendarFeedScreen) },
@@ -158,7 +159,7 @@ export const routes: RouteDef[] = [
     access: 'user',
     title: 'Benachrichtigungen',
     load: () => notifications().then((m) => m.NotificationCentreScreen),
-    prefetch: ['/api/notifications'],
+    prefetch: [apiGet('/api/notifications')],
   },
   {
     pattern: '/app/benachrichtigungen/einstellungen',

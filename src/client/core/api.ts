@@ -1,91 +1,42 @@
+import createClient, { createFinalURL, defaultPathSerializer } from 'openapi-fetch';
+import type { paths } from '../api/schema.js';
+import { ApiError, errorFromBody, offlineError } from './api-error.js';
+import type { AnswerOf, Call, Init, InitArgs, Method, PathOf } from './api-types.js';
 import { loadResponse, offline, saveResponse } from './offline-cache.js';
 import { parseAnswer } from './parse-answer.js';
 
-/**
- * The one way the client talks to the API. Errors always arrive as ApiError with a German message and, for
- * validation problems, German messages per form field (the server's `{ error: { code, message, fields } }`).
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** The server could not be reached at all (no network, server down, offline answer of the worker). */
-  get isOffline(): boolean {
-    return this.code === 'offline';
-  }
-}
-
-/** What to show for a failed action: the server's German message, or what the thrown thing says. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : String(error);
-}
-
-/** Used when the body carries no usable German message (a proxy's HTML page, an empty 502, …). */
-const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Bitte prüfe deine Eingaben.',
-  401: 'Bitte melde dich an.',
-  403: 'Dafür hast du keine Berechtigung.',
-  404: 'Das gibt es nicht (mehr).',
-  409: 'Das passt gerade nicht zusammen. Lade die Seite neu und versuch es noch mal.',
-  413: 'Das ist zu groß (höchstens 20 MB auf einmal).',
-  415: 'Dieses Dateiformat geht leider nicht. Nimm JPEG, PNG, WebP oder HEIC.',
-  422: 'Ein Feld ist zu lang.',
-  429: 'Das waren zu viele Versuche. Bitte warte kurz.',
-};
-const FALLBACK_MESSAGE = 'Da ist etwas schiefgelaufen. Bitte versuch es später noch mal.';
-export const OFFLINE_MESSAGE = 'Keine Verbindung zum Server. Prüf dein Internet und versuch es gleich noch mal.';
-
-/** Status codes that mean "the server is not there" rather than "the server said no". */
-const UNREACHABLE = new Set([502, 503, 504]);
-
-function offlineError(): ApiError {
-  offline.set(true);
-  return new ApiError(0, 'offline', OFFLINE_MESSAGE);
-}
-
-function retryAfter(header: string | null): number | null {
-  const seconds = header ? Number(header) : NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
-}
+export { ApiError, errorFromBody, errorMessage, OFFLINE_MESSAGE, waitMessage } from './api-error.js';
+export type { AnswerOf, BodyOf, QueryOf } from './api-types.js';
 
 /**
- * German text for a rate limit, with the waiting time the server sent, in the unit a person would use: seconds,
- * minutes, hours (a daily limit waits until midnight), days (a weekly one).
+ * The one way the client talks to the API: openapi-fetch over the generated `paths` (schema.d.ts), so a wrong
+ * URL, path parameter, query or body fails `npm run typecheck`. `api.GET('/api/dogs/{dogId}', { params: { path:
+ * { dogId } } })` answers the data or throws an ApiError with a German message (api-error.ts); the 401 handler,
+ * the offline flag and the cleaning of hidden characters (parse-answer.ts) run for every call.
  */
-export function waitMessage(seconds: number): string {
-  if (seconds < 90) return `Bitte warte ${Math.ceil(seconds)} Sekunden.`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `Bitte warte ${minutes} Minuten.`;
-  const hours = Math.ceil(seconds / 3600);
-  if (hours < 36) return `Das geht wieder in etwa ${hours} Stunden.`;
-  return `Das geht wieder in ${Math.ceil(seconds / 86_400)} Tagen.`;
+
+/** Query string from the set values only (null, undefined and '' are left out), as the app always sent it. */
+function serializeQuery(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.set(key, String(value));
+  }
+  return search.toString();
 }
 
-/** A server message that already names the wait (the login lockout's „Bitte warte 15 Minuten …“) gets no second one. */
-const saysHowLong = (message: string) => /\bwarte\b|geht wieder/i.test(message);
+const client = createClient<paths>({ credentials: 'same-origin', headers: { Accept: 'application/json' }, querySerializer: serializeQuery });
 
-export function errorFromBody(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
-  const wait = retryAfter(retryAfterHeader);
-  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
-  if (error && typeof error.message === 'string') {
-    const fields: Record<string, string> = {};
-    if (error.fields && typeof error.fields === 'object') {
-      for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) if (typeof value === 'string') fields[key] = value;
-    }
-    const message = status === 429 && wait && !saysHowLong(error.message) ? `${error.message} ${waitMessage(wait)}` : error.message;
-    return new ApiError(status, typeof error.code === 'string' ? error.code : 'error', message, fields, wait);
-  }
-  if (UNREACHABLE.has(status)) return offlineError();
-  const base = STATUS_MESSAGES[status] ?? FALLBACK_MESSAGE;
-  return new ApiError(status, 'error', status === 429 && wait ? `${base} ${waitMessage(wait)}` : base, {}, wait);
+interface LooseInit {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The URL a call goes to (also the key of the offline copy and of prefetched answers). */
+export function urlOf(path: string, init: LooseInit = {}): string {
+  return createFinalURL(path, { baseUrl: '', params: init.params ?? {}, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer });
 }
 
 let unauthorizedHandler: ((path: string) => void) | null = null;
@@ -93,9 +44,9 @@ let unauthorizedHandler: ((path: string) => void) | null = null;
 export function onUnauthorized(handler: (path: string) => void): void {
   unauthorizedHandler = handler;
 }
+export const unauthorized = (path: string) => unauthorizedHandler?.(path);
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
+function readJson(text: string | undefined): unknown {
   if (!text) return null;
   try {
     return parseAnswer(text);
@@ -104,42 +55,91 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-  /** Extra headers (the offline queue's Idempotency-Key). */
-  headers: Record<string, string> = {},
-): Promise<T> {
-  let res: Response;
+/**
+ * Sends one request through openapi-fetch. JSON bodies always carry their Content-Type (the server's CSRF guard
+ * wants JSON or multipart on every write, with or without a body); a POST without a body sends `{}`. FormData goes
+ * as it is (the browser sets the multipart boundary).
+ */
+export async function send(method: Method, path: string, init: LooseInit = {}): Promise<unknown> {
+  const body = init.body === undefined && method === 'post' ? {} : init.body;
+  const multipart = body instanceof FormData;
+  let result: { data?: unknown; error?: unknown; response: Response };
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const request = client.request as (method: Method, path: string, init: object) => Promise<typeof result>;
+    result = await request(method, path, {
+      ...(init as object),
+      body,
+      parseAs: 'text',
+      headers: { ...(multipart ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+      ...(multipart ? { bodySerializer: (form: unknown) => form } : {}),
     });
   } catch {
     throw offlineError();
   }
-  const data = await readJson(res);
-  if (!res.ok) {
-    const error = errorFromBody(res.status, data, res.headers.get('Retry-After'));
+  const { response } = result;
+  if (!response.ok) {
+    const error = errorFromBody(response.status, typeof result.error === 'object' ? result.error : null, response.headers.get('Retry-After'));
     if (!error.isOffline) offline.set(false);
-    if (res.status === 401) unauthorizedHandler?.(path);
+    if (response.status === 401) unauthorized(path);
     throw error;
   }
   offline.set(false);
-  return data as T;
+  return readJson(result.data as string | undefined);
 }
 
+const typed =
+  <M extends Method>(method: M): Call<M> =>
+  (path, ...init) =>
+    send(method, path, init[0] as LooseInit) as never;
+
+/** The typed calls: `await api.POST('/api/dogs', { body })`. */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  del: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  GET: typed('get'),
+  POST: typed('post'),
+  PATCH: typed('patch'),
+  PUT: typed('put'),
+  DELETE: typed('delete'),
 };
+/**
+ * A GET described before it runs: for the screens' loaders (useResource), the offline copy and prefetching, which
+ * need the URL as a key. `T` is the answer, read from the document.
+ */
+export interface ApiGet<T> {
+  readonly path: string;
+  readonly init: LooseInit;
+  /** The final URL: the key of the offline copy and of a prefetched answer. */
+  readonly key: string;
+  /** Only carries the answer's type. */
+  readonly answer?: T;
+}
+
+/** `useResource(apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }))`: typed like `api.GET`. */
+export function apiGet<P extends PathOf<'get'>, I extends Init<P, 'get'>>(path: P, ...init: InitArgs<I>): ApiGet<AnswerOf<P, 'get'>> {
+  const given = (init[0] ?? {}) as LooseInit;
+  return { path, init: given, key: urlOf(path, given) };
+}
+
+/**
+ * A GET whose path is put together from a checked kind (`/api/dogs/{dogId}/${RecordKind}`): for the generic record
+ * and map components, whose kind unions (api-types.ts) are what the typecheck holds against the document.
+ */
+export function kindGet<T>(path: `/api/${string}`, init: LooseInit): ApiGet<T> {
+  return { path, init, key: urlOf(path, init) };
+}
+
+/** The same GET with more query parameters (the next page's cursor). */
+export function withQuery<T>(request: ApiGet<T>, query: Record<string, unknown>): ApiGet<T> {
+  const init = { ...request.init, params: { ...request.init.params, query: { ...request.init.params?.query, ...query } } };
+  return { path: request.path, init, key: urlOf(request.path, init) };
+}
+
+/** A typed link to a GET (a CSV export, a PDF, a download): `<a href={apiHref('/api/expenses/export.csv', …)}>`. */
+export function apiHref<P extends PathOf<'get'>, I extends Init<P, 'get'>>(path: P, ...init: InitArgs<I>): string {
+  return urlOf(path, (init[0] ?? {}) as LooseInit);
+}
+
+/** Runs a described GET. */
+export const run = <T>(request: ApiGet<T>): Promise<T> => send('get', request.path, request.init) as Promise<T>;
 
 export interface Loaded<T> {
   data: T;
@@ -158,10 +158,11 @@ const arrived = new Map<string, unknown>();
  * `getCached` takes it: only then, with the session known, does it go into the offline copy. The promise says
  * when it is there (a screen may wait for several before it draws, so nothing jumps as they come in).
  */
-export function prefetch(path: string): Promise<unknown> {
+export function prefetch(request: ApiGet<unknown>): Promise<unknown> {
+  const path = request.key;
   const known = prefetched.get(path);
   if (known) return known.catch(() => undefined);
-  const promise = api.get<unknown>(path);
+  const promise = run(request);
   // Nobody may be waiting (a guest is sent to the login): a failure here must not become an unhandled rejection.
   promise.then(
     (data) => prefetched.get(path) === promise && arrived.set(path, data),
@@ -187,7 +188,8 @@ export function dropPrefetched(): void {
  * A prefetched answer that has already arrived, taken synchronously (so the screen's first paint shows the data,
  * not a spinner that is replaced a frame later and pushes everything below it down); undefined otherwise.
  */
-export function takePrefetched<T>(path: string): Loaded<T> | undefined {
+export function takePrefetched<T>(request: ApiGet<T>): Loaded<T> | undefined {
+  const path = request.key;
   if (!arrived.has(path)) return undefined;
   const data = arrived.get(path) as T;
   arrived.delete(path);
@@ -197,74 +199,31 @@ export function takePrefetched<T>(path: string): Loaded<T> | undefined {
 }
 
 /** GET that remembers the answer, and falls back to the remembered one while the server is unreachable. */
-export function getCached<T>(path: string): Promise<Loaded<T>> {
-  const early = prefetched.get(path) as Promise<T> | undefined;
-  if (!early) return load<T>(path);
-  prefetched.delete(path);
-  arrived.delete(path);
+export function getCached<T>(request: ApiGet<T>): Promise<Loaded<T>> {
+  const early = prefetched.get(request.key) as Promise<T> | undefined;
+  if (!early) return load(request);
+  prefetched.delete(request.key);
+  arrived.delete(request.key);
   // A failed prefetch (offline, or still logged out at the time) is simply asked again the normal way.
   return early.then(
     (data) => {
-      saveResponse(path, data);
+      saveResponse(request.key, data);
       return { data, savedAt: null };
     },
-    () => load<T>(path),
+    () => load(request),
   );
 }
 
-async function load<T>(path: string): Promise<Loaded<T>> {
+async function load<T>(request: ApiGet<T>): Promise<Loaded<T>> {
   try {
-    const data = await api.get<T>(path);
-    saveResponse(path, data);
+    const data = await run(request);
+    saveResponse(request.key, data);
     return { data, savedAt: null };
   } catch (error) {
     if (error instanceof ApiError && error.isOffline) {
-      const cached = loadResponse<T>(path);
+      const cached = loadResponse<T>(request.key);
       if (cached) return cached;
     }
     throw error;
   }
-}
-
-/**
- * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
- * `onProgress` gets 0…1; the promise settles with the parsed answer or an ApiError.
- */
-export function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? parseAnswer(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        offline.set(false);
-        onProgress(1);
-        resolve(data as T);
-        return;
-      }
-      if (xhr.status === 401) unauthorizedHandler?.(path);
-      reject(errorFromBody(xhr.status, data, xhr.getResponseHeader('Retry-After')));
-    };
-    xhr.onerror = () => reject(offlineError());
-    xhr.onabort = () => reject(new ApiError(0, 'aborted', 'Upload abgebrochen.'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
-}
-
-/** Query string from the set values only: `query({ dog_id: 3, cursor: null })` → `?dog_id=3`. */
-export function query(params: Record<string, string | number | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }

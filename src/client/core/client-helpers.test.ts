@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { batches, parseTags } from '../areas/dog-records/diary/diary-api.js';
 import { monthGrid } from '../areas/dog-records/diary/calendar.js';
 import { breedSlugFor, parseWeight, toBody } from '../areas/dog-records/dogs/dog-form.js';
-import { ApiError, errorFromBody, query, waitMessage } from './api.js';
+import { apiGet, ApiError, errorFromBody, urlOf, waitMessage, withQuery } from './api.js';
 import { formatAge, formatDate, formatDateTime, formatDay, formatMoney, formatMonth, parseCents, shiftMonth, todayInBerlin } from './format.js';
 import { matchPath } from './router.js';
 
@@ -57,8 +57,18 @@ describe('API error body → German messages', () => {
   });
 
   it('builds query strings from the set values only', () => {
-    expect(query({ dog_id: 3, cursor: null, month: '2026-11', q: '' })).toBe('?dog_id=3&month=2026-11');
-    expect(query({})).toBe('');
+    expect(urlOf('/api/diary/calendar', { params: { query: { dog_id: 3, cursor: null, month: '2026-11', q: '' } } })).toBe(
+      '/api/diary/calendar?dog_id=3&month=2026-11',
+    );
+    expect(urlOf('/api/dogs', { params: { query: {} } })).toBe('/api/dogs');
+  });
+
+  it('fills path parameters (encoded) and keys a described GET by its final URL', () => {
+    expect(urlOf('/api/admin/jobs/{name}/run', { params: { path: { name: 'backup.snapshot' } } })).toBe('/api/admin/jobs/backup.snapshot/run');
+    expect(urlOf('/api/partner/codes/{code}/info', { params: { path: { code: 'A B/1' } } })).toBe('/api/partner/codes/A%20B%2F1/info');
+    const first = apiGet('/api/dogs/{dogId}/weights', { params: { path: { dogId: 7 }, query: { limit: 200 } } });
+    expect(first.key).toBe('/api/dogs/7/weights?limit=200');
+    expect(withQuery(first, { cursor: 'abc' }).key).toBe('/api/dogs/7/weights?limit=200&cursor=abc');
   });
 });
 

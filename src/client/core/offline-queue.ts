@@ -1,4 +1,5 @@
-import { ApiError, errorFromBody, request } from './api.js';
+import { api, ApiError, send, urlOf, apiHref } from './api.js';
+import type { AnswerOf, Init, PathOf } from './api-types.js';
 import { inStore, WRITES } from './idb.js';
 import { clearResponses } from './offline-cache.js';
 import { session } from './session.js';
@@ -44,13 +45,24 @@ export interface QueuedWrite {
   createdAt: string;
 }
 
-export interface WriteSpec {
+/** A queued write: the typed POST (path and init as `api.POST` takes them) and what the lists say about it. */
+export interface WriteSpec<P extends PathOf<'post'>, I extends Init<P, 'post'>> {
+  kind: WriteKind;
+  dogId: number | null;
+  path: P;
+  init: I;
+  label: string;
+  /** Diary photos: only queued when the entry itself has to wait (online, the editor uploads them itself). */
+  photos?: File[];
+}
+
+/** What the queue stores of a write: the final URL (the service worker replays it as it is) and the body. */
+interface StoredSpec {
   kind: WriteKind;
   dogId: number | null;
   url: string;
   body: unknown;
   label: string;
-  /** Diary photos: only queued when the entry itself has to wait (online, the editor uploads them itself). */
   photos?: File[];
 }
 
@@ -98,7 +110,7 @@ function photosOf(files: File[]): QueuedPhoto[] {
   return files.map((file) => ({ name: file.name, type: file.type, blob: file, key: crypto.randomUUID() }));
 }
 
-async function enqueue(spec: WriteSpec, key: string, entryId: number | null = null): Promise<void> {
+async function enqueue(spec: StoredSpec, key: string, entryId: number | null = null): Promise<void> {
   const userId = currentUserId();
   if (userId === null) throw new ApiError(401, 'unauthorized', 'Bitte melde dich an.');
   await saveWrite({
@@ -127,46 +139,35 @@ export type WriteResult<T> = { queued: false; data: T } | { queued: true };
  * queue with that key (if the request did arrive after all, the replay gets the first answer, no duplicate).
  * A server error is thrown as usual (shown by the form).
  */
-export async function submitWrite<T>(spec: WriteSpec): Promise<WriteResult<T>> {
+export async function submitWrite<P extends PathOf<'post'>, I extends Init<P, 'post'>>(spec: WriteSpec<P, I>): Promise<WriteResult<AnswerOf<P, 'post'>>> {
   const key = crypto.randomUUID();
+  const init = (spec.init ?? {}) as { params?: { path?: Record<string, unknown> }; body?: unknown };
+  const url = urlOf(spec.path, init);
   try {
-    const data = await request<T>('POST', spec.url, spec.body, { [IDEMPOTENCY_HEADER]: key });
+    const data = (await send('post', url, { body: init.body, headers: { [IDEMPOTENCY_HEADER]: key } })) as AnswerOf<P, 'post'>;
     return { queued: false, data };
   } catch (error) {
     if (!(error instanceof ApiError) || !error.isOffline) throw error;
   }
-  await enqueue(spec, key);
+  await enqueue({ kind: spec.kind, dogId: spec.dogId, url, body: init.body, label: spec.label, photos: spec.photos }, key);
   return { queued: true };
 }
 
 /** The entry exists but its photos could not be uploaded for lack of a connection: they wait in the queue. */
 export function queuePhotos(entryId: number, dogId: number, files: File[], label: string): Promise<void> {
-  return enqueue({ kind: 'diary', dogId, url: `/api/diary/${entryId}/media`, body: null, label, photos: files }, crypto.randomUUID(), entryId);
+  const url = urlOf('/api/diary/{entryId}/media' satisfies PathOf<'post'>, { params: { path: { entryId } } });
+  return enqueue({ kind: 'diary', dogId, url, body: null, label, photos: files }, crypto.randomUUID(), entryId);
 }
 
 async function uploadPhoto(entryId: number, photo: QueuedPhoto): Promise<void> {
   const form = new FormData();
   form.append('files', new File([photo.blob], photo.name, { type: photo.type }), photo.name);
-  let res: Response;
   try {
-    res = await fetch(`/api/diary/${entryId}/media`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', [IDEMPOTENCY_HEADER]: photo.key },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'offline', 'offline');
+    await api.POST('/api/diary/{entryId}/media', { params: { path: { entryId } }, body: form as never, headers: { [IDEMPOTENCY_HEADER]: photo.key } });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.isOffline) throw error;
+    throw new ApiError(error.status, error.code, `${photo.name}: ${error.message}`, error.fields);
   }
-  if (res.ok) return;
-  let data: unknown = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  const error = errorFromBody(res.status, data);
-  throw new ApiError(error.status, error.code, `${photo.name}: ${error.message}`, error.fields);
 }
 
 /**
@@ -185,7 +186,8 @@ async function deliver(write: QueuedWrite): Promise<boolean> {
   let current = write;
   try {
     if (current.entryId === null) {
-      const data = await request<{ id?: number }>('POST', current.url, current.body, { [IDEMPOTENCY_HEADER]: current.key });
+      // The stored URL was made from a typed path when the write was queued (submitWrite).
+      const data = (await send('post', current.url, { body: current.body, headers: { [IDEMPOTENCY_HEADER]: current.key } })) as { id?: number } | null;
       if (current.kind === 'diary' && current.photos.length > 0 && typeof data?.id === 'number') {
         current = { ...current, entryId: data.id };
         await saveWrite(current);
@@ -205,10 +207,11 @@ async function deliver(write: QueuedWrite): Promise<boolean> {
   }
   await deleteWrite(current.id);
   // The lists that show this write must come from the server again, not from the offline copy.
-  if (current.dogId !== null) clearResponses(`/api/dogs/${current.dogId}/`);
+  if (current.dogId !== null) clearResponses(`${apiHref('/api/dogs/{dogId}', { params: { path: { dogId: current.dogId } } })}/`);
+  // A cache prefix, not a request: every diary list and view (entries, calendar, map, search …).
   clearResponses('/api/diary');
-  clearResponses('/api/walks');
-  clearResponses('/api/welcome-dashboard');
+  clearResponses(apiHref('/api/walks'));
+  clearResponses(apiHref('/api/welcome-dashboard'));
   deliveredWrites.set(deliveredWrites.get() + 1);
   return true;
 }

@@ -22,7 +22,7 @@ export async function endPushSubscription(): Promise<void> {
     const reg = await pushRegistration();
     const sub = await reg?.pushManager.getSubscription();
     if (!sub) return;
-    await api.del('/api/push/subscriptions', { endpoint: sub.endpoint }).catch(() => undefined);
+    await api.DELETE('/api/push/subscriptions', { body: { endpoint: sub.endpoint } }).catch(() => undefined);
     await sub.unsubscribe();
   } catch {
     // push is a convenience; logout and the switch go on without it

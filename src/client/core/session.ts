@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../api/types.js';
-import { api, ApiError, dropPrefetched, getCached, onUnauthorized } from './api.js';
+import { api, ApiError, apiGet, dropPrefetched, getCached, onUnauthorized } from './api.js';
+import type { PathOf } from './api-types.js';
 import { clearResponses } from './offline-cache.js';
 import { endPushSubscription } from './push-subscription.js';
 import { navigate } from './router.js';
@@ -32,7 +33,7 @@ export function setUser(user: CurrentUser): void {
 
 export async function loadSession(): Promise<void> {
   try {
-    const { data } = await getCached<CurrentUser>('/api/auth/me');
+    const { data } = await getCached(apiGet('/api/auth/me'));
     setUser(data);
   } catch (error) {
     // Offline without an offline copy is a guest; the login screen says why it cannot log in.
@@ -45,7 +46,7 @@ export async function loadSession(): Promise<void> {
 export async function logout(): Promise<void> {
   try {
     await endPushSubscription(); // before the logout: the server only lets the session's owner remove it
-    await api.post('/api/auth/logout');
+    await api.POST('/api/auth/logout');
   } finally {
     clearResponses();
     dropPrefetched();
@@ -71,7 +72,8 @@ export function isStaff(user: CurrentUser): boolean {
 
 // A 401 anywhere but the login itself means the session ended (expired, logged out elsewhere, password changed).
 onUnauthorized((path) => {
-  if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/passkey')) return;
+  const own: PathOf<'post'>[] = ['/api/auth/login', '/api/auth/register', '/api/auth/passkey'];
+  if (own.some((p) => path.startsWith(p))) return;
   if (session.get().status !== 'user') return;
   clearResponses();
   dropPrefetched();

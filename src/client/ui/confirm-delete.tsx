@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../core/api.js';
+import { errorMessage } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
@@ -61,11 +61,11 @@ export function ConfirmDelete<T>({
 }
 
 /**
- * A delete button that asks first: on confirmation DELETE `path`, then `onDone` (reload the list, or go elsewhere).
+ * A delete button that asks first: on confirmation `remove` (the typed DELETE), then `onDone` (reload the list, or go elsewhere).
  * `children` is the dialog's text.
  */
 export function DeleteButton({
-  path,
+  remove,
   label,
   title,
   confirmLabel,
@@ -75,7 +75,7 @@ export function DeleteButton({
   onDone,
   children,
 }: {
-  path: string;
+  remove: () => Promise<unknown>;
   label: string;
   title: string;
   confirmLabel?: string;
@@ -85,7 +85,7 @@ export function DeleteButton({
   onDone: () => void;
   children?: ComponentChildren;
 }) {
-  const deletion = useConfirmDelete((target: string) => api.del(target).then(() => undefined), onDone);
+  const deletion = useConfirmDelete(() => remove().then(() => undefined), onDone);
   // The dialog is made on the first ask and then kept (closing hands the focus back): a list of 100 records with
   // a dialog each was a thousand hidden elements on every visit.
   const [asked, setAsked] = useState(false);
@@ -96,7 +96,7 @@ export function DeleteButton({
         class={buttonClass}
         onClick={() => {
           setAsked(true);
-          deletion.ask(path);
+          deletion.ask(true);
         }}
         aria-label={ariaLabel}
         disabled={disabled}

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Dog } from '../api/types.js';
+import { apiGet } from '../core/api.js';
 import { session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { Load, useResource } from './states.js';
@@ -20,7 +21,7 @@ export function DogPage({
   className: string;
   children: (dog: Dog, owner: boolean) => ComponentChildren;
 }) {
-  const [dog, reload] = useResource<Dog>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+  const [dog, reload] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
   return (

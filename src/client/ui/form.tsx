@@ -29,7 +29,8 @@ function checkRule(value: string, rule: Rule): string | null {
   if (rule.required && !trimmed) return t.required;
   if (!trimmed) return rule.checkEmpty ? (rule.check?.(value) ?? null) : null;
   if (rule.minLength && value.length < rule.minLength) return t.tooShort(rule.minLength);
-  if (rule.maxLength && value.length > rule.maxLength) return t.tooLong(rule.maxLength);
+  // Counted in code points, as the server counts (an emoji is one character).
+  if (rule.maxLength && [...value].length > rule.maxLength) return t.tooLong(rule.maxLength);
   if (rule.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return t.invalidEmail;
   return rule.check?.(value) ?? null;
 }

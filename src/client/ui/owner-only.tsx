@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
-import type { Dog } from '../api/types.js';
 import type { ScreenProps } from '../core/screen.js';
+import { apiGet } from '../core/api.js';
 import { session } from '../core/session.js';
 import { useStore } from '../core/store.js';
 import { Loading, useResource } from './states.js';
@@ -17,7 +17,7 @@ const toProfile = (name: string) => `Zum Profil von ${name}`;
 export function ownerOnly(Screen: ComponentType<ScreenProps>): ComponentType<ScreenProps> {
   return function OwnerOnlyScreen(props: ScreenProps) {
     const dogId = Number(props.params.dogId);
-    const [dog] = useResource<Dog>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+    const [dog] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
     const state = useStore(session);
     const me = state.status === 'user' ? state.user.id : null;
     if (dog.status === 'loading' && Number.isInteger(dogId)) return <Loading />;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, errorMessage, query } from '../core/api.js';
+import { type ApiGet, errorMessage, run, withQuery } from '../core/api.js';
 import { t } from '../core/texts.js';
 import { BusyButton } from './form.js';
 import { ErrorNotice, type Resource, useResource } from './states.js';
@@ -13,8 +13,8 @@ export interface Page<T> {
  * A cursor-paged list (`{ items, next_cursor }`): the first page goes through the offline cache, further pages
  * are appended with "Mehr laden".
  */
-export function usePagedList<T>(path: string | null) {
-  const [first, reload, mutate] = useResource<Page<T>>(path);
+export function usePagedList<T>(request: ApiGet<Page<T>> | null) {
+  const [first, reload, mutate] = useResource<Page<T>>(request);
   const [extra, setExtra] = useState<{ items: T[]; cursor: string | null }>({ items: [], cursor: null });
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
@@ -28,13 +28,12 @@ export function usePagedList<T>(path: string | null) {
   const fetching = useRef<string | null>(null);
   const loadMore = async () => {
     const cursor = extra.cursor;
-    if (!path || !cursor || fetching.current === cursor) return;
+    if (!request || !cursor || fetching.current === cursor) return;
     fetching.current = cursor;
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const separator = path.includes('?') ? '&' : '?';
-      const page = await api.get<Page<T>>(`${path}${separator}${query({ cursor }).slice(1)}`);
+      const page = await run(withQuery(request, { cursor }));
       // Only onto the end it was asked for: after a reload of the first page the list has moved on.
       setExtra((prev) => (prev.cursor === cursor ? { items: [...prev.items, ...page.items], cursor: page.next_cursor } : prev));
     } catch (error) {

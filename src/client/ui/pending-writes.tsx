@@ -6,7 +6,7 @@ import { t } from '../core/texts.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
 /** The offline queue as the user sees it: on the screens the writes belong to, and as a count in the header. */
-export const qx = {
+export const queueTexts = {
   waiting: 'Wartet auf Verbindung: wird gesendet, sobald du online bist.',
   sending: 'Wird gesendet …',
   failed: (reason: string) => `Nicht gesendet: ${reason}`,
@@ -55,33 +55,33 @@ function PendingItem({ write }: { write: QueuedWrite }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(writeAsText(write));
-      setCopied(qx.copied);
+      setCopied(queueTexts.copied);
     } catch {
-      setCopied(qx.copyFailed);
+      setCopied(queueTexts.copyFailed);
     }
   };
   return (
     <li class={`pending-item${failed ? ' pending-failed' : ''}`} data-testid="pending-write">
       <p class="pending-label">
         <strong>{write.label}</strong>
-        <span class="muted small pending-when">{qx.savedAt(formatDateTime(write.createdAt))}</span>
+        <span class="muted small pending-when">{queueTexts.savedAt(formatDateTime(write.createdAt))}</span>
       </p>
       <p class={failed ? 'pending-state notice notice-error' : 'pending-state'} role={failed ? 'alert' : undefined}>
-        {sending ? qx.sending : failed ? qx.failed(write.reason ?? '') : qx.waiting}
+        {sending ? queueTexts.sending : failed ? queueTexts.failed(write.reason ?? '') : queueTexts.waiting}
       </p>
       {/* What the user wrote, to select by hand too (a weight's label already says it all). */}
       {failed && writeAsText(write) !== write.label && <pre class="pending-text">{writeAsText(write)}</pre>}
       <div class="pending-actions">
         <button type="button" class="button button-small" disabled={sending} onClick={() => void sendQueue([write.id])}>
-          {failed ? qx.sendAgain : qx.sendNow}
+          {failed ? queueTexts.sendAgain : queueTexts.sendNow}
         </button>
         {failed && (
           <button type="button" class="button button-secondary button-small" onClick={() => void copy()}>
-            {qx.copy}
+            {queueTexts.copy}
           </button>
         )}
         <button type="button" class="button button-ghost button-small" disabled={sending} onClick={() => setConfirm(true)}>
-          {qx.discard}
+          {queueTexts.discard}
         </button>
       </div>
       {copied && (
@@ -91,8 +91,8 @@ function PendingItem({ write }: { write: QueuedWrite }) {
       )}
       <ConfirmDialog
         open={confirm}
-        title={qx.discardTitle}
-        confirmLabel={qx.discard}
+        title={queueTexts.discardTitle}
+        confirmLabel={queueTexts.discard}
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);
@@ -100,7 +100,7 @@ function PendingItem({ write }: { write: QueuedWrite }) {
         }}
       >
         <p>{write.label}</p>
-        <p>{qx.discardText}</p>
+        <p>{queueTexts.discardText}</p>
       </ConfirmDialog>
     </li>
   );
@@ -144,7 +144,7 @@ export function QueueBadge() {
       <button
         type="button"
         class={`queue-pill${failed ? ' queue-pill-failed' : ''}`}
-        aria-label={qx.headerLabel(all.length - failed, failed)}
+        aria-label={queueTexts.headerLabel(all.length - failed, failed)}
         data-testid="queue-count"
         onClick={() => setOpen(true)}
       >
@@ -154,13 +154,13 @@ export function QueueBadge() {
           {all.length}
         </span>
         <span class="queue-pill-text" aria-hidden="true">
-          {qx.headerCount(all.length - failed, failed)}
+          {queueTexts.headerCount(all.length - failed, failed)}
         </span>
       </button>
       <dialog ref={ref} class="dialog queue-dialog" aria-labelledby="queue-title" onClose={() => setOpen(false)}>
         <div class="dialog-body">
-          <h2 id="queue-title">{qx.allTitle}</h2>
-          <p class="muted small">{qx.allHint}</p>
+          <h2 id="queue-title">{queueTexts.allTitle}</h2>
+          <p class="muted small">{queueTexts.allHint}</p>
           {/* Only while open: the screens list the same writes, and each must exist once on the page. */}
           {open && (
             <ul class="pending-list">
@@ -174,7 +174,7 @@ export function QueueBadge() {
               {t.close}
             </button>
             <button type="button" class="button" onClick={() => void sendQueue()}>
-              {qx.sendNow}
+              {queueTexts.sendNow}
             </button>
           </div>
         </div>

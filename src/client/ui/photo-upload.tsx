@@ -1,6 +1,6 @@
 import type { Ref } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { ApiError, upload } from '../core/api.js';
+import { ApiError } from '../core/api.js';
 import { offline } from '../core/offline-cache.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
@@ -15,7 +15,8 @@ interface PhotoUploadProps {
   emptyText: string;
   chooseLabel: string;
   removeLabel?: string;
-  uploadPath: string;
+  /** The typed upload: `(form, onProgress) => upload('/api/me/avatar', { form, onProgress })`. */
+  send: (form: FormData, onProgress: (fraction: number) => void) => Promise<unknown>;
   fieldName: string;
   uploadingText: string;
   doneText: string;
@@ -66,7 +67,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
     setMessage(null);
     setProgress(0);
     try {
-      const answer = await upload<unknown>(props.uploadPath, form, setProgress);
+      const answer = await props.send(form, setProgress);
       await props.onUploaded(answer);
       setMessage({ text: props.doneText, error: false });
     } catch (error) {

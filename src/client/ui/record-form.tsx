@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../core/api.js';
+import { ApiError, send, urlOf } from '../core/api.js';
 import { clearResponses } from '../core/offline-cache.js';
 import { submitWrite } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from './form.js';
-import { qx } from './pending-writes.js';
+import { queueTexts } from './pending-writes.js';
 import type { SectionDef } from './record-section.js';
 
 // The add and edit form of a record section (record-section.tsx), with the record texts both use.
 
 /** The record texts every area shares. */
-export const recordTx = {
+export const recordTexts = {
   add: 'Hinzufügen',
   adding: 'Speichert …',
   none: 'Noch nichts eingetragen.',
@@ -19,8 +19,6 @@ export const recordTx = {
   removeTitle: (what: string) => `„${what}“ entfernen?`,
   removeText: 'Das lässt sich nicht rückgängig machen.',
 };
-
-const hx = recordTx;
 
 /** The form's starting values: the item's fields as text (decimals with a comma), or the section's own mapping. */
 function valuesOf(def: SectionDef<{ id: number }>, item: Record<string, unknown> | null): Record<string, string> {
@@ -69,32 +67,38 @@ export function RecordForm({
     const body = def.toBody(strip(values));
     setQueued(false);
     try {
-      if (item) await api.patch(`/api/${def.path}/${item.id}`, body);
+      if (item) await send('patch', `/api/${def.path}/{id}`, { params: { path: { id: item.id } }, body });
       else if (queue) {
-        const result = await submitWrite({ kind: queue.kind, dogId, url: `/api/dogs/${dogId}/${def.path}`, body, label: queue.label(body) });
+        const result = await submitWrite({
+          kind: queue.kind,
+          dogId,
+          path: `/api/dogs/{dogId}/${def.path}` as const,
+          init: { params: { path: { dogId } }, body: body as never },
+          label: queue.label(body),
+        });
         if (result.queued) {
           form.setValues(initial);
           setQueued(true);
           return;
         }
-      } else await api.post(`/api/dogs/${dogId}/${def.path}`, body);
+      } else await send('post', `/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } }, body });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [def.fields.some((f) => f.name === k) ? prefix + k : k, v]));
       throw new ApiError(e.status, e.code, e.message, fields, e.retryAfterSeconds);
     }
-    clearResponses(`/api/dogs/${dogId}/${def.path}`);
+    clearResponses(urlOf(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } } }));
     def.onChange?.();
     onDone();
   });
-  const action = item ? t.save : hx.add;
+  const action = item ? t.save : recordTexts.add;
   return (
     <form
       class="form record-form"
       ref={form.formRef}
       onSubmit={submit}
       noValidate
-      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${hx.add}`}
+      aria-label={item ? `${def.label(item)}: ${t.edit}` : `${def.title}: ${recordTexts.add}`}
     >
       <FormSummary message={form.summary} />
       {def.fields.map((f) => (
@@ -113,11 +117,11 @@ export function RecordForm({
           autoComplete="off"
         />
       ))}
-      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={hx.adding}>
+      <SubmitButton busy={form.busy} offline={queue ? false : form.offline} busyLabel={recordTexts.adding}>
         {action}
       </SubmitButton>
-      {queue && form.offline && <p class="hint">{qx.offlineHint}</p>}
-      {queued && <p role="status">{qx.queuedNotice}</p>}
+      {queue && form.offline && <p class="hint">{queueTexts.offlineHint}</p>}
+      {queued && <p role="status">{queueTexts.queuedNotice}</p>}
     </form>
   );
 }

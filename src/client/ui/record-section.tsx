@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { kindGet, send, urlOf } from '../core/api.js';
+import type { RecordBody, RecordKind } from '../core/api-types.js';
 import { clearResponses } from '../core/offline-cache.js';
 import type { WriteKind } from '../core/offline-queue.js';
 import { t } from '../core/texts.js';
@@ -8,9 +10,7 @@ import { BusyButton } from './form.js';
 import { MoreButton, usePagedList } from './paged-list.js';
 import { PendingWrites } from './pending-writes.js';
 import { ErrorNotice, Load } from './states.js';
-import { RecordForm, recordTx } from './record-form.js';
-
-const hx = recordTx;
+import { RecordForm, recordTexts } from './record-form.js';
 
 /** One input of a record form. */
 export interface FieldDef {
@@ -29,13 +29,14 @@ export interface FieldDef {
  * A section on the per-dog record pattern (health, heat, care, training, expenses): the list (newest first, "Mehr laden") and an add form built
  * from field definitions, with the client's checks and the server's field messages on the inputs.
  */
-export interface SectionDef<T extends { id: number }> {
+export interface SectionDef<T extends { id: number }, K extends RecordKind = RecordKind> {
   key: string;
   title: string;
-  /** The kind's URL segment: /api/dogs/{dogId}/<path>, /api/<path>/{id}. */
-  path: string;
+  /** The kind's URL segment: /api/dogs/{dogId}/<path>, /api/<path>/{id} (checked against the document). */
+  path: K;
   fields: FieldDef[];
-  toBody: (values: Record<string, string>) => Record<string, unknown>;
+  /** The create body (an edit sends the same as its PATCH), typed by the kind's POST in the document. */
+  toBody: (values: Record<string, string>) => RecordBody<K>;
   /** How an item reads; `items` is the whole list (e.g. to tell that a newer record replaced this one). */
   render: (item: T, items: T[]) => ComponentChildren;
   label: (item: T) => string;
@@ -103,29 +104,29 @@ function ShowMore({
       >
         {/* Which list: several sections have this button. */}
         <span class="visually-hidden">{title}: </span>
-        {hx.showMore}
+        {recordTexts.showMore}
       </BusyButton>
     </div>
   );
 }
 
-function RemoveButton({ label, path, onRemoved }: { label: string; path: string; onRemoved: () => void }) {
+function RemoveButton({ label, kind, id, onRemoved }: { label: string; kind: RecordKind; id: number; onRemoved: () => void }) {
   return (
     <DeleteButton
-      path={path}
-      label={hx.remove}
-      title={hx.removeTitle(label)}
+      remove={() => send('delete', `/api/${kind}/{id}`, { params: { path: { id } } })}
+      label={recordTexts.remove}
+      title={recordTexts.removeTitle(label)}
       buttonClass="button button-ghost button-small"
-      ariaLabel={`${label}: ${hx.remove}`}
+      ariaLabel={`${label}: ${recordTexts.remove}`}
       onDone={onRemoved}
     >
-      <p>{hx.removeText}</p>
+      <p>{recordTexts.removeText}</p>
     </DeleteButton>
   );
 }
 
 export function RecordSection<T extends { id: number }>({ def, dogId }: { def: SectionDef<T>; dogId: number }) {
-  const list = usePagedList<T>(`/api/dogs/${dogId}/${def.path}?limit=${def.limit ?? 20}`);
+  const list = usePagedList<T>(kindGet(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId }, query: { limit: def.limit ?? 20 } } }));
   const [adding, setAdding] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
@@ -149,7 +150,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
           <>
             {def.extra?.(items)}
             {items.length === 0 ? (
-              <p class="muted">{def.empty ?? hx.none}</p>
+              <p class="muted">{def.empty ?? recordTexts.none}</p>
             ) : (
               <ul class="record-list">
                 {(def.showFirst ? items.slice(0, shown) : items).map((item) =>
@@ -189,9 +190,10 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
                         {def.canRemove && (
                           <RemoveButton
                             label={def.label(item)}
-                            path={`/api/${def.path}/${item.id}`}
+                            kind={def.path}
+                            id={item.id}
                             onRemoved={() => {
-                              clearResponses(`/api/dogs/${dogId}/${def.path}`);
+                              clearResponses(urlOf(`/api/dogs/{dogId}/${def.path}`, { params: { path: { dogId } } }));
                               def.onChange?.();
                               list.reload();
                             }}
@@ -225,7 +227,7 @@ export function RecordSection<T extends { id: number }>({ def, dogId }: { def: S
           />
         ) : (
           <button type="button" class="button button-secondary" onClick={() => setAdding(true)}>
-            {def.title}: {hx.add}
+            {def.title}: {recordTexts.add}
           </button>
         ))}
     </section>

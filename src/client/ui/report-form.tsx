@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../core/api.js';
+import { errorMessage } from '../core/api.js';
 
 /** The German words of the report form; the map's items bring their own (ui/map/texts.ts). */
 export interface ReportTexts {
@@ -18,11 +18,21 @@ const rx: ReportTexts = {
 };
 
 /**
- * "Melden": a button opens a reason field; once sent, a thank-you instead of the form. `url` is the report route
- * (POST { reason }); `label` names the button, `what` (if given) the thing for screen readers. People and direct
+ * "Melden": a button opens a reason field; once sent, a thank-you instead of the form. `send` is the typed report
+ * call (POST { reason }); `label` names the button, `what` (if given) the thing for screen readers. People and direct
  * messages use it with these words, the map's items (ui/map/item-parts.tsx) with theirs.
  */
-export function ReportForm({ url, label, what, texts = rx }: { url: string; label: string; what?: string; texts?: ReportTexts }) {
+export function ReportForm({
+  send,
+  label,
+  what,
+  texts = rx,
+}: {
+  send: (body: { reason: string }) => Promise<unknown>;
+  label: string;
+  what?: string;
+  texts?: ReportTexts;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
@@ -50,7 +60,7 @@ export function ReportForm({ url, label, what, texts = rx }: { url: string; labe
             e.preventDefault();
             if (!reason.trim()) return setState({ text: texts.reasonMissing, error: true });
             try {
-              await api.post(url, { reason: reason.trim() });
+              await send({ reason: reason.trim() });
               setState({ text: texts.sent, error: false });
             } catch (err) {
               setState({ text: errorMessage(err), error: true });

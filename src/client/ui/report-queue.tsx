@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { api, errorMessage } from '../core/api.js';
+import { type ApiGet, errorMessage } from '../core/api.js';
 import { formatDateTime } from '../core/format.js';
-import { MoreButton, usePagedList } from './paged-list.js';
+import { MoreButton, type Page, usePagedList } from './paged-list.js';
 import { ItemList, Load } from './states.js';
 
 /** What every moderation queue says; each queue brings its own words. */
@@ -11,15 +11,15 @@ export interface ReportQueueTexts {
   reason: string;
 }
 
-/** One way to close a report (`POST <url>/<id>/resolve` with `{ action }`); `danger` for the one that removes. */
-export interface ReportAction {
-  action: string;
+/** One way to close a report (`POST …/<id>/resolve` with `{ action }`); `danger` for the one that removes. */
+export interface ReportAction<A extends string = string> {
+  action: A;
   label: string;
   danger?: boolean;
 }
 
 /** The actions of the queues of people and messages: dismiss, or suspend the account. */
-export const dismissOrSuspend = (texts: { dismiss: string; suspend: string }): ReportAction[] => [
+export const dismissOrSuspend = (texts: { dismiss: string; suspend: string }): ReportAction<'dismiss' | 'suspend'>[] => [
   { action: 'dismiss', label: texts.dismiss },
   { action: 'suspend', label: texts.suspend, danger: true },
 ];
@@ -35,20 +35,23 @@ interface QueuedReport {
  * One moderation queue of /app/admin/moderation (forum posts, map items, people, direct messages): who reported
  * when and why, then what `children` shows of the reported thing, then the queue's `actions`.
  */
-export function ReportQueue<T extends QueuedReport>(props: {
-  url: string;
+export function ReportQueue<T extends QueuedReport, A extends string>(props: {
+  /** The queue's typed GET (`apiGet('/api/moderation/…', { params: { query: { limit: 30 } } })`). */
+  list: ApiGet<Page<T>>;
+  /** The typed POST …/{id}/resolve. */
+  resolve: (id: number, action: A) => Promise<unknown>;
   texts: ReportQueueTexts;
-  actions: readonly ReportAction[];
+  actions: readonly ReportAction<A>[];
   onError: (message: string | null) => void;
   children: (report: T) => ComponentChildren;
 }) {
-  const { url, texts, onError } = props;
-  const reports = usePagedList<T>(`${url}?limit=30`);
+  const { texts, onError } = props;
+  const reports = usePagedList<T>(props.list);
   const reload = reports.reload;
-  const resolve = (id: number, action: string) => async () => {
+  const resolve = (id: number, action: A) => async () => {
     onError(null);
     try {
-      await api.post(`${url}/${id}/resolve`, { action });
+      await props.resolve(id, action);
       reload();
     } catch (e) {
       onError(errorMessage(e));

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, getCached, takePrefetched } from '../core/api.js';
+import { ApiError, type ApiGet, getCached, takePrefetched } from '../core/api.js';
 import { formatDateTime } from '../core/format.js';
 import { t } from '../core/texts.js';
 import { Icon, type IconName } from './icons.js';
@@ -55,19 +55,26 @@ export function StaleNotice({ savedAt }: { savedAt: string | null }) {
 
 export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T; savedAt: string | null };
 
-/** Loads a GET path (with the offline fallback) and reloads when the path changes. `null` waits. */
-export function useResource<T>(path: string | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
+/**
+ * Loads a described GET (`apiGet(...)`, with the offline fallback) and reloads when its URL changes. `null` waits.
+ */
+export function useResource<T>(request: ApiGet<T> | null): [Resource<T>, () => void, (update: (data: T) => T) => void] {
+  const path = request?.key ?? null;
   // A prefetched answer that is already here is drawn in the first paint (no spinner, nothing shifts).
   const [state, setState] = useState<Resource<T>>(() => {
-    const early = path ? takePrefetched<T>(path) : undefined;
+    const early = request ? takePrefetched(request) : undefined;
     return early ? { status: 'ready', ...early } : { status: 'loading' };
   });
   const [version, setVersion] = useState(0);
   const latest = useRef(0);
   const lastPath = useRef<string | null>(state.status === 'ready' ? path : null);
   const fresh = useRef(state.status === 'ready');
+  // The request of this render, read by the effect, which runs again only when the URL (the key) changes.
+  const current = useRef(request);
+  current.current = request;
   useEffect(() => {
-    if (!path) return;
+    const asked = current.current;
+    if (!asked) return;
     if (fresh.current) {
       fresh.current = false;
       return;
@@ -76,7 +83,7 @@ export function useResource<T>(path: string | null): [Resource<T>, () => void, (
     // A reload of the same path keeps showing the data; another path must not show the previous one's.
     if (lastPath.current !== path) setState({ status: 'loading' });
     lastPath.current = path;
-    getCached<T>(path).then(
+    getCached(asked).then(
       (loaded) => ticket === latest.current && setState({ status: 'ready', data: loaded.data, savedAt: loaded.savedAt }),
       (error: unknown) => ticket === latest.current && setState({ status: 'error', error }),
     );

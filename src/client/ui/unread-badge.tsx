@@ -11,7 +11,7 @@ const CENTRE = '/app/benachrichtigungen';
 
 export async function refreshUnread(): Promise<void> {
   try {
-    unreadCount.set((await api.get<{ unread: number }>('/api/notifications/unread-count')).unread);
+    unreadCount.set((await api.GET('/api/notifications/unread-count')).unread);
   } catch {
     // Offline or logged out: keep the last number.
   }

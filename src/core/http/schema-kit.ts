@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
+import { LIMITS } from '../../shared/limits.js';
 import { characterCount, hasVisibleCharacter, isSingleLine, SHOWN_AS_WRITTEN } from './text-rules.js';
 
 /**
@@ -7,17 +8,8 @@ import { characterCount, hasVisibleCharacter, isSingleLine, SHOWN_AS_WRITTEN } f
  * bounded by the spec's Limits table. Over-long strings are 422 and wrong types 400 (see zod-errors.ts).
  */
 
-/** The spec's Limits table (characters). */
-export const LIMITS = {
-  title: 200,
-  body: 10_000,
-  note: 5_000,
-  email: 254,
-  url: 500,
-  slug: 100,
-  dogName: 80,
-  dogBio: 2_000,
-} as const;
+/** The spec's Limits table, shared with the client's forms (src/shared/limits.ts). */
+export { LIMITS } from '../../shared/limits.js';
 
 /** A row id in a path or query: a positive integer that fits a 32-bit column on both engines. */
 export const Id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -1,9 +1,11 @@
-import { api } from '../../core/api.js';
+import { send } from '../../core/api.js';
+import type { DeletableKind, MapItemKind } from '../../core/api-types.js';
+import { upload } from '../../core/upload.js';
 import { navigate } from '../../core/router.js';
 import { ConfirmDelete, useConfirmDelete } from '../confirm-delete.js';
 import { PhotoUpload } from '../photo-upload.js';
 import { ReportForm } from '../report-form.js';
-import { mapTx } from './texts.js';
+import { mapItemTexts } from './texts.js';
 
 /** What every map item's detail screen shares: its photo, a report to the moderators, deleting one's own. */
 
@@ -14,28 +16,28 @@ interface Item {
 }
 
 /** The photo; its author adds, replaces or removes it. */
-export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: Item; alt: string; onChange: () => void }) {
+export function ItemPhoto({ path, item, alt, onChange }: { path: MapItemKind; item: Item; alt: string; onChange: () => void }) {
   if (!item.mine) return item.photo_url ? <img class="item-photo" src={item.photo_url} alt={alt} /> : null;
   return (
     <>
       {item.photo_url && <img class="item-photo" src={item.photo_url} alt={alt} />}
       <PhotoUpload
         id={`photo-${path}-${item.id}`}
-        title={mapTx.photo}
+        title={mapItemTexts.photo}
         currentUrl={item.photo_url}
         alt={alt}
-        emptyText={mapTx.noPhoto}
-        chooseLabel={item.photo_url ? mapTx.photoReplace : mapTx.photoAdd}
-        removeLabel={mapTx.photoRemove}
-        uploadPath={`/api/${path}/${item.id}/photo`}
+        emptyText={mapItemTexts.noPhoto}
+        chooseLabel={item.photo_url ? mapItemTexts.photoReplace : mapItemTexts.photoAdd}
+        removeLabel={mapItemTexts.photoRemove}
+        send={(form, onProgress) => upload(`/api/${path}/{id}/photo`, { params: { path: { id: item.id } }, form, onProgress })}
         fieldName="file"
-        uploadingText={mapTx.photoUploading}
-        doneText={mapTx.photoDone}
-        removedText={mapTx.photoRemoved}
+        uploadingText={mapItemTexts.photoUploading}
+        doneText={mapItemTexts.photoDone}
+        removedText={mapItemTexts.photoRemoved}
         preview={false}
         onUploaded={onChange}
         onRemove={async () => {
-          await api.del(`/api/${path}/${item.id}/photo`);
+          await send('delete', `/api/${path}/{id}/photo`, { params: { path: { id: item.id } } });
           onChange();
         }}
       />
@@ -43,26 +45,37 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: string; item: I
   );
 }
 
-const reportTexts = { reason: mapTx.reportReason, reasonMissing: mapTx.reportReasonMissing, send: mapTx.reportSend, sent: mapTx.reported };
+const reportTexts = {
+  reason: mapItemTexts.reportReason,
+  reasonMissing: mapItemTexts.reportReasonMissing,
+  send: mapItemTexts.reportSend,
+  sent: mapItemTexts.reported,
+};
 
 /** "Melden" under a map item: the shared report form (ui/report-form.tsx) with the map's words. */
-export function ReportItem({ path, id }: { path: string; id: number }) {
-  return <ReportForm url={`/api/${path}/${id}/report`} label={mapTx.reportItem} texts={reportTexts} />;
+export function ReportItem({ path, id }: { path: MapItemKind; id: number }) {
+  return (
+    <ReportForm
+      send={(body) => send('post', `/api/${path}/{id}/report`, { params: { path: { id } }, body })}
+      label={mapItemTexts.reportItem}
+      texts={reportTexts}
+    />
+  );
 }
 
 /** Deleting one's own item, after asking; back to the map afterwards (`after`: the nearby map unless told). */
-export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { path: string; id: number; title: string; after?: string }) {
+export function DeleteItem({ path, id, title, after = '/app/in-der-naehe' }: { path: DeletableKind; id: number; title: string; after?: string }) {
   const deletion = useConfirmDelete<number>(
-    (itemId) => api.del(`/api/${path}/${itemId}`),
+    (itemId) => send('delete', `/api/${path}/{id}`, { params: { path: { id: itemId } } }).then(() => undefined),
     () => navigate(after),
   );
   return (
     <>
       <button type="button" class="button button-ghost button-small" onClick={() => deletion.ask(id)}>
-        {mapTx.deleteItem}
+        {mapItemTexts.deleteItem}
       </button>
-      <ConfirmDelete state={deletion} title={mapTx.deleteTitle(title)}>
-        <p>{mapTx.deleteText}</p>
+      <ConfirmDelete state={deletion} title={mapItemTexts.deleteTitle(title)}>
+        <p>{mapItemTexts.deleteText}</p>
       </ConfirmDelete>
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { PinPicker } from './pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from './position.js';
-import { mapTx } from './texts.js';
+import { mapItemTexts } from './texts.js';
 
 /**
  * Where a new map item goes. Nothing is chosen until the user taps the map or uses the current position: a report
@@ -21,7 +21,7 @@ export function usePin(initial: Point | null = null) {
   const take = (form: { setSummary(message: string | null): void }): Point | null => {
     if (pin) return pin;
     setMissing(true);
-    form.setSummary(mapTx.pinMissing);
+    form.setSummary(mapItemTexts.pinMissing);
     return null;
   };
   return { start: initial ?? current ?? saved ?? FALLBACK_CENTRE, pin, setPin, locate, status, missing, take };
@@ -32,15 +32,15 @@ export type PinState = ReturnType<typeof usePin>;
 export function PinField({ p }: { p: PinState }) {
   return (
     <fieldset class="pin-field">
-      <legend>{mapTx.whereSeen}</legend>
+      <legend>{mapItemTexts.whereSeen}</legend>
       <button type="button" class="button button-secondary button-small" onClick={p.locate}>
-        {mapTx.useMine}
+        {mapItemTexts.useMine}
       </button>
       {p.status && <p class="muted small">{p.status}</p>}
       <PinPicker start={p.start} value={p.pin} onPick={p.setPin} />
       {p.missing && !p.pin && (
         <p class="field-error" role="alert">
-          {mapTx.pinMissing}
+          {mapItemTexts.pinMissing}
         </p>
       )}
     </fieldset>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { FALLBACK_CENTRE, type Point } from './position.js';
-import { mapTx } from './texts.js';
+import { mapItemTexts } from './texts.js';
 
 interface PinPickerProps {
   /** Where the map opens (the home area, or a fallback when nothing is known). */
@@ -14,7 +14,7 @@ interface PinPickerProps {
 }
 
 /** A map to put the pin where it happened; the chosen position is shown as numbers too (no map needed to check it). */
-export function PinPicker({ start, value, onPick, radiusKm, label = mapTx.position }: PinPickerProps) {
+export function PinPicker({ start, value, onPick, radiusKm, label = mapItemTexts.position }: PinPickerProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let handle: { destroy(): void } | null = null;
@@ -37,10 +37,10 @@ export function PinPicker({ start, value, onPick, radiusKm, label = mapTx.positi
   }, [start.lat, start.lon]);
   return (
     <div class="pin-picker">
-      <p class="muted small">{mapTx.pinHint}</p>
+      <p class="muted small">{mapItemTexts.pinHint}</p>
       <div ref={box} class="nearby-map nearby-map-small" role="region" aria-label={label} />
       <p class="small" aria-live="polite" data-testid="pin-value">
-        {label}: {value ? `${value.lat.toLocaleString('de-DE')}, ${value.lon.toLocaleString('de-DE')}` : mapTx.notChosen}
+        {label}: {value ? `${value.lat.toLocaleString('de-DE')}, ${value.lon.toLocaleString('de-DE')}` : mapItemTexts.notChosen}
       </p>
     </div>
   );

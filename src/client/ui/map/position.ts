@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { session } from '../../core/session.js';
 import { useStore } from '../../core/store.js';
-import { mapTx } from './texts.js';
+import { mapItemTexts } from './texts.js';
 
 export type Point = { lat: number; lon: number };
 
@@ -21,14 +21,14 @@ export function useSearchPosition() {
   const [current, setCurrent] = useState<Point | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const locate = () => {
-    if (!('geolocation' in navigator)) return setStatus(mapTx.geoDenied);
-    setStatus(mapTx.locating);
+    if (!('geolocation' in navigator)) return setStatus(mapItemTexts.geoDenied);
+    setStatus(mapItemTexts.locating);
     navigator.geolocation.getCurrentPosition(
       (p) => {
         setCurrent({ lat: Math.round(p.coords.latitude * 1e4) / 1e4, lon: Math.round(p.coords.longitude * 1e4) / 1e4 });
         setStatus(null);
       },
-      () => setStatus(mapTx.geoDenied),
+      () => setStatus(mapItemTexts.geoDenied),
       { maximumAge: 60_000, timeout: 10_000 },
     );
   };

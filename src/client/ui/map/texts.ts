@@ -1,5 +1,5 @@
 /** German words the map wing's screens share: positions and pins, an item's photo, report and delete (du-form). */
-export const mapTx = {
+export const mapItemTexts = {
   saveChanges: 'Änderungen speichern',
   notYours: 'Das hat jemand anderes eingetragen. Ändern kann es nur diese Person.',
   back: 'Zurück',

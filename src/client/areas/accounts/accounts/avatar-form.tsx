@@ -1,7 +1,8 @@
+import { upload } from '../../../core/upload.js';
 import { api } from '../../../core/api.js';
 import { type CurrentUser, loadSession } from '../../../core/session.js';
 import { PhotoUpload } from '../../../ui/photo-upload.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 /** Avatar: `POST /api/me/avatar` (multipart field `file`), `DELETE /api/me/avatar`; the session is re-read after. */
 export function AvatarForm({ user }: { user: CurrentUser }) {
@@ -9,20 +10,20 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
     <div class="card">
       <PhotoUpload
         id="avatar"
-        title={tx.profile.avatar}
+        title={accountsTexts.profile.avatar}
         currentUrl={user.avatar_url}
-        alt={tx.profile.avatarAlt}
-        emptyText={tx.profile.avatarNone}
-        chooseLabel={tx.profile.avatarChoose}
-        removeLabel={tx.profile.avatarRemove}
-        uploadPath="/api/me/avatar"
+        alt={accountsTexts.profile.avatarAlt}
+        emptyText={accountsTexts.profile.avatarNone}
+        chooseLabel={accountsTexts.profile.avatarChoose}
+        removeLabel={accountsTexts.profile.avatarRemove}
+        send={(form, onProgress) => upload('/api/me/avatar', { form, onProgress })}
         fieldName="file"
-        uploadingText={tx.profile.avatarUploading}
-        doneText={tx.profile.avatarDone}
-        removedText={tx.profile.avatarRemoved}
+        uploadingText={accountsTexts.profile.avatarUploading}
+        doneText={accountsTexts.profile.avatarDone}
+        removedText={accountsTexts.profile.avatarRemoved}
         onUploaded={loadSession}
         onRemove={async () => {
-          await api.del('/api/me/avatar');
+          await api.DELETE('/api/me/avatar');
           await loadSession();
         }}
       />

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../core/api.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
 import { useStore } from '../../../core/store.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 export const ACCOUNT_DELETED_PATH = '/app/konto-geloescht';
 
@@ -11,18 +11,18 @@ export const ACCOUNT_DELETED_PATH = '/app/konto-geloescht';
 export function AccountDeletedScreen() {
   return (
     <section class="page page-narrow">
-      <h1>{tx.deleted.title}</h1>
+      <h1>{accountsTexts.deleted.title}</h1>
       <p class="notice notice-success" role="status">
-        {tx.deleted.done}
+        {accountsTexts.deleted.done}
       </p>
       <ul>
-        {tx.deleted.next.map((line) => (
+        {accountsTexts.deleted.next.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
       <p class="link-row">
         <a class="button button-secondary" href="/">
-          {tx.deleted.toStart}
+          {accountsTexts.deleted.toStart}
         </a>
       </p>
     </section>
@@ -48,7 +48,7 @@ export function DeleteAccount() {
     setBusy(true);
     setError(null);
     try {
-      await api.del('/api/me', { password });
+      await api.DELETE('/api/me', { body: { password } });
       clearResponses();
       window.location.assign(ACCOUNT_DELETED_PATH);
     } catch (e) {
@@ -59,15 +59,15 @@ export function DeleteAccount() {
 
   return (
     <section class="card card-danger" aria-labelledby="danger-title">
-      <h2 id="danger-title">{tx.profile.danger}</h2>
-      <p>{tx.profile.dangerText}</p>
+      <h2 id="danger-title">{accountsTexts.profile.danger}</h2>
+      <p>{accountsTexts.profile.dangerText}</p>
       <button type="button" class="button button-danger" onClick={() => setOpen(true)} disabled={isOffline}>
-        {tx.profile.deleteButton}
+        {accountsTexts.profile.deleteButton}
       </button>
       <ConfirmDialog
         open={open}
-        title={tx.profile.deleteTitle}
-        confirmLabel={tx.profile.deleteConfirm}
+        title={accountsTexts.profile.deleteTitle}
+        confirmLabel={accountsTexts.profile.deleteConfirm}
         busy={busy}
         error={error}
         onConfirm={confirm}
@@ -77,9 +77,9 @@ export function DeleteAccount() {
           setError(null);
         }}
       >
-        <p>{tx.profile.deleteConfirmText}</p>
+        <p>{accountsTexts.profile.deleteConfirmText}</p>
         <div class="field">
-          <label for="delete-password">{tx.profile.deletePassword}</label>
+          <label for="delete-password">{accountsTexts.profile.deletePassword}</label>
           <input
             id="delete-password"
             type="password"

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { DataExport } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Load, useResource } from '../../../ui/states.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
-const ex = tx.dataExport;
+const dataExportTexts = accountsTexts.dataExport;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
 
 /** "Deine Daten" in the profile: ask for the ZIP (once a day), watch it being built, download it for 7 days. */
 export function ExportSection() {
-  const [list, reload] = useResource<{ items: DataExport[] }>('/api/me/exports');
+  const [list, reload] = useResource(apiGet('/api/me/exports'));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const pending = list.status === 'ready' && list.data.items.some((e) => e.status === 'queued' || e.status === 'running');
@@ -24,8 +23,8 @@ export function ExportSection() {
     setBusy(true);
     setMessage(null);
     try {
-      await api.post('/api/me/exports', {});
-      setMessage({ ok: true, text: ex.asked });
+      await api.POST('/api/me/exports');
+      setMessage({ ok: true, text: dataExportTexts.asked });
       reload();
     } catch (e) {
       setMessage({ ok: false, text: errorMessage(e) });
@@ -35,10 +34,10 @@ export function ExportSection() {
   };
   return (
     <section class="card" id="export" aria-labelledby="export-title">
-      <h2 id="export-title">{ex.title}</h2>
-      <p class="muted">{ex.intro}</p>
+      <h2 id="export-title">{dataExportTexts.title}</h2>
+      <p class="muted">{dataExportTexts.intro}</p>
       <button type="button" class="button button-secondary" onClick={() => void ask()} disabled={busy}>
-        {busy ? ex.asking : ex.ask}
+        {busy ? dataExportTexts.asking : dataExportTexts.ask}
       </button>
       {message && (
         <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
@@ -51,14 +50,14 @@ export function ExportSection() {
             <ul class="plain-list">
               {data.items.map((e) => (
                 <li key={e.id}>
-                  {formatDateTime(e.requested_at)}: {ex.status[e.status]}
+                  {formatDateTime(e.requested_at)}: {dataExportTexts.status[e.status]}
                   {e.status === 'ready' && e.size_bytes !== null && e.expires_at && (
                     <>
                       {' '}
-                      <a href={`/api/me/exports/${e.id}/download`} download>
-                        {ex.download(megabytes(e.size_bytes))}
+                      <a href={apiHref('/api/me/exports/{id}/download', { params: { path: { id: e.id } } })} download>
+                        {dataExportTexts.download(megabytes(e.size_bytes))}
                       </a>{' '}
-                      <span class="muted">{ex.until(formatDateTime(e.expires_at))}</span>
+                      <span class="muted">{dataExportTexts.until(formatDateTime(e.expires_at))}</span>
                     </>
                   )}
                 </li>

@@ -5,7 +5,7 @@ import { type CurrentUser, setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { secondStepLogin, signInWithPasskey } from '../security/security-api.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 /** Where to go after login: only paths inside the app, never an outside address. */
 export function nextPath(query: URLSearchParams): string {
@@ -19,11 +19,11 @@ function SecondStep({ done }: { done: (user: CurrentUser) => void }) {
   const submit = form.onSubmit(async (values) => done(await secondStepLogin(values.code)));
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
-      <p>{tx.login.secondStep}</p>
+      <p>{accountsTexts.login.secondStep}</p>
       <FormSummary message={form.summary} />
-      <Field form={form} name="code" label={tx.login.code} autoComplete="one-time-code" inputMode="numeric" required />
+      <Field form={form} name="code" label={accountsTexts.login.code} autoComplete="one-time-code" inputMode="numeric" required />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {tx.login.confirm}
+        {accountsTexts.login.confirm}
       </SubmitButton>
     </form>
   );
@@ -38,7 +38,7 @@ export function LoginScreen({ query }: ScreenProps) {
   };
   const form = useForm({ email: '', password: '' }, { rules: { email: { required: true, email: true }, password: { required: true } } });
   const submit = form.onSubmit(async (values) => {
-    const answer = await api.post<CurrentUser | { second_factor_required: true }>('/api/auth/login', { email: values.email, password: values.password });
+    const answer = await api.POST('/api/auth/login', { body: { email: values.email, password: values.password } });
     if ('second_factor_required' in answer) setSecondStep(true);
     else done(answer);
   });
@@ -57,35 +57,35 @@ export function LoginScreen({ query }: ScreenProps) {
 
   return (
     <section class="page page-narrow">
-      <h1>{tx.login.title}</h1>
-      <p class="lead">{tx.login.intro}</p>
-      {query.get('abgelaufen') && <p class="notice notice-info">{tx.login.expired}</p>}
+      <h1>{accountsTexts.login.title}</h1>
+      <p class="lead">{accountsTexts.login.intro}</p>
+      {query.get('abgelaufen') && <p class="notice notice-info">{accountsTexts.login.expired}</p>}
       {secondStep ? (
         <SecondStep done={done} />
       ) : (
         <>
           <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
             <FormSummary message={form.summary} />
-            <Field form={form} name="email" label={tx.login.email} type="email" autoComplete="username webauthn" inputMode="email" required />
-            <Field form={form} name="password" label={tx.login.password} type="password" autoComplete="current-password" required />
+            <Field form={form} name="email" label={accountsTexts.login.email} type="email" autoComplete="username webauthn" inputMode="email" required />
+            <Field form={form} name="password" label={accountsTexts.login.password} type="password" autoComplete="current-password" required />
             <p class="form-aside">
-              <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{tx.login.forgot}</a>
+              <a href={`/app/passwort-vergessen${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>{accountsTexts.login.forgot}</a>
             </p>
-            <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.login.busy}>
-              {tx.login.submit}
+            <SubmitButton busy={form.busy} offline={form.offline} busyLabel={accountsTexts.login.busy}>
+              {accountsTexts.login.submit}
             </SubmitButton>
           </form>
           <div class="card center">
-            <p class="muted">{tx.login.or}</p>
+            <p class="muted">{accountsTexts.login.or}</p>
             <button type="button" class="button button-secondary" onClick={withPasskey}>
-              {tx.login.passkey}
+              {accountsTexts.login.passkey}
             </button>
             {passkeyError && <p role="alert">{passkeyError}</p>}
           </div>
         </>
       )}
       <p class="center">
-        {tx.login.noAccount} <a href="/app/registrieren">{tx.login.toRegister}</a>
+        {accountsTexts.login.noAccount} <a href="/app/registrieren">{accountsTexts.login.toRegister}</a>
       </p>
     </section>
   );

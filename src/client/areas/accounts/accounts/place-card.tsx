@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { UserPlace } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { ErrorNotice, useResource } from '../../../ui/states.js';
 import { COUNTRIES, COUNTRY_NAMES, REGION_NAMES } from '../../../../shared/regions.js';
 
@@ -20,13 +20,13 @@ const px = {
 
 /** Country and region (issue 53): from the home area by reverse geocoding, or chosen by hand. */
 export function PlaceCard() {
-  const [place, reload, replace] = useResource<UserPlace>('/api/me/place');
+  const [place, reload, replace] = useResource(apiGet('/api/me/place'));
   const current = place.status === 'ready' ? place.data : null;
   const [country, setCountry] = useState<string>('');
   const [region, setRegion] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const shownCountry = country || current?.country || 'DE';
+  const shownCountry = (country || current?.country || 'DE') as 'DE' | 'AT' | 'CH';
   const shownRegion = country ? region : (current?.region ?? '');
   const regions = Object.entries(REGION_NAMES).filter(([code]) => code.startsWith(`${shownCountry}-`));
   const run = async (work: () => Promise<UserPlace>) => {
@@ -88,12 +88,12 @@ export function PlaceCard() {
         <button
           type="button"
           class="button button-small"
-          onClick={() => run(() => api.put<UserPlace>('/api/me/place', { country: shownCountry, region: shownRegion || null }))}
+          onClick={() => run(() => api.PUT('/api/me/place', { body: { country: shownCountry, region: shownRegion || null } }))}
         >
           {px.save}
         </button>
         {current?.manual === 1 && (
-          <button type="button" class="button button-secondary button-small" onClick={() => run(() => api.del<UserPlace>('/api/me/place'))}>
+          <button type="button" class="button button-secondary button-small" onClick={() => run(() => api.DELETE('/api/me/place'))}>
             {px.follow}
           </button>
         )}

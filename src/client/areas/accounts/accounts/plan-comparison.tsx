@@ -1,8 +1,8 @@
-import type { PlanComparison as Comparison } from '../../../api/types.js';
+import { apiGet } from '../../../core/api.js';
 import { Load, useResource } from '../../../ui/states.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
-const cx = tx.plan.compare;
+const compareTexts = accountsTexts.plan.compare;
 
 /** breeder_test is a trial of the Züchter plan: its card is the one marked as yours. */
 const isYours = (tier: string, currentTier: string) => tier === currentTier || (tier === 'breeder' && currentTier === 'breeder_test');
@@ -12,10 +12,10 @@ const isYours = (tier: string, currentTier: string) => tier === currentTier || (
  * rows and prices come from GET /api/plans, the same value /tarife renders: only what this installation has.
  */
 export function PlanComparison({ currentTier }: { currentTier: string }) {
-  const [comparison, reload] = useResource<Comparison>('/api/plans');
+  const [comparison, reload] = useResource(apiGet('/api/plans'));
   return (
     <section class="card" aria-labelledby="compare-title">
-      <h2 id="compare-title">{cx.title}</h2>
+      <h2 id="compare-title">{compareTexts.title}</h2>
       <Load resource={comparison} onRetry={reload}>
         {(c) => (
           <>
@@ -24,7 +24,7 @@ export function PlanComparison({ currentTier }: { currentTier: string }) {
                 <li key={plan.tier} class="plan-card" data-tier={plan.tier} aria-current={isYours(plan.tier, currentTier) ? 'true' : undefined}>
                   <h3>
                     {plan.name}
-                    {isYours(plan.tier, currentTier) && <span class="tag">{cx.yours}</span>}
+                    {isYours(plan.tier, currentTier) && <span class="tag">{compareTexts.yours}</span>}
                   </h3>
                   <p class="plan-price">{plan.price}</p>
                   <dl class="plan-rows">
@@ -39,7 +39,7 @@ export function PlanComparison({ currentTier }: { currentTier: string }) {
               ))}
             </ul>
             <p class="muted small">
-              {c.vat_note} <a href="/tarife">{cx.publicLink}</a>
+              {c.vat_note} <a href="/tarife">{compareTexts.publicLink}</a>
             </p>
           </>
         )}

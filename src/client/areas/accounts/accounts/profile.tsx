@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { type CurrentUser, logout, session, setUser } from '../../../core/session.js';
@@ -11,14 +12,14 @@ import { EmailForm } from './email-form.js';
 import { ExportSection } from './export-section.js';
 import { PasswordForm } from './password-form.js';
 import { PlaceCard } from './place-card.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 function VerifyHint() {
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | string>('idle');
   const resend = async () => {
     setState('busy');
     try {
-      await api.post('/api/auth/verify/resend');
+      await api.POST('/api/auth/verify/resend');
       setState('sent');
     } catch (error) {
       setState(error instanceof Error ? error.message : 'idle');
@@ -26,12 +27,12 @@ function VerifyHint() {
   };
   return (
     <div class="notice notice-info">
-      <p>{tx.profile.unverified}</p>
+      <p>{accountsTexts.profile.unverified}</p>
       {state === 'sent' ? (
-        <p role="status">{tx.profile.resent}</p>
+        <p role="status">{accountsTexts.profile.resent}</p>
       ) : (
         <button type="button" class="button button-secondary button-small" onClick={resend} disabled={state === 'busy'}>
-          {tx.profile.resend}
+          {accountsTexts.profile.resend}
         </button>
       )}
       {state !== 'idle' && state !== 'busy' && state !== 'sent' && <p role="alert">{state}</p>}
@@ -43,35 +44,37 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const [saved, setSaved] = useState(false);
   const form = useForm(
     { name: user.name, city: user.city ?? '', bio: user.bio ?? '', profile_private: user.profile_private === 1, notes_ki_enabled: user.notes_ki_enabled === 1 },
-    { rules: { name: { required: true, maxLength: 200 }, city: { maxLength: 200 }, bio: { maxLength: 10000 } } },
+    { rules: { name: { required: true, maxLength: LIMITS.title }, city: { maxLength: LIMITS.title }, bio: { maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (values) => {
     setSaved(false);
-    const updated = await api.patch<CurrentUser>('/api/me', {
-      name: values.name,
-      city: values.city.trim() || null,
-      bio: values.bio.trim() || null,
-      profile_private: values.profile_private ? 1 : 0,
-      notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
+    const updated = await api.PATCH('/api/me', {
+      body: {
+        name: values.name,
+        city: values.city.trim() || null,
+        bio: values.bio.trim() || null,
+        profile_private: values.profile_private ? 1 : 0,
+        notes_ki_enabled: values.notes_ki_enabled ? 1 : 0,
+      },
     });
     setUser(updated);
     setSaved(true);
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="details-title">
-      <h2 id="details-title">{tx.profile.details}</h2>
+      <h2 id="details-title">{accountsTexts.profile.details}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={tx.profile.name} autoComplete="name" maxLength={200} required />
-      <Field form={form} name="city" label={tx.profile.city} autoComplete="address-level2" maxLength={200} />
-      <Field form={form} name="bio" label={tx.profile.bio} multiline maxLength={10000} />
-      <Field form={form} name="profile_private" label={tx.profile.private} type="checkbox" hint={tx.profile.privateHint} />
-      <Field form={form} name="notes_ki_enabled" label={tx.profile.ai} type="checkbox" hint={tx.profile.aiHint} />
+      <Field form={form} name="name" label={accountsTexts.profile.name} autoComplete="name" maxLength={LIMITS.title} required />
+      <Field form={form} name="city" label={accountsTexts.profile.city} autoComplete="address-level2" maxLength={LIMITS.title} />
+      <Field form={form} name="bio" label={accountsTexts.profile.bio} multiline maxLength={LIMITS.body} />
+      <Field form={form} name="profile_private" label={accountsTexts.profile.private} type="checkbox" hint={accountsTexts.profile.privateHint} />
+      <Field form={form} name="notes_ki_enabled" label={accountsTexts.profile.ai} type="checkbox" hint={accountsTexts.profile.aiHint} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {t.save}
       </SubmitButton>
       {saved && (
         <p class="notice notice-success" role="status">
-          {tx.profile.saved}
+          {accountsTexts.profile.saved}
         </p>
       )}
     </form>
@@ -83,10 +86,10 @@ function HomeAreaCard({ user }: { user: CurrentUser }) {
   const set = user.lat !== null && user.lon !== null;
   return (
     <section class="card" aria-labelledby="home-area-title">
-      <h2 id="home-area-title">{tx.profile.homeArea}</h2>
-      <p class={set ? 'muted' : 'notice notice-warning'}>{set ? tx.profile.homeAreaSet : tx.profile.homeAreaUnset}</p>
+      <h2 id="home-area-title">{accountsTexts.profile.homeArea}</h2>
+      <p class={set ? 'muted' : 'notice notice-warning'}>{set ? accountsTexts.profile.homeAreaSet : accountsTexts.profile.homeAreaUnset}</p>
       <a class={set ? 'button button-secondary button-small' : 'button button-small'} href="/app/heimatgebiet">
-        {set ? tx.profile.homeAreaChange : tx.profile.homeAreaSetUp}
+        {set ? accountsTexts.profile.homeAreaChange : accountsTexts.profile.homeAreaSetUp}
       </a>
     </section>
   );
@@ -96,10 +99,10 @@ function HomeAreaCard({ user }: { user: CurrentUser }) {
 function CalendarFeedCard() {
   return (
     <section class="card" aria-labelledby="calendar-feed-title">
-      <h2 id="calendar-feed-title">{tx.profile.calendar}</h2>
-      <p class="muted">{tx.profile.calendarText}</p>
+      <h2 id="calendar-feed-title">{accountsTexts.profile.calendar}</h2>
+      <p class="muted">{accountsTexts.profile.calendarText}</p>
       <a class="button button-secondary button-small" href="/app/profil/kalender">
-        {tx.profile.calendarLink}
+        {accountsTexts.profile.calendarLink}
       </a>
     </section>
   );
@@ -109,10 +112,10 @@ function CalendarFeedCard() {
 function SecurityCard() {
   return (
     <section class="card" aria-labelledby="security-title">
-      <h2 id="security-title">{tx.profile.security}</h2>
-      <p class="muted">{tx.profile.securityText}</p>
+      <h2 id="security-title">{accountsTexts.profile.security}</h2>
+      <p class="muted">{accountsTexts.profile.securityText}</p>
       <a class="button button-secondary button-small" href="/app/profil/sicherheit">
-        {tx.profile.securityLink}
+        {accountsTexts.profile.securityLink}
       </a>
     </section>
   );
@@ -122,10 +125,10 @@ function SecurityCard() {
 function InvoicesCard() {
   return (
     <section class="card" aria-labelledby="invoices-title">
-      <h2 id="invoices-title">{tx.profile.invoices}</h2>
-      <p class="muted">{tx.profile.invoicesText}</p>
+      <h2 id="invoices-title">{accountsTexts.profile.invoices}</h2>
+      <p class="muted">{accountsTexts.profile.invoicesText}</p>
       <a class="button button-secondary button-small" href="/app/profil/rechnungen">
-        {tx.profile.invoicesLink}
+        {accountsTexts.profile.invoicesLink}
       </a>
     </section>
   );
@@ -139,18 +142,18 @@ export function ProfileScreen() {
   const doLogout = () => logout().catch(() => undefined);
   return (
     <section class="page">
-      <h1>{tx.profile.title}</h1>
+      <h1>{accountsTexts.profile.title}</h1>
       <div class="card profile-head">
         <div>
           <p class="profile-name">{user.name}</p>
           <p class="muted">
-            {tx.profile.email}: {user.email}
+            {accountsTexts.profile.email}: {user.email}
           </p>
           <Badges badges={user.badges} founderNumber={user.founder_number} />
-          <a href="/app/tarif">{tx.profile.planLink}</a>
+          <a href="/app/tarif">{accountsTexts.profile.planLink}</a>
         </div>
         <button type="button" class="button button-secondary" onClick={doLogout}>
-          {tx.profile.logout}
+          {accountsTexts.profile.logout}
         </button>
       </div>
       {!user.email_verified && <VerifyHint />}
@@ -167,7 +170,7 @@ export function ProfileScreen() {
       <DeleteAccount />
       {/* Server pages, opened outside the app shell on purpose: the same text search engines and guests see. */}
       <p class="link-row muted small">
-        <a href="/impressum">{tx.profile.imprint}</a> <a href="/datenschutz">{tx.profile.privacy}</a>
+        <a href="/impressum">{accountsTexts.profile.imprint}</a> <a href="/datenschutz">{accountsTexts.profile.privacy}</a>
       </p>
     </section>
   );

@@ -1,13 +1,14 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { PartnerCodeInfo } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
-import { type CurrentUser, setUser } from '../../../core/session.js';
+import { setUser } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { NewPasswordField } from './new-password-field.js';
 import { nextPath } from './login.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 type CodeCheck = { state: 'idle' } | { state: 'checking' } | { state: 'done'; info: PartnerCodeInfo } | { state: 'unavailable' };
 
@@ -23,7 +24,7 @@ function usePartnerCodeCheck(code: string): CodeCheck {
     let cancelled = false;
     setCheck({ state: 'checking' });
     const timer = window.setTimeout(() => {
-      api.get<PartnerCodeInfo>(`/api/partner/codes/${encodeURIComponent(trimmed)}/info`).then(
+      api.GET('/api/partner/codes/{code}/info', { params: { path: { code: trimmed } } }).then(
         (info) => !cancelled && setCheck({ state: 'done', info }),
         (error: unknown) => {
           if (cancelled) return;
@@ -44,13 +45,13 @@ function usePartnerCodeCheck(code: string): CodeCheck {
 function CodeStatus({ check }: { check: CodeCheck }) {
   let text = '';
   let tone = '';
-  if (check.state === 'checking') text = tx.register.checking;
-  else if (check.state === 'unavailable') text = tx.register.codeUnknownOffline;
+  if (check.state === 'checking') text = accountsTexts.register.checking;
+  else if (check.state === 'unavailable') text = accountsTexts.register.codeUnknownOffline;
   else if (check.state === 'done' && check.info.valid) {
-    text = `${tx.register.codeValid(check.info.label)}${check.info.grants_founder ? ` ${tx.register.codeFounder}` : ''}`;
+    text = `${accountsTexts.register.codeValid(check.info.label)}${check.info.grants_founder ? ` ${accountsTexts.register.codeFounder}` : ''}`;
     tone = 'ok';
   } else if (check.state === 'done') {
-    text = tx.register.codeInvalid;
+    text = accountsTexts.register.codeInvalid;
     tone = 'bad';
   }
   return (
@@ -70,8 +71,8 @@ export function RegisterScreen({ query }: ScreenProps) {
     { name: '', email: query.get('email') ?? '', password: '', partner_code: query.get('code') ?? '' },
     {
       rules: {
-        name: { required: true, maxLength: 200 },
-        email: { required: true, email: true, maxLength: 254 },
+        name: { required: true, maxLength: LIMITS.title },
+        email: { required: true, email: true, maxLength: LIMITS.email },
         password: { required: true, minLength: 8, maxLength: 128 },
         partner_code: { maxLength: 100 },
       },
@@ -82,11 +83,13 @@ export function RegisterScreen({ query }: ScreenProps) {
 
   const submit = form.onSubmit(async (values) => {
     const code = values.partner_code.trim();
-    const user = await api.post<CurrentUser>('/api/auth/register', {
-      name: values.name,
-      email: values.email,
-      password: values.password,
-      ...(code ? { partner_code: code } : {}),
+    const user = await api.POST('/api/auth/register', {
+      body: {
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        ...(code ? { partner_code: code } : {}),
+      },
     });
     setUser(user);
     navigate(nextPath(query), { replace: true });
@@ -94,22 +97,38 @@ export function RegisterScreen({ query }: ScreenProps) {
 
   return (
     <section class="page page-narrow">
-      <h1>{tx.register.title}</h1>
-      <p class="lead">{tx.register.intro}</p>
+      <h1>{accountsTexts.register.title}</h1>
+      <p class="lead">{accountsTexts.register.intro}</p>
       <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="name" label={tx.register.name} autoComplete="name" maxLength={200} required />
-        <Field form={form} name="email" label={tx.register.email} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        <NewPasswordField form={form} name="password" label={tx.register.password} hint={tx.register.passwordHint} />
-        <Field form={form} name="partner_code" label={tx.register.partnerCode} hint={tx.register.partnerCodeHint} autoComplete="off" maxLength={100}>
+        <Field form={form} name="name" label={accountsTexts.register.name} autoComplete="name" maxLength={LIMITS.title} required />
+        <Field
+          form={form}
+          name="email"
+          label={accountsTexts.register.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.email}
+          required
+        />
+        <NewPasswordField form={form} name="password" label={accountsTexts.register.password} hint={accountsTexts.register.passwordHint} />
+        <Field
+          form={form}
+          name="partner_code"
+          label={accountsTexts.register.partnerCode}
+          hint={accountsTexts.register.partnerCodeHint}
+          autoComplete="off"
+          maxLength={100}
+        >
           <CodeStatus check={check} />
         </Field>
-        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={tx.register.busy}>
-          {tx.register.submit}
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={accountsTexts.register.busy}>
+          {accountsTexts.register.submit}
         </SubmitButton>
       </form>
       <p class="center">
-        {tx.register.haveAccount} <a href="/app/anmelden">{tx.register.toLogin}</a>
+        {accountsTexts.register.haveAccount} <a href="/app/anmelden">{accountsTexts.register.toLogin}</a>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 /** German texts of the account screens. */
-export const tx = {
+export const accountsTexts = {
   login: {
     title: 'Willkommen zurück',
     intro: 'Melde dich an, um dein Pfotenbuch zu öffnen.',

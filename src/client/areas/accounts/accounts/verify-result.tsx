@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { loadSession, session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
-import { tx } from './texts.js';
+import { accountsTexts } from './texts.js';
 
 /** Where GET /api/auth/verify sends the browser: `/app/email-bestaetigt?ergebnis=ok|schon|ungueltig`. */
 export function VerifyResultScreen({ query }: ScreenProps) {
@@ -14,16 +14,16 @@ export function VerifyResultScreen({ query }: ScreenProps) {
     if ((ok || already) && session.get().status === 'user') void loadSession();
   }, [ok, already]);
   const [title, text] = ok
-    ? [tx.verify.okTitle, tx.verify.okText]
+    ? [accountsTexts.verify.okTitle, accountsTexts.verify.okText]
     : already
-      ? [tx.verify.alreadyTitle, tx.verify.alreadyText]
-      : [tx.verify.badTitle, tx.verify.badText];
+      ? [accountsTexts.verify.alreadyTitle, accountsTexts.verify.alreadyText]
+      : [accountsTexts.verify.badTitle, accountsTexts.verify.badText];
   return (
     <section class="page page-narrow">
       <h1>{title}</h1>
       <p class={`notice ${ok || already ? 'notice-success' : 'notice-error'}`}>{text}</p>
       <a class="button" href="/app">
-        {tx.verify.toApp}
+        {accountsTexts.verify.toApp}
       </a>
     </section>
   );
@@ -37,14 +37,14 @@ export function EmailChangedScreen({ query }: ScreenProps) {
     // The profile shows the address: the new one, right away.
     if (ok && session.get().status === 'user') void loadSession();
   }, [ok]);
-  const ex = tx.emailChange;
+  const ex = accountsTexts.emailChange;
   const [title, text] = ok ? [ex.okTitle, ex.okText] : result === 'vergeben' ? [ex.takenTitle, ex.takenText] : [ex.badTitle, ex.badText];
   return (
     <section class="page page-narrow">
       <h1>{title}</h1>
       <p class={`notice ${ok ? 'notice-success' : 'notice-error'}`}>{text}</p>
       <a class="button" href="/app/profil">
-        {tx.verify.toProfile}
+        {accountsTexts.verify.toProfile}
       </a>
     </section>
   );

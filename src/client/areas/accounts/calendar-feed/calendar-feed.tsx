@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { CalendarFeed, CalendarFeedStatus } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import type { CalendarFeed } from '../../../api/types.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { useQrPng } from '../../../ui/qr-code.js';
 import { Load, useResource } from '../../../ui/states.js';
-import { cx } from './texts.js';
+import { calendarFeedTexts } from './texts.js';
 
 type Action = 'on' | 'renew' | 'off';
 
@@ -15,7 +15,7 @@ type Action = 'on' | 'renew' | 'off';
  * change confirmed first because subscribed calendars lose the old address.
  */
 export function CalendarFeedScreen() {
-  const [status, reload, mutate] = useResource<CalendarFeedStatus>('/api/me/calendar-feed');
+  const [status, reload, mutate] = useResource(apiGet('/api/me/calendar-feed'));
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirming, setConfirming] = useState<'renew' | 'off' | null>(null);
   // The last change asked about: the dialog keeps its words while it closes.
@@ -29,13 +29,13 @@ export function CalendarFeedScreen() {
     setNote(null);
     try {
       if (action === 'off') {
-        await api.del('/api/me/calendar-feed');
+        await api.DELETE('/api/me/calendar-feed');
         mutate(() => ({ feed: null }));
-        setNote(cx.switchedOff);
+        setNote(calendarFeedTexts.switchedOff);
       } else {
-        const feed = await api.post<CalendarFeed>(action === 'on' ? '/api/me/calendar-feed' : '/api/me/calendar-feed/rotate');
+        const feed = await api.POST(action === 'on' ? '/api/me/calendar-feed' : '/api/me/calendar-feed/rotate');
         mutate(() => ({ feed }));
-        if (action === 'renew') setNote(cx.renewed);
+        if (action === 'renew') setNote(calendarFeedTexts.renewed);
       }
       setConfirming(null);
     } catch (e) {
@@ -47,8 +47,8 @@ export function CalendarFeedScreen() {
 
   const ask =
     asked === 'off'
-      ? { title: cx.switchOffTitle, confirm: cx.switchOffConfirm, text: cx.switchOffText, tone: 'danger' as const }
-      : { title: cx.renewTitle, confirm: cx.renewConfirm, text: cx.renewText, tone: 'primary' as const };
+      ? { title: calendarFeedTexts.switchOffTitle, confirm: calendarFeedTexts.switchOffConfirm, text: calendarFeedTexts.switchOffText, tone: 'danger' as const }
+      : { title: calendarFeedTexts.renewTitle, confirm: calendarFeedTexts.renewConfirm, text: calendarFeedTexts.renewText, tone: 'primary' as const };
   const askFor = (action: 'renew' | 'off') => {
     setAsked(action);
     setError(null);
@@ -57,8 +57,8 @@ export function CalendarFeedScreen() {
 
   return (
     <section class="page page-narrow calendar-feed">
-      <h1>{cx.title}</h1>
-      <p>{cx.intro}</p>
+      <h1>{calendarFeedTexts.title}</h1>
+      <p>{calendarFeedTexts.intro}</p>
       {note && (
         <p class="notice notice-success" role="status">
           {note}
@@ -78,10 +78,10 @@ export function CalendarFeedScreen() {
           ) : (
             <>
               <section class="card" aria-labelledby="feed-address">
-                <h2 id="feed-address">{cx.address}</h2>
-                <p class="muted">{cx.off}</p>
+                <h2 id="feed-address">{calendarFeedTexts.address}</h2>
+                <p class="muted">{calendarFeedTexts.off}</p>
                 <button type="button" class="button" onClick={() => void run('on')} disabled={busy !== null}>
-                  {busy === 'on' ? cx.switchingOn : cx.switchOn}
+                  {busy === 'on' ? calendarFeedTexts.switchingOn : calendarFeedTexts.switchOn}
                 </button>
               </section>
               <SecretNotice />
@@ -104,7 +104,7 @@ export function CalendarFeedScreen() {
         <p>{ask.text}</p>
       </ConfirmDialog>
       <p class="link-row">
-        <a href="/app/profil">{cx.toProfile}</a>
+        <a href="/app/profil">{calendarFeedTexts.toProfile}</a>
       </p>
     </section>
   );
@@ -114,41 +114,41 @@ function FeedOn({ feed, busy, onAsk }: { feed: CalendarFeed; busy: Action | null
   return (
     <>
       <section class="card feed-address" aria-labelledby="feed-address">
-        <h2 id="feed-address">{cx.address}</h2>
+        <h2 id="feed-address">{calendarFeedTexts.address}</h2>
         <CopyField url={feed.url} />
-        <p class="muted small">{cx.since(formatDay(feed.created_at))}</p>
+        <p class="muted small">{calendarFeedTexts.since(formatDay(feed.created_at))}</p>
         <p class="link-row">
           {/* webcal: hands the address to the device's calendar app (Apple Kalender, Outlook) as a subscription. */}
           <a class="button button-secondary button-small" href={feed.url.replace(/^https?:/, 'webcal:')}>
-            {cx.openInCalendar}
+            {calendarFeedTexts.openInCalendar}
           </a>
         </p>
       </section>
       <SecretNotice />
       <section class="card feed-qr" aria-labelledby="feed-qr">
-        <h2 id="feed-qr">{cx.qrTitle}</h2>
-        <p class="muted">{cx.qrHint}</p>
+        <h2 id="feed-qr">{calendarFeedTexts.qrTitle}</h2>
+        <p class="muted">{calendarFeedTexts.qrHint}</p>
         <FeedQr url={feed.url} />
       </section>
       <section class="card" aria-labelledby="feed-how">
-        <h2 id="feed-how">{cx.howTitle}</h2>
+        <h2 id="feed-how">{calendarFeedTexts.howTitle}</h2>
         <dl class="feed-how">
-          {cx.how.map(([app, steps]) => (
+          {calendarFeedTexts.how.map(([app, steps]) => (
             <div key={app}>
               <dt>{app}</dt>
               <dd>{steps}</dd>
             </div>
           ))}
         </dl>
-        <p class="muted small">{cx.howNote}</p>
+        <p class="muted small">{calendarFeedTexts.howNote}</p>
       </section>
       <WhatIsIn />
       <p class="link-row">
         <button type="button" class="button button-secondary" onClick={() => onAsk('renew')} disabled={busy !== null}>
-          {cx.renew}
+          {calendarFeedTexts.renew}
         </button>
         <button type="button" class="button button-danger" onClick={() => onAsk('off')} disabled={busy !== null}>
-          {cx.switchOff}
+          {calendarFeedTexts.switchOff}
         </button>
       </p>
     </>
@@ -160,7 +160,7 @@ function SecretNotice() {
   return (
     <div class="notice notice-warning">
       <p>
-        <strong>{cx.secretTitle}.</strong> {cx.secret}
+        <strong>{calendarFeedTexts.secretTitle}.</strong> {calendarFeedTexts.secret}
       </p>
     </div>
   );
@@ -169,9 +169,9 @@ function SecretNotice() {
 function WhatIsIn() {
   return (
     <section class="card" aria-labelledby="feed-what">
-      <h2 id="feed-what">{cx.whatTitle}</h2>
+      <h2 id="feed-what">{calendarFeedTexts.whatTitle}</h2>
       <ul class="plain-list">
-        {cx.what.map((line) => (
+        {calendarFeedTexts.what.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -193,17 +193,17 @@ function CopyField({ url }: { url: string }) {
   return (
     <div class="field">
       <label for="feed-url" class="visually-hidden">
-        {cx.address}
+        {calendarFeedTexts.address}
       </label>
       <div class="copy-row">
         <input id="feed-url" type="text" readOnly value={url} spellcheck={false} onFocus={(e) => e.currentTarget.select()} onInput={() => setCopy('idle')} />
         <button type="button" class="button button-small" onClick={() => void doCopy()}>
-          {cx.copy}
+          {calendarFeedTexts.copy}
         </button>
       </div>
       {copy !== 'idle' && (
         <p class={copy === 'done' ? 'hint' : 'field-error'} role={copy === 'done' ? 'status' : 'alert'}>
-          {copy === 'done' ? cx.copied : cx.copyFailed}
+          {copy === 'done' ? calendarFeedTexts.copied : calendarFeedTexts.copyFailed}
         </p>
       )}
     </div>
@@ -212,5 +212,5 @@ function CopyField({ url }: { url: string }) {
 
 function FeedQr({ url }: { url: string }) {
   const png = useQrPng(url, { width: 480, margin: 2 });
-  return png ? <img class="qr" src={png} alt={cx.qrAlt} width={220} height={220} /> : null;
+  return png ? <img class="qr" src={png} alt={calendarFeedTexts.qrAlt} width={220} height={220} /> : null;
 }

@@ -1,5 +1,5 @@
 /** German texts of the calendar-feed screen. */
-export const cx = {
+export const calendarFeedTexts = {
   title: 'Termine im eigenen Kalender',
   intro:
     'Mit dem Kalender-Feed stehen die Termine deiner Hunde in dem Kalender, den du sowieso benutzt: Google, Apple, Outlook oder jede andere Kalender-App. Du abonnierst dort eine Adresse; dein Kalender schaut regelmäßig nach und übernimmt Neues und Änderungen von selbst.',

@@ -1,6 +1,6 @@
 import type { AppNotification } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError, errorMessage } from '../../../core/api.js';
+import { api, ApiError, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -12,7 +12,7 @@ export type { AppNotification } from '../../../api/types.js';
 
 /** The notification centre: unread first (as the server orders them), a tap marks read and opens the deep link. */
 export function NotificationCentreScreen() {
-  const list = usePagedList<AppNotification>('/api/notifications');
+  const list = usePagedList<AppNotification>(apiGet('/api/notifications'));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -23,7 +23,7 @@ export function NotificationCentreScreen() {
     setError(null);
     if (!n.read) {
       try {
-        await api.post(`/api/notifications/${n.id}/read`);
+        await api.POST('/api/notifications/{id}/read', { params: { path: { id: n.id } } });
         markRead(n.id);
         unreadCount.set(Math.max(0, (unreadCount.get() ?? 1) - 1));
       } catch (e) {
@@ -37,7 +37,7 @@ export function NotificationCentreScreen() {
   const readAll = async () => {
     setError(null);
     try {
-      await api.post('/api/notifications/read-all');
+      await api.POST('/api/notifications/read-all');
       unreadCount.set(0);
       setNotice(tn.readAllDone);
       list.reload();

@@ -1,3 +1,4 @@
+import type { BodyOf } from '../../../core/api.js';
 import { api } from '../../../core/api.js';
 import { endPushSubscription, pushRegistration, pushSupported } from '../../../core/push-subscription.js';
 
@@ -50,9 +51,9 @@ export async function enablePush(): Promise<PushState> {
 async function subscribe(): Promise<PushState> {
   const reg = await pushRegistration();
   if (!reg) return 'unsupported';
-  const { key } = await api.get<{ key: string }>('/api/push/public-key');
+  const { key } = await api.GET('/api/push/public-key');
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-  await api.post('/api/push/subscriptions', sub.toJSON());
+  await api.POST('/api/push/subscriptions', { body: sub.toJSON() as BodyOf<'/api/push/subscriptions', 'post'> });
   return 'on';
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, errorMessage } from '../../../core/api.js';
+import { api, ApiError, errorMessage, apiGet } from '../../../core/api.js';
 import { isStaff, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import type { NotificationSettings } from '../../../api/types.js';
@@ -61,7 +61,7 @@ function SettingsForm({ initial, push }: { initial: Settings; push: PushState | 
   const save = async (change: Partial<Settings>) => {
     setMessage(null);
     try {
-      setSettings(await api.patch<Settings>('/api/me/notification-settings', change));
+      setSettings(await api.PATCH('/api/me/notification-settings', { body: change }));
       setMessage({ ok: true, text: tn.saved });
     } catch (e) {
       setMessage({ ok: false, text: errorMessage(e) });
@@ -158,7 +158,7 @@ function WarningChannels({ settings, push, onMail }: { settings: Settings; push:
 }
 
 export function NotificationSettingsScreen() {
-  const [resource, reload] = useResource<Settings>('/api/me/notification-settings');
+  const [resource, reload] = useResource(apiGet('/api/me/notification-settings'));
   const [push, setPush] = useState<PushState | 'loading'>('loading');
   useEffect(() => {
     pushState().then(setPush, () => setPush('unsupported'));

@@ -1,6 +1,7 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { PartnerCode } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { ConfirmDelete, useConfirmDelete } from '../../../ui/confirm-delete.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -8,67 +9,69 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { tx } from './texts.js';
+import { partnerTexts } from './texts.js';
 
 function CreateCodeForm({ onCreated }: { onCreated: (code: PartnerCode) => void }) {
   const form = useForm(
     { code: '', label: '', max_uses: '50', grants_founder: false },
     {
       rules: {
-        code: { required: true, minLength: 3, maxLength: 40, check: (v) => (/^[A-Za-z0-9_-]+$/.test(v.trim()) ? null : tx.codes.codeInvalid) },
-        label: { required: true, maxLength: 200 },
-        max_uses: { required: true, check: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 ? null : tx.codes.maxUsesInvalid) },
+        code: { required: true, minLength: 3, maxLength: 40, check: (v) => (/^[A-Za-z0-9_-]+$/.test(v.trim()) ? null : partnerTexts.codes.codeInvalid) },
+        label: { required: true, maxLength: LIMITS.title },
+        max_uses: { required: true, check: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 ? null : partnerTexts.codes.maxUsesInvalid) },
       },
       codeFields: { code_taken: 'code', conflict: 'code' },
     },
   );
   const submit = form.onSubmit(async (values) => {
-    const created = await api.post<PartnerCode>('/api/admin/partner/codes', {
-      code: values.code.trim(),
-      label: values.label.trim(),
-      max_uses: Number(values.max_uses),
-      grants_founder: values.grants_founder ? 1 : 0,
+    const created = await api.POST('/api/admin/partner/codes', {
+      body: {
+        code: values.code.trim(),
+        label: values.label.trim(),
+        max_uses: Number(values.max_uses),
+        grants_founder: values.grants_founder ? 1 : 0,
+      },
     });
     form.setValues({ code: '', label: '', max_uses: '50', grants_founder: false });
     onCreated(created);
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="new-code-title">
-      <h2 id="new-code-title">{tx.codes.newTitle}</h2>
+      <h2 id="new-code-title">{partnerTexts.codes.newTitle}</h2>
       <FormSummary message={form.summary} />
       <div class="field-row">
-        <Field form={form} name="code" label={tx.codes.code} hint={tx.codes.codeHint} maxLength={40} autoComplete="off" required />
-        <Field form={form} name="label" label={tx.codes.label} maxLength={200} autoComplete="off" required />
+        <Field form={form} name="code" label={partnerTexts.codes.code} hint={partnerTexts.codes.codeHint} maxLength={40} autoComplete="off" required />
+        <Field form={form} name="label" label={partnerTexts.codes.label} maxLength={LIMITS.title} autoComplete="off" required />
       </div>
       <div class="field-row">
-        <Field form={form} name="max_uses" label={tx.codes.maxUses} inputMode="numeric" autoComplete="off" required />
-        <Field form={form} name="grants_founder" label={tx.codes.grantsFounder} type="checkbox" />
+        <Field form={form} name="max_uses" label={partnerTexts.codes.maxUses} inputMode="numeric" autoComplete="off" required />
+        <Field form={form} name="grants_founder" label={partnerTexts.codes.grantsFounder} type="checkbox" />
       </div>
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {tx.codes.create}
+        {partnerTexts.codes.create}
       </SubmitButton>
     </form>
   );
 }
 
 export function PartnerCodesScreen() {
-  const list = usePagedList<PartnerCode>('/api/admin/partner/codes?limit=100');
-  const [places, reloadPlaces] = useResource<{ total: number; taken: number; left: number }>('/api/admin/partner/founder-places');
+  const list = usePagedList<PartnerCode>(apiGet('/api/admin/partner/codes', { params: { query: { limit: 100 } } }));
+  const [places, reloadPlaces] = useResource(apiGet('/api/admin/partner/founder-places'));
   const [note, setNote] = useState<string | null>(null);
   const deletion = useConfirmDelete<PartnerCode>(
-    (c) => api.del(`/api/admin/partner/codes/${encodeURIComponent(c.code)}`),
+    (c) => api.DELETE('/api/admin/partner/codes/{code}', { params: { path: { code: c.code } } }).then(() => undefined),
     (c) => {
-      setNote(tx.codes.deleted(c.code));
+      setNote(partnerTexts.codes.deleted(c.code));
       list.reload();
     },
   );
 
   return (
-    <AdminFrame title={tx.codes.title}>
-      {places.status === 'ready' && <p class="muted">{tx.codes.places(places.data.taken, places.data.total)}</p>}
+    <AdminFrame title={partnerTexts.codes.title}>
+      {places.status === 'ready' && <p class="muted">{partnerTexts.codes.places(places.data.taken, places.data.total)}</p>}
       <CreateCodeForm
         onCreated={(code) => {
-          setNote(tx.codes.created(code.code));
+          setNote(partnerTexts.codes.created(code.code));
           list.reload();
           reloadPlaces();
         }}
@@ -81,14 +84,14 @@ export function PartnerCodesScreen() {
       <Load resource={list.resource} onRetry={list.reload}>
         {(codes) => (
           <DataTable
-            caption={tx.codes.title}
+            caption={partnerTexts.codes.title}
             rows={codes}
             rowKey={(c) => c.id}
             rowData={(c) => ({ 'data-code': c.code })}
-            emptyTitle={tx.codes.emptyTitle}
+            emptyTitle={partnerTexts.codes.emptyTitle}
             columns={[
               {
-                header: tx.codes.code,
+                header: partnerTexts.codes.code,
                 cell: (c) => (
                   <>
                     <code>{c.code}</code>
@@ -96,14 +99,19 @@ export function PartnerCodesScreen() {
                   </>
                 ),
               },
-              { header: tx.codes.label, cell: (c) => c.label },
-              { header: tx.codes.uses, cell: (c) => `${c.uses} / ${c.max_uses}` },
-              { header: tx.codes.founder, cell: (c) => (c.grants_founder ? tx.codes.yes : tx.codes.no) },
+              { header: partnerTexts.codes.label, cell: (c) => c.label },
+              { header: partnerTexts.codes.uses, cell: (c) => `${c.uses} / ${c.max_uses}` },
+              { header: partnerTexts.codes.founder, cell: (c) => (c.grants_founder ? partnerTexts.codes.yes : partnerTexts.codes.no) },
               {
-                header: tx.codes.actions,
+                header: partnerTexts.codes.actions,
                 cell: (c) => (
-                  <button type="button" class="button button-ghost button-small" onClick={() => deletion.ask(c)} aria-label={`${tx.codes.delete}: ${c.code}`}>
-                    {tx.codes.delete}
+                  <button
+                    type="button"
+                    class="button button-ghost button-small"
+                    onClick={() => deletion.ask(c)}
+                    aria-label={`${partnerTexts.codes.delete}: ${c.code}`}
+                  >
+                    {partnerTexts.codes.delete}
                   </button>
                 ),
               },
@@ -112,8 +120,12 @@ export function PartnerCodesScreen() {
         )}
       </Load>
       <MoreButton list={list} />
-      <ConfirmDelete state={deletion} title={deletion.target ? tx.codes.deleteTitle(deletion.target.code) : ''} confirmLabel={tx.codes.delete}>
-        <p>{tx.codes.deleteText}</p>
+      <ConfirmDelete
+        state={deletion}
+        title={deletion.target ? partnerTexts.codes.deleteTitle(deletion.target.code) : ''}
+        confirmLabel={partnerTexts.codes.delete}
+      >
+        <p>{partnerTexts.codes.deleteText}</p>
       </ConfirmDelete>
     </AdminFrame>
   );

@@ -1,5 +1,5 @@
 /** German texts of the partner codes (admin and moderator panel). */
-export const tx = {
+export const partnerTexts = {
   codes: {
     title: 'Partnercodes',
     places: (taken: number, total: number) => `Gründerplätze: ${taken} von ${total} vergeben`,

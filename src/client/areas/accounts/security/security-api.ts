@@ -1,4 +1,5 @@
-import { api } from '../../../core/api.js';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { api, type BodyOf } from '../../../core/api.js';
 import type { CurrentUser } from '../../../core/session.js';
 
 /** The data module of sign-in security (passkeys, TOTP, step-up); the WebAuthn browser part loads on first use. */
@@ -26,32 +27,34 @@ export interface SecurityEvent {
 
 const webauthn = () => import('@simplewebauthn/browser');
 
-export const secondFactorStatus = () => api.get<SecondFactorStatus>('/api/me/second-factor');
+export const secondFactorStatus = () => api.GET('/api/me/second-factor');
 
 /** Whether this session may use the staff routes now. */
 export const staffCleared = (s: SecondFactorStatus) => s.staff_second_factor === 'off' || (s.raised_until !== null && Date.parse(s.raised_until) > Date.now());
 
 export async function addPasskey(password: string, name: string): Promise<PasskeyItem> {
   const { startRegistration } = await webauthn();
-  const options = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/me/passkeys/options', { password });
-  const response = await startRegistration({ optionsJSON: options });
-  return api.post<PasskeyItem>('/api/me/passkeys', { response, ...(name.trim() ? { name: name.trim() } : {}) });
+  const options = await api.POST('/api/me/passkeys/options', { body: { password } });
+  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  return api.POST('/api/me/passkeys', {
+    body: { response: response as unknown as BodyOf<'/api/me/passkeys', 'post'>['response'], ...(name.trim() ? { name: name.trim() } : {}) },
+  });
 }
 
 /** A passkey login (or a step-up of this account's session): the browser offers the passkeys it holds. */
 export async function signInWithPasskey(autofill = false): Promise<CurrentUser> {
   const { startAuthentication, browserSupportsWebAuthnAutofill } = await webauthn();
   if (autofill && !(await browserSupportsWebAuthnAutofill())) throw new Error('no autofill');
-  const options = await api.post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/auth/passkey/options');
-  const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
-  return api.post<CurrentUser>('/api/auth/passkey', { response });
+  const options = await api.POST('/api/auth/passkey/options');
+  const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: autofill });
+  return api.POST('/api/auth/passkey', { body: { response: response as unknown as BodyOf<'/api/auth/passkey', 'post'>['response'] } });
 }
 
 export async function passkeysSupported(): Promise<boolean> {
   return (await webauthn()).browserSupportsWebAuthn();
 }
 
-export const stepUp = (code: string) => api.post<void>('/api/auth/step-up', { code });
-export const startTotp = (password: string) => api.post<{ secret: string; otpauth_url: string }>('/api/me/totp', { password });
-export const confirmTotp = (code: string) => api.post<{ recovery_codes: string[] }>('/api/me/totp/confirm', { code });
-export const secondStepLogin = (code: string) => api.post<CurrentUser>('/api/auth/login/second-factor', { code });
+export const stepUp = (code: string) => api.POST('/api/auth/step-up', { body: { code } });
+export const startTotp = (password: string) => api.POST('/api/me/totp', { body: { password } });
+export const confirmTotp = (code: string) => api.POST('/api/me/totp/confirm', { body: { code } });
+export const secondStepLogin = (code: string) => api.POST('/api/auth/login/second-factor', { body: { code } });

@@ -17,10 +17,18 @@ function PasskeyRow({ passkey, onChange }: { passkey: PasskeyItem; onChange: () 
     <li class="passkey-row" data-passkey-id={passkey.id}>
       <input aria-label={`Name von ${passkey.name}`} value={name} maxLength={200} onInput={(e) => setName(e.currentTarget.value)} />
       <span class="muted small">{passkey.last_used_at ? `${sx.lastUsed}: ${formatDateTime(passkey.last_used_at)}` : sx.never}</span>
-      <button type="button" class="button button-secondary button-small" onClick={act(() => api.patch(`/api/me/passkeys/${passkey.id}`, { name }))}>
+      <button
+        type="button"
+        class="button button-secondary button-small"
+        onClick={act(() => api.PATCH('/api/me/passkeys/{id}', { params: { path: { id: passkey.id } }, body: { name } }))}
+      >
         {sx.rename}
       </button>
-      <button type="button" class="button button-secondary button-small" onClick={act(() => api.del(`/api/me/passkeys/${passkey.id}`))}>
+      <button
+        type="button"
+        class="button button-secondary button-small"
+        onClick={act(() => api.DELETE('/api/me/passkeys/{id}', { params: { path: { id: passkey.id } } }))}
+      >
         {sx.remove}
       </button>
       {error && <p role="alert">{error}</p>}
@@ -32,7 +40,7 @@ function PasskeyRow({ passkey, onChange }: { passkey: PasskeyItem; onChange: () 
 function Passkeys({ onChange }: { onChange: () => void }) {
   const [items, setItems] = useState<PasskeyItem[] | null>(null);
   const [added, setAdded] = useState(false);
-  const load = () => void api.get<{ items: PasskeyItem[] }>('/api/me/passkeys').then((r) => setItems(r.items));
+  const load = () => void api.GET('/api/me/passkeys').then((r) => setItems(r.items));
   useEffect(load, []);
   const changed = () => {
     load();
@@ -83,7 +91,7 @@ function Totp({ status, onChange }: { status: SecondFactorStatus; onChange: () =
     { rules: { password: { required: true }, code: { required: true } }, codeFields: { wrong_password: 'password', wrong_code: 'code' } },
   );
   const submitOff = off.onSubmit(async (values) => {
-    await api.del('/api/me/totp', values);
+    await api.DELETE('/api/me/totp', { body: values });
     onChange();
   });
   return (
@@ -117,7 +125,7 @@ function Totp({ status, onChange }: { status: SecondFactorStatus; onChange: () =
 
 function SecurityLog({ version }: { version: number }) {
   const [items, setItems] = useState<SecurityEvent[] | null>(null);
-  useEffect(() => void api.get<{ items: SecurityEvent[] }>('/api/me/security-log').then((r) => setItems(r.items)), [version]);
+  useEffect(() => void api.GET('/api/me/security-log').then((r) => setItems(r.items)), [version]);
   return (
     <section class="card" aria-labelledby="log-title">
       <h2 id="log-title">{sx.log}</h2>

@@ -1,5 +1,5 @@
 /** German texts of the upgrade requests (admin and moderator panel). */
-export const tx = {
+export const upgradesTexts = {
   upgrades: {
     title: 'Upgrade-Anfragen',
     filter: 'Status',

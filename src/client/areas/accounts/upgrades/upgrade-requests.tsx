@@ -1,6 +1,7 @@
+import type { BodyOf, QueryOf } from '../../../core/api.js';
 import type { AdminUpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -9,7 +10,7 @@ import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { useOpenUpgradeCount } from './upgrades-api.js';
-import { tx } from './texts.js';
+import { upgradesTexts } from './texts.js';
 
 const STATUSES = ['open', 'fulfilled', 'rejected', 'withdrawn'];
 const GRANTABLE = ['pro', 'breeder', 'breeder_test'];
@@ -41,22 +42,22 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
       <h2>{request.user.name}</h2>
       <p class="muted">{request.user.email}</p>
       <dl class="facts">
-        <dt>{tx.upgrades.wants}</dt>
-        <dd>{tx.upgrades.tiers[request.tier] ?? request.tier}</dd>
-        <dt>{tx.upgrades.current}</dt>
-        <dd>{tx.upgrades.tiers[request.user.subscription_tier] ?? request.user.subscription_tier}</dd>
-        <dt>{tx.upgrades.created}</dt>
+        <dt>{upgradesTexts.upgrades.wants}</dt>
+        <dd>{upgradesTexts.upgrades.tiers[request.tier] ?? request.tier}</dd>
+        <dt>{upgradesTexts.upgrades.current}</dt>
+        <dd>{upgradesTexts.upgrades.tiers[request.user.subscription_tier] ?? request.user.subscription_tier}</dd>
+        <dt>{upgradesTexts.upgrades.created}</dt>
         <dd>{formatDay(request.created_at)}</dd>
         {request.message && (
           <>
-            <dt>{tx.upgrades.message}</dt>
+            <dt>{upgradesTexts.upgrades.message}</dt>
             <dd class="pre">{request.message}</dd>
           </>
         )}
         {request.status !== 'open' && (
           <>
-            <dt>{tx.upgrades.filter}</dt>
-            <dd>{tx.upgrades.statuses[request.status] ?? request.status}</dd>
+            <dt>{upgradesTexts.upgrades.filter}</dt>
+            <dd>{upgradesTexts.upgrades.statuses[request.status] ?? request.status}</dd>
           </>
         )}
       </dl>
@@ -65,24 +66,31 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
           class="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.post(`/api/admin/upgrade-requests/${request.id}/fulfill`, { tier }), tx.upgrades.fulfilled(request.user.name));
+            void act(
+              () =>
+                api.POST('/api/admin/upgrade-requests/{id}/fulfill', {
+                  params: { path: { id: request.id } },
+                  body: { tier: tier as BodyOf<'/api/admin/upgrade-requests/{id}/fulfill', 'post'>['tier'] },
+                }),
+              upgradesTexts.upgrades.fulfilled(request.user.name),
+            );
           }}
         >
           <div class="field">
-            <label for={`${id}-tier`}>{tx.upgrades.tierLabel(request.user.name)}</label>
+            <label for={`${id}-tier`}>{upgradesTexts.upgrades.tierLabel(request.user.name)}</label>
             <select id={`${id}-tier`} value={tier} onChange={(e) => setTier(e.currentTarget.value)}>
               {GRANTABLE.map((value) => (
                 <option key={value} value={value}>
-                  {tx.upgrades.tiers[value]}
+                  {upgradesTexts.upgrades.tiers[value]}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" class="button button-small" disabled={busy}>
-            {tx.upgrades.fulfil}
+            {upgradesTexts.upgrades.fulfil}
           </button>
           <button type="button" class="button button-ghost button-small" disabled={busy} onClick={() => setRejecting(true)}>
-            {tx.upgrades.reject}
+            {upgradesTexts.upgrades.reject}
           </button>
         </form>
       )}
@@ -93,20 +101,24 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
       )}
       <ConfirmDialog
         open={rejecting}
-        title={tx.upgrades.rejectTitle(request.user.name)}
-        confirmLabel={tx.upgrades.reject}
+        title={upgradesTexts.upgrades.rejectTitle(request.user.name)}
+        confirmLabel={upgradesTexts.upgrades.reject}
         busy={busy}
         error={error}
         onConfirm={() =>
           void act(
-            () => api.post(`/api/admin/upgrade-requests/${request.id}/reject`, reason.trim() ? { reason: reason.trim() } : {}),
-            tx.upgrades.rejected(request.user.name),
+            () =>
+              api.POST('/api/admin/upgrade-requests/{id}/reject', {
+                params: { path: { id: request.id } },
+                body: reason.trim() ? { reason: reason.trim() } : {},
+              }),
+            upgradesTexts.upgrades.rejected(request.user.name),
           )
         }
         onCancel={() => setRejecting(false)}
       >
         <div class="field">
-          <label for={`${id}-reason`}>{tx.upgrades.reason}</label>
+          <label for={`${id}-reason`}>{upgradesTexts.upgrades.reason}</label>
           <textarea id={`${id}-reason`} rows={3} maxLength={2000} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
         </div>
       </ConfirmDialog>
@@ -116,17 +128,19 @@ function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone
 
 export function UpgradeRequestsScreen({ query }: ScreenProps) {
   const status = STATUSES.includes(query.get('status') ?? '') ? (query.get('status') ?? 'open') : 'open';
-  const list = usePagedList<AdminUpgradeRequest>(`/api/admin/upgrade-requests?status=${status}&limit=50`);
+  const list = usePagedList<AdminUpgradeRequest>(
+    apiGet('/api/admin/upgrade-requests', { params: { query: { status: status as QueryOf<'/api/admin/upgrade-requests'>['status'], limit: 50 } } }),
+  );
   const { open, reload: reloadCount } = useOpenUpgradeCount(true);
   const [note, setNote] = useState<string | null>(null);
   return (
-    <AdminFrame title={tx.upgrades.title}>
+    <AdminFrame title={upgradesTexts.upgrades.title}>
       <div class="field field-inline">
-        <label for="upgrade-status">{tx.upgrades.filter}</label>
+        <label for="upgrade-status">{upgradesTexts.upgrades.filter}</label>
         <select id="upgrade-status" value={status} onChange={(e) => navigate(`/app/admin/upgrades?status=${e.currentTarget.value}`, { replace: true })}>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
-              {tx.upgrades.statuses[s]}
+              {upgradesTexts.upgrades.statuses[s]}
               {s === 'open' && open !== null ? ` (${open})` : ''}
             </option>
           ))}
@@ -140,8 +154,8 @@ export function UpgradeRequestsScreen({ query }: ScreenProps) {
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) =>
           items.length === 0 ? (
-            <Empty title={tx.upgrades.emptyTitle}>
-              <p>{tx.upgrades.emptyText}</p>
+            <Empty title={upgradesTexts.upgrades.emptyTitle}>
+              <p>{upgradesTexts.upgrades.emptyText}</p>
             </Empty>
           ) : (
             <ul class="card-list">

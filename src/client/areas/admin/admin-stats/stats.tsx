@@ -1,9 +1,10 @@
+import { apiGet } from '../../../core/api.js';
 import type { AdminStats } from '../../../api/types.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { tx } from './texts.js';
+import { adminStatsTexts } from './texts.js';
 
-const sx = tx.stats;
+const statsTexts = adminStatsTexts.stats;
 
 /** A small bar chart: one row per key, the bar's width relative to the largest value. */
 function Bars({ title, counts, labels = {} }: { title: string; counts: Record<string, number>; labels?: Record<string, string> }) {
@@ -13,7 +14,7 @@ function Bars({ title, counts, labels = {} }: { title: string; counts: Record<st
     <section class="card" aria-label={title}>
       <h2>{title}</h2>
       {rows.length === 0 ? (
-        <p class="muted">{sx.none}</p>
+        <p class="muted">{statsTexts.none}</p>
       ) : (
         <ul class="stat-bars">
           {rows.map(([key, n]) => (
@@ -34,17 +35,17 @@ function WarningChannels({ counts }: { counts: AdminStats['warning_channels'] })
   const share = (n: number) => (counts.active_users === 0 ? '–' : `${Math.round((n / counts.active_users) * 100)} %`);
   return (
     <section class="card" aria-labelledby="h-warning-channels">
-      <h2 id="h-warning-channels">{sx.warningsTitle}</h2>
+      <h2 id="h-warning-channels">{statsTexts.warningsTitle}</h2>
       <ul class="plain-list">
         {(
           [
-            [sx.warningsHome, counts.home_area],
-            [sx.warningsPush, counts.push],
-            [sx.warningsMail, counts.mail],
+            [statsTexts.warningsHome, counts.home_area],
+            [statsTexts.warningsPush, counts.push],
+            [statsTexts.warningsMail, counts.mail],
           ] as const
         ).map(([label, n]) => (
           <li key={label}>
-            {label}: <strong>{share(n)}</strong> <span class="muted">({sx.ofActive(n, counts.active_users)})</span>
+            {label}: <strong>{share(n)}</strong> <span class="muted">({statsTexts.ofActive(n, counts.active_users)})</span>
           </li>
         ))}
       </ul>
@@ -54,19 +55,19 @@ function WarningChannels({ counts }: { counts: AdminStats['warning_channels'] })
 
 /** /app/admin/statistik: the numbers of GET /api/admin/stats. */
 export function StatsScreen() {
-  const [stats, reload] = useResource<AdminStats>('/api/admin/stats');
+  const [stats, reload] = useResource(apiGet('/api/admin/stats'));
   return (
-    <AdminFrame title={sx.title}>
+    <AdminFrame title={statsTexts.title}>
       <Load resource={stats} onRetry={reload}>
         {(s) => (
           <>
             <ul class="stat-tiles">
               {(
                 [
-                  [sx.users, s.users_total],
-                  [sx.dogs, s.dogs_total],
-                  [sx.entries, s.diary_entries_total],
-                  [sx.places, s.user_poi_total],
+                  [statsTexts.users, s.users_total],
+                  [statsTexts.dogs, s.dogs_total],
+                  [statsTexts.entries, s.diary_entries_total],
+                  [statsTexts.places, s.user_poi_total],
                 ] as const
               ).map(([label, n]) => (
                 <li key={label} class="card">
@@ -75,10 +76,10 @@ export function StatsScreen() {
                 </li>
               ))}
             </ul>
-            <Bars title={sx.byTier} counts={s.users_by_tier} labels={sx.tiers} />
-            <Bars title={sx.placesByType} counts={s.user_poi_by_type} />
-            <Bars title={sx.osmCached} counts={s.osm_poi_cached_by_type} labels={sx.layers} />
-            <Bars title={sx.contributions} counts={s.contributions_by_status} />
+            <Bars title={statsTexts.byTier} counts={s.users_by_tier} labels={statsTexts.tiers} />
+            <Bars title={statsTexts.placesByType} counts={s.user_poi_by_type} />
+            <Bars title={statsTexts.osmCached} counts={s.osm_poi_cached_by_type} labels={statsTexts.layers} />
+            <Bars title={statsTexts.contributions} counts={s.contributions_by_status} />
             <WarningChannels counts={s.warning_channels} />
           </>
         )}

@@ -1,5 +1,5 @@
 /** German texts of the panel home and the statistics (admin and moderator panel). */
-export const tx = {
+export const adminStatsTexts = {
   homeTitle: 'Verwaltung',
   homeIntroAdmin: 'Partnercodes, Nutzer, Upgrade-Anfragen und Rechnungen.',
   homeIntroModerator: 'Als Moderator kannst du Nutzer suchen und sperren. E-Mail-Adressen siehst du gekürzt.',

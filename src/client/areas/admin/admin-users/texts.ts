@@ -1,5 +1,5 @@
 /** German texts of the user search and account actions (admin and moderator panel). */
-export const tx = {
+export const adminUsersTexts = {
   users: {
     title: 'Nutzer',
     search: 'Name oder E-Mail',

@@ -1,6 +1,8 @@
+import { LIMITS } from '../../../../shared/limits.js';
+import type { BodyOf } from '../../../core/api.js';
 import type { AdminUser } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -10,7 +12,7 @@ import { Badges } from '../../../ui/badges.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { tx } from './texts.js';
+import { adminUsersTexts } from './texts.js';
 
 function useAction() {
   const [busy, setBusy] = useState(false);
@@ -40,20 +42,20 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
   const submitStatus = (event: Event) => {
     event.preventDefault();
     void save.run(async () => {
-      const body = { status, ...(isAdmin ? { is_partner: partner ? 1 : 0 } : {}) };
-      onChange(await api.patch<AdminUser>(`/api/admin/users/${user.id}`, body));
-      return tx.users.saved(user.name);
+      const body = { status, ...(isAdmin ? { is_partner: partner ? (1 as const) : (0 as const) } : {}) };
+      onChange(await api.PATCH('/api/admin/users/{id}', { params: { path: { id: user.id } }, body }));
+      return adminUsersTexts.users.saved(user.name);
     });
   };
   const submitGrant = (event: Event) => {
     event.preventDefault();
     void grant.run(async () => {
-      const result = await api.post<{ is_founder: 0 | 1; is_founder_pending: 0 | 1; founder_number: number | null }>(
-        `/api/admin/partner/users/${user.id}/grant`,
-        { mode },
-      );
+      const result = await api.POST('/api/admin/partner/users/{id}/grant', {
+        params: { path: { id: user.id } },
+        body: { mode: mode as BodyOf<'/api/admin/partner/users/{id}/grant', 'post'>['mode'] },
+      });
       onChange({ ...user, ...result, badges: result.is_founder && !user.badges.includes('founder') ? [...user.badges, 'founder'] : user.badges });
-      return tx.users.granted(user.name);
+      return adminUsersTexts.users.granted(user.name);
     });
   };
 
@@ -64,19 +66,20 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
         {user.email}
       </p>
       <p class="muted">
-        {tx.users.role}: {tx.users.roles[user.rolle] ?? user.rolle} · {tx.users.status}: {tx.users.statuses[user.status] ?? user.status}
+        {adminUsersTexts.users.role}: {adminUsersTexts.users.roles[user.rolle] ?? user.rolle} · {adminUsersTexts.users.status}:{' '}
+        {adminUsersTexts.users.statuses[user.status] ?? user.status}
         {user.is_founder
-          ? ` · ${tx.users.founder} ${tx.users.founderNumber(user.founder_number)}`
+          ? ` · ${adminUsersTexts.users.founder} ${adminUsersTexts.users.founderNumber(user.founder_number)}`
           : user.is_founder_pending
-            ? ` · ${tx.users.founder}: ${tx.users.founderPending}`
+            ? ` · ${adminUsersTexts.users.founder}: ${adminUsersTexts.users.founderPending}`
             : ''}
       </p>
       <Badges badges={user.badges} founderNumber={user.founder_number} />
       <form class="inline-form" onSubmit={submitStatus}>
         <div class="field">
-          <label for={`${id}-status`}>{tx.users.statusLabel(user.name)}</label>
+          <label for={`${id}-status`}>{adminUsersTexts.users.statusLabel(user.name)}</label>
           <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.currentTarget.value as AdminUser['status'])}>
-            {Object.entries(tx.users.statuses).map(([value, label]) => (
+            {Object.entries(adminUsersTexts.users.statuses).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -86,7 +89,7 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
         {isAdmin && (
           <div class="field field-check">
             <input id={`${id}-partner`} type="checkbox" checked={partner} onChange={(e) => setPartner(e.currentTarget.checked)} />
-            <label for={`${id}-partner`}>{tx.users.partnerLabel(user.name)}</label>
+            <label for={`${id}-partner`}>{adminUsersTexts.users.partnerLabel(user.name)}</label>
           </div>
         )}
         <button type="submit" class="button button-small" disabled={save.busy}>
@@ -101,9 +104,9 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
       {isAdmin && !user.is_founder && (
         <form class="inline-form" onSubmit={submitGrant}>
           <div class="field">
-            <label for={`${id}-grant`}>{tx.users.grantLabel(user.name)}</label>
+            <label for={`${id}-grant`}>{adminUsersTexts.users.grantLabel(user.name)}</label>
             <select id={`${id}-grant`} value={mode} onChange={(e) => setMode(e.currentTarget.value)}>
-              {tx.users.grantModes.map((m) => (
+              {adminUsersTexts.users.grantModes.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
                 </option>
@@ -111,7 +114,7 @@ function UserCard({ user, isAdmin, onChange }: { user: AdminUser; isAdmin: boole
             </select>
           </div>
           <button type="submit" class="button button-secondary button-small" disabled={grant.busy}>
-            {tx.users.grant}
+            {adminUsersTexts.users.grant}
           </button>
         </form>
       )}
@@ -129,41 +132,41 @@ export function UsersScreen({ query }: ScreenProps) {
   const isAdmin = state.status === 'user' && state.user.rolle === 'admin';
   const q = query.get('q')?.trim() ?? '';
   const [term, setTerm] = useState(q);
-  const list = usePagedList<AdminUser>(q ? `/api/admin/users/search?q=${encodeURIComponent(q)}&limit=50` : null);
+  const list = usePagedList<AdminUser>(q ? apiGet('/api/admin/users/search', { params: { query: { q, limit: 50 } } }) : null);
   const search = (event: Event) => {
     event.preventDefault();
     if (term.trim()) navigate(`/app/admin/nutzer?q=${encodeURIComponent(term.trim())}`, { replace: true });
   };
   return (
-    <AdminFrame title={tx.users.title}>
+    <AdminFrame title={adminUsersTexts.users.title}>
       <form class="card search-form" role="search" onSubmit={search}>
         <div class="field">
-          <label for="user-search">{isAdmin ? tx.users.search : tx.users.searchModerator}</label>
+          <label for="user-search">{isAdmin ? adminUsersTexts.users.search : adminUsersTexts.users.searchModerator}</label>
           <input
             id="user-search"
             type="search"
             value={term}
             onInput={(e) => setTerm(e.currentTarget.value)}
-            maxLength={200}
+            maxLength={LIMITS.title}
             autoComplete="off"
             aria-describedby="user-search-hint"
           />
           <p id="user-search-hint" class="hint">
-            {tx.users.searchHint}
+            {adminUsersTexts.users.searchHint}
           </p>
         </div>
         <button type="submit" class="button">
-          {tx.users.searchButton}
+          {adminUsersTexts.users.searchButton}
         </button>
       </form>
-      {!isAdmin && <p class="muted">{tx.users.masked}</p>}
+      {!isAdmin && <p class="muted">{adminUsersTexts.users.masked}</p>}
       {!q ? (
-        <p class="muted">{tx.users.start}</p>
+        <p class="muted">{adminUsersTexts.users.start}</p>
       ) : (
         <Load resource={list.resource} onRetry={list.reload}>
           {(users) =>
             users.length === 0 ? (
-              <Empty title={tx.users.noResults} />
+              <Empty title={adminUsersTexts.users.noResults} />
             ) : (
               <ul class="card-list">
                 {users.map((u) => (

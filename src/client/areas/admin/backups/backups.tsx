@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { operations } from '../../../api/schema.js';
 import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
-import { ApiError, api, errorMessage } from '../../../core/api.js';
+import { ApiError, api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { describeSchedule, formatMegabytes } from './backup-format.js';
-import { tx } from './texts.js';
+import { backupsTexts } from './texts.js';
 
 /** How often the screen asks while a run is going: a snapshot of a small install takes seconds, a large one minutes. */
 const POLL_MS = 2000;
@@ -20,13 +19,11 @@ function finishedSince(status: BackupStatus, since: string): boolean {
 
 function statusText(status: BackupStatus): string {
   const run = status.last_run;
-  if (status.running) return tx.running;
-  if (run.status === 'ok') return tx.ok;
-  if (run.status === 'failed') return tx.failed(run.error);
-  return tx.noRun;
+  if (status.running) return backupsTexts.running;
+  if (run.status === 'ok') return backupsTexts.ok;
+  if (run.status === 'failed') return backupsTexts.failed(run.error);
+  return backupsTexts.noRun;
 }
-
-type JobStarted = operations['postAdminJobsByNameRun']['responses'][202]['content']['application/json'];
 
 interface Watch {
   /** The run being waited for started at this time. */
@@ -37,7 +34,7 @@ interface Watch {
 
 /** /app/admin/sicherungen: the last snapshot and its run, the kept ones, where and when, and "Jetzt sichern". */
 export function BackupsScreen() {
-  const [resource, reload] = useResource<BackupStatus>('/api/admin/backups');
+  const [resource, reload] = useResource(apiGet('/api/admin/backups'));
   const [watch, setWatch] = useState<Watch | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [starting, setStarting] = useState(false);
@@ -55,13 +52,13 @@ export function BackupsScreen() {
     if (finishedSince(data, watch.since)) {
       setWatch(null);
       const ok = data.last_run.status === 'ok';
-      setMessage({ ok, text: ok ? tx.done : tx.doneFailed });
+      setMessage({ ok, text: ok ? backupsTexts.done : backupsTexts.doneFailed });
       return;
     }
     if (Date.now() > watch.until) {
       setWatch(null);
       setGaveUp(true);
-      setMessage({ ok: false, text: tx.tooLong });
+      setMessage({ ok: false, text: backupsTexts.tooLong });
       return;
     }
     const timer = window.setTimeout(reload, POLL_MS);
@@ -73,12 +70,12 @@ export function BackupsScreen() {
     setMessage(null);
     setGaveUp(false);
     try {
-      const started = await api.post<JobStarted>('/api/admin/jobs/backup.snapshot/run');
+      const started = await api.POST('/api/admin/jobs/{name}/run', { params: { path: { name: 'backup.snapshot' } } });
       setWatch({ since: started.started_at, until: Date.now() + GIVE_UP_MS });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         // Another run holds the job (the nightly one, another admin's): load it, and the effect above watches it.
-        setMessage({ ok: true, text: tx.busy });
+        setMessage({ ok: true, text: backupsTexts.busy });
         reload();
       } else setMessage({ ok: false, text: errorMessage(e) });
     } finally {
@@ -89,8 +86,8 @@ export function BackupsScreen() {
   // Only a watched run locks the button: a lease left by a crashed instance must not block it for good (the server says 409).
   const running = watch !== null;
   return (
-    <AdminFrame title={tx.title}>
-      <p class="lead">{tx.intro}</p>
+    <AdminFrame title={backupsTexts.title}>
+      <p class="lead">{backupsTexts.intro}</p>
       {data?.problem && (
         <p class="notice notice-warning" role="alert" data-testid="backup-problem">
           {data.problem}
@@ -104,23 +101,23 @@ export function BackupsScreen() {
       <Load resource={resource} onRetry={reload}>
         {(status) => (
           <>
-            <h2>{tx.lastTitle}</h2>
+            <h2>{backupsTexts.lastTitle}</h2>
             <LastSnapshot snapshot={status.snapshots[0]} status={status} />
             <p class="actions">
               <button type="button" class="button" disabled={starting || running} onClick={() => void start()}>
-                {tx.start}
+                {backupsTexts.start}
               </button>
             </p>
             {running && (
               <p class="notice notice-info" role="status" data-testid="backup-running">
-                {tx.running}
+                {backupsTexts.running}
               </p>
             )}
-            <h2>{tx.planTitle}</h2>
+            <h2>{backupsTexts.planTitle}</h2>
             <dl class="facts card">
-              <dt>{tx.nightly}</dt>
-              <dd data-testid="backup-schedule">{status.enabled ? describeSchedule(status.schedule) : tx.off}</dd>
-              <dt>{tx.location}</dt>
+              <dt>{backupsTexts.nightly}</dt>
+              <dd data-testid="backup-schedule">{status.enabled ? describeSchedule(status.schedule) : backupsTexts.off}</dd>
+              <dt>{backupsTexts.location}</dt>
               <dd class="break-anywhere">
                 <code>{status.location}</code>
               </dd>
@@ -137,12 +134,12 @@ export function BackupsScreen() {
 function KeptSnapshots({ snapshots }: { snapshots: BackupSnapshot[] }) {
   return (
     <>
-      <h2>{tx.keptTitle(snapshots.length)}</h2>
+      <h2>{backupsTexts.keptTitle(snapshots.length)}</h2>
       <ul class="card-list">
         {snapshots.map((s) => (
           <li key={s.name} class="card" data-snapshot={s.name}>
             <p>
-              <strong>{formatDateTime(s.created_at)}</strong> · {formatMegabytes(s.size_bytes)} · {tx.files(s.media_files)}
+              <strong>{formatDateTime(s.created_at)}</strong> · {formatMegabytes(s.size_bytes)} · {backupsTexts.files(s.media_files)}
             </p>
             <p class="muted break-anywhere">
               <code>{s.name}</code>
@@ -157,20 +154,20 @@ function KeptSnapshots({ snapshots }: { snapshots: BackupSnapshot[] }) {
 function LastSnapshot({ snapshot, status }: { snapshot: BackupSnapshot | undefined; status: BackupStatus }) {
   if (!snapshot)
     return (
-      <Empty title={tx.none} icon="paw">
-        <p>{tx.noneHint}</p>
+      <Empty title={backupsTexts.none} icon="paw">
+        <p>{backupsTexts.noneHint}</p>
         {status.last_run.status === 'failed' && <p>{statusText(status)}</p>}
       </Empty>
     );
   return (
     <dl class="facts card" data-testid="backup-last">
-      <dt>{tx.time}</dt>
+      <dt>{backupsTexts.time}</dt>
       <dd>{formatDateTime(snapshot.created_at)}</dd>
-      <dt>{tx.size}</dt>
+      <dt>{backupsTexts.size}</dt>
       <dd>{formatMegabytes(snapshot.size_bytes)}</dd>
-      <dt>{tx.engine}</dt>
-      <dd>{tx.engines[snapshot.engine] ?? snapshot.engine}</dd>
-      <dt>{tx.status}</dt>
+      <dt>{backupsTexts.engine}</dt>
+      <dd>{backupsTexts.engines[snapshot.engine] ?? snapshot.engine}</dd>
+      <dt>{backupsTexts.status}</dt>
       <dd>{statusText(status)}</dd>
     </dl>
   );

@@ -1,5 +1,5 @@
 /** German texts of the backups screen (admin panel). */
-export const tx = {
+export const backupsTexts = {
   title: 'Sicherungen',
   intro: 'Der Server sichert jede Nacht Datenbank und Fotos. Ältere Sicherungen räumt er selbst auf.',
   lastTitle: 'Letzte Sicherung',

@@ -1,5 +1,5 @@
 /** German texts of the CSP report list (admin and moderator panel). */
-export const tx = {
+export const cspReportsTexts = {
   cspReports: {
     title: 'CSP-Meldungen',
     intro:

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminUser } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
-import type { Page } from '../../../ui/paged-list.js';
-import { tx } from './texts.js';
-
-const ix = tx.invoices;
+import { api } from '../../../core/api.js';
+import { invoicesTexts } from './texts.js';
 
 /** The invoice's customer, found by name or email (admins search both); a numeric id is nothing a person knows. */
 export function CustomerPicker({ chosen, onChoose, error }: { chosen: AdminUser | null; onChoose: (user: AdminUser | null) => void; error?: string }) {
@@ -15,7 +12,7 @@ export function CustomerPicker({ chosen, onChoose, error }: { chosen: AdminUser 
     let live = true;
     const timer = setTimeout(() => {
       void api
-        .get<Page<AdminUser>>(`/api/admin/users/search${query({ q: term.trim(), limit: 8 })}`)
+        .GET('/api/admin/users/search', { params: { query: { q: term.trim(), limit: 8 } } })
         .then((page) => live && setHits(page.items))
         .catch(() => live && setHits([]));
     }, 250);
@@ -28,20 +25,20 @@ export function CustomerPicker({ chosen, onChoose, error }: { chosen: AdminUser 
   if (chosen)
     return (
       <div class="field">
-        <span class="label">{ix.customerPick}</span>
+        <span class="label">{invoicesTexts.invoices.customerPick}</span>
         <p>
           <strong>{chosen.name}</strong> ({chosen.email}){' '}
           <button type="button" class="button button-ghost button-small" onClick={() => onChoose(null)}>
-            {ix.customerChange}
+            {invoicesTexts.invoices.customerChange}
           </button>
         </p>
       </div>
     );
   return (
     <div class="field">
-      <label for="inv-customer">{ix.customerPick}</label>
+      <label for="inv-customer">{invoicesTexts.invoices.customerPick}</label>
       <p id="inv-customer-hint" class="hint">
-        {ix.customerHint}
+        {invoicesTexts.invoices.customerHint}
       </p>
       <input
         id="inv-customer"
@@ -54,7 +51,7 @@ export function CustomerPicker({ chosen, onChoose, error }: { chosen: AdminUser 
       />
       {hits && (
         <ul class="plain-list customer-hits" aria-live="polite">
-          {hits.length === 0 && <li class="muted">{ix.customerNone}</li>}
+          {hits.length === 0 && <li class="muted">{invoicesTexts.invoices.customerNone}</li>}
           {hits.map((u) => (
             <li key={u.id}>
               <button type="button" class="button button-secondary button-small" onClick={() => onChoose(u)}>

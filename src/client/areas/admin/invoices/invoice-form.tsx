@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { parseCents } from '../../../core/format.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
@@ -8,7 +9,7 @@ import { FormSummary } from '../../../ui/form.js';
 import type { AdminUser } from '../../../api/types.js';
 import { CustomerPicker } from './customer-picker.js';
 import type { InvoiceSummary } from './invoices.js';
-import { tx } from './texts.js';
+import { invoicesTexts } from './texts.js';
 
 interface ItemRow {
   description: string;
@@ -32,10 +33,10 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
   const submit = async (event: Event) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!customer) found.user_id = tx.invoices.customerMissing;
+    if (!customer) found.user_id = invoicesTexts.invoices.customerMissing;
     rows.forEach((row, i) => {
       if (!row.description.trim()) found[`items.${i}.description`] = t.required;
-      if (parseCents(row.amount) === null) found[`items.${i}.amount_cents`] = tx.invoices.amountInvalid;
+      if (parseCents(row.amount) === null) found[`items.${i}.amount_cents`] = invoicesTexts.invoices.amountInvalid;
       if (!/^\d+$/.test(row.quantity.trim()) || Number(row.quantity) < 1) found[`items.${i}.quantity`] = t.required;
     });
     setErrors(found);
@@ -46,9 +47,11 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
     setBusy(true);
     setSummary(null);
     try {
-      const invoice = await api.post<InvoiceSummary>('/api/admin/invoices', {
-        user_id: customer?.id,
-        items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
+      const invoice = await api.POST('/api/admin/invoices', {
+        body: {
+          user_id: customer?.id ?? 0,
+          items: rows.map((r) => ({ description: r.description.trim(), amount_cents: parseCents(r.amount) ?? 0, quantity: Number(r.quantity) })),
+        },
       });
       setRows([{ ...EMPTY_ROW }]);
       setCustomer(null);
@@ -72,18 +75,18 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
 
   return (
     <form class="card form" onSubmit={submit} noValidate aria-labelledby="new-invoice-title">
-      <h2 id="new-invoice-title">{tx.invoices.newTitle}</h2>
+      <h2 id="new-invoice-title">{invoicesTexts.invoices.newTitle}</h2>
       <FormSummary message={summary} />
       <CustomerPicker chosen={customer} onChoose={setCustomer} error={errors.user_id} />
       {rows.map((row, i) => (
         <fieldset key={i} class="invoice-row">
-          <legend>{tx.invoices.position(i + 1)}</legend>
+          <legend>{invoicesTexts.invoices.position(i + 1)}</legend>
           <div class="field">
-            <label for={`inv-desc-${i}`}>{tx.invoices.description}</label>
+            <label for={`inv-desc-${i}`}>{invoicesTexts.invoices.description}</label>
             <textarea
               id={`inv-desc-${i}`}
               rows={2}
-              maxLength={10_000}
+              maxLength={LIMITS.body}
               value={row.description}
               onInput={(e) => setRow(i, { description: e.currentTarget.value })}
               aria-describedby={described(`items.${i}.description`)}
@@ -92,7 +95,7 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
           </div>
           <div class="field-row">
             <div class="field">
-              <label for={`inv-amount-${i}`}>{tx.invoices.amount}</label>
+              <label for={`inv-amount-${i}`}>{invoicesTexts.invoices.amount}</label>
               <input
                 id={`inv-amount-${i}`}
                 inputMode="decimal"
@@ -103,7 +106,7 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
               {err(`items.${i}.amount_cents`)}
             </div>
             <div class="field">
-              <label for={`inv-qty-${i}`}>{tx.invoices.quantity}</label>
+              <label for={`inv-qty-${i}`}>{invoicesTexts.invoices.quantity}</label>
               <input
                 id={`inv-qty-${i}`}
                 inputMode="numeric"
@@ -116,17 +119,17 @@ export function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceSummary
           </div>
           {rows.length > 1 && (
             <button type="button" class="button button-ghost button-small" onClick={() => setRows((prev) => prev.filter((_, j) => j !== i))}>
-              {tx.invoices.removeRow(i + 1)}
+              {invoicesTexts.invoices.removeRow(i + 1)}
             </button>
           )}
         </fieldset>
       ))}
       <div class="actions actions-start">
         <button type="button" class="button button-secondary" onClick={() => setRows((prev) => [...prev, { ...EMPTY_ROW }])}>
-          {tx.invoices.addRow}
+          {invoicesTexts.invoices.addRow}
         </button>
         <button type="submit" class="button" disabled={busy || isOffline}>
-          {busy ? t.saving : tx.invoices.create}
+          {busy ? t.saving : invoicesTexts.invoices.create}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import type { InvoiceSummary } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
@@ -8,17 +8,17 @@ import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Load } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { InvoiceForm } from './invoice-form.js';
-import { tx } from './texts.js';
+import { invoicesTexts } from './texts.js';
 
 export type { InvoiceSummary } from '../../../api/types.js';
 
 function statusText(invoice: InvoiceSummary): string {
-  if (invoice.prefix === 'ST') return tx.invoices.cancellation;
-  return invoice.status === 'cancelled' ? tx.invoices.cancelled : tx.invoices.valid;
+  if (invoice.prefix === 'ST') return invoicesTexts.invoices.cancellation;
+  return invoice.status === 'cancelled' ? invoicesTexts.invoices.cancelled : invoicesTexts.invoices.valid;
 }
 
 export function InvoicesScreen() {
-  const list = usePagedList<InvoiceSummary>('/api/admin/invoices?limit=50');
+  const list = usePagedList<InvoiceSummary>(apiGet('/api/admin/invoices', { params: { query: { limit: 50 } } }));
   const [note, setNote] = useState<string | null>(null);
   const [target, setTarget] = useState<InvoiceSummary | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,8 +29,8 @@ export function InvoicesScreen() {
     setBusy(true);
     setError(null);
     try {
-      const storno = await api.post<InvoiceSummary>(`/api/admin/invoices/${target.id}/cancel`, {});
-      setNote(tx.invoices.cancelDone(storno.number));
+      const storno = await api.POST('/api/admin/invoices/{id}/cancel', { params: { path: { id: target.id } }, body: {} });
+      setNote(invoicesTexts.invoices.cancelDone(storno.number));
       setTarget(null);
       list.reload();
     } catch (e) {
@@ -41,10 +41,10 @@ export function InvoicesScreen() {
   };
 
   return (
-    <AdminFrame title={tx.invoices.title}>
+    <AdminFrame title={invoicesTexts.invoices.title}>
       <InvoiceForm
         onCreated={(invoice) => {
-          setNote(tx.invoices.created(invoice.number));
+          setNote(invoicesTexts.invoices.created(invoice.number));
           list.reload();
         }}
       />
@@ -56,16 +56,16 @@ export function InvoicesScreen() {
       <Load resource={list.resource} onRetry={list.reload}>
         {(invoices) => (
           <DataTable
-            caption={tx.invoices.title}
+            caption={invoicesTexts.invoices.title}
             rows={invoices}
             rowKey={(inv) => inv.id}
             rowData={(inv) => ({ 'data-number': inv.number })}
-            emptyTitle={tx.invoices.emptyTitle}
+            emptyTitle={invoicesTexts.invoices.emptyTitle}
             columns={[
-              { header: tx.invoices.number, cell: (inv) => <code>{inv.number}</code> },
-              { header: tx.invoices.date, cell: (inv) => formatDate(inv.issue_date) },
+              { header: invoicesTexts.invoices.number, cell: (inv) => <code>{inv.number}</code> },
+              { header: invoicesTexts.invoices.date, cell: (inv) => formatDate(inv.issue_date) },
               {
-                header: tx.invoices.customer,
+                header: invoicesTexts.invoices.customer,
                 cell: (inv) => (
                   <>
                     {inv.billing_name}
@@ -73,25 +73,30 @@ export function InvoicesScreen() {
                   </>
                 ),
               },
-              { header: tx.invoices.total, numeric: true, cell: (inv) => formatMoney(inv.total_cents) },
-              { header: tx.invoices.status, cell: statusText },
+              { header: invoicesTexts.invoices.total, numeric: true, cell: (inv) => formatMoney(inv.total_cents) },
+              { header: invoicesTexts.invoices.status, cell: statusText },
               {
-                header: tx.invoices.actions,
+                header: invoicesTexts.invoices.actions,
                 hideHeader: true,
                 class: 'row-actions',
                 cell: (inv) => (
                   <>
-                    <a href={`/api/admin/invoices/${inv.id}/print`} target="_blank" rel="noopener" aria-label={`${tx.invoices.view}: ${inv.number}`}>
-                      {tx.invoices.view}
+                    <a
+                      href={apiHref('/api/admin/invoices/{id}/print', { params: { path: { id: inv.id } } })}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`${invoicesTexts.invoices.view}: ${inv.number}`}
+                    >
+                      {invoicesTexts.invoices.view}
                     </a>
                     {inv.prefix === 'RG' && inv.status === 'issued' && (
                       <button
                         type="button"
                         class="button button-ghost button-small"
                         onClick={() => setTarget(inv)}
-                        aria-label={`${tx.invoices.cancel}: ${inv.number}`}
+                        aria-label={`${invoicesTexts.invoices.cancel}: ${inv.number}`}
                       >
-                        {tx.invoices.cancel}
+                        {invoicesTexts.invoices.cancel}
                       </button>
                     )}
                   </>
@@ -104,14 +109,14 @@ export function InvoicesScreen() {
       <MoreButton list={list} />
       <ConfirmDialog
         open={target !== null}
-        title={target ? tx.invoices.cancelTitle(target.number) : ''}
-        confirmLabel={tx.invoices.cancel}
+        title={target ? invoicesTexts.invoices.cancelTitle(target.number) : ''}
+        confirmLabel={invoicesTexts.invoices.cancel}
         busy={busy}
         error={error}
         onConfirm={cancel}
         onCancel={() => setTarget(null)}
       >
-        <p>{tx.invoices.cancelText}</p>
+        <p>{invoicesTexts.invoices.cancelText}</p>
       </ConfirmDialog>
     </AdminFrame>
   );

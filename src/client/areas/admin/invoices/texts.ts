@@ -1,5 +1,5 @@
 /** German texts of the invoices and the invoice form (admin and moderator panel). */
-export const tx = {
+export const invoicesTexts = {
   invoices: {
     actions: 'Aktionen',
     title: 'Rechnungen',
@@ -36,7 +36,7 @@ export const tx = {
 };
 
 /** German texts of the user's own invoices (profile → Rechnungen). */
-export const ownTx = {
+export const ownInvoicesTexts = {
   title: 'Rechnungen',
   back: '← Profil',
   intro: 'Deine Rechnungen und Stornorechnungen. Öffne eine, um sie anzusehen, zu drucken oder als PDF zu speichern.',

@@ -1,5 +1,5 @@
 /** German texts of the blocked addresses (admin and moderator panel). */
-export const tx = {
+export const ipBlocksTexts = {
   ipBlocks: {
     title: 'Gesperrte Adressen',
     intro:

@@ -1,11 +1,8 @@
-import type { Job } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-
-type JobView = Job;
 
 const tj = {
   title: 'Jobs',
@@ -29,7 +26,7 @@ const duration = (ms: number | null) => (ms === null ? '–' : ms < 1000 ? `${ms
 
 /** The admin's job list: last run, duration, outcome and count, and "start now". */
 export function JobsScreen() {
-  const [resource, reload] = useResource<{ items: JobView[] }>('/api/admin/jobs');
+  const [resource, reload] = useResource(apiGet('/api/admin/jobs'));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const anyRunning = resource.status === 'ready' && resource.data.items.some((j) => j.running);
@@ -44,7 +41,7 @@ export function JobsScreen() {
     setBusy(name);
     setMessage(null);
     try {
-      await api.post(`/api/admin/jobs/${encodeURIComponent(name)}/run`);
+      await api.POST('/api/admin/jobs/{name}/run', { params: { path: { name } } });
       setMessage({ ok: true, text: tj.started(name) });
       window.setTimeout(reload, 500);
     } catch (e) {

@@ -1,5 +1,5 @@
 /** German texts of the operator settings (admin and moderator panel). */
-export const tx = {
+export const operatorTexts = {
   settings: {
     title: 'Einstellungen',
     intro: 'Wer die App betreibt: erscheint im Impressum, in der Datenschutzerklärung und auf jeder Rechnung. Dazu die Preise im Tarifvergleich.',

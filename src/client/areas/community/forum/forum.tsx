@@ -1,6 +1,7 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { ForumCategory, ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
-import { api, ApiError, query } from '../../../core/api.js';
+import type { ForumPost, ForumThreadDetail, ForumThreadSummary } from '../../../api/types.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -9,15 +10,15 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ItemList, Load, useResource } from '../../../ui/states.js';
-import { cx } from './texts.js';
+import { forumTexts } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 
 /** /app/forum: the categories. */
 export function ForumScreen() {
-  const [cats, reload] = useResource<{ items: ForumCategory[] }>('/api/forum/categories');
+  const [cats, reload] = useResource(apiGet('/api/forum/categories'));
   return (
     <section class="page page-narrow community">
-      <h1>{cx.forum}</h1>
+      <h1>{forumTexts.forum}</h1>
       <Load resource={cats} onRetry={reload}>
         {(c) => (
           <ul class="link-list">
@@ -25,7 +26,7 @@ export function ForumScreen() {
               <li key={cat.id}>
                 <a href={`/app/forum/${cat.slug}`}>
                   <span>
-                    <strong>{cat.name}</strong> <span class="muted">· {cx.threads(cat.thread_count)}</span>
+                    <strong>{cat.name}</strong> <span class="muted">· {forumTexts.threads(cat.thread_count)}</span>
                     <br />
                     <span class="muted small">{cat.description}</span>
                   </span>
@@ -41,11 +42,14 @@ export function ForumScreen() {
 
 function NewThread({ category }: { category: string }) {
   const [error, setError] = useState<unknown>(null);
-  const form = useForm({ title: '', body: '' }, { rules: { title: { required: true, maxLength: 200 }, body: { required: true, maxLength: 10000 } } });
+  const form = useForm(
+    { title: '', body: '' },
+    { rules: { title: { required: true, maxLength: LIMITS.title }, body: { required: true, maxLength: LIMITS.body } } },
+  );
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      const t = await api.post<ForumThreadDetail>('/api/forum/threads', { category, title: v.title.trim(), body: v.body.trim() });
+      const t = await api.POST('/api/forum/threads', { body: { category, title: v.title.trim(), body: v.body.trim() } });
       navigate(`/app/forum/thema/${t.id}`);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'email_not_verified') setError(e);
@@ -54,12 +58,12 @@ function NewThread({ category }: { category: string }) {
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-thread">
-      <h2 id="h-new-thread">{cx.newThread}</h2>
+      <h2 id="h-new-thread">{forumTexts.newThread}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="title" label={cx.titleLabel} required maxLength={200} />
-      <Field form={form} name="body" label={cx.bodyLabel} required multiline rows={5} maxLength={10000} />
+      <Field form={form} name="title" label={forumTexts.titleLabel} required maxLength={LIMITS.title} />
+      <Field form={form} name="body" label={forumTexts.bodyLabel} required multiline rows={5} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {cx.create}
+        {forumTexts.create}
       </SubmitButton>
       <PostError error={error} />
     </form>
@@ -68,27 +72,27 @@ function NewThread({ category }: { category: string }) {
 
 /** /app/forum/:slug: the threads of a category, newest activity first, and a new thread. */
 export function ForumCategoryScreen({ params }: ScreenProps) {
-  const [cats] = useResource<{ items: ForumCategory[] }>('/api/forum/categories');
-  const list = usePagedList<ForumThreadSummary>(`/api/forum/threads${query({ category: params.slug, limit: 20 })}`);
+  const [cats] = useResource(apiGet('/api/forum/categories'));
+  const list = usePagedList<ForumThreadSummary>(apiGet('/api/forum/threads', { params: { query: { category: params.slug ?? '', limit: 20 } } }));
   const cat = cats.status === 'ready' ? cats.data.items.find((c) => c.slug === params.slug) : undefined;
   return (
     <section class="page page-narrow community">
-      <h1>{cat?.name ?? cx.forum}</h1>
+      <h1>{cat?.name ?? forumTexts.forum}</h1>
       <p class="link-row">
-        <a href="/app/forum">{cx.categories}</a>
+        <a href="/app/forum">{forumTexts.categories}</a>
       </p>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={cx.noThreads} class="link-list">
+          <ItemList items={items} empty={forumTexts.noThreads} class="link-list">
             {(t) => (
               <li key={t.id}>
                 <a href={`/app/forum/thema/${t.id}`}>
                   <span>
                     <strong>{t.title}</strong>
-                    {t.locked && <span class="tag"> {cx.locked}</span>}
+                    {t.locked && <span class="tag"> {forumTexts.locked}</span>}
                     <br />
                     <span class="muted small">
-                      {t.author.name} · {cx.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
+                      {t.author.name} · {forumTexts.posts(t.post_count)} · {formatDateTime(t.last_post_at)}
                     </span>
                   </span>
                 </a>
@@ -125,46 +129,46 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
     <li class="forum-post" id={`beitrag-${post.id}`}>
       <p class="muted small">
         <strong>{post.author.name}</strong> · {formatDateTime(post.created_at)}
-        {post.edited_at && ` · ${cx.edited}`}
+        {post.edited_at && ` · ${forumTexts.edited}`}
       </p>
       {post.hidden && !post.body ? (
-        <p class="muted">{cx.hiddenPost}</p>
+        <p class="muted">{forumTexts.hiddenPost}</p>
       ) : editing ? (
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            if (await act(() => api.patch(`/api/forum/posts/${post.id}`, { body: text.trim() }))) {
+            if (await act(() => api.PATCH('/api/forum/posts/{id}', { params: { path: { id: post.id } }, body: { body: text.trim() } }))) {
               setEditing(false);
               onChanged();
             }
           }}
         >
           <label class="field">
-            <span class="visually-hidden">{cx.bodyLabel}</span>
-            <textarea rows={4} maxLength={10000} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+            <span class="visually-hidden">{forumTexts.bodyLabel}</span>
+            <textarea rows={4} maxLength={LIMITS.body} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
           </label>
           <button type="submit" class="button button-small">
-            {cx.save}
+            {forumTexts.save}
           </button>
         </form>
       ) : (
         <RichText text={post.body} />
       )}
-      {post.hidden && post.body && <p class="tag">{cx.hiddenPost}</p>}
+      {post.hidden && post.body && <p class="tag">{forumTexts.hiddenPost}</p>}
       <div class="record-actions">
         {post.mine && !thread.locked && !editing && (
           <button type="button" class="button button-ghost button-small" onClick={() => setEditing(true)}>
-            {cx.edit}
+            {forumTexts.edit}
           </button>
         )}
         {(post.mine || thread.can_moderate) && (
           <button type="button" class="button button-ghost button-small" onClick={() => setRemoving(true)}>
-            {cx.remove}
+            {forumTexts.remove}
           </button>
         )}
         {!post.mine && (
           <button type="button" class="button button-ghost button-small" onClick={() => setReporting((r) => !r)} aria-expanded={reporting}>
-            {cx.report}
+            {forumTexts.report}
           </button>
         )}
       </div>
@@ -173,18 +177,21 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
           class="form"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (reason.trim() && (await act(() => api.post(`/api/forum/posts/${post.id}/report`, { reason: reason.trim() })))) {
+            if (
+              reason.trim() &&
+              (await act(() => api.POST('/api/forum/posts/{id}/report', { params: { path: { id: post.id } }, body: { reason: reason.trim() } })))
+            ) {
               setReporting(false);
-              setNote(cx.reported);
+              setNote(forumTexts.reported);
             }
           }}
         >
           <label class="field">
-            <span>{cx.reportReason}</span>
+            <span>{forumTexts.reportReason}</span>
             <input type="text" maxLength={1000} value={reason} onInput={(e) => setReason((e.currentTarget as HTMLInputElement).value)} />
           </label>
           <button type="submit" class="button button-small">
-            {cx.report}
+            {forumTexts.report}
           </button>
         </form>
       )}
@@ -196,17 +203,17 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
       <PostError error={error} />
       <ConfirmDialog
         open={removing}
-        title={cx.removeTitle}
-        confirmLabel={cx.remove}
+        title={forumTexts.removeTitle}
+        confirmLabel={forumTexts.remove}
         onCancel={() => setRemoving(false)}
         onConfirm={async () => {
           setRemoving(false);
-          if (!(await act(() => api.del(`/api/forum/posts/${post.id}`)))) return;
+          if (!(await act(() => api.DELETE('/api/forum/posts/{id}', { params: { path: { id: post.id } } })))) return;
           if (post.is_opening) navigate(`/app/forum/${thread.category}`);
           else onChanged();
         }}
       >
-        <p>{cx.removeText}</p>
+        <p>{forumTexts.removeText}</p>
       </ConfirmDialog>
     </li>
   );
@@ -214,11 +221,11 @@ function PostItem({ post, thread, onChanged }: { post: ForumPost; thread: ForumT
 
 function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void }) {
   const [error, setError] = useState<unknown>(null);
-  const form = useForm({ body: '' }, { rules: { body: { required: true, maxLength: 10000 } } });
+  const form = useForm({ body: '' }, { rules: { body: { required: true, maxLength: LIMITS.body } } });
   const submit = form.onSubmit(async (v) => {
     setError(null);
     try {
-      await api.post(`/api/forum/threads/${threadId}/posts`, { body: v.body.trim() });
+      await api.POST('/api/forum/threads/{id}/posts', { params: { path: { id: threadId } }, body: { body: v.body.trim() } });
       form.setValues({ body: '' });
       onDone();
     } catch (e) {
@@ -228,11 +235,11 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-reply">
-      <h2 id="h-reply">{cx.reply}</h2>
+      <h2 id="h-reply">{forumTexts.reply}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="body" label={cx.replyLabel} required multiline rows={4} maxLength={10000} />
+      <Field form={form} name="body" label={forumTexts.replyLabel} required multiline rows={4} maxLength={LIMITS.body} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {cx.reply}
+        {forumTexts.reply}
       </SubmitButton>
       <PostError error={error} />
     </form>
@@ -242,25 +249,25 @@ function ReplyForm({ threadId, onDone }: { threadId: number; onDone: () => void 
 /** /app/forum/thema/:id: the thread with its posts, reply, report, edit and delete; moderators lock. */
 export function ThreadScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const [thread, reload] = useResource<ForumThreadDetail>(Number.isInteger(id) ? `/api/forum/threads/${id}` : null);
+  const [thread, reload] = useResource(Number.isInteger(id) ? apiGet('/api/forum/threads/{id}', { params: { path: { id } } }) : null);
   return (
     <section class="page page-narrow community">
-      <h1>{thread.status === 'ready' ? thread.data.title : cx.forum}</h1>
+      <h1>{thread.status === 'ready' ? thread.data.title : forumTexts.forum}</h1>
       <Load resource={thread} onRetry={reload}>
         {(t) => (
           <>
             <p class="link-row">
-              <a href={`/app/forum/${t.category}`}>{cx.forum}</a>
+              <a href={`/app/forum/${t.category}`}>{forumTexts.forum}</a>
               {t.can_moderate && (
                 <button
                   type="button"
                   class="button button-ghost button-small"
                   onClick={async () => {
-                    await api.post(`/api/moderation/threads/${t.id}/lock`, { locked: !t.locked });
+                    await api.POST('/api/moderation/threads/{id}/lock', { params: { path: { id: t.id } }, body: { locked: !t.locked } });
                     reload();
                   }}
                 >
-                  {t.locked ? cx.unlock : cx.lock}
+                  {t.locked ? forumTexts.unlock : forumTexts.lock}
                 </button>
               )}
             </p>
@@ -269,7 +276,7 @@ export function ThreadScreen({ params }: ScreenProps) {
                 <PostItem key={p.id} post={p} thread={t} onChanged={reload} />
               ))}
             </ol>
-            {t.locked ? <p class="notice notice-info">{cx.lockedText}</p> : <ReplyForm threadId={t.id} onDone={reload} />}
+            {t.locked ? <p class="notice notice-info">{forumTexts.lockedText}</p> : <ReplyForm threadId={t.id} onDone={reload} />}
           </>
         )}
       </Load>

@@ -1,5 +1,5 @@
 /** German texts of the moderation queue (admin and moderator panel). */
-export const mx = {
+export const moderationTexts = {
   title: 'Meldungen',
   forum: 'Forum',
   map: 'Karte (Giftköder, Vermisste, Treffen …)',

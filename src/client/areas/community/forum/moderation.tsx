@@ -1,12 +1,12 @@
+import { api, apiGet } from '../../../core/api.js';
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ForumReport } from '../../../api/types.js';
 import { t } from '../../../core/texts.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { ReportQueue } from '../../../ui/report-queue.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { mx } from './moderation-texts.js';
+import { moderationTexts } from './moderation-texts.js';
 
 /**
  * /app/admin/moderation: open forum reports, oldest first (dismiss, hide or delete), then the reported map items,
@@ -18,23 +18,25 @@ export function ModerationScreen() {
   const MessageReports = useLazyList(loadMessageReports);
   const [error, setError] = useState<string | null>(null);
   return (
-    <AdminFrame title={mx.title}>
+    <AdminFrame title={moderationTexts.title}>
       <ErrorNotice text={error} />
-      <h2>{mx.forum}</h2>
-      <ReportQueue<ForumReport>
-        url="/api/moderation/reports"
-        texts={{ empty: mx.empty, by: mx.by, reason: mx.reason }}
+      <h2>{moderationTexts.forum}</h2>
+      <ReportQueue
+        list={apiGet('/api/moderation/reports', { params: { query: { limit: 30 } } })}
+        resolve={(id, action) => api.POST('/api/moderation/reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
+        texts={{ empty: moderationTexts.empty, by: moderationTexts.by, reason: moderationTexts.reason }}
         actions={[
-          { action: 'dismiss', label: mx.dismiss },
-          { action: 'hide', label: mx.hide },
-          { action: 'delete', label: mx.delete, danger: true },
+          { action: 'dismiss' as const, label: moderationTexts.dismiss },
+          { action: 'hide' as const, label: moderationTexts.hide },
+          { action: 'delete' as const, label: moderationTexts.delete, danger: true },
         ]}
         onError={setError}
       >
         {(item) => (
           <>
             <p class="muted small">
-              {mx.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {mx.author} {item.post.author.name}
+              {moderationTexts.inThread} <a href={`/app/forum/thema/${item.thread.id}`}>{item.thread.title}</a> · {moderationTexts.author}{' '}
+              {item.post.author.name}
               {item.post.author_email && ` (${item.post.author_email})`}
             </p>
             <blockquote>
@@ -43,11 +45,11 @@ export function ModerationScreen() {
           </>
         )}
       </ReportQueue>
-      <h2>{mx.map}</h2>
+      <h2>{moderationTexts.map}</h2>
       {MapReports ? <MapReports onError={setError} /> : <p class="muted">{t.loading}</p>}
-      <h2>{mx.people}</h2>
+      <h2>{moderationTexts.people}</h2>
       {UserReports ? <UserReports onError={setError} /> : <p class="muted">{t.loading}</p>}
-      <h2>{mx.messages}</h2>
+      <h2>{moderationTexts.messages}</h2>
       {MessageReports ? <MessageReports onError={setError} /> : <p class="muted">{t.loading}</p>}
     </AdminFrame>
   );

@@ -1,5 +1,5 @@
 /** German texts of the forum screens (du-form). */
-export const cx = {
+export const forumTexts = {
   forum: 'Forum',
   categories: 'Kategorien',
   threads: (n: number) => (n === 1 ? '1 Thema' : `${n} Themen`),

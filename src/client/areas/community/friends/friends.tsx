@@ -3,12 +3,12 @@ import type { Block, FriendList, FriendRequests, UserCard } from '../../../api/t
 
 type Friend = FriendList['items'][number];
 type FriendRequest = FriendRequests['incoming'][number];
-import { api, query } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ErrorNotice, Load } from '../../../ui/states.js';
 import { ReportForm } from '../../../ui/report-form.js';
-import { cx, urx } from './texts.js';
+import { friendsTexts, userReportTexts } from './texts.js';
 import { Blocked } from './blocked.js';
 import { Person, useAction } from './person.js';
 
@@ -21,7 +21,7 @@ function Search({ onAsked }: { onAsked: () => void }) {
     if (q.trim().length < 2) return setHits(null);
     const timer = setTimeout(() => {
       api
-        .get<{ items: UserCard[] }>(`/api/users/search${query({ q: q.trim() })}`)
+        .GET('/api/users/search', { params: { query: { q: q.trim() } } })
         .then((r) => setHits(r.items))
         .catch(() => setHits([]));
     }, 250);
@@ -29,9 +29,9 @@ function Search({ onAsked }: { onAsked: () => void }) {
   }, [q]);
   return (
     <section class="card" aria-labelledby="h-search">
-      <h2 id="h-search">{cx.search}</h2>
+      <h2 id="h-search">{friendsTexts.search}</h2>
       <label class="field">
-        <span class="visually-hidden">{cx.search}</span>
+        <span class="visually-hidden">{friendsTexts.search}</span>
         <input
           type="search"
           value={q}
@@ -42,26 +42,26 @@ function Search({ onAsked }: { onAsked: () => void }) {
         />
       </label>
       <p id="search-hint" class="muted small">
-        {cx.searchHint}
+        {friendsTexts.searchHint}
       </p>
-      {hits && hits.length === 0 && <p class="muted">{cx.noHits}</p>}
+      {hits && hits.length === 0 && <p class="muted">{friendsTexts.noHits}</p>}
       {hits && hits.length > 0 && (
         <ul class="person-list">
           {hits.map((u) => (
             <Person key={u.id} user={u}>
               {asked.has(u.id) ? (
-                <span class="muted">{cx.asked}</span>
+                <span class="muted">{friendsTexts.asked}</span>
               ) : (
                 <button
                   type="button"
                   class="button button-small"
                   onClick={action.run(async () => {
-                    await api.post('/api/friends/requests', { user_id: u.id });
+                    await api.POST('/api/friends/requests', { body: { user_id: u.id } });
                     setAsked((s) => new Set(s).add(u.id));
                   })}
-                  aria-label={`${cx.ask}: ${u.name}`}
+                  aria-label={`${friendsTexts.ask}: ${u.name}`}
                 >
-                  {cx.ask}
+                  {friendsTexts.ask}
                 </button>
               )}
             </Person>
@@ -117,15 +117,15 @@ function Confirmed({
 
 /** /app/freunde: search, requests with badges, the friend list. */
 export function FriendsScreen() {
-  const incoming = usePagedList<FriendRequest>('/api/friends/requests/incoming?limit=30');
-  const outgoing = usePagedList<FriendRequest>('/api/friends/requests/outgoing?limit=30');
+  const incoming = usePagedList<FriendRequest>(apiGet('/api/friends/requests/incoming', { params: { query: { limit: 30 } } }));
+  const outgoing = usePagedList<FriendRequest>(apiGet('/api/friends/requests/outgoing', { params: { query: { limit: 30 } } }));
   const reloadRequests = () => {
     incoming.reload();
     outgoing.reload();
   };
-  const friends = usePagedList<Friend>('/api/friends?limit=50');
+  const friends = usePagedList<Friend>(apiGet('/api/friends', { params: { query: { limit: 50 } } }));
   const reloadFriends = friends.reload;
-  const blocks = usePagedList<Block>('/api/users/blocks?limit=50');
+  const blocks = usePagedList<Block>(apiGet('/api/users/blocks', { params: { query: { limit: 50 } } }));
   const reload = () => {
     reloadRequests();
     reloadFriends();
@@ -134,14 +134,14 @@ export function FriendsScreen() {
   const action = useAction(reload);
   return (
     <section class="page page-narrow community">
-      <h1>{cx.friends}</h1>
+      <h1>{friendsTexts.friends}</h1>
       <Search onAsked={reloadRequests} />
       <Load resource={incoming.resource} onRetry={incoming.reload}>
         {(items) =>
           items.length > 0 && (
             <section class="card" aria-labelledby="h-incoming">
               <h2 id="h-incoming">
-                {cx.incoming}{' '}
+                {friendsTexts.incoming}{' '}
                 <span class="count-badge">
                   {items.length}
                   {incoming.hasMore ? '+' : ''}
@@ -153,27 +153,31 @@ export function FriendsScreen() {
                     <button
                       type="button"
                       class="button button-small"
-                      onClick={action.run(() => api.post(`/api/friends/requests/${req.id}/accept`))}
-                      aria-label={`${cx.accept}: ${req.user.name}`}
+                      onClick={action.run(() => api.POST('/api/friends/requests/{id}/accept', { params: { path: { id: req.id } } }))}
+                      aria-label={`${friendsTexts.accept}: ${req.user.name}`}
                     >
-                      {cx.accept}
+                      {friendsTexts.accept}
                     </button>
                     <button
                       type="button"
                       class="button button-ghost button-small"
-                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
-                      aria-label={`${cx.decline}: ${req.user.name}`}
+                      onClick={action.run(() => api.DELETE('/api/friends/requests/{id}', { params: { path: { id: req.id } } }))}
+                      aria-label={`${friendsTexts.decline}: ${req.user.name}`}
                     >
-                      {cx.decline}
+                      {friendsTexts.decline}
                     </button>
                     <Confirmed
-                      label={cx.declineBlock}
-                      ariaLabel={`${cx.declineBlock}: ${req.user.name}`}
-                      title={`${cx.declineBlock}?`}
-                      text={cx.declineBlockText(req.user.name)}
-                      onConfirm={action.run(() => api.post(`/api/friends/requests/${req.id}/decline`, { block: true }))}
+                      label={friendsTexts.declineBlock}
+                      ariaLabel={`${friendsTexts.declineBlock}: ${req.user.name}`}
+                      title={`${friendsTexts.declineBlock}?`}
+                      text={friendsTexts.declineBlockText(req.user.name)}
+                      onConfirm={action.run(() => api.POST('/api/friends/requests/{id}/decline', { params: { path: { id: req.id } }, body: { block: true } }))}
                     />
-                    <ReportForm url={`/api/users/${req.user.id}/report`} label={urx.report} what={req.user.name} />
+                    <ReportForm
+                      send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: req.user.id } }, body })}
+                      label={userReportTexts.report}
+                      what={req.user.name}
+                    />
                   </Person>
                 ))}
               </ul>
@@ -186,17 +190,17 @@ export function FriendsScreen() {
         {(items) =>
           items.length > 0 && (
             <section class="card" aria-labelledby="h-outgoing">
-              <h2 id="h-outgoing">{cx.outgoing}</h2>
+              <h2 id="h-outgoing">{friendsTexts.outgoing}</h2>
               <ul class="person-list">
                 {items.map((req) => (
                   <Person key={req.id} user={req.user}>
                     <button
                       type="button"
                       class="button button-ghost button-small"
-                      onClick={action.run(() => api.del(`/api/friends/requests/${req.id}`))}
-                      aria-label={`${cx.withdraw}: ${req.user.name}`}
+                      onClick={action.run(() => api.DELETE('/api/friends/requests/{id}', { params: { path: { id: req.id } } }))}
+                      aria-label={`${friendsTexts.withdraw}: ${req.user.name}`}
                     >
-                      {cx.withdraw}
+                      {friendsTexts.withdraw}
                     </button>
                   </Person>
                 ))}
@@ -207,31 +211,35 @@ export function FriendsScreen() {
         }
       </Load>
       <section class="card" aria-labelledby="h-friends">
-        <h2 id="h-friends">{cx.yourFriends}</h2>
+        <h2 id="h-friends">{friendsTexts.yourFriends}</h2>
         <Load resource={friends.resource} onRetry={reloadFriends}>
           {(items) =>
             items.length === 0 ? (
-              <p class="muted">{cx.noFriends}</p>
+              <p class="muted">{friendsTexts.noFriends}</p>
             ) : (
               <ul class="person-list">
                 {items.map(({ user }) => (
                   <Person key={user.id} user={user}>
-                    <a class="button button-small" href={`/app/nachrichten/${user.id}`} aria-label={`${cx.write}: ${user.name}`}>
-                      {cx.write}
+                    <a class="button button-small" href={`/app/nachrichten/${user.id}`} aria-label={`${friendsTexts.write}: ${user.name}`}>
+                      {friendsTexts.write}
                     </a>
                     <Confirmed
-                      label={cx.unfriend}
-                      title={`${cx.unfriend}?`}
-                      text={cx.unfriendText(user.name)}
-                      onConfirm={action.run(() => api.del(`/api/friends/${user.id}`))}
+                      label={friendsTexts.unfriend}
+                      title={`${friendsTexts.unfriend}?`}
+                      text={friendsTexts.unfriendText(user.name)}
+                      onConfirm={action.run(() => api.DELETE('/api/friends/{userId}', { params: { path: { userId: user.id } } }))}
                     />
                     <Confirmed
-                      label={cx.block}
-                      title={`${cx.block}?`}
-                      text={cx.blockText(user.name)}
-                      onConfirm={action.run(() => api.post(`/api/users/${user.id}/block`))}
+                      label={friendsTexts.block}
+                      title={`${friendsTexts.block}?`}
+                      text={friendsTexts.blockText(user.name)}
+                      onConfirm={action.run(() => api.POST('/api/users/{id}/block', { params: { path: { id: user.id } } }))}
                     />
-                    <ReportForm url={`/api/users/${user.id}/report`} label={urx.report} what={user.name} />
+                    <ReportForm
+                      send={(body) => api.POST('/api/users/{id}/report', { params: { path: { id: user.id } }, body })}
+                      label={userReportTexts.report}
+                      what={user.name}
+                    />
                   </Person>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 /** German texts of the community hub and the friends screen (du-form). */
-export const cx = {
+export const friendsTexts = {
   title: 'Community',
   friends: 'Freunde',
   messages: 'Nachrichten',
@@ -33,7 +33,7 @@ export const cx = {
 };
 
 /** German texts of person reports: the button on the friends screen and the moderators' queue. */
-export const urx = {
+export const userReportTexts = {
   report: 'Melden',
   queueTitle: 'Personen',
   empty: 'Keine gemeldeten Personen.',

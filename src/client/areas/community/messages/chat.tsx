@@ -1,11 +1,12 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ConversationList, Message, MessageList, UserCard } from '../../../api/types.js';
-import { api, ApiError } from '../../../core/api.js';
+import type { ConversationList, Message, UserCard } from '../../../api/types.js';
+import { api, ApiError, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { RichText } from '../../../ui/rich-text.js';
 import { ItemList, Load } from '../../../ui/states.js';
-import { cx, mrx } from './texts.js';
+import { messagesTexts, messageReportTexts } from './texts.js';
 import { PostError } from '../../../ui/post-error.js';
 import { ReportForm } from '../../../ui/report-form.js';
 import { BusyButton } from '../../../ui/form.js';
@@ -16,13 +17,13 @@ export const POLL_MS = 3000;
 
 /** /app/nachrichten: one line per friend with messages, unread counts first in the eye. */
 export function ConversationsScreen() {
-  const list = usePagedList<ConversationList['items'][number]>('/api/conversations?limit=30');
+  const list = usePagedList<ConversationList['items'][number]>(apiGet('/api/conversations', { params: { query: { limit: 30 } } }));
   return (
     <section class="page page-narrow community">
-      <h1>{cx.conversations}</h1>
+      <h1>{messagesTexts.conversations}</h1>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={cx.noConversations} class="link-list conversation-list">
+          <ItemList items={items} empty={messagesTexts.noConversations} class="link-list conversation-list">
             {(c) => (
               <li key={c.user.id}>
                 <a href={`/app/nachrichten/${c.user.id}`}>
@@ -33,7 +34,7 @@ export function ConversationsScreen() {
                     <span class="muted conversation-preview">{c.last_message.text.slice(0, 80)}</span>
                   </span>
                   {c.unread > 0 && (
-                    <span class="count-badge" aria-label={cx.unread(c.unread)}>
+                    <span class="count-badge" aria-label={messagesTexts.unread(c.unread)}>
                       {c.unread}
                     </span>
                   )}
@@ -70,15 +71,15 @@ function useMessages(userId: number) {
       if (document.hidden) return;
       try {
         const firstPage = !last.current;
-        const path = firstPage ? `/api/conversations/${userId}/messages` : `/api/conversations/${userId}/messages?after=${last.current}`;
-        const { items, next_cursor, partner } = await api.get<MessageList>(path);
+        const query = firstPage ? {} : { after: last.current };
+        const { items, next_cursor, partner } = await api.GET('/api/conversations/{userId}/messages', { params: { path: { userId }, query } });
         if (!live) return;
         // Every poll names the partner again; the same name keeps the same object (no new render every 3 s).
         setPartner((known) => (known && known.id === partner.id && known.name === partner.name ? known : partner));
         if (firstPage) setOlder((o) => ({ ...o, cursor: next_cursor }));
         setMessages((prev) => prev ?? []);
         append(items);
-        if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.post(`/api/conversations/${userId}/read`);
+        if (items.some((m) => m.sender_id === userId && !m.read_at)) await api.POST('/api/conversations/{userId}/read', { params: { path: { userId } } });
       } catch (e) {
         if (live) setError(e);
       }
@@ -97,7 +98,7 @@ function useMessages(userId: number) {
     if (!older.cursor || older.busy) return;
     setOlder((o) => ({ ...o, busy: true, error: null }));
     try {
-      const page = await api.get<MessageList>(`/api/conversations/${userId}/messages?cursor=${encodeURIComponent(older.cursor)}`);
+      const page = await api.GET('/api/conversations/{userId}/messages', { params: { path: { userId }, query: { cursor: older.cursor } } });
       setMessages((prev) => [...page.items.filter((m) => !(prev ?? []).some((p) => p.id === m.id)), ...(prev ?? [])]);
       setOlder({ cursor: page.next_cursor, busy: false, error: null });
     } catch (e) {
@@ -122,7 +123,7 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
     setError(null);
     queue.current = queue.current.then(async () => {
       try {
-        onSent(await api.post<Message>(`/api/conversations/${userId}/messages`, { text: trimmed }));
+        onSent(await api.POST('/api/conversations/{userId}/messages', { params: { path: { userId } }, body: { text: trimmed } }));
       } catch (e) {
         setError(e);
         setText((current) => current || trimmed);
@@ -138,13 +139,13 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
       }}
     >
       <label class="field">
-        <span class="visually-hidden">{cx.messageLabel}</span>
+        <span class="visually-hidden">{messagesTexts.messageLabel}</span>
         <textarea
           rows={2}
-          maxLength={10000}
+          maxLength={LIMITS.body}
           value={text}
           aria-describedby="send-hint"
-          placeholder={cx.messageLabel}
+          placeholder={messagesTexts.messageLabel}
           onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
@@ -155,10 +156,10 @@ function Composer({ userId, onSent }: { userId: number; onSent: (m: Message) => 
         />
       </label>
       <button type="submit" class="button" disabled={!text.trim()}>
-        {cx.send}
+        {messagesTexts.send}
       </button>
       <p id="send-hint" class="muted small">
-        {cx.sendHint}
+        {messagesTexts.sendHint}
       </p>
       <PostError error={error} />
     </form>
@@ -176,7 +177,7 @@ export function ChatScreen({ params }: ScreenProps) {
   useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [lastId]);
   return (
     <section class="page page-narrow community chat">
-      <h1>{name ? cx.chatWith(name) : cx.chat}</h1>
+      <h1>{name ? messagesTexts.chatWith(name) : messagesTexts.chat}</h1>
       {error instanceof ApiError ? (
         <p class="notice notice-error" role="alert">
           {error.message}
@@ -187,22 +188,28 @@ export function ChatScreen({ params }: ScreenProps) {
           <PostError error={older.error} />
           {!older.busy && <LoadOnScroll key={older.cursor} onVisible={loadOlder} />}
           <BusyButton class="button button-secondary" onClick={loadOlder} busy={older.busy}>
-            {cx.older}
+            {messagesTexts.older}
           </BusyButton>
         </div>
       )}
       {messages && (
-        <ol class="message-list" aria-live="polite" aria-label={cx.messages}>
-          {messages.length === 0 && <li class="muted">{cx.noMessages}</li>}
+        <ol class="message-list" aria-live="polite" aria-label={messagesTexts.messages}>
+          {messages.length === 0 && <li class="muted">{messagesTexts.noMessages}</li>}
           {messages.map((m) => (
             <li key={m.id} class={m.sender_id === userId ? 'message theirs' : 'message mine'}>
-              <span class="visually-hidden">{m.sender_id === userId ? name : cx.you}: </span>
+              <span class="visually-hidden">{m.sender_id === userId ? name : messagesTexts.you}: </span>
               <RichText text={m.text} />
               <time class="muted small" dateTime={m.created_at}>
                 {formatDateTime(m.created_at)}
               </time>
               {/* Only a received message can be reported (the moderators see it with a few lines around it). */}
-              {m.sender_id === userId && <ReportForm url={`/api/messages/${m.id}/report`} label={mrx.report} what={m.text.slice(0, 40)} />}
+              {m.sender_id === userId && (
+                <ReportForm
+                  send={(body) => api.POST('/api/messages/{id}/report', { params: { path: { id: m.id } }, body })}
+                  label={messageReportTexts.report}
+                  what={m.text.slice(0, 40)}
+                />
+              )}
             </li>
           ))}
           <li ref={end} aria-hidden="true" class="message-end" />

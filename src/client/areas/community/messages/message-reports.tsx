@@ -1,7 +1,7 @@
-import type { MessageReport } from '../../../api/types.js';
+import { api, apiGet } from '../../../core/api.js';
 import { dismissOrSuspend, ReportQueue } from '../../../ui/report-queue.js';
 import { RichText } from '../../../ui/rich-text.js';
-import { mrx } from './texts.js';
+import { messageReportTexts } from './texts.js';
 
 /**
  * The moderators' part of /app/admin/moderation for reported direct messages: the message in its context (a few
@@ -9,13 +9,19 @@ import { mrx } from './texts.js';
  */
 export function MessageReports({ onError }: { onError: (message: string | null) => void }) {
   return (
-    <ReportQueue<MessageReport> url="/api/moderation/message-reports" texts={mrx} actions={dismissOrSuspend(mrx)} onError={onError}>
+    <ReportQueue
+      list={apiGet('/api/moderation/message-reports', { params: { query: { limit: 30 } } })}
+      resolve={(id, action) => api.POST('/api/moderation/message-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
+      texts={messageReportTexts}
+      actions={dismissOrSuspend(messageReportTexts)}
+      onError={onError}
+    >
       {(report) => (
         <>
           <p class="muted small">
-            {mrx.from} {report.sender.name} ({report.sender.email}){report.sender.status !== 'active' && ` · ${mrx.suspended}`}
+            {messageReportTexts.from} {report.sender.name} ({report.sender.email}){report.sender.status !== 'active' && ` · ${messageReportTexts.suspended}`}
           </p>
-          <h3 class="small">{mrx.context}</h3>
+          <h3 class="small">{messageReportTexts.context}</h3>
           <ol class="message-list report-context">
             {report.context.map((m) => (
               <li key={m.id} class={m.sender_id === report.sender.id ? 'message theirs' : 'message mine'} aria-current={m.reported ? 'true' : undefined}>
@@ -27,7 +33,7 @@ export function MessageReports({ onError }: { onError: (message: string | null) 
                 ) : (
                   <RichText text={m.text} />
                 )}
-                {m.reported && <span class="tag">{mrx.reported}</span>}
+                {m.reported && <span class="tag">{messageReportTexts.reported}</span>}
               </li>
             ))}
           </ol>

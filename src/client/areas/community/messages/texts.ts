@@ -1,5 +1,5 @@
 /** German texts of the messages screens (du-form). */
-export const cx = {
+export const messagesTexts = {
   messages: 'Nachrichten',
   conversations: 'Nachrichten',
   noConversations: 'Noch keine Nachrichten. Schreib einer Freundin oder einem Freund.',
@@ -15,7 +15,7 @@ export const cx = {
 };
 
 /** German texts of message reports: the button in the chat and the moderators' queue. */
-export const mrx = {
+export const messageReportTexts = {
   report: 'Melden',
   queueTitle: 'Nachrichten',
   empty: 'Keine gemeldeten Nachrichten.',

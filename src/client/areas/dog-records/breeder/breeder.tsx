@@ -1,5 +1,6 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { Dog, Litter } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import { isBreeder, session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -9,7 +10,7 @@ import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ItemList, Load, useResource } from '../../../ui/states.js';
 import { daysUntil } from './dates.js';
-import { bx } from './texts.js';
+import { breederTexts } from './texts.js';
 
 function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }) {
   const females = dogs.filter((d) => d.sex === 'female');
@@ -19,42 +20,44 @@ function LitterForm({ dogs, motherId }: { dogs: Dog[]; motherId: string | null }
     {
       rules: {
         mother: { required: true },
-        father_name: { maxLength: 80 },
+        father_name: { maxLength: LIMITS.dogName },
         mating: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
         birth: { check: (v) => (v && v > todayInBerlin() ? 'Das Datum liegt in der Zukunft.' : null) },
-        notes: { maxLength: 5000 },
+        notes: { maxLength: LIMITS.note },
       },
     },
   );
-  if (females.length === 0) return <p class="notice notice-info">{bx.noFemale}</p>;
+  if (females.length === 0) return <p class="notice notice-info">{breederTexts.noFemale}</p>;
   const submit = form.onSubmit(async (v) => {
-    const litter = await api.post<{ id: number }>('/api/litters', {
-      mother_dog_id: Number(v.mother),
-      father_dog_id: v.father ? Number(v.father) : null,
-      father_name: v.father_name.trim() || null,
-      mating_date: v.mating || null,
-      birth_date: v.birth || null,
-      notes: v.notes.trim() || null,
+    const litter = await api.POST('/api/litters', {
+      body: {
+        mother_dog_id: Number(v.mother),
+        father_dog_id: v.father ? Number(v.father) : null,
+        father_name: v.father_name.trim() || null,
+        mating_date: v.mating || null,
+        birth_date: v.birth || null,
+        notes: v.notes.trim() || null,
+      },
     });
     navigate(`/app/zucht/wurf/${litter.id}`);
   });
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="h-new-litter">
-      <h2 id="h-new-litter">{bx.newLitter}</h2>
+      <h2 id="h-new-litter">{breederTexts.newLitter}</h2>
       <FormSummary message={form.summary} />
-      <Field form={form} name="mother" label={bx.mother} required options={females.map((d) => ({ value: String(d.id), label: d.name }))} />
+      <Field form={form} name="mother" label={breederTexts.mother} required options={females.map((d) => ({ value: String(d.id), label: d.name }))} />
       <Field
         form={form}
         name="father"
-        label={bx.fatherDog}
-        options={[{ value: '', label: bx.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
+        label={breederTexts.fatherDog}
+        options={[{ value: '', label: breederTexts.noFather }, ...males.map((d) => ({ value: String(d.id), label: d.name }))]}
       />
-      <Field form={form} name="father_name" label={bx.fatherName} maxLength={80} />
-      <Field form={form} name="mating" label={bx.mating} type="date" />
-      <Field form={form} name="birth" label={bx.birth} type="date" />
-      <Field form={form} name="notes" label={bx.notes} multiline maxLength={5000} />
+      <Field form={form} name="father_name" label={breederTexts.fatherName} maxLength={LIMITS.dogName} />
+      <Field form={form} name="mating" label={breederTexts.mating} type="date" />
+      <Field form={form} name="birth" label={breederTexts.birth} type="date" />
+      <Field form={form} name="notes" label={breederTexts.notes} multiline maxLength={LIMITS.note} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {bx.save}
+        {breederTexts.save}
       </SubmitButton>
     </form>
   );
@@ -65,16 +68,16 @@ function LitterItem({ litter }: { litter: Litter }) {
   return (
     <li class="card litter-card">
       <h3>
-        <a href={`/app/zucht/wurf/${litter.id}`}>{bx.litterOf(litter.mother_name)}</a>
+        <a href={`/app/zucht/wurf/${litter.id}`}>{breederTexts.litterOf(litter.mother_name)}</a>
       </h3>
       <p class="muted">
         {litter.birth_date
-          ? bx.born(formatDate(litter.birth_date))
+          ? breederTexts.born(formatDate(litter.birth_date))
           : litter.expected_birth_date
-            ? `${bx.expected(formatDate(litter.expected_birth_date))} (${bx.countdown(due!)})`
+            ? `${breederTexts.expected(formatDate(litter.expected_birth_date))} (${breederTexts.countdown(due!)})`
             : ''}
         {' · '}
-        {bx.puppies(litter.puppy_count)}
+        {breederTexts.puppies(litter.puppy_count)}
       </p>
     </li>
   );
@@ -87,10 +90,10 @@ export function BreederScreen({ query }: ScreenProps) {
   if (user && !isBreeder(user))
     return (
       <section class="page page-narrow">
-        <h1>{bx.planTitle}</h1>
-        <p>{bx.planText}</p>
+        <h1>{breederTexts.planTitle}</h1>
+        <p>{breederTexts.planText}</p>
         <a class="button" href="/app/tarif">
-          {bx.planLink}
+          {breederTexts.planLink}
         </a>
       </section>
     );
@@ -98,15 +101,15 @@ export function BreederScreen({ query }: ScreenProps) {
 }
 
 function BreederHome({ motherId }: { motherId: string | null }) {
-  const list = usePagedList<Litter>('/api/litters?limit=20');
-  const [dogs, reloadDogs] = useResource<{ items: Dog[] }>('/api/dogs?limit=200');
+  const list = usePagedList<Litter>(apiGet('/api/litters', { params: { query: { limit: 20 } } }));
+  const [dogs, reloadDogs] = useResource(apiGet('/api/dogs', { params: { query: { limit: 200 } } }));
   return (
     <section class="page page-narrow breeder">
-      <h1>{bx.title}</h1>
-      <h2>{bx.litters}</h2>
+      <h1>{breederTexts.title}</h1>
+      <h2>{breederTexts.litters}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={bx.none} class="plain-list litter-list">
+          <ItemList items={items} empty={breederTexts.none} class="plain-list litter-list">
             {(l) => <LitterItem key={l.id} litter={l} />}
           </ItemList>
         )}

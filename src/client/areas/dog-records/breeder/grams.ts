@@ -1,4 +1,4 @@
-import { bx } from './texts.js';
+import { breederTexts } from './texts.js';
 
 /** Grams as people type them on a puppy scale: 1 to 100.000, at most one decimal, comma or point ("180,5"). */
 const GRAMS = /^\d{1,6}([.,]\d)?$/;
@@ -9,5 +9,5 @@ export const parseGrams = (v: string): number => Number(v.trim().replace(',', '.
 export const gramsRule = (v: string): string | null => {
   if (!v || !v.trim()) return null;
   const g = parseGrams(v);
-  return GRAMS.test(v.trim()) && g >= 1 && g <= 100_000 ? null : bx.gramsInvalid;
+  return GRAMS.test(v.trim()) && g >= 1 && g <= 100_000 ? null : breederTexts.gramsInvalid;
 };

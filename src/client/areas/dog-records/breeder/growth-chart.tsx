@@ -1,7 +1,7 @@
 import type { LitterWeights } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { collarColor } from './collar.js';
-import { bx } from './texts.js';
+import { breederTexts } from './texts.js';
 
 const W = 640;
 const H = 260;
@@ -19,10 +19,10 @@ export function GrowthChart({ data }: { data: LitterWeights }) {
   const maxY = Math.max(...all.map((w) => w.weight_g)) * 1.05;
   const x = (iso: string) => PAD.left + ((day(iso) - minX) / (maxX - minX)) * (W - PAD.left - PAD.right);
   const y = (g: number) => H - PAD.bottom - ((g - minY) / (maxY - minY || 1)) * (H - PAD.top - PAD.bottom);
-  const label = (p: LitterWeights['puppies'][number]) => p.name ?? bx.unnamed(p.collar_color);
+  const label = (p: LitterWeights['puppies'][number]) => p.name ?? breederTexts.unnamed(p.collar_color);
   return (
     <figure class="growth-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={bx.chartLabel}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={breederTexts.chartLabel}>
         <line x1={PAD.left} y1={H - PAD.bottom} x2={W - PAD.right} y2={H - PAD.bottom} class="axis-line" />
         <text x={PAD.left} y={H - 12} class="axis">
           {formatDate(days[0]!)}
@@ -31,10 +31,10 @@ export function GrowthChart({ data }: { data: LitterWeights }) {
           {formatDate(days[days.length - 1]!)}
         </text>
         <text x={PAD.left - 6} y={y(maxY / 1.05)} text-anchor="end" class="axis">
-          {bx.grams(Math.round(maxY / 1.05))}
+          {breederTexts.grams(Math.round(maxY / 1.05))}
         </text>
         <text x={PAD.left - 6} y={y(minY / 0.95)} text-anchor="end" class="axis">
-          {bx.grams(Math.round(minY / 0.95))}
+          {breederTexts.grams(Math.round(minY / 0.95))}
         </text>
         {data.puppies.map((p, i) => {
           const color = collarColor(p.collar_color, i);
@@ -44,7 +44,7 @@ export function GrowthChart({ data }: { data: LitterWeights }) {
               <polyline points={pts} fill="none" stroke={color} stroke-width={2.5} />
               {p.weights.map((w) => (
                 <circle key={w.date} cx={x(w.date)} cy={y(w.weight_g)} r={3.5} fill={color}>
-                  <title>{`${label(p)}, ${formatDate(w.date)}: ${bx.grams(w.weight_g)}`}</title>
+                  <title>{`${label(p)}, ${formatDate(w.date)}: ${breederTexts.grams(w.weight_g)}`}</title>
                 </circle>
               ))}
             </g>
@@ -59,12 +59,12 @@ export function GrowthChart({ data }: { data: LitterWeights }) {
         ))}
       </ul>
       <details class="weight-table">
-        <summary>{bx.table}</summary>
+        <summary>{breederTexts.table}</summary>
         <div class="table-wrap">
           <table>
             <thead>
               <tr>
-                <th scope="col">{bx.date}</th>
+                <th scope="col">{breederTexts.date}</th>
                 {data.puppies.map((p) => (
                   <th key={p.puppy_id} scope="col">
                     {label(p)}
@@ -78,7 +78,7 @@ export function GrowthChart({ data }: { data: LitterWeights }) {
                   <th scope="row">{formatDate(d)}</th>
                   {data.puppies.map((p) => {
                     const w = p.weights.find((v) => v.date === d);
-                    return <td key={p.puppy_id}>{w ? bx.grams(w.weight_g) : '–'}</td>;
+                    return <td key={p.puppy_id}>{w ? breederTexts.grams(w.weight_g) : '–'}</td>;
                   })}
                 </tr>
               ))}

@@ -1,6 +1,7 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { LitterDetail, LitterWeights, Puppy } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import type { LitterWeights, Puppy } from '../../../api/types.js';
+import { api, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -11,32 +12,35 @@ import { collarColor } from './collar.js';
 import { daysUntil } from './dates.js';
 import { GrowthChart } from './growth-chart.js';
 import { gramsRule, parseGrams } from './grams.js';
-import { bx } from './texts.js';
+import { breederTexts } from './texts.js';
 
 function PuppyForm({ litterId, onDone }: { litterId: number; onDone: () => void }) {
   const form = useForm(
     { name: '', collar: '', sex: 'female', birth_weight: '' },
-    { rules: { name: { maxLength: 80 }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
+    { rules: { name: { maxLength: LIMITS.dogName }, collar: { required: true, maxLength: 40 }, birth_weight: { check: gramsRule } } },
   );
   const submit = form.onSubmit(async (v) => {
-    await api.post(`/api/litters/${litterId}/puppies`, {
-      name: v.name.trim() || null,
-      collar_color: v.collar.trim(),
-      sex: v.sex,
-      birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
+    await api.POST('/api/litters/{id}/puppies', {
+      params: { path: { id: litterId } },
+      body: {
+        name: v.name.trim() || null,
+        collar_color: v.collar.trim(),
+        sex: v.sex as 'male' | 'female',
+        birth_weight_g: v.birth_weight ? parseGrams(v.birth_weight) : null,
+      },
     });
     form.setValues({ name: '', collar: '', sex: v.sex, birth_weight: '' });
     onDone();
   });
   return (
-    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={bx.addPuppy}>
+    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={breederTexts.addPuppy}>
       <FormSummary message={form.summary} />
-      <Field form={form} name="collar" label={bx.collar} required maxLength={40} />
-      <Field form={form} name="sex" label={bx.sex} options={Object.entries(bx.sexes).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="name" label={bx.name} maxLength={80} />
-      <Field form={form} name="birth_weight" label={bx.birthWeight} inputMode="decimal" />
+      <Field form={form} name="collar" label={breederTexts.collar} required maxLength={40} />
+      <Field form={form} name="sex" label={breederTexts.sex} options={Object.entries(breederTexts.sexes).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="name" label={breederTexts.name} maxLength={LIMITS.dogName} />
+      <Field form={form} name="birth_weight" label={breederTexts.birthWeight} inputMode="decimal" />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {bx.addPuppy}
+        {breederTexts.addPuppy}
       </SubmitButton>
     </form>
   );
@@ -52,39 +56,49 @@ function PuppyDetailsForm({ puppy, onDone }: { puppy: Puppy; onDone: () => void 
       handover_date: puppy.handover_date ?? '',
       vaccinations: puppy.vaccinations ?? '',
     },
-    { rules: { chip_number: { maxLength: 30 }, buyer_name: { maxLength: 200 }, buyer_contact: { maxLength: 200 }, vaccinations: { maxLength: 2000 } } },
+    {
+      rules: {
+        chip_number: { maxLength: 30 },
+        buyer_name: { maxLength: LIMITS.title },
+        buyer_contact: { maxLength: LIMITS.title },
+        vaccinations: { maxLength: 2000 },
+      },
+    },
   );
   const [saved, setSaved] = useState(false);
   const text = (v: string) => v.trim() || null;
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await api.patch(`/api/puppies/${puppy.id}`, {
-      chip_number: text(v.chip_number),
-      buyer_name: text(v.buyer_name),
-      buyer_contact: text(v.buyer_contact),
-      handover_date: v.handover_date || null,
-      vaccinations: text(v.vaccinations),
+    await api.PATCH('/api/puppies/{id}', {
+      params: { path: { id: puppy.id } },
+      body: {
+        chip_number: text(v.chip_number),
+        buyer_name: text(v.buyer_name),
+        buyer_contact: text(v.buyer_contact),
+        handover_date: v.handover_date || null,
+        vaccinations: text(v.vaccinations),
+      },
     });
     setSaved(true);
     onDone();
   });
-  const label = puppy.name ?? bx.unnamed(puppy.collar_color);
+  const label = puppy.name ?? breederTexts.unnamed(puppy.collar_color);
   return (
     <details class="puppy-details">
-      <summary>{bx.details(label)}</summary>
-      <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={bx.details(label)}>
+      <summary>{breederTexts.details(label)}</summary>
+      <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={breederTexts.details(label)}>
         <FormSummary message={form.summary} />
-        <Field form={form} name="chip_number" label={bx.chip} maxLength={30} autoComplete="off" />
-        <Field form={form} name="vaccinations" label={bx.vaccinations} hint={bx.vaccinationsHint} multiline rows={3} maxLength={2000} />
-        <Field form={form} name="buyer_name" label={bx.buyerName} maxLength={200} autoComplete="off" />
-        <Field form={form} name="buyer_contact" label={bx.buyerContact} maxLength={200} autoComplete="off" />
-        <Field form={form} name="handover_date" label={bx.handoverDate} type="date" />
+        <Field form={form} name="chip_number" label={breederTexts.chip} maxLength={30} autoComplete="off" />
+        <Field form={form} name="vaccinations" label={breederTexts.vaccinations} hint={breederTexts.vaccinationsHint} multiline rows={3} maxLength={2000} />
+        <Field form={form} name="buyer_name" label={breederTexts.buyerName} maxLength={LIMITS.title} autoComplete="off" />
+        <Field form={form} name="buyer_contact" label={breederTexts.buyerContact} maxLength={LIMITS.title} autoComplete="off" />
+        <Field form={form} name="handover_date" label={breederTexts.handoverDate} type="date" />
         <SubmitButton busy={form.busy} offline={form.offline}>
-          {bx.saveDetails}
+          {breederTexts.saveDetails}
         </SubmitButton>
         {saved && (
           <p class="notice notice-success" role="status">
-            {bx.detailsSaved}
+            {breederTexts.detailsSaved}
           </p>
         )}
       </form>
@@ -107,13 +121,13 @@ function PuppyRow({
     <li>
       <div>
         <span class="legend-swatch" style={{ background: collarColor(puppy.collar_color, index) }} aria-hidden="true" />{' '}
-        <strong>{puppy.name ?? bx.unnamed(puppy.collar_color)}</strong> · {bx.sexes[puppy.sex]} · {puppy.collar_color}
-        {puppy.birth_weight_g !== null && <span class="muted"> · {bx.grams(puppy.birth_weight_g)}</span>}
+        <strong>{puppy.name ?? breederTexts.unnamed(puppy.collar_color)}</strong> · {breederTexts.sexes[puppy.sex]} · {puppy.collar_color}
+        {puppy.birth_weight_g !== null && <span class="muted"> · {breederTexts.grams(puppy.birth_weight_g)}</span>}
         {puppy.buyer_name && (
           <span class="muted">
             {' '}
-            · {bx.buyer}: {puppy.buyer_name}
-            {puppy.handover_date && `, ${bx.handover} ${formatDate(puppy.handover_date)}`}
+            · {breederTexts.buyer}: {puppy.buyer_name}
+            {puppy.handover_date && `, ${breederTexts.handover} ${formatDate(puppy.handover_date)}`}
           </span>
         )}
         {warnings.map((w) => (
@@ -124,8 +138,8 @@ function PuppyRow({
         <PuppyDetailsForm puppy={puppy} onDone={onChange} />
       </div>
       <div class="record-actions">
-        <a class="button button-ghost button-small" href={`/api/puppies/${puppy.id}/record.pdf`} download>
-          {bx.record}
+        <a class="button button-ghost button-small" href={apiHref('/api/puppies/{id}/record.pdf', { params: { path: { id: puppy.id } } })} download>
+          {breederTexts.record}
         </a>
       </div>
     </li>
@@ -134,8 +148,14 @@ function PuppyRow({
 
 function DeleteLitter({ id }: { id: number }) {
   return (
-    <DeleteButton path={`/api/litters/${id}`} label={bx.remove} title={`${bx.remove}?`} confirmLabel={bx.remove} onDone={() => navigate('/app/zucht')}>
-      <p>{bx.removeText}</p>
+    <DeleteButton
+      remove={() => api.DELETE('/api/litters/{id}', { params: { path: { id } } })}
+      label={breederTexts.remove}
+      title={`${breederTexts.remove}?`}
+      confirmLabel={breederTexts.remove}
+      onDone={() => navigate('/app/zucht')}
+    >
+      <p>{breederTexts.removeText}</p>
     </DeleteButton>
   );
 }
@@ -143,15 +163,15 @@ function DeleteLitter({ id }: { id: number }) {
 /** /app/zucht/wurf/:id: the litter, its puppies with warnings, the growth chart, exports and quick weighing. */
 export function LitterScreen({ params }: ScreenProps) {
   const id = Number(params.id);
-  const [litter, reload] = useResource<LitterDetail>(Number.isInteger(id) ? `/api/litters/${id}` : null);
-  const [weights, reloadWeights] = useResource<LitterWeights>(Number.isInteger(id) ? `/api/litters/${id}/weights` : null);
+  const [litter, reload] = useResource(Number.isInteger(id) ? apiGet('/api/litters/{id}', { params: { path: { id } } }) : null);
+  const [weights, reloadWeights] = useResource(Number.isInteger(id) ? apiGet('/api/litters/{id}/weights', { params: { path: { id } } }) : null);
   const refresh = () => {
     reload();
     reloadWeights();
   };
   return (
     <section class="page page-narrow breeder">
-      <h1>{litter.status === 'ready' ? bx.litterOf(litter.data.mother_name) : bx.title}</h1>
+      <h1>{litter.status === 'ready' ? breederTexts.litterOf(litter.data.mother_name) : breederTexts.title}</h1>
       <Load resource={litter} onRetry={reload}>
         {(l) => {
           const w = weights.status === 'ready' ? weights.data : null;
@@ -159,31 +179,31 @@ export function LitterScreen({ params }: ScreenProps) {
             <>
               <p class="big-number">
                 {l.birth_date
-                  ? bx.born(formatDate(l.birth_date))
+                  ? breederTexts.born(formatDate(l.birth_date))
                   : l.expected_birth_date
-                    ? `${bx.expected(formatDate(l.expected_birth_date))} · ${bx.countdown(daysUntil(l.expected_birth_date))}`
+                    ? `${breederTexts.expected(formatDate(l.expected_birth_date))} · ${breederTexts.countdown(daysUntil(l.expected_birth_date))}`
                     : ''}
               </p>
               <p class="link-row">
                 {l.puppies.length > 0 && (
                   <a class="button" href={`/app/zucht/wurf/${l.id}/wiegen`}>
-                    {bx.weigh}
+                    {breederTexts.weigh}
                   </a>
                 )}
-                <a href={`/api/litters/${l.id}/export.csv`} download>
-                  {bx.csv}
+                <a href={apiHref('/api/litters/{id}/export.csv', { params: { path: { id: l.id } } })} download>
+                  {breederTexts.csv}
                 </a>
-                <a href={`/app/hunde/${l.mother_dog_id}/laeufigkeit`}>{bx.toHeat}</a>
+                <a href={`/app/hunde/${l.mother_dog_id}/laeufigkeit`}>{breederTexts.toHeat}</a>
               </p>
               {w && w.puppies.some((p) => p.weights.length > 0) && (
                 <section class="card" aria-labelledby="h-growth">
-                  <h2 id="h-growth">{bx.chart}</h2>
+                  <h2 id="h-growth">{breederTexts.chart}</h2>
                   <GrowthChart data={w} />
                 </section>
               )}
               <section class="card record-section" aria-labelledby="h-puppies">
                 <h2 id="h-puppies">
-                  {bx.puppyList} ({l.puppies.length})
+                  {breederTexts.puppyList} ({l.puppies.length})
                 </h2>
                 <ul class="record-list">
                   {l.puppies.map((p, i) => (

@@ -1,5 +1,5 @@
 /** German texts of the breeder screens (du-form). */
-export const bx = {
+export const breederTexts = {
   title: 'Zucht',
   planTitle: 'Zucht mit dem Züchter-Tarif',
   planText:

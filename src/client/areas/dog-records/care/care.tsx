@@ -1,9 +1,11 @@
+import type { RecordBody } from '../../../core/api-types.js';
+import { LIMITS } from '../../../../shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { submitWrite } from '../../../core/offline-queue.js';
 import { PendingWrites } from '../../../ui/pending-writes.js';
 import type { CareRoutine } from '../../../api/types.js';
-import { errorMessage } from '../../../core/api.js';
+import { api, errorMessage, urlOf } from '../../../core/api.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -12,17 +14,15 @@ import { NotesToggle } from '../notes/index.js';
 import { daysBetween } from '../../../core/calendar.js';
 import { DogPage } from '../../../ui/dog-page.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
-import { rx } from './texts.js';
-
-const cx = rx.care;
+import { careTexts } from './texts.js';
 
 /** The due badge: red when overdue, amber today, calm otherwise. */
 export function DueBadge({ nextDue, today }: { nextDue: string | null; today: string }) {
-  if (!nextDue) return <span class="due-badge due-never">{cx.never}</span>;
+  if (!nextDue) return <span class="due-badge due-never">{careTexts.care.never}</span>;
   const days = daysBetween(today, nextDue);
-  if (days < 0) return <span class="due-badge due-overdue">{cx.overdue(-days)}</span>;
-  if (days === 0) return <span class="due-badge due-today">{cx.dueToday}</span>;
-  return <span class="due-badge due-later">{cx.dueIn(days)}</span>;
+  if (days < 0) return <span class="due-badge due-overdue">{careTexts.care.overdue(-days)}</span>;
+  if (days === 0) return <span class="due-badge due-today">{careTexts.care.dueToday}</span>;
+  return <span class="due-badge due-later">{careTexts.care.dueIn(days)}</span>;
 }
 
 function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => void }) {
@@ -37,7 +37,7 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
         class="button button-small"
         disabled={busy}
         aria-busy={busy ? 'true' : undefined}
-        aria-label={cx.doneFor(what)}
+        aria-label={careTexts.care.doneFor(what)}
         onClick={async () => {
           setBusy(true);
           setError(null);
@@ -48,12 +48,12 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
             const result = await submitWrite({
               kind: 'care',
               dogId: routine.dog_id,
-              url: `/api/care-routines/${routine.id}/done`,
-              body: { date },
-              label: cx.queued(what, formatDate(date)),
+              path: '/api/care-routines/{id}/done',
+              init: { params: { path: { id: routine.id } }, body: { date } },
+              label: careTexts.care.queued(what, formatDate(date)),
             });
             if (result.queued) return setQueued(true);
-            clearResponses(`/api/dogs/${routine.dog_id}/care-routines`);
+            clearResponses(urlOf('/api/dogs/{dogId}/care-routines', { params: { path: { dogId: routine.dog_id } } }));
             onDone();
           } catch (e) {
             setError(errorMessage(e));
@@ -62,12 +62,12 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
           }
         }}
       >
-        ✓ {cx.done}
+        ✓ {careTexts.care.done}
       </button>
       <ErrorNotice text={error} />
       {queued && (
         <p class="small" role="status">
-          {cx.queuedShort}
+          {careTexts.care.queuedShort}
         </p>
       )}
     </>
@@ -75,24 +75,36 @@ function DoneButton({ routine, onDone }: { routine: CareRoutine; onDone: () => v
 }
 
 /** A routine's name: its own for a custom one (the server's careTitle does the same). */
-const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (cx.kinds[r.kind] ?? r.kind));
+const routineName = (r: CareRoutine) => (r.kind === 'custom' && r.label ? r.label : (careTexts.care.kinds[r.kind] ?? r.kind));
 
-function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
-  const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : cx.intervalRange);
+function careSection(owner: boolean, today: string): SectionDef<CareRoutine, 'care-routines'> {
+  const intervalCheck = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365 ? null : careTexts.care.intervalRange);
   return {
     key: 'pflege',
-    title: cx.section,
+    title: careTexts.care.section,
     path: 'care-routines',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
-    empty: cx.empty,
+    empty: careTexts.care.empty,
     fields: [
-      { name: 'kind', label: cx.kind, type: 'select', required: true, options: Object.entries(cx.kinds).map(([value, label]) => ({ value, label })) },
-      { name: 'label', label: cx.label, max: 100, checkEmpty: true, check: (v, all) => (all.kind === 'custom' && !v?.trim() ? cx.labelMissing : null) },
-      { name: 'intervall_tage', label: cx.interval, required: true, check: intervalCheck },
-      { name: 'last_done', label: cx.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? rx.inFuture : null) },
-      { name: 'product', label: cx.product, max: 200 },
+      {
+        name: 'kind',
+        label: careTexts.care.kind,
+        type: 'select',
+        required: true,
+        options: Object.entries(careTexts.care.kinds).map(([value, label]) => ({ value, label })),
+      },
+      {
+        name: 'label',
+        label: careTexts.care.label,
+        max: 100,
+        checkEmpty: true,
+        check: (v, all) => (all.kind === 'custom' && !v?.trim() ? careTexts.care.labelMissing : null),
+      },
+      { name: 'intervall_tage', label: careTexts.care.interval, required: true, check: intervalCheck },
+      { name: 'last_done', label: careTexts.care.lastDone, type: 'date', check: (v) => (v && v > todayInBerlin() ? careTexts.inFuture : null) },
+      { name: 'product', label: careTexts.care.product, max: LIMITS.title },
     ],
     toValues: (i) => ({
       kind: String(i.kind),
@@ -102,7 +114,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
       product: String(i.product ?? ''),
     }),
     toBody: (v) => ({
-      kind: v.kind || 'tick_flea',
+      kind: (v.kind || 'tick_flea') as RecordBody<'care-routines'>['kind'],
       label: v.kind === 'custom' ? v.label?.trim() || null : null,
       intervall_tage: Number(v.intervall_tage),
       last_done: v.last_done || null,
@@ -114,7 +126,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
         <strong>{routineName(r)}</strong> <DueBadge nextDue={r.next_due} today={today} />
         <br />
         <span class="muted small">
-          {cx.every(r.intervall_tage)}
+          {careTexts.care.every(r.intervall_tage)}
           {r.last_done && ` · zuletzt ${formatDate(r.last_done)}`}
           {r.next_due && ` · nächstes Mal ${formatDate(r.next_due)}`}
           {r.product && ` · ${r.product}`}
@@ -126,7 +138,7 @@ function careSection(owner: boolean, today: string): SectionDef<CareRoutine> {
         <DoneButton routine={r} onDone={reload} />
         {owner && (
           <DismissReminderButton
-            path={`/api/dogs/${r.dog_id}/care-routines/${r.id}`}
+            dismiss={() => api.POST('/api/dogs/{dogId}/care-routines/{id}/dismiss-reminder', { params: { path: { dogId: r.dog_id, id: r.id } } })}
             nextDue={r.next_due}
             dismissedDue={r.reminder_dismissed_due}
             onDone={reload}
@@ -152,7 +164,7 @@ function CareBody({ dogId, owner }: { dogId: number; owner: boolean }) {
 /** /app/hunde/:dogId/pflege: the routines with due badges and the one-tap "Erledigt" (caregivers may tick too). */
 export function CareScreen({ params }: ScreenProps) {
   return (
-    <DogPage dogId={Number(params.dogId)} title={cx.title} fallback={cx.fallback} className="care">
+    <DogPage dogId={Number(params.dogId)} title={careTexts.care.title} fallback={careTexts.care.fallback} className="care">
       {(dog, owner) => <CareBody dogId={dog.id} owner={owner} />}
     </DogPage>
   );

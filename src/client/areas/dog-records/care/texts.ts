@@ -1,7 +1,7 @@
 import { CARE_KIND_LABELS } from '../../../../shared/labels.js';
 
 /** German texts of the care routines (du-form). */
-export const rx = {
+export const careTexts = {
   inFuture: 'Das Datum liegt in der Zukunft.',
   care: {
     title: (name: string) => `Pflege: ${name}`,

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { WelcomeDashboard } from '../../../api/types.js';
 import { formatDate } from '../../../core/format.js';
 import { session } from '../../../core/session.js';
@@ -6,7 +7,7 @@ import { Icon } from '../../../ui/icons.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { FoodAlertsCard } from '../../map/food-alerts/index.js';
 import { WalkWeatherCard } from '../weather/index.js';
-import { tx } from './texts.js';
+import { dashboardTexts } from './texts.js';
 
 type DashboardDog = WelcomeDashboard['dogs'][number];
 
@@ -14,13 +15,13 @@ function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
   const photo = dog.daily_photo;
   return (
     <li class="card daily">
-      <h2>{photo ? tx.dailyTitle(dog.name) : dog.name}</h2>
+      <h2>{photo ? dashboardTexts.dailyTitle(dog.name) : dog.name}</h2>
       {photo ? (
         <a class="daily-photo" href={`/app/tagebuch/eintrag/${photo.entry_id}`}>
           {/* The first photo is the screen's largest paint: load it at once, the others lazily. */}
           <img
             src={photo.preview_url}
-            alt={tx.dailyAlt(dog.name, formatDate(photo.entry_date))}
+            alt={dashboardTexts.dailyAlt(dog.name, formatDate(photo.entry_date))}
             loading={first ? 'eager' : 'lazy'}
             fetchpriority={first ? 'high' : 'auto'}
             width={640}
@@ -32,9 +33,9 @@ function DogOfTheDay({ dog, first }: { dog: DashboardDog; first: boolean }) {
       ) : (
         <div class="daily-empty">
           {dog.photo_url ? <img src={dog.photo_url} alt="" width={96} height={96} class="dog-avatar" /> : <Icon name="paw" size={40} />}
-          <p>{tx.noPhoto(dog.name)}</p>
+          <p>{dashboardTexts.noPhoto(dog.name)}</p>
           <a class="button button-secondary button-small" href={`/app/tagebuch/neu?hund=${dog.id}`}>
-            {tx.writeEntry}
+            {dashboardTexts.writeEntry}
           </a>
         </div>
       )}
@@ -80,12 +81,12 @@ function StreakCards({ dogs }: { dogs: WelcomeDashboard['dogs'] }) {
   if (trained.length === 0) return null;
   return (
     <section class="card" aria-labelledby="streak-title">
-      <h2 id="streak-title">{tx.streaks}</h2>
+      <h2 id="streak-title">{dashboardTexts.streaks}</h2>
       <ul class="plain-list">
         {trained.map((d) => (
           <li key={d.id}>
-            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: {tx.streakDays(d.training_streak!.current_days)}{' '}
-            <span class="muted">· {tx.streakBest(d.training_streak!.longest_days)}</span>
+            <a href={`/app/hunde/${d.id}/training`}>{d.name}</a>: {dashboardTexts.streakDays(d.training_streak!.current_days)}{' '}
+            <span class="muted">· {dashboardTexts.streakBest(d.training_streak!.longest_days)}</span>
           </li>
         ))}
       </ul>
@@ -101,13 +102,13 @@ const MONTH_NAMES = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli
 function LeashSeasonCard({ season }: { season: NonNullable<WelcomeDashboard['leash_season']> }) {
   return (
     <section class="card notice-info leash-season" aria-labelledby="leash-title">
-      <h2 id="leash-title">{tx.leashTitle(dayMonth(season.until))}</h2>
+      <h2 id="leash-title">{dashboardTexts.leashTitle(dayMonth(season.until))}</h2>
       <p>{season.rule}</p>
       <p class="note">
         <a href={season.source_url} rel="noopener noreferrer" target="_blank">
-          {tx.leashSource}
+          {dashboardTexts.leashSource}
         </a>{' '}
-        · {tx.leashAsOf(formatDate(season.as_of))}
+        · {dashboardTexts.leashAsOf(formatDate(season.as_of))}
       </p>
     </section>
   );
@@ -115,18 +116,18 @@ function LeashSeasonCard({ season }: { season: NonNullable<WelcomeDashboard['lea
 
 export function DashboardScreen() {
   const state = useStore(session);
-  const [dashboard, reload] = useResource<WelcomeDashboard>('/api/welcome-dashboard');
+  const [dashboard, reload] = useResource(apiGet('/api/welcome-dashboard'));
   const name = state.status === 'user' ? state.user.name : '';
   return (
     <section class="page">
-      <h1>{tx.hello(name)}</h1>
+      <h1>{dashboardTexts.hello(name)}</h1>
       <Load resource={dashboard} onRetry={reload}>
         {(data) =>
           data.dogs.length === 0 ? (
-            <Empty title={tx.welcomeTitle}>
-              <p>{tx.welcomeText}</p>
+            <Empty title={dashboardTexts.welcomeTitle}>
+              <p>{dashboardTexts.welcomeText}</p>
               <a class="button" href="/app/hunde/neu">
-                {tx.addDog}
+                {dashboardTexts.addDog}
               </a>
             </Empty>
           ) : (
@@ -140,11 +141,11 @@ export function DashboardScreen() {
               {data.leash_season && <LeashSeasonCard season={data.leash_season} />}
               {data.due_soon.length > 0 && (
                 <section class="card" aria-labelledby="due-title">
-                  <h2 id="due-title">{tx.dueSoon}</h2>
+                  <h2 id="due-title">{dashboardTexts.dueSoon}</h2>
                   <ul class="plain-list">
                     {data.due_soon.map((item) => (
                       <li key={`${item.area}-${item.title}-${item.due_date}`}>
-                        {item.overdue && <span class="tag tag-warning">{tx.overdue}</span>}{' '}
+                        {item.overdue && <span class="tag tag-warning">{dashboardTexts.overdue}</span>}{' '}
                         {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title}{' '}
                         <span class="muted">· {formatDate(item.due_date)}</span>
                       </li>
@@ -154,12 +155,15 @@ export function DashboardScreen() {
               )}
               <FoodAlertsCard />
               <StreakCards dogs={data.dogs} />
-              <EntryLinks title={tx.onThisDay} items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${tx.yearsAgo(e.years_ago)}` }))} />
-              <EntryLinks title={tx.recent} items={data.recent_entries} />
+              <EntryLinks
+                title={dashboardTexts.onThisDay}
+                items={data.on_this_day.map((e) => ({ ...e, note: `${e.dog_name}, ${dashboardTexts.yearsAgo(e.years_ago)}` }))}
+              />
+              <EntryLinks title={dashboardTexts.recent} items={data.recent_entries} />
               <p class="link-row">
-                <a href="/app/tagebuch">{tx.toDiary}</a>
-                <a href="/app/hunde">{tx.toDogs}</a>
-                <a href="/app/ausgaben">{tx.toExpenses}</a>
+                <a href="/app/tagebuch">{dashboardTexts.toDiary}</a>
+                <a href="/app/hunde">{dashboardTexts.toDogs}</a>
+                <a href="/app/ausgaben">{dashboardTexts.toExpenses}</a>
               </p>
             </>
           )

@@ -1,5 +1,5 @@
 /** German texts of the welcome dashboard. */
-export const tx = {
+export const dashboardTexts = {
   hello: (name: string) => (name ? `Hallo ${name}!` : 'Hallo!'),
   welcomeTitle: 'Willkommen im Pfotenbuch',
   welcomeText: 'Leg deinen ersten Hund an. Danach zeigt dir diese Seite jeden Tag ein Foto aus seinem Tagebuch.',

@@ -1,9 +1,10 @@
+import { apiGet } from '../../../core/api.js';
 import type { DiaryCalendar } from '../../../api/types.js';
 import { formatMonth, shiftMonth, todayInBerlin } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DiaryFrame, viewHref } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 /** The weeks of a month, Monday first; null pads the days before the 1st and after the last. */
 export function monthGrid(month: string): (string | null)[][] {
@@ -26,9 +27,9 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
         <caption class="visually-hidden">{formatMonth(data.month)}</caption>
         <thead>
           <tr>
-            {tx.calendar.weekdays.map((d, i) => (
+            {diaryTexts.calendar.weekdays.map((d, i) => (
               <th key={d} scope="col">
-                <abbr title={tx.calendar.weekdaysLong[i]}>{d}</abbr>
+                <abbr title={diaryTexts.calendar.weekdaysLong[i]}>{d}</abbr>
               </th>
             ))}
           </tr>
@@ -46,7 +47,7 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
                     {day ? (
                       <a
                         href={`/app/tagebuch/eintrag/${day.first_entry_id}`}
-                        aria-label={`${number}. ${formatMonth(data.month)}: ${tx.calendar.entries(day.entries)}`}
+                        aria-label={`${number}. ${formatMonth(data.month)}: ${diaryTexts.calendar.entries(day.entries)}`}
                       >
                         {day.preview_url && <img src={day.preview_url} alt="" loading="lazy" width={64} height={64} />}
                         <span class="cal-num">{number}</span>
@@ -64,22 +65,30 @@ function MonthGrid({ data, today }: { data: DiaryCalendar; today: string }) {
           ))}
         </tbody>
       </table>
-      {data.days.length === 0 && <p class="muted center">{tx.calendar.none}</p>}
+      {data.days.length === 0 && <p class="muted center">{diaryTexts.calendar.none}</p>}
     </>
   );
 }
 
 function Calendar({ dogId, month }: { dogId: number | null; month: string }) {
-  const [calendar, reload] = useResource<DiaryCalendar>(`/api/diary/calendar?month=${month}${dogId ? `&dog_id=${dogId}` : ''}`);
+  const [calendar, reload] = useResource(apiGet('/api/diary/calendar', { params: { query: { month, dog_id: dogId ?? undefined } } }));
   const today = todayInBerlin();
   return (
     <div class="card calendar-card">
       <div class="calendar-head">
-        <a class="button button-secondary button-small" href={viewHref('calendar', dogId, `monat=${shiftMonth(month, -1)}`)} aria-label={tx.calendar.prev}>
+        <a
+          class="button button-secondary button-small"
+          href={viewHref('calendar', dogId, `monat=${shiftMonth(month, -1)}`)}
+          aria-label={diaryTexts.calendar.prev}
+        >
           ‹
         </a>
         <h2 aria-live="polite">{formatMonth(month)}</h2>
-        <a class="button button-secondary button-small" href={viewHref('calendar', dogId, `monat=${shiftMonth(month, 1)}`)} aria-label={tx.calendar.next}>
+        <a
+          class="button button-secondary button-small"
+          href={viewHref('calendar', dogId, `monat=${shiftMonth(month, 1)}`)}
+          aria-label={diaryTexts.calendar.next}
+        >
           ›
         </a>
       </div>

@@ -1,5 +1,6 @@
 import type { DiaryEntry, DiaryMedia } from '../../../api/types.js';
-import { ApiError, upload } from '../../../core/api.js';
+import { ApiError } from '../../../core/api.js';
+import { upload } from '../../../core/upload.js';
 
 export type { WeatherSummary } from '../../../api/types.js';
 export type MediaItem = DiaryMedia;
@@ -45,7 +46,11 @@ export async function uploadPhotos(
     const form = new FormData();
     for (const file of group) form.append('files', file, file.name);
     try {
-      const answer = await upload<{ items: MediaItem[] }>(`/api/diary/${entryId}/media`, form, (fraction) => onProgress((done + fraction * size) / total));
+      const answer = await upload('/api/diary/{entryId}/media', {
+        params: { path: { entryId } },
+        form,
+        onProgress: (fraction) => onProgress((done + fraction * size) / total),
+      });
       stored.push(...answer.items);
       done += size;
     } catch (error) {

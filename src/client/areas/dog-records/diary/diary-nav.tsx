@@ -1,10 +1,11 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { navigate } from '../../../core/router.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { type Dog, useDogsWithShared } from '../dogs/dogs-api.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 export type DiaryView = 'list' | 'mosaic' | 'calendar' | 'map' | 'nearby';
 
@@ -44,11 +45,11 @@ function SearchBox({ dogId, current }: { dogId: number | null; current: string }
       }}
     >
       <label for="diary-q" class="visually-hidden">
-        {tx.search.label}
+        {diaryTexts.search.label}
       </label>
-      <input id="diary-q" name="q" type="search" minLength={2} maxLength={200} placeholder={tx.search.placeholder} defaultValue={current} />
+      <input id="diary-q" name="q" type="search" minLength={2} maxLength={LIMITS.title} placeholder={diaryTexts.search.placeholder} defaultValue={current} />
       <button type="submit" class="button button-secondary button-small">
-        {tx.search.submit}
+        {diaryTexts.search.submit}
       </button>
     </form>
   );
@@ -71,10 +72,10 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
   return (
     <section class="page">
       <div class="page-head">
-        <h1>{tx.title}</h1>
+        <h1>{diaryTexts.title}</h1>
         {dogs.status === 'ready' && dogs.data.items.length > 0 && (
           <a class="button" href={`/app/tagebuch/neu${query.get('hund') && query.get('hund') !== 'alle' ? `?hund=${query.get('hund') ?? ''}` : ''}`}>
-            <Icon name="plus" size={20} /> {tx.newEntry}
+            <Icon name="plus" size={20} /> {diaryTexts.newEntry}
           </a>
         )}
       </div>
@@ -87,7 +88,7 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
             <>
               <div class="diary-toolbar">
                 <div class="field field-inline">
-                  <label for="diary-dog">{tx.dog}</label>
+                  <label for="diary-dog">{diaryTexts.dog}</label>
                   <select
                     id="diary-dog"
                     value={dog ? String(dog.id) : 'alle'}
@@ -99,7 +100,7 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
                       else navigate(viewHref(view, id, extra), { replace: true });
                     }}
                   >
-                    <option value="alle">{tx.allDogs}</option>
+                    <option value="alle">{diaryTexts.allDogs}</option>
                     {page.items.map((d) => (
                       <option key={d.id} value={String(d.id)}>
                         {d.name}
@@ -107,12 +108,12 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
                     ))}
                   </select>
                 </div>
-                <nav aria-label={tx.viewsLabel}>
+                <nav aria-label={diaryTexts.viewsLabel}>
                   <ul class="tabs">
                     {(Object.keys(VIEW_PATHS) as DiaryView[]).map((v) => (
                       <li key={v}>
                         <a href={viewHref(v, dog?.id ?? null)} aria-current={v === view ? 'page' : undefined}>
-                          {tx.views[v]}
+                          {diaryTexts.views[v]}
                         </a>
                       </li>
                     ))}
@@ -132,10 +133,10 @@ export function DiaryFrame({ view, query, children }: DiaryFrameProps) {
 /** The diary needs a dog first: said where a diary screen would otherwise show nothing. */
 export function NoDogsYet() {
   return (
-    <Empty title={tx.noDogsTitle}>
-      <p>{tx.noDogsText}</p>
+    <Empty title={diaryTexts.noDogsTitle}>
+      <p>{diaryTexts.noDogsText}</p>
       <a class="button" href="/app/hunde/neu">
-        {tx.toDogs}
+        {diaryTexts.toDogs}
       </a>
     </Empty>
   );

@@ -1,3 +1,4 @@
+import { api, apiGet } from '../../../core/api.js';
 import { showFlash } from '../../../core/flash.js';
 import { formatDate, formatDateTime, formatWeekday } from '../../../core/format.js';
 import { clearResponses, offline } from '../../../core/offline-cache.js';
@@ -11,7 +12,7 @@ import { useDogsWithShared } from '../dogs/dogs-api.js';
 import { NotesToggle } from '../notes/index.js';
 import type { Entry, MediaItem } from './diary-api.js';
 import { viewHref } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 /** The weather of the entry's day at its photo's place; "pending" while the job is still fetching it. */
 function Weather({ media, date }: { media: MediaItem[]; date: string }) {
@@ -25,18 +26,18 @@ function Weather({ media, date }: { media: MediaItem[]; date: string }) {
   return (
     <section class="card weather" aria-labelledby="weather-title">
       {/* The weather belongs to the photo's own day, which may differ from the entry's date. */}
-      <h2 id="weather-title">{w && w.day !== date ? tx.detail.weatherOn(formatDate(w.day)) : tx.detail.weather}</h2>
+      <h2 id="weather-title">{w && w.day !== date ? diaryTexts.detail.weatherOn(formatDate(w.day)) : diaryTexts.detail.weather}</h2>
       {w ? (
         <>
           <p class="weather-main">
             <strong>{w.label}</strong>
-            {tx.detail.temp(w.temp_min_c, w.temp_max_c) && <span>{tx.detail.temp(w.temp_min_c, w.temp_max_c)}</span>}
+            {diaryTexts.detail.temp(w.temp_min_c, w.temp_max_c) && <span>{diaryTexts.detail.temp(w.temp_min_c, w.temp_max_c)}</span>}
           </p>
-          {w.precipitation_mm !== null && <p>{tx.detail.rain(w.precipitation_mm)}</p>}
+          {w.precipitation_mm !== null && <p>{diaryTexts.detail.rain(w.precipitation_mm)}</p>}
           <p class="hint">{w.attribution}</p>
         </>
       ) : (
-        <p class="muted">{retrying ? tx.detail.weatherRetrying : pending ? tx.detail.weatherPending : tx.detail.weatherUnavailable}</p>
+        <p class="muted">{retrying ? diaryTexts.detail.weatherRetrying : pending ? diaryTexts.detail.weatherPending : diaryTexts.detail.weatherUnavailable}</p>
       )}
     </section>
   );
@@ -49,11 +50,17 @@ function Photos({ media }: { media: MediaItem[] }) {
       {media.map((m, i) => (
         <li key={m.id}>
           <a href={m.url} target="_blank" rel="noopener">
-            <img src={m.preview_url} alt={tx.detail.photoOf(i + 1, media.length)} width={m.width} height={m.height} loading={i < 2 ? 'eager' : 'lazy'} />
+            <img
+              src={m.preview_url}
+              alt={diaryTexts.detail.photoOf(i + 1, media.length)}
+              width={m.width}
+              height={m.height}
+              loading={i < 2 ? 'eager' : 'lazy'}
+            />
           </a>
           {m.taken_at && (
             <p class="hint">
-              {tx.detail.takenAt}: {formatDateTime(m.taken_at)}
+              {diaryTexts.detail.takenAt}: {formatDateTime(m.taken_at)}
             </p>
           )}
         </li>
@@ -65,33 +72,33 @@ function Photos({ media }: { media: MediaItem[] }) {
 function DeleteEntry({ entry }: { entry: Entry }) {
   const isOffline = useStore(offline);
   const deleted = () => {
-    clearResponses('/api/');
+    clearResponses();
     const target = viewHref('list', entry.dog_id);
-    showFlash(tx.detail.deleted, target.split('?')[0] ?? target);
+    showFlash(diaryTexts.detail.deleted, target.split('?')[0] ?? target);
     navigate(target, { replace: true });
   };
   return (
     <DeleteButton
-      path={`/api/diary/${entry.id}`}
-      label={tx.detail.delete}
-      title={tx.detail.deleteTitle}
-      confirmLabel={tx.detail.deleteConfirm}
+      remove={() => api.DELETE('/api/diary/{entryId}', { params: { path: { entryId: entry.id } } })}
+      label={diaryTexts.detail.delete}
+      title={diaryTexts.detail.deleteTitle}
+      confirmLabel={diaryTexts.detail.deleteConfirm}
       buttonClass="button button-danger"
       disabled={isOffline}
       onDone={deleted}
     >
-      <p>{tx.detail.deleteText}</p>
+      <p>{diaryTexts.detail.deleteText}</p>
     </DeleteButton>
   );
 }
 
 export function EntryDetailScreen({ params }: ScreenProps) {
-  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [entry, reload] = useResource(apiGet('/api/diary/{entryId}', { params: { path: { entryId: Number(params.entryId) } } }));
   const [dogs] = useDogsWithShared();
   const isOffline = useStore(offline);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
-  const title = entry.status === 'ready' ? (entry.data.title ?? formatDate(entry.data.date)) : tx.title;
+  const title = entry.status === 'ready' ? (entry.data.title ?? formatDate(entry.data.date)) : diaryTexts.title;
   return (
     <article class="page entry-detail">
       <h1>{title}</h1>
@@ -110,17 +117,17 @@ export function EntryDetailScreen({ params }: ScreenProps) {
                 </time>
                 {dogName && <span> · {dogName}</span>}
                 {data.place_name && <span class="entry-place"> · {data.place_name}</span>}
-                {data.author_name && <span> · {tx.by(data.author_name)}</span>}
+                {data.author_name && <span> · {diaryTexts.by(data.author_name)}</span>}
                 {data.mood && (
                   <span>
                     {' '}
-                    · {tx.mood}: {tx.moods[data.mood] ?? data.mood}
+                    · {diaryTexts.mood}: {diaryTexts.moods[data.mood] ?? data.mood}
                   </span>
                 )}
               </p>
               {data.text && <div class="entry-text">{data.text}</div>}
               {data.tags.length > 0 && (
-                <ul class="tags" aria-label={tx.editor.tags}>
+                <ul class="tags" aria-label={diaryTexts.editor.tags}>
                   {data.tags.map((tag) => (
                     <li key={tag}>{tag}</li>
                   ))}
@@ -129,24 +136,24 @@ export function EntryDetailScreen({ params }: ScreenProps) {
               <Photos media={data.media} />
               <Weather media={data.media} date={data.date} />
               {!mayChange && dogs.status === 'ready' && (
-                <p class="muted">{data.author_name ? tx.detail.othersEntry(data.author_name) : tx.detail.ownersEntry}</p>
+                <p class="muted">{data.author_name ? diaryTexts.detail.othersEntry(data.author_name) : diaryTexts.detail.ownersEntry}</p>
               )}
               <div class="actions actions-start">
                 {!isOffline && mayChange && (
                   <a class="button" href={`/app/tagebuch/eintrag/${data.id}/bearbeiten`}>
-                    {tx.detail.edit}
+                    {diaryTexts.detail.edit}
                   </a>
                 )}
                 {located && (
                   <a class="button button-secondary" href={viewHref('map', data.dog_id)}>
-                    {tx.detail.openMap}
+                    {diaryTexts.detail.openMap}
                   </a>
                 )}
                 {mayChange && <DeleteEntry entry={data} />}
               </div>
               {ownDog && <NotesToggle parentType="diary_entry" parentId={data.id} />}
               <p>
-                <a href={viewHref('list', data.dog_id)}>{tx.detail.back}</a>
+                <a href={viewHref('list', data.dog_id)}>{diaryTexts.detail.back}</a>
               </p>
             </>
           );

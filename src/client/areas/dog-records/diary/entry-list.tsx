@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import { formatDate, formatWeekday } from '../../../core/format.js';
 import { pendingWrites } from '../../../core/offline-queue.js';
 import { useStore } from '../../../core/store.js';
@@ -8,7 +9,7 @@ import { Empty, Load } from '../../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';
 import type { Entry } from './diary-api.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 const EXCERPT = 180;
 
@@ -23,25 +24,25 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
         </time>
         {dogName && <span class="muted"> · {dogName}</span>}
         {entry.place_name && <span class="muted"> · {entry.place_name}</span>}
-        {entry.author_name && <span class="muted"> · {tx.by(entry.author_name)}</span>}
-        {entry.mood && <span class="mood"> · {tx.moods[entry.mood] ?? entry.mood}</span>}
+        {entry.author_name && <span class="muted"> · {diaryTexts.by(entry.author_name)}</span>}
+        {entry.mood && <span class="mood"> · {diaryTexts.moods[entry.mood] ?? entry.mood}</span>}
       </p>
       <h2>
         <a href={`/app/tagebuch/eintrag/${entry.id}`}>{entry.title ?? formatDate(entry.date)}</a>
       </h2>
       {excerpt && <p class="entry-excerpt">{excerpt}</p>}
       {thumbs.length > 0 && (
-        <ul class="thumbs" aria-label={tx.photos(entry.media.length)}>
+        <ul class="thumbs" aria-label={diaryTexts.photos(entry.media.length)}>
           {thumbs.map((m, i) => (
             <li key={m.id}>
-              <img src={m.preview_url} alt={tx.editor.photoAlt(i + 1)} width={96} height={96} loading="lazy" />
+              <img src={m.preview_url} alt={diaryTexts.editor.photoAlt(i + 1)} width={96} height={96} loading="lazy" />
             </li>
           ))}
           {entry.media.length > thumbs.length && <li class="thumbs-more">+{entry.media.length - thumbs.length}</li>}
         </ul>
       )}
       {entry.tags.length > 0 && (
-        <ul class="tags" aria-label={tx.editor.tags}>
+        <ul class="tags" aria-label={diaryTexts.editor.tags}>
           {entry.tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}
@@ -53,20 +54,24 @@ export function EntryCard({ entry, dogName }: { entry: Entry; dogName?: string }
 
 /** One dog's entries, or with `dog` null those of all dogs (each card then names its dog). */
 function Entries({ dog, dogs }: { dog: Dog | null; dogs: Dog[] }) {
-  const list = usePagedList<Entry>(dog ? `/api/dogs/${dog.id}/diary?limit=20` : '/api/diary/entries?limit=20');
+  const list = usePagedList<Entry>(
+    dog
+      ? apiGet('/api/dogs/{dogId}/diary', { params: { path: { dogId: dog.id }, query: { limit: 20 } } })
+      : apiGet('/api/diary/entries', { params: { query: { limit: 20 } } }),
+  );
   const nameOf = (id: number) => (dog ? undefined : dogs.find((d) => d.id === id)?.name);
   // An entry saved offline waits above the list: a list that cannot load without a connection is no error then.
   const waiting = useStore(pendingWrites).some((w) => w.kind === 'diary' && (!dog || w.dogId === dog.id));
   return (
     <>
       <PendingWrites kinds={['diary']} dogId={dog?.id ?? null} onDelivered={list.reload} />
-      <Load resource={list.resource} onRetry={list.reload} offlineText={waiting ? tx.offlineList : undefined}>
+      <Load resource={list.resource} onRetry={list.reload} offlineText={waiting ? diaryTexts.offlineList : undefined}>
         {(entries) =>
           entries.length === 0 ? (
-            <Empty title={tx.emptyTitle}>
-              <p>{tx.emptyText}</p>
+            <Empty title={diaryTexts.emptyTitle}>
+              <p>{diaryTexts.emptyText}</p>
               <a class="button" href={dog ? `/app/tagebuch/neu?hund=${dog.id}` : '/app/tagebuch/neu'}>
-                {tx.newEntry}
+                {diaryTexts.newEntry}
               </a>
             </Empty>
           ) : (

@@ -1,18 +1,18 @@
+import { apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { t } from '../../../core/texts.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../dogs/dogs-api.js';
-import type { Entry } from './diary-api.js';
 import { EntryEditor } from './entry-editor.js';
 import { NoDogsYet } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 export function EntryCreateScreen({ query }: ScreenProps) {
   const [dogs, reload] = useDogsWithShared();
   const wanted = Number(query.get('hund'));
   return (
     <section class="page page-narrow">
-      <h1>{tx.editor.createTitle}</h1>
+      <h1>{diaryTexts.editor.createTitle}</h1>
       <Load resource={dogs} onRetry={reload}>
         {(page) =>
           page.items.length === 0 ? (
@@ -30,11 +30,11 @@ export function EntryCreateScreen({ query }: ScreenProps) {
 }
 
 export function EntryEditScreen({ params }: ScreenProps) {
-  const [entry, reload] = useResource<Entry>(`/api/diary/${encodeURIComponent(params.entryId ?? '')}`);
+  const [entry, reload] = useResource(apiGet('/api/diary/{entryId}', { params: { path: { entryId: Number(params.entryId) } } }));
   const [dogs, reloadDogs] = useDogsWithShared();
   return (
     <section class="page page-narrow">
-      <h1>{tx.editor.editTitle}</h1>
+      <h1>{diaryTexts.editor.editTitle}</h1>
       <Load resource={entry} onRetry={reload}>
         {(data) => (
           <Load resource={dogs} onRetry={reloadDogs}>

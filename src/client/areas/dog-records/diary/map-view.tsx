@@ -1,11 +1,11 @@
-import type { DiaryLocations } from '../../../api/types.js';
+import { apiGet } from '../../../core/api.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Empty, ErrorState, Load, Loading, useResource } from '../../../ui/states.js';
 import { DiaryFrame } from './diary-nav.js';
 import type { MapPlace, PlacesMap } from './map/leaflet-map.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 function LeafletMap({ places }: { places: MapPlace[] }) {
   const container = useRef<HTMLDivElement>(null);
@@ -18,7 +18,7 @@ function LeafletMap({ places }: { places: MapPlace[] }) {
     import('./map/leaflet-map.js')
       .then(async (m) => {
         if (cancelled || !container.current) return;
-        handle = await m.showPlaces(container.current, places, tx.map.openEntry);
+        handle = await m.showPlaces(container.current, places, diaryTexts.map.openEntry);
         if (cancelled) handle.destroy();
         else setState({ status: 'ready' });
       })
@@ -30,9 +30,9 @@ function LeafletMap({ places }: { places: MapPlace[] }) {
   }, [places, attempt]);
   return (
     <div class="map-wrap">
-      {state.status === 'loading' && <Loading label={tx.map.loading} />}
+      {state.status === 'loading' && <Loading label={diaryTexts.map.loading} />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => setAttempt((a) => a + 1)} />}
-      <div ref={container} class="map" role="region" aria-label={tx.map.label} data-state={state.status} />
+      <div ref={container} class="map" role="region" aria-label={diaryTexts.map.label} data-state={state.status} />
     </div>
   );
 }
@@ -41,14 +41,14 @@ function LeafletMap({ places }: { places: MapPlace[] }) {
 function PlaceList({ places }: { places: MapPlace[] }) {
   return (
     <details class="card place-list">
-      <summary>{tx.map.listLabel}</summary>
+      <summary>{diaryTexts.map.listLabel}</summary>
       <ul>
         {places.map((p) => (
           <li key={`${p.lat},${p.lon}`}>
             <a href={`/app/tagebuch/eintrag/${p.latest_entry_id}`}>
               {p.first_date === p.last_date ? formatDate(p.last_date) : `${formatDate(p.first_date)} – ${formatDate(p.last_date)}`}
             </a>{' '}
-            <span class="muted">({tx.calendar.entries(p.entries)})</span>
+            <span class="muted">({diaryTexts.calendar.entries(p.entries)})</span>
           </li>
         ))}
       </ul>
@@ -57,17 +57,17 @@ function PlaceList({ places }: { places: MapPlace[] }) {
 }
 
 function Places({ dogId }: { dogId: number | null }) {
-  const [locations, reload] = useResource<DiaryLocations>(`/api/diary/locations${dogId ? `?dog_id=${dogId}` : ''}`);
+  const [locations, reload] = useResource(apiGet('/api/diary/locations', { params: { query: { dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={locations} onRetry={reload}>
       {(data) =>
         data.places.length === 0 ? (
-          <Empty title={tx.map.emptyTitle}>
-            <p>{tx.map.emptyText}</p>
+          <Empty title={diaryTexts.map.emptyTitle}>
+            <p>{diaryTexts.map.emptyText}</p>
           </Empty>
         ) : (
           <>
-            <p class="muted">{tx.map.count(data.located_entries)}</p>
+            <p class="muted">{diaryTexts.map.count(data.located_entries)}</p>
             <LeafletMap places={data.places} />
             <PlaceList places={data.places} />
           </>

@@ -1,21 +1,22 @@
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Empty, Load } from '../../../ui/states.js';
 import type { MediaItem } from './diary-api.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 type MosaicItem = MediaItem & { entry_date: string };
 
 function Mosaic({ dogId }: { dogId: number | null }) {
-  const list = usePagedList<MosaicItem>(`/api/diary/media?limit=60${dogId ? `&dog_id=${dogId}` : ''}`);
+  const list = usePagedList<MosaicItem>(apiGet('/api/diary/media', { params: { query: { limit: 60, dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={list.resource} onRetry={list.reload}>
       {(items) =>
         items.length === 0 ? (
-          <Empty title={tx.mosaic.emptyTitle}>
-            <p>{tx.mosaic.emptyText}</p>
+          <Empty title={diaryTexts.mosaic.emptyTitle}>
+            <p>{diaryTexts.mosaic.emptyText}</p>
           </Empty>
         ) : (
           <>

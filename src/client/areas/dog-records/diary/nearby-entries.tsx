@@ -1,7 +1,7 @@
 import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { DiaryNearbyResult } from '../../../api/types.js';
-import { query as toQuery } from '../../../core/api.js';
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
@@ -9,9 +9,9 @@ import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/
 import { Load, useResource } from '../../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
-const nx = tx.nearby;
+const nearbyTexts = diaryTexts.nearby;
 const RADII = [1, 2, 5, 10, 25, 50, 100, 200];
 /** The server answers at most this many, nearest first (diary/nearby.ts). */
 const SERVER_CAP = 200;
@@ -35,26 +35,26 @@ function useCentre() {
 }
 
 function Results({ centre, radius, dogId, dogs }: { centre: Point; radius: number; dogId: number | null; dogs: Dog[] }) {
-  const path = `/api/diary/nearby${toQuery({ lat: centre.lat, lon: centre.lon, radius_km: radius, dog_id: dogId })}`;
-  const [found, reload] = useResource<DiaryNearbyResult>(path);
+  const query = { lat: centre.lat, lon: centre.lon, radius_km: radius, dog_id: dogId ?? undefined };
+  const [found, reload] = useResource(apiGet('/api/diary/nearby', { params: { query } }));
   const dogName = (id: number) => dogs.find((d) => d.id === id)?.name ?? '';
   // `newest_only`: the server looked at the newest 5,000 located entries around the point only; older ones may be missing.
-  const newestOnly = (r: DiaryNearbyResult) => r.newest_only === 1 && <p class="muted small diary-newest-only">{nx.newestOnly}</p>;
+  const newestOnly = (r: DiaryNearbyResult) => r.newest_only === 1 && <p class="muted small diary-newest-only">{nearbyTexts.newestOnly}</p>;
   return (
     <Load resource={found} onRetry={reload}>
       {(r) =>
         r.items.length === 0 ? (
           <>
-            <p class="muted">{nx.none(radius)}</p>
+            <p class="muted">{nearbyTexts.none(radius)}</p>
             {newestOnly(r)}
           </>
         ) : (
           <>
             <p class="muted small" role="status">
-              {nx.count(r.items.length, radius)}
+              {nearbyTexts.count(r.items.length, radius)}
             </p>
             {newestOnly(r)}
-            {r.items.length === SERVER_CAP && <p class="muted small">{nx.capped}</p>}
+            {r.items.length === SERVER_CAP && <p class="muted small">{nearbyTexts.capped}</p>}
             <ul class="search-hits diary-nearby">
               {r.items.map((e) => (
                 <li key={e.id} class="card">
@@ -63,7 +63,7 @@ function Results({ centre, radius, dogId, dogs }: { centre: Point; radius: numbe
                       <strong>{e.title ?? formatDate(e.date)}</strong>
                       <br />
                       <span class="small">
-                        <span class="diary-distance">{nx.distance(e.distance_km)}</span>
+                        <span class="diary-distance">{nearbyTexts.distance(e.distance_km)}</span>
                         <span class="muted"> · {[e.title ? formatDate(e.date) : '', dogName(e.dog_id)].filter(Boolean).join(' · ')}</span>
                       </span>
                     </span>
@@ -88,13 +88,13 @@ export function DiaryNearbyScreen({ query }: ScreenProps) {
     <DiaryFrame view="nearby" query={query}>
       {(dog, dogs) => (
         <section aria-labelledby="diary-nearby-title">
-          <h2 id="diary-nearby-title">{nx.title}</h2>
-          <p class="muted small">{nx.intro}</p>
+          <h2 id="diary-nearby-title">{nearbyTexts.title}</h2>
+          <p class="muted small">{nearbyTexts.intro}</p>
           <div class="filter-row">
             <button type="button" class="button button-secondary button-small" onClick={locate}>
-              {nx.useMine}
+              {nearbyTexts.useMine}
             </button>
-            <RadiusSelect label={nx.radius} radii={RADII} value={radius} onChange={setRadius} format={nx.km} />
+            <RadiusSelect label={nearbyTexts.radius} radii={RADII} value={radius} onChange={setRadius} format={nearbyTexts.km} />
           </div>
           {status && (
             <p class="notice notice-info" role="status">
@@ -102,18 +102,18 @@ export function DiaryNearbyScreen({ query }: ScreenProps) {
             </p>
           )}
           <details class="diary-nearby-pick" onToggle={(e) => setPicking(e.currentTarget.open)}>
-            <summary>{nx.pick}</summary>
+            <summary>{nearbyTexts.pick}</summary>
             {picking && (
-              <PinPicker start={current ?? saved ?? FALLBACK_CENTRE} value={source === 'picked' ? centre : null} onPick={pick} label={nx.pickLabel} />
+              <PinPicker start={current ?? saved ?? FALLBACK_CENTRE} value={source === 'picked' ? centre : null} onPick={pick} label={nearbyTexts.pickLabel} />
             )}
           </details>
           {centre && source ? (
             <>
-              <p class="small">{nx.from[source]}</p>
+              <p class="small">{nearbyTexts.from[source]}</p>
               <Results centre={centre} radius={radius} dogId={dog?.id ?? null} dogs={dogs} />
             </>
           ) : (
-            <p class="muted">{nx.noPosition}</p>
+            <p class="muted">{nearbyTexts.noPosition}</p>
           )}
         </section>
       )}

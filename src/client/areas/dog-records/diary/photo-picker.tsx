@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { formatBytes } from '../../../core/format.js';
 import { FilePicker } from '../../../ui/photo-upload.js';
 import { MAX_BYTES_PER_REQUEST } from './diary-api.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 interface PhotoPickerProps {
   files: File[];
@@ -28,8 +28,8 @@ export function PhotoPicker({ files, onChange, disabled, onReject }: PhotoPicker
     input.value = '';
     const problems: string[] = [];
     const ok = chosen.filter((file) => {
-      if (file.type && !file.type.startsWith('image/')) problems.push(tx.editor.notAnImage(file.name));
-      else if (file.size > MAX_BYTES_PER_REQUEST) problems.push(tx.editor.fileTooBig(file.name));
+      if (file.type && !file.type.startsWith('image/')) problems.push(diaryTexts.editor.notAnImage(file.name));
+      else if (file.size > MAX_BYTES_PER_REQUEST) problems.push(diaryTexts.editor.fileTooBig(file.name));
       else return true;
       return false;
     });
@@ -38,15 +38,15 @@ export function PhotoPicker({ files, onChange, disabled, onReject }: PhotoPicker
   };
   return (
     <fieldset class="photo-picker">
-      <legend>{tx.editor.photos}</legend>
+      <legend>{diaryTexts.editor.photos}</legend>
       <p class="hint" id="photos-hint">
-        {tx.editor.photosHint}
+        {diaryTexts.editor.photosHint}
       </p>
-      <FilePicker id="entry-photos" label={tx.editor.choose} multiple disabled={disabled} onChange={add} />
+      <FilePicker id="entry-photos" label={diaryTexts.editor.choose} multiple disabled={disabled} onChange={add} />
       {files.length > 0 && (
         <>
           <p class="muted" aria-live="polite">
-            {tx.editor.selected(files.length)}
+            {diaryTexts.editor.selected(files.length)}
           </p>
           <ul class="picked">
             {files.map((file, i) => (
@@ -67,7 +67,7 @@ export function PhotoPicker({ files, onChange, disabled, onReject }: PhotoPicker
                   class="button button-ghost button-small"
                   disabled={disabled}
                   onClick={() => onChange(files.filter((_, j) => j !== i))}
-                  aria-label={tx.editor.removeSelected(file.name)}
+                  aria-label={diaryTexts.editor.removeSelected(file.name)}
                 >
                   ✕
                 </button>

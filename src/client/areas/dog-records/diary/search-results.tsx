@@ -1,24 +1,23 @@
-import type { DiarySearchHit } from '../../../api/types.js';
-import { query as toQuery } from '../../../core/api.js';
+import { apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DiaryFrame } from './diary-nav.js';
-import { tx } from './texts.js';
+import { diaryTexts } from './texts.js';
 
 function Results({ q, dogId }: { q: string; dogId: number | null }) {
-  const [hits, reload] = useResource<{ items: DiarySearchHit[]; newest_only?: number }>(`/api/diary/search${toQuery({ q, dog_id: dogId })}`);
+  const [hits, reload] = useResource(apiGet('/api/diary/search', { params: { query: { q, dog_id: dogId ?? undefined } } }));
   return (
     <Load resource={hits} onRetry={reload}>
       {(r) =>
         r.items.length === 0 ? (
-          <p class="muted">{tx.search.none}</p>
+          <p class="muted">{diaryTexts.search.none}</p>
         ) : (
           <>
             <p class="muted small" role="status">
-              {tx.search.count(r.items.length)}
+              {diaryTexts.search.count(r.items.length)}
             </p>
-            {r.newest_only === 1 && <p class="muted small">{tx.search.newestOnly}</p>}
+            {r.newest_only === 1 && <p class="muted small">{diaryTexts.search.newestOnly}</p>}
             <ul class="search-hits">
               {r.items.map((hit) => (
                 <li key={hit.id} class="card">
@@ -48,9 +47,9 @@ export function DiarySearchScreen({ query }: ScreenProps) {
   return (
     <DiaryFrame view="search" query={query}>
       {(dog) => (
-        <section aria-label={tx.search.title(q)}>
-          <h2>{tx.search.title(q)}</h2>
-          {q.length < 2 ? <p class="muted">{tx.search.tooShort}</p> : <Results q={q} dogId={dog?.id ?? null} />}
+        <section aria-label={diaryTexts.search.title(q)}>
+          <h2>{diaryTexts.search.title(q)}</h2>
+          {q.length < 2 ? <p class="muted">{diaryTexts.search.tooShort}</p> : <Results q={q} dogId={dog?.id ?? null} />}
         </section>
       )}
     </DiaryFrame>

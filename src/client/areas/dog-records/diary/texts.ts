@@ -1,5 +1,5 @@
 /** German texts of the diary screens. */
-export const tx = {
+export const diaryTexts = {
   title: 'Tagebuch',
   views: { list: 'Liste', mosaic: 'Mosaik', calendar: 'Kalender', map: 'Karte', nearby: 'In der Nähe' },
   viewsLabel: 'Ansicht',

@@ -1,12 +1,14 @@
+import { LIMITS } from '../../../../shared/limits.js';
+import type { BodyOf } from '../../../core/api.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { BreedSummary } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
 import { todayInBerlin } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
 export type DogFormValues = {
   name: string;
@@ -57,15 +59,18 @@ export function breedSlugFor(
 }
 
 /** The request body: empty optional fields become null, so clearing a field on edit really clears it. */
-export function toBody(values: DogFormValues, breedSlug: string | null = null): Record<string, unknown> {
+/** A dog's fields as POST /api/dogs and PATCH /api/dogs/{dogId} take them. */
+export type DogBody = BodyOf<'/api/dogs', 'post'>;
+
+export function toBody(values: DogFormValues, breedSlug: string | null = null): DogBody {
   const text = (v: string) => (v.trim() ? v.trim() : null);
   return {
     name: values.name.trim(),
     breed: text(values.breed),
     breed_slug: breedSlug,
     birth_date: values.birth_date || null,
-    sex: values.sex || null,
-    neutered: values.neutered === '' ? null : Number(values.neutered),
+    sex: (values.sex || null) as DogBody['sex'],
+    neutered: values.neutered === '' ? null : (Number(values.neutered) as 0 | 1),
     weight_kg: parseWeight(values.weight_kg),
     color: text(values.color),
     chip_number: text(values.chip_number),
@@ -76,7 +81,7 @@ export function toBody(values: DogFormValues, breedSlug: string | null = null): 
 interface DogFormProps {
   dog?: Dog;
   submitLabel: string;
-  onSubmit: (body: Record<string, unknown>) => Promise<void>;
+  onSubmit: (body: DogBody) => Promise<void>;
   children?: ComponentChildren;
 }
 
@@ -89,7 +94,7 @@ function useBreedSuggestions(typed: string): BreedSummary[] {
     let live = true;
     const timer = setTimeout(() => {
       void api
-        .get<{ items: BreedSummary[] }>(`/api/wiki/rassen${query({ q, limit: 8 })}`)
+        .GET('/api/wiki/rassen', { params: { query: { q, limit: 8 } } })
         .then((page) => live && setHits([...page.items].sort((a, b) => Number(b.name_de !== null) - Number(a.name_de !== null))))
         .catch(() => undefined);
     }, 250);
@@ -104,16 +109,16 @@ function useBreedSuggestions(typed: string): BreedSummary[] {
 export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) {
   const form = useForm(initialValues(dog), {
     rules: {
-      name: { required: true, maxLength: 80 },
-      breed: { maxLength: 80 },
+      name: { required: true, maxLength: LIMITS.dogName },
+      breed: { maxLength: LIMITS.dogName },
       color: { maxLength: 80 },
       chip_number: { maxLength: 50 },
-      bio: { maxLength: 2000 },
-      birth_date: { check: (v) => (v > todayInBerlin() ? tx.birthInFuture : null) },
+      bio: { maxLength: LIMITS.dogBio },
+      birth_date: { check: (v) => (v > todayInBerlin() ? dogsTexts.birthInFuture : null) },
       weight_kg: {
         check: (v) => {
           const n = parseWeight(v);
-          return n === null || (Number.isFinite(n) && n > 0 && n <= 150) ? null : tx.weightInvalid;
+          return n === null || (Number.isFinite(n) && n > 0 && n <= 150) ? null : dogsTexts.weightInvalid;
         },
       },
     },
@@ -123,26 +128,34 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={tx.name} maxLength={80} required autoComplete="off" />
-      <Field form={form} name="breed" label={tx.breed} hint={tx.breedHint} maxLength={80} autoComplete="off" list="breed-suggestions" />
+      <Field form={form} name="name" label={dogsTexts.name} maxLength={LIMITS.dogName} required autoComplete="off" />
+      <Field
+        form={form}
+        name="breed"
+        label={dogsTexts.breed}
+        hint={dogsTexts.breedHint}
+        maxLength={LIMITS.dogName}
+        autoComplete="off"
+        list="breed-suggestions"
+      />
       <datalist id="breed-suggestions">
         {suggestions.map((b) => (
           <option key={b.slug} value={b.name} />
         ))}
       </datalist>
       <div class="field-row">
-        <Field form={form} name="birth_date" label={tx.birthDate} type="date" max={todayInBerlin()} />
-        <Field form={form} name="sex" label={tx.sex} options={tx.sexOptions} />
+        <Field form={form} name="birth_date" label={dogsTexts.birthDate} type="date" max={todayInBerlin()} />
+        <Field form={form} name="sex" label={dogsTexts.sex} options={dogsTexts.sexOptions} />
       </div>
       <div class="field-row">
-        <Field form={form} name="neutered" label={tx.neutered} options={tx.neuteredOptions} />
-        <Field form={form} name="weight_kg" label={tx.weight} inputMode="decimal" autoComplete="off" />
+        <Field form={form} name="neutered" label={dogsTexts.neutered} options={dogsTexts.neuteredOptions} />
+        <Field form={form} name="weight_kg" label={dogsTexts.weight} inputMode="decimal" autoComplete="off" />
       </div>
       <div class="field-row">
-        <Field form={form} name="color" label={tx.color} maxLength={80} autoComplete="off" />
-        <Field form={form} name="chip_number" label={tx.chip} hint={tx.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
+        <Field form={form} name="color" label={dogsTexts.color} maxLength={80} autoComplete="off" />
+        <Field form={form} name="chip_number" label={dogsTexts.chip} hint={dogsTexts.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
       </div>
-      <Field form={form} name="bio" label={tx.bio} hint={tx.bioHint} multiline maxLength={2000} />
+      <Field form={form} name="bio" label={dogsTexts.bio} hint={dogsTexts.bioHint} multiline maxLength={LIMITS.dogBio} />
       {children}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>
         {submitLabel}

@@ -2,7 +2,7 @@ import { formatAge } from '../../../core/format.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { type Dog, type DogOrShared, useDogsWithShared } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
 export function DogAvatar({ dog, size = 64 }: { dog: Pick<Dog, 'name' | 'photo_url'>; size?: number }) {
   return dog.photo_url ? (
@@ -15,7 +15,7 @@ export function DogAvatar({ dog, size = 64 }: { dog: Pick<Dog, 'name' | 'photo_u
 }
 
 function DogCard({ dog }: { dog: DogOrShared }) {
-  const facts = [dog.breed, dog.sex ? tx.sexLabel[dog.sex] : null, dog.birth_date ? tx.age(formatAge(dog.birth_date)) : null].filter(Boolean);
+  const facts = [dog.breed, dog.sex ? dogsTexts.sexLabel[dog.sex] : null, dog.birth_date ? dogsTexts.age(formatAge(dog.birth_date)) : null].filter(Boolean);
   return (
     <li class="card dog-card">
       <DogAvatar dog={dog} />
@@ -23,27 +23,27 @@ function DogCard({ dog }: { dog: DogOrShared }) {
         <h2>
           <a href={`/app/hunde/${dog.id}`}>{dog.name}</a>
         </h2>
-        {dog.owner_name !== undefined && <p class="tag">{tx.sharedBy(dog.owner_name)}</p>}
+        {dog.owner_name !== undefined && <p class="tag">{dogsTexts.sharedBy(dog.owner_name)}</p>}
         {facts.length > 0 && <p class="muted">{facts.join(' · ')}</p>}
         <p class="link-row small">
-          <a href={`/app/hunde/${dog.id}/pflege`} aria-label={`${tx.toCare} von ${dog.name}`}>
-            {tx.toCare}
+          <a href={`/app/hunde/${dog.id}/pflege`} aria-label={`${dogsTexts.toCare} von ${dog.name}`}>
+            {dogsTexts.toCare}
           </a>
-          <a href={`/app/hunde/${dog.id}/training`} aria-label={`${tx.toTraining} von ${dog.name}`}>
-            {tx.toTraining}
+          <a href={`/app/hunde/${dog.id}/training`} aria-label={`${dogsTexts.toTraining} von ${dog.name}`}>
+            {dogsTexts.toTraining}
           </a>
           {dog.sex === 'female' && (
-            <a href={`/app/hunde/${dog.id}/laeufigkeit`} aria-label={`${tx.toHeat} von ${dog.name}`}>
-              {tx.toHeat}
+            <a href={`/app/hunde/${dog.id}/laeufigkeit`} aria-label={`${dogsTexts.toHeat} von ${dog.name}`}>
+              {dogsTexts.toHeat}
             </a>
           )}
         </p>
       </div>
-      <a class="button button-secondary button-small" href={`/app/tagebuch?hund=${dog.id}`} aria-label={`${tx.toDiary} von ${dog.name}`}>
-        {tx.toDiary}
+      <a class="button button-secondary button-small" href={`/app/tagebuch?hund=${dog.id}`} aria-label={`${dogsTexts.toDiary} von ${dog.name}`}>
+        {dogsTexts.toDiary}
       </a>
-      <a class="button button-secondary button-small" href={`/app/hunde/${dog.id}/gesundheit`} aria-label={`${tx.toHealth} von ${dog.name}`}>
-        {tx.toHealth}
+      <a class="button button-secondary button-small" href={`/app/hunde/${dog.id}/gesundheit`} aria-label={`${dogsTexts.toHealth} von ${dog.name}`}>
+        {dogsTexts.toHealth}
       </a>
     </li>
   );
@@ -55,18 +55,18 @@ export function DogListScreen() {
   return (
     <section class="page">
       <div class="page-head">
-        <h1>{tx.listTitle}</h1>
+        <h1>{dogsTexts.listTitle}</h1>
         <a class="button" href="/app/hunde/neu">
-          <Icon name="plus" size={20} /> {tx.add}
+          <Icon name="plus" size={20} /> {dogsTexts.add}
         </a>
       </div>
       <Load resource={dogs} onRetry={reload}>
         {(page) =>
           page.items.length === 0 ? (
-            <Empty title={tx.emptyTitle}>
-              <p>{tx.emptyText}</p>
+            <Empty title={dogsTexts.emptyTitle}>
+              <p>{dogsTexts.emptyText}</p>
               <a class="button" href="/app/hunde/neu">
-                {tx.add}
+                {dogsTexts.add}
               </a>
             </Empty>
           ) : (
@@ -79,7 +79,7 @@ export function DogListScreen() {
         }
       </Load>
       <p class="link-row">
-        <a href="/app/familie">{tx.toFamily}</a> · <a href="/app/ausgaben">{tx.toExpenses}</a>
+        <a href="/app/familie">{dogsTexts.toFamily}</a> · <a href="/app/ausgaben">{dogsTexts.toExpenses}</a>
       </p>
     </section>
   );

@@ -1,31 +1,30 @@
+import { apiGet } from '../../../core/api.js';
 import { Fragment, type ComponentChildren } from 'preact';
-import type { DiaryEntry } from '../../../api/types.js';
 import { formatAge, formatDate } from '../../../core/format.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Icon } from '../../../ui/icons.js';
-import type { Page } from '../../../ui/paged-list.js';
 import { Load, useResource } from '../../../ui/states.js';
 import type { Dog } from './dogs-api.js';
-import { tx } from './texts.js';
+import { dogsTexts } from './texts.js';
 
-const px = tx.profile;
+const profileTexts = dogsTexts.profile;
 
 /** The dog's areas, one tab each; areas that only make sense for some dogs say so (heat: female dogs). */
 function areaTabs(dog: Dog, owner: boolean) {
   return [
-    { href: `/app/tagebuch?hund=${dog.id}`, label: tx.toDiary },
-    { href: `/app/hunde/${dog.id}/gesundheit`, label: tx.toHealth },
-    { href: `/app/hunde/${dog.id}/pflege`, label: tx.toCare },
-    { href: `/app/hunde/${dog.id}/training`, label: tx.toTraining },
-    { href: `/app/hunde/${dog.id}/pflichten`, label: tx.toDuties },
-    ...(dog.sex === 'female' ? [{ href: `/app/hunde/${dog.id}/laeufigkeit`, label: tx.toHeat }] : []),
+    { href: `/app/tagebuch?hund=${dog.id}`, label: dogsTexts.toDiary },
+    { href: `/app/hunde/${dog.id}/gesundheit`, label: dogsTexts.toHealth },
+    { href: `/app/hunde/${dog.id}/pflege`, label: dogsTexts.toCare },
+    { href: `/app/hunde/${dog.id}/training`, label: dogsTexts.toTraining },
+    { href: `/app/hunde/${dog.id}/pflichten`, label: dogsTexts.toDuties },
+    ...(dog.sex === 'female' ? [{ href: `/app/hunde/${dog.id}/laeufigkeit`, label: dogsTexts.toHeat }] : []),
     ...(owner
       ? [
-          { href: `/app/hunde/${dog.id}/familie`, label: px.family },
-          { href: `/app/hunde/${dog.id}/notfallausweis`, label: px.emergency },
-          { href: '/app/ausgaben', label: tx.toExpenses },
+          { href: `/app/hunde/${dog.id}/familie`, label: profileTexts.family },
+          { href: `/app/hunde/${dog.id}/notfallausweis`, label: profileTexts.emergency },
+          { href: '/app/ausgaben', label: dogsTexts.toExpenses },
         ]
       : []),
   ];
@@ -33,12 +32,12 @@ function areaTabs(dog: Dog, owner: boolean) {
 
 function Facts({ dog }: { dog: Dog }) {
   const rows: [string, ComponentChildren][] = [];
-  if (dog.breed) rows.push([px.breed, dog.breed_url ? <a href={dog.breed_url}>{dog.breed}</a> : dog.breed]);
-  if (dog.birth_date) rows.push([px.age, `${formatAge(dog.birth_date)} (${formatDate(dog.birth_date)})`]);
-  if (dog.sex) rows.push([tx.sex, `${tx.sexLabel[dog.sex] ?? dog.sex}${dog.neutered === 1 ? `, ${px.neutered}` : ''}`]);
-  if (dog.weight_kg !== null) rows.push([px.weight, `${dog.weight_kg.toLocaleString('de-DE')} kg`]);
-  if (dog.color) rows.push([px.color, dog.color]);
-  if (dog.chip_number) rows.push([px.chip, dog.chip_number]);
+  if (dog.breed) rows.push([profileTexts.breed, dog.breed_url ? <a href={dog.breed_url}>{dog.breed}</a> : dog.breed]);
+  if (dog.birth_date) rows.push([profileTexts.age, `${formatAge(dog.birth_date)} (${formatDate(dog.birth_date)})`]);
+  if (dog.sex) rows.push([dogsTexts.sex, `${dogsTexts.sexLabel[dog.sex] ?? dog.sex}${dog.neutered === 1 ? `, ${profileTexts.neutered}` : ''}`]);
+  if (dog.weight_kg !== null) rows.push([profileTexts.weight, `${dog.weight_kg.toLocaleString('de-DE')} kg`]);
+  if (dog.color) rows.push([profileTexts.color, dog.color]);
+  if (dog.chip_number) rows.push([profileTexts.chip, dog.chip_number]);
   if (!rows.length) return null;
   return (
     <dl class="facts">
@@ -53,15 +52,15 @@ function Facts({ dog }: { dog: Dog }) {
 }
 
 function LatestEntries({ dog }: { dog: Dog }) {
-  const [entries, reload] = useResource<Page<DiaryEntry>>(`/api/dogs/${dog.id}/diary?limit=3`);
+  const [entries, reload] = useResource(apiGet('/api/dogs/{dogId}/diary', { params: { path: { dogId: dog.id }, query: { limit: 3 } } }));
   return (
     <section class="card" aria-labelledby="dog-latest-title">
-      <h2 id="dog-latest-title">{px.latest}</h2>
+      <h2 id="dog-latest-title">{profileTexts.latest}</h2>
       <Load resource={entries} onRetry={reload}>
         {(page) =>
           page.items.length === 0 ? (
             <p class="muted">
-              {px.noEntries} <a href={`/app/tagebuch/neu?hund=${dog.id}`}>{px.firstEntry}</a>
+              {profileTexts.noEntries} <a href={`/app/tagebuch/neu?hund=${dog.id}`}>{profileTexts.firstEntry}</a>
             </p>
           ) : (
             <ul class="dog-latest">
@@ -91,7 +90,7 @@ function LatestEntries({ dog }: { dog: Dog }) {
 
 /** /app/hunde/:dogId: the hub of one dog: photo, the facts, the latest diary entries and the way into each area. */
 export function DogProfileScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<Dog>(`/api/dogs/${encodeURIComponent(params.dogId ?? '')}`);
+  const [dog, reload] = useResource(apiGet('/api/dogs/{dogId}', { params: { path: { dogId: Number(params.dogId) } } }));
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : 0;
   return (
@@ -101,7 +100,7 @@ export function DogProfileScreen({ params }: ScreenProps) {
           <>
             <div class="dog-profile-head">
               {d.photo_url ? (
-                <img class="dog-profile-photo" src={d.photo_url} alt={tx.photoAlt(d.name)} width={120} height={120} />
+                <img class="dog-profile-photo" src={d.photo_url} alt={dogsTexts.photoAlt(d.name)} width={120} height={120} />
               ) : (
                 <span class="dog-profile-photo dog-profile-photo-empty" aria-hidden="true">
                   <Icon name="paw" size={48} />
@@ -109,12 +108,12 @@ export function DogProfileScreen({ params }: ScreenProps) {
               )}
               <div>
                 <h1>{d.name}</h1>
-                {d.user_id === me ? <a href={`/app/hunde/${d.id}/bearbeiten`}>{px.edit}</a> : <p class="muted small">{px.caregiver}</p>}
+                {d.user_id === me ? <a href={`/app/hunde/${d.id}/bearbeiten`}>{profileTexts.edit}</a> : <p class="muted small">{profileTexts.caregiver}</p>}
               </div>
             </div>
             <Facts dog={d} />
             {d.bio && <p class="dog-bio">{d.bio}</p>}
-            <nav aria-label={px.areas}>
+            <nav aria-label={profileTexts.areas}>
               <ul class="dog-tabs">
                 {areaTabs(d, d.user_id === me).map((tab) => (
                   <li key={tab.href}>
@@ -127,7 +126,7 @@ export function DogProfileScreen({ params }: ScreenProps) {
             </nav>
             <LatestEntries dog={d} />
             <p class="link-row">
-              <a href="/app/hunde">{tx.toList}</a>
+              <a href="/app/hunde">{dogsTexts.toList}</a>
             </p>
           </>
         )}

@@ -1,4 +1,5 @@
-import type { Dog, SharedDog } from '../../../api/types.js';
+import { apiGet } from '../../../core/api.js';
+import type { Dog } from '../../../api/types.js';
 import type { Page } from '../../../ui/paged-list.js';
 import { useResource, type Resource } from '../../../ui/states.js';
 
@@ -9,12 +10,12 @@ export type DogOrShared = Dog & { owner_name?: string };
 
 /** The user's dogs (at most 200, more than anyone keeps); other areas use it for their dog pickers. */
 export function useDogs() {
-  return useResource<Page<Dog>>('/api/dogs?limit=200');
+  return useResource(apiGet('/api/dogs', { params: { query: { limit: 200 } } }));
 }
 
 /** The dogs others share with the user (family sharing), as the owner sees them, with the owner's name (at most 200). */
 export function useSharedDogs() {
-  return useResource<Page<SharedDog>>('/api/shared-dogs?limit=200');
+  return useResource(apiGet('/api/shared-dogs', { params: { query: { limit: 200 } } }));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** German texts of the dog screens. */
-export const tx = {
+export const dogsTexts = {
   listTitle: 'Deine Hunde',
   sharedBy: (owner: string) => `Mitbetreut · gehört ${owner}`,
   add: 'Hund anlegen',

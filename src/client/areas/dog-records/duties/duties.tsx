@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { DogDuties, DutyItem } from '../../../api/types.js';
-import { request } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDate, formatMoneyIn } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { DogPage } from '../../../ui/dog-page.js';
@@ -27,13 +27,16 @@ function Recorded({ item, currency }: { item: DutyItem; currency: string }) {
   );
 }
 
+/** The duties a record can be kept for (the path parameter of the duty routes). */
+export type RecordableDuty = 'liability_insurance' | 'registry' | 'competence_certificate' | 'dog_tax';
+
 function DutyCard({ dogId, item, duties, onChange }: { dogId: number; item: DutyItem; duties: DogDuties; onChange: () => void }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = async () => {
     setError(null);
     try {
-      await request('DELETE', `/api/dogs/${dogId}/duties/${item.code}`);
+      await api.DELETE('/api/dogs/{dogId}/duties/{code}', { params: { path: { dogId, code: item.code as RecordableDuty } } });
       onChange();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -75,7 +78,7 @@ function DutyCard({ dogId, item, duties, onChange }: { dogId: number; item: Duty
 }
 
 function DutiesBody({ dogId }: { dogId: number }) {
-  const [duties, reload] = useResource<DogDuties>(`/api/dogs/${dogId}/duties`);
+  const [duties, reload] = useResource(apiGet('/api/dogs/{dogId}/duties', { params: { path: { dogId } } }));
   return (
     <Load resource={duties} onRetry={reload}>
       {(d) => (

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { request } from '../../../core/api.js';
+import { api } from '../../../core/api.js';
+import type { RecordableDuty } from './duties.js';
 import { parseCents } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
@@ -26,13 +27,16 @@ export function DutyForm({ dogId, item, onSaved }: { dogId: number; item: DutyIt
   );
   const submit = form.onSubmit(async (v) => {
     setSaved(false);
-    await request('PUT', `/api/dogs/${dogId}/duties/${item.code}`, {
-      provider: text(v.provider),
-      number: text(v.number),
-      amount_cents: v.amount.trim() ? parseCents(v.amount) : null,
-      due_on: v.due_on || null,
-      renews_on: v.renews_on || null,
-      notes: text(v.notes),
+    await api.PUT('/api/dogs/{dogId}/duties/{code}', {
+      params: { path: { dogId, code: item.code as RecordableDuty } },
+      body: {
+        provider: text(v.provider),
+        number: text(v.number),
+        amount_cents: v.amount.trim() ? parseCents(v.amount) : null,
+        due_on: v.due_on || null,
+        renews_on: v.renews_on || null,
+        notes: text(v.notes),
+      },
     });
     setSaved(true);
     onSaved();

@@ -1,8 +1,6 @@
 import type { ExpenseSummary } from '../../../api/types.js';
 import { formatMoneyIn } from '../../../core/format.js';
-import { rx } from './texts.js';
-
-const ex = rx.expenses;
+import { expensesTexts } from './texts.js';
 
 /** One currency's sums of a year (issue 53: amounts in two currencies are never added up). */
 export type ChartSums = ExpenseSummary['by_currency'][number] & { year: number };
@@ -17,8 +15,8 @@ export function MonthChart({ summary }: { summary: ChartSums }) {
   const h = 120;
   return (
     <figure class="expense-chart">
-      <figcaption>{ex.perMonth}</figcaption>
-      <svg viewBox={`0 0 ${months.length * (w + gap)} ${h + 18}`} role="img" aria-label={ex.chartLabel(summary.year)}>
+      <figcaption>{expensesTexts.expenses.perMonth}</figcaption>
+      <svg viewBox={`0 0 ${months.length * (w + gap)} ${h + 18}`} role="img" aria-label={expensesTexts.expenses.chartLabel(summary.year)}>
         {months.map(([month, cents], i) => {
           const bar = Math.round((cents / max) * h);
           return (
@@ -34,7 +32,7 @@ export function MonthChart({ summary }: { summary: ChartSums }) {
         })}
       </svg>
       <table class="visually-hidden">
-        <caption>{ex.chartLabel(summary.year)}</caption>
+        <caption>{expensesTexts.expenses.chartLabel(summary.year)}</caption>
         <tbody>
           {months.map(([month, cents], i) => (
             <tr key={month}>
@@ -56,13 +54,13 @@ export function CategorySplit({ summary }: { summary: ChartSums }) {
   if (rows.length === 0) return null;
   return (
     <div class="category-split">
-      <h3>{ex.perCategory}</h3>
+      <h3>{expensesTexts.expenses.perCategory}</h3>
       <ul>
         {rows.map(([category, cents]) => {
           const share = Math.round((cents / Math.max(1, summary.total_cents)) * 100);
           return (
             <li key={category}>
-              <span class="category-name">{ex.categories[category] ?? category}</span>
+              <span class="category-name">{expensesTexts.expenses.categories[category] ?? category}</span>
               <span class="category-bar" aria-hidden="true">
                 <span style={{ width: `${Math.max(share, 2)}%` }} />
               </span>

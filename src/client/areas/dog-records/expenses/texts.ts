@@ -1,7 +1,7 @@
 import { EXPENSE_CATEGORY_LABELS } from '../../../../shared/labels.js';
 
 /** German texts of the expenses (du-form). */
-export const rx = {
+export const expensesTexts = {
   inFuture: 'Das Datum liegt in der Zukunft.',
   expenses: {
     title: 'Ausgaben',

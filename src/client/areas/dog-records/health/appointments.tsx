@@ -1,12 +1,13 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../../core/api.js';
+import { api, ApiError, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatWeekday, todayInBerlin } from '../../../core/format.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { Load, useResource } from '../../../ui/states.js';
 import type { VetVisit } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /**
  * Vet appointments on the health tab (decisions: appointments): "Nächster Termin" above the records, and "Erledigt"
@@ -27,10 +28,10 @@ export function nextAppointment(visits: VetVisit[], today: string): { next: VetV
 
 /** The "Nächster Termin" card (the health tab gives it a new key when the visits change, so it loads again). */
 export function NextAppointment({ dogId }: { dogId: number }) {
-  const [visits, reload] = useResource<{ items: VetVisit[] }>(`/api/dogs/${dogId}/vet-visits?limit=${NEXT_LOOKUP}`);
+  const [visits, reload] = useResource(apiGet('/api/dogs/{dogId}/vet-visits', { params: { path: { dogId }, query: { limit: NEXT_LOOKUP } } }));
   return (
     <section class="card next-appointment" aria-labelledby="h-next-appointment">
-      <h2 id="h-next-appointment">{hx.nextTitle}</h2>
+      <h2 id="h-next-appointment">{healthTexts.nextTitle}</h2>
       <Load resource={visits} onRetry={reload}>
         {(page) => {
           const today = todayInBerlin();
@@ -40,14 +41,14 @@ export function NextAppointment({ dogId }: { dogId: number }) {
               {next ? (
                 <p>
                   <strong>{next.reason}</strong> · {formatWeekday(next.date)}, {formatDate(next.date)}{' '}
-                  <span class="muted">({hx.nextIn(daysUntil(next.date, today))})</span>
+                  <span class="muted">({healthTexts.nextIn(daysUntil(next.date, today))})</span>
                 </p>
               ) : (
-                <p class="muted">{hx.nextNone}</p>
+                <p class="muted">{healthTexts.nextNone}</p>
               )}
               {openPast > 0 && (
                 <p class="small">
-                  <a href="#besuche">{hx.openPast(openPast)}</a>
+                  <a href="#besuche">{healthTexts.openPast(openPast)}</a>
                 </p>
               )}
             </>
@@ -63,8 +64,8 @@ export function MarkVisitDone({ visit, onDone }: { visit: VetVisit; onDone: () =
   const [open, setOpen] = useState(false);
   if (!open)
     return (
-      <button type="button" class="button button-small" onClick={() => setOpen(true)} aria-label={hx.markDoneTitle(visit.reason)}>
-        {hx.markDone}
+      <button type="button" class="button button-small" onClick={() => setOpen(true)} aria-label={healthTexts.markDoneTitle(visit.reason)}>
+        {healthTexts.markDone}
       </button>
     );
   return (
@@ -84,27 +85,30 @@ function DoneForm({ visit, onCancel, onDone }: { visit: VetVisit; onCancel: () =
   const p = `erledigt-${visit.id}-`;
   const form = useForm(
     { [`${p}date`]: visit.date <= today ? visit.date : today, [`${p}diagnosis`]: visit.diagnosis ?? '', [`${p}treatment`]: visit.treatment ?? '' },
-    { rules: { [`${p}date`]: { required: true, check: (v) => (v > todayInBerlin() ? hx.inFuture : null) } } },
+    { rules: { [`${p}date`]: { required: true, check: (v) => (v > todayInBerlin() ? healthTexts.inFuture : null) } } },
   );
   const submit = form.onSubmit(async (values) => {
     const text = (k: string) => String(values[p + k] ?? '').trim() || null;
     try {
-      await api.patch(`/api/vet-visits/${visit.id}`, { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') });
+      await api.PATCH('/api/vet-visits/{id}', {
+        params: { path: { id: visit.id } },
+        body: { status: 'done', date: values[`${p}date`], diagnosis: text('diagnosis'), treatment: text('treatment') },
+      });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       throw new ApiError(e.status, e.code, e.message, Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [p + k, v])), e.retryAfterSeconds);
     }
-    clearResponses(`/api/dogs/${visit.dog_id}/vet-visits`);
+    clearResponses(apiHref('/api/dogs/{dogId}/vet-visits', { params: { path: { dogId: visit.dog_id } } }));
     onDone();
   });
   return (
-    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.markDoneTitle(visit.reason)}>
+    <form class="form record-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={healthTexts.markDoneTitle(visit.reason)}>
       <FormSummary message={form.summary} />
-      <Field form={form} name={`${p}date`} label={hx.doneDate} type="date" required />
-      <Field form={form} name={`${p}diagnosis`} label={hx.fields.diagnosis} multiline rows={3} maxLength={5000} />
-      <Field form={form} name={`${p}treatment`} label={hx.fields.treatment} multiline rows={3} maxLength={5000} />
-      <SubmitButton busy={form.busy} offline={form.offline} busyLabel={hx.doneSaving}>
-        {hx.doneSave}
+      <Field form={form} name={`${p}date`} label={healthTexts.doneDate} type="date" required />
+      <Field form={form} name={`${p}diagnosis`} label={healthTexts.fields.diagnosis} multiline rows={3} maxLength={LIMITS.note} />
+      <Field form={form} name={`${p}treatment`} label={healthTexts.fields.treatment} multiline rows={3} maxLength={LIMITS.note} />
+      <SubmitButton busy={form.busy} offline={form.offline} busyLabel={healthTexts.doneSaving}>
+        {healthTexts.doneSave}
       </SubmitButton>
       <button type="button" class="button button-ghost button-small" onClick={onCancel}>
         {t.cancel}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, errorMessage } from '../../../core/api.js';
 import { formatMoney } from '../../../core/format.js';
 import type { VetVisit } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /**
  * A vet visit with a cost offers to book it as an expense (category Tierarzt, the visit's reason and day), so the
@@ -15,18 +15,22 @@ export function BookExpenseButton({ visit }: { visit: VetVisit }) {
   if (state === 'done')
     return (
       <p class="small" role="status">
-        {hx.bookedExpense} <a href="/app/ausgaben">{hx.toExpenses}</a>
+        {healthTexts.bookedExpense} <a href="/app/ausgaben">{healthTexts.toExpenses}</a>
       </p>
     );
   const book = async () => {
     setState('busy');
     setError(null);
     try {
-      await api.post(`/api/dogs/${visit.dog_id}/expenses`, {
-        date: visit.date,
-        amount_cents: visit.cost_cents,
-        category: 'tierarzt',
-        description: visit.reason,
+      await api.POST('/api/dogs/{dogId}/expenses', {
+        params: { path: { dogId: visit.dog_id } },
+        body: {
+          date: visit.date,
+          amount_cents: visit.cost_cents ?? 0,
+          category: 'tierarzt',
+          description: visit.reason,
+          recurrence: 'none',
+        },
       });
       setState('done');
     } catch (e) {
@@ -37,7 +41,7 @@ export function BookExpenseButton({ visit }: { visit: VetVisit }) {
   return (
     <>
       <button type="button" class="button button-ghost button-small" disabled={state === 'busy'} onClick={() => void book()}>
-        {hx.bookExpense(formatMoney(visit.cost_cents))}
+        {healthTexts.bookExpense(formatMoney(visit.cost_cents))}
       </button>
       {error && (
         <p class="notice notice-error small" role="alert">

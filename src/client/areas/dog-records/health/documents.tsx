@@ -1,19 +1,21 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useRef, useState } from 'preact/hooks';
-import { errorMessage, upload } from '../../../core/api.js';
+import { apiGet, errorMessage, urlOf } from '../../../core/api.js';
+import { upload } from '../../../core/upload.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatBytes, formatDate } from '../../../core/format.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { ItemList, Load } from '../../../ui/states.js';
 import type { HealthDocument } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 const MAX_BYTES = 15 * 1024 * 1024;
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';
 
 /** Health documents: the list (PDFs download, images open) and the upload with a progress bar. */
 export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boolean }) {
-  const path = `/api/dogs/${dogId}/health-documents`;
-  const list = usePagedList<HealthDocument>(`${path}?limit=20`);
+  const dogParams = { path: { dogId } };
+  const list = usePagedList<HealthDocument>(apiGet('/api/dogs/{dogId}/health-documents', { params: { ...dogParams, query: { limit: 20 } } }));
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState('');
@@ -23,9 +25,9 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
   const submit = async (event: Event) => {
     event.preventDefault();
     const file = fileRef.current?.files?.[0];
-    if (!file) return setMessage({ kind: 'error', text: hx.chooseFile });
-    if (file.size > MAX_BYTES) return setMessage({ kind: 'error', text: hx.fileTooBig });
-    if (!title.trim()) return setMessage({ kind: 'error', text: `${hx.fields.docTitle}: Bitte ausfüllen.` });
+    if (!file) return setMessage({ kind: 'error', text: healthTexts.chooseFile });
+    if (file.size > MAX_BYTES) return setMessage({ kind: 'error', text: healthTexts.fileTooBig });
+    if (!title.trim()) return setMessage({ kind: 'error', text: `${healthTexts.fields.docTitle}: Bitte ausfüllen.` });
     const form = new FormData();
     form.append('title', title.trim());
     if (category) form.append('category', category);
@@ -33,11 +35,11 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
     setMessage(null);
     setProgress(0);
     try {
-      await upload(path, form, setProgress);
-      setMessage({ kind: 'success', text: hx.uploaded });
+      await upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress: setProgress });
+      setMessage({ kind: 'success', text: healthTexts.uploaded });
       setTitle('');
       if (fileRef.current) fileRef.current.value = '';
-      clearResponses(path);
+      clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
       list.reload();
     } catch (e) {
       setMessage({ kind: 'error', text: errorMessage(e) });
@@ -48,10 +50,10 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
 
   return (
     <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
-      <h2 id="h-dokumente">{hx.sections.documents}</h2>
+      <h2 id="h-dokumente">{healthTexts.sections.documents}</h2>
       <Load resource={list.resource} onRetry={list.reload}>
         {(items) => (
-          <ItemList items={items} empty={hx.none} class="record-list">
+          <ItemList items={items} empty={healthTexts.none} class="record-list">
             {(d) => (
               <li key={d.id}>
                 <div>
@@ -66,7 +68,7 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
                   href={d.url}
                   {...(d.mime_type === 'application/pdf' ? { download: '' } : { target: '_blank', rel: 'noopener' })}
                 >
-                  {d.mime_type === 'application/pdf' ? hx.downloadDoc : hx.openDoc}
+                  {d.mime_type === 'application/pdf' ? healthTexts.downloadDoc : healthTexts.openDoc}
                   <span class="visually-hidden">: {d.title}</span>
                 </a>
               </li>
@@ -76,27 +78,27 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
       </Load>
       <MoreButton list={list} />
       {canAdd && (
-        <form class="form record-form" onSubmit={submit} noValidate aria-label={`${hx.sections.documents}: ${hx.upload}`}>
+        <form class="form record-form" onSubmit={submit} noValidate aria-label={`${healthTexts.sections.documents}: ${healthTexts.upload}`}>
           {message && (
             <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
               {message.text}
             </p>
           )}
           <div class="field">
-            <label for="doc-title">{hx.fields.docTitle}</label>
+            <label for="doc-title">{healthTexts.fields.docTitle}</label>
             <input
               id="doc-title"
               name="title"
-              maxLength={200}
+              maxLength={LIMITS.title}
               value={title}
               onInput={(e) => setTitle((e.currentTarget as HTMLInputElement).value)}
               autoComplete="off"
             />
           </div>
           <div class="field">
-            <label for="doc-category">{hx.fields.docCategory}</label>
+            <label for="doc-category">{healthTexts.fields.docCategory}</label>
             <select id="doc-category" name="category" value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
-              {hx.categoryOptions.map((o) => (
+              {healthTexts.categoryOptions.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
@@ -104,17 +106,17 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
             </select>
           </div>
           <div class="field">
-            <label for="doc-file">{hx.fields.docFile}</label>
+            <label for="doc-file">{healthTexts.fields.docFile}</label>
             <input id="doc-file" name="file" type="file" accept={ACCEPT} ref={fileRef} />
           </div>
           {progress !== null && (
             <div class="upload-progress">
-              <label for="doc-progress">{hx.uploading(Math.round(progress * 100))}</label>
+              <label for="doc-progress">{healthTexts.uploading(Math.round(progress * 100))}</label>
               <progress id="doc-progress" max={1} value={progress} />
             </div>
           )}
           <button type="submit" class="button" disabled={progress !== null}>
-            {hx.upload}
+            {healthTexts.upload}
           </button>
         </form>
       )}

@@ -1,37 +1,38 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useQrPng } from '../../../ui/qr-code.js';
 import { Loading, useResource } from '../../../ui/states.js';
 import type { EmergencyCard } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /** The emergency card (/app/hunde/:dogId/notfallausweis): choose what the public page shows, get link and QR code, revoke. */
 export function EmergencyCardScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const path = `/api/dogs/${dogId}/emergency-card`;
-  const [dog] = useResource<{ name: string }>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
-  const [loaded] = useResource<EmergencyCard | null>(Number.isInteger(dogId) ? path : null);
+  const cardParams = { params: { path: { dogId } } };
+  const [dog] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
+  const [loaded] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}/emergency-card', cardParams) : null);
   const [card, setCard] = useState<EmergencyCard | null | undefined>(undefined);
   const [note, setNote] = useState<string | null>(null);
   // No card yet answers null: then the form starts from the defaults.
   const current = card !== undefined ? card : loaded.status === 'ready' ? loaded.data : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
   const revoke = async () => {
-    await api.del(path);
+    await api.DELETE('/api/dogs/{dogId}/emergency-card', cardParams);
     setCard(null);
-    setNote(hx.revoked);
+    setNote(healthTexts.revoked);
   };
   const renew = async () => {
-    setCard(await api.post<EmergencyCard>(`${path}/renew`, {}));
-    setNote(hx.renewed);
+    setCard(await api.POST('/api/dogs/{dogId}/emergency-card/renew', cardParams));
+    setNote(healthTexts.renewed);
   };
   return (
     <section class="page page-narrow emergency-screen">
-      <h1>{name ? hx.emergencyTitle(name) : hx.emergency}</h1>
-      <p>{hx.emergencyIntro}</p>
+      <h1>{name ? healthTexts.emergencyTitle(name) : healthTexts.emergency}</h1>
+      <p>{healthTexts.emergencyIntro}</p>
       {note && (
         <p class="notice notice-info" role="status">
           {note}
@@ -42,17 +43,17 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
       ) : (
         <CardForm
           key={current?.created_at ?? 'neu'}
-          path={path}
+          dogId={dogId}
           current={current}
           onSaved={(saved, made) => {
-            setNote(made ? null : hx.saved);
+            setNote(made ? null : healthTexts.saved);
             setCard(saved);
           }}
         />
       )}
       {current ? (
         <section class="card emergency-link" aria-labelledby="h-card">
-          <h2 id="h-card">{hx.cardLink}</h2>
+          <h2 id="h-card">{healthTexts.cardLink}</h2>
           <p>
             <a href={current.url} target="_blank" rel="noopener">
               {current.url}
@@ -60,15 +61,29 @@ export function EmergencyCardScreen({ params }: ScreenProps) {
           </p>
           <CardQr url={current.url} name={name} />
           <p class="link-row">
-            <ConfirmedAction label={hx.renew} title={hx.renewTitle} confirmLabel={hx.renewConfirm} text={hx.renewText} tone="secondary" run={renew} />
-            <ConfirmedAction label={hx.revoke} title={hx.revokeTitle} confirmLabel={hx.revokeConfirm} text={hx.revokeText} tone="danger" run={revoke} />
+            <ConfirmedAction
+              label={healthTexts.renew}
+              title={healthTexts.renewTitle}
+              confirmLabel={healthTexts.renewConfirm}
+              text={healthTexts.renewText}
+              tone="secondary"
+              run={renew}
+            />
+            <ConfirmedAction
+              label={healthTexts.revoke}
+              title={healthTexts.revokeTitle}
+              confirmLabel={healthTexts.revokeConfirm}
+              text={healthTexts.revokeText}
+              tone="danger"
+              run={revoke}
+            />
           </p>
         </section>
       ) : (
-        loaded.status !== 'loading' && <p class="muted">{hx.noCard}</p>
+        loaded.status !== 'loading' && <p class="muted">{healthTexts.noCard}</p>
       )}
       <p class="link-row">
-        <a href={`/app/hunde/${dogId}/gesundheit`}>{hx.titleFallback}</a>
+        <a href={`/app/hunde/${dogId}/gesundheit`}>{healthTexts.titleFallback}</a>
       </p>
     </section>
   );
@@ -130,19 +145,19 @@ function CardQr({ url, name }: { url: string; name: string }) {
   const file = `notfallausweis-${name.toLowerCase().replace(/[^a-z0-9äöüß]+/g, '-') || 'hund'}.png`;
   return (
     <>
-      <img class="qr" src={png} alt={hx.qrAlt} width={220} height={220} />
+      <img class="qr" src={png} alt={healthTexts.qrAlt} width={220} height={220} />
       <p class="link-row">
         <a class="button button-secondary button-small" href={png} download={file}>
-          {hx.qrDownload}
+          {healthTexts.qrDownload}
         </a>
         <button type="button" class="button button-secondary button-small" onClick={() => window.print()}>
-          {hx.qrPrint}
+          {healthTexts.qrPrint}
         </button>
       </p>
       <div class="print-card" aria-hidden="true">
-        <p class="print-card-title">{hx.printCardTitle(name)}</p>
+        <p class="print-card-title">{healthTexts.printCardTitle(name)}</p>
         <img src={png} alt="" width={260} height={260} />
-        <p>{hx.printCardHint}</p>
+        <p>{healthTexts.printCardHint}</p>
         <p class="print-card-url">{url}</p>
       </div>
     </>
@@ -150,7 +165,7 @@ function CardQr({ url, name }: { url: string; name: string }) {
 }
 
 /** What the card shows. With a card it is saved in place (PATCH: the link stays); without one it makes the first. */
-function CardForm({ path, current, onSaved }: { path: string; current: EmergencyCard | null; onSaved: (card: EmergencyCard, made: boolean) => void }) {
+function CardForm({ dogId, current, onSaved }: { dogId: number; current: EmergencyCard | null; onSaved: (card: EmergencyCard, made: boolean) => void }) {
   const form = useForm(
     {
       show_photo: current ? current.show_photo === 1 : true,
@@ -160,7 +175,7 @@ function CardForm({ path, current, onSaved }: { path: string; current: Emergency
       contact_name: current?.contact_name ?? '',
       contact_phone: current?.contact_phone ?? '',
     },
-    { rules: { contact_name: { maxLength: 200 }, contact_phone: { maxLength: 50 } } },
+    { rules: { contact_name: { maxLength: LIMITS.title }, contact_phone: { maxLength: 50 } } },
   );
   const submit = form.onSubmit(async (v) => {
     const contents = {
@@ -171,20 +186,21 @@ function CardForm({ path, current, onSaved }: { path: string; current: Emergency
       contact_name: String(v.contact_name).trim() || null,
       contact_phone: String(v.contact_phone).trim() || null,
     };
-    if (current) onSaved(await api.patch<EmergencyCard>(path, contents), false);
-    else onSaved(await api.post<EmergencyCard>(path, contents), true);
+    const card = { params: { path: { dogId } }, body: contents };
+    if (current) onSaved(await api.PATCH('/api/dogs/{dogId}/emergency-card', card), false);
+    else onSaved(await api.POST('/api/dogs/{dogId}/emergency-card', card), true);
   });
   return (
-    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={hx.emergency}>
+    <form class="card form" ref={form.formRef} onSubmit={submit} noValidate aria-label={healthTexts.emergency}>
       <FormSummary message={form.summary} />
-      <Field form={form} name="show_photo" label={hx.showPhoto} type="checkbox" />
-      <Field form={form} name="show_allergies" label={hx.showAllergies} type="checkbox" />
-      <Field form={form} name="show_medications" label={hx.showMedications} type="checkbox" />
-      <Field form={form} name="show_practice_phone" label={hx.showPracticePhone} type="checkbox" />
-      <Field form={form} name="contact_name" label={hx.contactName} maxLength={200} autoComplete="name" />
-      <Field form={form} name="contact_phone" label={hx.contactPhone} type="tel" maxLength={50} autoComplete="tel" />
+      <Field form={form} name="show_photo" label={healthTexts.showPhoto} type="checkbox" />
+      <Field form={form} name="show_allergies" label={healthTexts.showAllergies} type="checkbox" />
+      <Field form={form} name="show_medications" label={healthTexts.showMedications} type="checkbox" />
+      <Field form={form} name="show_practice_phone" label={healthTexts.showPracticePhone} type="checkbox" />
+      <Field form={form} name="contact_name" label={healthTexts.contactName} maxLength={LIMITS.title} autoComplete="name" />
+      <Field form={form} name="contact_phone" label={healthTexts.contactPhone} type="tel" maxLength={50} autoComplete="tel" />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {current ? hx.saveCard : hx.makeCard}
+        {current ? healthTexts.saveCard : healthTexts.makeCard}
       </SubmitButton>
     </form>
   );

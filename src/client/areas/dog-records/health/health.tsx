@@ -1,17 +1,16 @@
-import type { Dog } from '../../../api/types.js';
 import { useStore } from '../../../core/store.js';
 import { session } from '../../../core/session.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Load, Loading, useResource } from '../../../ui/states.js';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { prefetch } from '../../../core/api.js';
+import { prefetch, apiGet, apiHref } from '../../../core/api.js';
 import { healthFirstRequests } from './first-requests.js';
 import { NextAppointment } from './appointments.js';
 import { DocumentsSection } from './documents.js';
 import { PracticeSection } from './practice.js';
 import { RecordSection } from '../../../ui/record-section.js';
 import { sectionDefs, type Role } from './sections.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 /**
  * Calls `next` once the browser has painted what was drawn: after the next frame, in a task of its own, so each
@@ -39,7 +38,7 @@ function afterPaint(next: () => void): () => void {
 /** The health tab of one dog (/app/hunde/:dogId/gesundheit): every section, the PDF, family and emergency card. */
 export function HealthScreen({ params }: ScreenProps) {
   const dogId = Number(params.dogId);
-  const [dog, reload] = useResource<Dog>(Number.isInteger(dogId) ? `/api/dogs/${dogId}` : null);
+  const [dog, reload] = useResource(Number.isInteger(dogId) ? apiGet('/api/dogs/{dogId}', { params: { path: { dogId } } }) : null);
   const state = useStore(session);
   const me = state.status === 'user' ? state.user.id : null;
   const name = dog.status === 'ready' ? dog.data.name : '';
@@ -80,23 +79,23 @@ export function HealthScreen({ params }: ScreenProps) {
   }, [arrived, drawn]);
   return (
     <section class="page page-narrow health">
-      <h1>{name ? hx.title(name) : hx.titleFallback}</h1>
+      <h1>{name ? healthTexts.title(name) : healthTexts.titleFallback}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) => {
           const role: Role = d.user_id === me ? 'owner' : 'caregiver';
           return (
             <>
-              <nav class="link-row" aria-label={hx.titleFallback}>
-                <a href={`/api/dogs/${d.id}/health-record.pdf`} download>
-                  {hx.pdf}
+              <nav class="link-row" aria-label={healthTexts.titleFallback}>
+                <a href={apiHref('/api/dogs/{dogId}/health-record.pdf', { params: { path: { dogId: d.id } } })} download>
+                  {healthTexts.pdf}
                 </a>
-                <a href={`/app/hunde/${d.id}/familie`}>{hx.family}</a>
-                {role === 'owner' && <a href={`/app/hunde/${d.id}/notfallausweis`}>{hx.emergency}</a>}
-                {role === 'owner' && <a href={`/app/hunde/${d.id}`}>{hx.toDog}</a>}
+                <a href={`/app/hunde/${d.id}/familie`}>{healthTexts.family}</a>
+                {role === 'owner' && <a href={`/app/hunde/${d.id}/notfallausweis`}>{healthTexts.emergency}</a>}
+                {role === 'owner' && <a href={`/app/hunde/${d.id}`}>{healthTexts.toDog}</a>}
               </nav>
               {role === 'caregiver' && (
                 <p class="notice notice-info" role="note">
-                  {hx.caregiverNote}
+                  {healthTexts.caregiverNote}
                 </p>
               )}
               {drawn === 0 && <Loading />}

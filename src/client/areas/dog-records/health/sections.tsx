@@ -1,3 +1,6 @@
+import type { RecordBody } from '../../../core/api-types.js';
+import { LIMITS } from '../../../../shared/limits.js';
+import { api } from '../../../core/api.js';
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';
 import { NotesToggle } from '../notes/index.js';
@@ -5,15 +8,15 @@ import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
 import { BookExpenseButton } from './book-expense.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 import { WeightChart } from './weight-chart.js';
 
 /** The health tab's sections, one definition each (fields, body, how an item reads). */
 
 const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-const notFuture = (v: string) => (v && v > todayInBerlin() ? hx.inFuture : null);
+const notFuture = (v: string) => (v && v > todayInBerlin() ? healthTexts.inFuture : null);
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
-const f = hx.fields;
+const f = healthTexts.fields;
 /**
  * Each list shows its newest records first and the rest with "Mehr anzeigen": ten years of records drawn in full
  * (20 per section with their buttons, the page 20,000 px tall) were the long main-thread tasks of the tab's load.
@@ -35,28 +38,34 @@ export type Role = 'owner' | 'caregiver';
 /** `onVisitsChange`: the visits changed (added, edited, marked done, removed), so "Nächster Termin" loads again. */
 export function sectionDefs(role: Role, onVisitsChange?: () => void) {
   const owner = role === 'owner';
-  const vaccinations: SectionDef<Vaccination> = {
+  const vaccinations: SectionDef<Vaccination, 'vaccinations'> = {
     key: 'impfungen',
     showFirst: SHOW_FIRST,
-    title: hx.sections.vaccinations,
+    title: healthTexts.sections.vaccinations,
     path: 'vaccinations',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'vaccine', label: f.vaccine, required: true, max: 200 },
+      { name: 'vaccine', label: f.vaccine, required: true, max: LIMITS.title },
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
-      { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? hx.dueBeforeDate : null) },
+      { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? healthTexts.dueBeforeDate : null) },
       { name: 'batch_number', label: f.batch, max: 100 },
-      { name: 'vet_name', label: f.vetName, max: 200 },
+      { name: 'vet_name', label: f.vetName, max: LIMITS.title },
     ],
-    toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
+    toBody: (v) => ({
+      vaccine: (v.vaccine ?? '').trim(),
+      date: v.date ?? '',
+      next_due: v.next_due || null,
+      batch_number: text(v.batch_number),
+      vet_name: text(v.vet_name),
+    }),
     label: (i) => i.vaccine,
     // Overdue and still reminded: the owner may end the reminders of this due date.
     actions: (v, reload) =>
       owner ? (
         <DismissReminderButton
-          path={`/api/dogs/${v.dog_id}/vaccinations/${v.id}`}
+          dismiss={() => api.POST('/api/dogs/{dogId}/vaccinations/{id}/dismiss-reminder', { params: { path: { dogId: v.dog_id, id: v.id } } })}
           nextDue={v.next_due}
           dismissedDue={v.reminder_dismissed_due}
           onDone={reload}
@@ -66,30 +75,36 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       <>
         <strong>{i.vaccine}</strong> · {formatDate(i.date)}
         {i.next_due && isOverdue(i, all, todayInBerlin()) ? (
-          <span class="tag tag-warning">{hx.overdue(formatDate(i.next_due))}</span>
+          <span class="tag tag-warning">{healthTexts.overdue(formatDate(i.next_due))}</span>
         ) : (
-          i.next_due && <span class="muted"> · {hx.dueOn(formatDate(i.next_due))}</span>
+          i.next_due && <span class="muted"> · {healthTexts.dueOn(formatDate(i.next_due))}</span>
         )}
         {i.batch_number && <span class="muted"> · {i.batch_number}</span>}
       </>
     ),
   };
-  const medications: SectionDef<Medication> = {
+  const medications: SectionDef<Medication, 'medications'> = {
     key: 'medikamente',
     showFirst: SHOW_FIRST,
-    title: hx.sections.medications,
+    title: healthTexts.sections.medications,
     path: 'medications',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'name', label: f.medName, required: true, max: 200 },
-      { name: 'dosage', label: f.dosage, max: 200 },
+      { name: 'name', label: f.medName, required: true, max: LIMITS.title },
+      { name: 'dosage', label: f.dosage, max: LIMITS.title },
       { name: 'start_date', label: f.start, type: 'date', required: true },
-      { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
-      { name: 'schedule', label: f.schedule, max: 200 },
+      { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? healthTexts.endBeforeStart : null) },
+      { name: 'schedule', label: f.schedule, max: LIMITS.title },
     ],
-    toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
+    toBody: (v) => ({
+      name: (v.name ?? '').trim(),
+      dosage: text(v.dosage),
+      start_date: v.start_date ?? '',
+      end_date: v.end_date || null,
+      schedule: text(v.schedule),
+    }),
     label: (i) => i.name,
     render: (i) => (
       <>
@@ -97,38 +112,38 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
         {i.dosage && <> · {i.dosage}</>}
         <span class="muted">
           {' '}
-          · {hx.since(formatDate(i.start_date))} · {i.end_date ? hx.until(formatDate(i.end_date)) : hx.running}
+          · {healthTexts.since(formatDate(i.start_date))} · {i.end_date ? healthTexts.until(formatDate(i.end_date)) : healthTexts.running}
         </span>
         {i.schedule && <div class="muted">{i.schedule}</div>}
       </>
     ),
   };
-  const allergies: SectionDef<Allergy> = {
+  const allergies: SectionDef<Allergy, 'allergies'> = {
     key: 'allergien',
     showFirst: SHOW_FIRST,
-    title: hx.sections.allergies,
+    title: healthTexts.sections.allergies,
     path: 'allergies',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'allergen', label: f.allergen, required: true, max: 200 },
-      { name: 'severity', label: f.severity, type: 'select', options: hx.severityOptions },
-      { name: 'reaction', label: f.reaction, type: 'textarea', max: 5000 },
+      { name: 'allergen', label: f.allergen, required: true, max: LIMITS.title },
+      { name: 'severity', label: f.severity, type: 'select', options: healthTexts.severityOptions },
+      { name: 'reaction', label: f.reaction, type: 'textarea', max: LIMITS.note },
     ],
-    toBody: (v) => ({ allergen: v.allergen?.trim(), severity: v.severity || null, reaction: text(v.reaction) }),
+    toBody: (v) => ({ allergen: (v.allergen ?? '').trim(), severity: (v.severity || null) as RecordBody<'allergies'>['severity'], reaction: text(v.reaction) }),
     label: (i) => i.allergen,
     render: (i) => (
       <>
         <strong>{i.allergen}</strong>
-        {i.severity && <> · {hx.severity[i.severity]}</>}
+        {i.severity && <> · {healthTexts.severity[i.severity]}</>}
         {i.reaction && <div class="muted">{i.reaction}</div>}
       </>
     ),
   };
-  const weights: SectionDef<Weight> = {
+  const weights: SectionDef<Weight, 'weights'> = {
     key: 'gewicht',
-    title: hx.sections.weights,
+    title: healthTexts.sections.weights,
     path: 'weights',
     canAdd: true, // caregivers weigh too
     canEdit: true,
@@ -144,13 +159,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
         required: true,
         check: (v) => {
           const n = decimal(v);
-          return Number.isFinite(n) && n > 0 && n <= 150 ? null : hx.weightInvalid;
+          return Number.isFinite(n) && n > 0 && n <= 150 ? null : healthTexts.weightInvalid;
         },
       },
     ],
-    toBody: (v) => ({ date: v.date, weight_kg: decimal(v.weight_kg ?? '') }),
+    toBody: (v) => ({ date: v.date ?? '', weight_kg: decimal(v.weight_kg ?? '') }),
     // Weighing happens on the go: without a connection the weight waits in the offline queue.
-    queue: { kind: 'weight', label: (b) => hx.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
+    queue: { kind: 'weight', label: (b) => healthTexts.queuedWeight(formatKg(Number(b.weight_kg)), formatDate(String(b.date))) },
     label: (i) => `${formatDate(i.date)}: ${formatKg(i.weight_kg)}`,
     render: (i) => (
       <>
@@ -159,23 +174,29 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     ),
     extra: (items) => <WeightChart weights={items} />,
   };
-  const visits: SectionDef<VetVisit> = {
+  const visits: SectionDef<VetVisit, 'vet-visits'> = {
     key: 'besuche',
     showFirst: SHOW_FIRST,
-    title: hx.sections.visits,
+    title: healthTexts.sections.visits,
     path: 'vet-visits',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
-      { name: 'status', label: hx.visitStatus, type: 'select', options: hx.statusOptions },
+      { name: 'status', label: healthTexts.visitStatus, type: 'select', options: healthTexts.statusOptions },
       // Only an appointment may lie ahead; a visit that took place may not (the server's rule too).
-      { name: 'date', label: f.date, type: 'date', required: true, check: (v, all) => (all.status !== 'planned' && notFuture(v) ? hx.visitInFuture : null) },
-      { name: 'time', label: hx.visitTime, type: 'time' },
-      { name: 'reason', label: f.reason, required: true, max: 200 },
-      { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: 5000 },
-      { name: 'treatment', label: f.treatment, type: 'textarea', max: 5000 },
-      { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : hx.costInvalid) },
+      {
+        name: 'date',
+        label: f.date,
+        type: 'date',
+        required: true,
+        check: (v, all) => (all.status !== 'planned' && notFuture(v) ? healthTexts.visitInFuture : null),
+      },
+      { name: 'time', label: healthTexts.visitTime, type: 'time' },
+      { name: 'reason', label: f.reason, required: true, max: LIMITS.title },
+      { name: 'diagnosis', label: f.diagnosis, type: 'textarea', max: LIMITS.note },
+      { name: 'treatment', label: f.treatment, type: 'textarea', max: LIMITS.note },
+      { name: 'cost', label: f.cost, type: 'decimal', check: (v) => (!v.trim() || /^\d{1,7}([.,]\d{1,2})?$/.test(v.trim()) ? null : healthTexts.costInvalid) },
     ],
     toValues: (i) => ({
       status: i.status === 'planned' ? 'planned' : '',
@@ -188,9 +209,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
     }),
     toBody: (v) => ({
       status: v.status === 'planned' ? 'planned' : 'done',
-      date: v.date,
+      date: v.date ?? '',
       time: v.time?.trim() ? v.time.trim() : null,
-      reason: v.reason?.trim(),
+      reason: (v.reason ?? '').trim(),
       diagnosis: text(v.diagnosis),
       treatment: text(v.treatment),
       cost_cents: v.cost?.trim() ? Math.round(decimal(v.cost) * 100) : null,
@@ -214,31 +235,33 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       <>
         {i.status === 'planned' && (
           <>
-            <span class="tag">{hx.plannedTag}</span>{' '}
+            <span class="tag">{healthTexts.plannedTag}</span>{' '}
           </>
         )}
         <strong>{i.reason}</strong> · {formatDate(i.date)}
-        {i.time && <> · {hx.atTime(i.time)}</>}
-        {i.status === 'done' && i.planned_date && i.planned_date !== i.date && <span class="muted"> ({hx.plannedFor(formatDate(i.planned_date))})</span>}
+        {i.time && <> · {healthTexts.atTime(i.time)}</>}
+        {i.status === 'done' && i.planned_date && i.planned_date !== i.date && (
+          <span class="muted"> ({healthTexts.plannedFor(formatDate(i.planned_date))})</span>
+        )}
         {i.cost_cents !== null && <span class="muted"> · {formatMoney(i.cost_cents)}</span>}
         {i.diagnosis && <div class="muted">{i.diagnosis}</div>}
       </>
     ),
   };
-  const findings: SectionDef<Finding> = {
+  const findings: SectionDef<Finding, 'findings'> = {
     key: 'befunde',
     showFirst: SHOW_FIRST,
-    title: hx.sections.findings,
+    title: healthTexts.sections.findings,
     path: 'findings',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     fields: [
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
-      { name: 'title', label: f.findingTitle, required: true, max: 200 },
-      { name: 'text', label: f.findingText, type: 'textarea', max: 10000 },
+      { name: 'title', label: f.findingTitle, required: true, max: LIMITS.title },
+      { name: 'text', label: f.findingText, type: 'textarea', max: LIMITS.body },
     ],
-    toBody: (v) => ({ date: v.date, title: v.title?.trim(), text: text(v.text) }),
+    toBody: (v) => ({ date: v.date ?? '', title: (v.title ?? '').trim(), text: text(v.text) }),
     label: (i) => i.title,
     render: (i) => (
       <>

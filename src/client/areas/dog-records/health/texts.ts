@@ -1,5 +1,5 @@
 /** German texts of the health screens (du-form). */
-export const hx = {
+export const healthTexts = {
   queuedWeight: (kg: string, date: string) => `Gewicht: ${kg} am ${date}`,
   title: (name: string) => `Gesundheit: ${name}`,
   titleFallback: 'Gesundheit',

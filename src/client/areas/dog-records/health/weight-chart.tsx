@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatDate, formatKg } from '../../../core/format.js';
 import type { Weight } from './health-api.js';
-import { hx } from './texts.js';
+import { healthTexts } from './texts.js';
 
 const W = 640;
 const H = 260;
@@ -29,14 +29,14 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
   const [tableOpen, setTableOpen] = useState(false);
   const table = (
     <details class="weight-table" onToggle={(e) => setTableOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>{hx.chart.table}</summary>
+      <summary>{healthTexts.chart.table}</summary>
       <div class="table-wrap">
         <table>
-          <caption class="visually-hidden">{hx.chart.table}</caption>
+          <caption class="visually-hidden">{healthTexts.chart.table}</caption>
           <thead>
             <tr>
-              <th scope="col">{hx.chart.dateCol}</th>
-              <th scope="col">{hx.chart.weightCol}</th>
+              <th scope="col">{healthTexts.chart.dateCol}</th>
+              <th scope="col">{healthTexts.chart.weightCol}</th>
             </tr>
           </thead>
           <tbody>
@@ -54,7 +54,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
   if (points.length < 2)
     return points.length ? (
       <>
-        {<p class="muted">{hx.chart.tooFew}</p>}
+        {<p class="muted">{healthTexts.chart.tooFew}</p>}
         {table}
       </>
     ) : null;
@@ -76,8 +76,8 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
   return (
     <figure class="weight-chart">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="weight-chart-title weight-chart-desc" preserveAspectRatio="xMidYMid meet">
-        <title id="weight-chart-title">{hx.chart.title}</title>
-        <desc id="weight-chart-desc">{hx.chart.desc(points.length, formatKg(lo), formatKg(hi))}</desc>
+        <title id="weight-chart-title">{healthTexts.chart.title}</title>
+        <desc id="weight-chart-desc">{healthTexts.chart.desc(points.length, formatKg(lo), formatKg(hi))}</desc>
         {ticks(yMin, yMax).map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="currentColor" stroke-opacity="0.15" />
@@ -96,7 +96,7 @@ export function WeightChart({ weights }: { weights: Weight[] }) {
         {showDots && points.map((p) => <circle class="weight-dot" key={p.id} cx={x(p.date)} cy={y(p.weight_kg)} r="3.5" />)}
       </svg>
       <figcaption>
-        {hx.chart.title}: {formatKg(first.weight_kg)} ({formatDate(first.date)}) → {formatKg(last.weight_kg)} ({formatDate(last.date)})
+        {healthTexts.chart.title}: {formatKg(first.weight_kg)} ({formatDate(first.date)}) → {formatKg(last.weight_kg)} ({formatDate(last.date)})
       </figcaption>
       {table}
     </figure>

@@ -1,3 +1,5 @@
+import { LIMITS } from '../../../../shared/limits.js';
+import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { HeatCycle, HeatPrediction } from '../../../api/types.js';
 import { formatDate, formatMonth, todayInBerlin } from '../../../core/format.js';
@@ -9,21 +11,20 @@ import { useResource } from '../../../ui/states.js';
 import { NotesToggle } from '../notes/index.js';
 import { addDays, daysBetween } from '../../../core/calendar.js';
 import { DogPage } from '../../../ui/dog-page.js';
-import { rx } from './texts.js';
+import { heatTexts } from './texts.js';
 
-const hx = rx.heat;
 /** Typical phase lengths in days (the server's HEAT_PHASES): shown as typical, never as this dog's fact. */
 const PHASE_DAYS = [9, 9, 63];
 
 function PredictionCard({ prediction, today }: { prediction: HeatPrediction; today: string }) {
-  if (!prediction.next_start) return <p class="muted">{hx.none}</p>;
+  if (!prediction.next_start) return <p class="muted">{heatTexts.heat.none}</p>;
   const days = daysBetween(today, prediction.next_start);
   return (
     <div class="heat-prediction">
       <p class="big-number">
-        {formatDate(prediction.next_start)} <span class="muted">({hx.inDays(days)})</span>
+        {formatDate(prediction.next_start)} <span class="muted">({heatTexts.heat.inDays(days)})</span>
       </p>
-      <p class="muted small">{hx.basis(prediction.based_on_cycles, prediction.mean_interval_days)}</p>
+      <p class="muted small">{heatTexts.heat.basis(prediction.based_on_cycles, prediction.mean_interval_days)}</p>
     </div>
   );
 }
@@ -33,13 +34,13 @@ function todayInCycle(since: number, cycle: HeatCycle, total: number): string | 
   if (since < 0 || since > total) return null;
   const ended = cycle.end_date !== null && daysBetween(cycle.end_date, addDays(cycle.start_date, since)) > 0;
   const heatDays = PHASE_DAYS[0]! + PHASE_DAYS[1]!;
-  if (!ended && since < heatDays + 3) return hx.dayOfHeat(since + 1);
+  if (!ended && since < heatDays + 3) return heatTexts.heat.dayOfHeat(since + 1);
   let sum = 0;
   for (const [i, days] of PHASE_DAYS.entries()) {
     sum += days;
-    if (since < sum) return hx.typicalPhase(rx.phases[Math.max(i, 2)]!.label);
+    if (since < sum) return heatTexts.heat.typicalPhase(heatTexts.phases[Math.max(i, 2)]!.label);
   }
-  return hx.typicalPhase(rx.phases[3]!.label);
+  return heatTexts.heat.typicalPhase(heatTexts.phases[3]!.label);
 }
 
 /** The phases of the last cycle as a bar: typical lengths, with today's place on it; the labels as a legend below
@@ -53,23 +54,23 @@ function Timeline({ cycle, interval, today }: { cycle: HeatCycle; interval: numb
   return (
     <figure class="heat-timeline">
       <figcaption>
-        {hx.timeline} ({formatDate(cycle.start_date)})
+        {heatTexts.heat.timeline} ({formatDate(cycle.start_date)})
       </figcaption>
       <div class="timeline-bar" aria-hidden="true">
-        {rx.phases.map((p, i) => (
+        {heatTexts.phases.map((p, i) => (
           <div key={p.key} class={`phase phase-${p.key}`} style={{ flexGrow: lengths[i] }} />
         ))}
         {marker !== null && <span class="timeline-today" style={{ left: `${marker}%` }} />}
       </div>
       <ul class="phase-legend">
-        {rx.phases.map((p) => (
+        {heatTexts.phases.map((p) => (
           <li key={p.key}>
             <span class={`dot phase-${p.key}`} /> <span class="phase-label">{p.label}</span> <span class="muted">{p.range}</span>
           </li>
         ))}
       </ul>
-      {where && <p class="small">{`${hx.today}: ${where}`}</p>}
-      <p class="muted small">{hx.timelineHint}</p>
+      {where && <p class="small">{`${heatTexts.heat.today}: ${where}`}</p>}
+      <p class="muted small">{heatTexts.heat.timelineHint}</p>
     </figure>
   );
 }
@@ -100,7 +101,7 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
   });
   return (
     <section class="card" aria-labelledby="h-heat-cal">
-      <h2 id="h-heat-cal">{hx.calendar}</h2>
+      <h2 id="h-heat-cal">{heatTexts.heat.calendar}</h2>
       <div class="link-row">
         <button type="button" class="button button-ghost button-small" onClick={() => setOffset((o) => o - 3)} aria-label="Frühere Monate">
           ‹
@@ -109,7 +110,7 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
           ›
         </button>
         <span class="legend">
-          <span class="dot dot-cycle" /> {hx.legendCycle} <span class="dot dot-predicted" /> {hx.legendPredicted}
+          <span class="dot dot-cycle" /> {heatTexts.heat.legendCycle} <span class="dot dot-predicted" /> {heatTexts.heat.legendPredicted}
         </span>
       </div>
       <div class="heat-months">
@@ -131,7 +132,7 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
                       <span aria-hidden="true">{i + 1}</span>
                       <span class="visually-hidden">
                         {formatDate(day)}
-                        {kind === 'cycle' ? `: ${hx.legendCycle}` : kind === 'predicted' ? `: ${hx.legendPredicted}` : ''}
+                        {kind === 'cycle' ? `: ${heatTexts.heat.legendCycle}` : kind === 'predicted' ? `: ${heatTexts.heat.legendPredicted}` : ''}
                       </span>
                     </li>
                   );
@@ -145,26 +146,31 @@ function HeatCalendar({ cycles, prediction, today }: { cycles: HeatCycle[]; pred
   );
 }
 
-function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycle> {
+function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycle, 'heat-cycles'> {
   return {
     key: 'laeufigkeiten',
-    title: hx.section,
+    title: heatTexts.heat.section,
     path: 'heat-cycles',
     canAdd: owner,
     canEdit: owner,
     canRemove: owner,
     onChange,
     fields: [
-      { name: 'start_date', label: hx.start, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? hx.inFuture : null) },
-      { name: 'end_date', label: hx.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
-      { name: 'notes', label: hx.notes, type: 'textarea', max: 5000 },
+      { name: 'start_date', label: heatTexts.heat.start, type: 'date', required: true, check: (v) => (v > todayInBerlin() ? heatTexts.heat.inFuture : null) },
+      {
+        name: 'end_date',
+        label: heatTexts.heat.end,
+        type: 'date',
+        check: (v, all) => (v && all.start_date && v < all.start_date ? heatTexts.heat.endBeforeStart : null),
+      },
+      { name: 'notes', label: heatTexts.heat.notes, type: 'textarea', max: LIMITS.note },
     ],
-    toBody: (v) => ({ start_date: v.start_date, end_date: v.end_date || null, notes: v.notes?.trim() || null }),
+    toBody: (v) => ({ start_date: v.start_date ?? '', end_date: v.end_date || null, notes: v.notes?.trim() || null }),
     label: (c) => formatDate(c.start_date),
     render: (c) => (
       <>
         <strong>{formatDate(c.start_date)}</strong>
-        {c.end_date ? ` – ${formatDate(c.end_date)} (${hx.days(daysBetween(c.start_date, c.end_date) + 1)})` : ` · ${hx.running}`}
+        {c.end_date ? ` – ${formatDate(c.end_date)} (${heatTexts.heat.days(daysBetween(c.start_date, c.end_date) + 1)})` : ` · ${heatTexts.heat.running}`}
         {c.notes && <span class="muted"> · {c.notes}</span>}
       </>
     ),
@@ -175,8 +181,8 @@ function cycleSection(owner: boolean, onChange: () => void): SectionDef<HeatCycl
 function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
   const state = useStore(session);
   const breeder = owner && state.status === 'user' && isBreeder(state.user);
-  const [prediction, reloadPrediction] = useResource<HeatPrediction>(`/api/dogs/${dogId}/heat-cycles/prediction`);
-  const [cycles, reloadCycles] = useResource<{ items: HeatCycle[] }>(`/api/dogs/${dogId}/heat-cycles?limit=12`);
+  const [prediction, reloadPrediction] = useResource(apiGet('/api/dogs/{dogId}/heat-cycles/prediction', { params: { path: { dogId } } }));
+  const [cycles, reloadCycles] = useResource(apiGet('/api/dogs/{dogId}/heat-cycles', { params: { path: { dogId }, query: { limit: 12 } } }));
   const today = todayInBerlin();
   const refresh = () => {
     reloadPrediction();
@@ -188,12 +194,12 @@ function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
   return (
     <>
       <section class="card" aria-labelledby="h-heat-next">
-        <h2 id="h-heat-next">{hx.prediction}</h2>
+        <h2 id="h-heat-next">{heatTexts.heat.prediction}</h2>
         {p && <PredictionCard prediction={p} today={today} />}
         {p && last && <Timeline cycle={last} interval={p.mean_interval_days ?? 182} today={today} />}
         {breeder && (
           <p class="link-row">
-            <a href={`/app/zucht?mutter=${dogId}`}>{hx.newLitter}</a>
+            <a href={`/app/zucht?mutter=${dogId}`}>{heatTexts.heat.newLitter}</a>
           </p>
         )}
       </section>
@@ -206,8 +212,8 @@ function HeatBody({ dogId, owner }: { dogId: number; owner: boolean }) {
 /** /app/hunde/:dogId/laeufigkeit: the prediction, the phases of the last cycle, a calendar and the cycles. */
 export function HeatScreen({ params }: ScreenProps) {
   return (
-    <DogPage dogId={Number(params.dogId)} title={hx.title} fallback={hx.fallback} className="heat">
-      {(dog, owner) => (dog.sex === 'female' ? <HeatBody dogId={dog.id} owner={owner} /> : <p class="notice notice-info">{hx.onlyFemale}</p>)}
+    <DogPage dogId={Number(params.dogId)} title={heatTexts.heat.title} fallback={heatTexts.heat.fallback} className="heat">
+      {(dog, owner) => (dog.sex === 'female' ? <HeatBody dogId={dog.id} owner={owner} /> : <p class="notice notice-info">{heatTexts.heat.onlyFemale}</p>)}
     </DogPage>
   );
 }

@@ -1,5 +1,5 @@
 /** German texts of the heat calendar (du-form). */
-export const rx = {
+export const heatTexts = {
   heat: {
     title: (name: string) => `Läufigkeit: ${name}`,
     fallback: 'Läufigkeit',

@@ -4,7 +4,7 @@ import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { giveAiConsent } from './ai-status.js';
-import { nx } from './texts.js';
+import { notesTexts } from './texts.js';
 
 /**
  * Runs an AI action; without consent it first asks (a dialog that says what goes to the AI and what never does).
@@ -32,9 +32,9 @@ export function useAiAction(run: () => Promise<void>) {
   const dialog = (
     <ConfirmDialog
       open={asking}
-      title={nx.consentTitle}
-      confirmLabel={nx.consentYes}
-      cancelLabel={nx.consentNo}
+      title={notesTexts.consentTitle}
+      confirmLabel={notesTexts.consentYes}
+      cancelLabel={notesTexts.consentNo}
       tone="primary"
       busy={busy}
       error={null}
@@ -50,7 +50,7 @@ export function useAiAction(run: () => Promise<void>) {
         }
       }}
     >
-      <p>{nx.consentText}</p>
+      <p>{notesTexts.consentText}</p>
     </ConfirmDialog>
   );
   return { start, busy, error, dialog };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
-import type { AiStatus, CurrentUser } from '../../../api/types.js';
+import type { AiStatus } from '../../../api/types.js';
 import { setUser } from '../../../core/session.js';
 
 /**
@@ -17,7 +17,7 @@ export function useAiStatus(): [AiStatus | null, () => void] {
   const [status, setStatus] = useState<AiStatus | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    cached ??= api.get<AiStatus>('/api/ai/status').catch(() => null);
+    cached ??= api.GET('/api/ai/status').catch(() => null);
     let live = true;
     void cached.then((s) => live && setStatus(s));
     return () => {
@@ -35,6 +35,6 @@ export function useAiStatus(): [AiStatus | null, () => void] {
 
 /** Switches the consent on (the profile's notes_ki_enabled; the profile screen switches it off again). */
 export async function giveAiConsent(): Promise<void> {
-  setUser(await api.patch<CurrentUser>('/api/me', { notes_ki_enabled: true }));
+  setUser(await api.PATCH('/api/me', { body: { notes_ki_enabled: true } }));
   refreshAiStatus();
 }

@@ -1,13 +1,14 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Note } from '../../../api/types.js';
-import { api, errorMessage, query } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { BusyButton, Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { Load } from '../../../ui/states.js';
 import { useAiAction } from './ai-consent.js';
 import { useAiStatus } from './ai-status.js';
-import { nx } from './texts.js';
+import { notesTexts } from './texts.js';
 
 export type NoteParent = 'dog' | 'diary_entry' | 'vet_visit' | 'heat_cycle' | 'care_routine' | 'expense' | 'training_session' | 'walk';
 
@@ -15,14 +16,14 @@ function Analysis({ note }: { note: Note }) {
   const a = note.analysis;
   if (!a) return null;
   return (
-    <div class="note-analysis" aria-label={nx.analysis}>
+    <div class="note-analysis" aria-label={notesTexts.analysis}>
       <p>
-        <strong>{nx.analysis}:</strong> {a.summary}
+        <strong>{notesTexts.analysis}:</strong> {a.summary}
       </p>
-      {a.see_vet && <p class="notice notice-info">{nx.seeVet}</p>}
+      {a.see_vet && <p class="notice notice-info">{notesTexts.seeVet}</p>}
       {a.observations.length > 0 && (
         <>
-          <p class="muted">{nx.observations}</p>
+          <p class="muted">{notesTexts.observations}</p>
           <ul>
             {a.observations.map((o) => (
               <li key={o}>{o}</li>
@@ -32,7 +33,7 @@ function Analysis({ note }: { note: Note }) {
       )}
       {a.suggestions.length > 0 && (
         <>
-          <p class="muted">{nx.suggestions}</p>
+          <p class="muted">{notesTexts.suggestions}</p>
           <ul>
             {a.suggestions.map((s) => (
               <li key={s}>{s}</li>
@@ -40,7 +41,7 @@ function Analysis({ note }: { note: Note }) {
           </ul>
         </>
       )}
-      <p class="muted small">{nx.aiHint}</p>
+      <p class="muted small">{notesTexts.aiHint}</p>
     </div>
   );
 }
@@ -48,7 +49,7 @@ function Analysis({ note }: { note: Note }) {
 function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
   const [ai, refreshAi] = useAiStatus();
   const analyse = useAiAction(async () => {
-    await api.post(`/api/notes/${note.id}/analysis`);
+    await api.POST('/api/notes/{id}/analysis', { params: { path: { id: note.id } } });
     refreshAi();
     onChanged();
   });
@@ -62,8 +63,8 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
       <Analysis note={note} />
       <div class="record-actions">
         {ai?.available && (
-          <BusyButton class="button button-secondary button-small" onClick={analyse.start} busy={analyse.busy} busyLabel={nx.analysing}>
-            {nx.analyse}
+          <BusyButton class="button button-secondary button-small" onClick={analyse.start} busy={analyse.busy} busyLabel={notesTexts.analysing}>
+            {notesTexts.analyse}
           </BusyButton>
         )}
         <button
@@ -71,17 +72,17 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
           class="button button-ghost button-small"
           onClick={async () => {
             try {
-              await api.del(`/api/notes/${note.id}`);
+              await api.DELETE('/api/notes/{id}', { params: { path: { id: note.id } } });
               onChanged();
             } catch (e) {
               setRemoveError(errorMessage(e));
             }
           }}
         >
-          {nx.remove}
+          {notesTexts.remove}
         </button>
       </div>
-      {ai && !ai.premium && ai.available && ai.note_analyses_left !== null && <p class="muted small">{nx.left(ai.note_analyses_left)}</p>}
+      {ai && !ai.premium && ai.available && ai.note_analyses_left !== null && <p class="muted small">{notesTexts.left(ai.note_analyses_left)}</p>}
       {(analyse.error ?? removeError) && (
         <p class="notice notice-error" role="alert">
           {analyse.error ?? removeError}
@@ -94,19 +95,20 @@ function NoteItem({ note, onChanged }: { note: Note; onChanged: () => void }) {
 
 /** The notes on one record (any of the eight parent types), with adding and the AI analysis. */
 export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; parentId: number }) {
-  const path = `/api/notes${query({ parent_type: parentType, parent_id: parentId, limit: 10 })}`;
-  const list = usePagedList<Note>(path);
+  const list = usePagedList<Note>(apiGet('/api/notes', { params: { query: { parent_type: parentType, parent_id: parentId, limit: 10 } } }));
   const id = `${parentType}-${parentId}`;
   const form = useForm(
-    { [`${id}-rubrik`]: nx.rubrikDefault, [`${id}-text`]: '' },
-    { rules: { [`${id}-rubrik`]: { required: true, maxLength: 100 }, [`${id}-text`]: { required: true, maxLength: 5000 } } },
+    { [`${id}-rubrik`]: notesTexts.rubrikDefault, [`${id}-text`]: '' },
+    { rules: { [`${id}-rubrik`]: { required: true, maxLength: 100 }, [`${id}-text`]: { required: true, maxLength: LIMITS.note } } },
   );
   const submit = form.onSubmit(async (values) => {
-    await api.post('/api/notes', {
-      parent_type: parentType,
-      parent_id: parentId,
-      rubrik: String(values[`${id}-rubrik`]).trim(),
-      text: String(values[`${id}-text`]).trim(),
+    await api.POST('/api/notes', {
+      body: {
+        parent_type: parentType,
+        parent_id: parentId,
+        rubrik: String(values[`${id}-rubrik`]).trim(),
+        text: String(values[`${id}-text`]).trim(),
+      },
     });
     form.setValues((v) => ({ ...v, [`${id}-text`]: '' }));
     list.reload();
@@ -117,7 +119,7 @@ export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; p
         {(items) => (
           <>
             {items.length === 0 ? (
-              <p class="muted small">{nx.none}</p>
+              <p class="muted small">{notesTexts.none}</p>
             ) : (
               <ul class="note-list">
                 {items.map((n) => (
@@ -129,12 +131,12 @@ export function NotesPanel({ parentType, parentId }: { parentType: NoteParent; p
           </>
         )}
       </Load>
-      <form class="form note-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={nx.add}>
+      <form class="form note-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={notesTexts.add}>
         <FormSummary message={form.summary} />
-        <Field form={form} name={`${id}-rubrik`} label={nx.rubrik} maxLength={100} required />
-        <Field form={form} name={`${id}-text`} label={nx.text} multiline rows={3} maxLength={5000} required />
-        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={nx.adding}>
-          {nx.add}
+        <Field form={form} name={`${id}-rubrik`} label={notesTexts.rubrik} maxLength={100} required />
+        <Field form={form} name={`${id}-text`} label={notesTexts.text} multiline rows={3} maxLength={LIMITS.note} required />
+        <SubmitButton busy={form.busy} offline={form.offline} busyLabel={notesTexts.adding}>
+          {notesTexts.add}
         </SubmitButton>
       </form>
     </div>
@@ -146,7 +148,7 @@ export function NotesToggle({ parentType, parentId }: { parentType: NoteParent; 
   const [open, setOpen] = useState(false);
   return (
     <details class="notes-toggle" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>{nx.notes}</summary>
+      <summary>{notesTexts.notes}</summary>
       {open && <NotesPanel parentType={parentType} parentId={parentId} />}
     </details>
   );

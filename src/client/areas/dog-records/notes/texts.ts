@@ -1,5 +1,5 @@
 /** German texts of notes and the AI features (du-form). */
-export const nx = {
+export const notesTexts = {
   notes: 'Notizen',
   showNotes: (n: number | null) => (n ? `Notizen (${n})` : 'Notizen'),
   none: 'Noch keine Notiz.',

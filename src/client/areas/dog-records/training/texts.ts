@@ -1,5 +1,5 @@
 /** German texts of the training log (du-form). */
-export const rx = {
+export const trainingTexts = {
   inFuture: 'Das Datum liegt in der Zukunft.',
   training: {
     title: (name: string) => `Training: ${name}`,

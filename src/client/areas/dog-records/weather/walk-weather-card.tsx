@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { WalkWeather, WalkWeatherAlert } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { useResource } from '../../../ui/states.js';
@@ -32,7 +33,7 @@ function AlertItem({ alert }: { alert: WalkWeatherAlert }) {
  * the warnings could not be fetched at all; nothing when all is calm or no home area is set (the profile asks for it).
  */
 export function WalkWeatherCard() {
-  const [resource] = useResource<WalkWeather>('/api/me/walk-weather');
+  const [resource] = useResource(apiGet('/api/me/walk-weather'));
   if (resource.status !== 'ready') return null;
   const data = resource.data;
   if (data.alerts.length === 0) {

@@ -2,7 +2,7 @@ import type { FoodAlert, FoodAlertList } from '../../../api/types.js';
 import { formatDateTime, formatDay } from '../../../core/format.js';
 import { Loading } from '../../../ui/states.js';
 import { useFoodAlerts } from './food-alerts-api.js';
-import { fx } from './texts.js';
+import { foodAlertsTexts } from './texts.js';
 
 /** How many warnings the dashboard card shows; the rest are on /app/futterwarnungen. */
 const CARD_COUNT = 3;
@@ -27,9 +27,9 @@ export function AlertLine({ alert }: { alert: FoodAlert }) {
 export function UnreachableNote({ onRetry }: { onRetry: () => void }) {
   return (
     <p class="muted food-alerts-away" role="status">
-      {fx.unreachable}{' '}
+      {foodAlertsTexts.unreachable}{' '}
       <button type="button" class="button button-secondary button-small" onClick={onRetry}>
-        {fx.retry}
+        {foodAlertsTexts.retry}
       </button>
     </p>
   );
@@ -44,7 +44,7 @@ export function FeedNote({ list }: { list: FoodAlertList }) {
   if (list.status !== 'stale' && list.status !== 'unreachable') return null;
   return (
     <p class={`muted food-alerts-away food-alerts-${list.status}`} role="status">
-      {list.status === 'stale' ? fx.stale(formatDateTime(list.checked_at)) : fx.feedAway}
+      {list.status === 'stale' ? foodAlertsTexts.stale(formatDateTime(list.checked_at)) : foodAlertsTexts.feedAway}
     </p>
   );
 }
@@ -54,13 +54,13 @@ export function FoodAlertsCard() {
   const [alerts, reload] = useFoodAlerts();
   return (
     <section class="card food-alerts-card" aria-labelledby="food-alerts-title">
-      <h2 id="food-alerts-title">{fx.cardTitle}</h2>
+      <h2 id="food-alerts-title">{foodAlertsTexts.cardTitle}</h2>
       {alerts.status === 'loading' && <Loading />}
       {alerts.status === 'error' && <UnreachableNote onRetry={reload} />}
       {alerts.status === 'ready' && <FeedNote list={alerts.data} />}
       {alerts.status === 'ready' &&
         (alerts.data.items.length === 0 ? (
-          alerts.data.status !== 'unreachable' && <p class="muted">{fx.none}</p>
+          alerts.data.status !== 'unreachable' && <p class="muted">{foodAlertsTexts.none}</p>
         ) : (
           <>
             <ul class="plain-list food-alerts">
@@ -71,7 +71,7 @@ export function FoodAlertsCard() {
               ))}
             </ul>
             <p class="link-row">
-              <a href="/app/futterwarnungen">{fx.all(alerts.data.items.length)}</a>
+              <a href="/app/futterwarnungen">{foodAlertsTexts.all(alerts.data.items.length)}</a>
             </p>
           </>
         ))}

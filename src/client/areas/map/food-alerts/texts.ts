@@ -1,5 +1,5 @@
 /** German texts of the food alerts (pet-food warnings from lebensmittelwarnung.de). */
-export const fx = {
+export const foodAlertsTexts = {
   title: 'Futterwarnungen',
   cardTitle: 'Futterwarnungen',
   intro: 'Aktuelle Rückrufe und Warnungen zu Tierfutter und Hundesnacks von lebensmittelwarnung.de.',

@@ -1,8 +1,8 @@
-import { mapTx } from '../../../ui/map/texts.js';
+import { mapItemTexts } from '../../../ui/map/texts.js';
 
 /** German texts of one's map contributions (du-form); the map wing's shared words come from ui/map. */
-export const nx = {
-  ...mapTx,
+export const mapContribTexts = {
+  ...mapItemTexts,
   contribTitle: 'Meine Karten-Beiträge',
   contribIntro: 'Jede Meldung „Hunde willkommen“, die 7 Tage auf OpenStreetMap stehen bleibt, wird bestätigt. 100 bestätigte schenken dir ein Jahr Pro.',
   contribProgress: (done: number, per: number) => `${done} von ${per} bestätigt bis zum nächsten Pro-Jahr`,

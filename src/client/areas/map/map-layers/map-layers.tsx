@@ -1,12 +1,12 @@
-import type { LayerFeature, Place } from '../../../api/types.js';
+import type { LayerFeature } from '../../../api/types.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, query } from '../../../core/api.js';
+import { api, ApiError } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import type { Bounds, LayersMap, MapItem } from '../../../ui/map/nearby-map.js';
 import { KindChips } from '../../../ui/map/kind-chips.js';
 import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { FALLBACK_CENTRE, pointFromQuery, useSearchPosition } from '../../../ui/map/position.js';
-import { nx } from './texts.js';
+import { mapLayersTexts } from './texts.js';
 import { VenueSheet, type Venue } from './venue-sheet.js';
 import { VenueSearch } from './venue-search.js';
 
@@ -25,7 +25,7 @@ const MAX_SPAN = 0.5;
 /** A layer feature or search hit as a pin that opens the venue's details. */
 export function venuePin(f: LayerFeature, kind: string, what: string, glyph: string, select: (v: Venue) => void): MapItem {
   const p = f.properties;
-  const venue: Venue = { ...p, what: (p.welcome_kind && nx.venueKinds[p.welcome_kind]) || what };
+  const venue: Venue = { ...p, what: (p.welcome_kind && mapLayersTexts.venueKinds[p.welcome_kind]) || what };
   return {
     id: p.osm_id,
     kind,
@@ -47,7 +47,7 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
     on.map(async (key): Promise<MapItem[]> => {
       try {
         if (key === PLACES.key) {
-          const r = await api.get<{ items: Place[] }>(`/api/places${query({ bbox })}`);
+          const r = await api.GET('/api/places', { params: { query: { bbox } } });
           return r.items.map((p) => ({
             id: p.id,
             kind: 'places',
@@ -60,8 +60,9 @@ async function loadItems(on: string[], b: Bounds, select: (v: Venue) => void): P
           }));
         }
         const layer = LAYERS.find((l) => l.key === key)!;
-        const r = await api.get<{ features: LayerFeature[] }>(`/api/map/layers/${key}${query({ bbox })}`);
-        return r.features.map((f) => venuePin(f, key, layer.label, layer.glyph, select));
+        const r = await api.GET('/api/map/layers/{layer}', { params: { path: { layer: key }, query: { bbox } } });
+        // The answer's coordinates are number[]; the named MapLayer schema reads them as a [lon, lat] pair.
+        return r.features.map((f) => venuePin(f as LayerFeature, key, layer.label, layer.glyph, select));
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         failed = true;
@@ -122,30 +123,36 @@ export function MapLayersScreen({ query: address }: ScreenProps) {
 
   return (
     <section class="page nearby">
-      <h1>{nx.mapTitle}</h1>
+      <h1>{mapLayersTexts.mapTitle}</h1>
       <VenueSearch bounds={() => map.current?.bounds() ?? null} maxSpan={MAX_SPAN} onHits={onHits} onSelect={setVenue} />
-      <KindChips legend={nx.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
+      <KindChips legend={mapLayersTexts.layers} options={[...LAYERS, PLACES]} selected={on} onChange={setOn} />
       <p class="muted small" role="status">
-        {state === 'too-far' ? nx.zoomIn : state === 'loading' ? nx.loadingLayers : state === 'failed' ? nx.layersFailed : nx.shown(count)}
+        {state === 'too-far'
+          ? mapLayersTexts.zoomIn
+          : state === 'loading'
+            ? mapLayersTexts.loadingLayers
+            : state === 'failed'
+              ? mapLayersTexts.layersFailed
+              : mapLayersTexts.shown(count)}
       </p>
-      <div ref={box} class="nearby-map" role="region" aria-label={nx.mapTitle} />
+      <div ref={box} class="nearby-map" role="region" aria-label={mapLayersTexts.mapTitle} />
       {venue && <VenueSheet key={`${venue.osm_type}/${venue.osm_id}`} venue={venue} onClose={() => setVenue(null)} />}
       {/* Below the map: on a phone the four buttons above it pushed the map under the fold. */}
       <p class="link-row">
         <a class="button button-secondary" href="/app/karte/ort-neu">
-          {nx.placeAdd}
+          {mapLayersTexts.placeAdd}
         </a>
         <a class="button button-secondary" href="/app/karte/beitraege">
-          {nx.myContributions}
+          {mapLayersTexts.myContributions}
         </a>
         <a class="button button-secondary" href="/app/routen">
-          {nx.routePlanner}
+          {mapLayersTexts.routePlanner}
         </a>
         <a class="button button-secondary" href="/app/spaziergaenge">
-          {nx.walks}
+          {mapLayersTexts.walks}
         </a>
       </p>
-      <p class="muted small">{nx.osmNote}</p>
+      <p class="muted small">{mapLayersTexts.osmNote}</p>
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { mapTx } from '../../../ui/map/texts.js';
+import { mapItemTexts } from '../../../ui/map/texts.js';
 
 /** German texts of the map with layers, venue search and the dog-welcome tap (du-form); the map wing's shared words come from ui/map. */
-export const nx = {
-  ...mapTx,
+export const mapLayersTexts = {
+  ...mapItemTexts,
   placeAdd: 'Ort hinzufügen',
   layers: 'Ebenen',
   zoomIn: 'Zoom näher heran, um Tierärzte, Hundewiesen und mehr zu sehen.',

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, query } from '../../../core/api.js';
+import { api, ApiError } from '../../../core/api.js';
 import type { LayerFeature } from '../../../api/types.js';
 import { bboxOf, venuePin } from './map-layers.js';
 import type { Bounds, MapItem } from '../../../ui/map/nearby-map.js';
-import { nx } from './texts.js';
+import { mapLayersTexts } from './texts.js';
 import type { Venue } from './venue-sheet.js';
 
 /** "Search in the visible area": venues by name in the box the map shows (server: /api/map/search). */
@@ -26,11 +26,11 @@ export function VenueSearch({
     e.preventDefault();
     const b = bounds();
     if (!b) return;
-    if (b.north - b.south > maxSpan || b.east - b.west > maxSpan) return setState({ kind: 'error', message: nx.zoomIn });
+    if (b.north - b.south > maxSpan || b.east - b.west > maxSpan) return setState({ kind: 'error', message: mapLayersTexts.zoomIn });
     setState({ kind: 'searching' });
     try {
-      const r = await api.get<{ items: LayerFeature[] }>(`/api/map/search${query({ bbox: bboxOf(b), q: q.trim() })}`);
-      const items = r.items.map((f) => venuePin(f, 'search', nx.search, '?', onSelect));
+      const r = await api.GET('/api/map/search', { params: { query: { bbox: bboxOf(b), q: q.trim() } } });
+      const items = r.items.map((f) => venuePin(f as LayerFeature, 'search', mapLayersTexts.search, '?', onSelect));
       onHits(items);
       setState({ kind: 'done', items });
     } catch (err) {
@@ -44,7 +44,7 @@ export function VenueSearch({
   };
   return (
     <form class="venue-search" role="search" onSubmit={(e) => void search(e)}>
-      <label for="venue-q">{nx.search}</label>
+      <label for="venue-q">{mapLayersTexts.search}</label>
       <div class="inline-field">
         <input
           id="venue-q"
@@ -52,15 +52,21 @@ export function VenueSearch({
           value={q}
           minLength={2}
           maxLength={60}
-          placeholder={nx.searchPlaceholder}
+          placeholder={mapLayersTexts.searchPlaceholder}
           onInput={(e) => setQ(e.currentTarget.value)}
         />
         <button type="submit" class="button" disabled={q.trim().length < 2 || state.kind === 'searching'}>
-          {nx.searchGo}
+          {mapLayersTexts.searchGo}
         </button>
       </div>
       <p role="status" class={state.kind === 'error' ? 'form-error' : 'muted small'}>
-        {state.kind === 'searching' ? nx.searching : state.kind === 'done' ? nx.searchHits(state.items.length) : state.kind === 'error' ? state.message : ''}
+        {state.kind === 'searching'
+          ? mapLayersTexts.searching
+          : state.kind === 'done'
+            ? mapLayersTexts.searchHits(state.items.length)
+            : state.kind === 'error'
+              ? state.message
+              : ''}
       </p>
       {state.kind === 'done' && state.items.length > 0 && (
         <>
@@ -74,7 +80,7 @@ export function VenueSearch({
             ))}
           </ul>
           <button type="button" class="button button-secondary" onClick={clear}>
-            {nx.searchClear}
+            {mapLayersTexts.searchClear}
           </button>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { LayerFeature, MapContribution } from '../../../api/types.js';
+import type { LayerFeature } from '../../../api/types.js';
 import { api, ApiError } from '../../../core/api.js';
-import { nx } from './texts.js';
+import { mapLayersTexts } from './texts.js';
 
 /** An OpenStreetMap venue as the map shows it: a layer feature's or search hit's properties, and what it is. */
 export type Venue = LayerFeature['properties'] & {
@@ -20,11 +20,13 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
     setState({ kind: 'sending' });
     try {
       // The kind and name the map shows let the server keep the tap while OpenStreetMap cannot be asked.
-      const contribution = await api.post<MapContribution & { notice?: string }>('/api/map-contrib/dog-friendly', {
-        osm_type: venue.osm_type,
-        osm_id: venue.osm_id,
-        venue_kind: venue.welcome_kind ?? undefined,
-        venue_name: venue.name?.slice(0, 200) ?? null,
+      const contribution = await api.POST('/api/map-contrib/dog-friendly', {
+        body: {
+          osm_type: venue.osm_type as 'node' | 'way' | 'relation',
+          osm_id: venue.osm_id,
+          venue_kind: venue.welcome_kind ?? undefined,
+          venue_name: venue.name?.slice(0, 200) ?? null,
+        },
       });
       if (contribution.status === 'rejected') setState({ kind: 'again' });
       else setState(contribution.notice ? { kind: 'later', message: contribution.notice } : { kind: 'done' });
@@ -40,31 +42,31 @@ export function VenueSheet({ venue, onClose }: { venue: Venue; onClose: () => vo
         {venue.what}
         {venue.opening_hours ? ` · ${venue.opening_hours}` : ''}
       </p>
-      <p>{venue.dog ? nx.venueDog(venue.dog) : nx.venueDogUnknown}</p>
+      <p>{venue.dog ? mapLayersTexts.venueDog(venue.dog) : mapLayersTexts.venueDogUnknown}</p>
       {offered && !venue.dog && (state.kind === 'idle' || state.kind === 'sending' || state.kind === 'error') && (
         <p>
           <button type="button" class="button" onClick={() => void report()} disabled={state.kind === 'sending'}>
-            {state.kind === 'sending' ? nx.welcomeSending : nx.welcomeButton}
+            {state.kind === 'sending' ? mapLayersTexts.welcomeSending : mapLayersTexts.welcomeButton}
           </button>
           <br />
-          <span class="muted small">{nx.welcomeHint}</span>
+          <span class="muted small">{mapLayersTexts.welcomeHint}</span>
         </p>
       )}
       <p role="status" class={state.kind === 'error' ? 'form-error' : undefined}>
         {state.kind === 'done'
-          ? nx.welcomeThanks
+          ? mapLayersTexts.welcomeThanks
           : state.kind === 'again'
-            ? nx.welcomeAlready
+            ? mapLayersTexts.welcomeAlready
             : state.kind === 'error' || state.kind === 'later'
               ? state.message
               : ''}
       </p>
       <p class="link-row">
         <a href={`https://www.openstreetmap.org/${venue.osm_type}/${venue.osm_id}`} rel="noopener" target="_blank">
-          {nx.venueOsm}
+          {mapLayersTexts.venueOsm}
         </a>
         <button type="button" class="button button-secondary" onClick={onClose}>
-          {nx.venueClose}
+          {mapLayersTexts.venueClose}
         </button>
       </p>
     </section>

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';
-import { type CurrentUser, session, setUser } from '../../../core/session.js';
+import { session, setUser } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/position.js';
 import { InstallOffer } from '../../../ui/install-guide.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** The poison-bait push radius (POISON_PUSH_KM on the server); lost dogs reach twice as far. */
 const ALERT_RADIUS_KM = 5;
@@ -14,7 +14,7 @@ const ALERT_RADIUS_KM = 5;
 const roundForPrivacy = (p: Point): Point => ({ lat: Math.round(p.lat * 1e3) / 1e3, lon: Math.round(p.lon * 1e3) / 1e3 });
 
 async function saveHomeArea(p: Point | null): Promise<void> {
-  setUser(await api.patch<CurrentUser>('/api/me', p ? roundForPrivacy(p) : { lat: null, lon: null }));
+  setUser(await api.PATCH('/api/me', { body: p ? roundForPrivacy(p) : { lat: null, lon: null } }));
 }
 
 /**
@@ -38,32 +38,32 @@ export function HomeAreaScreen() {
       setPin(null);
       setMessage({ ok: true, text: done });
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof ApiError ? e.message : nx.homeFailed });
+      setMessage({ ok: false, text: e instanceof ApiError ? e.message : nearbyTexts.homeFailed });
     } finally {
       setBusy(false);
     }
   };
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.homeTitle}</h1>
-      <p>{nx.homeIntro(ALERT_RADIUS_KM)}</p>
-      <p class="muted small">{nx.homePrivacy}</p>
+      <h1>{nearbyTexts.homeTitle}</h1>
+      <p>{nearbyTexts.homeIntro(ALERT_RADIUS_KM)}</p>
+      <p class="muted small">{nearbyTexts.homePrivacy}</p>
       <div class="card">
         <p class={saved ? 'notice notice-success' : 'notice notice-warning'} role="status">
-          {saved ? nx.homeSet : nx.homeUnset}
+          {saved ? nearbyTexts.homeSet : nearbyTexts.homeUnset}
         </p>
         <button type="button" class="button button-secondary button-small" onClick={locate}>
-          {nx.useMine}
+          {nearbyTexts.useMine}
         </button>
         {status && <p class="muted small">{status}</p>}
-        <PinPicker start={current ?? saved ?? FALLBACK_CENTRE} value={chosen} onPick={setPin} radiusKm={ALERT_RADIUS_KM} label={nx.homeTitle} />
+        <PinPicker start={current ?? saved ?? FALLBACK_CENTRE} value={chosen} onPick={setPin} radiusKm={ALERT_RADIUS_KM} label={nearbyTexts.homeTitle} />
         <p class="link-row">
-          <button type="button" class="button" disabled={busy || !chosen || (chosen === saved && !pin)} onClick={act(chosen, nx.homeSaved)}>
-            {nx.homeSave}
+          <button type="button" class="button" disabled={busy || !chosen || (chosen === saved && !pin)} onClick={act(chosen, nearbyTexts.homeSaved)}>
+            {nearbyTexts.homeSave}
           </button>
           {saved && (
-            <button type="button" class="button button-secondary" disabled={busy} onClick={act(null, nx.homeRemoved)}>
-              {nx.homeRemove}
+            <button type="button" class="button button-secondary" disabled={busy} onClick={act(null, nearbyTexts.homeRemoved)}>
+              {nearbyTexts.homeRemove}
             </button>
           )}
         </p>
@@ -74,7 +74,7 @@ export function HomeAreaScreen() {
         )}
       </div>
       <p class="link-row">
-        <a href="/app/in-der-naehe">{nx.title}</a> <a href="/app/benachrichtigungen/einstellungen">{nx.homePushLink}</a>
+        <a href="/app/in-der-naehe">{nearbyTexts.title}</a> <a href="/app/benachrichtigungen/einstellungen">{nearbyTexts.homePushLink}</a>
       </p>
     </section>
   );
@@ -91,7 +91,7 @@ export function HomeAreaOffer({ current }: { current: Point | null }) {
     return (
       <>
         <p class="notice notice-success" role="status">
-          {nx.homeSaved}
+          {nearbyTexts.homeSaved}
         </p>
         <InstallOffer />
       </>
@@ -99,7 +99,7 @@ export function HomeAreaOffer({ current }: { current: Point | null }) {
   if (hasHome) return null;
   return (
     <div class="notice notice-warning home-offer">
-      <p>{nx.homeNudge}</p>
+      <p>{nearbyTexts.homeNudge}</p>
       {current ? (
         <button
           type="button"
@@ -109,15 +109,15 @@ export function HomeAreaOffer({ current }: { current: Point | null }) {
               await saveHomeArea(current);
               setDone(true);
             } catch (e) {
-              setError(e instanceof ApiError ? e.message : nx.homeFailed);
+              setError(e instanceof ApiError ? e.message : nearbyTexts.homeFailed);
             }
           }}
         >
-          {nx.homeKeepCurrent}
+          {nearbyTexts.homeKeepCurrent}
         </button>
       ) : (
         <a class="button button-small" href="/app/heimatgebiet">
-          {nx.homeChoose}
+          {nearbyTexts.homeChoose}
         </a>
       )}
       {error && <p role="alert">{error}</p>}

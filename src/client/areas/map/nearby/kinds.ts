@@ -1,7 +1,8 @@
 import type { ListItem } from '../../../api/types.js';
-import { api, query } from '../../../core/api.js';
+import { kindGet, run } from '../../../core/api.js';
+import type { MapItemKind } from '../../../core/api-types.js';
 import type { Point } from '../../../ui/map/position.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** One item found around a point, whatever its kind, as the nearby screen lists and pins it. */
 export interface Found {
@@ -43,7 +44,7 @@ export interface KindView {
 
 /** How one item of a kind reads; `I` is the item of the kind's list as the server answers it. */
 interface KindSpec<I> {
-  path: string;
+  path: MapItemKind;
   label: string;
   glyph: string;
   href(id: number): string;
@@ -64,9 +65,8 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
     glyph: spec.glyph,
     href: spec.href,
     near: async (at, radiusKm, page) => {
-      const r = await api.get<{ items: I[]; next_cursor: string | null }>(
-        `/api/${spec.path}${query({ lat: at.lat, lon: at.lon, radius_km: radiusKm, limit: page.limit, cursor: page.cursor })}`,
-      );
+      const near = { lat: at.lat, lon: at.lon, radius_km: radiusKm, limit: page.limit, cursor: page.cursor };
+      const r = await run(kindGet<{ items: I[]; next_cursor: string | null }>(`/api/${spec.path}`, { params: { query: near } }));
       const items = r.items.map((i) => ({
         kind: spec.path,
         id: i.id,
@@ -80,7 +80,7 @@ function kind<I extends NearbyBase>(spec: KindSpec<I>): KindView {
         urgent: spec.urgent?.(i) ?? false,
         category: spec.category?.(i) ?? null,
         hazard: spec.hazard?.(i) ?? null,
-        glyph: (spec.hazard && nx.hazardGlyphs[spec.hazard(i)]) || spec.glyph,
+        glyph: (spec.hazard && nearbyTexts.hazardGlyphs[spec.hazard(i)]) || spec.glyph,
       }));
       return { items, next_cursor: r.next_cursor };
     },
@@ -97,10 +97,10 @@ export const KINDS: KindView[] = [
     path: 'poison-warnings',
     label: 'Giftköder & Gefahren',
     glyph: '!',
-    title: (i) => `${nx.poisonKinds[i.kind] ?? nx.poisonKinds.other}: ${i.description.slice(0, 80)}`,
+    title: (i) => `${nearbyTexts.poisonKinds[i.kind] ?? nearbyTexts.poisonKinds.other}: ${i.description.slice(0, 80)}`,
     href: (id) => `/app/giftkoeder/${id}`,
     hazard: (i) => i.kind,
-    state: (i) => nx.states[i.status] ?? '',
+    state: (i) => nearbyTexts.states[i.status] ?? '',
     urgent: (i) => i.status === 'unconfirmed' || i.status === 'confirmed',
   }),
   kind<ListItem<'getLostDogs'>>({
@@ -109,7 +109,7 @@ export const KINDS: KindView[] = [
     glyph: '?',
     title: (i) => `${i.name} vermisst`,
     href: (id) => `/app/vermisst/${id}`,
-    state: (i) => nx.lostStatus[i.status] ?? '',
+    state: (i) => nearbyTexts.lostStatus[i.status] ?? '',
     urgent: (i) => i.status === 'lost',
   }),
   kind<ListItem<'getPlaydates'>>({

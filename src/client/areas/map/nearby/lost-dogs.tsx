@@ -1,7 +1,9 @@
+import { LIMITS } from '../../../../shared/limits.js';
+import type { BodyOf } from '../../../core/api.js';
 import { useStore } from '../../../core/store.js';
 import { isStaff, session } from '../../../core/session.js';
 import type { LostDog } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
@@ -14,13 +16,13 @@ import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { ReachNote } from './reach-note.js';
 import { PosterRegistry, ReportAtRegistry } from './registry-note.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** A datetime-local value (local time) for an instant. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
 
 /** Name, description, when and where last seen, contact: a new report or its author's correction. */
-function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: BodyOf<'/api/lost-dogs', 'post'>) => Promise<void> }) {
   const p = usePin(initial ? { lat: initial.lat, lon: initial.lon } : null);
   const form = useForm(
     {
@@ -29,7 +31,13 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Recor
       last_seen: localInput(initial ? new Date(initial.last_seen_at) : new Date()),
       contact: initial?.contact ?? '',
     },
-    { rules: { name: { required: true, maxLength: 80 }, description: { required: true, maxLength: 10000 }, contact: { maxLength: 200 } } },
+    {
+      rules: {
+        name: { required: true, maxLength: LIMITS.dogName },
+        description: { required: true, maxLength: LIMITS.body },
+        contact: { maxLength: LIMITS.title },
+      },
+    },
   );
   const submit = form.onSubmit(async (v) => {
     const pos = p.take(form);
@@ -46,16 +54,16 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Recor
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.dogName} required maxLength={80} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
+      <Field form={form} name="name" label={nearbyTexts.dogName} required maxLength={LIMITS.dogName} />
+      <Field form={form} name="description" label={nearbyTexts.description} multiline rows={4} required maxLength={LIMITS.body} />
       <label class="field">
-        <span>{nx.lastSeen}</span>
+        <span>{nearbyTexts.lastSeen}</span>
         <input type="datetime-local" value={form.values.last_seen} onInput={(e) => form.set('last_seen', (e.currentTarget as HTMLInputElement).value)} />
       </label>
-      <Field form={form} name="contact" label={nx.contact} maxLength={200} />
+      <Field form={form} name="contact" label={nearbyTexts.contact} maxLength={LIMITS.title} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {initial ? nx.saveChanges : nx.sendLost}
+        {initial ? nearbyTexts.saveChanges : nearbyTexts.sendLost}
       </SubmitButton>
     </form>
   );
@@ -65,10 +73,10 @@ function LostForm({ initial, onSave }: { initial?: LostDog; onSave: (body: Recor
 export function LostReportScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.reportLost}</h1>
+      <h1>{nearbyTexts.reportLost}</h1>
       <LostForm
         onSave={async (body) => {
-          const made = await api.post<{ id: number }>('/api/lost-dogs', body);
+          const made = await api.POST('/api/lost-dogs', { body });
           navigate(`/app/vermisst/${made.id}`);
         }}
       />
@@ -78,22 +86,22 @@ export function LostReportScreen() {
 
 /** /app/vermisst/:id/bearbeiten: its author corrects the report (a new sighting place, a phone number). */
 export function LostEditScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editLost}</h1>
+      <h1>{nearbyTexts.editLost}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) =>
           d.mine ? (
             <LostForm
               initial={d}
               onSave={async (body) => {
-                await api.patch(`/api/lost-dogs/${d.id}`, body);
+                await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body });
                 navigate(`/app/vermisst/${d.id}`);
               }}
             />
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{nearbyTexts.notYours}</p>
           )
         }
       </Load>
@@ -105,39 +113,39 @@ export function LostEditScreen({ params }: ScreenProps) {
 export function LostDetailScreen({ params }: ScreenProps) {
   const state = useStore(session);
   const staff = state.status === 'user' && isStaff(state.user);
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{dog.status === 'ready' ? `${dog.data.name}: ${nx.lostStatus[dog.data.status]}` : nx.reportLost}</h1>
+      <h1>{dog.status === 'ready' ? `${dog.data.name}: ${nearbyTexts.lostStatus[dog.data.status]}` : nearbyTexts.reportLost}</h1>
       <Load resource={dog} onRetry={reload}>
         {(d) => (
           <article class="card">
             <p class="muted small">
-              {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
+              {nearbyTexts.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
             {(d.mine || staff) && d.status === 'lost' && <ReachNote path="lost-dogs" id={d.id} />}
             {d.mine && d.status === 'lost' && <ReportAtRegistry dogId={d.dog_id} name={d.name} />}
             <ItemPhoto path="lost-dogs" item={d} alt={d.name} onChange={reload} />
             <RichText text={d.description} />
-            <SpotMap at={d} label={nx.lastSeenMap} />
+            <SpotMap at={d} label={nearbyTexts.lastSeenMap} />
             {d.contact && <p>{d.contact}</p>}
             <p class="link-row">
-              <a href={`/app/vermisst/${d.id}/aushang`}>{nx.poster}</a>
+              <a href={`/app/vermisst/${d.id}/aushang`}>{nearbyTexts.poster}</a>
               {d.mine && d.status === 'lost' && (
                 <button
                   type="button"
                   class="button"
                   onClick={async () => {
-                    await api.patch(`/api/lost-dogs/${d.id}`, { status: 'found' });
+                    await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body: { status: 'found' } });
                     reload();
                   }}
                 >
-                  {nx.found}
+                  {nearbyTexts.found}
                 </button>
               )}
               {d.mine && (
                 <a class="button button-secondary button-small" href={`/app/vermisst/${d.id}/bearbeiten`}>
-                  {nx.edit}
+                  {nearbyTexts.edit}
                 </a>
               )}
               {d.mine ? <DeleteItem path="lost-dogs" id={d.id} title={d.name} /> : <ReportItem path="lost-dogs" id={d.id} />}
@@ -151,7 +159,7 @@ export function LostDetailScreen({ params }: ScreenProps) {
 
 /** /app/vermisst/:id/aushang: a printable A4 poster with a QR code to the public page of the report. */
 export function LostPosterScreen({ params }: ScreenProps) {
-  const [dog, reload] = useResource<LostDog>(`/api/lost-dogs/${params.id}`);
+  const [dog, reload] = useResource(apiGet('/api/lost-dogs/{id}', { params: { path: { id: Number(params.id) } } }));
   const publicUrl = `${location.origin}/vermisst/${params.id}`;
   const qr = useQrPng(publicUrl, { width: 480, margin: 1 });
   return (
@@ -159,24 +167,24 @@ export function LostPosterScreen({ params }: ScreenProps) {
       <Load resource={dog} onRetry={reload}>
         {(d) => (
           <article class="poster-sheet">
-            <p class="poster-title">{nx.posterTitle}</p>
+            <p class="poster-title">{nearbyTexts.posterTitle}</p>
             <h1>{d.name}</h1>
             {d.photo_url && <img class="poster-photo" src={d.photo_url} alt={d.name} />}
             <RichText text={d.description} class="poster-text" />
             <p>
-              {nx.lastSeen}: {formatDateTime(d.last_seen_at)}
+              {nearbyTexts.lastSeen}: {formatDateTime(d.last_seen_at)}
             </p>
             {d.contact && (
               <p class="poster-contact">
-                {nx.posterCall(d.name)} <strong>{d.contact}</strong>
+                {nearbyTexts.posterCall(d.name)} <strong>{d.contact}</strong>
               </p>
             )}
             {d.mine && <PosterRegistry dogId={d.dog_id} />}
-            <p>{nx.posterScan}</p>
-            {qr && <img class="poster-qr" src={qr} alt={nx.posterQrAlt(publicUrl)} width={240} height={240} />}
+            <p>{nearbyTexts.posterScan}</p>
+            {qr && <img class="poster-qr" src={qr} alt={nearbyTexts.posterQrAlt(publicUrl)} width={240} height={240} />}
             <p class="poster-url">{publicUrl}</p>
             <button type="button" class="button no-print" onClick={() => window.print()}>
-              {nx.poster}
+              {nearbyTexts.poster}
             </button>
           </article>
         )}

@@ -1,16 +1,17 @@
-import type { MapReport } from '../../../api/types.js';
+import { api, apiGet } from '../../../core/api.js';
 import { ReportQueue } from '../../../ui/report-queue.js';
-import { mx } from './texts.js';
+import { mapModerationTexts } from './texts.js';
 
 /** Reported map items (poison warnings, lost dogs, listings …), oldest first: dismiss, or delete the item. */
 export function MapReports({ onError }: { onError: (message: string | null) => void }) {
   return (
-    <ReportQueue<MapReport>
-      url="/api/moderation/map-reports"
-      texts={{ empty: mx.mapEmpty, by: mx.by, reason: mx.reason }}
+    <ReportQueue
+      list={apiGet('/api/moderation/map-reports', { params: { query: { limit: 30 } } })}
+      resolve={(id, action) => api.POST('/api/moderation/map-reports/{id}/resolve', { params: { path: { id } }, body: { action } })}
+      texts={{ empty: mapModerationTexts.mapEmpty, by: mapModerationTexts.by, reason: mapModerationTexts.reason }}
       actions={[
-        { action: 'dismiss', label: mx.dismiss },
-        { action: 'delete', label: mx.deleteItem, danger: true },
+        { action: 'dismiss' as const, label: mapModerationTexts.dismiss },
+        { action: 'delete' as const, label: mapModerationTexts.deleteItem, danger: true },
       ]}
       onError={onError}
     >
@@ -18,7 +19,11 @@ export function MapReports({ onError }: { onError: (message: string | null) => v
         <>
           <p>
             <span class="tag">{report.item.kind_name}</span>{' '}
-            {report.item.summary === null ? <span class="muted">{mx.gone}</span> : <a href={report.item.url}>{report.item.summary || mx.open}</a>}
+            {report.item.summary === null ? (
+              <span class="muted">{mapModerationTexts.gone}</span>
+            ) : (
+              <a href={report.item.url}>{report.item.summary || mapModerationTexts.open}</a>
+            )}
           </p>
           {report.item.photo_url && <img class="item-photo" src={report.item.photo_url} alt="" />}
         </>

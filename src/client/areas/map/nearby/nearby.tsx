@@ -11,7 +11,7 @@ import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { HomeScreenGuide } from '../../../ui/install-guide.js';
 import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from '../../../ui/map/position.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 function MapBox({ center, items }: { center: Point; items: Found[] }) {
   const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
@@ -28,7 +28,7 @@ function MapBox({ center, items }: { center: Point; items: Found[] }) {
       return () => clearInterval(timer);
     }
   }, [items]);
-  return <div ref={box} class="nearby-map" role="region" aria-label={nx.map} />;
+  return <div ref={box} class="nearby-map" role="region" aria-label={nearbyTexts.map} />;
 }
 
 function ItemRow({ item }: { item: Found }) {
@@ -43,7 +43,7 @@ function ItemRow({ item }: { item: Found }) {
         <a href={item.href}>{item.title}</a>
         <br />
         <span class="muted small">
-          {kind.label} · {nx.distance(item.distance_km)} · {nx.ago(item.created_at)}
+          {kind.label} · {nearbyTexts.distance(item.distance_km)} · {nearbyTexts.ago(item.created_at)}
           {item.state !== null && ` · ${item.state}`}
         </span>
       </span>
@@ -64,21 +64,21 @@ export function NearbyScreen() {
     null;
   return (
     <section class="page nearby">
-      <h1>{nx.title}</h1>
+      <h1>{nearbyTexts.title}</h1>
       <p class="link-row">
         <a class="button" href="/app/giftkoeder/neu">
-          {nx.report}
+          {nearbyTexts.report}
         </a>
         <a class="button button-secondary" href="/app/vermisst/neu">
-          {nx.reportLost}
+          {nearbyTexts.reportLost}
         </a>
       </p>
       <p class="link-row">
-        <a href="/app/karte">{nx.toMap}</a>
+        <a href="/app/karte">{nearbyTexts.toMap}</a>
       </p>
       <details class="create-menu">
-        <summary class="button button-secondary">{nx.create}</summary>
-        <p class="muted small">{nx.createWhat}</p>
+        <summary class="button button-secondary">{nearbyTexts.create}</summary>
+        <p class="muted small">{nearbyTexts.createWhat}</p>
         <ul class="plain-list">
           {LISTINGS.map((l) => (
             <li key={l.slug}>
@@ -88,11 +88,11 @@ export function NearbyScreen() {
         </ul>
       </details>
       <div class="filter-row">
-        <span class="muted">{position ? (fromProfile ? nx.profilePosition : '') : nx.noPosition}</span>
+        <span class="muted">{position ? (fromProfile ? nearbyTexts.profilePosition : '') : nearbyTexts.noPosition}</span>
         <button type="button" class="button button-secondary button-small" onClick={locate}>
-          {nx.useMine}
+          {nearbyTexts.useMine}
         </button>
-        <RadiusSelect label={nx.radius} radii={[2, 5, 10, 25, 50]} value={radius} onChange={setRadius} format={nx.km} />
+        <RadiusSelect label={nearbyTexts.radius} radii={[2, 5, 10, 25, 50]} value={radius} onChange={setRadius} format={nearbyTexts.km} />
       </div>
       {status && (
         <p class="notice notice-info" role="status">
@@ -101,13 +101,18 @@ export function NearbyScreen() {
       )}
       <HomeAreaOffer current={current} />
       <HomeScreenGuide />
-      <KindChips legend={nx.kinds} options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))} selected={kinds} onChange={setKinds} />
+      <KindChips
+        legend={nearbyTexts.kinds}
+        options={KINDS.map((k) => ({ key: k.path, label: k.label, glyph: k.glyph }))}
+        selected={kinds}
+        onChange={setKinds}
+      />
       {kinds.includes('poison-warnings') && (
         <label class="filter-row">
-          {nx.hazard}{' '}
+          {nearbyTexts.hazard}{' '}
           <select value={hazard} onChange={(e) => setHazard((e.currentTarget as HTMLSelectElement).value)}>
-            <option value="">{nx.hazardAll}</option>
-            {Object.entries(nx.poisonKinds).map(([value, label]) => (
+            <option value="">{nearbyTexts.hazardAll}</option>
+            {Object.entries(nearbyTexts.poisonKinds).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -117,9 +122,9 @@ export function NearbyScreen() {
       )}
       {kinds.includes('services') && (
         <label class="filter-row">
-          {nx.category}{' '}
+          {nearbyTexts.category}{' '}
           <select value={category} onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}>
-            <option value="">{nx.categoryAll}</option>
+            <option value="">{nearbyTexts.categoryAll}</option>
             {Object.entries(SERVICE_CATEGORY_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -132,9 +137,9 @@ export function NearbyScreen() {
       {position && items && (
         <>
           <MapBox center={position} items={items} />
-          <h2>{nx.list}</h2>
+          <h2>{nearbyTexts.list}</h2>
           {
-            <ItemList items={items} empty={nx.none} class="nearby-list">
+            <ItemList items={items} empty={nearbyTexts.none} class="nearby-list">
               {(i) => <ItemRow key={`${i.kind}-${i.id}`} item={i} />}
             </ItemList>
           }

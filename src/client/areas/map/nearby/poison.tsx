@@ -1,6 +1,11 @@
+import { LIMITS } from '../../../../shared/limits.js';
+import type { BodyOf } from '../../../core/api.js';
+
+/** What the form asks for; a new warning adds the pin. */
+type PoisonFields = Pick<BodyOf<'/api/poison-warnings', 'post'>, 'kind' | 'description'>;
 import { useState } from 'preact/hooks';
 import type { PoisonWarning } from '../../../api/types.js';
-import { api, errorMessage } from '../../../core/api.js';
+import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import { isStaff, session } from '../../../core/session.js';
@@ -14,32 +19,36 @@ import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { SpotMap } from '../../../ui/map/spot-map.js';
 import { BackToNearby } from './back-link.js';
 import { ReachNote } from './reach-note.js';
-import { nx } from './texts.js';
+import { nearbyTexts } from './texts.js';
 
 /** The warning's kind and description; a new one also needs the pin (a warning's place is where it was seen). */
-function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (body: Record<string, unknown>) => Promise<void> }) {
+function PoisonForm({
+  initial,
+  onSave,
+}: {
+  initial?: PoisonWarning;
+  onSave: (fields: PoisonFields, pin: { lat: number; lon: number } | null) => Promise<void>;
+}) {
   const p = usePin();
   const form = useForm(
     { kind: initial?.kind ?? 'poison', description: initial?.description ?? '' },
-    { rules: { description: { required: true, maxLength: 10000 } } },
+    { rules: { description: { required: true, maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (v) => {
-    const body: Record<string, unknown> = { kind: v.kind, description: v.description.trim() };
-    if (!initial) {
-      const pos = p.take(form);
-      if (!pos) return;
-      Object.assign(body, pos);
-    }
-    await onSave(body);
+    const fields = { kind: v.kind as PoisonFields['kind'], description: v.description.trim() };
+    if (initial) return onSave(fields, null);
+    const pos = p.take(form);
+    if (!pos) return;
+    await onSave(fields, pos);
   });
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="kind" label={nx.kind} options={Object.entries(nx.poisonKinds).map(([value, label]) => ({ value, label }))} />
-      <Field form={form} name="description" label={nx.description} multiline rows={4} required maxLength={10000} />
-      {initial ? <SpotMap at={initial} label={nx.seenMap} /> : <PinField p={p} />}
+      <Field form={form} name="kind" label={nearbyTexts.kind} options={Object.entries(nearbyTexts.poisonKinds).map(([value, label]) => ({ value, label }))} />
+      <Field form={form} name="description" label={nearbyTexts.description} multiline rows={4} required maxLength={LIMITS.body} />
+      {initial ? <SpotMap at={initial} label={nearbyTexts.seenMap} /> : <PinField p={p} />}
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {initial ? nx.saveChanges : nx.send}
+        {initial ? nearbyTexts.saveChanges : nearbyTexts.send}
       </SubmitButton>
     </form>
   );
@@ -49,10 +58,11 @@ function PoisonForm({ initial, onSave }: { initial?: PoisonWarning; onSave: (bod
 export function PoisonReportScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.report}</h1>
+      <h1>{nearbyTexts.report}</h1>
       <PoisonForm
-        onSave={async (body) => {
-          const made = await api.post<{ id: number }>('/api/poison-warnings', body);
+        onSave={async (fields, pin) => {
+          if (!pin) return;
+          const made = await api.POST('/api/poison-warnings', { body: { ...fields, ...pin } });
           navigate(`/app/giftkoeder/${made.id}`);
         }}
       />
@@ -62,22 +72,22 @@ export function PoisonReportScreen() {
 
 /** /app/giftkoeder/:id/bearbeiten: its author corrects the kind and the description (the place stays). */
 export function PoisonEditScreen({ params }: ScreenProps) {
-  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  const [warning, reload] = useResource(apiGet('/api/poison-warnings/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.editPoison}</h1>
+      <h1>{nearbyTexts.editPoison}</h1>
       <Load resource={warning} onRetry={reload}>
         {(w) =>
           w.mine ? (
             <PoisonForm
               initial={w}
-              onSave={async (body) => {
-                await api.patch(`/api/poison-warnings/${w.id}`, body);
+              onSave={async (fields) => {
+                await api.PATCH('/api/poison-warnings/{id}', { params: { path: { id: w.id } }, body: fields });
                 navigate(`/app/giftkoeder/${w.id}`);
               }}
             />
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{nearbyTexts.notYours}</p>
           )
         }
       </Load>
@@ -97,23 +107,23 @@ function ShareWarning({ warning }: { warning: PoisonWarning }) {
     setNote(null);
     if (navigator.share) {
       // A cancelled share sheet rejects: that is the user's choice, not an error.
-      await navigator.share({ title: nx.poisonKinds[warning.kind] ?? nx.report, url }).catch(() => undefined);
+      await navigator.share({ title: nearbyTexts.poisonKinds[warning.kind] ?? nearbyTexts.report, url }).catch(() => undefined);
       return;
     }
     try {
       await navigator.clipboard.writeText(url);
-      setNote(nx.shareCopied);
+      setNote(nearbyTexts.shareCopied);
     } catch {
-      setNote(nx.shareManual(url));
+      setNote(nearbyTexts.shareManual(url));
     }
   };
   return (
     <>
       <button type="button" class="button button-secondary button-small" onClick={share}>
-        {nx.share}
+        {nearbyTexts.share}
       </button>
       <a class="button button-secondary button-small" href={`/giftkoeder/${warning.id}`} target="_blank" rel="noopener">
-        {nx.publicPage}
+        {nearbyTexts.publicPage}
       </a>
       <span class="muted small" role="status">
         {note}
@@ -124,14 +134,14 @@ function ShareWarning({ warning }: { warning: PoisonWarning }) {
 
 /** /app/giftkoeder/:id: the warning with its age and state; others confirm it. */
 export function PoisonDetailScreen({ params }: ScreenProps) {
-  const [warning, reload] = useResource<PoisonWarning>(`/api/poison-warnings/${params.id}`);
+  const [warning, reload] = useResource(apiGet('/api/poison-warnings/{id}', { params: { path: { id: Number(params.id) } } }));
   const [error, setError] = useState<string | null>(null);
   const state = useStore(session);
   const staff = state.status === 'user' && isStaff(state.user);
-  const act = (path: string) => async () => {
+  const act = (verdict: 'confirm' | 'false-alarm', id: number) => async () => {
     setError(null);
     try {
-      await api.post(path);
+      await api.POST(`/api/poison-warnings/{id}/${verdict}`, { params: { path: { id } } });
       reload();
     } catch (e) {
       setError(errorMessage(e));
@@ -139,24 +149,24 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
   };
   return (
     <section class="page page-narrow nearby">
-      <h1>{warning.status === 'ready' ? (nx.poisonKinds[warning.data.kind] ?? nx.report) : nx.report}</h1>
+      <h1>{warning.status === 'ready' ? (nearbyTexts.poisonKinds[warning.data.kind] ?? nearbyTexts.report) : nearbyTexts.report}</h1>
       <Load resource={warning} onRetry={reload}>
         {(w) => (
           <article class={`card poison-card poison-${w.status}`}>
             <p>
-              <span class="tag">{nx.states[w.status]}</span>{' '}
+              <span class="tag">{nearbyTexts.states[w.status]}</span>{' '}
               <span class="muted small">
-                {nx.ago(w.created_at)} · {formatDateTime(w.created_at)}
+                {nearbyTexts.ago(w.created_at)} · {formatDateTime(w.created_at)}
               </span>
             </p>
             {(w.mine || staff) && <ReachNote path="poison-warnings" id={w.id} />}
-            <ItemPhoto path="poison-warnings" item={w} alt={nx.poisonKinds[w.kind] ?? nx.report} onChange={reload} />
+            <ItemPhoto path="poison-warnings" item={w} alt={nearbyTexts.poisonKinds[w.kind] ?? nearbyTexts.report} onChange={reload} />
             <RichText text={w.description} />
-            <SpotMap at={w} label={nx.seenMap} />
-            <p class="muted small">{nx.confirmed(w.confirmed_count)}</p>
+            <SpotMap at={w} label={nearbyTexts.seenMap} />
+            <p class="muted small">{nearbyTexts.confirmed(w.confirmed_count)}</p>
             {!w.mine && (w.status === 'unconfirmed' || w.status === 'confirmed') && (
-              <button type="button" class="button" onClick={act(`/api/poison-warnings/${w.id}/confirm`)}>
-                {nx.confirm}
+              <button type="button" class="button" onClick={act('confirm', w.id)}>
+                {nearbyTexts.confirm}
               </button>
             )}
             <ErrorNotice text={error} />
@@ -166,17 +176,17 @@ export function PoisonDetailScreen({ params }: ScreenProps) {
             <p class="link-row">
               {w.mine && (
                 <a class="button button-secondary button-small" href={`/app/giftkoeder/${w.id}/bearbeiten`}>
-                  {nx.edit}
+                  {nearbyTexts.edit}
                 </a>
               )}
               {w.mine ? (
-                <DeleteItem path="poison-warnings" id={w.id} title={nx.poisonKinds[w.kind] ?? nx.report} />
+                <DeleteItem path="poison-warnings" id={w.id} title={nearbyTexts.poisonKinds[w.kind] ?? nearbyTexts.report} />
               ) : (
                 <ReportItem path="poison-warnings" id={w.id} />
               )}
               {staff && w.status !== 'false_alarm' && w.status !== 'archived' && (
-                <button type="button" class="button button-secondary button-small" onClick={act(`/api/poison-warnings/${w.id}/false-alarm`)}>
-                  {nx.falseAlarm}
+                <button type="button" class="button button-secondary button-small" onClick={act('false-alarm', w.id)}>
+                  {nearbyTexts.falseAlarm}
                 </button>
               )}
             </p>

@@ -1,3 +1,4 @@
+import { apiGet } from '../../../core/api.js';
 import type { DogDuties } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 
@@ -6,7 +7,7 @@ import { useResource } from '../../../ui/states.js';
  * on the poster its name and public hotline, in the lost-dog flow a reminder to report the dog missing there too.
  */
 function useRegistry(dogId: number | null) {
-  const [duties] = useResource<DogDuties>(dogId ? `/api/dogs/${dogId}/duties` : null);
+  const [duties] = useResource(dogId ? apiGet('/api/dogs/{dogId}/duties', { params: { path: { dogId } } }) : null);
   if (duties.status !== 'ready') return { loaded: duties.status === 'error', registry: null };
   const item = duties.data.items.find((i) => i.code === 'registry');
   const provider = item?.record?.provider ?? null;

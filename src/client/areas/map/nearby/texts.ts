@@ -1,14 +1,14 @@
-import { mapTx } from '../../../ui/map/texts.js';
+import { mapItemTexts } from '../../../ui/map/texts.js';
 
 /** German texts of the nearby screens (du-form). */
-export const nx = {
+export const nearbyTexts = {
   reach: (about: number, atMost: boolean) =>
     about === 0
       ? 'Gerade erreicht die Warnung niemanden in der Nähe per Push oder Mail. In der App steht sie sofort unter „In der Nähe“.'
       : atMost
         ? `Bis zu ${about} Hundemenschen in der Nähe werden per Push oder Mail gewarnt.`
         : `Etwa ${about} Hundemenschen in der Nähe werden per Push oder Mail gewarnt.`,
-  ...mapTx,
+  ...mapItemTexts,
   title: 'In der Nähe',
   edit: 'Bearbeiten',
   editTitle: (label: string) => `${label} ändern`,
@@ -112,7 +112,7 @@ export const nx = {
 };
 
 /** The map reports in the moderation queue (admin and moderator panel). */
-export const mx = {
+export const mapModerationTexts = {
   mapEmpty: 'Auf der Karte ist nichts gemeldet.',
   gone: 'Der Eintrag ist schon gelöscht.',
   open: 'Ansehen',

@@ -1,13 +1,13 @@
+import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { Place } from '../../../api/types.js';
-import { api } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
-import { nx } from './texts.js';
+import { placesTexts } from './texts.js';
 
 /** The place types the app offers (the API accepts any lower-case word; statistics count each). */
 const TYPES: [string, string][] = [
@@ -39,11 +39,11 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   const [typesError, setTypesError] = useState<string | null>(null);
   const form = useForm(
     { name: initial?.name ?? '', description: initial?.description ?? '', public: initial?.public ?? false },
-    { rules: { name: { required: true, maxLength: 200 }, description: { maxLength: 10000 } } },
+    { rules: { name: { required: true, maxLength: LIMITS.title }, description: { maxLength: LIMITS.body } } },
   );
   const submit = form.onSubmit(async (v) => {
     if (types.length === 0) {
-      setTypesError(nx.placeTypesMissing);
+      setTypesError(placesTexts.placeTypesMissing);
       return;
     }
     const pos = p.take(form);
@@ -55,9 +55,9 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
   return (
     <form class="form card" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
-      <Field form={form} name="name" label={nx.placeName} required maxLength={200} />
+      <Field form={form} name="name" label={placesTexts.placeName} required maxLength={LIMITS.title} />
       <fieldset class="kind-filter" aria-describedby={typesError ? 'place-types-error' : undefined}>
-        <legend>{nx.placeTypes}</legend>
+        <legend>{placesTexts.placeTypes}</legend>
         {offered.map(([value, label]) => (
           <label key={value} class="chip">
             <input
@@ -78,8 +78,8 @@ function PlaceForm({ initial, submitLabel, onSave }: { initial?: PlaceValues; su
           </p>
         )}
       </fieldset>
-      <Field form={form} name="description" label={nx.description} multiline rows={3} maxLength={10000} />
-      <Field form={form} name="public" type="checkbox" label={nx.placePublic} hint={nx.placePublicHint} />
+      <Field form={form} name="description" label={placesTexts.description} multiline rows={3} maxLength={LIMITS.body} />
+      <Field form={form} name="public" type="checkbox" label={placesTexts.placePublic} hint={placesTexts.placePublicHint} />
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
         {submitLabel}
@@ -94,11 +94,11 @@ const bodyOf = (v: PlaceValues) => ({ ...v, description: v.description || null }
 export function PlaceCreateScreen() {
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.placeNew}</h1>
+      <h1>{placesTexts.placeNew}</h1>
       <PlaceForm
-        submitLabel={nx.placeSave}
+        submitLabel={placesTexts.placeSave}
         onSave={async (v) => {
-          await api.post('/api/places', bodyOf(v));
+          await api.POST('/api/places', { body: bodyOf(v) });
           navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
         }}
       />
@@ -108,19 +108,19 @@ export function PlaceCreateScreen() {
 
 /** /app/karte/ort/<id>: change one's own place (its pin on the map leads here), or delete it. */
 export function PlaceEditScreen({ params }: ScreenProps) {
-  const [place, reload] = useResource<Place>(`/api/places/${params.id}`);
+  const [place, reload] = useResource(apiGet('/api/places/{id}', { params: { path: { id: Number(params.id) } } }));
   return (
     <section class="page page-narrow nearby">
-      <h1>{nx.placeEdit}</h1>
+      <h1>{placesTexts.placeEdit}</h1>
       <Load resource={place} onRetry={reload}>
         {(pl) =>
           pl.mine ? (
             <>
               <PlaceForm
                 initial={{ name: pl.name, types: pl.types, description: pl.description ?? '', public: pl.public === 1, lat: pl.lat, lon: pl.lon }}
-                submitLabel={nx.saveChanges}
+                submitLabel={placesTexts.saveChanges}
                 onSave={async (v) => {
-                  await api.patch(`/api/places/${pl.id}`, bodyOf(v));
+                  await api.PATCH('/api/places/{id}', { params: { path: { id: pl.id } }, body: bodyOf(v) });
                   navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
                 }}
               />
@@ -129,12 +129,12 @@ export function PlaceEditScreen({ params }: ScreenProps) {
               </p>
             </>
           ) : (
-            <p class="notice notice-error">{nx.notYours}</p>
+            <p class="notice notice-error">{placesTexts.notYours}</p>
           )
         }
       </Load>
       <p class="link-row">
-        <a href="/app/karte">{nx.back}</a>
+        <a href="/app/karte">{placesTexts.back}</a>
       </p>
     </section>
   );

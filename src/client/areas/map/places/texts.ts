@@ -1,8 +1,8 @@
-import { mapTx } from '../../../ui/map/texts.js';
+import { mapItemTexts } from '../../../ui/map/texts.js';
 
 /** German texts of the place forms (du-form); the map wing's shared words come from ui/map. */
-export const nx = {
-  ...mapTx,
+export const placesTexts = {
+  ...mapItemTexts,
   placeEdit: 'Ort ändern',
   placeNew: 'Neuer Ort',
   placeName: 'Name',

@@ -1,16 +1,14 @@
 import { useState } from 'preact/hooks';
-import type { SavedRoute } from '../../../api/types.js';
-import { query } from '../../../core/api.js';
+import { apiGet, apiHref } from '../../../core/api.js';
 import { formatKm } from '../../../core/format.js';
 import { useSearchPosition } from '../../../ui/map/position.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { RadiusSelect } from '../../../ui/radius-select.js';
 import { Empty, Load } from '../../../ui/states.js';
-import { wx } from './texts.js';
+import { routesTexts } from './texts.js';
 
-const nx = wx.nearby;
+const nearbyTexts = routesTexts.nearby;
 const RADII = [2, 5, 10, 25, 50, 100];
-type NearRoute = SavedRoute & { distance_km?: number };
 
 /**
  * "In der Nähe": shared routes and one's own that start around the home area, or around the current position once
@@ -19,15 +17,17 @@ type NearRoute = SavedRoute & { distance_km?: number };
 export function NearbyRoutes() {
   const { position, fromProfile, locate, status } = useSearchPosition();
   const [radius, setRadius] = useState(10);
-  const list = usePagedList<NearRoute>(position ? `/api/routes${query({ lat: position.lat, lon: position.lon, radius_km: radius, limit: 20 })}` : null);
+  const list = usePagedList(
+    position ? apiGet('/api/routes', { params: { query: { lat: position.lat, lon: position.lon, radius_km: radius, limit: 20 } } }) : null,
+  );
   return (
     <section aria-labelledby="routes-nearby-title">
-      <h2 id="routes-nearby-title">{nx.title}</h2>
+      <h2 id="routes-nearby-title">{nearbyTexts.title}</h2>
       <div class="filter-row">
         <button type="button" class="button button-secondary button-small" onClick={locate}>
-          {nx.useMine}
+          {nearbyTexts.useMine}
         </button>
-        <RadiusSelect label={nx.radius} radii={RADII} value={radius} onChange={setRadius} format={nx.km} />
+        <RadiusSelect label={nearbyTexts.radius} radii={RADII} value={radius} onChange={setRadius} format={nearbyTexts.km} />
       </div>
       {status && (
         <p class="notice notice-info" role="status">
@@ -36,11 +36,11 @@ export function NearbyRoutes() {
       )}
       {position ? (
         <>
-          <p class="small">{fromProfile ? nx.fromHome : nx.fromCurrent}</p>
+          <p class="small">{fromProfile ? nearbyTexts.fromHome : nearbyTexts.fromCurrent}</p>
           <Load resource={list.resource} onRetry={list.reload}>
             {(routes) =>
               routes.length === 0 ? (
-                <Empty title={nx.none(radius)} />
+                <Empty title={nearbyTexts.none(radius)} />
               ) : (
                 <ul class="contrib-list routes-nearby">
                   {routes.map((r) => (
@@ -48,13 +48,13 @@ export function NearbyRoutes() {
                       <strong>{r.name}</strong>
                       <br />
                       <span class="small">
-                        {r.distance_km !== undefined && <span class="route-distance">{nx.away(r.distance_km)}</span>} · {formatKm(r.distance_m)}
-                        {r.duration_s !== null ? ` · ${wx.minutes(r.duration_s)}` : ''}
-                        <span class="muted"> · {r.mine ? nx.mine : nx.shared}</span>
+                        {r.distance_km !== undefined && <span class="route-distance">{nearbyTexts.away(r.distance_km)}</span>} · {formatKm(r.distance_m)}
+                        {r.duration_s !== null ? ` · ${routesTexts.minutes(r.duration_s)}` : ''}
+                        <span class="muted"> · {r.mine ? nearbyTexts.mine : nearbyTexts.shared}</span>
                       </span>
                       <br />
-                      <a href={`/api/routes/${r.id}/gpx`} download>
-                        {wx.gpx}
+                      <a href={apiHref('/api/routes/{id}/gpx', { params: { path: { id: r.id } } })} download>
+                        {routesTexts.gpx}
                       </a>
                     </li>
                   ))}
@@ -65,7 +65,7 @@ export function NearbyRoutes() {
           <MoreButton list={list} />
         </>
       ) : (
-        <p class="muted">{nx.noPosition}</p>
+        <p class="muted">{nearbyTexts.noPosition}</p>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 /** German texts of the route planner (du-form). */
-export const wx = {
+export const routesTexts = {
   plannerTitle: 'Route planen',
   plannerHint: 'Tipp auf die Karte, um Punkte zu setzen (2 bis 25). Die Route führt über Fußwege.',
   points: (n: number) => (n === 1 ? '1 Punkt gesetzt' : `${n} Punkte gesetzt`),

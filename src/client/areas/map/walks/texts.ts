@@ -4,7 +4,7 @@ const TRACK_PAUSED = 'Gerade keine Position: wir speichern den Weg bis hier und 
 const NO_TRACK = 'Ohne Position: wir speichern nur die Dauer.';
 
 /** German texts of the walks: the recorder, the list and the weekly totals (du-form). */
-export const wx = {
+export const walksTexts = {
   walksTitle: 'Spaziergänge',
   whichDogs: 'Wer kommt mit?',
   noDogs: 'Leg zuerst einen Hund an.',

@@ -4,9 +4,9 @@ import { formatDateTime } from '../../../core/format.js';
 import { submitWrite } from '../../../core/offline-queue.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
-import { qx } from '../../../ui/pending-writes.js';
+import { queueTexts } from '../../../ui/pending-writes.js';
 import { addFix, trackLength } from './track.js';
-import { wx } from './texts.js';
+import { walksTexts } from './texts.js';
 import { clearRunningWalk, loadRunningWalk, saveRunningWalk, type RunningWalk } from './walk-store.js';
 
 /**
@@ -101,18 +101,20 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
       const result = await submitWrite({
         kind: 'walk',
         dogId: null,
-        url: '/api/walks',
-        body: {
-          dog_ids: running.dogIds,
-          started_at: running.startedAt,
-          duration_min: minutes,
-          ...(running.track.length >= 2 ? { track: running.track } : {}),
+        path: '/api/walks',
+        init: {
+          body: {
+            dog_ids: running.dogIds,
+            started_at: running.startedAt,
+            duration_min: minutes,
+            ...(running.track.length >= 2 ? { track: running.track } : {}),
+          },
         },
-        label: wx.queuedLabel(formatDateTime(running.startedAt), minutes),
+        label: walksTexts.queuedLabel(formatDateTime(running.startedAt), minutes),
       });
       update(null);
       await clearRunningWalk(running.userId);
-      setMessage({ error: false, text: result.queued ? qx.queuedNotice : wx.walkSaved });
+      setMessage({ error: false, text: result.queued ? queueTexts.queuedNotice : walksTexts.walkSaved });
       if (!result.queued) onSaved();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -129,23 +131,23 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
     <div class="card">
       {walk ? (
         <>
-          {resumed && <p class="notice notice-info">{wx.resumed(formatDateTime(walk.startedAt))}</p>}
+          {resumed && <p class="notice notice-info">{walksTexts.resumed(formatDateTime(walk.startedAt))}</p>}
           <p class="route-summary" role="status" data-points={walk.track.length}>
-            {wx.running(minutes, hasTrack ? trackLength(walk.track) : null)}
+            {walksTexts.running(minutes, hasTrack ? trackLength(walk.track) : null)}
           </p>
-          <p class="muted small">{wx.trackNote(hasTrack, geo)}</p>
+          <p class="muted small">{walksTexts.trackNote(hasTrack, geo)}</p>
           <p class="link-row">
             <button type="button" class="button" disabled={busy} onClick={() => void finish()}>
-              {wx.stop}
+              {walksTexts.stop}
             </button>
             <button type="button" class="button button-secondary" disabled={busy} onClick={discard}>
-              {wx.cancel}
+              {walksTexts.cancel}
             </button>
           </p>
         </>
       ) : (
         <button type="button" class="button" onClick={start}>
-          {wx.start}
+          {walksTexts.start}
         </button>
       )}
       {message && (

@@ -1,13 +1,14 @@
+import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
-import type { Walk, WeeklyWalks } from '../../../api/types.js';
+import type { Walk } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { submitWrite } from '../../../core/offline-queue.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { PendingWrites, qx } from '../../../ui/pending-writes.js';
+import { PendingWrites, queueTexts } from '../../../ui/pending-writes.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../../dog-records/dogs/dogs-api.js';
-import { wx } from './texts.js';
+import { walksTexts } from './texts.js';
 import { WalkRecorder } from './walk-recorder.js';
 import { WeeklyTotals } from './weekly-totals.js';
 
@@ -23,14 +24,16 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
     const result = await submitWrite({
       kind: 'walk',
       dogId: null,
-      url: '/api/walks',
-      body: {
-        dog_ids: dogIds,
-        started_at: startedAt,
-        duration_min: Number(v.duration_min),
-        ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+      path: '/api/walks',
+      init: {
+        body: {
+          dog_ids: dogIds,
+          started_at: startedAt,
+          duration_min: Number(v.duration_min),
+          ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
+        },
       },
-      label: wx.queuedLabel(formatDateTime(startedAt), Number(v.duration_min)),
+      label: walksTexts.queuedLabel(formatDateTime(startedAt), Number(v.duration_min)),
     });
     form.setValues({ started_at: '', duration_min: '', distance_km: '' });
     setQueued(result.queued);
@@ -38,17 +41,17 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
   });
   return (
     <details class="card">
-      <summary>{wx.addLater}</summary>
+      <summary>{walksTexts.addLater}</summary>
       <form class="form" ref={form.formRef} onSubmit={submit} noValidate>
         <FormSummary message={form.summary} />
-        <Field form={form} name="started_at" label={wx.startedAt} type="datetime-local" required />
-        <Field form={form} name="duration_min" label={wx.duration} type="number" required min="1" max="1440" />
-        <Field form={form} name="distance_km" label={wx.distance} inputMode="decimal" />
+        <Field form={form} name="started_at" label={walksTexts.startedAt} type="datetime-local" required />
+        <Field form={form} name="duration_min" label={walksTexts.duration} type="number" required min="1" max="1440" />
+        <Field form={form} name="distance_km" label={walksTexts.distance} inputMode="decimal" />
         <SubmitButton busy={form.busy} offline={false}>
-          {wx.add}
+          {walksTexts.add}
         </SubmitButton>
-        {form.offline && <p class="hint">{qx.offlineHint}</p>}
-        {queued && <p role="status">{qx.queuedNotice}</p>}
+        {form.offline && <p class="hint">{queueTexts.offlineHint}</p>}
+        {queued && <p role="status">{queueTexts.queuedNotice}</p>}
       </form>
     </details>
   );
@@ -59,8 +62,8 @@ export function WalksScreen() {
   const [dogs] = useDogsWithShared();
   const [chosen, setChosen] = useState<number[] | null>(null);
   const [needDogs, setNeedDogs] = useState(false);
-  const walks = usePagedList<Walk>('/api/walks?limit=20');
-  const [weekly, reloadWeekly] = useResource<WeeklyWalks>('/api/walks/weekly?weeks=8');
+  const walks = usePagedList<Walk>(apiGet('/api/walks', { params: { query: { limit: 20 } } }));
+  const [weekly, reloadWeekly] = useResource(apiGet('/api/walks/weekly', { params: { query: { weeks: 8 } } }));
   const allDogs = dogs.status === 'ready' ? dogs.data.items : [];
   const selected = chosen ?? allDogs.map((d) => d.id);
   const saved = () => {
@@ -69,17 +72,17 @@ export function WalksScreen() {
   };
   return (
     <section class="page">
-      <h1>{wx.walksTitle}</h1>
+      <h1>{walksTexts.walksTitle}</h1>
       <Load resource={dogs} onRetry={() => undefined}>
         {(page) =>
           page.items.length === 0 ? (
-            <Empty title={wx.noDogs}>
+            <Empty title={walksTexts.noDogs}>
               <a href="/app/hunde/neu">Hund anlegen</a>
             </Empty>
           ) : (
             <>
               <fieldset class="kind-filter" aria-describedby={needDogs ? 'walk-dogs-error' : undefined}>
-                <legend>{wx.whichDogs}</legend>
+                <legend>{walksTexts.whichDogs}</legend>
                 {page.items.map((d) => (
                   <label key={d.id} class="chip">
                     <input
@@ -96,7 +99,7 @@ export function WalksScreen() {
                 ))}
                 {needDogs && (
                   <p id="walk-dogs-error" class="field-error">
-                    {wx.dogsMissing}
+                    {walksTexts.dogsMissing}
                   </p>
                 )}
               </fieldset>
@@ -107,20 +110,20 @@ export function WalksScreen() {
         }
       </Load>
       <PendingWrites kinds={['walk']} onDelivered={saved} />
-      <h2>{wx.weekly}</h2>
+      <h2>{walksTexts.weekly}</h2>
       <Load resource={weekly} onRetry={reloadWeekly}>
         {(data) => <WeeklyTotals data={data} />}
       </Load>
-      <h2>{wx.recent}</h2>
+      <h2>{walksTexts.recent}</h2>
       <Load resource={walks.resource} onRetry={walks.reload}>
         {(items) =>
           items.length === 0 ? (
-            <Empty title={wx.noWalks} />
+            <Empty title={walksTexts.noWalks} />
           ) : (
             <ul class="contrib-list">
               {items.map((w) => (
                 <li key={w.id}>
-                  <strong>{formatDateTime(w.started_at)}</strong> · {wx.walkLine(w.duration_min, w.distance_m)}
+                  <strong>{formatDateTime(w.started_at)}</strong> · {walksTexts.walkLine(w.duration_min, w.distance_m)}
                   <br />
                   <span class="muted">{w.dogs.map((d) => d.name).join(', ')}</span>
                 </li>
@@ -131,7 +134,7 @@ export function WalksScreen() {
       </Load>
       <MoreButton list={walks} />
       <p>
-        <a href="/app/routen">{wx.toPlanner}</a>
+        <a href="/app/routen">{walksTexts.toPlanner}</a>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { WeekTotal, WeeklyWalks } from '../../../api/types.js';
 import { formatDate, formatKm } from '../../../core/format.js';
 import { DataTable } from '../../../ui/data-table.js';
-import { wx } from './texts.js';
+import { walksTexts } from './texts.js';
 
 type Row = WeekTotal & { dog: string; dog_id: number };
 
@@ -10,16 +10,16 @@ export function WeeklyTotals({ data }: { data: WeeklyWalks }) {
   const rows: Row[] = data.dogs.flatMap((d) => d.weeks.filter((w) => w.walks > 0).map((w) => ({ dog: d.name, dog_id: d.dog_id, ...w })));
   return (
     <DataTable
-      caption={wx.weekly}
+      caption={walksTexts.weekly}
       rows={rows}
       rowKey={(r) => `${r.dog_id}-${r.week_start}`}
-      emptyTitle={wx.noWeekly}
+      emptyTitle={walksTexts.noWeekly}
       columns={[
-        { header: wx.dog, cell: (r) => r.dog },
-        { header: wx.week, cell: (r) => formatDate(r.week_start) },
-        { header: wx.count, numeric: true, cell: (r) => r.walks },
-        { header: wx.total, numeric: true, cell: (r) => formatKm(r.distance_m) },
-        { header: wx.time, numeric: true, cell: (r) => `${r.duration_min} Min.` },
+        { header: walksTexts.dog, cell: (r) => r.dog },
+        { header: walksTexts.week, cell: (r) => formatDate(r.week_start) },
+        { header: walksTexts.count, numeric: true, cell: (r) => r.walks },
+        { header: walksTexts.total, numeric: true, cell: (r) => formatKm(r.distance_m) },
+        { header: walksTexts.time, numeric: true, cell: (r) => `${r.duration_min} Min.` },
       ]}
     />
   );

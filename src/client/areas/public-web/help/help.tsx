@@ -1,6 +1,7 @@
-import type { PublicHelp, PublicHelpArticle } from '../../../api/types.js';
+import { apiGet } from '../../../core/api.js';
+import type { PublicHelpArticle } from '../../../api/types.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
-import { tx } from './texts.js';
+import { helpTexts } from './texts.js';
 
 export type { PublicHelp } from '../../../api/types.js';
 
@@ -26,16 +27,16 @@ function Article({ article }: { article: PublicHelpArticle }) {
 
 /** /app/hilfe: the active help articles by category, each a native <details>; for guests and users alike. */
 export function HelpScreen() {
-  const [help, reload] = useResource<PublicHelp>('/api/help');
+  const [help, reload] = useResource(apiGet('/api/help'));
   return (
     <section class="page page-narrow">
-      <h1>{tx.title}</h1>
-      <p class="lead">{tx.lead}</p>
+      <h1>{helpTexts.title}</h1>
+      <p class="lead">{helpTexts.lead}</p>
       <Load resource={help} onRetry={reload}>
         {(data) =>
           data.categories.length === 0 ? (
-            <Empty title={tx.emptyTitle}>
-              <p>{tx.emptyText}</p>
+            <Empty title={helpTexts.emptyTitle}>
+              <p>{helpTexts.emptyText}</p>
             </Empty>
           ) : (
             data.categories.map((category) => (

@@ -1,5 +1,5 @@
 /** German texts of the in-app help. */
-export const tx = {
+export const helpTexts = {
   title: 'Hilfe',
   lead: 'Antworten auf häufige Fragen. Tipp eine Frage an, um die Antwort zu lesen.',
   emptyTitle: 'Noch keine Hilfe-Artikel.',
@@ -7,7 +7,7 @@ export const tx = {
 };
 
 /** German texts of the admin screen for help articles. */
-export const ax = {
+export const helpAdminTexts = {
   screenTitle: 'Hilfe-Artikel',
   intro: 'Die Artikel der Hilfe-Seite, nach Kategorie in der Reihenfolge, in der sie dort stehen. Nur aktive Artikel sind zu sehen.',
   newButton: 'Neuer Artikel',

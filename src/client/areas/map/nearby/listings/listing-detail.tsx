@@ -1,3 +1,4 @@
+import { kindGet } from '../../../../core/api.js';
 import { Fragment, type ComponentType } from 'preact';
 import { formatDate, formatDateTime } from '../../../../core/format.js';
 import type { ScreenProps } from '../../../../core/screen.js';
@@ -6,7 +7,7 @@ import { Load, useResource } from '../../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../../ui/map/item-parts.js';
 import { SpotMap } from '../../../../ui/map/spot-map.js';
 import { BackToNearby } from '../back-link.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 import { PlaydateParticipants } from './playdate-participants.js';
 import type { FieldSpec, ListingSpec } from './specs.js';
 import { WalkSlotMatches } from './walk-slot-matches.js';
@@ -49,7 +50,7 @@ function Facts({ spec, item }: { spec: ListingSpec; item: Item }) {
 /** /app/<slug>/<id>: the item with its facts, photo and the kind's extras; report or delete. */
 export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProps> {
   return function ListingDetailScreen({ params }: ScreenProps) {
-    const [item, reload] = useResource<Item>(`/api/${spec.path}/${params.id}`);
+    const [item, reload] = useResource(kindGet<Item>(`/api/${spec.path}/{id}`, { params: { path: { id: Number(params.id) } } }));
     return (
       <section class="page page-narrow nearby">
         <h1>{item.status === 'ready' ? spec.heading(item.data) : spec.label}</h1>
@@ -57,7 +58,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
           {(i) => (
             <article class="card">
               <p class="muted small">
-                {spec.label} · {nx.ago(i.created_at)}
+                {spec.label} · {nearbyTexts.ago(i.created_at)}
               </p>
               <ItemPhoto path={spec.path} item={i} alt={spec.heading(i)} onChange={reload} />
               <Facts spec={spec} item={i} />
@@ -72,7 +73,7 @@ export function listingDetailScreen(spec: ListingSpec): ComponentType<ScreenProp
               <p class="link-row">
                 {i.mine && (
                   <a class="button button-secondary button-small" href={`/app/${spec.slug}/${i.id}/bearbeiten`}>
-                    {nx.edit}
+                    {nearbyTexts.edit}
                   </a>
                 )}
                 {i.mine ? <DeleteItem path={spec.path} id={i.id} title={spec.heading(i)} /> : <ReportItem path={spec.path} id={i.id} />}

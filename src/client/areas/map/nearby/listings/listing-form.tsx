@@ -1,11 +1,11 @@
 import type { ComponentType } from 'preact';
-import { api } from '../../../../core/api.js';
+import { kindGet, send } from '../../../../core/api.js';
 import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
 import { Load, useResource } from '../../../../ui/states.js';
 import { PinField, usePin } from '../../../../ui/map/pin-field.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 import { initialValues, toBody, toPatchBody, valuesOf, type FieldSpec, type ListingSpec } from './specs.js';
 
 const INPUT_TYPES = { text: 'text', datetime: 'datetime-local', date: 'date', time: 'time', number: 'number', tel: 'tel', url: 'url' } as const;
@@ -47,7 +47,7 @@ function ListingForm({
       ))}
       <PinField p={p} />
       <SubmitButton busy={form.busy} offline={form.offline}>
-        {item ? nx.saveChanges : spec.submit}
+        {item ? nearbyTexts.saveChanges : spec.submit}
       </SubmitButton>
     </form>
   );
@@ -62,7 +62,7 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
         <ListingForm
           spec={spec}
           save={async (values, pos) => {
-            const made = await api.post<{ id: number }>(`/api/${spec.path}`, { ...pos, ...toBody(spec, values) });
+            const made = (await send('post', `/api/${spec.path}`, { body: { ...pos, ...toBody(spec, values) } })) as { id: number };
             navigate(`/app/${spec.slug}/${made.id}`);
           }}
         />
@@ -74,10 +74,10 @@ export function listingCreateScreen(spec: ListingSpec): ComponentType<ScreenProp
 /** /app/<slug>/<id>/bearbeiten: only for what you made (the server says 403 to anyone else). */
 export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps> {
   return function ListingEditScreen({ params }: ScreenProps) {
-    const [item, reload] = useResource<Item>(`/api/${spec.path}/${params.id}`);
+    const [item, reload] = useResource(kindGet<Item>(`/api/${spec.path}/{id}`, { params: { path: { id: Number(params.id) } } }));
     return (
       <section class="page page-narrow nearby">
-        <h1>{nx.editTitle(spec.label)}</h1>
+        <h1>{nearbyTexts.editTitle(spec.label)}</h1>
         <Load resource={item} onRetry={reload}>
           {(i) =>
             i.mine ? (
@@ -85,17 +85,17 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
                 spec={spec}
                 item={i}
                 save={async (values, pos) => {
-                  await api.patch(`/api/${spec.path}/${i.id}`, { ...pos, ...toPatchBody(spec, values) });
+                  await send('patch', `/api/${spec.path}/{id}`, { params: { path: { id: i.id } }, body: { ...pos, ...toPatchBody(spec, values) } });
                   navigate(`/app/${spec.slug}/${i.id}`);
                 }}
               />
             ) : (
-              <p class="notice notice-error">{nx.notYours}</p>
+              <p class="notice notice-error">{nearbyTexts.notYours}</p>
             )
           }
         </Load>
         <p class="link-row">
-          <a href={`/app/${spec.slug}/${params.id}`}>{nx.back}</a>
+          <a href={`/app/${spec.slug}/${params.id}`}>{nearbyTexts.back}</a>
         </p>
       </section>
     );

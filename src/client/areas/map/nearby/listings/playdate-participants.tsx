@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../../../core/api.js';
 import { session } from '../../../../core/session.js';
 import { useStore } from '../../../../core/store.js';
 import { useDogs } from '../../../dog-records/dogs/dogs-api.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 
 /** Who comes (a female dog's heat only where its owner shares it); one's own dogs join or leave. */
 export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<string, unknown> & { id: number }; onChange: () => void }) {
@@ -31,21 +31,23 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
   return (
     <section class="playdate-participants" aria-labelledby="participants-title">
       <h2 id="participants-title">
-        {nx.participants} ({participants.length}
+        {nearbyTexts.participants} ({participants.length}
         {typeof playdate.max_dogs === 'number' ? ` / ${playdate.max_dogs}` : ''})
       </h2>
       {
-        <ItemList items={participants} empty={nx.noParticipants} class="plain-list">
+        <ItemList items={participants} empty={nearbyTexts.noParticipants} class="plain-list">
           {(p) => (
             <li key={p.dog_id}>
-              {p.dog_name} {p.in_heat && <span class="tag tag-warning">{nx.inHeat}</span>}{' '}
+              {p.dog_name} {p.in_heat && <span class="tag tag-warning">{nearbyTexts.inHeat}</span>}{' '}
               {p.mine && (
                 <button
                   type="button"
                   class="button button-ghost button-small"
-                  onClick={() => act(() => api.del(`/api/playdates/${playdate.id}/participants`, { dog_id: p.dog_id }))}
+                  onClick={() =>
+                    act(() => api.DELETE('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: p.dog_id } }))
+                  }
                 >
-                  {nx.leave}
+                  {nearbyTexts.leave}
                 </button>
               )}
             </li>
@@ -53,19 +55,21 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
         </ItemList>
       }
       {full ? (
-        <p class="muted">{nx.full}</p>
+        <p class="muted">{nearbyTexts.full}</p>
       ) : dogs.status === 'ready' && own.length === 0 && !participants.some((p) => p.mine) ? (
-        <p class="muted">{nx.noDogs}</p>
+        <p class="muted">{nearbyTexts.noDogs}</p>
       ) : own.length > 0 ? (
         <form
           class="form form-inline"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => api.post(`/api/playdates/${playdate.id}/participants`, { dog_id: Number(chosen), share_heat: shareHeat }));
+            void act(() =>
+              api.POST('/api/playdates/{id}/participants', { params: { path: { id: playdate.id } }, body: { dog_id: Number(chosen), share_heat: shareHeat } }),
+            );
           }}
         >
           <label class="field">
-            <span>{nx.joinWith}</span>
+            <span>{nearbyTexts.joinWith}</span>
             <select value={chosen} onChange={(e) => setDogId((e.currentTarget as HTMLSelectElement).value)}>
               {own.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -75,10 +79,10 @@ export function PlaydateParticipants({ playdate, onChange }: { playdate: Record<
             </select>
           </label>
           <label class="field-check">
-            <input type="checkbox" checked={shareHeat} onChange={(e) => setShareHeat((e.currentTarget as HTMLInputElement).checked)} /> {nx.shareHeat}
+            <input type="checkbox" checked={shareHeat} onChange={(e) => setShareHeat((e.currentTarget as HTMLInputElement).checked)} /> {nearbyTexts.shareHeat}
           </label>
           <button type="submit" class="button">
-            {nx.join}
+            {nearbyTexts.join}
           </button>
         </form>
       ) : null}

@@ -1,3 +1,5 @@
+import { LIMITS } from '../../../../../shared/limits.js';
+import type { BodyOf, MapItemKind, PathOf } from '../../../../core/api-types.js';
 /**
  * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
  * one description each drives the create form, the detail card and the links. The server's zod schemas are the
@@ -6,8 +8,12 @@
 
 export type FieldKind = 'text' | 'textarea' | 'datetime' | 'date' | 'time' | 'number' | 'select' | 'tel' | 'url';
 
-export interface FieldSpec {
-  name: string;
+/** The fields a kind's create (POST /api/<kind>) takes, read from the document. */
+type FieldName<K extends MapItemKind> = `/api/${K}` extends infer P extends PathOf<'post'> ? keyof BodyOf<P, 'post'> & string : never;
+
+export interface FieldSpec<N extends string = string> {
+  /** The body field it fills (checked against the kind's create body, see `listing`). */
+  name: N;
   label: string;
   kind: FieldKind;
   required?: boolean;
@@ -20,17 +26,20 @@ export interface FieldSpec {
   hint?: string;
 }
 
-export interface ListingSpec {
-  /** API path (/api/<path>) and the kind's key on the nearby screen. */
-  path: string;
+export interface ListingSpec<K extends MapItemKind = MapItemKind> {
+  /** API path (/api/<path>, checked against the document) and the kind's key on the nearby screen. */
+  path: K;
   /** The app's path: /app/<slug>/neu and /app/<slug>/<id>. */
   slug: string;
   label: string;
   createTitle: string;
   submit: string;
-  fields: FieldSpec[];
+  fields: FieldSpec<K extends MapItemKind ? FieldName<K> : string>[];
   heading(item: Record<string, unknown>): string;
 }
+
+/** One kind's description, its field names checked against that kind's create body; stored as a plain ListingSpec. */
+const listing = <K extends MapItemKind>(spec: ListingSpec<K>): ListingSpec => spec as unknown as ListingSpec;
 
 export const WEEKDAYS = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 const SERVICE_CATEGORIES: Record<string, string> = {
@@ -47,37 +56,37 @@ const options = (labels: Record<string, string>) => Object.entries(labels).map((
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export const LISTINGS: ListingSpec[] = [
-  {
+  listing({
     path: 'playdates',
     slug: 'treffen',
     label: 'Spieltreffen',
     createTitle: 'Spieltreffen anlegen',
     submit: 'Treffen anlegen',
     fields: [
-      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: LIMITS.title },
       { name: 'starts_at', label: 'Beginn', kind: 'datetime', required: true },
-      { name: 'place_name', label: 'Treffpunkt', kind: 'text', maxLength: 200 },
+      { name: 'place_name', label: 'Treffpunkt', kind: 'text', maxLength: LIMITS.title },
       { name: 'max_dogs', label: 'Höchstens so viele Hunde', kind: 'number', min: '2', max: '50', hint: 'Leer lassen: keine Grenze' },
-      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 10000 },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'events',
     slug: 'veranstaltungen',
     label: 'Veranstaltung',
     createTitle: 'Veranstaltung eintragen',
     submit: 'Veranstaltung eintragen',
     fields: [
-      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: LIMITS.title },
       { name: 'starts_at', label: 'Beginn', kind: 'datetime', required: true },
       { name: 'ends_at', label: 'Ende', kind: 'datetime' },
-      { name: 'place_name', label: 'Ort', kind: 'text', maxLength: 200 },
-      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 10000 },
+      { name: 'place_name', label: 'Ort', kind: 'text', maxLength: LIMITS.title },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'walk-slots',
     slug: 'gassizeiten',
     label: 'Gassizeit',
@@ -94,27 +103,27 @@ export const LISTINGS: ListingSpec[] = [
       },
       { name: 'start_time', label: 'Von', kind: 'time', required: true },
       { name: 'end_time', label: 'Bis', kind: 'time', required: true },
-      { name: 'place_name', label: 'Wo (z. B. „Volkspark, große Wiese“)', kind: 'text', maxLength: 200 },
+      { name: 'place_name', label: 'Wo (z. B. „Volkspark, große Wiese“)', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => `${WEEKDAYS[Number(i.weekday)] ?? ''}, ${text(i.start_time)}–${text(i.end_time)} Uhr`,
-  },
-  {
+  }),
+  listing({
     path: 'adoptions',
     slug: 'vermittlung',
     label: 'Vermittlung',
     createTitle: 'Hund zur Vermittlung eintragen',
     submit: 'Anzeige veröffentlichen',
     fields: [
-      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: 200 },
-      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: 10000 },
-      { name: 'breed', label: 'Rasse', kind: 'text', maxLength: 80 },
+      { name: 'title', label: 'Titel', kind: 'text', required: true, maxLength: LIMITS.title },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: LIMITS.body },
+      { name: 'breed', label: 'Rasse', kind: 'text', maxLength: LIMITS.dogName },
       { name: 'birth_date', label: 'Geburtsdatum (ungefähr reicht)', kind: 'date' },
       { name: 'sex', label: 'Geschlecht', kind: 'select', options: [{ value: '', label: 'weiß nicht' }, ...options({ male: 'Rüde', female: 'Hündin' })] },
-      { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: 200 },
+      { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => text(i.title),
-  },
-  {
+  }),
+  listing({
     path: 'sitting',
     slug: 'betreuung',
     label: 'Betreuung',
@@ -122,30 +131,30 @@ export const LISTINGS: ListingSpec[] = [
     submit: 'Veröffentlichen',
     fields: [
       { name: 'type', label: 'Was?', kind: 'select', required: true, options: options({ offer: 'Ich biete Betreuung an', request: 'Ich suche Betreuung' }) },
-      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: 10000 },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: LIMITS.body },
       { name: 'available_from', label: 'Ab', kind: 'date' },
       { name: 'available_until', label: 'Bis', kind: 'date' },
-      { name: 'price_note', label: 'Preis (z. B. „15 € am Tag“)', kind: 'text', maxLength: 200 },
+      { name: 'price_note', label: 'Preis (z. B. „15 € am Tag“)', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => (i.type === 'offer' ? 'Biete Betreuung' : 'Suche Betreuung'),
-  },
-  {
+  }),
+  listing({
     path: 'services',
     slug: 'dienstleister',
     label: 'Dienstleister',
     createTitle: 'Dienstleister eintragen',
     submit: 'Eintragen',
     fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 200 },
+      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: LIMITS.title },
       { name: 'category', label: 'Kategorie', kind: 'select', required: true, options: options(SERVICE_CATEGORIES) },
       { name: 'address', label: 'Adresse', kind: 'text', maxLength: 300 },
       { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 50 },
       { name: 'url', label: 'Webseite', kind: 'url', maxLength: 500 },
       { name: 'opening_hours', label: 'Öffnungszeiten', kind: 'text', maxLength: 500, hint: 'z. B. „Mo–Fr 9–18 Uhr“' },
-      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: 10000 },
+      { name: 'description', label: 'Beschreibung', kind: 'textarea', maxLength: LIMITS.body },
     ],
     heading: (i) => text(i.name),
-  },
+  }),
 ];
 
 export const listingBySlug = (slug: string): ListingSpec | undefined => LISTINGS.find((l) => l.slug === slug);

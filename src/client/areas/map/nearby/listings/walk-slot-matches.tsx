@@ -1,17 +1,17 @@
-import type { WalkSlotMatch } from '../../../../api/types.js';
+import { apiGet } from '../../../../core/api.js';
 import { ItemList, Load, useResource } from '../../../../ui/states.js';
-import { nx } from '../texts.js';
+import { nearbyTexts } from '../texts.js';
 import { WEEKDAYS } from './specs.js';
 
 /** "Who walks when and where": others' slots on the same weekday that overlap in time, nearby. */
 export function WalkSlotMatches({ id }: { id: number }) {
-  const [matches, reload] = useResource<{ items: WalkSlotMatch[] }>(`/api/walk-slots/${id}/matches`);
+  const [matches, reload] = useResource(apiGet('/api/walk-slots/{id}/matches', { params: { path: { id } } }));
   return (
     <section aria-labelledby="matches-title">
-      <h2 id="matches-title">{nx.matches}</h2>
+      <h2 id="matches-title">{nearbyTexts.matches}</h2>
       <Load resource={matches} onRetry={reload}>
         {(m) => (
-          <ItemList items={m.items} empty={nx.noMatches} class="plain-list">
+          <ItemList items={m.items} empty={nearbyTexts.noMatches} class="plain-list">
             {(s) => (
               <li key={s.id}>
                 <a href={`/app/gassizeiten/${s.id}`}>
@@ -19,7 +19,7 @@ export function WalkSlotMatches({ id }: { id: number }) {
                 </a>{' '}
                 <span class="muted small">
                   {s.place_name ? `${s.place_name} · ` : ''}
-                  {nx.distance(s.distance_km)}
+                  {nearbyTexts.distance(s.distance_km)}
                 </span>
               </li>
             )}
