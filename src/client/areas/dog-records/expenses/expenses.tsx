@@ -1,7 +1,7 @@
 import type { RecordBody } from '../../../core/api-types.js';
 import { LIMITS } from '../../../../shared/limits.js';
 import { useState } from 'preact/hooks';
-import type { Dog, Expense, ExpenseSummary } from '../../../api/types.js';
+import type { Dog, Expense } from '../../../api/types.js';
 import { apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoneyIn, todayInBerlin } from '../../../core/format.js';
 import { RecordSection, type SectionDef } from '../../../ui/record-section.js';

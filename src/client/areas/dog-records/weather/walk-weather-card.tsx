@@ -1,5 +1,5 @@
 import { apiGet } from '../../../core/api.js';
-import type { WalkWeather, WalkWeatherAlert } from '../../../api/types.js';
+import type { WalkWeatherAlert } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
 import { useResource } from '../../../ui/states.js';
 import { wx } from './texts.js';

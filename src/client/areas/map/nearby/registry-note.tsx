@@ -1,5 +1,4 @@
 import { apiGet } from '../../../core/api.js';
-import type { DogDuties } from '../../../api/types.js';
 import { useResource } from '../../../ui/states.js';
 
 /**
