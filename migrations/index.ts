@@ -47,6 +47,7 @@ import * as m0046 from './0046_vet_visit_time.js';
 import * as m0047 from './0047_near_places_routes_walks.js';
 import * as m0048 from './0048_invoice_line_description.js';
 import * as m0049 from './0049_operator_register.js';
+import * as m0053 from './0053_travel_records.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0047_near_places_routes_walks': m0047,
   '0048_invoice_line_description': m0048,
   '0049_operator_register': m0049,
+  '0053_travel_records': m0053,
 };

@@ -21,6 +21,8 @@ export interface VaccinationsTable extends RecordFrame {
   overdue_reminded_on: string | null;
   /** The due date whose overdue reminders the owner dismissed. */
   reminder_dismissed_due: string | null;
+  /** JSON list of disease codes (migration 0053): `tollwut` marks a rabies vaccination for the trip check. */
+  diseases: Generated<string>;
 }
 
 export interface VetVisitsTable extends RecordFrame {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { DISEASES } from './vaccine-diseases.js';
 
 /** The health kinds' fields (decisions: Per-dog records) with the spec's limits: titles 200, notes 5000, texts 10000. */
 
@@ -13,6 +14,11 @@ export const VaccinationFields = z.strictObject({
   batch_number: optionalText(100),
   vet_name: optionalText(LIMITS.title),
   notes: optionalText(LIMITS.note),
+  diseases: z
+    .array(z.enum(DISEASES))
+    .max(DISEASES.length)
+    .optional()
+    .meta({ description: 'Wogegen geimpft wurde; ohne Angabe aus dem Impfstoff-Text abgeleitet. tollwut zählt für die Reiseprüfung' }),
 });
 export const Vaccination = z
   .object({
@@ -23,6 +29,7 @@ export const Vaccination = z
     batch_number: z.string().nullable(),
     vet_name: z.string().nullable(),
     notes: z.string().nullable(),
+    diseases: z.array(z.enum(DISEASES)),
     reminder_dismissed_due: z
       .string()
       .nullable()
