@@ -15,6 +15,7 @@ import { fillMissingWeatherJob } from './features/dog-records/weather/index.js';
 import { healthJobs } from './features/dog-records/health/index.js';
 import { heatJobs } from './features/dog-records/heat/index.js';
 import { careJobs } from './features/dog-records/care/index.js';
+import { tripsJobs } from './features/dog-records/trips/index.js';
 import { expensesJobs } from './features/dog-records/expenses/index.js';
 import { notesJobs } from './features/dog-records/notes/index.js';
 import { aiJobs } from './features/dog-records/ai/index.js';
@@ -45,5 +46,6 @@ export const jobs: Job[] = [
   // every minute safety alerts by mail (3 a day at once), 19:00 the evening mail with the rest
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
+  ...tripsJobs, // hourly at :07: a trip's window opens (tapeworm, GB certificate) or closes in 3 days, once each (owner and caregivers)
   ...mapContribJobs, // 03:40 dog-welcome uploads retried, 7-day survival checked, Pro grants made and ended
 ];

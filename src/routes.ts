@@ -27,6 +27,7 @@ import { helpRoutes } from './features/public-web/help/index.js';
 import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
+import { tripsRoutes } from './features/dog-records/trips/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
@@ -59,6 +60,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)
+  tripsRoutes(ctx, routes); // /api/travel/countries, /api/dogs/:dogId/trips, /api/trips/:tripId(/travel-sheet.pdf)
   trainingRoutes(ctx, routes); // /api/dogs/:dogId/training-sessions, /training-streak, /api/training-sessions/:id
   expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
   notesRoutes(ctx, routes); // /api/notes*, /api/notes/:id/analysis

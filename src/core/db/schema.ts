@@ -22,6 +22,7 @@ import type { NearbyKindsTables, NearbyTables } from './tables/nearby.js';
 import type { ReportsTables } from './tables/reports.js';
 import type { CalendarFeedTables } from './tables/calendar-feeds.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
+import type { TripsTables } from './tables/trips.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -53,4 +54,5 @@ export interface Database
     MapTables,
     RoutesTables,
     CalendarFeedTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    TripsTables {}

@@ -32,6 +32,9 @@ export const NOTIFICATION_KINDS = [
   'data_export',
   // Not in the decisions' list (issue 32): an invoice issued to the user, or its cancellation.
   'invoice',
+  // Trips abroad and doses (issue 51, decisions): a trip's window opens or closes soon; a medication runs low.
+  'trip',
+  'medication_refill',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -60,6 +63,8 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   moderation: { ttlSeconds: 2 * DAY, urgency: 'normal' },
   data_export: { ttlSeconds: 7 * DAY, urgency: 'low' },
   invoice: { ttlSeconds: 7 * DAY, urgency: 'low' },
+  trip: { ttlSeconds: DAY, urgency: 'normal' },
+  medication_refill: { ttlSeconds: 2 * DAY, urgency: 'normal' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {
