@@ -18,6 +18,7 @@ function areaTabs(dog: Dog, owner: boolean) {
     { href: `/app/tagebuch?hund=${dog.id}`, label: tx.toDiary },
     { href: `/app/hunde/${dog.id}/gesundheit`, label: tx.toHealth },
     { href: `/app/hunde/${dog.id}/pflege`, label: tx.toCare },
+    { href: `/app/hunde/${dog.id}/reise`, label: 'Reise' },
     { href: `/app/hunde/${dog.id}/training`, label: tx.toTraining },
     ...(dog.sex === 'female' ? [{ href: `/app/hunde/${dog.id}/laeufigkeit`, label: tx.toHeat }] : []),
     ...(owner
