@@ -71,7 +71,7 @@ describe('rabies (Regulation (EU) No 576/2013, Annex III)', () => {
   it('decisions (valid on the day of return): a return after the validity asks for a booster before it ends', () => {
     const k = one('rabies', { return_at: '2026-08-20T10:00:00Z' }, [{ date: '2025-07-30', next_due: '2026-07-30' }]);
     expect(k).toMatchObject({ status: 'todo', window_until: '2026-07-30' });
-    expect(k.message).toContain('läuft am Do, 30. Juli ab');
+    expect(k.message).toContain('läuft am Do, 30. Juli 2026 ab');
   });
 });
 

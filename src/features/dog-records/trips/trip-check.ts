@@ -3,6 +3,9 @@ import { rabiesValidity, MIN_AGE_DAYS, PRIMARY_WAIT_DAYS, type CountedShot } fro
 import { countryName, destinationOf, type RuleCode } from './travel-rules.data.js';
 import { addMonths, berlinDay, germanDay, germanTime } from './trip-time.js';
 
+/** Days far ahead (a validity, a sampling day) carry their year; the windows of the last days do not need one. */
+const longDay = (day: string) => `${germanDay(day)} ${day.slice(0, 4)}`;
+
 /**
  * THE trip check (decisions: Trips abroad): a planned trip against the dog's own records, one check per rule of
  * the destination (travel-rules.data.ts). Pure: everything it needs comes in, `now` included. `todo` is a step
@@ -97,7 +100,7 @@ function coveringShot(counted: CountedShot[], day: string): CountedShot | undefi
 
 function rabiesCheck(c: Ctx): TripCheck {
   const { counted, ignored } = rabiesValidity(c.rabies, c.dog);
-  const why = ignored.map((i) => ` Die Impfung vom ${germanDay(i.date)} zählt nicht: ${i.reason}.`).join('');
+  const why = ignored.map((i) => ` Die Impfung vom ${longDay(i.date)} zählt nicht: ${i.reason}.`).join('');
   const latest = counted.at(-1);
   // The last shot's validity has not begun by entry: a primary vaccination too late.
   if (latest && latest.valid_from > c.entryDay && (!latest.next_due || latest.next_due >= latest.valid_from)) {
@@ -106,7 +109,7 @@ function rabiesCheck(c: Ctx): TripCheck {
       return {
         code: 'rabies',
         status: 'blocked',
-        message: `Die Tollwutimpfung vom ${germanDay(latest.date)} gilt erst ab ${germanDay(latest.valid_from)} (${PRIMARY_WAIT_DAYS} Tage nach der Erstimpfung). Die Reise kann frühestens dann beginnen.${why}`,
+        message: `Die Tollwutimpfung vom ${longDay(latest.date)} gilt erst ab ${longDay(latest.valid_from)} (${PRIMARY_WAIT_DAYS} Tage nach der Erstimpfung). Die Reise kann frühestens dann beginnen.${why}`,
         ready_from: latest.valid_from,
       };
     }
@@ -116,22 +119,22 @@ function rabiesCheck(c: Ctx): TripCheck {
     return {
       code: 'rabies',
       status: 'todo',
-      message: `Trag bei der Tollwutimpfung vom ${germanDay(shot.date)} ein, bis wann sie gilt („nächste Impfung“ im Ausweis).${why}`,
+      message: `Trag bei der Tollwutimpfung vom ${longDay(shot.date)} ein, bis wann sie gilt („nächste Impfung“ im Ausweis).${why}`,
     };
   }
   if (shot?.next_due && shot.next_due >= c.entryDay) {
     const until = shot.next_due;
     if (c.returnDay && until < c.returnDay) {
-      return renewBy(c, until, `Die Tollwutimpfung läuft am ${germanDay(until)} ab, vor deiner Rückkehr am ${germanDay(c.returnDay)}.`, why);
+      return renewBy(c, until, `Die Tollwutimpfung läuft am ${longDay(until)} ab, vor deiner Rückkehr am ${longDay(c.returnDay)}.`, why);
     }
-    return { code: 'rabies', status: 'ok', message: `Tollwutimpfung gültig bis ${germanDay(until)}.${why}`, window_until: until };
+    return { code: 'rabies', status: 'ok', message: `Tollwutimpfung gültig bis ${longDay(until)}.${why}`, window_until: until };
   }
   // Nothing valid at entry: still valid today means a booster in time (valid at once); otherwise a new primary.
   if (latest?.next_due && latest.next_due >= c.today) {
     return renewBy(
       c,
       latest.next_due < c.entryDay ? latest.next_due : c.entryDay,
-      `Die Tollwutimpfung läuft am ${germanDay(latest.next_due)} ab, vor der Einreise.`,
+      `Die Tollwutimpfung läuft am ${longDay(latest.next_due)} ab, vor der Einreise.`,
       why,
     );
   }
@@ -144,7 +147,7 @@ function renewBy(c: Ctx, until: string, lead: string, why: string): TripCheck {
   return {
     code: 'rabies',
     status: 'todo',
-    message: `${lead} Lass sie spätestens am ${germanDay(until)} auffrischen, dann gilt sie sofort weiter.${why}`,
+    message: `${lead} Lass sie spätestens am ${longDay(until)} auffrischen, dann gilt sie sofort weiter.${why}`,
     window_until: until,
   };
 }
@@ -157,7 +160,7 @@ function primaryNeeded(c: Ctx, why: string): TripCheck {
     return {
       code: 'rabies',
       status: 'todo',
-      message: `Dein Hund braucht eine Tollwutimpfung – spätestens am ${germanDay(latestShot)}, denn sie gilt erst ${PRIMARY_WAIT_DAYS} Tage danach.${why}`,
+      message: `Dein Hund braucht eine Tollwutimpfung – spätestens am ${longDay(latestShot)}, denn sie gilt erst ${PRIMARY_WAIT_DAYS} Tage danach.${why}`,
       window_from: earliestShot,
       window_until: latestShot,
     };
@@ -166,7 +169,7 @@ function primaryNeeded(c: Ctx, why: string): TripCheck {
   return {
     code: 'rabies',
     status: 'blocked',
-    message: `Ohne gültige Tollwutimpfung geht es nicht: geimpft ab ${germanDay(earliestShot)}, könnte die Reise frühestens am ${germanDay(from)} beginnen.${why}`,
+    message: `Ohne gültige Tollwutimpfung geht es nicht: geimpft ab ${longDay(earliestShot)}, könnte die Reise frühestens am ${longDay(from)} beginnen.${why}`,
     ready_from: from,
   };
 }
@@ -235,7 +238,7 @@ function titer(c: Ctx): TripCheck {
       return {
         code: 'titer',
         status: 'ok',
-        message: `Antikörpertest vom ${germanDay(sampled)}: ${String(result).replace('.', ',')} IE/ml – reicht für die Rückkehr.`,
+        message: `Antikörpertest vom ${longDay(sampled)}: ${String(result).replace('.', ',')} IE/ml – reicht für die Rückkehr.`,
         ...window,
       };
     }
@@ -248,7 +251,7 @@ function titer(c: Ctx): TripCheck {
     return {
       code: 'titer',
       status: 'blocked',
-      message: `Der Antikörpertest vom ${germanDay(sampled)} reicht nicht: ${problem}.`,
+      message: `Der Antikörpertest vom ${longDay(sampled)} reicht nicht: ${problem}.`,
       ...window,
       ready_from: addDays(c.today, 31),
     };
@@ -258,7 +261,7 @@ function titer(c: Ctx): TripCheck {
     return {
       code: 'titer',
       status: 'todo',
-      message: `${lead} Lass das Blut vor der Abreise entnehmen${firstSample ? `, frühestens am ${germanDay(firstSample)}` : ''}.`,
+      message: `${lead} Lass das Blut vor der Abreise entnehmen${firstSample ? `, frühestens am ${longDay(firstSample)}` : ''}.`,
       ...window,
     };
   }
