@@ -27,7 +27,7 @@ import { helpRoutes } from './features/public-web/help/index.js';
 import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
-import { tripsRoutes } from './features/dog-records/trips/index.js';
+import { tripsExport, tripsRoutes } from './features/dog-records/trips/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
@@ -88,6 +88,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     diaryExport,
     healthRecordExport,
     healthDocumentsExport,
+    tripsExport,
     expensesExport,
     notesExport,
     routesExport,

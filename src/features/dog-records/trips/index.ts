@@ -2,6 +2,7 @@
 import { tripRemindersJob } from './trips.jobs.js';
 
 export { tripsRoutes } from './trips.routes.js';
-export { tripsOfDogs } from './trips.repo.js';
+export { tripCalendarItems, type TripCalendarItem } from './trips.feed.js';
 export { checkTrip } from './trip-check.js';
 export const tripsJobs = [tripRemindersJob];
+export { tripsExport } from './trips.export.js';

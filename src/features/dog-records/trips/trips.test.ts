@@ -62,6 +62,11 @@ describe('trips', () => {
     const done = (await f.patch(`/api/trips/${trip.id}`).send({ tapeworm_treated_at: '2026-07-08T09:30:00+02:00' }).expect(200)).body;
     expect(done).toMatchObject({ ready: true, ready_from: null });
     expect((await a.get(`/api/dogs/${dog.id}/trips`).expect(200)).body.items).toHaveLength(1);
+    const feed = (await a.post('/api/me/calendar-feed').expect(200)).body.url as string;
+    const ics = (await request(t.app).get(new URL(feed).pathname).expect(200)).text;
+    expect(ics).toContain(`UID:trip-${trip.id}@`);
+    expect(ics).toContain('SUMMARY:Balu: Reise nach Norwegen');
+    expect(ics).not.toContain(`UID:trip-${trip.id}-tapeworm@`); // treated: no open window left (an open one is listed, see the Norway trip below)
     const pdf = await f.get(`/api/trips/${trip.id}/travel-sheet.pdf`).expect(200).expect('Content-Type', 'application/pdf');
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
     await f.delete(`/api/trips/${trip.id}`).expect(204);
@@ -77,7 +82,9 @@ describe('trips', () => {
 
   it('reminders (fixed clock): when the tapeworm window opens and 3 days before it closes, once each, owner and caregiver', async () => {
     const { owner, friend, dog, a } = await family();
-    await a.post(`/api/dogs/${dog.id}/trips`).send(norway).expect(201);
+    const trip = (await a.post(`/api/dogs/${dog.id}/trips`).send(norway).expect(201)).body;
+    const feed = (await a.post('/api/me/calendar-feed').expect(200)).body.url as string;
+    expect((await request(t.app).get(new URL(feed).pathname).expect(200)).text).toContain(`UID:trip-${trip.id}-tapeworm@`);
     const notes = (userId: number) =>
       t.ctx.db.selectFrom('notifications').select(['title']).where('user_id', '=', userId).where('type', '=', 'trip').orderBy('id').execute();
     clock.set('2026-07-04T08:00:00Z');
