@@ -49,6 +49,7 @@ import * as m0048 from './0048_invoice_line_description.js';
 import * as m0049 from './0049_operator_register.js';
 import * as m0053 from './0053_travel_records.js';
 import * as m0054 from './0054_trips.js';
+import * as m0055 from './0055_doses.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; add a new file and a line here.
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '0049_operator_register': m0049,
   '0053_travel_records': m0053,
   '0054_trips': m0054,
+  '0055_doses': m0055,
 };

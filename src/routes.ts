@@ -28,6 +28,7 @@ import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoute
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
 import { tripsExport, tripsRoutes } from './features/dog-records/trips/index.js';
+import { dosesExport, dosesRoutes } from './features/dog-records/doses/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
@@ -60,6 +61,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)
+  dosesRoutes(ctx, routes); // /api/medications/:medicationId/doses, /api/doses/:doseId
   tripsRoutes(ctx, routes); // /api/travel/countries, /api/dogs/:dogId/trips, /api/trips/:tripId(/travel-sheet.pdf)
   trainingRoutes(ctx, routes); // /api/dogs/:dogId/training-sessions, /training-streak, /api/training-sessions/:id
   expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
@@ -89,6 +91,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     healthRecordExport,
     healthDocumentsExport,
     tripsExport,
+    dosesExport,
     expensesExport,
     notesExport,
     routesExport,

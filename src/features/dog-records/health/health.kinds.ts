@@ -113,7 +113,7 @@ export const medications = healthKind('Medication', Medication, MedicationFields
   path: 'medications',
   table: 'medications',
   names: { one: 'Medikament', many: 'Medikamente' },
-  columns: ['name', 'dosage', 'start_date', 'end_date', 'schedule', 'notes'],
+  columns: ['name', 'dosage', 'start_date', 'end_date', 'schedule', 'notes', 'doses_per_day', 'stock', 'unit'],
   orderBy: 'start_date',
   wording: { missing: 'Dieses Medikament gibt es nicht.', foreign: 'Dieses Medikament gehört zu einem fremden Hund.' },
   maxPerDog: 1_000,

@@ -87,6 +87,9 @@ export const MedicationFields = z.strictObject({
   end_date: optionalDate.meta({ description: 'Letzter Tag der Gabe (Erinnerung am Tag)' }),
   schedule: optionalText(LIMITS.title).meta({ example: 'morgens und abends je 1 Tablette' }),
   notes: optionalText(LIMITS.note),
+  doses_per_day: z.number().int().min(1).max(12).nullable().optional().meta({ description: 'Gaben pro Tag (1–12)' }),
+  stock: z.number().int().min(0).max(100_000).nullable().optional().meta({ description: 'Vorrat in Einheiten; jede abgehakte Gabe zählt eins herunter' }),
+  unit: optionalText(40).meta({ example: 'Tabletten' }),
 });
 export const Medication = z
   .object({
@@ -97,6 +100,9 @@ export const Medication = z
     end_date: z.string().nullable(),
     schedule: z.string().nullable(),
     notes: z.string().nullable(),
+    doses_per_day: z.number().int().nullable(),
+    stock: z.number().int().nullable(),
+    unit: z.string().nullable(),
   })
   .meta({ id: 'Medication' });
 export type Medication = z.infer<typeof Medication>;
