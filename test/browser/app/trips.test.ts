@@ -52,3 +52,42 @@ describe('trips', () => {
     await page.close();
   });
 });
+
+describe('doses', () => {
+  it('a caregiver ticks off a dose on the health tab: who gave it, the stock one less, and undo', async () => {
+    const owner = await buildUser(h.ctx, { name: 'Olga Owner' });
+    const ben = await buildUser(h.ctx, { name: 'Ben' });
+    const dog = await buildDog(h.ctx, { user: owner, name: 'Pille' });
+    const now = new Date().toISOString();
+    await h.ctx.db
+      .insertInto('dog_members')
+      .values({ dog_id: dog.id, user_id: ben.id, email: ben.email, role: 'caregiver', invited_by: owner.id, accepted_at: now, created_at: now } as never)
+      .execute();
+    const med = await h.ctx.db
+      .insertInto('medications')
+      .values({
+        dog_id: dog.id,
+        name: 'Apoquel',
+        start_date: berlinDay(-5),
+        doses_per_day: 2,
+        stock: 20,
+        unit: 'Tabletten',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .returning(['id'])
+      .executeTakeFirstOrThrow();
+    await h.login(ben);
+    const page = await h.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    await page.getByRole('button', { name: 'Apoquel: Gabe abhaken' }).click();
+    await page.getByText(/^Gegeben von Ben um \d\d:\d\d · noch 19 Tabletten/).waitFor();
+    expect((await h.ctx.db.selectFrom('medications').select('stock').where('id', '=', med.id).executeTakeFirstOrThrow()).stock).toBe(19);
+    await checkScreen(page, 'gabe-abgehakt');
+    await page.getByRole('button', { name: 'Rückgängig' }).click();
+    await expect.poll(async () => (await h.ctx.db.selectFrom('medications').select('stock').where('id', '=', med.id).executeTakeFirstOrThrow()).stock).toBe(20);
+    expect(h.pageErrors).toEqual([]);
+    await page.close();
+  });
+});

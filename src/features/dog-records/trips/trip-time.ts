@@ -1,4 +1,4 @@
-import { dateInZone, wallClockIn } from '../../../core/clock.js';
+import { dateInZone } from '../../../core/clock.js';
 
 /** The trips' times are read and shown in Berlin time (a German app; the tapeworm window counts real hours). */
 export const ZONE = 'Europe/Berlin';
@@ -17,10 +17,20 @@ export function germanDay(day: string): string {
 
 /** "Mo, 6. Juli, 10:00" for an instant, in Berlin time (summer or winter time as it falls on that day). */
 export function germanTime(instant: Date): string {
-  const w = wallClockIn(instant, ZONE);
-  const day = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-  return `${germanDay(day)}, ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+  const p = Object.fromEntries(wallFormat.formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${germanDay(`${p.year}-${p.month}-${p.day}`)}, ${p.hour}:${p.minute}`;
 }
+
+/** One formatter, kept: core/clock's wallClockIn builds one per call (~50 µs), several per trip and read. */
+const wallFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** A day `months` calendar months earlier or later (the 31st falls back to the month's last day). */
 export function addMonths(day: string, months: number): string {

@@ -4,6 +4,7 @@ import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
+import { DoseButton } from './doses.js';
 import { BookExpenseButton } from './book-expense.js';
 import { hx } from './texts.js';
 import { WeightChart } from './weight-chart.js';
@@ -88,9 +89,23 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'start_date', label: f.start, type: 'date', required: true },
       { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? hx.endBeforeStart : null) },
       { name: 'schedule', label: f.schedule, max: 200 },
+      { name: 'doses_per_day', label: 'Gaben pro Tag (optional)', max: 2, check: (v) => (v && !/^([1-9]|1[0-2])$/.test(v.trim()) ? 'Bitte 1 bis 12.' : null) },
+      { name: 'stock', label: 'Vorrat (optional)', max: 6, check: (v) => (v && !/^\d{1,6}$/.test(v.trim()) ? 'Bitte eine ganze Zahl.' : null) },
+      { name: 'unit', label: 'Einheit (z. B. Tabletten)', max: 40 },
     ],
-    toBody: (v) => ({ name: v.name?.trim(), dosage: text(v.dosage), start_date: v.start_date, end_date: v.end_date || null, schedule: text(v.schedule) }),
+    toBody: (v) => ({
+      name: v.name?.trim(),
+      dosage: text(v.dosage),
+      start_date: v.start_date,
+      end_date: v.end_date || null,
+      schedule: text(v.schedule),
+      doses_per_day: v.doses_per_day?.trim() ? Number(v.doses_per_day) : null,
+      stock: v.stock?.trim() ? Number(v.stock) : null,
+      unit: text(v.unit),
+    }),
     label: (i) => i.name,
+    // Owner and caregivers tick off doses (decisions: Doses and parasite plan).
+    actions: (i, reload) => <DoseButton medication={i} onChange={reload} />,
     render: (i) => (
       <>
         <strong>{i.name}</strong>
@@ -100,6 +115,11 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
           · {hx.since(formatDate(i.start_date))} · {i.end_date ? hx.until(formatDate(i.end_date)) : hx.running}
         </span>
         {i.schedule && <div class="muted">{i.schedule}</div>}
+        {i.stock !== null && (
+          <div class="muted">
+            Vorrat: {i.stock} {i.unit ?? ''}
+          </div>
+        )}
       </>
     ),
   };
