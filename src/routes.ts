@@ -28,7 +28,7 @@ import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoute
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
 import { tripsExport, tripsRoutes } from './features/dog-records/trips/index.js';
-import { dosesExport, dosesRoutes } from './features/dog-records/doses/index.js';
+import { dosesDashboard, dosesExport, dosesRoutes } from './features/dog-records/doses/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
@@ -54,7 +54,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
-  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard]); // /api/welcome-dashboard: the cards areas register
+  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dosesDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   backupRoutes(ctx, routes); // /api/admin/backups: kept snapshots and the last run ("Jetzt sichern" starts backup.snapshot)

@@ -86,10 +86,23 @@ export async function undoDose(db: Db, dose: { id: number; medication_id: number
   });
 }
 
-/** Doses given on the dogs' medications since an instant (the dashboard's "still due today"). */
-export function dosesSince(db: Db, dogIds: readonly number[], since: string) {
+/**
+ * The dogs' medications running today with a number of doses per day, and how many were given since `since` (the
+ * start of today in Berlin): the dashboard's "still due today". One statement, grouped.
+ */
+export function dosesDueToday(db: Db, dogIds: readonly number[], today: string, since: string) {
   if (!dogIds.length) return Promise.resolve([]);
-  return db.selectFrom('doses').select(['medication_id']).where('dog_id', 'in', dogIds).where('given_at', '>=', since).execute();
+  return db
+    .selectFrom('medications')
+    .leftJoin('doses', (j) => j.onRef('doses.medication_id', '=', 'medications.id').on('doses.given_at', '>=', since))
+    .select(['medications.id', 'medications.dog_id', 'medications.name', 'medications.doses_per_day', (eb) => eb.fn.count<number>('doses.id').as('given')])
+    .where('medications.dog_id', 'in', dogIds)
+    .where('medications.doses_per_day', 'is not', null)
+    .where('medications.start_date', '<=', today)
+    .where((eb) => eb.or([eb('medications.end_date', 'is', null), eb('medications.end_date', '>=', today)]))
+    .groupBy(['medications.id', 'medications.dog_id', 'medications.name', 'medications.doses_per_day'])
+    .limit(50)
+    .execute();
 }
 
 /** Every dose of the user's own dogs (the data export). */

@@ -40,6 +40,17 @@ describe('doses', () => {
     await a.delete(`/api/doses/${two.body.id}`).expect(404);
   });
 
+  it('the dashboard shows the doses still due today, to the owner and the caregivers', async () => {
+    const { med, a, b } = await household();
+    const due = async (agent: typeof a) =>
+      (await agent.get('/api/welcome-dashboard').expect(200)).body.due_soon.filter((d: { area: string }) => d.area === 'doses');
+    expect((await due(b)).map((d: { title: string }) => d.title)).toEqual(['Balu: Apoquel – heute noch 2 Gaben']);
+    await b.post(`/api/medications/${med.id}/doses`).send({}).expect(201);
+    expect((await due(a)).map((d: { title: string }) => d.title)).toEqual(['Balu: Apoquel – heute noch eine Gabe']);
+    await a.post(`/api/medications/${med.id}/doses`).send({}).expect(201);
+    expect(await due(a)).toEqual([]);
+  });
+
   it('401 / 403 / 404, a time ahead is 422', async () => {
     const { med, b } = await household();
     await request(t.app).post(`/api/medications/${med.id}/doses`).send({}).expect(401);
