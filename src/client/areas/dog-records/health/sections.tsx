@@ -5,6 +5,7 @@ import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
 import { DoseButton } from './doses.js';
+import { COMBINATION_DISEASES, COMBINATIONS } from './vaccine-combinations.js';
 import { BookExpenseButton } from './book-expense.js';
 import { hx } from './texts.js';
 import { WeightChart } from './weight-chart.js';
@@ -50,8 +51,22 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? hx.dueBeforeDate : null) },
       { name: 'batch_number', label: f.batch, max: 100 },
       { name: 'vet_name', label: f.vetName, max: 200 },
+      {
+        name: 'combination',
+        label: 'Wogegen (für Reisen wichtig: Tollwut)',
+        type: 'select',
+        options: COMBINATIONS.map(([value, label]) => ({ value, label })),
+      },
     ],
-    toBody: (v) => ({ vaccine: v.vaccine?.trim(), date: v.date, next_due: v.next_due || null, batch_number: text(v.batch_number), vet_name: text(v.vet_name) }),
+    toBody: (v) => ({
+      vaccine: v.vaccine?.trim(),
+      date: v.date,
+      next_due: v.next_due || null,
+      batch_number: text(v.batch_number),
+      vet_name: text(v.vet_name),
+      // Without a pick the server reads the diseases from the vaccine's text.
+      ...(v.combination ? { diseases: COMBINATION_DISEASES[v.combination] } : {}),
+    }),
     label: (i) => i.vaccine,
     // Overdue and still reminded: the owner may end the reminders of this due date.
     actions: (v, reload) =>
