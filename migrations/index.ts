@@ -50,6 +50,9 @@ import * as m0049 from './0049_operator_register.js';
 import * as m0050 from './0050_passkeys.js';
 import * as m0051 from './0051_totp.js';
 import * as m0052 from './0052_security_events.js';
+import * as m0053 from './0053_travel_records.js';
+import * as m0054 from './0054_trips.js';
+import * as m0055 from './0055_doses.js';
 import * as m0056 from './0056_walk_weather.js';
 import * as m0058 from './0058_poison_warning_city.js';
 import * as m0059 from './0059_active_spatial_index.js';
@@ -114,6 +117,9 @@ export const migrations: Record<string, Migration> = {
   '0050_passkeys': m0050,
   '0051_totp': m0051,
   '0052_security_events': m0052,
+  '0053_travel_records': m0053,
+  '0054_trips': m0054,
+  '0055_doses': m0055,
   '0056_walk_weather': m0056,
   '0058_poison_warning_city': m0058,
   '0059_active_spatial_index': m0059,

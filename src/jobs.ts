@@ -16,6 +16,7 @@ import { healthJobs } from './features/dog-records/health/index.js';
 import { heatJobs } from './features/dog-records/heat/index.js';
 import { careJobs } from './features/dog-records/care/index.js';
 import { dutyRemindersJob } from './features/dog-records/duties/index.js';
+import { tripsJobs } from './features/dog-records/trips/index.js';
 import { expensesJobs } from './features/dog-records/expenses/index.js';
 import { notesJobs } from './features/dog-records/notes/index.js';
 import { aiJobs } from './features/dog-records/ai/index.js';
@@ -49,5 +50,6 @@ export const jobs: Job[] = [
   ...aiJobs, // 03:45 AI usage rows older than any quota window
   ...careJobs, // 08:00 care routines due today or overdue, once per due date (owner and caregivers)
   dutyRemindersJob, // 08:10 duties: due and renewal dates within 14 days, the registry check in September (issue 53)
+  ...tripsJobs, // hourly at :07: a trip's window opens (tapeworm, GB certificate) or closes in 3 days, once each (owner and caregivers)
   ...mapContribJobs, // 03:40 dog-welcome uploads retried, 7-day survival checked, Pro grants made and ended
 ];

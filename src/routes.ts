@@ -28,6 +28,8 @@ import { helpRoutes } from './features/public-web/help/index.js';
 import { healthDashboard, healthDocumentsExport, healthRecordExport, healthRoutes } from './features/dog-records/health/index.js';
 import { heatDashboard, heatRoutes } from './features/dog-records/heat/index.js';
 import { careDashboard, careRoutes } from './features/dog-records/care/index.js';
+import { tripsExport, tripsRoutes } from './features/dog-records/trips/index.js';
+import { dosesDashboard, dosesExport, dosesRoutes } from './features/dog-records/doses/index.js';
 import { trainingDashboard, trainingRoutes } from './features/dog-records/training/index.js';
 import { expensesExport, expensesRoutes } from './features/dog-records/expenses/index.js';
 import { notesExport, notesRoutes } from './features/dog-records/notes/index.js';
@@ -59,12 +61,15 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
   dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dutiesDashboard]); // /api/welcome-dashboard: the cards areas register
+  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dosesDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   backupRoutes(ctx, routes); // /api/admin/backups: kept snapshots and the last run ("Jetzt sichern" starts backup.snapshot)
   healthRoutes(ctx, routes); // /api/dogs/:dogId/<health kinds>, /api/<kind>/:id, members, invitations, health media, /notfall/:token
   heatRoutes(ctx, routes); // /api/dogs/:dogId/heat-cycles(/prediction), /api/heat-cycles/:id
   careRoutes(ctx, routes); // /api/dogs/:dogId/care-routines, /api/care-routines/:id(/done)
+  dosesRoutes(ctx, routes); // /api/medications/:medicationId/doses, /api/doses/:doseId
+  tripsRoutes(ctx, routes); // /api/travel/countries, /api/dogs/:dogId/trips, /api/trips/:tripId(/travel-sheet.pdf)
   trainingRoutes(ctx, routes); // /api/dogs/:dogId/training-sessions, /training-streak, /api/training-sessions/:id
   dutiesRoutes(ctx, routes); // /api/dogs/:dogId/duties(/:code): what applies where the dog lives (issue 53)
   expensesRoutes(ctx, routes); // /api/expenses/summary, /api/expenses/export.csv, /api/dogs/:dogId/expenses, /api/expenses/:id
@@ -95,6 +100,8 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     diaryExport,
     healthRecordExport,
     healthDocumentsExport,
+    tripsExport,
+    dosesExport,
     expensesExport,
     dutiesExport,
     notesExport,

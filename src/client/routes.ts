@@ -39,6 +39,7 @@ const notifications = () => import('./areas/accounts/notifications/index.js');
 const health = () => import('./areas/dog-records/health/index.js');
 const heat = () => import('./areas/dog-records/heat/index.js');
 const care = () => import('./areas/dog-records/care/index.js');
+const trips = () => import('./areas/dog-records/trips/index.js');
 const training = () => import('./areas/dog-records/training/index.js');
 const expenses = () => import('./areas/dog-records/expenses/index.js');
 const duties = () => import('./areas/dog-records/duties/index.js');
@@ -101,6 +102,7 @@ export const routes: RouteDef[] = [
   { pattern: '/app/hunde/:dogId/laeufigkeit', access: 'user', title: 'Läufigkeit', load: () => heat().then((m) => m.HeatScreen) },
   { pattern: '/app/hunde/:dogId/pflege', access: 'user', title: 'Pflege', load: () => care().then((m) => m.CareScreen) },
   { pattern: '/app/hunde/:dogId/pflichten', access: 'user', title: 'Pflichten', load: () => duties().then((m) => m.DutiesScreen) },
+  { pattern: '/app/hunde/:dogId/reise', access: 'user', title: 'Reise', load: () => trips().then((m) => m.TripsScreen) },
   { pattern: '/app/hunde/:dogId/training', access: 'user', title: 'Training', load: () => training().then((m) => m.TrainingScreen) },
   { pattern: '/app/ausgaben', access: 'user', title: 'Ausgaben', load: () => expenses().then((m) => m.ExpensesScreen) },
   { pattern: '/app/zucht', access: 'user', title: 'Zucht', load: () => breeder().then((m) => m.BreederScreen) },

@@ -98,7 +98,21 @@ describe('client helpers', () => {
   });
 
   it('sends cleared optional dog fields as null so an edit really clears them', () => {
-    expect(toBody({ name: ' Bello ', breed: '', birth_date: '', sex: '', neutered: '0', weight_kg: '', color: ' ', chip_number: '', bio: '' })).toEqual({
+    expect(
+      toBody({
+        name: ' Bello ',
+        breed: '',
+        birth_date: '',
+        sex: '',
+        neutered: '0',
+        weight_kg: '',
+        color: ' ',
+        chip_number: '',
+        chip_implanted_on: '',
+        pet_passport_number: ' ',
+        bio: '',
+      }),
+    ).toEqual({
       name: 'Bello',
       breed: null,
       breed_slug: null,
@@ -108,6 +122,8 @@ describe('client helpers', () => {
       weight_kg: null,
       color: null,
       chip_number: null,
+      chip_implanted_on: null,
+      pet_passport_number: null,
       bio: null,
     });
   });

@@ -25,6 +25,7 @@ import type { CalendarFeedTables } from './tables/calendar-feeds.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { SecurityTables } from './tables/security.js';
 import type { PlaceTables } from './tables/place.js';
+import type { TripsTables } from './tables/trips.js';
 
 /**
  * The typed database: one interface per area's tables, joined here.
@@ -59,4 +60,5 @@ export interface Database
     CalendarFeedTables,
     IdempotencyTables,
     SecurityTables,
-    PlaceTables {}
+    PlaceTables,
+    TripsTables {}

@@ -36,6 +36,9 @@ export const NOTIFICATION_KINDS = [
   'weather_alert',
   // Issue 53: a duty's due or renewal date in 14 days, and the yearly "Sind Chip und Registrierung noch aktuell?".
   'duty',
+  // Trips abroad and doses (issue 51, decisions): a trip's window opens or closes soon; a medication runs low.
+  'trip',
+  'medication_refill',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -67,6 +70,8 @@ export const KIND_DELIVERY: Readonly<Record<NotificationKind, { ttlSeconds: numb
   // Not a safety alert (decisions: quiet hours hold it); a warning read half a day later is mostly over.
   weather_alert: { ttlSeconds: 6 * HOUR, urgency: 'normal' },
   duty: { ttlSeconds: 3 * DAY, urgency: 'low' },
+  trip: { ttlSeconds: DAY, urgency: 'normal' },
+  medication_refill: { ttlSeconds: 2 * DAY, urgency: 'normal' },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {

@@ -12,6 +12,9 @@ export interface DogsTable {
   sex: string | null; // 'male' | 'female'
   neutered: number | null;
   chip_number: string | null;
+  /** Trips abroad (migration 0053): the EU pet passport's number and the day the chip was implanted. */
+  pet_passport_number: string | null;
+  chip_implanted_on: string | null;
   weight_kg: number | null;
   color: string | null;
   photo_url: string | null;

@@ -21,6 +21,8 @@ export interface VaccinationsTable extends RecordFrame {
   overdue_reminded_on: string | null;
   /** The due date whose overdue reminders the owner dismissed. */
   reminder_dismissed_due: string | null;
+  /** JSON list of disease codes (migration 0053): `tollwut` marks a rabies vaccination for the trip check. */
+  diseases: Generated<string>;
 }
 
 export interface VetVisitsTable extends RecordFrame {
@@ -50,6 +52,19 @@ export interface MedicationsTable extends RecordFrame {
   end_date: string | null;
   schedule: string | null;
   notes: string | null;
+  /** Doses (migration 0055): per day (1–12), units on hand (counts down with each dose), their unit. */
+  doses_per_day: number | null;
+  stock: number | null;
+  unit: string | null;
+}
+
+export interface DosesTable {
+  id: Generated<number>;
+  medication_id: number;
+  dog_id: number;
+  given_at: string;
+  given_by: number | null;
+  created_at: string;
 }
 
 export interface AllergiesTable extends RecordFrame {
@@ -115,6 +130,7 @@ export interface HealthTables {
   vet_visits: VetVisitsTable;
   weights: WeightsTable;
   medications: MedicationsTable;
+  doses: DosesTable;
   allergies: AllergiesTable;
   findings: FindingsTable;
   health_documents: HealthDocumentsTable;

@@ -5,6 +5,7 @@ import { careTitle, scheduledRoutinesOf } from '../../dog-records/care/index.js'
 import { listDogSummaries } from '../../dog-records/dogs/index.js';
 import { medicationEndsOf, openVaccinationsOf, plannedVisitsOf, sharedDogRows } from '../../dog-records/health/index.js';
 import { predictNextStart, startsOfDogs } from '../../dog-records/heat/index.js';
+import { tripCalendarItems } from '../../dog-records/trips/index.js';
 import { dogsUserJoined, events, eventsOfUser, playdates, playdatesOfUser, walkSlots, walkSlotsOfUser } from '../../map/nearby/index.js';
 import { FEED_ZONE, WallTime } from './ical-time.js';
 
@@ -75,7 +76,7 @@ export async function feedEntries(ctx: AppContext, userId: number): Promise<Feed
   const dogName = new Map([...own, ...shared].map((d) => [d.id, d.name]));
   const dogIds = [...dogName.keys()];
   const ownIds = own.map((d) => d.id);
-  const [vaccinations, medications, appointments, starts, routines, playdateRows, eventRows, slots] = await Promise.all([
+  const [vaccinations, medications, appointments, starts, routines, playdateRows, eventRows, slots, trips] = await Promise.all([
     openVaccinationsOf(ctx.db, dogIds, MAX_ROWS),
     medicationEndsOf(ctx.db, dogIds, from, MAX_ROWS),
     plannedVisitsOf(ctx.db, dogIds, from, MAX_ROWS),
@@ -85,6 +86,7 @@ export async function feedEntries(ctx: AppContext, userId: number): Promise<Feed
     playdatesOfUser(ctx.db, userId, `${from}T00:00:00.000Z`, MAX_ROWS),
     eventsOfUser(ctx.db, userId, `${from}T00:00:00.000Z`, MAX_ROWS),
     walkSlotsOfUser(ctx.db, userId, MAX_ROWS),
+    tripCalendarItems(ctx.db, dogIds, `${from}T00:00:00.000Z`, ctx.clock.now()),
   ]);
   const joined = await dogsUserJoined(
     ctx.db,
@@ -197,6 +199,15 @@ export async function feedEntries(ctx: AppContext, userId: number): Promise<Feed
       when: { start: wallTimeAt(day, s.start_time), end: wallTimeAt(day, s.end_time), weekly: true },
       place: { name: s.place_name, lat: s.lat, lon: s.lon },
     });
+  }
+  for (const t of trips) {
+    const when: AllDay | Timed =
+      'start' in t
+        ? { start: wallTimeOf(new Date(t.start)), end: wallTimeOf(new Date(t.end)) }
+        : t.fromDay
+          ? { start: wallTimeAt(t.fromDay, '0:00'), end: wallTimeAt(t.untilDay, '23:59') }
+          : { day: t.untilDay };
+    entries.push({ uid: t.uid, summary: t.summary, description: t.description, path: t.path, stamp: t.stamp, when });
   }
   return entries;
 }

@@ -15,6 +15,8 @@ const DOG_COLUMNS = [
   'sex',
   'neutered',
   'chip_number',
+  'pet_passport_number',
+  'chip_implanted_on',
   'weight_kg',
   'color',
   'photo_url',

@@ -28,6 +28,8 @@ const dogFields = {
     .meta({ description: 'Transpondernummer (meist 15 Ziffern)' }),
   weight_kg: z.number().positive().max(150).nullable().optional(),
   color: optionalText(80),
+  pet_passport_number: optionalText(40).meta({ description: 'Nummer des EU-Heimtierausweises (für Reisen)' }),
+  chip_implanted_on: CalendarDate.nullable().optional().meta({ description: 'Tag, an dem der Chip gesetzt wurde (YYYY-MM-DD)' }),
 };
 
 export const CreateDogBody = z.strictObject(dogFields).meta({ id: 'CreateDogBody' });
@@ -51,6 +53,8 @@ export const Dog = z
     chip_number: z.string().nullable(),
     weight_kg: z.number().nullable(),
     color: z.string().nullable(),
+    pet_passport_number: z.string().nullable(),
+    chip_implanted_on: z.string().nullable(),
     photo_url: z.string().nullable().meta({ description: 'Pfad unter /media/ (Upload über POST /api/dogs/{dogId}/photo)' }),
     created_at: z.string(),
     updated_at: z.string(),

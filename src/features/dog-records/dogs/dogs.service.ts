@@ -12,8 +12,10 @@ import { activatePendingFounder } from '../../accounts/partner/index.js';
 import { countOwnDogs, deleteDog, findDog, insertDog, listDogs, updateDog } from './dogs.repo.js';
 import type { CreateDogBody, Dog, UpdateDogBody } from './dogs.schemas.js';
 
-function assertBirthDateNotInFuture(ctx: AppContext, birthDate: string | null | undefined): void {
-  assertNotInFuture(birthDate, dateInZone(ctx.clock.now(), ctx.config.timeZone), 'birth_date', 'Das Geburtsdatum liegt in der Zukunft.');
+function assertBirthDateNotInFuture(ctx: AppContext, birthDate: string | null | undefined, chipDay?: string | null): void {
+  const today = dateInZone(ctx.clock.now(), ctx.config.timeZone);
+  assertNotInFuture(birthDate, today, 'birth_date', 'Das Geburtsdatum liegt in der Zukunft.');
+  assertNotInFuture(chipDay, today, 'chip_implanted_on', 'Der Chip kann nicht in der Zukunft gesetzt werden.');
 }
 
 /**
@@ -21,7 +23,7 @@ function assertBirthDateNotInFuture(ctx: AppContext, birthDate: string | null | 
  * (spec, States and transitions: pending → founder on the first dog).
  */
 export async function createDog(ctx: AppContext, actor: Actor, body: CreateDogBody): Promise<Dog> {
-  assertBirthDateNotInFuture(ctx, body.birth_date);
+  assertBirthDateNotInFuture(ctx, body.birth_date, body.chip_implanted_on);
   const userId = actor.id;
   const now = ctx.clock.now().toISOString();
   const { dog, founderNumber } = await ctx.db.transaction().execute(async (trx) => {
@@ -54,7 +56,7 @@ export async function getDog(ctx: AppContext, actor: Actor, dogId: number): Prom
 
 export async function changeDog(ctx: AppContext, actor: Actor, dogId: number, body: UpdateDogBody): Promise<Dog> {
   await requireDogAccess(ctx.db, actor, dogId, 'manage');
-  assertBirthDateNotInFuture(ctx, body.birth_date);
+  assertBirthDateNotInFuture(ctx, body.birth_date, body.chip_implanted_on);
   const dog = await updateDog(ctx.db, dogId, { ...body, updated_at: ctx.clock.now().toISOString() });
   if (!dog) throw notFound('Diesen Hund gibt es nicht.');
   return dog;

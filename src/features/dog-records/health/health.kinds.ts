@@ -4,6 +4,7 @@ import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.
 import { recordKindOf, type RecordKind } from '../../../core/records/record-kind.js';
 import { setDogWeight } from '../dogs/index.js';
 import { latestWeightKg } from './weights.repo.js';
+import { diseasesFromText, parseDiseases } from './vaccine-diseases.js';
 import {
   Allergy,
   AllergyFields,
@@ -42,8 +43,10 @@ export const vaccinations = healthKind('Vaccination', Vaccination, VaccinationFi
   path: 'vaccinations',
   table: 'vaccinations',
   names: { one: 'Impfung', many: 'Impfungen' },
-  columns: ['vaccine', 'date', 'next_due', 'batch_number', 'vet_name', 'notes', 'reminder_dismissed_due'],
+  columns: ['vaccine', 'date', 'next_due', 'batch_number', 'vet_name', 'notes', 'reminder_dismissed_due', 'diseases'],
   orderBy: 'date',
+  derive: storedDiseases,
+  toItem: (row) => ({ ...row, diseases: parseDiseases(row.diseases) }) as unknown as Vaccination,
   wording: { missing: 'Diese Impfung gibt es nicht.', foreign: 'Diese Impfung gehört zu einem fremden Hund.' },
   maxPerDog: 1_000,
   check(ctx, r) {
@@ -51,6 +54,16 @@ export const vaccinations = healthKind('Vaccination', Vaccination, VaccinationFi
     notBefore(r, 'date', 'next_due', 'Die nächste Impfung kann nicht vor dieser liegen.');
   },
 });
+
+/**
+ * `diseases` is stored as JSON: the owner's pick as given, or (no pick on create) what the vaccine's text names.
+ * On a change without a pick the stored list stays (the merged record carries it as text).
+ */
+function storedDiseases(r: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(r.diseases)) return { diseases: JSON.stringify(parseDiseases(r.diseases)) };
+  if (typeof r.diseases === 'string') return { diseases: r.diseases };
+  return { diseases: JSON.stringify(diseasesFromText(String(r.vaccine ?? ''))) };
+}
 
 export const vetVisits = healthKind('VetVisit', VetVisit, VetVisitFields, {
   path: 'vet-visits',
@@ -100,7 +113,7 @@ export const medications = healthKind('Medication', Medication, MedicationFields
   path: 'medications',
   table: 'medications',
   names: { one: 'Medikament', many: 'Medikamente' },
-  columns: ['name', 'dosage', 'start_date', 'end_date', 'schedule', 'notes'],
+  columns: ['name', 'dosage', 'start_date', 'end_date', 'schedule', 'notes', 'doses_per_day', 'stock', 'unit'],
   orderBy: 'start_date',
   wording: { missing: 'Dieses Medikament gibt es nicht.', foreign: 'Dieses Medikament gehört zu einem fremden Hund.' },
   maxPerDog: 1_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { DISEASES } from './vaccine-diseases.js';
 
 /** The health kinds' fields (decisions: Per-dog records) with the spec's limits: titles 200, notes 5000, texts 10000. */
 
@@ -13,6 +14,11 @@ export const VaccinationFields = z.strictObject({
   batch_number: optionalText(100),
   vet_name: optionalText(LIMITS.title),
   notes: optionalText(LIMITS.note),
+  diseases: z
+    .array(z.enum(DISEASES))
+    .max(DISEASES.length)
+    .optional()
+    .meta({ description: 'Wogegen geimpft wurde; ohne Angabe aus dem Impfstoff-Text abgeleitet. tollwut zählt für die Reiseprüfung' }),
 });
 export const Vaccination = z
   .object({
@@ -23,6 +29,7 @@ export const Vaccination = z
     batch_number: z.string().nullable(),
     vet_name: z.string().nullable(),
     notes: z.string().nullable(),
+    diseases: z.array(z.enum(DISEASES)),
     reminder_dismissed_due: z
       .string()
       .nullable()
@@ -80,6 +87,9 @@ export const MedicationFields = z.strictObject({
   end_date: optionalDate.meta({ description: 'Letzter Tag der Gabe (Erinnerung am Tag)' }),
   schedule: optionalText(LIMITS.title).meta({ example: 'morgens und abends je 1 Tablette' }),
   notes: optionalText(LIMITS.note),
+  doses_per_day: z.number().int().min(1).max(12).nullable().optional().meta({ description: 'Gaben pro Tag (1–12)' }),
+  stock: z.number().int().min(0).max(100_000).nullable().optional().meta({ description: 'Vorrat in Einheiten; jede abgehakte Gabe zählt eins herunter' }),
+  unit: optionalText(40).meta({ example: 'Tabletten' }),
 });
 export const Medication = z
   .object({
@@ -90,6 +100,9 @@ export const Medication = z
     end_date: z.string().nullable(),
     schedule: z.string().nullable(),
     notes: z.string().nullable(),
+    doses_per_day: z.number().int().nullable(),
+    stock: z.number().int().nullable(),
+    unit: z.string().nullable(),
   })
   .meta({ id: 'Medication' });
 export type Medication = z.infer<typeof Medication>;

@@ -33,6 +33,8 @@ export const tn = {
     message: 'Neue Nachrichten',
     anniversary: 'Tagebuch: „Heute vor … Jahren“',
     care_due: 'Pflege-Erinnerungen',
+    trip: 'Reisen: Fristen für Bandwurm, Bescheinigung, Impfung',
+    medication_refill: 'Medikamente: bald nachkaufen',
     heat_cycle: 'Läufigkeit',
     vaccination_due: 'Impfungen fällig',
     medication_end: 'Medikamente enden',

@@ -19,6 +19,8 @@ export type DogFormValues = {
   weight_kg: string;
   color: string;
   chip_number: string;
+  chip_implanted_on: string;
+  pet_passport_number: string;
   bio: string;
 };
 
@@ -32,6 +34,8 @@ export function initialValues(dog?: Dog): DogFormValues {
     weight_kg: dog?.weight_kg ? String(dog.weight_kg).replace('.', ',') : '',
     color: dog?.color ?? '',
     chip_number: dog?.chip_number ?? '',
+    chip_implanted_on: dog?.chip_implanted_on ?? '',
+    pet_passport_number: dog?.pet_passport_number ?? '',
     bio: dog?.bio ?? '',
   };
 }
@@ -74,6 +78,8 @@ export function toBody(values: DogFormValues, breedSlug: string | null = null): 
     weight_kg: parseWeight(values.weight_kg),
     color: text(values.color),
     chip_number: text(values.chip_number),
+    chip_implanted_on: values.chip_implanted_on || null,
+    pet_passport_number: text(values.pet_passport_number),
     bio: text(values.bio),
   };
 }
@@ -113,6 +119,8 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
       breed: { maxLength: LIMITS.dogName },
       color: { maxLength: 80 },
       chip_number: { maxLength: 50 },
+      pet_passport_number: { maxLength: 40 },
+      chip_implanted_on: { check: (v) => (v > todayInBerlin() ? 'Der Chip kann nicht in der Zukunft gesetzt werden.' : null) },
       bio: { maxLength: LIMITS.dogBio },
       birth_date: { check: (v) => (v > todayInBerlin() ? dogsTexts.birthInFuture : null) },
       weight_kg: {
@@ -154,6 +162,10 @@ export function DogForm({ dog, submitLabel, onSubmit, children }: DogFormProps) 
       <div class="field-row">
         <Field form={form} name="color" label={dogsTexts.color} maxLength={80} autoComplete="off" />
         <Field form={form} name="chip_number" label={dogsTexts.chip} hint={dogsTexts.chipHint} maxLength={50} inputMode="numeric" autoComplete="off" />
+      </div>
+      <div class="field-row">
+        <Field form={form} name="chip_implanted_on" label="Chip gesetzt am (für Reisen)" type="date" max={todayInBerlin()} />
+        <Field form={form} name="pet_passport_number" label="EU-Heimtierausweis Nr." maxLength={40} autoComplete="off" />
       </div>
       <Field form={form} name="bio" label={dogsTexts.bio} hint={dogsTexts.bioHint} multiline maxLength={LIMITS.dogBio} />
       {children}

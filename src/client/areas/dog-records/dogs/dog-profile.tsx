@@ -17,6 +17,7 @@ function areaTabs(dog: Dog, owner: boolean) {
     { href: `/app/tagebuch?hund=${dog.id}`, label: dogsTexts.toDiary },
     { href: `/app/hunde/${dog.id}/gesundheit`, label: dogsTexts.toHealth },
     { href: `/app/hunde/${dog.id}/pflege`, label: dogsTexts.toCare },
+    { href: `/app/hunde/${dog.id}/reise`, label: 'Reise' },
     { href: `/app/hunde/${dog.id}/training`, label: dogsTexts.toTraining },
     { href: `/app/hunde/${dog.id}/pflichten`, label: dogsTexts.toDuties },
     ...(dog.sex === 'female' ? [{ href: `/app/hunde/${dog.id}/laeufigkeit`, label: dogsTexts.toHeat }] : []),

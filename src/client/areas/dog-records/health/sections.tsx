@@ -7,6 +7,8 @@ import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
+import { DoseButton } from './doses.js';
+import { COMBINATION_DISEASES, COMBINATIONS } from './vaccine-combinations.js';
 import { BookExpenseButton } from './book-expense.js';
 import { healthTexts } from './texts.js';
 import { WeightChart } from './weight-chart.js';
@@ -51,7 +53,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'date', label: f.date, type: 'date', required: true, check: notFuture },
       { name: 'next_due', label: f.nextDue, type: 'date', check: (v, all) => (v && all.date && v < all.date ? healthTexts.dueBeforeDate : null) },
       { name: 'batch_number', label: f.batch, max: 100 },
-      { name: 'vet_name', label: f.vetName, max: LIMITS.title },
+      { name: 'vet_name', label: f.vetName, max: 200 },
+      {
+        name: 'combination',
+        label: 'Wogegen (für Reisen wichtig: Tollwut)',
+        type: 'select',
+        options: COMBINATIONS.map(([value, label]) => ({ value, label })),
+      },
     ],
     toBody: (v) => ({
       vaccine: (v.vaccine ?? '').trim(),
@@ -59,6 +67,8 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       next_due: v.next_due || null,
       batch_number: text(v.batch_number),
       vet_name: text(v.vet_name),
+      // Without a pick the server reads the diseases from the vaccine's text.
+      ...(v.combination ? { diseases: COMBINATION_DISEASES[v.combination] } : {}),
     }),
     label: (i) => i.vaccine,
     // Overdue and still reminded: the owner may end the reminders of this due date.
@@ -96,7 +106,10 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'dosage', label: f.dosage, max: LIMITS.title },
       { name: 'start_date', label: f.start, type: 'date', required: true },
       { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? healthTexts.endBeforeStart : null) },
-      { name: 'schedule', label: f.schedule, max: LIMITS.title },
+      { name: 'schedule', label: f.schedule, max: 200 },
+      { name: 'doses_per_day', label: 'Gaben pro Tag (optional)', max: 2, check: (v) => (v && !/^([1-9]|1[0-2])$/.test(v.trim()) ? 'Bitte 1 bis 12.' : null) },
+      { name: 'stock', label: 'Vorrat (optional)', max: 6, check: (v) => (v && !/^\d{1,6}$/.test(v.trim()) ? 'Bitte eine ganze Zahl.' : null) },
+      { name: 'unit', label: 'Einheit (z. B. Tabletten)', max: 40 },
     ],
     toBody: (v) => ({
       name: (v.name ?? '').trim(),
@@ -104,8 +117,13 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       start_date: v.start_date ?? '',
       end_date: v.end_date || null,
       schedule: text(v.schedule),
+      doses_per_day: v.doses_per_day?.trim() ? Number(v.doses_per_day) : null,
+      stock: v.stock?.trim() ? Number(v.stock) : null,
+      unit: text(v.unit),
     }),
     label: (i) => i.name,
+    // Owner and caregivers tick off doses (decisions: Doses and parasite plan).
+    actions: (i, reload) => <DoseButton medication={i} onChange={reload} />,
     render: (i) => (
       <>
         <strong>{i.name}</strong>
@@ -115,6 +133,11 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
           · {healthTexts.since(formatDate(i.start_date))} · {i.end_date ? healthTexts.until(formatDate(i.end_date)) : healthTexts.running}
         </span>
         {i.schedule && <div class="muted">{i.schedule}</div>}
+        {i.stock !== null && (
+          <div class="muted">
+            Vorrat: {i.stock} {i.unit ?? ''}
+          </div>
+        )}
       </>
     ),
   };
