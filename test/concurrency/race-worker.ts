@@ -16,6 +16,7 @@ import { grantFounder } from '../../src/features/accounts/partner/index.js';
 import { placeNameAt } from '../../src/features/dog-records/geocoding/index.js';
 import { fanOutSafetyMails, sendQueuedSafetyMails } from '../../src/features/map/nearby/safety-mail.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
+import { openReplay, type ReplayTask } from './idempotency-race-worker.js';
 import { serveTasks } from './worker-pool.js';
 
 export type RaceTask =
@@ -83,7 +84,7 @@ async function open(task: RaceTask) {
   return { run, close: () => dbHandle.close() };
 }
 
-serveTasks(open).then(
+serveTasks((task: RaceTask | ReplayTask) => (task.kind === 'replay' ? openReplay(task) : open(task))).then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);

@@ -10,9 +10,9 @@ import { PROJECT_ROOT } from '../../src/core/paths.js';
  *   worker → "result <json>" or "error <message>".
  * Each task brings its own database (env), so the tests of a file share the processes but no data.
  */
-export interface WorkerPool<Task, Outcome> {
+export interface WorkerPool<Task> {
   /** Gives task i to worker i (fewer tasks than workers leave the rest idle), starts them together, returns all outcomes. */
-  race(tasks: Task[]): Promise<Outcome[]>;
+  race<Outcome>(tasks: Task[]): Promise<Outcome[]>;
   close(): Promise<void>;
 }
 
@@ -76,7 +76,7 @@ class Worker {
 }
 
 /** Spawns `count` workers running `script` (a path under the project) and waits until each has loaded. */
-export async function startWorkerPool<Task, Outcome>(script: string, count: number): Promise<WorkerPool<Task, Outcome>> {
+export async function startWorkerPool<Task>(script: string, count: number): Promise<WorkerPool<Task>> {
   const workers = Array.from(
     { length: count },
     () => new Worker(spawn(process.execPath, ['--import', 'tsx', script], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] })),
@@ -84,7 +84,7 @@ export async function startWorkerPool<Task, Outcome>(script: string, count: numb
   await Promise.all(workers.map((w) => w.expect('started')));
   let broken: unknown;
   return {
-    async race(tasks) {
+    async race<Outcome>(tasks: Task[]): Promise<Outcome[]> {
       if (broken) throw new Error('an earlier race of this file failed; its workers are gone', { cause: broken });
       if (tasks.length > workers.length) throw new Error(`${tasks.length} tasks for ${workers.length} workers`);
       const busy = workers.slice(0, tasks.length);
@@ -109,7 +109,7 @@ export async function startWorkerPool<Task, Outcome>(script: string, count: numb
 
 /**
  * The worker's side: announces "started", then for each task line runs `open` (prints "ready" after it), waits for
- * "go", runs the returned work and prints its result. Ends when the test closes stdin.
+ * "go", runs the returned work, closes what open made and prints the result. Ends when the test closes stdin.
  */
 export async function serveTasks<Task>(open: (task: Task) => Promise<{ run(): Promise<unknown>; close(): Promise<void> }>): Promise<void> {
   const input = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -119,15 +119,21 @@ export async function serveTasks<Task>(open: (task: Task) => Promise<{ run(): Pr
     const next = await input.next();
     if (next.done) return;
     let opened: Awaited<ReturnType<typeof open>> | undefined;
+    let answer: string;
     try {
       opened = await open(JSON.parse(String(next.value)) as Task);
       out('ready');
       if ((await input.next()).done) return;
-      out('result ' + JSON.stringify(await opened.run()));
+      const result = await opened.run();
+      // Closed before the result goes out: the test reads the database once every worker has let go of it.
+      const closing = opened;
+      opened = undefined;
+      await closing.close();
+      answer = 'result ' + JSON.stringify(result);
     } catch (err) {
-      out('error ' + (err instanceof Error ? (err.stack ?? err.message) : String(err)).replace(/\n/g, ' | '));
-    } finally {
-      await opened?.close();
+      await opened?.close().catch(() => undefined);
+      answer = 'error ' + (err instanceof Error ? (err.stack ?? err.message) : String(err)).replace(/\n/g, ' | ');
     }
+    out(answer);
   }
 }
