@@ -1,20 +1,23 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { loadConfig } from '../../src/core/config.js';
 import { openDb, type DbHandle } from '../../src/core/db/index.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
 import { createTestDatabase, TEST_PG_URL, type TestDatabase } from '../helpers/test-db.js';
 import { testEnv } from '../helpers/test-app.js';
 import { FakeNominatimServer } from '../fakes/nominatim-server.js';
 import { range } from './race-helpers.js';
+import type { ReplayAnswer, ReplayTask } from './idempotency-race-worker.js';
 import type { RaceOutcome, RaceTask } from './race-worker.js';
+import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
 const PROCESSES = 4;
+const REPLAYS_PER_PROCESS = 5;
 const WORKER = join(PROJECT_ROOT, 'test', 'concurrency', 'race-worker.ts');
 const engine = TEST_PG_URL ? 'PostgreSQL' : 'one SQLite file';
 
@@ -33,6 +36,9 @@ async function sharedDatabase(extraEnv: Record<string, string> = {}): Promise<Sh
   const handle = openDb({ databaseUrl: testDb.databaseUrl, dataDir });
   await migrateToLatest(handle.db);
   const env = testEnv(dataDir, { ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}), ...extraEnv });
+  // The data folder's dev secrets are made here, once: four workers loading the config at the same moment would
+  // race to write secrets.json (writeFileSync is not atomic) and one could read it half-written.
+  loadConfig(env);
   shared = { dataDir, testDb, handle, env };
   return shared;
 }
@@ -62,31 +68,21 @@ async function waitForNoBackends(name: string): Promise<void> {
   }
 }
 
-/** Spawns one worker per task, lets them all start at the same moment, and returns every outcome. */
-async function race(tasks: RaceTask[]): Promise<RaceOutcome[]> {
-  const children = tasks.map((task) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(task)], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const ready = new Promise<void>((resolve, reject) => {
-      const check = () => (out.includes('ready\n') ? resolve() : undefined);
-      child.stdout.on('data', check);
-      child.once('exit', (code) => reject(new Error(`worker exited early (${String(code)}): ${err}`)));
-    });
-    const done = new Promise<RaceOutcome[]>((resolve, reject) => {
-      child.once('exit', (code) => {
-        const line = out.split('\n').find((l) => l.startsWith('['));
-        if (code !== 0 || !line) reject(new Error(`worker failed (${String(code)}): ${err}`));
-        else resolve(JSON.parse(line) as RaceOutcome[]);
-      });
-    });
-    return { child, ready, done };
-  });
-  await Promise.all(children.map((c) => c.ready));
-  for (const c of children) c.child.stdin.write('go\n');
-  return (await Promise.all(children.map((c) => c.done))).flat();
+// Four processes for the whole file, each given one task per race (spawning four per test cost ~7 s of CPU each time).
+let pool: WorkerPool<RaceTask | ReplayTask> | undefined;
+beforeAll(async () => {
+  pool = await startWorkerPool<RaceTask | ReplayTask>(WORKER, PROCESSES);
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+/** Gives each worker its task, lets them all start at the same moment, and returns every outcome. */
+function race(tasks: RaceTask[]): Promise<RaceOutcome[]>;
+function race(tasks: ReplayTask[]): Promise<ReplayAnswer[]>;
+function race(tasks: (RaceTask | ReplayTask)[]): Promise<unknown[]> {
+  if (!pool) throw new Error('worker pool not started');
+  return pool.race(tasks);
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -186,6 +182,39 @@ describe(`races across ${PROCESSES} OS processes on ${engine}`, () => {
     expect(outcomes.reduce((sum, o) => sum + (o.sent ?? 0), 0)).toBe(200);
     const mails = await handle.db.selectFrom('mail_outbox').select('to_address').execute();
     expect(sorted(mails.map((m) => Number(m.to_address.replace(/\D/g, ''))))).toEqual(range(1, 200));
+  });
+
+  // Offline writes (issue 30): the app's queue may replay a write from two tabs, or a server with several instances
+  // may get the same replay twice. Each process serves the app and sends the same Idempotency-Key at once.
+  it(`${PROCESSES * REPLAYS_PER_PROCESS} replays of one diary entry at once: one row, every answer the same entry`, async () => {
+    const { handle, env } = await sharedDatabase();
+    const now = new Date().toISOString();
+    const user = await handle.db
+      .insertInto('users')
+      .values({ email: 'offline@example.de', name: 'Offline', password_hash: 'x', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dog = await handle.db
+      .insertInto('dogs')
+      .values({ user_id: user.id, name: 'Bello', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const task: ReplayTask = {
+      kind: 'replay',
+      env,
+      userId: user.id,
+      path: `/api/dogs/${dog.id}/diary`,
+      body: { date: now.slice(0, 10), text: 'Im Wald ohne Netz' },
+      key: '6f1c2a7e-0b7d-4b8e-9a51-3c2d1e0f9a88',
+      count: REPLAYS_PER_PROCESS,
+    };
+    const answers = await race(range(1, PROCESSES).map(() => task));
+
+    expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    const rows = await handle.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('three place-name lookups at once: Nominatim sees one request a second for all processes, the third skips', async () => {

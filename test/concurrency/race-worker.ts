@@ -1,10 +1,9 @@
 /**
- * One OS process of a multi-process race (spawned by multi-process.test.ts, 4 at a time):
- *   node --import tsx test/concurrency/race-worker.ts '<json task>'
- * Opens the shared database like the server does, prints "ready", waits for "go" on stdin so all processes start
- * together, runs its share of the race through the real service functions at once, prints one JSON line of results.
+ * One OS process of a multi-process race (multi-process.test.ts starts 4 once per file, worker-pool.ts):
+ *   node --import tsx test/concurrency/race-worker.ts   (tasks as JSON lines on stdin)
+ * Per task it opens the task's shared database like the server does, prints "ready", waits for "go" so all
+ * processes start together, runs its share of the race through the real service functions at once, prints the results.
  */
-import { createInterface } from 'node:readline';
 import { loadConfig } from '../../src/core/config.js';
 import { createContext } from '../../src/core/create-context.js';
 import { openDb } from '../../src/core/db/index.js';
@@ -17,6 +16,8 @@ import { grantFounder } from '../../src/features/accounts/partner/index.js';
 import { placeNameAt } from '../../src/features/dog-records/geocoding/index.js';
 import { fanOutSafetyMails, sendQueuedSafetyMails } from '../../src/features/map/nearby/safety-mail.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
+import { openReplay, type ReplayTask } from './idempotency-race-worker.js';
+import { serveTasks } from './worker-pool.js';
 
 export type RaceTask =
   | { kind: 'register'; env: Record<string, string>; code: string; from: number; to: number }
@@ -44,51 +45,46 @@ async function outcome(work: () => Promise<Omit<RaceOutcome, 'ok'>>): Promise<Ra
   }
 }
 
-async function main(): Promise<void> {
-  const task = JSON.parse(process.argv[2] ?? '{}') as RaceTask;
+/** Opens the task's database like the server does; run() does its share of the race through the real service functions at once. */
+async function open(task: RaceTask) {
   const config = loadConfig(task.env);
   const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
-
-  process.stdout.write('ready\n');
-  const lines = createInterface({ input: process.stdin });
-  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
-  lines.close();
-
-  let jobs: Promise<RaceOutcome>[] = [];
-  if (task.kind === 'register') {
-    for (let i = task.from; i <= task.to; i++) {
-      jobs.push(
-        outcome(async () => {
-          const user = await register(ctx, { email: `mp-${i}@example.de`, password: 'sicheres-passwort', name: `Prozess ${i}`, partner_code: task.code });
-          return { founder_number: user.founder_number };
-        }),
-      );
+  async function run(): Promise<RaceOutcome[]> {
+    let jobs: Promise<RaceOutcome>[] = [];
+    if (task.kind === 'register') {
+      for (let i = task.from; i <= task.to; i++) {
+        jobs.push(
+          outcome(async () => {
+            const user = await register(ctx, { email: `mp-${i}@example.de`, password: 'sicheres-passwort', name: `Prozess ${i}`, partner_code: task.code });
+            return { founder_number: user.founder_number };
+          }),
+        );
+      }
+    } else if (task.kind === 'grant') {
+      jobs = task.userIds.map((id) => outcome(async () => ({ founder_number: (await grantFounder(ctx, id, 'now')).founder_number })));
+    } else if (task.kind === 'safety-mail') {
+      // Every instance runs the mail job's work at once, past the job lease on purpose: the unique row per user and
+      // warning and the claim before sending must keep it to one mail each by themselves.
+      jobs = [outcome(async () => ({ sent: (await fanOutSafetyMails(ctx), await sendQueuedSafetyMails(ctx)) }))];
+    } else if (task.kind === 'geocode') {
+      jobs = [outcome(async () => ({ place: await placeNameAt(ctx, task.lat, task.lon) }))];
+    } else {
+      const admin = await findUserById(ctx.db, task.adminId);
+      if (!admin) throw new Error(`race-worker: no admin ${task.adminId}`);
+      for (let i = 0; i < task.count; i++)
+        jobs.push(
+          outcome(async () => ({
+            number: (await createInvoice(ctx, admin, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number,
+          })),
+        );
     }
-  } else if (task.kind === 'grant') {
-    jobs = task.userIds.map((id) => outcome(async () => ({ founder_number: (await grantFounder(ctx, id, 'now')).founder_number })));
-  } else if (task.kind === 'safety-mail') {
-    // Every instance runs the mail job's work at once, past the job lease on purpose: the unique row per user and
-    // warning and the claim before sending must keep it to one mail each by themselves.
-    jobs = [outcome(async () => ({ sent: (await fanOutSafetyMails(ctx), await sendQueuedSafetyMails(ctx)) }))];
-  } else if (task.kind === 'geocode') {
-    jobs = [outcome(async () => ({ place: await placeNameAt(ctx, task.lat, task.lon) }))];
-  } else {
-    const admin = await findUserById(ctx.db, task.adminId);
-    if (!admin) throw new Error(`race-worker: no admin ${task.adminId}`);
-    for (let i = 0; i < task.count; i++)
-      jobs.push(
-        outcome(async () => ({
-          number: (await createInvoice(ctx, admin, { user_id: task.userId, items: [{ description: `Posten ${i}`, amount_cents: 990, quantity: 1 }] })).number,
-        })),
-      );
+    return Promise.all(jobs);
   }
-  const results = await Promise.all(jobs);
-  process.stdout.write(JSON.stringify(results) + '\n');
-  await dbHandle.close();
+  return { run, close: () => dbHandle.close() };
 }
 
-main().then(
+serveTasks((task: RaceTask | ReplayTask) => (task.kind === 'replay' ? openReplay(task) : open(task))).then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);
