@@ -1,7 +1,6 @@
 import type { DiaryEntry, DiaryMedia } from '../../../api/types.js';
 import { ApiError, upload } from '../../../core/api.js';
 
-export type { WeatherSummary } from '../../../api/types.js';
 export type MediaItem = DiaryMedia;
 export type Entry = DiaryEntry;
 
