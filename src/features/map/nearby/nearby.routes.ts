@@ -7,7 +7,7 @@ import { GEO_KINDS } from './geo-kinds.js';
 import { lostPosterPages } from './lost-poster.page.js';
 import { poisonWarningPages } from './poison.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
-import { mapModerationRoutes } from './map-moderation.js';
+import { mapModerationRoutes } from './map-moderation.routes.js';
 import { moreNearbyRoutes } from './more.routes.js';
 import { safetyMailRoutes } from './safety-mail.routes.js';
 
