@@ -2,7 +2,7 @@
 import type { AccountDeletionStep } from '../../../core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
 import { archivePoisonWarningsJob } from './poison.jobs.js';
-import { playdateRemindersJob } from './playdates.js';
+import { playdateRemindersJob } from './playdates.jobs.js';
 export { playdatesAccountDeletion } from './playdates.js';
 import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.jobs.js';
 
