@@ -7,4 +7,4 @@ export { listNear } from '../src/core/geo-items/geo-item-kind.js';
 export { services } from '../src/features/map/nearby/listings.js';
 export { boundingBox, nearest, whereInBox } from '../src/core/geo/index.js';
 export { GEO_KINDS } from '../src/features/map/nearby/geo-kinds.js';
-export { warningReach } from '../src/features/map/nearby/safety-mail.js';
+export { warningReach } from '../src/features/map/nearby/safety-mail.service.js';

@@ -1,13 +1,13 @@
 // Prepared statements (issue 34): CPU per request of the app and of PostgreSQL for the mix's hot reads, with PostgreSQL's named prepared statements off and on, and with SQLite's statement cache off and on.
 // 2,000 seeded users (bench/seed.ts), sessions minted like bench/mix.mjs. Each variant is a fresh server built from
-// the working tree (server only, into test-artifacts/); SQLite's variant without the cache is the same build with
-// the cache's size set to 0 at bundling time (the app has no setting for it). Variants alternate (A B A B) and each
+// the working tree (server only, into test-artifacts/); the variants differ only in their settings
+// (PG_PREPARED_STATEMENTS, SQLITE_STATEMENT_CACHE=0, COMPILED_ONCE=false), never in their source. Variants alternate (A B A B) and each
 // route's number is the mean of its two rounds, so a busy machine's drift falls on both alike.
-// With --compiled-once: instead, core/db/compiled-once.ts off (bundled with COMPILE_ONCE = false) and on, both engines,
+// With --compiled-once: instead, core/db/compiled-once.ts off (COMPILED_ONCE=false) and on, both engines,
 // with prepared statements and the statement cache on, for the three routes it was tried on (the unread count kept
 // the plain query: docs/performance.md says why).
 // Run: node bench/prepared-statements.mjs [--compiled-once] [--all-routes] [--engines sqlite,pg] [--burst 1500] [--pg-port 25606]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -27,22 +27,9 @@ const COMPILED_ONCE = argv.includes('--compiled-once');
 const ALL_ROUTES = argv.includes('--all-routes');
 const ENGINES = option('engines', 'sqlite,pg').split(',');
 
-/** An esbuild plugin that replaces `from` by `to` in the file matching `filter` (a bench-only variant). */
-const replacing = (filter, from, to) => ({
-  name: `replace ${from}`,
-  setup(b) {
-    b.onLoad({ filter }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const patched = text.replace(from, to);
-      if (patched === text) throw new Error(`${from} not found in ${args.path}`);
-      return { contents: patched, loader: 'ts' };
-    });
-  },
-});
-
-/** The server bundle, with `plugins` making a variant. */
-async function bundle(dir, plugins) {
-  await bundleServer({ outdir: dir, sourcemap: false, plugins });
+/** The server bundle (one for every variant: they differ in their settings only). */
+async function bundle(dir) {
+  await bundleServer({ outdir: dir, sourcemap: false });
   return join(dir, 'server.js');
 }
 
@@ -123,8 +110,8 @@ async function runEngine(engine, builds) {
   const routes = ALL_ROUTES ? mainRoutes(world) : COMPILED_ONCE ? hotRoutes(world).filter(([name]) => !/diary|dashboard/.test(name)) : hotRoutes(world);
   const variants = COMPILED_ONCE
     ? [
-        ['off', builds.noCompiledOnce, databaseUrl ? { DATABASE_URL: databaseUrl } : {}],
-        ['on', builds.plain, databaseUrl ? { DATABASE_URL: databaseUrl } : {}],
+        ['off', builds.plain, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), COMPILED_ONCE: 'false' }],
+        ['on', builds.plain, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), COMPILED_ONCE: 'true' }],
       ]
     : engine === 'pg'
       ? [
@@ -132,8 +119,8 @@ async function runEngine(engine, builds) {
           ['on', builds.plain, { DATABASE_URL: databaseUrl, PG_PREPARED_STATEMENTS: 'true' }],
         ]
       : [
-          ['off', builds.noCache, { DATA_DIR: dataDir }],
-          ['on', builds.plain, { DATA_DIR: dataDir }],
+          ['off', builds.plain, { DATA_DIR: dataDir, SQLITE_STATEMENT_CACHE: '0' }],
+          ['on', builds.plain, { DATA_DIR: dataDir, SQLITE_STATEMENT_CACHE: '500' }],
         ];
   const sums = new Map();
   for (let round = 0; round < 2; round++) {
@@ -168,13 +155,7 @@ async function runEngine(engine, builds) {
 
 const buildDir = 'test-artifacts/pstmt-build';
 rmSync(buildDir, { recursive: true, force: true });
-const builds = {
-  plain: await bundle(`${buildDir}/plain`, []),
-  noCache: await bundle(`${buildDir}/no-sqlite-cache`, [
-    replacing(/sqlite-dialect\.ts$/, 'const STATEMENT_CACHE_SIZE = 500;', 'const STATEMENT_CACHE_SIZE = 0;'),
-  ]),
-  noCompiledOnce: await bundle(`${buildDir}/no-compiled-once`, [replacing(/compiled-once\.ts$/, 'const COMPILE_ONCE = true;', 'const COMPILE_ONCE = false;')]),
-};
+const builds = { plain: await bundle(`${buildDir}/plain`) };
 const results = {};
 for (const engine of ENGINES) results[engine] = await runEngine(engine, builds);
 

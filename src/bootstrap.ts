@@ -26,6 +26,8 @@ export async function bootstrap(
     dataDir: config.dataDir,
     preparedStatements: config.pgPreparedStatements,
     sqliteCacheMb: config.sqliteCacheMb,
+    sqliteStatementCache: config.sqliteStatementCache,
+    compiledOnce: config.compiledOnce,
   });
   const applied = await migrateToLatest(dbHandle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');

@@ -3,7 +3,7 @@ import { sendOutboxJob } from './core/mail/mail.jobs.js';
 import { errorDigestJob } from './core/error-digest/index.js';
 import { backupSnapshotJob } from './core/backup/index.js';
 import { sendDuePushesJob } from './core/push/index.js';
-import { cleanStagingJob } from './core/media/upload.js';
+import { cleanStagingJob } from './core/media/upload.jobs.js';
 import { purgeRateLimitCountersJob } from './core/http/rate-limit.jobs.js';
 import { purgeIdempotencyKeysJob } from './core/http/idempotency.jobs.js';
 import { accountsJobs } from './features/accounts/accounts/index.js';

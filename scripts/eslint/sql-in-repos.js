@@ -1,7 +1,7 @@
 // ESLint rule: SQL lives in *.repo.ts (docs/architecture.md, "the recipe"). Kysely query builders (selectFrom,
 // insertInto, updateTable, deleteFrom, …) and the `sql` template of kysely are used only in
 //  - an area's or core's *.repo.ts,
-//  - src/core/db/ (the engines, migrations helpers, full-text search),
+//  - src/core/db/ and src/platform/db/ (the engines, migrations helpers, full-text search),
 //  - tests and their support files (*.test.ts, *.test-support.ts).
 // A service composes repo functions and transactions (db.transaction()), but writes no query itself. Type imports
 // from kysely (Selectable, Kysely …) are fine anywhere.
@@ -9,7 +9,12 @@ import { relative, sep } from 'node:path';
 
 const BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'selectNoFrom']);
 
-const allowed = (file) => /\.repo\.ts$/.test(file) || file.startsWith('src/core/db/') || /\.test(-support)?\.tsx?$/.test(file) || !file.startsWith('src/');
+const allowed = (file) =>
+  /\.repo\.ts$/.test(file) ||
+  file.startsWith('src/core/db/') ||
+  file.startsWith('src/platform/db/') ||
+  /\.test(-support)?\.tsx?$/.test(file) ||
+  !file.startsWith('src/');
 
 export const sqlInRepos = {
   meta: {

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   // SQLite's page cache, in MB. 4 instead of better-sqlite3's 16: the same CPU per route at 2,000 and 20,000 users
   // (a miss is a read from the kernel's page cache), about 30 MB less RSS at the end of the mix (performance.md).
   SQLITE_CACHE_MB: intSetting(1, 1024, 4, 'SQLITE_CACHE_MB muss eine ganze Zahl von 1 bis 1024 sein (MB).'),
+  // The statement tuning of docs/performance.md ("Prepared statements"), settings so that a bench can switch it off
+  // without patching the source: SQLite's prepared statements kept per connection (0 = prepared anew every time),
+  // and the hottest fixed-shape reads compiled once (core/db/compiled-once.ts; false = built and compiled per call).
+  SQLITE_STATEMENT_CACHE: intSetting(0, 10_000, 500, 'SQLITE_STATEMENT_CACHE muss eine ganze Zahl von 0 bis 10000 sein (Statements je Verbindung).'),
+  COMPILED_ONCE: bool.default(true),
   MALLOC_ARENA_MAX: intSetting(1, 64, 2, 'MALLOC_ARENA_MAX muss eine ganze Zahl von 1 bis 64 sein.'),
   // glibc's thresholds (bytes): blocks from 128 KiB go to their own mapping and back to the system when freed, and a
   // heap's free top is given back from 128 KiB, not kept as glibc's rising dynamic threshold would (about -25 MB RSS
@@ -220,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     sqliteCacheMb: e.SQLITE_CACHE_MB,
+    sqliteStatementCache: e.SQLITE_STATEMENT_CACHE,
+    compiledOnce: e.COMPILED_ONCE,
     images: Object.freeze({ jobs: e.IMAGE_JOBS, threads: e.IMAGE_THREADS }),
     /**
      * glibc's malloc settings, set for the cluster workers by the primary; glibc reads them at process start, so a

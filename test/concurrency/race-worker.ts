@@ -14,7 +14,7 @@ import { findUserById } from '../../src/features/accounts/accounts/index.js';
 import { createInvoice } from '../../src/features/admin/invoices/invoices.service.js';
 import { grantFounder } from '../../src/features/accounts/partner/index.js';
 import { placeNameAt } from '../../src/features/dog-records/geocoding/index.js';
-import { fanOutSafetyMails, sendQueuedSafetyMails } from '../../src/features/map/nearby/safety-mail.js';
+import { fanOutSafetyMails, sendQueuedSafetyMails } from '../../src/features/map/nearby/safety-mail.service.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 import { openReplay, type ReplayTask } from './idempotency-race-worker.js';
 import { serveTasks } from './worker-pool.js';

@@ -110,6 +110,15 @@ describe('area boundaries (ESLint rule)', () => {
     expect(await problems('src/features/dog-records/diary/x.test.ts', "import { a } from '../dogs/dogs.repo.js';")).toEqual([]);
   });
 
+  it('keeps areas and the client off the engine (src/platform), through a relative path or an alias', async () => {
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '../../../platform/http/listen.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '#platform/http/listen.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/client/core/x.ts', "import { a } from '#platform/db/migrate.js';")).toEqual(['house/area-boundaries']);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '#core/http/errors.js';")).toEqual([]);
+    expect(await problems('src/core/x.ts', "import { a } from '../platform/http/listen.js';")).toEqual([]);
+    expect(await problems('src/platform/x.ts', "import { a } from '../features/dog-records/dogs/index.js';")).toEqual(['house/area-boundaries']);
+  });
+
   it('applies the same plan to the client', async () => {
     expect(await problems('src/client/areas/dog-records/diary/x.tsx', "import { a } from '../dogs/dog-form.js';")).toEqual(['house/area-boundaries']);
     expect(await problems('src/client/areas/dog-records/diary/x.tsx', "import { a } from '../dogs/dogs-api.js';")).toEqual([]);

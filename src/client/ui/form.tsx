@@ -109,8 +109,6 @@ export function useForm<V extends Values>(initial: V, options: FormOptions<V> = 
   return { values, set, errors, summary, busy, offline: isOffline, formRef, onSubmit, applyError, setValues, setSummary };
 }
 
-export type FormApi = ReturnType<typeof useForm>;
-
 interface FieldProps {
   form: { values: Values; errors: Errors; set: (name: never, value: string | boolean) => void };
   name: string;

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import type { Actor, Role } from './session-user.js';
 
@@ -43,15 +43,6 @@ export const requireBreeder = requireTier(
   'breeder_only',
   'Die Zucht-Funktionen gibt es im Züchter-Tarif. Unter „Profil → Tarif“ kannst du ihn anfragen.',
 );
-
-/**
- * The caller inside `before` middleware of a route (rate limits, upload pre-checks), which runs after the
- * route's access guard: the same actor the handler gets, without a cast.
- */
-export function actorOf(req: Request): Actor {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
 
 /**
  * Everything other users see (forum posts, messages, friend requests, map reports) needs a confirmed email

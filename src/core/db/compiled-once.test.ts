@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { compiledOnce } from './compiled-once.js';
-import type { Db } from './index.js';
+import { type Db, openDb } from './index.js';
+import { migrateToLatest } from './migrate.js';
 
 /** compiledOnce (compiled-once.ts): built and compiled on the first call only, the same rows as the plain query. */
 const t = useTestApp();
@@ -35,5 +39,23 @@ describe('compiledOnce', () => {
     await expect(shaped(t.ctx.db, null)).rejects.toThrow('shape depends on its parameters');
     const write = compiledOnce((db: Db, id: number) => db.updateTable('users').set({ name: 'x' }).where('id', '=', id));
     await expect(write(t.ctx.db, 1)).rejects.toThrow('only for reads');
+  });
+});
+
+describe('compiledOnce with COMPILED_ONCE=false', () => {
+  it('builds and compiles on every call, with the same rows', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'compiled-each-time-'));
+    const handle = openDb({ dataDir, compiledOnce: false });
+    try {
+      await migrateToLatest(handle.db);
+      const build = vi.fn(usersNamed);
+      const query = compiledOnce(build);
+      expect(await query(handle.db, 'Nobody', 5)).toEqual([]);
+      expect(await query(handle.db, 'Nobody', 5)).toEqual([]);
+      expect(build).toHaveBeenCalledTimes(2);
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -27,15 +27,20 @@ interface Compiled {
 
 type Db = Kysely<Database>;
 
-/** false: every call builds and compiles as plain Kysely does (bench/prepared-statements.mjs bundles a variant so). */
-const COMPILE_ONCE = true;
+/** The adapters of databases opened with COMPILED_ONCE=false (a transaction shares its database's adapter). */
+const eachTime = new WeakSet<object>();
+
+/** COMPILED_ONCE=false (openDb): this database's compiledOnce reads are built and compiled per call, as plain Kysely does. */
+export function compileEachTime(db: Db): void {
+  eachTime.add(db.getExecutor().adapter);
+}
 
 export function compiledOnce<P extends unknown[], O>(build: (db: Db, ...params: P) => Compilable<O>): (db: Db, ...params: P) => Promise<O[]> {
   // Per dialect adapter: SQLite and PostgreSQL compile differently, and a transaction shares its database's adapter.
   const cache = new WeakMap<object, Compiled>();
-  if (!COMPILE_ONCE) return async (db, ...params) => (await db.executeQuery(build(db, ...params))).rows;
   return async (db, ...params) => {
     const adapter = db.getExecutor().adapter;
+    if (eachTime.has(adapter)) return (await db.executeQuery(build(db, ...params))).rows;
     let compiled = cache.get(adapter);
     if (!compiled) {
       compiled = compileWithStandIns(db, build, params);

@@ -7,6 +7,7 @@ import type Pg from 'pg';
 import type { Database } from './schema.js';
 import { CommitReportingPostgresDialect } from './pg-dialect.js';
 import { PreparingPool } from './pg-prepared.js';
+import { compileEachTime } from './compiled-once.js';
 import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
 import { WriteWatchPlugin } from './write-watch.js';
 
@@ -34,6 +35,10 @@ export interface OpenDbOptions {
   preparedStatements?: boolean;
   /** SQLite: the page cache's size in MB (SQLITE_CACHE_MB; without it better-sqlite3's default, 16). */
   sqliteCacheMb?: number;
+  /** SQLite: prepared statements kept per connection (SQLITE_STATEMENT_CACHE; 500 unless given, 0 = none). */
+  sqliteStatementCache?: number;
+  /** false: compiledOnce reads are built and compiled on every call (COMPILED_ONCE; on unless false). */
+  compiledOnce?: boolean;
 }
 
 export interface DbHandle {
@@ -84,12 +89,14 @@ export function openDb(options: OpenDbOptions): DbHandle {
     const writes = new WriteWatchPlugin();
     const dialectPool = options.preparedStatements === false ? pool : new PreparingPool(pool);
     const db = new Kysely<Database>({ dialect: new CommitReportingPostgresDialect({ pool: dialectPool }, () => writes.committed()), plugins: [writes], log });
+    if (options.compiledOnce === false) compileEachTime(db);
     return { db, engine: 'postgres', writes, pool, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqlite(join(options.dataDir, options.fileName ?? SQLITE_FILE), options.sqliteCacheMb);
   const writes = new WriteWatchPlugin();
-  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, () => writes.committed());
+  const dialect = new ImmediateSqliteDialect({ database: withStatementCache(sqlite, options.sqliteStatementCache) }, () => writes.committed());
   const db = new Kysely<Database>({ dialect, plugins: [writes], log });
+  if (options.compiledOnce === false) compileEachTime(db);
   return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }

@@ -22,15 +22,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-const STATEMENT_CACHE_SIZE = 500;
-
 /**
  * Kysely prepares every query anew; preparing was the largest single cost of a session lookup (profiled under
  * load). Queries built by Kysely have a small set of distinct SQL texts, so prepared statements are kept by text
  * (least recently used out first). Kysely runs one query at a time on this connection, so a statement is never
- * used by two queries at once.
+ * used by two queries at once. `size` is SQLITE_STATEMENT_CACHE (500); 0 prepares every statement anew.
  */
-export function withStatementCache(db: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(db: SQLite.Database, size = 500): SqliteDatabase {
+  if (size === 0) return { close: () => db.close(), prepare: (sql: string) => db.prepare(sql) };
   const cache = new RecencyMap<string, SqliteStatement>();
   return {
     close: () => db.close(),

@@ -187,7 +187,7 @@ describe('the s3 driver', () => {
 
 describe('media.clean-staging', () => {
   it('removes staged files older than an hour and keeps newer ones', async () => {
-    const { cleanStagingJob } = await import('./upload.js');
+    const { cleanStagingJob } = await import('./upload.jobs.js');
     const { fixedClock } = await import('../clock.js');
     const mediaDir = join(root, 'media');
     const dir = stagingDir({ mediaDir });

@@ -1,11 +1,8 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
-import { HOUR } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Job } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { BODY_LIMIT_BYTES } from '../http/request-guards.js';
 import { discardFiles, newMediaName, removeFile, stagingDir } from './storage.js';
@@ -129,24 +126,3 @@ export function displayName(file: Express.Multer.File): string {
   const clean = file.originalname.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || 'Datei';
 }
-
-/** Hourly: staged files older than an hour belong to no running request (a crash mid-upload left them). */
-export const cleanStagingJob: Job = {
-  name: 'media.clean-staging',
-  schedule: '41 * * * *',
-  async run(ctx) {
-    const dir = stagingDir(ctx.config);
-    const names = await readdir(dir).catch(() => [] as string[]);
-    const cutoff = ctx.clock.now().getTime() - HOUR;
-    let removed = 0;
-    for (const name of names) {
-      const path = join(dir, name);
-      const info = await stat(path).catch(() => undefined);
-      if (info?.isFile() && info.mtimeMs < cutoff) {
-        await removeFile(path);
-        removed++;
-      }
-    }
-    return removed;
-  },
-};

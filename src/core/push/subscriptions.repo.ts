@@ -61,10 +61,6 @@ export async function deleteSubscriptions(db: Db, ids: number[]): Promise<void> 
   if (ids.length) await db.deleteFrom('push_subscriptions').where('id', 'in', ids).execute();
 }
 
-export function subscriptionIdsOf(db: Db, userId: number): Promise<{ id: number }[]> {
-  return db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
-}
-
 /** The subscription ids of several users, by user (users without a device are not in the map). */
 export async function subscriptionIdsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
   const found = new Map<number, number[]>();

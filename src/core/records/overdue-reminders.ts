@@ -2,8 +2,6 @@ import type { AppContext } from '../context.js';
 import { overdueStepDue, type OverdueState } from './overdue-schedule.js';
 import { storeOverdueStep, type OverdueTable } from './overdue.repo.js';
 
-export { overdueStepDue, type OverdueState } from './overdue-schedule.js';
-
 /**
  * One record's overdue reminder at today's run: works out the step due (overdue-schedule.ts), lets `send` tell
  * everyone (its notify calls carry a dedupe key with the step, so a rerun or a second instance that read the same

@@ -3,7 +3,6 @@ import { PageQuery } from '../../../core/http/pagination.js';
 
 /** decisions.md: free (default), pro, breeder, breeder_test; is_premium is 1 exactly for pro and breeder. */
 export const TIERS = ['free', 'pro', 'breeder', 'breeder_test'] as const;
-export type Tier = (typeof TIERS)[number];
 export const isPremiumTier = (tier: string): boolean => tier === 'pro' || tier === 'breeder';
 
 export const UPGRADE_STATUSES = ['open', 'fulfilled', 'rejected', 'withdrawn'] as const;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { cachedCountsByLayer } from '../../map/map-layers/index.js';
 import { placeStats } from '../../map/places/index.js';
 import { contributionsByStatus } from '../../map/map-contrib/index.js';
@@ -14,7 +12,7 @@ import { countRows, usersByTier } from './admin-stats.repo.js';
  * state, and how warnings reach the active users (home area, push, mail).
  */
 const Counts = z.record(z.string(), z.number().int());
-const AdminStats = z
+export const AdminStats = z
   .object({
     users_total: z.number().int(),
     users_by_tier: Counts,
@@ -43,12 +41,4 @@ export async function adminStats(ctx: AppContext): Promise<z.infer<typeof AdminS
     contributions_by_status: await contributionsByStatus(ctx.db),
     warning_channels: await warningChannelCounts(ctx),
   };
-}
-
-export function adminStatsRoutes(ctx: AppContext, routes: Routes): void {
-  const api = routeGroup(routes, { tags: ['Verwaltung'], access: 'admin' });
-  api.get('/api/admin/stats', 'Statistik: Konten, Hunde, Orte je Typ, OSM-Punkte im Zwischenspeicher, Kartenbeiträge', {
-    responses: { 200: ['Zahlen', AdminStats] },
-    run: (_input) => adminStats(ctx),
-  });
 }

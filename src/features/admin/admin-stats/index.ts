@@ -1,2 +1,2 @@
 /** The admin statistics (issue 15). */
-export { adminStatsRoutes } from './admin-stats.js';
+export { adminStatsRoutes } from './admin-stats.routes.js';

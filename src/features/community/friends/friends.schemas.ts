@@ -34,10 +34,8 @@ export const FriendRequests = z
 export const Friend = z.object({ user: UserCard, since: z.string() }).meta({ id: 'Friend' });
 export type Friend = z.infer<typeof Friend>;
 export const FriendList = pageSchema(Friend).meta({ id: 'FriendList' });
-export const UserIdParam = z.object({ userId: Id });
 export const Block = z.object({ user: UserCard, blocked_at: z.string() }).meta({ id: 'Block' });
 export type Block = z.infer<typeof Block>;
-export const BlockParam = z.object({ id: Id });
 
 /** Declining an incoming request; `block` also blocks its sender in the same step (decisions, wave 4). */
 export const DeclineRequestBody = z

@@ -3,4 +3,5 @@ export { friendsRoutes } from './friends.routes.js';
 export { UserCard } from './friends.schemas.js';
 export { friendsOf } from './friends.repo.js';
 export { requireFriend } from './friends.service.js';
-export { userReportRoutes, userReportsAccountDeletion } from './user-reports.js';
+export { userReportsAccountDeletion } from './user-reports.js';
+export { userReportRoutes } from './user-reports.routes.js';

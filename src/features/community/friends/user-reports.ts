@@ -3,12 +3,11 @@ import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AccountDeletionStep, AppContext } from '../../../core/context.js';
 import { conflict, notFound } from '../../../core/http/errors.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { requiredText } from '../../../core/http/schema-kit.js';
 import { notifyStaff } from '../../../core/push/index.js';
 import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage } from '../../../core/reports/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import type { PageQuery } from '../../../core/http/pagination.js';
+import { pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
 import { findUserCard } from './friends.repo.js';
 import { REPORTED_USERS, reportedUsers } from './user-reports.repo.js';
@@ -18,7 +17,7 @@ import { REPORTED_USERS, reportedUsers } from './user-reports.repo.js';
  * kind 'users'). The moderators see the person's card and may suspend the account.
  */
 
-const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'UserReportBody' });
+export const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'UserReportBody' });
 const UserReport = z
   .object({
     id: z.number().int(),
@@ -35,14 +34,14 @@ const UserReport = z
     }),
   })
   .meta({ id: 'UserReport' });
-const UserReportList = pageSchema(UserReport).meta({ id: 'UserReportList' });
-const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'UserReportResolveBody' });
+export const UserReportList = pageSchema(UserReport).meta({ id: 'UserReportList' });
+export const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'UserReportResolveBody' });
 
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
 /** Anybody with a confirmed email address (403) may report a person who exists (404), not themselves (409). */
-async function userToReport(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
+export async function userToReport(ctx: AppContext, actor: Actor, userId: number): Promise<void> {
   requireVerifiedEmail(actor);
   if (!(await findUserCard(ctx.db, userId))) throw notFound('Diese Person gibt es nicht.');
   if (userId === actor.id) throw conflict('Dich selbst kannst du nicht melden.', 'own_account');
@@ -94,26 +93,3 @@ export const userReportsAccountDeletion =
   (ctx: AppContext): AccountDeletionStep =>
   (trx) =>
     closeReportsOfGoneRows(trx, REPORTED_USERS, 'deleted', ctx.clock.now().toISOString());
-
-export function userReportRoutes(ctx: AppContext, routes: Routes): void {
-  const api = routeGroup(routes, { tags: ['Freunde'], access: 'user' });
-  api.post('/api/users/:id/report', 'Eine Person der Moderation melden (einmal pro Person)', {
-    authorize: ({ params, actor }) => userToReport(ctx, actor, params.id),
-    body: ReportBody,
-    before: [ctx.limits.contentReport],
-    responses: { 204: 'Gemeldet', 403: 'E-Mail nicht bestätigt', 404: 'Person gibt es nicht', 409: 'Du selbst', 429: 'Zu viele Meldungen' },
-    run: ({ params, body, actor }) => reportUser(ctx, actor, params.id, body.reason),
-  });
-
-  const staff = routeGroup(routes, { tags: ['Moderation'], access: 'staff' });
-  staff.get('/api/moderation/user-reports', 'Gemeldete Personen, älteste zuerst, seitenweise (nur Moderation)', {
-    query: PageQuery,
-    responses: { 200: ['Eine Seite Meldungen', UserReportList] },
-    run: ({ query, actor }) => userReportQueue(ctx, actor, query),
-  });
-  staff.post('/api/moderation/user-reports/:id/resolve', 'Meldung erledigen: verwerfen oder das Konto sperren', {
-    body: ResolveBody,
-    responses: { 204: 'Erledigt', 403: 'Admins und Moderatoren sperrt nur ein Admin', 404: 'Meldung gibt es nicht', 409: 'Eigenes Konto' },
-    run: ({ params, body, actor }) => resolveUserReport(ctx, actor, params.id, body.action),
-  });
-}

@@ -1,4 +1,5 @@
 /** Direct messages between friends: conversations, polling with `after`, read markers, push for a new burst. */
 export { messagesRoutes } from './messages.routes.js';
 export { messagesExport } from './messages.export.js';
-export { messageReportRoutes, messageReportsAccountDeletion } from './message-reports.js';
+export { messageReportsAccountDeletion } from './message-reports.js';
+export { messageReportRoutes } from './message-reports.routes.js';

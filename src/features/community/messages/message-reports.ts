@@ -3,12 +3,11 @@ import { requireVerifiedEmail } from '../../../core/auth/guards.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AccountDeletionStep, AppContext } from '../../../core/context.js';
 import { conflict, forbidden, notFound } from '../../../core/http/errors.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { requiredText } from '../../../core/http/schema-kit.js';
 import { notifyStaff } from '../../../core/push/index.js';
 import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import type { PageQuery } from '../../../core/http/pagination.js';
+import { pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
 import { findMessage, messagesAround, REPORTED_MESSAGES, reportedMessages } from './message-reports.repo.js';
 
@@ -21,7 +20,7 @@ import { findMessage, messagesAround, REPORTED_MESSAGES, reportedMessages } from
 /** How many messages before and after the reported one a moderator sees. */
 export const CONTEXT_MESSAGES = 3;
 
-const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'MessageReportBody' });
+export const ReportBody = z.strictObject({ reason: requiredText(1_000) }).meta({ id: 'MessageReportBody' });
 const Person = z.object({ id: z.number().int(), name: z.string() });
 const MessageReport = z
   .object({
@@ -36,14 +35,14 @@ const MessageReport = z
       .meta({ description: `Bis zu ${CONTEXT_MESSAGES} Nachrichten davor und danach aus dieser einen Unterhaltung, älteste zuerst` }),
   })
   .meta({ id: 'MessageReport' });
-const MessageReportList = pageSchema(MessageReport).meta({ id: 'MessageReportList' });
-const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'MessageReportResolveBody' });
+export const MessageReportList = pageSchema(MessageReport).meta({ id: 'MessageReportList' });
+export const ResolveBody = z.strictObject({ action: z.enum(['dismiss', 'suspend']) }).meta({ id: 'MessageReportResolveBody' });
 
 /** Moderators see addresses masked as in the admin views; admins see them whole. */
 const shown = (viewer: Actor, email: string) => (viewer.rolle === 'admin' ? email : maskEmail(email));
 
 /** A message exists (404), is the caller's to report: received (403 for others' messages), not sent by them (409). */
-async function messageToReport(ctx: AppContext, actor: Actor, id: number) {
+export async function messageToReport(ctx: AppContext, actor: Actor, id: number) {
   requireVerifiedEmail(actor);
   const message = await findMessage(ctx.db, id);
   if (!message) throw notFound('Diese Nachricht gibt es nicht.');
@@ -104,32 +103,3 @@ export const messageReportsAccountDeletion =
   (ctx: AppContext): AccountDeletionStep =>
   (trx) =>
     closeReportsOfGoneRows(trx, REPORTED_MESSAGES, 'deleted', ctx.clock.now().toISOString());
-
-export function messageReportRoutes(ctx: AppContext, routes: Routes): void {
-  const api = routeGroup(routes, { tags: ['Nachrichten'], access: 'user' });
-  api.post('/api/messages/:id/report', 'Eine Nachricht, die du bekommen hast, der Moderation melden (einmal pro Nachricht)', {
-    authorize: ({ params, actor }) => messageToReport(ctx, actor, params.id),
-    body: ReportBody,
-    before: [ctx.limits.contentReport],
-    responses: {
-      204: 'Gemeldet',
-      403: 'Nicht an dich (oder E-Mail nicht bestätigt)',
-      404: 'Nachricht gibt es nicht',
-      409: 'Eigene Nachricht',
-      429: 'Zu viele Meldungen',
-    },
-    run: ({ params, body, actor }) => reportMessage(ctx, actor, params.id, body.reason),
-  });
-
-  const staff = routeGroup(routes, { tags: ['Moderation'], access: 'staff' });
-  staff.get('/api/moderation/message-reports', 'Gemeldete Nachrichten mit ihrem Zusammenhang, älteste zuerst, seitenweise (nur Moderation)', {
-    query: PageQuery,
-    responses: { 200: ['Eine Seite Meldungen', MessageReportList] },
-    run: ({ query, actor }) => messageReportQueue(ctx, actor, query),
-  });
-  staff.post('/api/moderation/message-reports/:id/resolve', 'Meldung erledigen: verwerfen oder die Absenderin/den Absender sperren', {
-    body: ResolveBody,
-    responses: { 204: 'Erledigt', 403: 'Admins und Moderatoren sperrt nur ein Admin', 404: 'Meldung gibt es nicht', 409: 'Eigenes Konto' },
-    run: ({ params, body, actor }) => resolveMessageReport(ctx, actor, params.id, body.action),
-  });
-}

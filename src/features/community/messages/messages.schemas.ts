@@ -3,7 +3,6 @@ import { Id, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
 import { UserCard } from '../friends/index.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
 
-export const ConversationParam = z.object({ userId: Id });
 export const MessagesQuery = PageQuery.extend({
   after: Id.optional().meta({ description: 'Nur Nachrichten nach dieser id (zum Abfragen im Takt, höchstens 200); ohne: die neueste Seite' }),
 })

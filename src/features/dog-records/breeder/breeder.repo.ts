@@ -65,7 +65,6 @@ const PUPPY_COLUMNS = [
 ] as const;
 
 export const puppiesOf = (db: Db, litterId: number) => db.selectFrom('puppies').select(PUPPY_COLUMNS).where('litter_id', '=', litterId).orderBy('id').execute();
-export type PuppyRow = Awaited<ReturnType<typeof puppiesOf>>[number];
 
 /** A puppy with its litter's breeder (user_id) for the ownership check. */
 export function findPuppy(db: Db, id: number) {

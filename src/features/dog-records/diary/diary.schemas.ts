@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import type { Wording } from '../../../core/auth/ownership.js';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { CalendarDate, idParam, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
 import { WeatherSummary } from '../weather/index.js';
-
-export { DogIdParam } from '../../../core/http/schema-kit.js';
-export const EntryIdParam = idParam('entryId');
-export const MediaIdParam = idParam('mediaId');
 
 /** The 404/403 sentences of the ownership rule for entries and photos. */
 export const ENTRY_WORDING: Wording = { missing: 'Diesen Tagebucheintrag gibt es nicht.', foreign: 'Das ist nicht dein Tagebucheintrag.' };

@@ -6,8 +6,8 @@ import { namePlacesJob } from './place-names.js';
 import { entriesRoutes } from './entries.routes.js';
 import { diaryMediaRoutes } from './media.routes.js';
 import { viewsRoutes } from './views.routes.js';
-import { diaryNearbyRoutes } from './nearby.js';
-import { diarySearchRoutes } from './search.js';
+import { diaryNearbyRoutes } from './nearby.routes.js';
+import { diarySearchRoutes } from './search.routes.js';
 
 export { diaryMediaRules } from './media-access.js';
 export { diaryWeatherConsumer } from './diary-weather.js';

@@ -3,8 +3,6 @@ import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { boundingBox, NearQuery, nearest } from '../../../core/geo/index.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { flag, Id } from '../../../core/http/schema-kit.js';
 import { newestOwnEntriesInBox } from './nearby.repo.js';
 
@@ -16,7 +14,7 @@ export const NEARBY_NEWEST = 5000;
 /** The nearest this many are answered. */
 const MAX_ITEMS = 200;
 
-const DiaryNearbyQuery = NearQuery.extend({ dog_id: Id.optional() });
+export const DiaryNearbyQuery = NearQuery.extend({ dog_id: Id.optional() });
 const NearbyEntry = z
   .object({
     id: z.number().int(),
@@ -28,7 +26,7 @@ const NearbyEntry = z
     distance_km: z.number(),
   })
   .meta({ id: 'DiaryNearbyEntry' });
-const NearbyResult = z
+export const NearbyResult = z
   .object({
     items: z.array(NearbyEntry),
     newest_only: flag.meta({
@@ -46,13 +44,4 @@ export async function diaryNearby(ctx: AppContext, actor: Actor, query: z.infer<
   const center = { lat: query.lat, lon: query.lon };
   const { rows, capped } = await newestOwnEntriesInBox(ctx.db, actor.id, boundingBox(center, query.radius_km), dogId, cap);
   return { items: nearest(rows, center, query.radius_km, MAX_ITEMS), newest_only: capped ? (1 as const) : (0 as const) };
-}
-
-export function diaryNearbyRoutes(ctx: AppContext, routes: Routes): void {
-  const api = routeGroup(routes, { tags: ['Tagebuch'], access: 'user' });
-  api.get('/api/diary/nearby', 'Eigene Tagebucheinträge mit Fotoposition in der Nähe, nächste zuerst (unter den 5.000 neuesten mit Ort in der Gegend)', {
-    query: DiaryNearbyQuery,
-    responses: { 200: ['Einträge', NearbyResult], 403: 'Fremder Hund', 404: 'Hund gibt es nicht' },
-    run: ({ query, actor }) => diaryNearby(ctx, actor, query),
-  });
 }

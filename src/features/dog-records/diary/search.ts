@@ -2,8 +2,6 @@ import { z } from 'zod';
 import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { fullTextHits, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { flag, Id } from '../../../core/http/schema-kit.js';
 import { searchExcerpt } from './search-excerpt.js';
 import { entriesForHits, firstPreviews } from './search.repo.js';
@@ -19,7 +17,7 @@ const MAX_HITS = 50;
  */
 export const RANKED_NEWEST = 5000;
 
-const SearchQuery = z.object({
+export const SearchQuery = z.object({
   q: z.string().trim().min(2).max(200).meta({ description: 'Suchwörter (jedes muss vorkommen, auch als Wortanfang)' }),
   dog_id: Id.optional(),
 });
@@ -34,7 +32,7 @@ const SearchHit = z
   })
   .meta({ id: 'DiarySearchHit' });
 
-const SearchResult = z
+export const SearchResult = z
   .object({
     items: z.array(SearchHit),
     newest_only: flag.meta({
@@ -70,17 +68,4 @@ export async function searchDiary(ctx: AppContext, actor: Actor, query: z.infer<
     }),
     newest_only,
   };
-}
-
-export function diarySearchRoutes(ctx: AppContext, routes: Routes): void {
-  const api = routeGroup(routes, { tags: ['Tagebuch'], access: 'user' });
-  api.get('/api/diary/search', 'Tagebuch durchsuchen (Titel und Text, beste Treffer zuerst)', {
-    query: SearchQuery,
-    responses: {
-      200: ['Treffer (höchstens 50)', SearchResult],
-      403: 'Fremder Hund',
-      404: 'Hund gibt es nicht',
-    },
-    run: ({ query, actor }) => searchDiary(ctx, actor, query),
-  });
 }

@@ -15,16 +15,5 @@ export function predictNextStart(starts: readonly string[]): HeatPrediction {
   return { next_start: addDays(last, mean), mean_interval_days: mean, based_on_cycles: recent.length };
 }
 
-/**
- * The phases of a cycle as typical ranges in days from its start (veterinary textbooks; every dog differs, the app
- * says so): shown on the timeline, never taken as fact for one dog.
- */
-export const HEAT_PHASES = [
-  { key: 'prooestrus', label: 'Vorbrunst (Proöstrus)', typical_days: [0, 9], range_days: '3–17 Tage' },
-  { key: 'oestrus', label: 'Hauptbrunst (Östrus)', typical_days: [9, 18], range_days: '3–21 Tage' },
-  { key: 'metoestrus', label: 'Nachbrunst (Metöstrus)', typical_days: [18, 81], range_days: '60–90 Tage' },
-  { key: 'anoestrus', label: 'Ruhephase (Anöstrus)', typical_days: [81, null], range_days: 'bis zur nächsten Läufigkeit' },
-] as const;
-
 /** Days after a start when a possible phantom pregnancy shows (about nine weeks): the follow-up reminder. */
 export const FOLLOW_UP_DAYS = 63;

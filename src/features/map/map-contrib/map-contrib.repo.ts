@@ -3,7 +3,6 @@ import type { Db } from '../../../core/db/index.js';
 import type { MapContributionsTable } from '../../../core/db/tables/map.js';
 
 export type ContributionRow = Selectable<MapContributionsTable>;
-export type ContributionStatus = ContributionRow['status'];
 
 export function findContribution(db: Db, userId: number, osmType: string, osmId: number): Promise<ContributionRow | undefined> {
   return db

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { fixedClock } from '../../../core/clock.js';
-import { archivePoisonWarningsJob } from './poison.js';
-import { safetyMailSendJob } from './safety-mail.js';
+import { archivePoisonWarningsJob } from './poison.jobs.js';
+import { safetyMailSendJob } from './safety-mail.jobs.js';
 
 // 12:00 in Berlin (summer time): no quiet hours for the pushes.
 const clock = fixedClock('2026-06-01T10:00:00Z');

@@ -1,15 +1,15 @@
 /** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes and mails to people nearby. */
 import type { AccountDeletionStep } from '../../../core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
-import { archivePoisonWarningsJob } from './poison.js';
-import { playdateRemindersJob } from './playdates.js';
+import { archivePoisonWarningsJob } from './poison.jobs.js';
+import { playdateRemindersJob } from './playdates.jobs.js';
 import { fillWarningCitiesJob } from './radar-cities.js';
 export { playdatesAccountDeletion } from './playdates.js';
-import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.js';
+import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.jobs.js';
 
 export { nearbyRoutes } from './nearby.routes.js';
 export { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './safety-mail.routes.js';
-export { warningChannelCounts } from './safety-mail.js';
+export { warningChannelCounts } from './safety-mail.service.js';
 export { nearbyMediaRules } from './media-access.js';
 /** The user's playdates, events and walk slots, and the kinds whose app pages they link to (the calendar feed). */
 export { dogsUserJoined, eventsOfUser, playdatesOfUser, walkSlotsOfUser } from './nearby.repo.js';

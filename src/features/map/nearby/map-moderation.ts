@@ -3,10 +3,9 @@ import type { Actor } from '../../../core/auth/session-user.js';
 import type { AppContext } from '../../../core/context.js';
 import { appUrlOf, findGeoRow, geoRowTexts, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { notFound } from '../../../core/http/errors.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
 import { closeReports, findReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import type { PageQuery } from '../../../core/http/pagination.js';
+import { pageSchema } from '../../../core/http/pagination.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { GEO_KINDS } from './geo-kinds.js';
 
@@ -28,8 +27,8 @@ const MapReport = z
     }),
   })
   .meta({ id: 'MapReport' });
-const MapReportList = pageSchema(MapReport).meta({ id: 'MapReportList' });
-const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) }).meta({ id: 'MapResolveBody' });
+export const MapReportList = pageSchema(MapReport).meta({ id: 'MapReportList' });
+export const MapResolveBody = z.strictObject({ action: z.enum(['dismiss', 'delete']) }).meta({ id: 'MapResolveBody' });
 
 /** Reports name a map item by its kind's table (core/reports). */
 const REPORTED_TABLES = GEO_KINDS.map((k) => k.table);
@@ -82,19 +81,4 @@ export async function resolveMapReport(ctx: AppContext, viewer: Actor, reportId:
   if (action === 'delete' && (await findGeoRow(ctx.db, kind.table, [], report.target_id))) await removeGeoItem(ctx, viewer, kind, report.target_id);
   await closeReports(ctx.db, kind.table, [report.target_id], viewer.id, action, ctx.clock.now().toISOString());
   ctx.log.info({ reportId, kind: kind.path, itemId: report.target_id, action, by: viewer.id }, 'map report resolved');
-}
-
-export function mapModerationRoutes(ctx: AppContext, routes: Routes): void {
-  const tags = ['Moderation'];
-  const api = routeGroup(routes, { tags, access: 'staff' });
-  api.get('/api/moderation/map-reports', 'Gemeldete Einträge auf der Karte, älteste zuerst, seitenweise', {
-    query: PageQuery,
-    responses: { 200: ['Eine Seite Meldungen', MapReportList] },
-    run: ({ query, actor }) => mapReportQueue(ctx, actor, query),
-  });
-  api.post('/api/moderation/map-reports/:id/resolve', 'Meldung erledigen: verwerfen oder den Eintrag löschen', {
-    body: MapResolveBody,
-    responses: { 204: 'Erledigt', 404: 'Meldung gibt es nicht' },
-    run: ({ params, body, actor }) => resolveMapReport(ctx, actor, params.id, body.action),
-  });
 }

@@ -8,7 +8,7 @@ import { lostPosterPages } from './lost-poster.page.js';
 import { poisonWarningPages } from './poison.page.js';
 import { radarPages } from './radar.page.js';
 import { confirmWarning, markFalseAlarm, poisonWarnings } from './poison.js';
-import { mapModerationRoutes } from './map-moderation.js';
+import { mapModerationRoutes } from './map-moderation.routes.js';
 import { moreNearbyRoutes } from './more.routes.js';
 import { safetyMailRoutes } from './safety-mail.routes.js';
 

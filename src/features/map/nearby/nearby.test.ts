@@ -5,7 +5,7 @@ import { agentAs, buildDog, buildModerator, buildUser } from '../../../../test/h
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '../../../core/clock.js';
-import { archivePoisonWarningsJob } from './poison.js';
+import { archivePoisonWarningsJob } from './poison.jobs.js';
 
 const clock = fixedClock('2026-06-01T10:00:00Z');
 const { t, fake, subscribe } = usePushTestApp({ clock });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { requireDogAccess } from '../../../core/auth/ownership.js';
 import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone, germanDate, HOUR, MINUTE } from '../../../core/clock.js';
-import type { AccountDeletionNotice, AppContext, Job } from '../../../core/context.js';
+import { dateInZone, germanDate, HOUR } from '../../../core/clock.js';
+import type { AccountDeletionNotice, AppContext } from '../../../core/context.js';
 import { lockRow } from '../../../core/db/row-lock.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../../core/http/errors.js';
 import { LIMITS, optionalText, patchOf, requiredText } from '../../../core/http/schema-kit.js';
 import { inHeat } from '../../dog-records/heat/index.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { addParticipant, participantsOf, playdatesStartingBetween, removeParticipant, upcomingPlaydatesWithGuestsOf } from './nearby.repo.js';
+import { addParticipant, participantsOf, removeParticipant, upcomingPlaydatesWithGuestsOf } from './nearby.repo.js';
 import { notPast } from './listings.js';
 
 const Fields = z.strictObject({
@@ -114,29 +114,6 @@ export async function leave(ctx: AppContext, actor: Actor, id: number, dogId: nu
   await requireDogAccess(ctx.db, actor, dogId, 'manage');
   if (!(await removeParticipant(ctx.db, id, dogId))) throw notFound('Dieser Hund nimmt nicht teil.');
 }
-
-/** Every 15 minutes: the owners of participating dogs hear an hour before the start, once (dedupe key). */
-export const playdateRemindersJob: Job = {
-  name: 'playdates.reminders',
-  schedule: '*/15 * * * *',
-  async run(ctx) {
-    const now = ctx.clock.now().getTime();
-    const rows = await playdatesStartingBetween(ctx.db, new Date(now + 45 * MINUTE).toISOString(), new Date(now + HOUR + 15 * MINUTE).toISOString());
-    let sent = 0;
-    for (const r of rows) {
-      const time = new Intl.DateTimeFormat('de-DE', { timeZone: ctx.config.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(r.starts_at));
-      const note = await notify(
-        ctx,
-        r.user_id,
-        'playdate',
-        { title: `Gleich: ${r.title}`, body: `Um ${time} Uhr geht's los.`, url: appUrlOf(playdates, r.id), tag: `playdate-${r.id}` },
-        { dedupeKey: `playdate-reminder:${r.id}:u${r.user_id}` },
-      );
-      if (note) sent++;
-    }
-    return sent;
-  },
-};
 
 /**
  * Deleting an account takes its playdates with it (ON DELETE CASCADE): the people whose dogs were to come hear that

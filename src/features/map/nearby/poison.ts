@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { isStaff, type Actor } from '../../../core/auth/session-user.js';
-import { DAY } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
+import type { AppContext } from '../../../core/context.js';
 import { lockRow } from '../../../core/db/row-lock.js';
 import { conflict } from '../../../core/http/errors.js';
 import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
 import { Position } from '../../../core/geo/index.js';
 import { requiredText, LIMITS } from '../../../core/http/schema-kit.js';
-import { archiveWarnings, countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
+import { countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
 import { pushNearby } from './nearby-push.js';
 import { fillCityOf } from './radar-cities.js';
 
@@ -103,10 +102,3 @@ export async function markFalseAlarm(ctx: AppContext, actor: Actor, id: number) 
   ctx.log.info({ warningId: id, by: actor.id }, 'poison warning marked as false alarm');
   return toGeoItem(poisonWarnings, await findGeoItem(ctx, poisonWarnings, id), actor);
 }
-
-/** Daily at 03:15: warnings without a report or confirmation for 14 days are archived (one UPDATE, idempotent). */
-export const archivePoisonWarningsJob: Job = {
-  name: 'poison-warnings.archive',
-  schedule: '15 3 * * *',
-  run: (ctx) => archiveWarnings(ctx.db, new Date(ctx.clock.now().getTime() - ARCHIVE_AFTER_DAYS * DAY).toISOString(), ctx.clock.now().toISOString()),
-};

@@ -10,7 +10,8 @@ import { sendPage } from '../../../core/http/send-page.js';
 import { turnSafetyMailOff } from '../../../core/push/index.js';
 import { lostDogs } from './lost-dogs.js';
 import { poisonWarnings } from './poison.js';
-import { validUnsubscribeToken, warningReach } from './safety-mail.js';
+import { warningReach } from './safety-mail.service.js';
+import { validUnsubscribeToken } from './safety-mail.unsubscribe.js';
 import type { SafetyKind } from './safety-mail.repo.js';
 
 /** The path of the one-click unsubscribe (below /api): mail clients post to it in their own content type. */

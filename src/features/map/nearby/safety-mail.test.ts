@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildModerator, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useSmtpTestApp } from '../../../../test/helpers/smtp.js';
 import { fixedClock, MINUTE } from '../../../core/clock.js';
-import { safetyMailEveningJob, safetyMailSendJob, sendQueuedSafetyMails } from './safety-mail.js';
+import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.jobs.js';
+import { sendQueuedSafetyMails } from './safety-mail.service.js';
 
 // 14:00 in Berlin (summer time): an afternoon.
 const clock = fixedClock('2026-06-01T12:00:00Z');

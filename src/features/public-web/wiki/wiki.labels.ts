@@ -81,15 +81,3 @@ export const TRAIT_VALUES_DE: Readonly<Record<string, string>> = Object.freeze({
   'Reserved with Strangers': 'Zurückhaltend bei Fremden',
   'Aloof/Wary': 'Distanziert und vorsichtig',
 });
-
-/** Labels of the fields the AI job may fill, for the "KI-generiert" note on the page. */
-export const AI_FIELD_DE: Readonly<Record<string, string>> = Object.freeze({
-  name_de: 'deutscher Name',
-  description_de: 'Beschreibung',
-  size_class: 'Größenklasse',
-  height: 'Widerristhöhe',
-  weight: 'Gewicht',
-  life_span: 'Lebenserwartung',
-  temperament: 'Wesen',
-  origin_country_de: 'Herkunft',
-});

@@ -2,7 +2,6 @@ import type { DiaryEntry, DiaryMedia } from '../../../api/types.js';
 import { ApiError } from '../../../core/api.js';
 import { upload } from '../../../core/upload.js';
 
-export type { WeatherSummary } from '../../../api/types.js';
 export type MediaItem = DiaryMedia;
 export type Entry = DiaryEntry;
 

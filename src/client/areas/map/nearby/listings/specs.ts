@@ -158,7 +158,6 @@ export const LISTINGS: ListingSpec[] = [
 ];
 
 export const listingBySlug = (slug: string): ListingSpec | undefined => LISTINGS.find((l) => l.slug === slug);
-export const listingByPath = (path: string): ListingSpec | undefined => LISTINGS.find((l) => l.path === path);
 export const SERVICE_CATEGORY_LABELS = SERVICE_CATEGORIES;
 
 /** The form's strings as the API wants them: numbers, ISO instants, and empty optional fields left out. */

@@ -1,10 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DAY, dateInZone, startOfDay, wallClockIn } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
+import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
+import type { AppContext } from '../../../core/context.js';
 import { boundingBox, nearest } from '../../../core/geo/index.js';
 import { safetyMailActive, safetyMailChoiceOf, type NotificationKind } from '../../../core/push/index.js';
 import { LOST_DOG_PUSH_KM } from './lost-dogs.js';
-import { POISON_KIND_DE, POISON_PUSH_KM } from './poison.js';
+import { POISON_PUSH_KM } from './poison.js';
 import {
   activeUsersByChannel,
   claimSafetyMail,
@@ -20,6 +19,7 @@ import {
   type SafetyMailRow,
   type WarningForMail,
 } from './safety-mail.repo.js';
+import { alertMail, eveningMail, MAILS_PER_DAY } from './safety-mail.mails.js';
 
 /**
  * Poison-bait and lost-dog warnings by mail (issue 37), for people whom push does not reach: the job (every minute,
@@ -27,10 +27,8 @@ import {
  * alert mails a day go out at once, further ones wait for one evening mail at 19:00.
  */
 
-export const MAILS_PER_DAY = 3;
 const RADIUS_KM: Record<SafetyKind, number> = { poison: POISON_PUSH_KM, lost: LOST_DOG_PUSH_KM };
 const PUSH_KIND: Record<SafetyKind, NotificationKind> = { poison: 'poison_nearby', lost: 'lost_dog_nearby' };
-const APP_PATH: Record<SafetyKind, string> = { poison: 'giftkoeder', lost: 'vermisst' };
 /** Warnings older than this when the job first sees them (the app was down) are not mailed any more. */
 const FRESH_FOR_MS = DAY;
 
@@ -155,103 +153,3 @@ export async function sendEveningSafetyMails(ctx: AppContext): Promise<number> {
   }
   return sent;
 }
-
-// ---- One-click unsubscribe (RFC 8058): a signed link that needs no login ----
-
-const unsubscribeKey = (ctx: AppContext) => createHmac('sha256', ctx.config.auth.jwtSecret).update('pfotenbuch safety-mail unsubscribe v1').digest();
-
-export function unsubscribeToken(ctx: AppContext, userId: number): string {
-  return createHmac('sha256', unsubscribeKey(ctx)).update(String(userId)).digest('base64url');
-}
-
-export function validUnsubscribeToken(ctx: AppContext, userId: number, token: string): boolean {
-  const expected = Buffer.from(unsubscribeToken(ctx, userId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-export function unsubscribeUrl(ctx: AppContext, userId: number): string {
-  return `${ctx.config.publicUrl}/api/safety-mail/unsubscribe?u=${userId}&t=${unsubscribeToken(ctx, userId)}`;
-}
-
-// ---- The mails (German, du-form) ----
-
-const km = (n: number) => `${n.toLocaleString('de-DE', { maximumFractionDigits: 1 })} km`;
-
-function whenOf(ctx: AppContext, iso: string): string {
-  const w = wallClockIn(new Date(iso), ctx.config.timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `am ${pad(w.day)}.${pad(w.month)}. um ${pad(w.hour)}:${pad(w.minute)} Uhr`;
-}
-
-function headline(kind: SafetyKind, warning: WarningForMail): string {
-  return kind === 'poison' ? (POISON_KIND_DE[warning.title as keyof typeof POISON_KIND_DE] ?? 'Gefahr') : `Hund vermisst: ${warning.title}`;
-}
-
-function describe(ctx: AppContext, row: SafetyMailRow, warning: WarningForMail): string {
-  const what = row.kind === 'poison' ? `${headline('poison', warning)} gemeldet` : `der Hund „${warning.title}“ als vermisst gemeldet`;
-  return [
-    `In der Nähe deines Heimatgebiets wurde ${what} – etwa ${km(row.distance_km)} entfernt, ${whenOf(ctx, warning.created_at)}.`,
-    '',
-    `„${warning.description.length > 300 ? `${warning.description.slice(0, 299)}…` : warning.description}“`,
-    '',
-    `Auf der Karte ansehen: ${ctx.config.publicUrl}/app/${APP_PATH[row.kind]}/${warning.id}`,
-    `(Ort ungefähr: ${warning.lat.toFixed(3)}, ${warning.lon.toFixed(3)})`,
-  ].join('\n');
-}
-
-function footer(ctx: AppContext, userId: number): string {
-  return [
-    '',
-    '–',
-    `Du bekommst diese Mail, weil Warnungen per Mail für dich an sind (höchstens ${MAILS_PER_DAY} am Tag, weitere sammeln wir in einer Mail am Abend).`,
-    `Abbestellen: ${unsubscribeUrl(ctx, userId)}`,
-    `Einstellungen: ${ctx.config.publicUrl}/app/benachrichtigungen/einstellungen`,
-  ].join('\n');
-}
-
-function listHeaders(ctx: AppContext, userId: number): Record<string, string> {
-  return { 'List-Unsubscribe': `<${unsubscribeUrl(ctx, userId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-}
-
-function alertMail(ctx: AppContext, row: SafetyMailRow, warning: WarningForMail) {
-  const subject =
-    row.kind === 'poison'
-      ? `⚠️ ${headline('poison', warning)} in deiner Nähe (${km(row.distance_km)})`
-      : `🐕 ${headline('lost', warning)} (${km(row.distance_km)} entfernt)`;
-  const text = [`Hallo ${row.name},`, '', describe(ctx, row, warning), '', 'Pass gut auf deinen Hund auf!', footer(ctx, row.user_id)].join('\n');
-  return { to: row.email, subject, text, headers: listHeaders(ctx, row.user_id) };
-}
-
-function eveningMail(ctx: AppContext, first: SafetyMailRow, items: { row: SafetyMailRow; warning: WarningForMail }[]) {
-  const subject = items.length === 1 ? 'Heute noch eine Warnung in deiner Nähe' : `Heute noch ${items.length} Warnungen in deiner Nähe`;
-  const parts = items.map((i, n) => `${n + 1}. ${headline(i.row.kind, i.warning)}\n${describe(ctx, i.row, i.warning)}`);
-  const text = [
-    `Hallo ${first.name},`,
-    '',
-    `heute kamen mehr Warnungen in deiner Nähe zusammen, als wir einzeln schicken (${MAILS_PER_DAY} am Tag). Hier sind die übrigen:`,
-    '',
-    parts.join('\n\n'),
-    footer(ctx, first.user_id),
-  ].join('\n');
-  return { to: first.email, subject, text, headers: listHeaders(ctx, first.user_id) };
-}
-
-// ---- The jobs ----
-
-/** Every minute: recipients of new warnings, then the mails (within a minute of the warning). */
-export const safetyMailSendJob: Job = {
-  name: 'safety.mail-send',
-  schedule: '* * * * *',
-  run: async (ctx) => {
-    await fanOutSafetyMails(ctx);
-    return sendQueuedSafetyMails(ctx);
-  },
-};
-
-/** 19:00: one mail per person with the warnings held after the day's first three. */
-export const safetyMailEveningJob: Job = {
-  name: 'safety.mail-evening',
-  schedule: '0 19 * * *',
-  run: sendEveningSafetyMails,
-};
