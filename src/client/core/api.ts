@@ -5,7 +5,7 @@ import type { AnswerOf, Call, Init, InitArgs, Method, PathOf } from './api-types
 import { loadResponse, offline, saveResponse } from './offline-cache.js';
 import { parseAnswer } from './parse-answer.js';
 
-export { ApiError, errorFromBody, errorMessage, OFFLINE_MESSAGE, waitMessage } from './api-error.js';
+export { ApiError, errorFromBody, errorMessage, waitMessage } from './api-error.js';
 export type { AnswerOf, BodyOf, QueryOf } from './api-types.js';
 
 /**

@@ -61,4 +61,3 @@ export function parseDiseases(stored: unknown): Disease[] {
   }
 }
 
-export const isRabies = (stored: unknown): boolean => parseDiseases(stored).includes('tollwut');

@@ -50,10 +50,6 @@ export async function signInWithPasskey(autofill = false): Promise<CurrentUser> 
   return api.POST('/api/auth/passkey', { body: { response: response as unknown as BodyOf<'/api/auth/passkey', 'post'>['response'] } });
 }
 
-export async function passkeysSupported(): Promise<boolean> {
-  return (await webauthn()).browserSupportsWebAuthn();
-}
-
 export const stepUp = (code: string) => api.POST('/api/auth/step-up', { body: { code } });
 export const startTotp = (password: string) => api.POST('/api/me/totp', { body: { password } });
 export const confirmTotp = (code: string) => api.POST('/api/me/totp/confirm', { body: { code } });
