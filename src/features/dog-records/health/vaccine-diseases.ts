@@ -60,4 +60,3 @@ export function parseDiseases(stored: unknown): Disease[] {
     return [];
   }
 }
-

@@ -3,7 +3,6 @@ import type { PublicHelpArticle } from '../../../api/types.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { helpTexts } from './texts.js';
 
-
 /** Paragraphs of a plain-text body, split at blank lines like /help does. */
 export function paragraphs(body: string): string[] {
   return body
