@@ -139,13 +139,13 @@ ${row(results.login)}
   in an A/B run of the two builds): the \`compression\` middleware wrapped \`write\`, \`end\` and \`writeHead\` of every
   response, the small ones too; answers are now compressed where they are sent whole (\`res.send\`,
   core/http/compression.ts). And every router layer costs a path match, closures and about 500 bytes of garbage: the
-  eight global middlewares and each route's guards now run as one layer each (core/http/series.ts); garbage per
+  eight global middlewares and each route's guards now run as one layer each (platform/http/series.ts); garbage per
   request 33 → 27 KB. Then (33 → 29 µs in an A/B run): a JSON answer under 1 KB is counted in bytes instead of
   guessed at three bytes a character, so the session's 450 characters are ended directly with the head instead of
-  going through \`send\` and compression's checks (core/http/json-answer.ts). Then (25.8 → 23.1 µs in two A/B runs
+  going through \`send\` and compression's checks (platform/http/json-answer.ts). Then (25.8 → 23.1 µs in two A/B runs
   of the builds, 71.8 → 78.2 % of the hello world in the first): JSON answers carry a Content-Security-Policy of
   their own, \`default-src 'none'; frame-ancestors 'none'\`, stricter than the pages' and 430 bytes shorter, chosen
-  when the head is written (core/http/csp-at-head.ts; pages, files and HTML under /api keep the pages' policy); a
+  when the head is written (platform/http/csp-at-head.ts; pages, files and HTML under /api keep the pages' policy); a
   remembered session and a handler that answers at once no longer pay for promises and a microtask turn (the session
   middleware and the route's last step are not async); header lookups use lower-case names (Node lower-cases every
   other name anew); freshness is checked only for a conditional request; the security headers are walked as one flat
@@ -166,10 +166,10 @@ ${row(results.login)}
   183 → 142–163 MB after 200,000 requests (semi-space 4 MB, no source maps, the thresholds; 3 runs each), with the
   same CPU per request in an A/B run (33 against 34 µs). Then V8's heap after start 40.7 → 35.6 MB (heap snapshots):
   the routes' response tables keyed by status (200, 401, 404: array indices to V8, so each object filled key by key
-  got a fast array of about 600 slots, 5 KB; core/http/status-table.ts keeps them as small dictionaries, about 3 MB
+  got a fast array of about 600 slots, 5 KB; core/http/route/status-table.ts keeps them as small dictionaries, about 3 MB
   over all routes), web-push, qrcode, exifr and yazl loaded on first use (about 2 MB), and the bundle's source kept as
   a one-byte string (a few comments with characters beyond Latin-1 made V8 store its ~1 MB as two bytes a
-  character; test/core/start-memory.test.ts guards both). RSS after start 134–142 → 123–125 MB. Then the old generation stopped growing under load: it grew by about 2.3 MB every 100 scavenges, though scavenges promoted almost nothing. A sampling heap profile of what full collections free (\`includeObjectsCollectedByMajorGC\`) put 22 of 37 MB on one line, the server's Set of answers in flight: adding to and deleting from a long-lived Set makes V8 rebuild its hash table every few dozen requests, in the old generation. Each connection now keeps only its newest answer (core/http/listen.ts); the same pattern in the LRU caches (delete and set again on every hit) gave way to core/recency-map.ts. Old generation flat at 39.6 MB over 200,000 requests; RSS after them 143–158 → 135–149 MB (3 runs each). Not taken: \`--optimize-for-size\` (−10 to −20 MB, but
+  character; test/core/start-memory.test.ts guards both). RSS after start 134–142 → 123–125 MB. Then the old generation stopped growing under load: it grew by about 2.3 MB every 100 scavenges, though scavenges promoted almost nothing. A sampling heap profile of what full collections free (\`includeObjectsCollectedByMajorGC\`) put 22 of 37 MB on one line, the server's Set of answers in flight: adding to and deleting from a long-lived Set makes V8 rebuild its hash table every few dozen requests, in the old generation. Each connection now keeps only its newest answer (platform/http/listen.ts); the same pattern in the LRU caches (delete and set again on every hit) gave way to core/recency-map.ts. Old generation flat at 39.6 MB over 200,000 requests; RSS after them 143–158 → 135–149 MB (3 runs each). Not taken: \`--optimize-for-size\` (−10 to −20 MB, but
   +20 % CPU per request), a semi-space of 2 MB (no steady gain, more CPU in some runs), a hard
   \`--max-old-space-size\` (turns a large export into a crash; 128 MB cost 8 × the CPU). About 54 MB of the RSS are
   pages of the node binary itself (its code, builtins and ICU data, file-backed and shared between processes).

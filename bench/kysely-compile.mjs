@@ -9,7 +9,7 @@ import { tsImport } from 'tsx/esm/api';
 import { machine } from './lib.mjs';
 
 const k = await tsImport('kysely', import.meta.url);
-const { WriteWatchPlugin } = await tsImport('../src/core/db/write-watch.ts', import.meta.url);
+const { WriteWatchPlugin } = await tsImport('../src/platform/db/write-watch.ts', import.meta.url);
 const inbox = await tsImport('../src/core/push/inbox.repo.ts', import.meta.url);
 const messages = await tsImport('../src/features/community/messages/messages.repo.ts', import.meta.url);
 const entries = await tsImport('../src/features/dog-records/diary/entries.repo.ts', import.meta.url);

@@ -8,9 +8,9 @@ import { MemoryStore } from 'express-rate-limit';
 import { tsImport } from 'tsx/esm/api';
 import { machine, writeSection } from './lib.mjs';
 
-const { DbRateLimitStore } = await tsImport('../src/core/http/rate-limit-store.ts', import.meta.url);
+const { DbRateLimitStore } = await tsImport('../src/core/http/guards/rate-limit-store.ts', import.meta.url);
 const { openDb } = await tsImport('../src/core/db/index.ts', import.meta.url);
-const { migrateToLatest } = await tsImport('../src/core/db/migrate.ts', import.meta.url);
+const { migrateToLatest } = await tsImport('../src/platform/db/migrate.ts', import.meta.url);
 const { systemClock } = await tsImport('../src/core/clock.ts', import.meta.url);
 
 const N = 20_000;

@@ -11,9 +11,9 @@ import { machine, writeSection } from './lib.mjs';
 
 const { loadConfig } = await tsImport('../src/core/config.ts', import.meta.url);
 const { openDb } = await tsImport('../src/core/db/index.ts', import.meta.url);
-const { migrateToLatest } = await tsImport('../src/core/db/migrate.ts', import.meta.url);
+const { migrateToLatest } = await tsImport('../src/platform/db/migrate.ts', import.meta.url);
 const { createLogger } = await tsImport('../src/core/logger.ts', import.meta.url);
-const { createContext } = await tsImport('../src/core/create-context.ts', import.meta.url);
+const { createContext } = await tsImport('../src/platform/create-context.ts', import.meta.url);
 const { fixedClock, addDays } = await tsImport('../src/core/clock.ts', import.meta.url);
 const { heatJobs } = await tsImport('../src/features/dog-records/heat/index.ts', import.meta.url);
 const { careJobs } = await tsImport('../src/features/dog-records/care/index.ts', import.meta.url);

@@ -3,12 +3,12 @@
 // database can grow from 200 to 2,000 to 20,000 users and the first users' own data stays the same. Loaded through
 // tsImport (like the *.entry.ts files: one copy of kysely), so openDb and the migrations come from here too.
 import type { Insertable } from 'kysely';
-import type { Database } from '../src/core/db/schema.js';
-import type { Db } from '../src/core/db/index.js';
+import type { Database } from '#core/db/schema.js';
+import type { Db } from '#core/db/index.js';
 
 export { sql } from 'kysely';
-export { openDb } from '../src/core/db/index.js';
-export { migrateToLatest } from '../src/core/db/migrate.js';
+export { openDb } from '#core/db/index.js';
+export { migrateToLatest } from '#platform/db/migrate.js';
 
 /** What each user has (per dog where it says so): the same at every size of the service. */
 export const PER_USER = {

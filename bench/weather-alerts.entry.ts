@@ -2,12 +2,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixedClock } from '../src/core/clock.js';
-import { loadConfig } from '../src/core/config.js';
-import { createContext } from '../src/core/create-context.js';
-import { openDb } from '../src/core/db/index.js';
-import { migrateToLatest } from '../src/core/db/migrate.js';
-import { createLogger } from '../src/core/logger.js';
+import { fixedClock } from '#core/clock.js';
+import { loadConfig } from '#core/config.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { migrateToLatest } from '#platform/db/migrate.js';
+import { createLogger } from '#core/logger.js';
 import { runWeatherAlerts } from '../src/features/dog-records/weather/index.js';
 export { runWeatherAlerts };
 export { cellAt, FakeWeatherAlertsServer, heatAlert } from '../test/fakes/weather-alerts-server.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /** Accounts, sessions, mail outbox, job leases and the IP blocklist. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /** Dogs: the owned root of every per-dog record (diary, health, care, …), deleted with their owner. */
 export async function up(db: Kysely<unknown>): Promise<void> {

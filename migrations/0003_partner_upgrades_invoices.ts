@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Partner codes and the founder counter, upgrade requests, invoices with their per-prefix counters.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Breed wiki and help articles: reference data, owned by nobody (no user foreign keys).

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Web push and notification preferences (issue 10): push subscriptions (several devices per user), the push

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Health records (issue 11), family sharing and the emergency card. Every record hangs off a dog and goes with it

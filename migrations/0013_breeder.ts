@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * The breeder area (issue 18): litters of a breeder's female dog, their puppies and the puppies' weights.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Community (issue 13): friendships, blocks, direct messages, the forum and its reports.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOUBLE, withId } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Community on the map (issue 14), the other kinds on the geo-items frame: playdates (with participating dogs),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /** The tables of the geo-listed community kinds (0015, 0016). */
 const GEO_TABLES = ['poison_warnings', 'lost_dogs', 'playdates', 'adoptions', 'events', 'sitting', 'walk_slots', 'services'];

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../src/core/db/migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * Full-text search over diary titles and texts (decisions: Diary search), one index per engine behind

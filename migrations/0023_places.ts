@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOUBLE, withId } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, withId } from '#platform/db/migration-helpers.js';
 
 /** Places: the users' own points of interest on the map (issue 15), public or private, with several types. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOUBLE, withId } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Dog-welcome contributions (issue 15): a user's claim that a venue on OpenStreetMap welcomes dogs, uploaded as

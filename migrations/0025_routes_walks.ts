@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOUBLE, withId } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Routes and walks (issue 15): saved routes (a GeoJSON line), the log of counted route plans (20 a week), the

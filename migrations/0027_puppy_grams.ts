@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { isPostgres } from '../src/core/db/migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * Puppy weights with one decimal (180,5 g: a newborn's scale shows it). PostgreSQL needs the column type changed;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { continueIdsAfterCopy, inOneTransaction, withId } from '../src/core/db/migration-helpers.js';
+import { continueIdsAfterCopy, inOneTransaction, withId } from '#platform/db/migration-helpers.js';
 
 /**
  * One table for every report to the moderators: forum posts (0014's forum_reports) and map items (0017's

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Data exports (issue 26, decisions: Accounts: export): one row per requested ZIP. A job builds it (queued →

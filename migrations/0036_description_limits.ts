@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../src/core/db/migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * The spec's Limits table: every description takes 10,000 characters (issue 32). The columns were made for 200 to

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * Offline writes (issue 30, decisions: Offline writes): the create routes a queued write replays accept an
  * `Idempotency-Key`. One row per user, route and key, written before the handler runs (the claim: the primary key
  * lets only one of two racing replays through) and completed with the answer's status and body; `request_hash` tells
- * a repeat from another request under the same key. Kept 7 days (core/http/idempotency.jobs.ts).
+ * a repeat from another request under the same key. Kept 7 days (core/http/guards/idempotency.jobs.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../src/core/db/migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * A real spatial index for the geo-listed kinds (issue 34): the (lat, lon) B-tree bounded only the latitude, so a
  * nearby list read and sorted every item in that band of latitude across the country. The box query
- * (core/db/spatial-index.ts) now reads only the items in the box:
+ * (platform/db/spatial-index.ts) now reads only the items in the box:
  * - SQLite: an R*Tree per table (`<table>_rtree`, id = the item's id, one point as a degenerate box), kept in step
  *   by triggers, so every writer (routes, jobs, imports, account deletion) is covered.
  * - PostgreSQL: a GiST index on the expression `point(lon, lat)`, asked with `<@ box(…)`. No PostGIS.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DOUBLE, inOneTransaction, isPostgres } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, inOneTransaction, isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * Distance searches for places, routes and walks (decisions, "What users tripped over (wave 4)").

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../src/core/db/migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * An invoice line's description takes 10,000 characters like every description (decisions, "What users tripped over

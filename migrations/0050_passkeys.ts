@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Passkeys (issue 50, decisions: Passkeys and a second factor for staff): one row per WebAuthn credential, found by

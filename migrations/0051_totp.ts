@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * TOTP (RFC 6238) per user: the secret (encrypted with a key derived from JWT_SECRET), set up unconfirmed and

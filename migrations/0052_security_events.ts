@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * The security log (issue 50): sign-ins, passkeys added or removed, TOTP on or off, step-ups. The profile shows

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DOUBLE, withId } from '../src/core/db/migration-helpers.js';
+import { DOUBLE, withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Trips abroad (issue 51, decisions: Trips abroad): a planned trip of one dog, its times as ISO instants, and the

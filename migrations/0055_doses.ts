@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * Doses (issue 51, decisions: Doses and parasite plan): a medication's doses per day, units on hand and their

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { inOneTransaction } from '../src/core/db/migration-helpers.js';
+import { inOneTransaction } from '#platform/db/migration-helpers.js';
 
 /**
  * Walk weather (issue 52): the DWD's warnings through Bright Sky's /alerts, asked once per warn cell.

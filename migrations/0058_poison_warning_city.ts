@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { inOneTransaction } from '../src/core/db/migration-helpers.js';
+import { inOneTransaction } from '#platform/db/migration-helpers.js';
 
 /**
  * Public poison-bait figures per city (decisions, "Walk weather and hazards"):

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { inOneTransaction, isPostgres } from '../src/core/db/migration-helpers.js';
+import { inOneTransaction, isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * The spatial index of the kinds with hidden states holds only the rows their lists show (issue 52). A poison

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../src/core/db/migration-helpers.js';
+import { withId } from '#platform/db/migration-helpers.js';
 
 /**
  * What an owner has recorded for a dog's duties (issue 53): one row per dog and duty code (liability_insurance,

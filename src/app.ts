@@ -1,19 +1,19 @@
 import ejs from 'ejs';
 import express, { type Express } from 'express';
-import type { AppContext } from './core/context.js';
-import { compressSentText } from './core/http/compression.js';
-import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from './core/http/csp.js';
-import { securityHeaders } from './core/http/security-headers.js';
-import { errorHandler } from './core/http/error-handler.js';
-import { weakEtag } from './core/http/etag.js';
-import { notFound } from './core/http/errors.js';
-import { PrefixRouter } from './core/http/prefix-router.js';
-import { leanJson } from './core/http/json-answer.js';
-import { jsonSizeGuard } from './core/http/json-body.js';
-import { apiWriteGuard, bodySizeGuard } from './core/http/request-guards.js';
-import { requestLog, setAppLogger } from './core/http/request-log.js';
-import { series } from './core/http/series.js';
-import { VIEWS_DIR } from './core/paths.js';
+import type { AppContext } from '#core/context.js';
+import { compressSentText } from '#core/http/compression.js';
+import { CSP_REPORT_PATH, cspDirectives, reportingEndpoints } from '#core/http/csp.js';
+import { securityHeaders } from '#platform/http/security-headers.js';
+import { errorHandler } from '#platform/http/error-handler.js';
+import { weakEtag } from '#platform/http/etag.js';
+import { notFound } from '#core/http/route/errors.js';
+import { PrefixRouter } from '#platform/http/prefix-router.js';
+import { leanJson } from '#platform/http/json-answer.js';
+import { jsonSizeGuard } from '#core/http/route/json-body.js';
+import { apiWriteGuard, bodySizeGuard } from '#core/http/guards/request-guards.js';
+import { requestLog, setAppLogger } from '#platform/http/request-log.js';
+import { series } from '#platform/http/series.js';
+import { VIEWS_DIR } from '#core/paths.js';
 import { SAFETY_MAIL_UNSUBSCRIBE_PATH } from './features/map/nearby/index.js';
 import { mountRoutes } from './routes.js';
 
@@ -33,7 +33,7 @@ export function createApp(ctx: AppContext): Express {
   // The global middlewares run as one layer (series.ts says why); their order is the house order.
   app.use(
     series([
-      // First, so a request's time covers every other middleware; only with METRICS_TOKEN (core/metrics).
+      // First, so a request's time covers every other middleware; only with METRICS_TOKEN (platform/metrics).
       ...(ctx.metrics ? [ctx.metrics.timer()] : []),
       requestLog(ctx.log),
       securityHeaders(

@@ -1,9 +1,9 @@
-import { loadConfig, type Config } from './core/config.js';
-import type { AppContext } from './core/context.js';
-import { createContext } from './core/create-context.js';
-import { openDb } from './core/db/index.js';
-import { migrateToLatest } from './core/db/migrate.js';
-import { createLogger } from './core/logger.js';
+import { loadConfig, type Config } from '#core/config.js';
+import type { AppContext } from '#core/context.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { migrateToLatest } from '#platform/db/migrate.js';
+import { createLogger } from '#core/logger.js';
 import { loadStarterHelp } from './features/public-web/help/index.js';
 import { loadBreeds } from './features/public-web/wiki/index.js';
 

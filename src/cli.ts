@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { bootstrap } from './bootstrap.js';
-import { backupCommand, restoreCommand } from './core/backup/backup.cli.js';
-import { ConfigError, loadConfig } from './core/config.js';
-import { copyLocalMedia } from './core/media/copy-media.js';
-import { mapStackTrace } from './core/stack-trace.js';
+import { backupCommand, restoreCommand } from '#platform/backup/backup.cli.js';
+import { ConfigError, loadConfig } from '#core/config.js';
+import { copyLocalMedia } from '#core/media/copy-media.js';
+import { mapStackTrace } from '#platform/stack-trace.js';
 import { setRoleByEmail } from './features/accounts/accounts/index.js';
 
 const ROLES = ['admin', 'moderator', 'user'] as const;

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { loadConfig } from './core/config.js';
-import { generateOpenApiDocument } from './core/http/openapi.js';
+import { loadConfig } from '#core/config.js';
+import { generateOpenApiDocument } from '#core/http/route/openapi.js';
 
 const out = process.argv[2];
 if (!out) {

@@ -1,5 +1,5 @@
-import type { AppContext } from './core/context.js';
-import type { Routes } from './core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { accountsExport, accountsRoutes } from './features/accounts/accounts/index.js';
 import { exportsRoutes } from './features/accounts/exports/index.js';
 import { accountSecurityRoutes, secondStepGate } from './features/accounts/security/index.js';
@@ -8,13 +8,13 @@ import { adminUsersRoutes } from './features/admin/admin-users/index.js';
 import { cspReportsRoutes } from './features/admin/csp-reports/index.js';
 import { ipBlocksRoutes } from './features/admin/ip-blocks/index.js';
 import { dogsExport, dogsRoutes } from './features/dog-records/dogs/index.js';
-import { serveMediaFiles } from './core/media/serve.js';
+import { serveMediaFiles } from '#core/media/serve.js';
 import { dashboardRoutes } from './features/dog-records/dashboard/index.js';
 import { diaryDashboard, diaryExport, diaryMediaRules, diaryRoutes } from './features/dog-records/diary/index.js';
 import { notificationsRoutes } from './features/accounts/notifications/index.js';
-import { jobsAdminRoutes } from './core/scheduler/index.js';
-import { backupRoutes } from './core/backup/index.js';
-import { metricsRoutes } from './core/metrics/metrics.routes.js';
+import { jobsAdminRoutes } from '#platform/scheduler/index.js';
+import { backupRoutes } from '#platform/backup/index.js';
+import { metricsRoutes } from '#platform/metrics/metrics.routes.js';
 import { jobs } from './jobs.js';
 import { photosMediaRules, photosRoutes } from './features/accounts/photos/index.js';
 import { invoicesExport, invoicesRoutes } from './features/admin/invoices/index.js';
@@ -46,7 +46,7 @@ import { mapLayersRoutes } from './features/map/map-layers/index.js';
 import { placesExport, placesRoutes } from './features/map/places/index.js';
 import { adminStatsRoutes } from './features/admin/admin-stats/index.js';
 import { contributionsExport, mapContribRoutes } from './features/map/map-contrib/index.js';
-import { routesExport, routesRoutes } from './features/map/routes/index.js';
+import { walkRoutesExport, walkRoutesRoutes } from './features/map/walk-routes/index.js';
 import { walksExport, walksRoutes } from './features/map/walks/index.js';
 import { placeExport, placeRoutes } from './features/accounts/place/index.js';
 import { dutiesDashboard, dutiesExport, dutiesRoutes } from './features/dog-records/duties/index.js';
@@ -87,7 +87,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   mapLayersRoutes(ctx, routes); // /api/map/layers/:layer
   placesRoutes(ctx, routes); // /api/places*
   mapContribRoutes(ctx, routes); // /api/map-contrib*
-  routesRoutes(ctx, routes); // /api/routes/plan, /api/routes*, /api/routes/:id/gpx
+  walkRoutesRoutes(ctx, routes); // /api/routes/plan, /api/routes*, /api/routes/:id/gpx
   walksRoutes(ctx, routes); // /api/walks/weekly, /api/walks*
   adminStatsRoutes(ctx, routes); // /api/admin/stats
   ctx.accountDeletionSteps.push(forumAccountDeletion(ctx), nearbyAccountDeletion, userReportsAccountDeletion(ctx), messageReportsAccountDeletion(ctx)); // what ON DELETE cannot say
@@ -105,7 +105,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
     expensesExport,
     dutiesExport,
     notesExport,
-    routesExport,
+    walkRoutesExport,
     walksExport,
     placesExport,
     messagesExport,

@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import { createApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { markServing } from './core/backup/index.js';
-import { runPrimary } from './core/cluster.js';
-import { ConfigError, loadConfig, type Config } from './core/config.js';
-import { listen } from './core/http/listen.js';
-import { createLogger } from './core/logger.js';
-import { Scheduler } from './core/scheduler/scheduler.js';
+import { markServing } from '#platform/backup/index.js';
+import { runPrimary } from '#platform/cluster.js';
+import { ConfigError, loadConfig, type Config } from '#core/config.js';
+import { listen } from '#platform/http/listen.js';
+import { createLogger } from '#core/logger.js';
+import { Scheduler } from '#platform/scheduler/scheduler.js';
 import { jobs } from './jobs.js';
 
 /** Closing the database after the grace: background work still running or a hanging query must not hold the exit. */

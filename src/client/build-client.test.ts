@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.mjs';
-import { VERSION_FILE } from '../core/paths.js';
+import { VERSION_FILE } from '#core/paths.js';
 
 /** The bundle contract with the /app shell and the service worker (docs/areas/client.md), built into a temp dir. */
 describe('client build', () => {

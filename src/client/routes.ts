@@ -51,7 +51,7 @@ const nearby = () => import('./areas/map/nearby/index.js');
 const mapLayers = () => import('./areas/map/map-layers/index.js');
 const places = () => import('./areas/map/places/index.js');
 const mapContrib = () => import('./areas/map/map-contrib/index.js');
-const routePlanner = () => import('./areas/map/routes/index.js');
+const routePlanner = () => import('./areas/map/walk-routes/index.js');
 const walks = () => import('./areas/map/walks/index.js');
 const foodAlerts = () => import('./areas/map/food-alerts/index.js');
 

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber, unsetIfEmpty } from './config-parts.js';
+import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber, unsetIfEmpty } from '#platform/config-parts.js';
 import { PROJECT_ROOT } from './paths.js';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL, tileCspSources, tileUrlProblem } from '../shared/map-tiles.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL, tileCspSources, tileUrlProblem } from '#shared/map-tiles.js';
 
 /** The only reader of process.env. Every variable is documented in .env.example; the schema's parts are in config-parts.ts. */
 
@@ -16,7 +16,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL muss mit postgres:// beginnen'),
-  // PostgreSQL plans each repeated statement once per connection (core/db/pg-prepared.ts); false behind a pooler
+  // PostgreSQL plans each repeated statement once per connection (platform/db/pg-prepared.ts); false behind a pooler
   // in transaction mode that cannot keep prepared statements (PgBouncer before 1.21, without max_prepared_statements).
   PG_PREPARED_STATEMENTS: bool.default(true),
   // Unset in development: http://localhost:<PORT> (see below), so links and the Origin check fit any port.
@@ -104,7 +104,7 @@ const EnvSchema = z.object({
   // Per directions request (upstreams.md: the default class, 10 s); then the plan answers 503.
   ROUTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Directions a day for the whole app, counted in the database across instances (a free ORS key: 2,000); the
-  // last 10 % are kept for premium users and staff (features/map/routes/routing-budget.ts).
+  // last 10 % are kept for premium users and staff (features/map/walk-routes/routing-budget.ts).
   ROUTING_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2000),
   FOOD_ALERTS_URL: z.url().default('https://megov.bayern.de/verbraucherschutz/baystmuv-verbraucherinfo/rest/api'),
   // The public app key of the feed (upstreams.md §5.1); configurable because it may rotate.
@@ -127,7 +127,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, 'METRICS_TOKEN braucht mindestens 16 Zeichen').optional()),
 
   JOBS_ENABLED: bool.default(true),
-  // The nightly snapshot (core/backup): on by default, at 03:15 app time; kept in BACKUP_DIR (default DATA_DIR/backups).
+  // The nightly snapshot (platform/backup): on by default, at 03:15 app time; kept in BACKUP_DIR (default DATA_DIR/backups).
   BACKUP_ENABLED: bool.default(true),
   BACKUP_CRON: z.string().max(60).refine(isCronPattern, 'BACKUP_CRON ist kein gültiger Cron-Ausdruck (z. B. "15 3 * * *" für 03:15)').default('15 3 * * *'),
   BACKUP_DIR: z.string().optional(),

@@ -1,17 +1,17 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { SessionManager } from './auth/session.js';
-import type { BackgroundTasks } from './background.js';
+import type { BackgroundTasks } from '#platform/background.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, DbEngine } from './db/index.js';
-import type { ErrorCounter } from './error-digest/error-counter.js';
+import type { ErrorCounter } from '#platform/error-digest/error-counter.js';
 import type { ExportSection } from './export/export-writer.js';
-import type { IpBlocklist } from './http/ip-blocklist.js';
-import type { RateLimiters } from './http/rate-limit.js';
+import type { IpBlocklist } from './http/guards/ip-blocklist.js';
+import type { RateLimiters } from './http/guards/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { MediaStore } from './media/store/media-store.js';
-import type { MailOutbox } from './mail/outbox.js';
-import type { Metrics } from './metrics/metrics.js';
+import type { MailOutbox } from '#platform/mail/outbox.js';
+import type { Metrics } from '#platform/metrics/metrics.js';
 import type { PushDispatcher } from './push/dispatcher.js';
 
 /** What every area gets: the shared services, built once by createContext. */
@@ -33,7 +33,7 @@ export interface AppContext {
   sessions: SessionManager;
   blocklist: IpBlocklist;
   limits: RateLimiters;
-  /** Prometheus metrics (core/metrics), only with METRICS_TOKEN set. */
+  /** Prometheus metrics (platform/metrics), only with METRICS_TOKEN set. */
   metrics: Metrics | null;
   openapi: OpenAPIRegistry;
   /**

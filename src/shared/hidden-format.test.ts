@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from '../client/core/parse-answer.js';
-import { characterCount, SHOWN_AS_WRITTEN } from '../core/http/text-rules.js';
+import { characterCount, SHOWN_AS_WRITTEN } from '#core/http/route/text-rules.js';
 import { hasHiddenFormat, NAME_FIELD, withoutHiddenFormat } from './hidden-format.js';
 
 const HIDDEN = [0x061c, ...range(0x200b, 0x200f), ...range(0x202a, 0x202e), ...range(0x2060, 0x2064), ...range(0x2066, 0x2069), 0xfeff];

@@ -1,7 +1,7 @@
 /**
  * Bidirectional controls and invisible format characters: they reorder or hide what a text shows, so a name
  * "\u202EnimdA" reads "Admin" and a dog "Anna\u202Egnp.exe" reads "Annaexe.png". Names and titles others see refuse
- * them (the server's schema kit, core/http/text-rules.ts); names stored before that rule are shown without them
+ * them (the server's schema kit, core/http/route/text-rules.ts); names stored before that rule are shown without them
  * (the client, core/api.ts). Plain data without imports, so both halves take the one list.
  *
  * - bidi: U+061C Arabic letter mark, U+200E/U+200F left-to-right and right-to-left marks, U+202A–U+202E embeddings

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../core/auth/session-user.js';
+import type { SessionUser } from '#core/auth/session-user.js';
 
 declare global {
   namespace Express {

@@ -8,11 +8,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import { CHROMIUM_BASE_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { createApp } from '../../src/app.js';
-import { SESSION_COOKIE } from '../../src/core/auth/session.js';
-import type { SessionUser } from '../../src/core/auth/session-user.js';
-import type { AppContext } from '../../src/core/context.js';
-import { createOpenApiRegistry } from '../../src/core/http/openapi.js';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { SESSION_COOKIE } from '#core/auth/session.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { createOpenApiRegistry } from '#core/http/route/openapi.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 import { reportFailure } from './failure-report.js';
 

@@ -5,10 +5,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/core/config.js';
-import { createContext } from '../../src/core/create-context.js';
-import { openDb } from '../../src/core/db/index.js';
-import { createLogger } from '../../src/core/logger.js';
+import { loadConfig } from '#core/config.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { createLogger } from '#core/logger.js';
 import { findUserById } from '../../src/features/accounts/accounts/index.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 import { sessionCookie } from '../helpers/factories.js';

@@ -7,12 +7,12 @@
  * overtake the previous one (a newer slot supersedes older ones by design).
  */
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../../src/core/config.js';
-import type { Job } from '../../src/core/context.js';
-import { createContext } from '../../src/core/create-context.js';
-import { openDb } from '../../src/core/db/index.js';
-import { createLogger } from '../../src/core/logger.js';
-import { Scheduler } from '../../src/core/scheduler/index.js';
+import { loadConfig } from '#core/config.js';
+import type { Job } from '#core/context.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { createLogger } from '#core/logger.js';
+import { Scheduler } from '#platform/scheduler/index.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 
 export interface LeaseTask {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { upsertSubscription } from '../../src/core/push/subscriptions.repo.js';
-import { MAX_SUBSCRIPTIONS_PER_USER } from '../../src/core/push/index.js';
+import { upsertSubscription } from '#core/push/subscriptions.repo.js';
+import { MAX_SUBSCRIPTIONS_PER_USER } from '#core/push/index.js';
 import { FREE_QUOTA, takeUse } from '../../src/features/dog-records/ai/quota.js';
 import { FakeRoutingServer } from '../fakes/routing-server.js';
 import { buildDog, buildUser, sessionCookie } from '../helpers/factories.js';

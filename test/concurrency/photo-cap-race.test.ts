@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { diaryMediaUrlPrefix } from '../../src/core/media/paths.js';
+import { diaryMediaUrlPrefix } from '#core/media/paths.js';
 import { makeJpeg } from '../fakes/photos.js';
 import { buildDiaryEntry, buildDiaryMedia, buildDog, buildUser, sessionCookie } from '../helpers/factories.js';
 import { storedUnder } from '../helpers/media.js';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { AppContext } from '../../src/core/context.js';
+import type { AppContext } from '#core/context.js';
 import { TEST_PG_URL } from '../helpers/test-db.js';
 
 /**

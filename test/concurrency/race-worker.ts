@@ -4,11 +4,11 @@
  * Per task it opens the task's shared database like the server does, prints "ready", waits for "go" so all
  * processes start together, runs its share of the race through the real service functions at once, prints the results.
  */
-import { loadConfig } from '../../src/core/config.js';
-import { createContext } from '../../src/core/create-context.js';
-import { openDb } from '../../src/core/db/index.js';
-import { AppError } from '../../src/core/http/errors.js';
-import { createLogger } from '../../src/core/logger.js';
+import { loadConfig } from '#core/config.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { AppError } from '#core/http/route/errors.js';
+import { createLogger } from '#core/logger.js';
 import { register } from '../../src/features/accounts/accounts/auth.service.js';
 import { findUserById } from '../../src/features/accounts/accounts/index.js';
 import { createInvoice } from '../../src/features/admin/invoices/invoices.service.js';

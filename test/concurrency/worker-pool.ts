@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 
 /**
  * OS processes for a race file, started once and given one task per race: importing the app costs ~1.7 s per

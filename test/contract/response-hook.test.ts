@@ -3,12 +3,12 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppContext } from '../../src/core/context.js';
-import { compressSentText } from '../../src/core/http/compression.js';
-import { errorHandler } from '../../src/core/http/error-handler.js';
-import { AppError, notFound } from '../../src/core/http/errors.js';
-import { routeGroup } from '../../src/core/http/route-group.js';
-import type { Routes } from '../../src/core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import { compressSentText } from '#core/http/compression.js';
+import { errorHandler } from '#platform/http/error-handler.js';
+import { AppError, notFound } from '#core/http/route/errors.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import type { Routes } from '#core/http/route/route.js';
 import { contract, takeMismatches, watchResponses } from './response-hook.js';
 
 const Thing = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'HookThing' });

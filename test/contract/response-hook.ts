@@ -4,8 +4,8 @@
 // collected here and fail the running test in the suite's afterEach (contract-setup.ts); nothing is only logged.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
-import type { AppContext } from '../../src/core/context.js';
-import { generateOpenApiDocument } from '../../src/core/http/openapi.js';
+import type { AppContext } from '#core/context.js';
+import { generateOpenApiDocument } from '#core/http/route/openapi.js';
 import { createResponseValidator, type OpenApiDocument, type ResponseValidator } from './openapi-validator.js';
 
 /**

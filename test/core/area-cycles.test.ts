@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 
 /**
  * No two areas depend on each other, directly or around a ring (issue 27): an area's imports of other areas (through

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { buildDiaryEntry, buildDog, buildUser } from '../helpers/factories.js';
 import { contentOf, createInstallation, type Installation } from './backup.test-support.js';
 

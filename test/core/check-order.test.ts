@@ -3,10 +3,10 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { forbidden } from '../../src/core/http/errors.js';
-import { errorHandler } from '../../src/core/http/error-handler.js';
-import { routeGroup } from '../../src/core/http/route-group.js';
-import type { Routes } from '../../src/core/http/route.js';
+import { forbidden } from '#core/http/route/errors.js';
+import { errorHandler } from '#platform/http/error-handler.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import type { Routes } from '#core/http/route/route.js';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 

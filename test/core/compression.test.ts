@@ -7,7 +7,7 @@ import request from 'supertest';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compressOnce, packed, precompressed } from '../../src/core/http/compression.js';
+import { compressOnce, packed, precompressed } from '#core/http/compression.js';
 import { makeJpeg } from '../fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/core/config.js';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { ConfigError, loadConfig } from '#core/config.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openReports } from '../../src/core/reports/index.js';
+import { openReports } from '#core/reports/index.js';
 import { agentAs } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 

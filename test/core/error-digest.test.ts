@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/core/clock.js';
-import type { Job } from '../../src/core/context.js';
-import { errorDigestJob } from '../../src/core/error-digest/index.js';
-import { backupSnapshotJob } from '../../src/core/backup/index.js';
-import { addCspViolations } from '../../src/core/http/csp-reports.repo.js';
-import { createLogger, errorMessageOf, onLoggedError } from '../../src/core/logger.js';
-import { Scheduler } from '../../src/core/scheduler/index.js';
+import { fixedClock } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { errorDigestJob } from '#platform/error-digest/index.js';
+import { backupSnapshotJob } from '#platform/backup/index.js';
+import { addCspViolations } from '#core/http/csp-reports.repo.js';
+import { createLogger, errorMessageOf, onLoggedError } from '#core/logger.js';
+import { Scheduler } from '#platform/scheduler/index.js';
 import { useSmtpTestApp } from '../helpers/smtp.js';
 
 const clock = fixedClock('2026-11-21T08:00:00Z'); // 09:00 in Berlin

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STEM_BYTES } from '../../src/core/export/export-name.js';
-import { safeFileName } from '../../src/core/export/index.js';
+import { MAX_STEM_BYTES } from '#core/export/export-name.js';
+import { safeFileName } from '#core/export/index.js';
 
 /** One name in a fresh folder. */
 const one = (text: string) => safeFileName(text, new Set());

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Request, Response } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { containsPattern } from '../../src/core/db/like.js';
-import { errorHandler } from '../../src/core/http/error-handler.js';
-import { HIDDEN_FORMAT_MESSAGE } from '../../src/core/http/schema-kit.js';
-import { jsonDepthExceeds, JsonShapeScanner } from '../../src/core/http/json-body.js';
+import { containsPattern } from '#core/db/like.js';
+import { errorHandler } from '#platform/http/error-handler.js';
+import { HIDDEN_FORMAT_MESSAGE } from '#core/http/route/schema-kit.js';
+import { jsonDepthExceeds, JsonShapeScanner } from '#core/http/route/json-body.js';
 import { agentAs, buildAdmin, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 

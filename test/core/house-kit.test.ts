@@ -1,12 +1,12 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { requireVerifiedEmail } from '../../src/core/auth/guards.js';
-import { requireOwner } from '../../src/core/auth/ownership.js';
-import type { Actor } from '../../src/core/auth/session-user.js';
-import { AppError } from '../../src/core/http/errors.js';
-import { byId, keysetPage } from '../../src/core/http/pagination.js';
-import { operationIdOf } from '../../src/core/http/route.js';
-import { assertNotInFuture, idParam } from '../../src/core/http/schema-kit.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import { requireOwner } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { AppError } from '#core/http/route/errors.js';
+import { byId, keysetPage } from '#core/http/route/pagination.js';
+import { operationIdOf } from '#core/http/route/route.js';
+import { assertNotInFuture, idParam } from '#core/http/route/schema-kit.js';
 import house from '../../scripts/eslint/index.js';
 import tseslint from 'typescript-eslint';
 
@@ -114,7 +114,7 @@ describe('area boundaries (ESLint rule)', () => {
     expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '../../../platform/http/listen.js';")).toEqual(['house/area-boundaries']);
     expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '#platform/http/listen.js';")).toEqual(['house/area-boundaries']);
     expect(await problems('src/client/core/x.ts', "import { a } from '#platform/db/migrate.js';")).toEqual(['house/area-boundaries']);
-    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '#core/http/errors.js';")).toEqual([]);
+    expect(await problems('src/features/dog-records/diary/x.ts', "import { a } from '#core/http/route/errors.js';")).toEqual([]);
     expect(await problems('src/core/x.ts', "import { a } from '../platform/http/listen.js';")).toEqual([]);
     expect(await problems('src/platform/x.ts', "import { a } from '../features/dog-records/dogs/index.js';")).toEqual(['house/area-boundaries']);
   });
@@ -167,7 +167,7 @@ describe("users' files only through ctx.media (ESLint rule)", () => {
   it('refuses the media folder outside core/media and the data folder in areas', async () => {
     expect(await problems('src/features/accounts/accounts/profile.service.ts', byPath)).toEqual(['house/media-through-store']);
     expect(await problems('src/core/geo-items/geo-item-kind.ts', 'export const f = ({ mediaDir }) => mediaDir;')).toEqual(['house/media-through-store']);
-    expect(await problems('src/features/dog-records/diary/orphan-sweep.ts', "export const f = (ctx) => ctx.config.dataDir + '/media';")).toEqual([
+    expect(await problems('src/features/dog-records/diary/orphan-sweep.jobs.ts', "export const f = (ctx) => ctx.config.dataDir + '/media';")).toEqual([
       'house/media-through-store',
     ]);
   });

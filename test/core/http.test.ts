@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { VERSION_FILE } from '../../src/core/paths.js';
+import { VERSION_FILE } from '#core/paths.js';
 import { buildUser, sessionCookie } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 

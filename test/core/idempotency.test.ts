@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../fakes/photos.js';
 import { useAppWithWeatherFake } from '../fakes/weather-server.js';
 import { agentAs, buildDog, buildUser, sessionCookie } from '../helpers/factories.js';
-import { DAY, fixedClock, HOUR } from '../../src/core/clock.js';
-import { purgeIdempotencyKeysJob } from '../../src/core/http/idempotency.jobs.js';
+import { DAY, fixedClock, HOUR } from '#core/clock.js';
+import { purgeIdempotencyKeysJob } from '#core/http/guards/idempotency.jobs.js';
 
 // Offline writes (issue 30, decisions: "Offline writes"): the create routes the app's queue replays honour an
-// Idempotency-Key (core/http/idempotency.ts).
+// Idempotency-Key (core/http/guards/idempotency.ts).
 const clock = fixedClock('2026-11-21T10:00:00Z');
 /** Hears every SQL statement of the app (to act at a chosen moment of a request). */
 let onQuery: ((sql: string) => void) | undefined;

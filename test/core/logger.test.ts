@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/core/logger.js';
+import { createLogger } from '#core/logger.js';
 
 function capture() {
   const lines: string[] = [];

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock, HOUR } from '../../src/core/clock.js';
-import { sendOutboxJob } from '../../src/core/mail/mail.jobs.js';
-import { smtpTransport } from '../../src/core/mail/transport.js';
+import { fixedClock, HOUR } from '#core/clock.js';
+import { sendOutboxJob } from '#platform/mail/mail.jobs.js';
+import { smtpTransport } from '#platform/mail/transport.js';
 import { FakeSmtpServer } from '../fakes/smtp-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

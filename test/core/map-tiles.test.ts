@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/core/config.js';
-import { fillTileUrl, tileCspSources, tileHostPatterns, tileUrlProblem } from '../../src/shared/map-tiles.js';
+import { ConfigError, loadConfig } from '#core/config.js';
+import { fillTileUrl, tileCspSources, tileHostPatterns, tileUrlProblem } from '#shared/map-tiles.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PROVIDER = 'https://tiles.example.org/{z}/{x}/{y}.png';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/core/logger.js';
-import { newMediaName } from '../../src/core/media/storage.js';
-import { S3MediaStore } from '../../src/core/media/store/s3-store.js';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { createLogger } from '#core/logger.js';
+import { newMediaName } from '#core/media/storage.js';
+import { S3MediaStore } from '#core/media/store/s3-store.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { startS3Server, type S3TestServer } from '../fakes/s3-server.js';
 import { storedBytes, storeTestFile } from '../helpers/media.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -6,7 +6,7 @@ import { startS3Server, type S3TestServer } from '../fakes/s3-server.js';
 import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
 import { isStored, storedUnder } from '../helpers/media.js';
 import { useTestApp } from '../helpers/test-app.js';
-import { stagingDir } from '../../src/core/media/storage.js';
+import { stagingDir } from '#core/media/storage.js';
 
 /**
  * The app on the s3 driver against a real S3-compatible server on 127.0.0.1, whatever TEST_MEDIA_STORAGE says:

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../src/core/context.js';
-import { Scheduler } from '../../src/core/scheduler/scheduler.js';
+import type { Job } from '#core/context.js';
+import { Scheduler } from '#platform/scheduler/scheduler.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';

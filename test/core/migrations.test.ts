@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 
 describe('migrations', () => {
   it('lists every migration file once, in name order, with unique numbers', () => {

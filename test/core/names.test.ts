@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { SHOWN_AS_WRITTEN } from '../../src/core/http/text-rules.js';
-import { NAME_FIELD } from '../../src/shared/hidden-format.js';
+import { SHOWN_AS_WRITTEN } from '#core/http/route/text-rules.js';
+import { NAME_FIELD } from '#shared/hidden-format.js';
 import { agentAs, buildDog, buildUser } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 import type { Doc, Schema } from '../helpers/openapi-doc.js';

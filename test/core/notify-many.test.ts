@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/core/clock.js';
-import { DEFAULT_QUIET, notify, notifyMany, savePreferences, type NotificationKind } from '../../src/core/push/index.js';
+import { fixedClock } from '#core/clock.js';
+import { DEFAULT_QUIET, notify, notifyMany, savePreferences, type NotificationKind } from '#core/push/index.js';
 import { buildUser, type BuiltUser } from '../helpers/factories.js';
 import { queryCounter } from '../helpers/query-count.js';
 import { useTestApp } from '../helpers/test-app.js';

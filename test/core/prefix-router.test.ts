@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { PrefixRouter, staticPrefix, type RouteTable } from '../../src/core/http/prefix-router.js';
+import { PrefixRouter, staticPrefix, type RouteTable } from '#platform/http/prefix-router.js';
 
 /**
  * The route table's router must answer exactly like one express.Router holding the same registrations in the same

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateOpenApiDocument } from '../../src/core/http/openapi.js';
+import { generateOpenApiDocument } from '#core/http/route/openapi.js';
 import { buildAdmin, sessionCookie, type BuiltUser } from '../helpers/factories.js';
 import { bigTables, fullScans, hasPlan, indexLeads, queryCapture, tableNames, type Captured } from '../helpers/query-plans.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

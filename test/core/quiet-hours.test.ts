@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quietUntil } from '../../src/core/push/index.js';
+import { quietUntil } from '#core/push/index.js';
 
 const TZ = 'Europe/Berlin';
 const night = { enabled: true, start: '22:00', end: '07:00' };

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Express } from 'express';
-import { fixedClock, MINUTE } from '../../src/core/clock.js';
-import { createContext } from '../../src/core/create-context.js';
-import { openDb } from '../../src/core/db/index.js';
-import { purgeRateLimitCountersJob } from '../../src/core/http/rate-limit.jobs.js';
-import { DbRateLimitStore } from '../../src/core/http/rate-limit-store.js';
-import { createLogger } from '../../src/core/logger.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { purgeRateLimitCountersJob } from '#core/http/guards/rate-limit.jobs.js';
+import { DbRateLimitStore } from '#core/http/guards/rate-limit-store.js';
+import { createLogger } from '#core/logger.js';
 import { memoryTransport } from '../helpers/memory-mail.js';
 import { createWatchedApp, useTestApp } from '../helpers/test-app.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggablePath } from '../../src/core/http/request-log.js';
+import { loggablePath } from '#platform/http/request-log.js';
 
 /** Addresses that are their own password never reach the log whole. */
 describe('loggablePath', () => {

@@ -3,9 +3,9 @@ import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../src/core/http/errors.js';
-import { routeGroup } from '../../src/core/http/route-group.js';
-import type { Routes } from '../../src/core/http/route.js';
+import { AppError } from '#core/http/route/errors.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import type { Routes } from '#core/http/route/route.js';
 
 const Thing = z.object({ id: z.number(), name: z.string() });
 

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/core/logger.js';
-import type { Job } from '../../src/core/context.js';
-import { Scheduler } from '../../src/core/scheduler/scheduler.js';
+import { createLogger } from '#core/logger.js';
+import type { Job } from '#core/context.js';
+import { Scheduler } from '#platform/scheduler/scheduler.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from '../../src/features/accounts/accounts/accounts.jobs.js';
 import { jobs } from '../../src/jobs.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -2,9 +2,9 @@ import express from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DATA_POLICY } from '../../src/core/http/csp-at-head.js';
-import { cspDirectives } from '../../src/core/http/csp.js';
-import { securityHeaders } from '../../src/core/http/security-headers.js';
+import { DATA_POLICY } from '#platform/http/csp-at-head.js';
+import { cspDirectives } from '#core/http/csp.js';
+import { securityHeaders } from '#platform/http/security-headers.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/core/db/index.js';
+import { openSqlite } from '#core/db/index.js';
 
 describe('openSqlite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pfotenbuch-sqlite-open-'));

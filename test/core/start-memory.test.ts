@@ -2,7 +2,7 @@ import { build, type Metafile } from 'esbuild';
 import { createECDH } from 'node:crypto';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { generateVapidKeys } from '../../src/core/config-parts.js';
+import { generateVapidKeys } from '#platform/config-parts.js';
 
 /**
  * What the server holds after start (bench/auth.mjs measures its RSS): packages that only some requests need load

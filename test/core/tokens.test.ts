@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenService } from '../../src/core/auth/tokens.js';
+import { TokenService } from '#core/auth/tokens.js';
 import { TEST_JWT_SECRET } from '../helpers/test-app.js';
 
 describe('session tokens, remembered once verified', () => {

@@ -4,13 +4,13 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../src/core/context.js';
-import { errorHandler } from '../../src/core/http/error-handler.js';
-import { AppError, serviceUnavailable } from '../../src/core/http/errors.js';
-import { setAppLogger } from '../../src/core/http/request-log.js';
-import { createLogger } from '../../src/core/logger.js';
-import { Scheduler } from '../../src/core/scheduler/scheduler.js';
-import { upstreamRequest } from '../../src/core/upstream/http-client.js';
+import type { Job } from '#core/context.js';
+import { errorHandler } from '#platform/http/error-handler.js';
+import { AppError, serviceUnavailable } from '#core/http/route/errors.js';
+import { setAppLogger } from '#platform/http/request-log.js';
+import { createLogger } from '#core/logger.js';
+import { Scheduler } from '#platform/scheduler/scheduler.js';
+import { upstreamRequest } from '#core/upstream/http-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 /**

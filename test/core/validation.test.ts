@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { zodToAppError } from '../../src/core/http/zod-errors.js';
+import { zodToAppError } from '#core/http/route/zod-errors.js';
 
 const Body = z.strictObject({
   name: z.string().min(1).max(5),

@@ -1,4 +1,4 @@
-import type { LookupAll } from '../../src/core/upstream/address-guard.js';
+import type { LookupAll } from '#core/upstream/address-guard.js';
 
 /**
  * A resolver from a table, for the address guard's injected lookup: no test asks real DNS. `calls` lists the names

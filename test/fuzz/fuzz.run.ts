@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { generateOpenApiDocument } from '../../src/core/http/openapi.js';
+import { generateOpenApiDocument } from '#core/http/route/openapi.js';
 import { createResponseValidator, type OpenApiDocument, type ResponseValidator } from '../contract/openapi-validator.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { damagedRecords, databaseProblems } from './integrity.js';

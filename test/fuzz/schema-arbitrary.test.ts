@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { generateOpenApiDocument } from '../../src/core/http/openapi.js';
+import { generateOpenApiDocument } from '#core/http/route/openapi.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { operationsOf, type FuzzDocument } from './request-plan.js';
 import { pastBoundary, validArb } from './schema-arbitrary.js';

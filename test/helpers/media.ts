@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import type { AppContext } from '../../src/core/context.js';
-import { keyPrefixOf } from '../../src/core/media/paths.js';
-import { discardFiles, newMediaName, stagingDir } from '../../src/core/media/storage.js';
-import { contentTypeOf } from '../../src/core/media/store/media-store.js';
+import type { AppContext } from '#core/context.js';
+import { keyPrefixOf } from '#core/media/paths.js';
+import { discardFiles, newMediaName, stagingDir } from '#core/media/storage.js';
+import { contentTypeOf } from '#core/media/store/media-store.js';
 import { S3_TEST_KEYS, startS3Server, type S3TestServer } from '../fakes/s3-server.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { MailTransport, OutgoingMail } from '../../src/core/mail/transport.js';
+import type { MailTransport, OutgoingMail } from '#platform/mail/transport.js';
 
 /** Collects mails instead of sending them; `failing` makes every send throw, like a dead server. */
 export function memoryTransport(): MailTransport & { sent: OutgoingMail[]; failing: boolean } {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Clock, fixedClock } from '../../src/core/clock.js';
+import type { Clock, fixedClock } from '#core/clock.js';
 import { FakePushServer, type FakeDevice } from '../fakes/push-server.js';
 import { agentAs, type BuiltUser } from './factories.js';
 import { useTestApp } from './test-app.js';

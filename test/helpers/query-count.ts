@@ -13,7 +13,7 @@
  * depend on how fast the test ran. Before counting it waits for the push queue and until the database has been
  * quiet for a moment, so that work a seeding request left behind is not counted.
  */
-import type { AppContext } from '../../src/core/context.js';
+import type { AppContext } from '#core/context.js';
 
 export interface Counted<T> {
   /** What the callback returned. */

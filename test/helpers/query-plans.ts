@@ -14,7 +14,7 @@
  *   the schema alone, and shows a statement that no index serves as `SCAN <table>` whatever the table's size.
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { AppContext } from '../../src/core/context.js';
+import type { AppContext } from '#core/context.js';
 
 export interface Captured {
   sql: string;

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { smtpTransport } from '../../src/core/mail/transport.js';
+import { smtpTransport } from '#platform/mail/transport.js';
 import { FakeSmtpServer, type ReceivedMail } from '../fakes/smtp-server.js';
 import { useTestApp, type TestAppOptions } from './test-app.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startCluster } from '../../scripts/multi-instance/cluster.mjs';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { FakePushServer } from '../fakes/push-server.js';
 import { FakeSmtpServer } from '../fakes/smtp-server.js';
 import type { MultiInstance } from './client.js';

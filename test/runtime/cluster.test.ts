@@ -78,7 +78,7 @@ describe('WEB_CONCURRENCY=2', () => {
     }
     expect([...answered].sort()).toEqual([first, second].sort());
 
-    // /metrics, answered by either worker, counts the requests of both (the primary sums them, core/metrics).
+    // /metrics, answered by either worker, counts the requests of both (the primary sums them, platform/metrics).
     const scrape = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(scrape.status).toBe(200);
     const series = 'http_request_duration_seconds_count{method="GET",route="/api/auth/me",status_class="2xx"} ';

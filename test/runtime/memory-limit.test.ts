@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { buildAdmin, buildDiaryEntry, buildDiaryMedia, buildDog, buildUser, sessionCookie } from '../helpers/factories.js';
 import { testEnv, useTestApp } from '../helpers/test-app.js';
 import { startServer, until, type ServerProcess } from './server-process.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
-import { PROJECT_ROOT } from '../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 
 /**
  * The real server (src/server.ts through tsx, as `npm run dev` starts it) as a child process, for tests of what

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED } from '../../src/core/scheduler/scheduler.js';
+import { INTERRUPTED } from '#platform/scheduler/scheduler.js';
 import { FakeAiServer } from '../fakes/ai-server.js';
 import { buildAdmin, buildUser, DEFAULT_PASSWORD, sessionCookie } from '../helpers/factories.js';
 import { testEnv, useTestApp } from '../helpers/test-app.js';

@@ -1,4 +1,4 @@
-import { hasHiddenFormat, NAME_FIELD, withoutHiddenFormat } from '../../shared/hidden-format.js';
+import { hasHiddenFormat, NAME_FIELD, withoutHiddenFormat } from '#shared/hidden-format.js';
 
 /**
  * An API answer's JSON, with names and titles shown as they are written. Names stored before the server refused bidi

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { AppError, forbidden, unauthorized } from '../http/route/errors.js';
 import type { Actor, Role } from './session-user.js';
 
 export const requireUser: RequestHandler = (req, _res, next) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/route/errors.js';
 import { findDogOwner, isCaregiver, sharedDogIds } from './ownership.repo.js';
 import { isStaff, type Actor } from './session-user.js';
 

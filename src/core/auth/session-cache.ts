@@ -1,4 +1,4 @@
-import type { WriteWatchPlugin } from '../db/write-watch.js';
+import type { WriteWatchPlugin } from '#platform/db/write-watch.js';
 import type { SessionUser } from './session-user.js';
 
 /** How long another app instance's change (a logout, a ban) may take to reach this instance. */

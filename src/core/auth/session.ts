@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { DAY, HOUR } from '../clock.js';
 import type { Db } from '../db/index.js';
-import type { WriteWatchPlugin } from '../db/write-watch.js';
+import type { WriteWatchPlugin } from '#platform/db/write-watch.js';
 import { SessionCache } from './session-cache.js';
 import { findSessionUser, insertRevokedToken } from './session.repo.js';
 import type { SessionUser } from './session-user.js';

@@ -6,7 +6,7 @@ import { buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
 import { compiledOnce } from './compiled-once.js';
 import { type Db, openDb } from './index.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest } from '#platform/db/migrate.js';
 
 /** compiledOnce (compiled-once.ts): built and compiled on the first call only, the same rows as the plain query. */
 const t = useTestApp();

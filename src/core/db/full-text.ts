@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './index.js';
-import { isPostgres } from './migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /**
  * THE full-text search, the same call on both engines (the indexes: migrations/0020_diary_search.ts):

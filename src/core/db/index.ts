@@ -5,11 +5,11 @@ import { Kysely, type LogEvent } from 'kysely';
 import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type { Database } from './schema.js';
-import { CommitReportingPostgresDialect } from './pg-dialect.js';
-import { PreparingPool } from './pg-prepared.js';
+import { CommitReportingPostgresDialect } from '#platform/db/pg-dialect.js';
+import { PreparingPool } from '#platform/db/pg-prepared.js';
 import { compileEachTime } from './compiled-once.js';
-import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect.js';
-import { WriteWatchPlugin } from './write-watch.js';
+import { ImmediateSqliteDialect, withStatementCache } from '#platform/db/sqlite-dialect.js';
+import { WriteWatchPlugin } from '#platform/db/write-watch.js';
 
 export type { Database };
 export type Db = Kysely<Database>;

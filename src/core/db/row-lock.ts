@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './index.js';
-import { isPostgres } from './migration-helpers.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
 
 /** The rows a limit is counted under: the parent whose children a cap counts (an entry's photos, a dog's members). */
 export type LockableTable = 'users' | 'dogs' | 'diary_entries' | 'litters' | 'poison_warnings' | 'playdates';

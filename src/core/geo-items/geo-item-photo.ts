@@ -1,9 +1,9 @@
-import { routeGroup } from '../http/route-group.js';
+import { routeGroup } from '../http/route/route-group.js';
 import { z } from 'zod';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
-import type { Routes } from '../http/route.js';
-import { IdParam } from '../http/schema-kit.js';
+import type { Routes } from '../http/route/route.js';
+import { IdParam } from '../http/route/schema-kit.js';
 import { geoItemPhotoUrlPrefix } from '../media/paths.js';
 import { clearImage, replaceImage, type ImageSlot } from '../media/replace-image.js';
 import { imageUpload, uploadedFiles } from '../media/upload.js';

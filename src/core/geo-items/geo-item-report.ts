@@ -1,11 +1,11 @@
-import { routeGroup } from '../http/route-group.js';
+import { routeGroup } from '../http/route/route-group.js';
 import { z } from 'zod';
 import { requireVerifiedEmail } from '../auth/guards.js';
 import type { Actor } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
-import { conflict } from '../http/errors.js';
-import type { Routes } from '../http/route.js';
-import { IdParam, requiredText } from '../http/schema-kit.js';
+import { conflict } from '../http/route/errors.js';
+import type { Routes } from '../http/route/route.js';
+import { IdParam, requiredText } from '../http/route/schema-kit.js';
 import { findGeoItem, type GeoKind } from './geo-item-kind.js';
 import { notifyStaff } from '../push/index.js';
 import { insertReport } from '../reports/index.js';

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { GeoItemFrame } from '../db/tables/nearby.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
 import { whereInBox } from '../db/geo-box.js';
-import { whereInSpatialIndex } from '../db/spatial-index.js';
+import { whereInSpatialIndex } from '#platform/db/spatial-index.js';
 
 /**
  * The SQL of the geo-listed community kinds, for any table with the frame (id, user_id, lat, lon, created_at,

@@ -3,8 +3,8 @@ import type { Db } from '../db/index.js';
 import { boundingBox } from '../geo/bounding-box.js';
 import { distanceKm, EARTH_RADIUS_KM, roundKm } from '../geo/distance.js';
 import { Latitude, Longitude, NearQuery, RADIUS_KM } from '../geo/near-query.js';
-import { badRequest } from '../http/errors.js';
-import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/pagination.js';
+import { badRequest } from '../http/route/errors.js';
+import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/route/pagination.js';
 import { rowsInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
 
 /** A nearby list's page size: today's answers held the nearest 200, so a page without `limit` still does. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFormat, makeJpeg, makePng, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../test/fakes/photos.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../http/route/errors.js';
 import { sniffImageFormat } from './image-sniff.js';
 import { readPhotoFacts } from './exif.js';
 import { processImage } from './images.js';

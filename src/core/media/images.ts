@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type SharpFactory from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../http/route/errors.js';
 import { headOf, sniffImageFormat } from './image-sniff.js';
 import { Slots } from './image-slots.js';
 import { discardFiles, newMediaName } from './storage.js';

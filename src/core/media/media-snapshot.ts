@@ -7,7 +7,7 @@ import { LocalMediaStore } from './store/local-store.js';
 import type { MediaStore } from './store/media-store.js';
 
 /**
- * The media half of a backup (core/backup). With the local driver the snapshot holds the files themselves: hard
+ * The media half of a backup (platform/backup). With the local driver the snapshot holds the files themselves: hard
  * links where the snapshot folder is on the same file system (stored files are never changed in place — a new
  * version is a new name, a removal an unlink — so a link keeps the file as it was at no cost in space), copies
  * elsewhere. With an object store the snapshot only lists the objects: the bucket holds them (its versioning keeps

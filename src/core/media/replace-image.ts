@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../http/route/errors.js';
 import { processImage, type ImageVariant } from './images.js';
 import { discardFiles, newMediaName, removeStoredMedia, stagingDir, storeFiles } from './storage.js';
 import { displayName } from './upload.js';

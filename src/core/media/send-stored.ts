@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../http/route/errors.js';
 import type { MediaStore, ByteRange } from './store/media-store.js';
 import { contentTypeOf } from './store/media-store.js';
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../auth/session-user.js';
 import type { AppContext } from '../context.js';
-import { forbidden, notFound, unauthorized } from '../http/errors.js';
-import { ErrorBody } from '../http/openapi.js';
-import type { Routes } from '../http/route.js';
+import { forbidden, notFound, unauthorized } from '../http/route/errors.js';
+import { ErrorBody } from '../http/route/openapi.js';
+import type { Routes } from '../http/route/route.js';
 import { sendStoredFile } from './send-stored.js';
 import { mediaKeyOf } from './storage.js';
 

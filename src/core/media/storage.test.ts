@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../test/fakes/s3-server.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../http/route/errors.js';
 import { createLogger } from '../logger.js';
 import { mediaKeyOf, newMediaName, previewUrlOf, removeStoredMedia, stagingDir } from './storage.js';
 import { LocalMediaStore, type MediaStore } from './store/index.js';

@@ -3,8 +3,8 @@ import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import type { Config } from '../config.js';
-import { AppError } from '../http/errors.js';
-import { BODY_LIMIT_BYTES } from '../http/request-guards.js';
+import { AppError } from '../http/route/errors.js';
+import { BODY_LIMIT_BYTES } from '../http/guards/request-guards.js';
 import { discardFiles, newMediaName, removeFile, stagingDir } from './storage.js';
 
 /**

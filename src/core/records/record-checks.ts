@@ -1,7 +1,7 @@
 import { dateInZone } from '../clock.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../http/errors.js';
-import { assertNotInFuture } from '../http/schema-kit.js';
+import { badRequest } from '../http/route/errors.js';
+import { assertNotInFuture } from '../http/route/schema-kit.js';
 
 /**
  * The date rules the record kinds' `check` hooks share. `check` sees the record as it would be stored (on a patch,

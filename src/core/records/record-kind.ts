@@ -1,4 +1,4 @@
-import { routeGroup } from '../http/route-group.js';
+import { routeGroup } from '../http/route/route-group.js';
 import { z } from 'zod';
 import { requireDogAccess, requireDogRecord, type DogNeed, type Wording } from '../auth/ownership.js';
 import { ownDogIds } from '../auth/ownership.repo.js';
@@ -7,11 +7,11 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { lockRow } from '../db/row-lock.js';
 import type { ExportSection } from '../export/index.js';
-import { AppError, notFound } from '../http/errors.js';
-import { idempotency } from '../http/idempotency.js';
-import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/pagination.js';
-import type { Routes } from '../http/route.js';
-import { DogIdParam, IdParam, patchOf } from '../http/schema-kit.js';
+import { AppError, notFound } from '../http/route/errors.js';
+import { idempotency } from '../http/guards/idempotency.js';
+import { keysetPage, PageQuery, pageSchema, type CursorRule, type Page } from '../http/route/pagination.js';
+import type { Routes } from '../http/route/route.js';
+import { DogIdParam, IdParam, patchOf } from '../http/route/schema-kit.js';
 import {
   countRecordRows,
   deleteRecordRow,

@@ -1,4 +1,4 @@
-import { byId, keysetPage, type Page, type PageQuery } from '../http/pagination.js';
+import { byId, keysetPage, type Page, type PageQuery } from '../http/route/pagination.js';
 import { openReports, type OpenReport } from './content-reports.repo.js';
 
 /**

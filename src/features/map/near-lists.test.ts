@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { EARTH_RADIUS_KM, type LatLon } from '../../core/geo/index.js';
+import { EARTH_RADIUS_KM, type LatLon } from '#core/geo/index.js';
 
 /**
  * Decisions, "What users tripped over (wave 4)": places, routes and walks answer `lat`, `lon`, `radius_km` (1–200)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildClient } from '../../../scripts/build-client.mjs';
-import { PROJECT_ROOT } from '../../../src/core/paths.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { FakeWeatherServer } from '../../fakes/weather-server.js';
 import { ARTIFACTS_DIR, startBrowserHarness, type BrowserHarness, type HarnessOptions } from '../harness.js';
 

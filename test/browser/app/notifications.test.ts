@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../src/core/push/index.js';
+import { notify } from '#core/push/index.js';
 import { buildAdmin, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 import { controlled, deliverPush, type WorkerScope } from './push-devtools.js';

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../src/core/auth/session.js';
+import { SESSION_COOKIE } from '#core/auth/session.js';
 import { buildAdmin, buildUser, DEFAULT_PASSWORD } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 

@@ -1,7 +1,7 @@
 // The tile source and Leaflet's stylesheet: no imports but plain shared code, so Leaflet's chunks, the server pages' spot map and the
 // early preload (map-preload.ts) all share them without pulling anything else in.
 
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL } from '../../../shared/map-tiles.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL } from '#shared/map-tiles.js';
 
 /** What the page's <meta name="map-tile-…"> says (the server writes MAP_TILE_URL & co. there), else OSM's defaults. */
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="map-tile-${name}"]`)?.content;

@@ -4,7 +4,7 @@ import { location } from '../../core/router.js';
 import { session, type SessionState } from '../../core/session.js';
 import { FALLBACK_CENTRE, pointFromQuery } from './position.js';
 import { loadMapCss, tileUrl } from './map-assets.js';
-import { fillTileUrl } from '../../../shared/map-tiles.js';
+import { fillTileUrl } from '#shared/map-tiles.js';
 
 /** The map screen's chunks with Leaflet's, written in by scripts/build-client.mjs (a mark where it did not run). */
 declare const __MAP_CHUNKS__: string[] | string;

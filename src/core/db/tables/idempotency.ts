@@ -1,4 +1,4 @@
-/** Idempotency keys of replayed writes (core/http/idempotency.ts); timestamps are ISO 8601 UTC text. */
+/** Idempotency keys of replayed writes (core/http/guards/idempotency.ts); timestamps are ISO 8601 UTC text. */
 export interface IdempotencyKeysTable {
   user_id: number;
   route: string;

@@ -36,12 +36,12 @@ export interface IpBlocksTable {
   blocked_until: string;
   /** The first hit (the row's birth); a lifted block deletes the row, so the count starts again. */
   created_at: string;
-  /** Trap hits since the row exists; each lengthens the next block (core/http/ip-blocklist.ts). */
+  /** Trap hits since the row exists; each lengthens the next block (core/http/guards/ip-blocklist.ts). */
   hits: Generated<number>;
   last_hit_at: string | null;
 }
 
-/** A rate-limit family's hits for one client in the current window (core/http/rate-limit-store.ts). */
+/** A rate-limit family's hits for one client in the current window (core/http/guards/rate-limit-store.ts). */
 export interface RateLimitCountersTable {
   key: string;
   hits: number;

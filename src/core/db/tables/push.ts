@@ -39,7 +39,7 @@ export interface NotificationSettingsTable {
   updated_at: string;
 }
 
-/** Errors (log level ≥ error) per day and message, for the 06:30 digest (core/error-digest). */
+/** Errors (log level ≥ error) per day and message, for the 06:30 digest (platform/error-digest). */
 export interface ErrorCountsTable {
   day: string;
   message: string;

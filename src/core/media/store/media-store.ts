@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { serviceUnavailable } from '../../http/errors.js';
+import { serviceUnavailable } from '../../http/route/errors.js';
 
 /**
  * Where users' files live once they are accepted: on the local disk (`MEDIA_STORAGE=local`, DATA_DIR/media, the
@@ -67,7 +67,7 @@ const KEY = /^u\/\d+\/(?:[a-z]+\/)*(?:dogs\/\d+\/[a-z]+\/)?[A-Za-z0-9_-]+(?:\.[a
 const PREFIX = /^u\/(?:\d+\/(?:dogs\/\d+\/(?:[a-z]+\/)?|[a-z]+\/)?)?$/;
 
 /**
- * With an object store, backups keep a snapshot's database copy and manifest beside the media (core/backup):
+ * With an object store, backups keep a snapshot's database copy and manifest beside the media (platform/backup):
  * `backups/<snapshot name>/<file>`. /media serves only what an area's rule names, and no rule names these.
  */
 const BACKUP_KEY = /^backups\/[0-9TZ-]{20,40}\/(?:manifest\.json|database\.sqlite|database\.pgdump)$/;

@@ -1,4 +1,4 @@
-import type { ExportSection } from '../../../core/export/index.js';
+import type { ExportSection } from '#core/export/index.js';
 import { toCurrentUser } from './user-view.js';
 
 /** The profile as the app shows it to its owner (`daten/profil.json`; no password hash, no tokens) and the avatar. */

@@ -1,4 +1,4 @@
-import type { Job } from '../../../core/context.js';
+import type { Job } from '#core/context.js';
 import { purgeOldFailures } from './lockout.repo.js';
 import { purgeExpiredEmailChanges } from './email-change.repo.js';
 import { purgeExpiredResets } from './password-reset.repo.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 
 /** Lower-cased and trimmed before it is stored or compared: one account per address, whatever the spelling. */
 export const Email = z

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { hashPassword } from '../../../core/auth/passwords.js';
-import type { SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict, unauthorized } from '../../../core/http/errors.js';
-import { isUniqueViolation } from '../../../core/db/errors.js';
+import { hashPassword } from '#core/auth/passwords.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, conflict, unauthorized } from '#core/http/route/errors.js';
+import { isUniqueViolation } from '#core/db/errors.js';
 import { redeemPartnerCode } from '../partner/index.js';
 import type { LoginBody, RegisterBody } from './auth.schemas.js';
 import { checkPasswordWithLockout } from './password-check.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** Pending email changes (email_changes): one per user, only the token's hash. */
 

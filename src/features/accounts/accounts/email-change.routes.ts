@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict } from '../../../core/http/errors.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, conflict } from '#core/http/route/errors.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { knownDeviceOf } from './known-device.js';
 import { ChangeEmailBody, EmailConfirmQuery } from './profile.schemas.js';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { HOUR } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { isUniqueViolation } from '../../../core/db/errors.js';
-import { AppError, badRequest, conflict } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { HOUR } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { isUniqueViolation } from '#core/db/errors.js';
+import { AppError, badRequest, conflict } from '#core/http/route/errors.js';
 import { putEmailChange, takeEmailChange } from './email-change.repo.js';
 import { checkPasswordWithLockout } from './password-check.js';
 import type { ChangeEmailBody } from './profile.schemas.js';

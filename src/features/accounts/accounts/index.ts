@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { purgeBlacklistJob, purgeLoginFailuresJob } from './accounts.jobs.js';
 import { authRoutes, type LoginGate } from './auth.routes.js';
 import { emailChangeRoutes } from './email-change.routes.js';

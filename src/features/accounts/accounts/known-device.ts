@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { readCookie } from '../../../core/auth/session.js';
-import { DAY } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { readCookie } from '#core/auth/session.js';
+import { DAY } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 
 /**
  * "Known device" cookies (OWASP, Blocking Brute Force Attacks: device cookies). A browser that once logged in to

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
 import { buildUser } from '../../../../test/helpers/factories.js';
 import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
 

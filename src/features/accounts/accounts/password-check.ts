@@ -1,6 +1,6 @@
-import { dummyPasswordHash, verifyPassword } from '../../../core/auth/passwords.js';
-import type { AppContext } from '../../../core/context.js';
-import { tooManyRequests } from '../../../core/http/errors.js';
+import { dummyPasswordHash, verifyPassword } from '#core/auth/passwords.js';
+import type { AppContext } from '#core/context.js';
+import { tooManyRequests } from '#core/http/route/errors.js';
 import { beginAttempt, clearFailures, dropAttempt, LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MS, lockedForSeconds } from './lockout.repo.js';
 import { findUserById } from './users.repo.js';
 

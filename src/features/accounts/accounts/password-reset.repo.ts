@@ -1,5 +1,5 @@
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
 
 /** Password reset links (password_resets): only hashes, voided by a newer request, deleted when used. */
 

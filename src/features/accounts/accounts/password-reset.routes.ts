@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { CurrentUser, toCurrentUser } from './user-view.js';

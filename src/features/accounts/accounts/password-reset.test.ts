@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { useSmtpTestApp } from '../../../../test/helpers/smtp.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
 const { t, smtp, mailTo } = useSmtpTestApp({ clock });

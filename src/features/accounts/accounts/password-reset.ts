@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { hashPassword } from '../../../core/auth/passwords.js';
-import type { SessionUser } from '../../../core/auth/session-user.js';
-import { HOUR } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import { hashPassword } from '#core/auth/passwords.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import { HOUR } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import type { PasswordResetBody, PasswordResetConfirmBody } from './auth.schemas.js';
 import { clearFailures } from './lockout.repo.js';
 import { deleteResetsOf, insertReset, lockUserForReset, resetsSince, takeReset, voidResetsOf } from './password-reset.repo.js';

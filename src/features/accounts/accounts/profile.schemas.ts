@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { roundDegrees } from '../../../core/geo/index.js';
-import { flagInput, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { roundDegrees } from '#core/geo/index.js';
+import { flagInput, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 import { Email, Name, Password } from './auth.schemas.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { hashPassword } from '../../../core/auth/passwords.js';
-import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, notFound } from '../../../core/http/errors.js';
-import { keyPrefixOf, userMediaUrlPrefix } from '../../../core/media/paths.js';
+import { hashPassword } from '#core/auth/passwords.js';
+import type { Actor, SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, notFound } from '#core/http/route/errors.js';
+import { keyPrefixOf, userMediaUrlPrefix } from '#core/media/paths.js';
 import { placeFromHomeArea } from '../place/index.js';
 import { checkPasswordWithLockout } from './password-check.js';
 import type { ChangePasswordBody, UpdateProfileBody } from './profile.schemas.js';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DAY, fixedClock, MINUTE } from '../../../core/clock.js';
-import { TokenService } from '../../../core/auth/tokens.js';
+import { DAY, fixedClock, MINUTE } from '#core/clock.js';
+import { TokenService } from '#core/auth/tokens.js';
 import { buildUser, sessionCookie } from '../../../../test/helpers/factories.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../../test/helpers/test-app.js';
 
@@ -117,7 +117,7 @@ describe('session tokens', () => {
 
 describe('session cache', () => {
   it('sees a write by another instance (own database connection) within a second', async () => {
-    const { openDb } = await import('../../../core/db/index.js');
+    const { openDb } = await import('#core/db/index.js');
     const other = openDb({ databaseUrl: t.ctx.config.databaseUrl, dataDir: t.ctx.config.dataDir });
     try {
       const user = await buildUser(t.ctx);

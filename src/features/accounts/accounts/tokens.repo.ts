@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** Email verification tokens (only their hashes) and the session blacklist: the accounts area's token tables. */
 

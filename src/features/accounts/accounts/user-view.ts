@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SessionUser } from '../../../core/auth/session-user.js';
-import { flag } from '../../../core/http/schema-kit.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import { flag } from '#core/http/route/schema-kit.js';
 
 export type PlanBadge = 'admin' | 'moderator' | 'breeder' | 'pro' | 'free';
 

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
-import { SESSION_USER_COLUMNS, type SessionUser } from '../../../core/auth/session-user.js';
-import type { Db } from '../../../core/db/index.js';
-import type { UsersTable } from '../../../core/db/tables/accounts.js';
+import { SESSION_USER_COLUMNS, type SessionUser } from '#core/auth/session-user.js';
+import type { Db } from '#core/db/index.js';
+import type { UsersTable } from '#core/db/tables/accounts.js';
 
 export async function findUserById(db: Db, id: number): Promise<SessionUser | undefined> {
   return db.selectFrom('users').select(SESSION_USER_COLUMNS).where('id', '=', id).executeTakeFirst();

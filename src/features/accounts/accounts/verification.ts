@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { HOUR } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/index.js';
-import { conflict } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { HOUR } from '#core/clock.js';
+import type { Db } from '#core/db/index.js';
+import { conflict } from '#core/http/route/errors.js';
 import { findVerification, insertVerification } from './tokens.repo.js';
 import { findUserById, markEmailVerified } from './users.repo.js';
 

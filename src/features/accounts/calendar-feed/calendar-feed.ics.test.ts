@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { firstWeekdayFrom } from './feed-entries.js';
 
 // Wednesday, 25 November 2026, 11:00 in Berlin.

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { CalendarFeedsTable } from '../../../core/db/tables/calendar-feeds.js';
+import type { Db } from '#core/db/index.js';
+import type { CalendarFeedsTable } from '#core/db/tables/calendar-feeds.js';
 
 const COLUMNS = ['user_id', 'token_hash', 'seed', 'created_at'] as const;
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { CalendarFeed, CalendarFeedStatus, FeedText, FeedTokenParams } from './calendar-feed.schemas.js';
 import { feedOfToken, feedStatus, revokeFeed, rotateFeed, subscribe } from './calendar-feed.service.js';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
 import { findUserById } from '../accounts/index.js';
 import type { CalendarFeed } from './calendar-feed.schemas.js';
 import { deleteFeed, findFeedByHash, findFeedOfUser, insertFeedIfNone, replaceFeed, type FeedRow } from './calendar-feed.repo.js';

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
 import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { createContext } from '../../../core/create-context.js';
-import { openDb } from '../../../core/db/index.js';
-import { createLogger } from '../../../core/logger.js';
+import { fixedClock } from '#core/clock.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { createLogger } from '#core/logger.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
 const t = useTestApp({ clock });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 // Wednesday, 25 November 2026, 11:00 in Berlin.
 const t = useTestApp({ clock: fixedClock('2026-11-25T10:00:00Z') });

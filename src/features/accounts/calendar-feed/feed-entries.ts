@@ -1,6 +1,6 @@
-import { addDays, dateInZone, germanDate, HOUR } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { appUrlOf } from '../../../core/geo-items/index.js';
+import { addDays, dateInZone, germanDate, HOUR } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { appUrlOf } from '#core/geo-items/index.js';
 import { careTitle, scheduledRoutinesOf } from '../../dog-records/care/index.js';
 import { listDogSummaries } from '../../dog-records/dogs/index.js';
 import { medicationEndsOf, openVaccinationsOf, plannedVisitsOf, sharedDogRows } from '../../dog-records/health/index.js';

@@ -1,5 +1,5 @@
 import ical, { ICalEventRepeatingFreq, ICalEventTransparency } from 'ical-generator';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import type { FeedEntry } from './feed-entries.js';
 import { CalendarDay, FEED_ZONE, vtimezoneOf } from './ical-time.js';
 

@@ -1,5 +1,5 @@
 import type { ICalTemporalInstantStub, ICalTemporalPlainDateStub, ICalTemporalPlainDateTimeStub, ICalTemporalZonedDateTimeStub } from 'ical-generator';
-import { zonedInstant } from '../../../core/clock.js';
+import { zonedInstant } from '#core/clock.js';
 
 /** The feed's one time zone (decisions: timed items carry TZID=Europe/Berlin with its VTIMEZONE). */
 export const FEED_ZONE = 'Europe/Berlin';

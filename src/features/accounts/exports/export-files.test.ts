@@ -7,9 +7,9 @@ import { agentAs, buildDog, buildUser, type BuiltUser } from '../../../../test/h
 import { storedBytes } from '../../../../test/helpers/media.js';
 import { schemaColumns, type SchemaColumn } from '../../../../test/helpers/schema-columns.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { keyPrefixOf, userMediaUrlPrefix } from '../../../core/media/paths.js';
-import { mediaKeyOf } from '../../../core/media/storage.js';
+import { fixedClock } from '#core/clock.js';
+import { keyPrefixOf, userMediaUrlPrefix } from '#core/media/paths.js';
+import { mediaKeyOf } from '#core/media/storage.js';
 import { buildExportsJob } from './exports.jobs.js';
 
 /**

@@ -1,6 +1,6 @@
-import { MINUTE } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { exportKey } from '../../../core/media/paths.js';
+import { MINUTE } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { exportKey } from '#core/media/paths.js';
 import { buildExport } from './export-builder.js';
 import { claimNextExport, deleteExportRow, expiredExports } from './exports.repo.js';
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { DataExportsTable } from '../../../core/db/tables/accounts.js';
+import type { Db } from '#core/db/index.js';
+import type { DataExportsTable } from '#core/db/tables/accounts.js';
 
 export type ExportRow = Selectable<DataExportsTable>;
 

@@ -1,9 +1,9 @@
-import { sendStoredFile } from '../../../core/media/send-stored.js';
+import { sendStoredFile } from '#core/media/send-stored.js';
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { AppContext } from '#core/context.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { IdParam } from '#core/http/route/schema-kit.js';
 import { exportFile, listExports, requestExport } from './exports.service.js';
 
 const tags = ['Konto'];

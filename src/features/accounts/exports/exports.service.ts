@@ -1,9 +1,9 @@
-import { forbidden, notFound, conflict, tooManyRequests } from '../../../core/http/errors.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { DAY } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { lockRow } from '../../../core/db/row-lock.js';
-import { exportKey } from '../../../core/media/paths.js';
+import { forbidden, notFound, conflict, tooManyRequests } from '#core/http/route/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { DAY } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { lockRow } from '#core/db/row-lock.js';
+import { exportKey } from '#core/media/paths.js';
 import { exportsOf, findExport, insertExport, latestRequestSince, type ExportRow } from './exports.repo.js';
 
 export interface ExportView {

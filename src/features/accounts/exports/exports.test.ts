@@ -7,9 +7,9 @@ import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildInvoice, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { DAY, fixedClock, HOUR, MINUTE } from '../../../core/clock.js';
-import { userMediaUrlPrefix } from '../../../core/media/paths.js';
-import { stagingDir } from '../../../core/media/storage.js';
+import { DAY, fixedClock, HOUR, MINUTE } from '#core/clock.js';
+import { userMediaUrlPrefix } from '#core/media/paths.js';
+import { stagingDir } from '#core/media/storage.js';
 import { buildExportsJob, expireExportsJob } from './exports.jobs.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');

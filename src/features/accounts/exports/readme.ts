@@ -1,4 +1,4 @@
-import { dateInZone } from '../../../core/clock.js';
+import { dateInZone } from '#core/clock.js';
 
 /** LIESMICH.txt: what is where in the ZIP, in German, for the person and for whoever they hand it to. */
 export function readme(appName: string, now: Date, timeZone: string): string {

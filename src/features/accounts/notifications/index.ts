@@ -3,14 +3,14 @@
  * hours, push subscriptions). Areas send with `notify` (re-exported here; it lives in core so jobs and core
  * services can use it too).
  */
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { insertInboxRow, type NewInboxRow } from '../../../core/push/index.js';
-import type { Db } from '../../../core/db/index.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { insertInboxRow, type NewInboxRow } from '#core/push/index.js';
+import type { Db } from '#core/db/index.js';
 import { notificationsRoutes as inboxRoutes } from './notifications.routes.js';
 import { pushRoutes } from './push.routes.js';
 
-export { notify, notifyMany, notifyStaff, countUnread, NOTIFICATION_KINDS, type NotificationKind, type NotifyMessage } from '../../../core/push/index.js';
+export { notify, notifyMany, notifyStaff, countUnread, NOTIFICATION_KINDS, type NotificationKind, type NotifyMessage } from '#core/push/index.js';
 
 /** /api/notifications*, /api/me/notification-settings, /api/push/*. */
 export function notificationsRoutes(ctx: AppContext, routes: Routes): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../core/push/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { flag, LIMITS } from '../../../core/http/schema-kit.js';
+import { NOTIFICATION_KINDS, type NotificationKind } from '#core/push/index.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { flag, LIMITS } from '#core/http/route/schema-kit.js';
 
 export const Notification = z
   .object({

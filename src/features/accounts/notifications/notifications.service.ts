@@ -1,7 +1,7 @@
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
+import { requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { keysetPage, type CursorRule, type Page } from '#core/http/route/pagination.js';
 import {
   countSubscriptions,
   countUnread,
@@ -16,7 +16,7 @@ import {
   type InboxCursor,
   type InboxRow,
   type NotificationKind,
-} from '../../../core/push/index.js';
+} from '#core/push/index.js';
 import { z } from 'zod';
 import type { ListNotificationsQuery, Notification, NotificationSettings, UpdateNotificationSettingsBody } from './notifications.schemas.js';
 

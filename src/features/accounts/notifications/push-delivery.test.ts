@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
-import { fixedClock } from '../../../core/clock.js';
-import { ConfigError, loadConfig } from '../../../core/config.js';
-import { MAX_SUBSCRIPTIONS_PER_USER, notify, PushDispatcher } from '../../../core/push/index.js';
+import { fixedClock } from '#core/clock.js';
+import { ConfigError, loadConfig } from '#core/config.js';
+import { MAX_SUBSCRIPTIONS_PER_USER, notify, PushDispatcher } from '#core/push/index.js';
 
 /** The delivery rules beyond the happy path: giving up, refusals, the device cap, and two senders on one queue. */
 const clock = fixedClock('2026-11-21T10:00:00Z');

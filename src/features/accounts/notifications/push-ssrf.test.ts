@@ -3,8 +3,8 @@ import { tableLookup } from '../../../../test/fakes/dns-table.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { AddressGuard } from '../../../core/upstream/address-guard.js';
+import { fixedClock } from '#core/clock.js';
+import { AddressGuard } from '#core/upstream/address-guard.js';
 import { notify } from './index.js';
 
 /**

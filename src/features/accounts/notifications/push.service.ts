@@ -1,8 +1,8 @@
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { badRequest, serviceUnavailable } from '../../../core/http/errors.js';
-import { deleteSubscription, findSubscriptionByEndpoint, upsertSubscription } from '../../../core/push/index.js';
+import { requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { badRequest, serviceUnavailable } from '#core/http/route/errors.js';
+import { deleteSubscription, findSubscriptionByEndpoint, upsertSubscription } from '#core/push/index.js';
 import type { PushSubscription, PushSubscriptionBody, UnsubscribeBody } from './notifications.schemas.js';
 
 const WORDING: Wording = { missing: 'Dieses Gerät ist nicht für Pushes angemeldet.', foreign: 'Dieses Gerät gehört zu einem anderen Konto.' };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { anniversariesJob } from '../../dog-records/diary/diary.jobs.js';
 import { notify } from './index.js';
 

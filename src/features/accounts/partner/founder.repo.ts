@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The spec's cap: at most 100 founder places, numbered 1–100, never handed out twice. */
 export const FOUNDER_PLACES = 100;

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Db } from '../../../core/db/index.js';
-import { conflict, notFound } from '../../../core/http/errors.js';
+import type { AppContext } from '#core/context.js';
+import type { Db } from '#core/db/index.js';
+import { conflict, notFound } from '#core/http/route/errors.js';
 import {
   claimFounderPending,
   FOUNDER_PLACES,

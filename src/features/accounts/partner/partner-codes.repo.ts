@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import type { PartnerCode } from './partner.schemas.js';
 
 const CODE_COLUMNS = ['id', 'code', 'label', 'max_uses', 'grants_founder', 'uses', 'created_at'] as const;

@@ -1,7 +1,7 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { conflict, notFound } from '../../../core/http/errors.js';
-import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { conflict, notFound } from '#core/http/route/errors.js';
+import { byId, keysetPage, type Page, type PageQuery } from '#core/http/route/pagination.js';
 import { FOUNDER_PLACES, founderPlacesTaken } from './founder.repo.js';
 import { codeExists, deleteCode, findCode, insertCode, listCodes } from './partner-codes.repo.js';
 import { CODE_PATTERN, normalizeCode, type CreatePartnerCodeBody, type PartnerCode, type PartnerCodeInfo } from './partner.schemas.js';

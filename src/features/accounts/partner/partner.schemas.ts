@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, flagInput, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { flag, flagInput, LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 
 /** The one format for a partner code: letters, digits, - and _; stored and compared upper-case. */
 export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;

@@ -1,5 +1,5 @@
-import { everyLoggedInUser, type MediaRule } from '../../../core/media/serve.js';
-import { MEDIA_NAME_PATTERN } from '../../../core/media/storage.js';
+import { everyLoggedInUser, type MediaRule } from '#core/media/serve.js';
+import { MEDIA_NAME_PATTERN } from '#core/media/storage.js';
 
 /** Avatars and dog photos are shown beside posts, friends and profiles: every logged-in user may see them. */
 export const photosMediaRules: MediaRule[] = [

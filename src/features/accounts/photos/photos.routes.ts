@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { imageUpload, uploadedFiles } from '#core/media/upload.js';
 import { removeAvatar, setAvatar, setDogPhoto } from './photos.service.js';
 
 const UploadForm = z.object({ file: z.string().meta({ format: 'binary' }) }).meta({ id: 'SinglePhotoForm' });

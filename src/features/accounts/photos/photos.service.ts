@@ -1,8 +1,8 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { avatarUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
-import { clearImage, replaceImage, type ImageSlot } from '../../../core/media/replace-image.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix } from '#core/media/paths.js';
+import { clearImage, replaceImage, type ImageSlot } from '#core/media/replace-image.js';
 import { findUserById, swapAvatarUrl } from '../accounts/index.js';
 import { findDog, swapDogPhotoUrl } from '../../dog-records/dogs/index.js';
 

@@ -5,7 +5,7 @@ import { makeJpeg, makePng, SVG } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { avatarUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix } from '#core/media/paths.js';
 
 const t = useTestApp();
 const bytesOf = async (url: string) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The user_places rows (one per user; none until a home area or a hand-set place). */
 export interface PlaceRow {

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { Place, SetPlaceBody } from './place.schemas.js';
 import { followHomeArea, getPlace, setPlace } from './place.service.js';
 

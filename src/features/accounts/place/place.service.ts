@@ -1,7 +1,7 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import { regionAt } from '../../dog-records/geocoding/index.js';
 import { clearManualPlace, findPlace, setManualPlace, setPlaceFromHomeArea, type PlaceRow } from './place.repo.js';
 import type { LeashSeason, Place, SetPlaceBody } from './place.schemas.js';

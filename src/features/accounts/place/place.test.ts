@@ -2,8 +2,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeNominatimServer } from '../../../../test/fakes/nominatim-server.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { endTurn, nextTurnAt } from '../../../core/upstream/slots.repo.js';
+import { fixedClock } from '#core/clock.js';
+import { endTurn, nextTurnAt } from '#core/upstream/slots.repo.js';
 import request from 'supertest';
 import { leashSeasonOn } from './place.service.js';
 

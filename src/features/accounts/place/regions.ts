@@ -1,2 +1,2 @@
 /** The regions live in src/shared (the profile screen lists them too). */
-export { COUNTRIES, COUNTRY_NAMES, currencyOf, isCountry, REGION_NAMES, regionInCountry } from '../../../shared/regions.js';
+export { COUNTRIES, COUNTRY_NAMES, currencyOf, isCountry, REGION_NAMES, regionInCountry } from '#shared/regions.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** Passkeys and their challenges (tables from migration 0050). */
 

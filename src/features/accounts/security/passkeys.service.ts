@@ -7,11 +7,11 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Request } from 'express';
-import { requireOwner } from '../../../core/auth/ownership.js';
-import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { isUniqueViolation } from '../../../core/db/errors.js';
-import { AppError, conflict, unauthorized } from '../../../core/http/errors.js';
+import { requireOwner } from '#core/auth/ownership.js';
+import type { Actor, SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { isUniqueViolation } from '#core/db/errors.js';
+import { AppError, conflict, unauthorized } from '#core/http/route/errors.js';
 import { checkWithLockout, findUserById, knownDeviceOf } from '../accounts/index.js';
 import { requirePassword } from './password-gate.js';
 import {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import { checkPasswordWithLockout, findPasswordHash, knownDeviceOf } from '../accounts/index.js';
 
 /** Adding a passkey, setting up or switching off TOTP: the password first, under the login's lockout. */

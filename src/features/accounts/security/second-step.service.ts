@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, unauthorized } from '../../../core/http/errors.js';
+import type { Actor, SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, unauthorized } from '#core/http/route/errors.js';
 import { checkWithLockout, findUserById, knownDeviceOf } from '../accounts/index.js';
 import { endSecondStep, pendingSecondStep } from './second-step.js';
 import { logSecurityEvent, type SignInMethod } from './security-log.js';

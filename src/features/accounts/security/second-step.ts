@@ -1,9 +1,9 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { readCookie } from '../../../core/auth/session.js';
-import type { SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
+import { readCookie } from '#core/auth/session.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
 
 /**
  * Between a right password and the TOTP code there is no session: only this cookie, signed with its own key (so it

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { Actor, SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Db } from '../../../core/db/index.js';
+import type { Actor, SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { Db } from '#core/db/index.js';
 import { insertSecurityEvent, listSecurityEvents } from './security-log.repo.js';
 
 export type SecurityEventKind = 'sign_in' | 'step_up' | 'passkey_added' | 'passkey_removed' | 'totp_enabled' | 'totp_disabled';

@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request, Response } from 'express';
-import type { SessionUser } from '../../../core/auth/session-user.js';
-import { STAFF_SECOND_FACTOR_MS } from '../../../core/auth/session.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { SessionUser } from '#core/auth/session-user.js';
+import { STAFF_SECOND_FACTOR_MS } from '#core/auth/session.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { CurrentUser, rememberDevice, toCurrentUser } from '../accounts/index.js';
 import {
   addPasskey,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 import { Password } from '../accounts/index.js';
 
 /** base64url as WebAuthn sends it (no padding, but tolerated), bounded. */

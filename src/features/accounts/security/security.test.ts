@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { fixedClock, HOUR } from '../../../core/clock.js';
+import { fixedClock, HOUR } from '#core/clock.js';
 import { buildAdmin, buildUser, DEFAULT_PASSWORD, sessionCookie, type BuiltUser } from '../../../../test/helpers/factories.js';
 import type { Doc } from '../../../../test/helpers/openapi-doc.js';
 import { SoftAuthenticator } from '../../../../test/helpers/soft-authenticator.js';
@@ -199,7 +199,7 @@ describe('TOTP', () => {
   });
 
   it('the second step has its own limit (wrong codes per address) besides the lockout', async () => {
-    const { RATE_LIMITS } = await import('../../../core/http/rate-limit.js');
+    const { RATE_LIMITS } = await import('#core/http/guards/rate-limit.js');
     expect(RATE_LIMITS.secondFactor).toMatchObject({ key: 'ip', onlyFailures: true });
     const user = await buildUser(t.ctx);
     await withTotp(user);

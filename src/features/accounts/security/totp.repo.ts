@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** TOTP secrets and recovery codes (tables from migration 0051). */
 

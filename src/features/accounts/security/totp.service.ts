@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Request } from 'express';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, conflict } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, conflict } from '#core/http/route/errors.js';
 import { requirePassword } from './password-gate.js';
 import { logSecurityEvent, mailSecurityChange, type SignInMethod } from './security-log.js';
 import { openSecret, sealSecret } from './secret-box.js';

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 
 /** The relying party: PUBLIC_URL's host is the id, its origin the only origin a passkey may be used on. */
 export function relyingParty(ctx: AppContext): { id: string; origin: string; name: string } {

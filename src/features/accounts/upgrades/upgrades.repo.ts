@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import type { UpgradeRequestsTable } from '../../../core/db/tables/upgrades.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import type { UpgradeRequestsTable } from '#core/db/tables/upgrades.js';
 import { UPGRADE_STATUSES, type AdminUpgradeRequest, type UpgradeRequest } from './upgrades.schemas.js';
 
 const COLUMNS = ['id', 'user_id', 'tier', 'message', 'status', 'granted_tier', 'reason', 'decided_at', 'created_at'] as const;

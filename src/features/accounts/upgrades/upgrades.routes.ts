@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import {
   AdminUpgradeListQuery,
   AdminUpgradeRequest,

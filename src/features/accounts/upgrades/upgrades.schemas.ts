@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from '../../../core/http/pagination.js';
+import { PageQuery } from '#core/http/route/pagination.js';
 
 /** decisions.md: free (default), pro, breeder, breeder_test; is_premium is 1 exactly for pro and breeder. */
 export const TIERS = ['free', 'pro', 'breeder', 'breeder_test'] as const;

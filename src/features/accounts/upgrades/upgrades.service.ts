@@ -1,8 +1,8 @@
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { conflict, notFound } from '../../../core/http/errors.js';
-import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
+import { requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { conflict, notFound } from '#core/http/route/errors.js';
+import { byId, keysetPage, type Page, type PageQuery } from '#core/http/route/pagination.js';
 import { findUserContact, setUserTier } from '../accounts/index.js';
 import { notifyStaff } from '../notifications/index.js';
 import { closeRequest, countOpen, findRequest, hasOpenRequest, insertRequest, listForAdmin, listOwnRequests } from './upgrades.repo.js';

@@ -1,5 +1,5 @@
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
 
 /** The plain counts of the admin statistics (the other areas count their own rows through their index). */
 

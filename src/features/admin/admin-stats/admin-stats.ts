@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { cachedCountsByLayer } from '../../map/map-layers/index.js';
 import { placeStats } from '../../map/places/index.js';
 import { contributionsByStatus } from '../../map/map-contrib/index.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { avatarUrlPrefix, dogPhotoUrlPrefix, userMediaUrlPrefix } from '../../../core/media/paths.js';
+import { avatarUrlPrefix, dogPhotoUrlPrefix, userMediaUrlPrefix } from '#core/media/paths.js';
 import { agentAs, buildAdmin, buildPartnerCode, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storeTestFile, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';

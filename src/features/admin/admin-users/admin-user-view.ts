@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionUser } from '../../../core/auth/session-user.js';
+import type { SessionUser } from '#core/auth/session-user.js';
 import { planFields, planFieldsOf } from '../../accounts/accounts/index.js';
 
 export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { SESSION_USER_COLUMNS, type SessionUser } from '../../../core/auth/session-user.js';
-import type { Db } from '../../../core/db/index.js';
-import { containsPattern } from '../../../core/db/like.js';
+import { SESSION_USER_COLUMNS, type SessionUser } from '#core/auth/session-user.js';
+import type { Db } from '#core/db/index.js';
+import { containsPattern } from '#core/db/like.js';
 
 /**
  * Users whose name (and, when `includeEmail`, whose email) contains the term, case-insensitively (ASCII on SQLite),

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { pageSchema } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { pageSchema } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { AdminUser } from './admin-user-view.js';
 import { UpdateUserAdminBody, UserSearchQuery } from './admin-users.schemas.js';
 import { deleteUserAsAdmin, getUser, search, updateUser } from './admin-users.service.js';

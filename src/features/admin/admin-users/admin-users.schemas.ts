@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../../../core/http/pagination.js';
-import { flagInput, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { PageQuery } from '#core/http/route/pagination.js';
+import { flagInput, LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 import { USER_STATUSES } from './admin-user-view.js';
 
 export const UserSearchQuery = PageQuery.extend({

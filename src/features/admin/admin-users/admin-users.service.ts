@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isStaff, type Actor, type SessionUser } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { conflict, forbidden, notFound } from '../../../core/http/errors.js';
-import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
+import { isStaff, type Actor, type SessionUser } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { conflict, forbidden, notFound } from '#core/http/route/errors.js';
+import { keysetPage, type CursorRule, type Page } from '#core/http/route/pagination.js';
 import { deleteAccount, endAllSessions, findUserById, setUserPartner, setUserStatus } from '../../accounts/accounts/index.js';
 import { toAdminUser, type AdminUser } from './admin-user-view.js';
 import { searchUsers } from './admin-users.repo.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, DbEngine } from '../../../core/db/index.js';
+import type { Db, DbEngine } from '#core/db/index.js';
 
 export interface ForeignKey {
   table: string;

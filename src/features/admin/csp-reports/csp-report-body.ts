@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { AppError } from '../../../core/http/errors.js';
+import { AppError } from '#core/http/route/errors.js';
 
 /** A browser's report is a few hundred bytes; a batch of the Reporting API a few KB. More is not a report. */
 export const CSP_REPORT_LIMIT_BYTES = 16 * 1024;

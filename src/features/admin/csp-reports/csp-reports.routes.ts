@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { addDays, dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { CSP_REPORT_PATH } from '../../../core/http/csp.js';
-import { parseCspReports } from '../../../core/http/csp-report-parse.js';
-import { addCspViolations, cspReportGroups } from '../../../core/http/csp-reports.repo.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import { addDays, dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { CSP_REPORT_PATH } from '#core/http/csp.js';
+import { parseCspReports } from '#core/http/csp-report-parse.js';
+import { addCspViolations, cspReportGroups } from '#core/http/csp-reports.repo.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { cspReportBody } from './csp-report-body.js';
 
 /** The admin list covers the last 30 days (the digest deletes counted rows after that), at most 200 kinds. */

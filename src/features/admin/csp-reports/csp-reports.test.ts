@@ -2,10 +2,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildAdmin, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { cspDirectives, reportingEndpoints } from '../../../core/http/csp.js';
-import { parseCspReports } from '../../../core/http/csp-report-parse.js';
-import { addCspViolations, CSP_KINDS_PER_DAY, CSP_OVERFLOW_KIND } from '../../../core/http/csp-reports.repo.js';
+import { fixedClock } from '#core/clock.js';
+import { cspDirectives, reportingEndpoints } from '#core/http/csp.js';
+import { parseCspReports } from '#core/http/csp-report-parse.js';
+import { addCspViolations, CSP_KINDS_PER_DAY, CSP_OVERFLOW_KIND } from '#core/http/csp-reports.repo.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock, env: { TRUST_PROXY: '1', RATE_LIMITS_ENABLED: 'true' } });

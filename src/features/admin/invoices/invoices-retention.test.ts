@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, fixedClock } from '../../../core/clock.js';
+import { DAY, fixedClock } from '#core/clock.js';
 import { agentAs, buildAdmin, buildInvoice, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { purgeExpiredInvoices } from './invoices.jobs.js';

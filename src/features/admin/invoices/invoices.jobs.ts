@@ -1,4 +1,4 @@
-import type { AppContext, Job } from '../../../core/context.js';
+import type { AppContext, Job } from '#core/context.js';
 import { deleteExpiredBatch, stampDeletedAccounts } from './invoices.repo.js';
 
 export const RETENTION_YEARS = 10;

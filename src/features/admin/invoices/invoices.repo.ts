@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { InvoicesTable } from '../../../core/db/tables/invoices.js';
+import type { Db } from '#core/db/index.js';
+import type { InvoicesTable } from '#core/db/tables/invoices.js';
 import { formatNumber } from './invoice-money.js';
 import type { Invoice, InvoiceSummary } from './invoices.schemas.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import type { AppContext } from '#core/context.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { IdParam } from '#core/http/route/schema-kit.js';
 import { invoiceViewModel } from './invoice-print.js';
 import { CancelInvoiceBody, CreateInvoiceBody, Invoice, InvoiceListQuery, InvoiceSummary } from './invoices.schemas.js';
 import { cancelInvoice, createInvoice, getInvoice, getOwnInvoice, listPage, ownInvoices } from './invoices.service.js';

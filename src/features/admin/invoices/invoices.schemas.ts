@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../../../core/http/pagination.js';
-import { Id, LIMITS } from '../../../core/http/schema-kit.js';
+import { PageQuery } from '#core/http/route/pagination.js';
+import { Id, LIMITS } from '#core/http/route/schema-kit.js';
 
 const Cents = z.number().int().min(-100_000_000).max(100_000_000);
 

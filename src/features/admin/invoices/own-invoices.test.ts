@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { FakePushServer } from '../../../../test/fakes/push-server.js';
 import { agentAs, buildAdmin, buildInvoice, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';

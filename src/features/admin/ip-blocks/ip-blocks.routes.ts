@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 
 const tags = ['Verwaltung'];
 

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
-import { IpBlocklist } from '../../../core/http/ip-blocklist.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
+import { IpBlocklist } from '#core/http/guards/ip-blocklist.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock, env: { TRUST_PROXY: '1', IP_BLOCK_MINUTES: '60', IP_BLOCK_FACTOR: '4', IP_BLOCK_MAX_MINUTES: '1440' } });

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals } from '../../../core/http/pages/page-meta.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals } from '#core/http/pages/page-meta.js';
+import type { Routes } from '#core/http/route/route.js';
 import { missingParts, operatorSettings, type Settings } from './operator.service.js';
 
 /**

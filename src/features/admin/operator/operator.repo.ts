@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { OperatorSettingsTable } from '../../../core/db/tables/operator.js';
+import type { Db } from '#core/db/index.js';
+import type { OperatorSettingsTable } from '#core/db/tables/operator.js';
 
 const ROW_ID = 1;
 

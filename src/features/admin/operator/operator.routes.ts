@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { OperatorSettings, PlanPrices, UpdateOperatorSettingsBody } from './operator.schemas.js';
 import { changeSettings, operatorSettings, toView } from './operator.service.js';
 

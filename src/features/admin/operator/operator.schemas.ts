@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, flagInput, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { flag, flagInput, LIMITS, optionalText, requiredText } from '#core/http/route/schema-kit.js';
 
 /** Decisions: Operator, legal pages. Prices are cents per year, as everywhere money is stored. */
 const Cents = z.number().int().min(0).max(1_000_000);

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { OperatorSettingsTable } from '../../../core/db/tables/operator.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { OperatorSettingsTable } from '#core/db/tables/operator.js';
 import { findSettings, seedSettings, updateSettings } from './operator.repo.js';
 import type { OperatorSettings, UpdateOperatorSettingsBody } from './operator.schemas.js';
 

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals } from '../../../core/http/pages/page-meta.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals } from '#core/http/pages/page-meta.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { PlanComparison, planComparison } from './plans.js';
 
 /** The plan comparison for the app (GET /api/plans) and for visitors (/tarife; /preise is the other word people type). */

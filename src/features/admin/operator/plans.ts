@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { PLAN_NAMES, PLAN_ROWS, type PlanFeature, type PlanTier } from '../../../shared/plans.js';
+import type { AppContext } from '#core/context.js';
+import { PLAN_NAMES, PLAN_ROWS, type PlanFeature, type PlanTier } from '#shared/plans.js';
 import { operatorSettings } from './operator.service.js';
 
 /**

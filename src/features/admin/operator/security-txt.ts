@@ -1,7 +1,7 @@
-import { DAY } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import type { Routes } from '../../../core/http/route.js';
+import { DAY } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import type { Routes } from '#core/http/route/route.js';
 import { operatorSettings } from './operator.service.js';
 
 /** RFC 9116 asks for an expiry under a year ahead; computed per request, it never runs out while the app runs. */

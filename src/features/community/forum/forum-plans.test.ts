@@ -2,14 +2,14 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_PG_URL, type TestDatabase } from '../../../../test/helpers/test-db.js';
-import { migrateToLatest } from '../../../core/db/migrate.js';
-import { PreparingPool } from '../../../core/db/pg-prepared.js';
-import type { Database } from '../../../core/db/schema.js';
+import { migrateToLatest } from '#platform/db/migrate.js';
+import { PreparingPool } from '#platform/db/pg-prepared.js';
+import type { Database } from '#core/db/schema.js';
 import { listThreads } from './forum.repo.js';
 
 /**
  * Issue 34: a forum category's list costs the same whether the category holds 5 threads or thousands. On PostgreSQL
- * the app sends it as a named prepared statement (core/db/pg-prepared.ts). With the category and the page size as
+ * the app sends it as a named prepared statement (platform/db/pg-prepared.ts). With the category and the page size as
  * parameters, the generic plan assumed a tenth of an average category and lost against the custom plans (cheap for a
  * small category), so PostgreSQL planned the list anew on every request once categories held a few hundred threads
  * (bench/mix.mjs: 0.14 ms of planning per request). The connection's pg_prepared_statements tells which plans it

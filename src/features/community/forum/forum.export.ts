@@ -1,5 +1,5 @@
-import type { ExportSection } from '../../../core/export/index.js';
-import { idBatches } from '../../../core/id-batches.js';
+import type { ExportSection } from '#core/export/index.js';
+import { idBatches } from '#core/id-batches.js';
 import { postsOfUser } from './forum.repo.js';
 
 /** The forum posts the user wrote, with their threads' titles, as `daten/forum.json` (the data export). */

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { compiledOnce } from '../../../core/db/compiled-once.js';
-import { countOf } from '../../../core/db/count.js';
-import type { Database } from '../../../core/db/schema.js';
+import type { Db } from '#core/db/index.js';
+import { compiledOnce } from '#core/db/compiled-once.js';
+import { countOf } from '#core/db/count.js';
+import type { Database } from '#core/db/schema.js';
 
 const visibleCount = sql<number>`(select count(*) from forum_posts p where p.thread_id = forum_threads.id and p.hidden = 0)`;
 
@@ -47,7 +47,7 @@ export const findThread = async (db: Db, id: number) => (await threadByIdQuery(d
  * Newest activity first; hidden threads only for moderators. Keyset on (last_post_at, id).
  *
  * The category and the page size go into the SQL as literals, not parameters (issue 34). PostgreSQL runs the list as a
- * named prepared statement (core/db/pg-prepared.ts) and keeps its generic plan only while that costs no more than
+ * named prepared statement (platform/db/pg-prepared.ts) and keeps its generic plan only while that costs no more than
  * the custom plans it tried. With `category_id = $1 … limit $2` the generic plan assumed a tenth of an average
  * category, and the custom plans of small categories cost next to nothing: from a few hundred threads per category
  * on, PostgreSQL planned the list anew on every request (0.14 ms, more than running it; bench/mix.mjs). With literals

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { pageSchema } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { PageQuery } from '../../../core/http/pagination.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { pageSchema } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { PageQuery } from '#core/http/route/pagination.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import {
   CategoryList,
   CreateThreadBody,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 
 export const DELETED_ACCOUNT = 'Gelöschtes Konto';
 

@@ -1,10 +1,10 @@
-import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import { requireOwner } from '../../../core/auth/ownership.js';
-import { isStaff, type Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { conflict, notFound } from '../../../core/http/errors.js';
-import { keysetPage, type Page } from '../../../core/http/pagination.js';
-import { closeReports, insertReport } from '../../../core/reports/index.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import { requireOwner } from '#core/auth/ownership.js';
+import { isStaff, type Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { conflict, notFound } from '#core/http/route/errors.js';
+import { keysetPage, type Page } from '#core/http/route/pagination.js';
+import { closeReports, insertReport } from '#core/reports/index.js';
 import { z } from 'zod';
 import {
   addPost,

@@ -1,6 +1,6 @@
 /** The forum: seeded German categories, threads, replies, reports and moderation; the account-deletion rule. */
-import type { AccountDeletionStep, AppContext } from '../../../core/context.js';
-import { closeReportsOfGoneRows } from '../../../core/reports/index.js';
+import type { AccountDeletionStep, AppContext } from '#core/context.js';
+import { closeReportsOfGoneRows } from '#core/reports/index.js';
 import { deleteEmptyOrphanThreads, REPORTED_POSTS } from './forum.repo.js';
 
 export { forumRoutes } from './forum.routes.js';

@@ -1,8 +1,8 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import { closeReports, findReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
-import type { Page, PageQuery } from '../../../core/http/pagination.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import { closeReports, findReport, openReportPage, type OpenReport } from '#core/reports/index.js';
+import type { Page, PageQuery } from '#core/http/route/pagination.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { findPost, REPORTED_POSTS, reportedPosts, setHidden, setLocked } from './forum.repo.js';
 import { deletePostOrThread } from './forum.service.js';

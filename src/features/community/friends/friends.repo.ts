@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { containsPattern } from '../../../core/db/like.js';
+import type { Db } from '#core/db/index.js';
+import { containsPattern } from '#core/db/like.js';
 
 const pair = (a: number, b: number) => ({ user_low: Math.min(a, b), user_high: Math.max(a, b) });
 const CARD = ['users.id', 'users.name', 'users.avatar_url', 'users.city'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { flagInput, Id } from '../../../core/http/schema-kit.js';
-import { pageSchema } from '../../../core/http/pagination.js';
+import { flagInput, Id } from '#core/http/route/schema-kit.js';
+import { pageSchema } from '#core/http/route/pagination.js';
 
 export const UserSearchQuery = z.strictObject({
   q: z.string().trim().min(2, 'Bitte mindestens 2 Zeichen eingeben.').max(100),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requireOwner } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError, badRequest, conflict, notFound } from '../../../core/http/errors.js';
+import { requireOwner } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError, badRequest, conflict, notFound } from '#core/http/route/errors.js';
 import { notify } from '../../accounts/notifications/index.js';
 import {
   acceptRequest,
@@ -22,7 +22,7 @@ import {
   requestsWithTotal,
   searchPeople,
 } from './friends.repo.js';
-import { keysetPage, type CursorRule, type PageQuery } from '../../../core/http/pagination.js';
+import { keysetPage, type CursorRule, type PageQuery } from '#core/http/route/pagination.js';
 import type { Block, Friend, FriendRequest, UserCard } from './friends.schemas.js';
 
 const card = (r: { id: number; name: string; avatar_url: string | null; city: string | null }): UserCard => ({

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The table reports name a direct message by (core/reports: kind = the reported row's table). */
 export const REPORTED_MESSAGES = 'messages';

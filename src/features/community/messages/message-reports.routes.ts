@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { PageQuery } from '../../../core/http/pagination.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { PageQuery } from '#core/http/route/pagination.js';
 import { ReportBody, MessageReportList, ResolveBody, messageToReport, reportMessage, messageReportQueue, resolveMessageReport } from './message-reports.js';
 
 export function messageReportRoutes(ctx: AppContext, routes: Routes): void {

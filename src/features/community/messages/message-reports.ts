@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AccountDeletionStep, AppContext } from '../../../core/context.js';
-import { conflict, forbidden, notFound } from '../../../core/http/errors.js';
-import { requiredText } from '../../../core/http/schema-kit.js';
-import { notifyStaff } from '../../../core/push/index.js';
-import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
-import type { PageQuery } from '../../../core/http/pagination.js';
-import { pageSchema } from '../../../core/http/pagination.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AccountDeletionStep, AppContext } from '#core/context.js';
+import { conflict, forbidden, notFound } from '#core/http/route/errors.js';
+import { requiredText } from '#core/http/route/schema-kit.js';
+import { notifyStaff } from '#core/push/index.js';
+import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage, type OpenReport } from '#core/reports/index.js';
+import type { PageQuery } from '#core/http/route/pagination.js';
+import { pageSchema } from '#core/http/route/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
 import { findMessage, messagesAround, REPORTED_MESSAGES, reportedMessages } from './message-reports.repo.js';
 

@@ -1,5 +1,5 @@
-import type { ExportSection } from '../../../core/export/index.js';
-import { idBatches } from '../../../core/id-batches.js';
+import type { ExportSection } from '#core/export/index.js';
+import { idBatches } from '#core/id-batches.js';
 import { messagesOfUser } from './messages.repo.js';
 
 const PAGE = 1000;

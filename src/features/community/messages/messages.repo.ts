@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../../../core/db/compiled-once.js';
-import type { Db } from '../../../core/db/index.js';
+import { compiledOnce } from '#core/db/compiled-once.js';
+import type { Db } from '#core/db/index.js';
 
 const COLUMNS = ['id', 'sender_id', 'recipient_id', 'text', 'created_at', 'read_at'] as const;
 const pair = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });

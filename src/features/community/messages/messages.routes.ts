@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { PageQuery } from '../../../core/http/pagination.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { PageQuery } from '#core/http/route/pagination.js';
 import { ConversationList, Message, MessageList, MessagesQuery, SendMessageBody } from './messages.schemas.js';
 import { conversation, conversations, markConversationRead, requireMessaging, send } from './messages.service.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { Id, LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 import { UserCard } from '../friends/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
 
 export const MessagesQuery = PageQuery.extend({
   after: Id.optional().meta({ description: 'Nur Nachrichten nach dieser id (zum Abfragen im Takt, höchstens 200); ohne: die neueste Seite' }),

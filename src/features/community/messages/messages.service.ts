@@ -1,6 +1,6 @@
-import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
 import { requireFriend, type UserCard } from '../friends/index.js';
 import { z } from 'zod';
 import { notify } from '../../accounts/notifications/index.js';
@@ -16,7 +16,7 @@ import {
   unreadFromFriends,
 } from './messages.repo.js';
 import type { Conversation, Message, MessageList, MessagesQuery } from './messages.schemas.js';
-import { byId, keysetPage, type CursorRule, type Page, type PageQuery } from '../../../core/http/pagination.js';
+import { byId, keysetPage, type CursorRule, type Page, type PageQuery } from '#core/http/route/pagination.js';
 
 const POLL_MAX = 200;
 

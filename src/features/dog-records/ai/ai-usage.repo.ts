@@ -1,5 +1,5 @@
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
 
 export type AiFeature = 'note_analysis' | 'training_plan';
 

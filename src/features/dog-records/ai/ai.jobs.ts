@@ -1,5 +1,5 @@
-import { DAY } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
+import { DAY } from '#core/clock.js';
+import type { Job } from '#core/context.js';
 import { purgeUses } from './ai-usage.repo.js';
 
 /** Daily at 03:45: usage rows older than 40 days count for no quota any more (the longest window is a month). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, requiredText } from '../../../core/http/schema-kit.js';
+import { Id, requiredText } from '#core/http/route/schema-kit.js';
 
 /** What the note analysis answers (validated; anything else is a 502 and nothing is stored). */
 export const NoteAnalysis = z

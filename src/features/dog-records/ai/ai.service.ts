@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { AiError, createAiClient, type AiClient, type ChatJsonRequest } from '../../../core/ai/ai-client.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import { AiError, createAiClient, type AiClient, type ChatJsonRequest } from '#core/ai/ai-client.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import type { AiFeature } from './ai-usage.repo.js';
 import { takeUse } from './quota.js';
 

@@ -1,4 +1,4 @@
-import { daysBetween } from '../../../core/clock.js';
+import { daysBetween } from '#core/clock.js';
 
 /** What the AI may know about a dog: breed, age, sex, weight — never its name, the owner or anything to find them by. */
 export interface DogFacts {

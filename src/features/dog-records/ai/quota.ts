@@ -1,15 +1,15 @@
-import { isStaff, type Actor } from '../../../core/auth/session-user.js';
-import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { lockRow } from '../../../core/db/row-lock.js';
-import { AppError } from '../../../core/http/errors.js';
-import { PLAN_LIMITS } from '../../../shared/plans.js';
+import { isStaff, type Actor } from '#core/auth/session-user.js';
+import { DAY, dateInZone, startOfDay } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { lockRow } from '#core/db/row-lock.js';
+import { AppError } from '#core/http/route/errors.js';
+import { PLAN_LIMITS } from '#shared/plans.js';
 import { countUses, deleteUse, insertUse, type AiFeature } from './ai-usage.repo.js';
 
 /**
  * The free/premium split (decisions, AI): free users get 5 note analyses a calendar month (Europe/Berlin) and 1
  * training plan a week (the last 7 days); premium users (is_premium, admin, moderator) analyse without a cap and
- * get plans at the spec's 10 per hour (the aiTraining rate limit, core/http/rate-limit.ts).
+ * get plans at the spec's 10 per hour (the aiTraining rate limit, core/http/guards/rate-limit.ts).
  */
 export const FREE_QUOTA: Record<AiFeature, number> = {
   note_analysis: PLAN_LIMITS.noteAnalysesPerMonth.free,

@@ -1,7 +1,7 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { findDog } from '../dogs/index.js';
 import { TRAINING_PLAN_JSON_SCHEMA, TrainingPlan, type TrainingPlanBody } from './ai.schemas.js';
 import { askAi } from './ai.service.js';

@@ -1,13 +1,13 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone, germanDate } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { germanCsv } from '../../../core/csv.js';
-import { germanPdf } from '../../../core/pdf/pdf-kit.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone, germanDate } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { germanCsv } from '#core/csv.js';
+import { germanPdf } from '#core/pdf/pdf-kit.js';
 import { findDog } from '../dogs/index.js';
 import { litterDetail, litterWeights } from './breeder.service.js';
 import { findPuppy } from './breeder.repo.js';
 import { grams } from './growth.js';
-import { requireOwner } from '../../../core/auth/ownership.js';
+import { requireOwner } from '#core/auth/ownership.js';
 
 const SEX_DE: Record<string, string> = { male: 'Rüde', female: 'Hündin' };
 const gramsOrEmpty = (g: number | null) => (g === null ? '' : grams(g));

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import type { LittersTable, PuppiesTable } from '../../../core/db/tables/breeder.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import type { LittersTable, PuppiesTable } from '#core/db/tables/breeder.js';
 
 const LITTER_COLUMNS = [
   'litters.id',

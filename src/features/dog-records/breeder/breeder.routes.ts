@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { requireBreeder } from '../../../core/auth/guards.js';
-import type { AppContext } from '../../../core/context.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { IdParam } from '../../../core/http/schema-kit.js';
+import { requireBreeder } from '#core/auth/guards.js';
+import type { AppContext } from '#core/context.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { IdParam } from '#core/http/route/schema-kit.js';
 import { litterCsv, puppyPdf } from './breeder-export.js';
 import {
   CreateLitterBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, Id, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 /** Decisions, Breeder area: a litter of the breeder's female dog; expected birth = mating + 63 days. */
 export const GESTATION_DAYS = 63;

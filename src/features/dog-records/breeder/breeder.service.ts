@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { addDays, dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { lockRow } from '../../../core/db/row-lock.js';
-import { AppError, badRequest, forbidden, notFound } from '../../../core/http/errors.js';
-import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
+import { requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { addDays, dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { lockRow } from '#core/db/row-lock.js';
+import { AppError, badRequest, forbidden, notFound } from '#core/http/route/errors.js';
+import { byId, keysetPage, type Page, type PageQuery } from '#core/http/route/pagination.js';
+import { assertNotInFuture } from '#core/http/route/schema-kit.js';
 import { findDog } from '../dogs/index.js';
 import {
   countPuppies,

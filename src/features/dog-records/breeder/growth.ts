@@ -1,4 +1,4 @@
-import { addDays, daysBetween, germanDate } from '../../../core/clock.js';
+import { addDays, daysBetween, germanDate } from '#core/clock.js';
 import type { GrowthWarning } from './breeder.schemas.js';
 
 export interface PuppySeries {

@@ -1,4 +1,4 @@
-import { addDays } from '../../../core/clock.js';
+import { addDays } from '#core/clock.js';
 import { byDayThenId, readsOfOwnDogs, type DashboardProvider } from '../dashboard/index.js';
 import { careTitle } from './care.labels.js';
 import { routinesDueSoonBranch } from './care.repo.js';

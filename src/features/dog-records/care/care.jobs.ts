@@ -1,7 +1,7 @@
-import { dateInZone } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
-import { remindOverdueStep } from '../../../core/records/overdue-reminders.js';
+import { dateInZone } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
+import { remindOverdueStep } from '#core/records/overdue-reminders.js';
 import { caregiversOf } from '../health/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { careTitle } from './care.labels.js';

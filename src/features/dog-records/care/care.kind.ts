@@ -1,7 +1,7 @@
-import { addDays } from '../../../core/clock.js';
-import { badRequest } from '../../../core/http/errors.js';
-import { dateNotInFuture } from '../../../core/records/record-checks.js';
-import { recordKindOf } from '../../../core/records/record-kind.js';
+import { addDays } from '#core/clock.js';
+import { badRequest } from '#core/http/route/errors.js';
+import { dateNotInFuture } from '#core/records/record-checks.js';
+import { recordKindOf } from '#core/records/record-kind.js';
 import { CareRoutine, CareRoutineFields } from './care.schemas.js';
 
 /** next_due = last_done + intervall_tage, computed here and stored (the reminder job finds due routines by index). */

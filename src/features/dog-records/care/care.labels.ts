@@ -1,4 +1,4 @@
-import { CARE_KIND_LABELS } from '../../../shared/labels.js';
+import { CARE_KIND_LABELS } from '#shared/labels.js';
 import type { CARE_KINDS } from './care.schemas.js';
 
 export const CARE_KIND_DE: Record<(typeof CARE_KINDS)[number], string> = CARE_KIND_LABELS;

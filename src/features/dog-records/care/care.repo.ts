@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import { noNumber, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /** Routines due on or before `day` and not dismissed for that due date, with dog, owner and reminder state, in id order after `afterId` (the 08:00 job's batches). */

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { idempotency } from '../../../core/http/idempotency.js';
-import { dismissReminderRoute } from '../../../core/records/dismiss-reminder.js';
-import { loadRecord, recordRoutes } from '../../../core/records/record-kind.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { idempotency } from '#core/http/guards/idempotency.js';
+import { dismissReminderRoute } from '#core/records/dismiss-reminder.routes.js';
+import { loadRecord, recordRoutes } from '#core/records/record-kind.js';
 import { careRoutines } from './care.kind.js';
 import { CareDoneBody, CareRoutine } from './care.schemas.js';
 import { markDone } from './care.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 export const CARE_KINDS = ['tick_flea', 'deworming', 'claws', 'coat', 'teeth', 'ears', 'custom'] as const;
 

@@ -1,7 +1,7 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { changeRecord } from '../../../core/records/record-kind.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { changeRecord } from '#core/records/record-kind.js';
 import { careRoutines } from './care.kind.js';
 import type { CareRoutine } from './care.schemas.js';
 

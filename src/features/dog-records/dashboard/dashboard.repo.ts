@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { Database } from '../../../core/db/schema.js';
+import type { Db } from '#core/db/index.js';
+import type { Database } from '#core/db/schema.js';
 
 /**
  * The dashboard's own frame in one statement (issue 34, fewer round trips): the owner's dogs, the dogs shared with

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { welcomeDashboardSchema } from './dashboard.schemas.js';
 import { welcomeDashboard, type DashboardProvider } from './dashboard.service.js';
 

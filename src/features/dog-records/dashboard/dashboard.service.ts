@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Db } from '../../../core/db/index.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import type { Db } from '#core/db/index.js';
 import { dashboardFrame, readDashboardBranches, type DashboardBranch, type DashboardRow } from './dashboard.repo.js';
 import type { DashboardDog, DueSoonEntry, WelcomeDashboard } from './dashboard.schemas.js';
 

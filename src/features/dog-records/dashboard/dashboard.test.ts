@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { createNotification } from '../../accounts/notifications/index.js';
 import { welcomeDashboard, type DashboardProvider } from './dashboard.service.js';
 

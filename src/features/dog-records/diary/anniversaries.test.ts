@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { anniversariesJob } from './diary.jobs.js';
 
 const clock = fixedClock('2026-11-21T08:00:00Z'); // 09:00 in Berlin

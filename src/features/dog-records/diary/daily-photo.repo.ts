@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import type { DashboardBranch, DashboardRow } from '../dashboard/index.js';
 
 /** The daily photo cache (`daily_photos`, one row per dog and day) and the media it points at. */

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import type { WeatherStatus } from '../../../core/db/tables/diary.js';
+import type { AppContext } from '#core/context.js';
+import type { WeatherStatus } from '#core/db/tables/diary.js';
 import { gridKey, lookupWeather, toSave, type Place, type WeatherConsumer, type WeatherSave } from '../weather/index.js';
 import { pendingWeatherMedia, setMediaWeather } from './media.repo.js';
 

@@ -1,5 +1,5 @@
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext, Job } from '#core/context.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { anniversaryBatch, type AnniversaryMemory } from './on-this-day.repo.js';
 import { yearsAgo } from './on-this-day.js';

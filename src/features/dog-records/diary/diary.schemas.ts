@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Wording } from '../../../core/auth/ownership.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import type { Wording } from '#core/auth/ownership.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { CalendarDate, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 import { WeatherSummary } from '../weather/index.js';
 
 /** The 404/403 sentences of the ownership rule for entries and photos. */

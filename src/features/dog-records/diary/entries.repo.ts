@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { DiaryEntriesTable } from '../../../core/db/tables/diary.js';
+import type { Db } from '#core/db/index.js';
+import type { DiaryEntriesTable } from '#core/db/tables/diary.js';
 import type { Entry, MediaItem } from './diary.schemas.js';
 import { mediaOfEntries } from './media.repo.js';
 

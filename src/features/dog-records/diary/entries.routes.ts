@@ -1,10 +1,10 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { idempotency } from '../../../core/http/idempotency.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { idempotency } from '#core/http/guards/idempotency.js';
 import { CreateEntryBody, Entry, EntryPage, ListEntriesQuery, UpdateEntryBody } from './diary.schemas.js';
-import { Id } from '../../../core/http/schema-kit.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
+import { Id } from '#core/http/route/schema-kit.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
 import { createEntry, deleteEntry, getEntry, listEntries, listEntriesOf, loadEntry, updateEntry } from './entries.service.js';
 import { dogScope } from './views.service.js';
 

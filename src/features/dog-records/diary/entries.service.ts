@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { requireDogAccess, requireDogRecord, type DogNeed } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { badRequest, forbidden, notFound } from '../../../core/http/errors.js';
-import { keysetPage, type CursorRule, type Page } from '../../../core/http/pagination.js';
-import { assertNotInFuture } from '../../../core/http/schema-kit.js';
-import { removeStoredMedia } from '../../../core/media/storage.js';
+import { requireDogAccess, requireDogRecord, type DogNeed } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { badRequest, forbidden, notFound } from '#core/http/route/errors.js';
+import { keysetPage, type CursorRule, type Page } from '#core/http/route/pagination.js';
+import { assertNotInFuture } from '#core/http/route/schema-kit.js';
+import { removeStoredMedia } from '#core/media/storage.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
 import { ENTRY_WORDING, type CreateEntryBody, type Entry, type ListEntriesQuery, type UpdateEntryBody } from './diary.schemas.js';
 import {

@@ -4,7 +4,7 @@ import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock });

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { anniversariesJob } from './diary.jobs.js';
-import { sweepOrphanedMediaJob } from './orphan-sweep.js';
-import { namePlacesJob } from './place-names.js';
+import { sweepOrphanedMediaJob } from './orphan-sweep.jobs.js';
+import { namePlacesJob } from './place-names.jobs.js';
 import { entriesRoutes } from './entries.routes.js';
 import { diaryMediaRoutes } from './media.routes.js';
 import { viewsRoutes } from './views.routes.js';

@@ -1,7 +1,7 @@
-import { requireDogRecord } from '../../../core/auth/ownership.js';
-import { AppError } from '../../../core/http/errors.js';
-import type { MediaRule } from '../../../core/media/serve.js';
-import { MEDIA_NAME_PATTERN } from '../../../core/media/storage.js';
+import { requireDogRecord } from '#core/auth/ownership.js';
+import { AppError } from '#core/http/route/errors.js';
+import type { MediaRule } from '#core/media/serve.js';
+import { MEDIA_NAME_PATTERN } from '#core/media/storage.js';
 import { MEDIA_WORDING } from './diary.schemas.js';
 import { findMediaDogByUrl } from './media.repo.js';
 

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import type { DiaryMediaTable } from '../../../core/db/tables/diary.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import type { DiaryMediaTable } from '#core/db/tables/diary.js';
 import { WeatherSummary } from '../weather/index.js';
 import type { MediaItem } from './diary.schemas.js';
 

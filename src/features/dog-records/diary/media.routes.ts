@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { idempotency } from '../../../core/http/idempotency.js';
-import { imageUpload, uploadedFiles } from '../../../core/media/upload.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { idempotency } from '#core/http/guards/idempotency.js';
+import { imageUpload, uploadedFiles } from '#core/media/upload.js';
 import { UploadForm, UploadResult } from './diary.schemas.js';
 import { loadEntry } from './entries.service.js';
 import { addMedia, deleteMedia, MAX_FILES_PER_UPLOAD } from './media.service.js';

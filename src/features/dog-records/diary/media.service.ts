@@ -1,13 +1,13 @@
-import { requireDogRecord } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Db } from '../../../core/db/index.js';
-import { AppError, badRequest, notFound } from '../../../core/http/errors.js';
-import { readPhotoFacts, type PhotoFacts } from '../../../core/media/exif.js';
-import { processImage, type ProcessedImage } from '../../../core/media/images.js';
-import { diaryMediaUrlPrefix } from '../../../core/media/paths.js';
-import { discardFiles, newMediaName, previewUrlOf, removeStoredMedia, stagingDir, storeFiles } from '../../../core/media/storage.js';
-import { displayName } from '../../../core/media/upload.js';
+import { requireDogRecord } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { Db } from '#core/db/index.js';
+import { AppError, badRequest, notFound } from '#core/http/route/errors.js';
+import { readPhotoFacts, type PhotoFacts } from '#core/media/exif.js';
+import { processImage, type ProcessedImage } from '#core/media/images.js';
+import { diaryMediaUrlPrefix } from '#core/media/paths.js';
+import { discardFiles, newMediaName, previewUrlOf, removeStoredMedia, stagingDir, storeFiles } from '#core/media/storage.js';
+import { displayName } from '#core/media/upload.js';
 import { deleteDailyPhotosByUrl } from './daily-photo.repo.js';
 import { weatherForNewPhotos } from './diary-weather.js';
 import { ENTRY_WORDING, MEDIA_WORDING, type MediaItem } from './diary.schemas.js';
@@ -24,7 +24,7 @@ import {
   unnamedPosition,
 } from './media.repo.js';
 import { placeNameAt } from '../geocoding/index.js';
-import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
+import { PLAN_LIMITS, planLimit } from '#shared/plans.js';
 import { findUserById, lockPlanOf } from '../../accounts/accounts/index.js';
 
 export const MAX_FILES_PER_UPLOAD = 10;

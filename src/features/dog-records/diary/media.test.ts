@@ -8,9 +8,9 @@ import { makeFormat, makeJpeg, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } fro
 import { useAppWithWeatherFake } from '../../../../test/fakes/weather-server.js';
 import { agentAs, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
-import { fixedClock } from '../../../core/clock.js';
-import { diaryMediaUrlPrefix } from '../../../core/media/paths.js';
-import { stagingDir } from '../../../core/media/storage.js';
+import { fixedClock } from '#core/clock.js';
+import { diaryMediaUrlPrefix } from '#core/media/paths.js';
+import { stagingDir } from '#core/media/storage.js';
 import { diaryWeatherConsumer } from './diary-weather.js';
 import { fillMissingWeatherJob } from '../weather/index.js';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../../core/db/index.js';
-import { whereInBox, type BoundingBox } from '../../../core/geo/index.js';
+import type { Db } from '#core/db/index.js';
+import { whereInBox, type BoundingBox } from '#core/geo/index.js';
 
 /**
  * The user's located entries in the box (optionally of one dog), newest first (date, then id), at most `cap`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { fullScans, queryCapture } from '../../../../test/helpers/query-plans.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import type { DiaryEntriesTable } from '../../../core/db/tables/diary.js';
+import type { DiaryEntriesTable } from '#core/db/tables/diary.js';
 import { NEARBY_NEWEST } from './nearby.js';
 
 const capture = queryCapture();

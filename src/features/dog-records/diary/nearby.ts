@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { boundingBox, NearQuery, nearest } from '../../../core/geo/index.js';
-import { flag, Id } from '../../../core/http/schema-kit.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { boundingBox, NearQuery, nearest } from '#core/geo/index.js';
+import { flag, Id } from '#core/http/route/schema-kit.js';
 import { newestOwnEntriesInBox } from './nearby.repo.js';
 
 /**

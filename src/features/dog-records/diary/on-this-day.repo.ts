@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { Database } from '../../../core/db/schema.js';
+import type { Db } from '#core/db/index.js';
+import type { Database } from '#core/db/schema.js';
 import { noNumber, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 import { sameDayPatterns } from './on-this-day.js';
 

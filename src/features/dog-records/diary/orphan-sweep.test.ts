@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, HOUR } from '../../../core/clock.js';
-import {
-  avatarUrlPrefix,
-  diaryMediaUrlPrefix,
-  dogMediaUrlPrefix,
-  dogPhotoUrlPrefix,
-  geoItemPhotoUrlPrefix,
-  userMediaUrlPrefix,
-} from '../../../core/media/paths.js';
+import { fixedClock, HOUR } from '#core/clock.js';
+import { avatarUrlPrefix, diaryMediaUrlPrefix, dogMediaUrlPrefix, dogPhotoUrlPrefix, geoItemPhotoUrlPrefix, userMediaUrlPrefix } from '#core/media/paths.js';
 import { buildDiaryEntry, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storedUnder, storeTestFile } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { deleteUserRow } from '../../accounts/accounts/users.repo.js';
 import { deleteDog } from '../dogs/dogs.repo.js';
-import { sweepOrphanedMediaJob } from './orphan-sweep.js';
+import { sweepOrphanedMediaJob } from './orphan-sweep.jobs.js';
 
 const t = useTestApp();
 

@@ -3,8 +3,8 @@ import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { FakeNominatimServer } from '../../../../test/fakes/nominatim-server.js';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock, HOUR } from '../../../core/clock.js';
-import { namePlacesJob } from './place-names.js';
+import { fixedClock, HOUR } from '#core/clock.js';
+import { namePlacesJob } from './place-names.jobs.js';
 
 /** Issue 29: the place name of a located photo is looked up after the upload's answer, and retried by the hourly job. */
 const nominatim = new FakeNominatimServer();

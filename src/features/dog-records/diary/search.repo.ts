@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** What a search hit shows of its entry: the text for the excerpt, and the first photo's preview. */
 export function entriesForHits(db: Db, ids: number[]): Promise<{ id: number; dog_id: number; date: string; title: string | null; text: string }[]> {

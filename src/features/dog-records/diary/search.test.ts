@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fullTextHits, searchWords } from '../../../core/db/full-text.js';
+import { fullTextHits, searchWords } from '#core/db/full-text.js';
 import { DIARY_INDEX, RANKED_NEWEST } from './search.js';
 import { searchExcerpt } from './search-excerpt.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { fullTextHits, searchWords, type FullTextIndex } from '../../../core/db/full-text.js';
-import { flag, Id } from '../../../core/http/schema-kit.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { fullTextHits, searchWords, type FullTextIndex } from '#core/db/full-text.js';
+import { flag, Id } from '#core/http/route/schema-kit.js';
 import { searchExcerpt } from './search-excerpt.js';
 import { entriesForHits, firstPreviews } from './search.repo.js';
 import { dogScope } from './views.service.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import type { DayCursor } from './entries.repo.js';
 import { MEDIA_COLUMNS } from './media.repo.js';
 

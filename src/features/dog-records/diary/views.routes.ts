@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { CalendarQuery, DiaryCalendar, DiaryLocations, DiaryStats, MosaicPage, MosaicQuery, ScopeQuery } from './views.schemas.js';
 import { diaryCalendar, diaryLocations, diaryMosaic, diaryStats, dogScope } from './views.service.js';
 

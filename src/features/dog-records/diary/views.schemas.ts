@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { Id } from '../../../core/http/schema-kit.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { Id } from '#core/http/route/schema-kit.js';
 import { MediaItem } from './diary.schemas.js';
 
 const DogFilter = Id.optional().meta({ description: 'Nur dieser Hund; ohne: alle deine Hunde' });

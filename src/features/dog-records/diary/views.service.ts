@@ -1,8 +1,8 @@
-import { readableDogIds, requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone, DAY } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { keysetPage, type Page } from '../../../core/http/pagination.js';
+import { readableDogIds, requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone, DAY } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { keysetPage, type Page } from '#core/http/route/pagination.js';
 import { listDogSummaries } from '../dogs/index.js';
 import { byDayThenId } from './entries.service.js';
 import { toMediaItem } from './media.repo.js';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDiaryEntry, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const t = useTestApp({ clock });

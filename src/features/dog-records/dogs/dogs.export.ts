@@ -1,5 +1,5 @@
-import { ownDogIds } from '../../../core/auth/ownership.repo.js';
-import type { ExportSection } from '../../../core/export/index.js';
+import { ownDogIds } from '#core/auth/ownership.repo.js';
+import type { ExportSection } from '#core/export/index.js';
 import { findDogs } from './dogs.repo.js';
 
 /** The user's own dogs as `daten/hunde.json`, and each dog's photo under `medien/hunde/`. */

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { countOf } from '../../../core/db/count.js';
-import type { Db } from '../../../core/db/index.js';
-import type { DogsTable } from '../../../core/db/tables/dogs.js';
+import { countOf } from '#core/db/count.js';
+import type { Db } from '#core/db/index.js';
+import type { DogsTable } from '#core/db/tables/dogs.js';
 import type { Dog } from './dogs.schemas.js';
 
 const DOG_COLUMNS = [

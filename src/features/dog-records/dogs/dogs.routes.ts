@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { CreateDogBody, Dog, UpdateDogBody } from './dogs.schemas.js';
 import { changeDog, createDog, getDog, listOwnDogs, removeDog } from './dogs.service.js';
 

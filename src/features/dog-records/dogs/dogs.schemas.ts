@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, flag, flagInput, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, flag, flagInput, LIMITS, optionalText, requiredText } from '#core/http/route/schema-kit.js';
 
 /** The writable dog fields; name, breed (80) and bio (2000) are the spec's limits. photo_url comes only from an upload. */
 const dogFields = {

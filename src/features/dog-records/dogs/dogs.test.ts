@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { diaryMediaUrlPrefix, dogMediaUrlPrefix, dogPhotoUrlPrefix } from '../../../core/media/paths.js';
+import { diaryMediaUrlPrefix, dogMediaUrlPrefix, dogPhotoUrlPrefix } from '#core/media/paths.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storeTestFile, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';

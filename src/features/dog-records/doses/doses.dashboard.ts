@@ -1,4 +1,4 @@
-import { startOfDay } from '../../../core/clock.js';
+import { startOfDay } from '#core/clock.js';
 import type { DashboardProvider } from '../dashboard/index.js';
 import { dosesDueToday } from './doses.repo.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The doses' SQL: a dose and the stock change are one transaction, the stock counted down in one UPDATE (atomic). */
 

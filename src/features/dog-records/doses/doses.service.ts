@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { requireDogRecord } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { forbidden, unprocessable } from '../../../core/http/errors.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogRecord } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { forbidden, unprocessable } from '#core/http/route/errors.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { dosesOf, findDoseWithOwner, findMedicationWithOwner, recordDose, undoDose } from './doses.repo.js';
 import type { Dose, DoseBody } from './doses.schemas.js';

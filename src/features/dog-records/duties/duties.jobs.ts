@@ -1,6 +1,6 @@
-import { addDays, dateInZone, germanDate } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import { addDays, dateInZone, germanDate } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { dutiesDueBetween, recordedRegistries, type DueDutyRow } from './duties.repo.js';
 import { DUTY_TITLES } from './duties.schemas.js';

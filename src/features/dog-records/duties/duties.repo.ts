@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 const COLUMNS = ['id', 'dog_id', 'code', 'provider', 'number', 'amount_cents', 'due_on', 'renews_on', 'notes', 'updated_at'] as const;
 

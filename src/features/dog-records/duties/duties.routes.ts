@@ -1,7 +1,7 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { DogDuties, DutyBody, DutyCodeParams, DutyItem } from './duties.schemas.js';
 import { dogDuties, putDuty, removeDuty } from './duties.service.js';
 

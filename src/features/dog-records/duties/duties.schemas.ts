@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 /** The duties an owner records something for (the table's two other codes, listed_breeds and leash_season, only inform). */
 export const RECORDABLE = ['liability_insurance', 'competence_certificate', 'registry', 'dog_tax'] as const;

@@ -1,9 +1,9 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { Db } from '../../../core/db/index.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { notFound } from '../../../core/http/errors.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { Db } from '#core/db/index.js';
+import type { ExportSection } from '#core/export/index.js';
+import { notFound } from '#core/http/route/errors.js';
 import { asOfOf, placeOfUser, registryOf, RULE_CODES, ruleOf, type Registry, type RuleCode } from '../../accounts/place/index.js';
 import { deleteDuty, dutiesOfDog, dutiesOfOwner, upsertDuty, type DutyRow } from './duties.repo.js';
 import { DISCLAIMER, DUTY_TITLES, RECORDABLE, type DogDuties, type DutyBody, type DutyItem, type DutyRecord, type RecordableCode } from './duties.schemas.js';

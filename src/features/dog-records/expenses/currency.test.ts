@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 /** Money follows the country (issue 53): francs for a Swiss owner, euros otherwise, sums never mixed. */
 const t = useTestApp({ clock: fixedClock('2027-05-10T10:00:00Z') });

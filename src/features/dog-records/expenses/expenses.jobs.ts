@@ -1,4 +1,4 @@
-import type { Job } from '../../../core/context.js';
+import type { Job } from '#core/context.js';
 import { materialiseAll } from './materialise.js';
 
 /**

@@ -1,6 +1,6 @@
-import { patchOf } from '../../../core/http/schema-kit.js';
-import { dateNotInFuture } from '../../../core/records/record-checks.js';
-import { recordKindOf } from '../../../core/records/record-kind.js';
+import { patchOf } from '#core/http/route/schema-kit.js';
+import { dateNotInFuture } from '#core/records/record-checks.js';
+import { recordKindOf } from '#core/records/record-kind.js';
 import { placeOfUser } from '../../accounts/place/index.js';
 import { Expense, ExpenseFields } from './expenses.schemas.js';
 import { materialiseTemplate } from './materialise.js';

@@ -1,4 +1,4 @@
-import { EXPENSE_CATEGORY_LABELS } from '../../../shared/labels.js';
+import { EXPENSE_CATEGORY_LABELS } from '#shared/labels.js';
 import type { ExpenseCategory, Recurrence } from './expenses.schemas.js';
 
 export const CATEGORY_DE: Record<ExpenseCategory, string> = EXPENSE_CATEGORY_LABELS;

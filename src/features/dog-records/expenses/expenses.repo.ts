@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 export interface TemplateRow {
   id: number;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { recordRoutes } from '../../../core/records/record-kind.js';
+import type { AppContext } from '#core/context.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { recordRoutes } from '#core/records/record-kind.js';
 import { expenses } from './expenses.kind.js';
 import { ExpenseSummary, ExpenseYearQuery } from './expenses.schemas.js';
 import { expenseCsv, expenseSummary } from './expenses.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, Id, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 /** Decisions, Per-dog records: the categories and recurrences of an expense. */
 export const EXPENSE_CATEGORIES = ['futter', 'tierarzt', 'versicherung', 'hundesteuer', 'zubehoer', 'pflege', 'training', 'betreuung', 'sonstiges'] as const;

@@ -1,9 +1,9 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone, germanDate } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { euros, germanCsv } from '../../../core/csv.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone, germanDate } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import { euros, germanCsv } from '#core/csv.js';
 import { allExpenseRows, yearRows, yearSums } from './expenses.repo.js';
 import { CATEGORY_DE, RECURRENCE_DE } from './expenses.labels.js';
 import { placeOfUser } from '../../accounts/place/index.js';

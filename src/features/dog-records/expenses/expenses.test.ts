@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { materialiseExpensesJob } from './expenses.jobs.js';
 
 const START = '2026-03-31T10:00:00Z';

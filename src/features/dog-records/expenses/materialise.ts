@@ -1,6 +1,6 @@
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { insertOccurrences, lastOccurrences, templatesAfter, type OccurrenceRow, type TemplateRow } from './expenses.repo.js';
 import type { Recurrence } from './expenses.schemas.js';
 import { dueOccurrences } from './recurrence.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** Place names per rounded position (geocode_cache), shared by every instance; null means "no name there". */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError, upstreamJsonAs } from '../../../core/upstream/http-client.js';
-import { paced } from '../../../core/upstream/slots.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError, upstreamJsonAs } from '#core/upstream/http-client.js';
+import { paced } from '#core/upstream/slots.js';
 
 /**
  * Country and region at a position from Nominatim's reverse lookup (upstreams.md §9), for the profile's place

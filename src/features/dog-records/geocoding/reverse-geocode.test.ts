@@ -4,7 +4,7 @@ import { FakeNominatimServer } from '../../../../test/fakes/nominatim-server.js'
 import { FakeWeatherServer } from '../../../../test/fakes/weather-server.js';
 import { agentAs, buildDiaryEntry, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { endTurn, nextTurnAt } from '../../../core/upstream/slots.repo.js';
+import { endTurn, nextTurnAt } from '#core/upstream/slots.repo.js';
 import { placeNameAt, shortName } from './reverse-geocode.js';
 
 const nominatim = new FakeNominatimServer();

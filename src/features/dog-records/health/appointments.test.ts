@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { healthRemindersJob, vetAppointmentEveJob } from './health.jobs.js';
 
 /** Vet appointments (issue 32, decisions: appointments): planned visits, their reminders, the next one, the PDF. */

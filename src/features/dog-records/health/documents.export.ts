@@ -1,5 +1,5 @@
-import { ownDogIds } from '../../../core/auth/ownership.repo.js';
-import type { ExportSection } from '../../../core/export/index.js';
+import { ownDogIds } from '#core/auth/ownership.repo.js';
+import type { ExportSection } from '#core/export/index.js';
 import { documentsOfDogs } from './documents.repo.js';
 
 /**

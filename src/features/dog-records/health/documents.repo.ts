@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The document behind a /media URL, with its dog's owner, for the file route's ownership check. */
 export function findDocumentByUrl(db: Db, url: string) {

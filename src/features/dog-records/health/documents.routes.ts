@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { DogIdParam } from '../../../core/http/schema-kit.js';
-import { recordRoutes } from '../../../core/records/record-kind.js';
-import { sendStoredFile } from '../../../core/media/send-stored.js';
+import type { AppContext } from '#core/context.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { DogIdParam } from '#core/http/route/schema-kit.js';
+import { recordRoutes } from '#core/records/record-kind.js';
+import { sendStoredFile } from '#core/media/send-stored.js';
 import { addDocument, documentFile, removeDocumentFile } from './documents.service.js';
 import { documentUpload } from './documents.upload.js';
 import { healthDocuments } from './health.kinds.js';
 import { HealthDocument, HealthDocumentForm } from './health.schemas.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
 
 const tags = ['Gesundheit'];
 

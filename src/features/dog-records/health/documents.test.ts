@@ -5,7 +5,7 @@ import { makeJpeg, PDF, SVG, TEXT } from '../../../../test/fakes/photos.js';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { isStored } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { stagingDir } from '../../../core/media/storage.js';
+import { stagingDir } from '#core/media/storage.js';
 
 const t = useTestApp();
 

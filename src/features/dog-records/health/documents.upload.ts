@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import type { Config } from '../../../core/config.js';
-import { discardFiles, stagingDir } from '../../../core/media/storage.js';
+import type { Config } from '#core/config.js';
+import { discardFiles, stagingDir } from '#core/media/storage.js';
 
 /**
  * The health documents' multipart parser: one file in `file` (at most 15 MB, decisions) and the text fields

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { EmergencyCardsTable } from '../../../core/db/tables/health.js';
+import type { Db } from '#core/db/index.js';
+import type { EmergencyCardsTable } from '#core/db/tables/health.js';
 
 const COLUMNS = [
   'dog_id',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, flagInput, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { flag, flagInput, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 export const EmergencyCardBody = z
   .strictObject({

@@ -1,4 +1,4 @@
-import { breathe, germanPdf } from '../../../core/pdf/pdf-kit.js';
+import { breathe, germanPdf } from '#core/pdf/pdf-kit.js';
 import type { VetPractice } from './health.schemas.js';
 
 /**

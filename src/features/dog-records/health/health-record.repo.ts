@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** Read-only queries for the health record PDF and the emergency card: every list is bounded. */
 

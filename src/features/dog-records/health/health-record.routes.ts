@@ -1,11 +1,11 @@
-import type { AppContext } from '../../../core/context.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
-import { notFound } from '../../../core/http/errors.js';
-import { DogIdParam } from '../../../core/http/schema-kit.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { sendPublicFile } from '#core/http/pages/send-public-file.js';
+import { notFound } from '#core/http/route/errors.js';
+import { DogIdParam } from '#core/http/route/schema-kit.js';
 import { z } from 'zod';
 import { EmergencyCard, EmergencyCardBody, EmergencyCardPatch } from './emergency.schemas.js';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 const t = useTestApp({ clock: fixedClock('2026-05-01T10:00:00Z') });
 

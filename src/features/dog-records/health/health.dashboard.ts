@@ -1,4 +1,4 @@
-import { DAY } from '../../../core/clock.js';
+import { DAY } from '#core/clock.js';
 import { byDayThenId, type DashboardProvider, type DashboardScope, type DueSoonProvider } from '../dashboard/index.js';
 import { VACCINATION_LEAD_DAYS } from './health.jobs.js';
 import { dueVaccinationsBranch, plannedVisitsBranch } from './reminders.repo.js';

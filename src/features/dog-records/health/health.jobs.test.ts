@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { healthRemindersJob } from './health.jobs.js';
 
 const clock = fixedClock('2026-05-01T06:00:00Z'); // 08:00 in Berlin

@@ -1,8 +1,8 @@
-import { addDays, dateInZone, germanDate } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import { addDays, dateInZone, germanDate } from '#core/clock.js';
+import type { AppContext, Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
-import { remindOverdueStep } from '../../../core/records/overdue-reminders.js';
+import { remindOverdueStep } from '#core/records/overdue-reminders.js';
 import { caregiversOf, medicationsEndingOn, plannedVisitsOn, vaccinationsDueOn, vaccinationsOverdue } from './reminders.repo.js';
 
 /** The early vaccination reminder, in days before next_due. */

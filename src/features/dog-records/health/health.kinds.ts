@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.js';
-import { recordKindOf, type RecordKind } from '../../../core/records/record-kind.js';
+import type { AppContext } from '#core/context.js';
+import { dateNotInFuture, notBefore } from '#core/records/record-checks.js';
+import { recordKindOf, type RecordKind } from '#core/records/record-kind.js';
 import { setDogWeight } from '../dogs/index.js';
 import { latestWeightKg } from './weights.repo.js';
 import { diseasesFromText, parseDiseases } from './vaccine-diseases.js';

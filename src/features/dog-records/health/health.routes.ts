@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../core/context.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { recordRoutes } from '../../../core/records/record-kind.js';
-import { dismissReminderRoute } from '../../../core/records/dismiss-reminder.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { recordRoutes } from '#core/records/record-kind.js';
+import { dismissReminderRoute } from '#core/records/dismiss-reminder.routes.js';
 import { allergies, findings, medications, vaccinations, vetVisits, weights } from './health.kinds.js';
 import { documentsRoutes } from './documents.routes.js';
 import { healthRecordRoutes } from './health-record.routes.js';

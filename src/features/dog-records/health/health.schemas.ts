@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText, requiredText } from '#core/http/route/schema-kit.js';
 import { DISEASES } from './vaccine-diseases.js';
 
 /** The health kinds' fields (decisions: Per-dog records) with the spec's limits: titles 200, notes 5000, texts 10000. */

@@ -1,5 +1,5 @@
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
 
 /** dog_members: family sharing. Invitations by email; user_id and accepted_at are set on acceptance. */
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
 import { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
 import { acceptInvitation, declineInvitation, inviteMember, listInvitations, listMembers, removeMember, sharedDogs } from './members.service.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Dog } from '../dogs/index.js';
-import { LIMITS } from '../../../core/http/schema-kit.js';
+import { LIMITS } from '#core/http/route/schema-kit.js';
 
 export const InviteBody = z.strictObject({ email: z.email().max(LIMITS.email) }).meta({ id: 'InviteMemberBody' });
 export type InviteBody = z.infer<typeof InviteBody>;

@@ -1,9 +1,9 @@
-import { requireDogAccess, requireDogRecord, requireOwner } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
-import type { AppContext } from '../../../core/context.js';
-import { lockRow } from '../../../core/db/row-lock.js';
-import { AppError, badRequest, conflict, notFound } from '../../../core/http/errors.js';
+import { requireDogAccess, requireDogRecord, requireOwner } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { byId, keysetPage, type Page, type PageQuery } from '#core/http/route/pagination.js';
+import type { AppContext } from '#core/context.js';
+import { lockRow } from '#core/db/row-lock.js';
+import { AppError, badRequest, conflict, notFound } from '#core/http/route/errors.js';
 import {
   acceptInvitationRow,
   countMembers,
@@ -16,7 +16,7 @@ import {
   type MemberRow,
 } from './members.repo.js';
 import type { Invitation, InviteBody, Member, SharedDog } from './members.schemas.js';
-import { PLAN_LIMITS, planLimit } from '../../../shared/plans.js';
+import { PLAN_LIMITS, planLimit } from '#shared/plans.js';
 import { findVerifiedUserIdByEmail, lockPlanOf } from '../../accounts/accounts/index.js';
 import { findDog, findDogs } from '../dogs/index.js';
 import { notify } from '../../accounts/notifications/index.js';

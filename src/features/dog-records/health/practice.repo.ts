@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import type { VetPractice, VetPracticeBody } from './health.schemas.js';
 
 const COLUMNS = ['dog_id', 'name', 'phone', 'emergency_phone', 'email', 'address', 'website', 'updated_at'] as const;

@@ -1,6 +1,6 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
 import type { VetPractice, VetPracticeBody } from './health.schemas.js';
 import { findPractice, upsertPractice } from './practice.repo.js';
 

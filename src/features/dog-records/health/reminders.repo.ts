@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import { noNumber, noText, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The dog's most recent weight (latest date, then the later entry), or undefined without any. */
 export function latestWeightKg(db: Db, dogId: number): Promise<{ weight_kg: number } | undefined> {

@@ -1,4 +1,4 @@
-import { addDays } from '../../../core/clock.js';
+import { addDays } from '#core/clock.js';
 import { daysByDog, readsOfOwnDogs, type DashboardProvider } from '../dashboard/index.js';
 import { startsOfDogsBranch } from './heat.repo.js';
 import { predictNextStart } from './prediction.js';

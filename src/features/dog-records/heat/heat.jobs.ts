@@ -1,6 +1,6 @@
-import { addDays, dateInZone } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import { addDays, dateInZone } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { cyclesStartedOn, femaleDogsWithCycles, startsOfDogs } from './heat.repo.js';
 import { FOLLOW_UP_DAYS, predictNextStart } from './prediction.js';

@@ -1,6 +1,6 @@
-import { AppError } from '../../../core/http/errors.js';
-import { dateNotInFuture, notBefore } from '../../../core/records/record-checks.js';
-import { recordKindOf } from '../../../core/records/record-kind.js';
+import { AppError } from '#core/http/route/errors.js';
+import { dateNotInFuture, notBefore } from '#core/records/record-checks.js';
+import { recordKindOf } from '#core/records/record-kind.js';
 import { findDog } from '../dogs/index.js';
 import { HeatCycle, HeatCycleFields } from './heat.schemas.js';
 

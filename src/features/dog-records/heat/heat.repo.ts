@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import { noNumber, noText, type DashboardBranch, type DashboardRow } from '../dashboard/index.js';
 
 /** The newest cycle starts of one dog (for its prediction). */

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { recordRoutes } from '../../../core/records/record-kind.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { recordRoutes } from '#core/records/record-kind.js';
 import { heatCycles } from './heat.kind.js';
 import { HeatPrediction } from './heat.schemas.js';
 import { predictionFor } from './heat.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 const frame = { id: z.number().int(), dog_id: z.number().int(), created_at: z.string(), updated_at: z.string() };
 

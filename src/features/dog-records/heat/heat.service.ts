@@ -1,6 +1,6 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
 import { recentStarts } from './heat.repo.js';
 import type { HeatPrediction } from './heat.schemas.js';
 import { predictNextStart, PREDICTION_CYCLES } from './prediction.js';

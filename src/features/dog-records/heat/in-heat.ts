@@ -1,5 +1,5 @@
-import { addDays } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/index.js';
+import { addDays } from '#core/clock.js';
+import type { Db } from '#core/db/index.js';
 import { dogsInHeat } from './heat.repo.js';
 
 /** A cycle without an end date counts as running for this many days after its start (a heat lasts about three weeks). */

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../../core/clock.js';
+import { addDays, daysBetween } from '#core/clock.js';
 import type { HeatPrediction } from './heat.schemas.js';
 
 /** Decisions, Per-dog records: the mean interval of the last 5 starts; 182 days while fewer than two are known. */

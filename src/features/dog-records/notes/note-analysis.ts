@@ -1,6 +1,6 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { findDog } from '../dogs/index.js';
 import { askAi, describeDog, NOTE_ANALYSIS_JSON_SCHEMA, NoteAnalysis } from '../ai/index.js';
 import type { Note } from './notes.schemas.js';

@@ -1,4 +1,4 @@
-import type { Job } from '../../../core/context.js';
+import type { Job } from '#core/context.js';
 import { deleteOrphans } from './notes.repo.js';
 import { PARENT_TABLES } from './parents.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { NotesTable } from '../../../core/db/tables/money-notes.js';
+import type { Db } from '#core/db/index.js';
+import type { NotesTable } from '#core/db/tables/money-notes.js';
 
 const COLUMNS = [
   'id',

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { pageSchema } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { pageSchema } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { analyseNote } from './note-analysis.js';
 import { CreateNoteBody, Note, NotesQuery, UpdateNoteBody } from './notes.schemas.js';
 import { changeNote, createNote, notesOf, ownNote, removeNote, toNote } from './notes.service.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '../../../core/http/pagination.js';
-import { Id, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { PageQuery } from '#core/http/route/pagination.js';
+import { Id, LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 import { NoteAnalysis } from '../ai/index.js';
 
 /** Decisions, Notes and AI: the eight things a note can be attached to. */

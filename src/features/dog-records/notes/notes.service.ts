@@ -1,10 +1,10 @@
-import { requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { idBatches } from '../../../core/id-batches.js';
-import { AppError, notFound } from '../../../core/http/errors.js';
-import { byId, keysetPage, type Page } from '../../../core/http/pagination.js';
+import { requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import { idBatches } from '#core/id-batches.js';
+import { AppError, notFound } from '#core/http/route/errors.js';
+import { byId, keysetPage, type Page } from '#core/http/route/pagination.js';
 import { NoteAnalysis } from '../ai/index.js';
 import { deleteNote, findNote, insertNote, listNotes, notesOfUser, updateNote, type NoteRow } from './notes.repo.js';
 import { META_JSON_MAX, type Note, type NotesQuery, type ParentType } from './notes.schemas.js';

@@ -1,8 +1,8 @@
-import { requireDogAccess, requireDogRecord, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import { findRecordWithOwner } from '../../../core/records/records.repo.js';
+import { requireDogAccess, requireDogRecord, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import { findRecordWithOwner } from '#core/records/records.repo.js';
 import type { ParentType } from './notes.schemas.js';
 import { walkForNote } from '../../map/walks/index.js';
 

@@ -1,4 +1,4 @@
-import { daysBetween } from '../../../core/clock.js';
+import { daysBetween } from '#core/clock.js';
 import type { TrainingStreak } from './training.schemas.js';
 
 /**

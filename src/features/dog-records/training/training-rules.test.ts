@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { streakOf } from './streak.js';
 
 const clock = fixedClock('2026-03-30T22:30:00Z'); // 31 March, 00:30 in Berlin (summer time began on 29 March)

@@ -1,5 +1,5 @@
-import { dateNotInFuture } from '../../../core/records/record-checks.js';
-import { recordKindOf } from '../../../core/records/record-kind.js';
+import { dateNotInFuture } from '#core/records/record-checks.js';
+import { recordKindOf } from '#core/records/record-kind.js';
 import { TrainingSession, TrainingSessionFields } from './training.schemas.js';
 
 /** Training sessions on the per-dog record module. Caregivers may log sessions ('write'); the owner corrects and deletes. */

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { recordRoutes } from '../../../core/records/record-kind.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { recordRoutes } from '#core/records/record-kind.js';
 import { trainingSessions } from './training.kind.js';
 import { TrainingStreak } from './training.schemas.js';
 import { streakFor } from './training.service.js';

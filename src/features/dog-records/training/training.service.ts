@@ -1,7 +1,7 @@
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { trainingDaysOfDogs } from './training.repo.js';
 import type { TrainingStreak } from './training.schemas.js';
 import { streakOf } from './streak.js';

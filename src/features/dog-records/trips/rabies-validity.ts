@@ -1,4 +1,4 @@
-import { addDays } from '../../../core/clock.js';
+import { addDays } from '#core/clock.js';
 
 /**
  * Which rabies vaccinations count and from when to when each is valid (Regulation (EU) No 576/2013, Annex III):

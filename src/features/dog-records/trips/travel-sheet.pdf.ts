@@ -1,5 +1,5 @@
-import { breathe, germanPdf } from '../../../core/pdf/pdf-kit.js';
-import { germanDate } from '../../../core/clock.js';
+import { breathe, germanPdf } from '#core/pdf/pdf-kit.js';
+import { germanDate } from '#core/clock.js';
 import { rabiesValidity } from './rabies-validity.js';
 import { destinationOf, RULES, SOURCES } from './travel-rules.data.js';
 import { germanTime } from './trip-time.js';

@@ -1,4 +1,4 @@
-import { addDays, HOUR } from '../../../core/clock.js';
+import { addDays, HOUR } from '#core/clock.js';
 import { rabiesValidity, MIN_AGE_DAYS, PRIMARY_WAIT_DAYS, type CountedShot } from './rabies-validity.js';
 import { countryName, destinationOf, type RuleCode } from './travel-rules.data.js';
 import { addMonths, berlinDay, germanDay, germanTime } from './trip-time.js';

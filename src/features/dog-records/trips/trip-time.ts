@@ -1,4 +1,4 @@
-import { dateInZone } from '../../../core/clock.js';
+import { dateInZone } from '#core/clock.js';
 
 /** The trips' times are read and shown in Berlin time (a German app; the tapeworm window counts real hours). */
 export const ZONE = 'Europe/Berlin';

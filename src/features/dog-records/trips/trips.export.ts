@@ -1,5 +1,5 @@
-import { ownDogIds } from '../../../core/auth/ownership.repo.js';
-import type { ExportSection } from '../../../core/export/index.js';
+import { ownDogIds } from '#core/auth/ownership.repo.js';
+import type { ExportSection } from '#core/export/index.js';
 import { listTrips } from './trips.service.js';
 
 /** The trips of the user's own dogs with their checks as of the export, in `daten/reisen.json`. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import { RULES } from './travel-rules.data.js';
 import { travelFactsOf, tripsOfDogs } from './trips.repo.js';
 import { toTrip } from './trips.service.js';

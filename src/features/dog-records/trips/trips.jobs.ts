@@ -1,6 +1,6 @@
-import { DAY, HOUR } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import { DAY, HOUR } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { caregiversOf } from '../health/index.js';
 import { RULES } from './travel-rules.data.js';

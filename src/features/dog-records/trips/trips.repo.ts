@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { TripsTable } from '../../../core/db/tables/trips.js';
+import type { Db } from '#core/db/index.js';
+import type { TripsTable } from '#core/db/tables/trips.js';
 
 /** The trips' SQL: the trip rows, and the dog's facts the check reads (chip, passport, birth, rabies vaccinations). */
 

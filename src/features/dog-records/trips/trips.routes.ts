@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { dateInZone } from '../../../core/clock.js';
-import { route, type Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
-import { idParam } from '../../../core/http/schema-kit.js';
+import type { AppContext } from '#core/context.js';
+import { dateInZone } from '#core/clock.js';
+import { route, type Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
+import { idParam } from '#core/http/route/schema-kit.js';
 import { renderTravelSheet } from './travel-sheet.pdf.js';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
 import { changeTrip, tripAccess, createTrip, getTrip, listTrips, removeTrip, travelCountries, tripWithFacts } from './trips.service.js';
 import { CreateTripBody, TravelCountries, Trip, TripList, UpdateTripBody } from './trips.schemas.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { CalendarDate, LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 
 /** Trips abroad (decisions: Trips abroad): times are ISO 8601 instants with an offset, days YYYY-MM-DD. */
 

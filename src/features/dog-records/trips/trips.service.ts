@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { requireDogAccess, requireDogRecord, type DogNeed } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import { notFound, unprocessable } from '../../../core/http/errors.js';
-import type { Db } from '../../../core/db/index.js';
+import type { AppContext } from '#core/context.js';
+import { requireDogAccess, requireDogRecord, type DogNeed } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { notFound, unprocessable } from '#core/http/route/errors.js';
+import type { Db } from '#core/db/index.js';
 import { checkTrip, type CheckResult } from './trip-check.js';
 import { countryName, DESTINATIONS } from './travel-rules.data.js';
 import { deleteTrip, findTripWithOwner, insertTrip, travelFactsOf, tripsOfDog, updateTrip, type TravelFacts, type TripRow } from './trips.repo.js';

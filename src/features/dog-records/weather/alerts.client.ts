@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { upstreamJsonAs } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { upstreamJsonAs } from '#core/upstream/http-client.js';
 import { kindOfEvent, type StoredAlert } from './walk-weather.types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { upstreamJsonAs } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { upstreamJsonAs } from '#core/upstream/http-client.js';
 import { ATTRIBUTION, CONDITION_LABELS, round1, type WeatherCondition, type WeatherSummary } from './weather.types.js';
 
 /** Bright Sky (DWD open data), upstreams.md §3.2: hourly records for a day; we sum them up ourselves. */

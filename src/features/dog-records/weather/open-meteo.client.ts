@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { upstreamJsonAs } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { upstreamJsonAs } from '#core/upstream/http-client.js';
 import { ATTRIBUTION, CONDITION_LABELS, round1, type WeatherCondition, type WeatherSummary } from './weather.types.js';
 
 /** Open-Meteo historical archive, upstreams.md §3.1: daily values with a WMO weather code. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AppContext, Job } from '../../../core/context.js';
-import { idBatches } from '../../../core/id-batches.js';
+import type { AppContext, Job } from '#core/context.js';
+import { idBatches } from '#core/id-batches.js';
 import { notifyMany } from '../../accounts/notifications/index.js';
 import { fetchAlerts, type AlertsQuery, type CellAlerts } from './alerts.client.js';
 import { allPlaces, homesAfter, markCellsFailed, saveCellList, savePlace, saveTold, toldByCell } from './walk-weather.repo.js';

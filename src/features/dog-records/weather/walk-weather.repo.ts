@@ -1,6 +1,6 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import type { Selectable } from 'kysely';
-import type { WeatherCellAlertsTable, WeatherPlacesTable } from '../../../core/db/tables/walk-weather.js';
+import type { WeatherCellAlertsTable, WeatherPlacesTable } from '#core/db/tables/walk-weather.js';
 
 /** Walk weather's tables (migration 0056) and the one read of users it needs: who has a home area. */
 

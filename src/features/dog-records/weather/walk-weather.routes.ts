@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { walkWeatherOf } from './walk-weather.service.js';
 import { AlertKind, DWD_SOURCE, Severity } from './walk-weather.types.js';
 

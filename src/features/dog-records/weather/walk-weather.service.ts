@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
 import { fetchAlerts } from './alerts.client.js';
 import { findCell, findPlace, saveCellList, savePlace } from './walk-weather.repo.js';
 import { DOG_HINTS, DWD_SOURCE, placeKey, stillHolds, StoredAlert } from './walk-weather.types.js';

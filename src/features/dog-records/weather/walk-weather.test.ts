@@ -4,10 +4,10 @@ import { cellAt, FakeWeatherAlertsServer, heatAlert } from '../../../../test/fak
 import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
-import { createContext } from '../../../core/create-context.js';
-import { openDb } from '../../../core/db/index.js';
-import { createLogger } from '../../../core/logger.js';
+import { fixedClock } from '#core/clock.js';
+import { createContext } from '#platform/create-context.js';
+import { openDb } from '#core/db/index.js';
+import { createLogger } from '#core/logger.js';
 import { runWeatherAlerts } from './walk-weather.job.js';
 import { kindOfEvent } from './walk-weather.types.js';
 

@@ -1,5 +1,5 @@
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext, Job } from '../../../core/context.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext, Job } from '#core/context.js';
 import { lookupWeather } from './weather.service.js';
 import type { WeatherOutcome, WeatherSummary } from './weather.types.js';
 

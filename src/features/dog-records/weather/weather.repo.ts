@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 import { WeatherSummary } from './weather.types.js';
 
 export interface CacheKey {

@@ -1,6 +1,6 @@
-import { dateInZone } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError } from '../../../core/upstream/http-client.js';
+import { dateInZone } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError } from '#core/upstream/http-client.js';
 import { fetchBrightSky } from './brightsky.client.js';
 import { fetchOpenMeteo } from './open-meteo.client.js';
 import { findCachedWeather, storeCachedWeather } from './weather.repo.js';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppWithWeatherFake } from '../../../../test/fakes/weather-server.js';
-import { fixedClock } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { fixedClock } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { summariseBrightSky } from './brightsky.client.js';
 import { conditionFromWmo } from './open-meteo.client.js';
 import { fillMissingWeatherJob, MAX_WEATHER_ATTEMPTS, type WeatherConsumer, type WeatherSave, type WeatherTarget } from './weather.jobs.js';

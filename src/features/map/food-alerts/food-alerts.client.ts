@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-client.js';
-import { isUpstreamOutage, outageFields } from '../../../core/upstream/outage.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError, upstreamRequest } from '#core/upstream/http-client.js';
+import { isUpstreamOutage, outageFields } from '#core/upstream/outage.js';
 
 /** One alert as the app shows it. */
 export interface FoodAlert {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { foodAlerts } from './food-alerts.service.js';
 
 const FoodAlert = z

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { fetchFoodAlerts, type FoodAlert } from './food-alerts.client.js';
 
 /** An hour between asks (the feed has no documented limits: poll rarely, upstreams.md §5.1). */

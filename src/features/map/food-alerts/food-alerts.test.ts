@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeFoodAlertServer } from '../../../../test/fakes/food-alert-server.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock, HOUR, MINUTE } from '../../../core/clock.js';
+import { fixedClock, HOUR, MINUTE } from '#core/clock.js';
 
 const fake = new FakeFoodAlertServer();
 await fake.start();

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOsmApiServer } from '../../../../test/fakes/osm-api-server.js';
 import { agentAs, buildUpgradeRequest, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { DAY, fixedClock } from '../../../core/clock.js';
+import { DAY, fixedClock } from '#core/clock.js';
 import { mapContribJobs, uploadsSettled } from './index.js';
 
 const osm = new FakeOsmApiServer();

@@ -1,4 +1,4 @@
-import type { AppContext, Job } from '../../../core/context.js';
+import type { AppContext, Job } from '#core/context.js';
 import { waitingForUpload } from './map-contrib.repo.js';
 import { attemptUpload } from './map-contrib.upload.js';
 import { endExpiredGrants, grantDueBlocks } from './pro-grant.js';

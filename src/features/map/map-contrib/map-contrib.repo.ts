@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { MapContributionsTable } from '../../../core/db/tables/map.js';
+import type { Db } from '#core/db/index.js';
+import type { MapContributionsTable } from '#core/db/tables/map.js';
 
 export type ContributionRow = Selectable<MapContributionsTable>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { LIMITS, optionalText } from '../../../core/http/schema-kit.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { LIMITS, optionalText } from '#core/http/route/schema-kit.js';
 import { WELCOME_KINDS } from '../map-layers/index.js';
 
 export const ContributeBody = z

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { notFound, serviceUnavailable, unprocessable } from '../../../core/http/errors.js';
-import { byId, keysetPage, type PageQuery } from '../../../core/http/pagination.js';
-import { UpstreamError } from '../../../core/upstream/http-client.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import { notFound, serviceUnavailable, unprocessable } from '#core/http/route/errors.js';
+import { byId, keysetPage, type PageQuery } from '#core/http/route/pagination.js';
+import { UpstreamError } from '#core/upstream/http-client.js';
 import { welcomeKindOf, type WelcomeKind } from '../map-layers/index.js';
 import { contributionsOfUser, countsByStatus, findContribution, insertContribution, type ContributionRow } from './map-contrib.repo.js';
 import type { ContributeBody, Contribution, ContributionAnswer } from './map-contrib.schemas.js';

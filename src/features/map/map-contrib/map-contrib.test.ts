@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOsmApiServer } from '../../../../test/fakes/osm-api-server.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { uploadsSettled } from './index.js';
 
 const osm = new FakeOsmApiServer();

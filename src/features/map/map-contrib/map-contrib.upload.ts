@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError } from '#core/upstream/http-client.js';
 import { welcomeKindOf } from '../map-layers/index.js';
 import { claimForUpload, findContributionById, updateContribution, type ContributionRow } from './map-contrib.repo.js';
 import { MissingOsmTokenError, readElement, uploadDogYes, type OsmElement } from './osm-api.client.js';

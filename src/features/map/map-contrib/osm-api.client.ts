@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError, upstreamRequest } from '#core/upstream/http-client.js';
 import { changesetXml, elementWithDogXml } from './osm-xml.js';
 
 /**

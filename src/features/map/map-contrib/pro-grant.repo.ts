@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /**
  * The Pro grants of map contributions (pro-grant.ts has the rules). The grant changes the user's plan in the same

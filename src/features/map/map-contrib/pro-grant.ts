@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { notify } from '../../accounts/notifications/index.js';
 import {
   endGrant,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { dueForSurvivalCheck, updateContribution } from './map-contrib.repo.js';
 import { readElement } from './osm-api.client.js';
 

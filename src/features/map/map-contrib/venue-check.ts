@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { welcomeKindOf } from '../map-layers/index.js';
 import { unreadVenues, updateContribution } from './map-contrib.repo.js';
 import { readElement, type OsmElement } from './osm-api.client.js';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import { LAYERS, tileQuery, type LayerName } from './layers.js';
 import { runOverpass, type OverpassElement } from './overpass.client.js';
 import { cachedTiles, pointCountsByLayer, saveTile } from './tile-cache.repo.js';

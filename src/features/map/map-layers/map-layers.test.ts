@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOverpassServer } from '../../../../test/fakes/overpass-server.js';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { createTestApp, useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock, HOUR } from '../../../core/clock.js';
+import { fixedClock, HOUR } from '#core/clock.js';
 import { OVERPASS_MAX_BYTES, runOverpass } from './overpass.client.js';
 import { parseBbox, tilesOf } from './tiles.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { UpstreamError, upstreamRequest } from '../../../core/upstream/http-client.js';
+import type { AppContext } from '#core/context.js';
+import { UpstreamError, upstreamRequest } from '#core/upstream/http-client.js';
 
 /**
  * Overpass as upstreams.md §1.6 says: the instances of OVERPASS_URLS one after another (never in parallel) within

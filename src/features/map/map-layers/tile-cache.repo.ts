@@ -1,4 +1,4 @@
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The shared cache of OpenStreetMap points per layer and tile (osm_tile_cache), for every instance. */
 

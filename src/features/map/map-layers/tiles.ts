@@ -1,4 +1,4 @@
-import { badRequest } from '../../../core/http/errors.js';
+import { badRequest } from '#core/http/route/errors.js';
 
 /**
  * Layers are fetched and cached per tile of 0.25° × 0.25°, whatever the map shows: neighbouring users share tiles,

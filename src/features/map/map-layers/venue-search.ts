@@ -1,6 +1,6 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { AppError } from '../../../core/http/errors.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { AppError } from '#core/http/route/errors.js';
 import { toFeature, type LayerFeature } from './map-layers.service.js';
 import { runOverpass } from './overpass.client.js';
 import type { Box } from './tiles.js';

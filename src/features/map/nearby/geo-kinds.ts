@@ -1,4 +1,4 @@
-import type { GeoKind } from '../../../core/geo-items/index.js';
+import type { GeoKind } from '#core/geo-items/index.js';
 import { adoptions, events, services, sitting } from './listings.js';
 import { lostDogs } from './lost-dogs.js';
 import { playdates } from './playdates.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { archivePoisonWarningsJob } from './poison.jobs.js';
 import { safetyMailSendJob } from './safety-mail.jobs.js';
 

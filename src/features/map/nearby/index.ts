@@ -1,5 +1,5 @@
 /** Community on the map: poison-bait warnings and lost-dog reports on the geo-items module, pushes and mails to people nearby. */
-import type { AccountDeletionStep } from '../../../core/context.js';
+import type { AccountDeletionStep } from '#core/context.js';
 import { deleteInactiveAnonymous } from './nearby.repo.js';
 import { archivePoisonWarningsJob } from './poison.jobs.js';
 import { playdateRemindersJob } from './playdates.jobs.js';

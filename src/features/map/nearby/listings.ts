@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { geoItemOf, type GeoKind } from '../../../core/geo-items/index.js';
-import { Position } from '../../../core/geo/index.js';
-import { badRequest } from '../../../core/http/errors.js';
-import { CalendarDate, LIMITS, optionalText, patchOf, requiredText } from '../../../core/http/schema-kit.js';
+import type { AppContext } from '#core/context.js';
+import { geoItemOf, type GeoKind } from '#core/geo-items/index.js';
+import { Position } from '#core/geo/index.js';
+import { badRequest } from '#core/http/route/errors.js';
+import { CalendarDate, LIMITS, optionalText, patchOf, requiredText } from '#core/http/route/schema-kit.js';
 
 /** The geo kinds that are a schema and a rule or two: adoption listings, events, sitting, services. */
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { AppContext } from '../../../core/context.js';
-import { appUrlOf, geoItemOf, type GeoKind } from '../../../core/geo-items/index.js';
-import { Position } from '../../../core/geo/index.js';
-import { badRequest } from '../../../core/http/errors.js';
-import { Id, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { AppContext } from '#core/context.js';
+import { appUrlOf, geoItemOf, type GeoKind } from '#core/geo-items/index.js';
+import { Position } from '#core/geo/index.js';
+import { badRequest } from '#core/http/route/errors.js';
+import { Id, LIMITS, optionalText, requiredText } from '#core/http/route/schema-kit.js';
 import { pushNearby } from './nearby-push.js';
 
 export const LOST_DOG_PUSH_KM = 10;

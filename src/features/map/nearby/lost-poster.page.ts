@@ -1,10 +1,10 @@
-import type { AppContext } from '../../../core/context.js';
-import { findGeoRow } from '../../../core/geo-items/index.js';
-import { notFound } from '../../../core/http/errors.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { sendPublicFile } from '../../../core/http/pages/send-public-file.js';
-import type { Routes } from '../../../core/http/route.js';
-import { mediaKeyOf } from '../../../core/media/storage.js';
+import type { AppContext } from '#core/context.js';
+import { findGeoRow } from '#core/geo-items/index.js';
+import { notFound } from '#core/http/route/errors.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { sendPublicFile } from '#core/http/pages/send-public-file.js';
+import type { Routes } from '#core/http/route/route.js';
+import { mediaKeyOf } from '#core/media/storage.js';
 import { dogPapers } from '../../dog-records/duties/index.js';
 import { lostDogs } from './lost-dogs.js';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { appUrlOf, findGeoRow, geoRowTexts, removeGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
-import { notFound } from '../../../core/http/errors.js';
-import { closeReports, findReport, openReportPage, type OpenReport } from '../../../core/reports/index.js';
-import type { PageQuery } from '../../../core/http/pagination.js';
-import { pageSchema } from '../../../core/http/pagination.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { appUrlOf, findGeoRow, geoRowTexts, removeGeoItem, type GeoKind } from '#core/geo-items/index.js';
+import { notFound } from '#core/http/route/errors.js';
+import { closeReports, findReport, openReportPage, type OpenReport } from '#core/reports/index.js';
+import type { PageQuery } from '#core/http/route/pagination.js';
+import { pageSchema } from '#core/http/route/pagination.js';
 import { maskEmail } from '../../admin/admin-users/index.js';
 import { GEO_KINDS } from './geo-kinds.js';
 

@@ -1,5 +1,5 @@
-import { everyLoggedInUser, type MediaRule } from '../../../core/media/serve.js';
-import { MEDIA_NAME_PATTERN } from '../../../core/media/storage.js';
+import { everyLoggedInUser, type MediaRule } from '#core/media/serve.js';
+import { MEDIA_NAME_PATTERN } from '#core/media/storage.js';
 
 /** Photos of map items are as public as the items: every logged-in user sees them. */
 export const nearbyMediaRules: MediaRule[] = [

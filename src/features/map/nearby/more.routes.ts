@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { z } from 'zod';
-import { findGeoItem } from '../../../core/geo-items/index.js';
+import { findGeoItem } from '#core/geo-items/index.js';
 import { join, leave, ParticipantBody, PlaydateDetail, playdates } from './playdates.js';
 import { matches, MatchQuery, walkSlots } from './walk-slots.js';
 

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { circleBound } from '../../../core/geo-items/near-page.js';
-import { distanceKm, EARTH_RADIUS_KM } from '../../../core/geo/index.js';
+import { circleBound } from '#core/geo-items/near-page.js';
+import { distanceKm, EARTH_RADIUS_KM } from '#core/geo/index.js';
 
 /**
  * Issue 32: the nearby lists of the map kinds come in keyset pages on (SQL distance, id). Walking every page must give

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { notifyMany, type NotificationKind } from '../../accounts/notifications/index.js';
-import { boundingBox, nearest } from '../../../core/geo/index.js';
+import { boundingBox, nearest } from '#core/geo/index.js';
 import { usersInBox } from './nearby.repo.js';
 
 /**

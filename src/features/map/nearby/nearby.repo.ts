@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import { whereInBox, type BoundingBox } from '../../../core/geo/index.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import { whereInBox, type BoundingBox } from '#core/geo/index.js';
 
 /** Active users whose saved position lies in the box (the exact radius is core/geo's `nearest`), except one. */
 export async function usersInBox(db: Db, box: BoundingBox, exceptUserId: number) {

@@ -1,8 +1,8 @@
-import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import type { AppContext } from '../../../core/context.js';
-import { geoKindRoutes } from '../../../core/geo-items/index.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import type { AppContext } from '#core/context.js';
+import { geoKindRoutes } from '#core/geo-items/index.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { GEO_KINDS } from './geo-kinds.js';
 import { lostPosterPages } from './lost-poster.page.js';
 import { poisonWarningPages } from './poison.page.js';

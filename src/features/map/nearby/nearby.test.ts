@@ -4,7 +4,7 @@ import type { FakeDevice } from '../../../../test/fakes/push-server.js';
 import { agentAs, buildDog, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { archivePoisonWarningsJob } from './poison.jobs.js';
 
 const clock = fixedClock('2026-06-01T10:00:00Z');

@@ -5,7 +5,7 @@ import { makeJpeg, SVG } from '../../../../test/fakes/photos.js';
 import { agentAs, buildAdmin, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
 import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { geoItemPhotoUrlPrefix } from '../../../core/media/paths.js';
+import { geoItemPhotoUrlPrefix } from '#core/media/paths.js';
 
 const t = useTestApp();
 const HERE = { lat: 52.5219, lon: 13.4132 };

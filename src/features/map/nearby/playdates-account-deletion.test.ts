@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 
 const clock = fixedClock('2026-06-01T10:00:00Z'); // 12:00 in Berlin
 const t = useTestApp({ clock });

@@ -1,6 +1,6 @@
-import { HOUR, MINUTE } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
-import { appUrlOf } from '../../../core/geo-items/index.js';
+import { HOUR, MINUTE } from '#core/clock.js';
+import type { Job } from '#core/context.js';
+import { appUrlOf } from '#core/geo-items/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { playdatesStartingBetween } from './nearby.repo.js';
 import { playdates } from './playdates.js';

@@ -1,5 +1,5 @@
-import { DAY } from '../../../core/clock.js';
-import type { Job } from '../../../core/context.js';
+import { DAY } from '#core/clock.js';
+import type { Job } from '#core/context.js';
 import { archiveWarnings } from './nearby.repo.js';
 import { ARCHIVE_AFTER_DAYS } from './poison.js';
 

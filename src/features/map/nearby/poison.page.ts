@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../core/context.js';
-import { findGeoRow } from '../../../core/geo-items/index.js';
-import { AppError, notFound } from '../../../core/http/errors.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals } from '../../../core/http/pages/page-meta.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import { findGeoRow } from '#core/geo-items/index.js';
+import { AppError, notFound } from '#core/http/route/errors.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals } from '#core/http/pages/page-meta.js';
+import type { Routes } from '#core/http/route/route.js';
 import { POISON_KIND_DE, poisonWarnings } from './poison.js';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isStaff, type Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { lockRow } from '../../../core/db/row-lock.js';
-import { conflict } from '../../../core/http/errors.js';
-import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
-import { Position } from '../../../core/geo/index.js';
-import { requiredText, LIMITS } from '../../../core/http/schema-kit.js';
+import { isStaff, type Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { lockRow } from '#core/db/row-lock.js';
+import { conflict } from '#core/http/route/errors.js';
+import { appUrlOf, findGeoItem, geoItemOf, toGeoItem, type GeoKind } from '#core/geo-items/index.js';
+import { Position } from '#core/geo/index.js';
+import { requiredText, LIMITS } from '#core/http/route/schema-kit.js';
 import { countConfirmations, insertConfirmation, setWarningState } from './nearby.repo.js';
 import { pushNearby } from './nearby-push.js';
 import { fillCityOf } from './radar-cities.js';

@@ -1,4 +1,4 @@
-import type { AppContext, Job } from '../../../core/context.js';
+import type { AppContext, Job } from '#core/context.js';
 import { cityAt } from '../../dog-records/geocoding/index.js';
 import { setWarningCity, warningsWithoutCity } from './radar.repo.js';
 

@@ -1,5 +1,5 @@
-import { dateInZone, startOfDay } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { dateInZone, startOfDay } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { HAZARD_KINDS, POISON_KIND_DE, type HazardKind } from './poison.js';
 import { citiesWithWarnings, warningsOfCity } from './radar.repo.js';
 

@@ -1,7 +1,7 @@
-import { MINUTE, type Clock } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/index.js';
-import { cachedBody, type CachedBody } from '../../../core/http/cached-body.js';
-import { RecencyMap } from '../../../core/recency-map.js';
+import { MINUTE, type Clock } from '#core/clock.js';
+import type { Db } from '#core/db/index.js';
+import { cachedBody, type CachedBody } from '#core/http/cached-body.js';
+import { RecencyMap } from '#core/recency-map.js';
 
 /**
  * The rendered figure pages (/giftkoeder-radar and a town's page), compressed once (core/http/cached-body.ts). A

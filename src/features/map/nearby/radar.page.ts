@@ -1,9 +1,9 @@
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import { sendCached } from '../../../core/http/cached-body.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import { sendCached } from '#core/http/cached-body.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals, renderView } from '#core/http/pages/page-meta.js';
+import type { Routes } from '#core/http/route/route.js';
 import { cityFigures, lastMonths, MIN_WARNINGS, monthLabel, radarCities } from './radar-figures.js';
 import { radarCache } from './radar.cache.js';
 

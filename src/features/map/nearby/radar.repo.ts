@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /**
  * The SQL of the public poison-bait figures (radar.page.ts): towns and counts only. No query here selects a

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FakeNominatimServer } from '../../../../test/fakes/nominatim-server.js';
 import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { RADAR_TTL_MS } from './radar.cache.js';
 import { citySlug, fillWarningCitiesJob } from './radar-cities.js';
 

@@ -1,4 +1,4 @@
-import type { Job } from '../../../core/context.js';
+import type { Job } from '#core/context.js';
 import { fanOutSafetyMails, sendEveningSafetyMails, sendQueuedSafetyMails } from './safety-mail.service.js';
 
 /** Every minute: recipients of new warnings, then the mails (within a minute of the warning). */

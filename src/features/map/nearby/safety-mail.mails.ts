@@ -1,5 +1,5 @@
-import { wallClockIn } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import { wallClockIn } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { POISON_KIND_DE } from './poison.js';
 import type { SafetyKind, SafetyMailRow, WarningForMail } from './safety-mail.repo.js';
 import { unsubscribeUrl } from './safety-mail.unsubscribe.js';

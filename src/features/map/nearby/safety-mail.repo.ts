@@ -1,7 +1,7 @@
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import { whereInBox } from '../../../core/db/geo-box.js';
-import type { BoundingBox } from '../../../core/geo/index.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import { whereInBox } from '#core/db/geo-box.js';
+import type { BoundingBox } from '#core/geo/index.js';
 
 /** Safety alerts by mail (issue 37): who gets one, the one row per user and warning, and its state. */
 

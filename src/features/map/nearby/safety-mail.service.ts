@@ -1,7 +1,7 @@
-import { DAY, dateInZone, startOfDay } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
-import { boundingBox, nearest } from '../../../core/geo/index.js';
-import { safetyMailActive, safetyMailChoiceOf, type NotificationKind } from '../../../core/push/index.js';
+import { DAY, dateInZone, startOfDay } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
+import { boundingBox, nearest } from '#core/geo/index.js';
+import { safetyMailActive, safetyMailChoiceOf, type NotificationKind } from '#core/push/index.js';
 import { LOST_DOG_PUSH_KM } from './lost-dogs.js';
 import { POISON_PUSH_KM } from './poison.js';
 import {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildModerator, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { useSmtpTestApp } from '../../../../test/helpers/smtp.js';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
 import { safetyMailEveningJob, safetyMailSendJob } from './safety-mail.jobs.js';
 import { sendQueuedSafetyMails } from './safety-mail.service.js';
 

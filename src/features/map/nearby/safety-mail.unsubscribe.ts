@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 
 /** One-click unsubscribe from the safety mails (RFC 8058): a signed link that needs no login. */
 const unsubscribeKey = (ctx: AppContext) => createHmac('sha256', ctx.config.auth.jwtSecret).update('pfotenbuch safety-mail unsubscribe v1').digest();

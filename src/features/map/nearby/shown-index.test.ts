@@ -2,9 +2,9 @@ import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'k
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { isPostgres } from '../../../core/db/migration-helpers.js';
-import { rowsInBox } from '../../../core/geo-items/geo-items.repo.js';
-import { boundingBox } from '../../../core/geo/index.js';
+import { isPostgres } from '#platform/db/migration-helpers.js';
+import { rowsInBox } from '#core/geo-items/geo-items.repo.js';
+import { boundingBox } from '#core/geo/index.js';
 import { poisonWarnings } from './poison.js';
 
 /**

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { RATE_LIMITS } from '../../../core/http/rate-limit.js';
+import { RATE_LIMITS } from '#core/http/guards/rate-limit.js';
 import { unsubscribeToken } from './safety-mail.unsubscribe.js';
 
 const t = useTestApp({ env: { TRUST_PROXY: '1', RATE_LIMITS_ENABLED: 'true' } });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { requireDogAccess } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import { findGeoItem, geoItemOf, rowsInBox, toGeoItem, type GeoKind } from '../../../core/geo-items/index.js';
-import { boundingBox, nearest, Position, RadiusKm } from '../../../core/geo/index.js';
-import { badRequest } from '../../../core/http/errors.js';
-import { Id, LIMITS, optionalText, patchOf } from '../../../core/http/schema-kit.js';
+import { requireDogAccess } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import { findGeoItem, geoItemOf, rowsInBox, toGeoItem, type GeoKind } from '#core/geo-items/index.js';
+import { boundingBox, nearest, Position, RadiusKm } from '#core/geo/index.js';
+import { badRequest } from '#core/http/route/errors.js';
+import { Id, LIMITS, optionalText, patchOf } from '#core/http/route/schema-kit.js';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bitte als HH:MM angeben.');
 const Fields = z.strictObject({

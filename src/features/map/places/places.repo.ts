@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { PlacesTable } from '../../../core/db/tables/map.js';
-import { nearPage, type NearPageQuery } from '../../../core/geo-items/index.js';
-import type { Page } from '../../../core/http/pagination.js';
+import type { Db } from '#core/db/index.js';
+import type { PlacesTable } from '#core/db/tables/map.js';
+import { nearPage, type NearPageQuery } from '#core/geo-items/index.js';
+import type { Page } from '#core/http/route/pagination.js';
 
 export type PlaceRow = Selectable<PlacesTable>;
 const LIST_LIMIT = 500;

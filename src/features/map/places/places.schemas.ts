@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Position } from '../../../core/geo/index.js';
-import { OptionalNear } from '../../../core/geo-items/index.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { flag, flagInput, LIMITS, optionalText, requiredText } from '../../../core/http/schema-kit.js';
+import { Position } from '#core/geo/index.js';
+import { OptionalNear } from '#core/geo-items/index.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { flag, flagInput, LIMITS, optionalText, requiredText } from '#core/http/route/schema-kit.js';
 
 /** A place type: lower-case words like the spec's "tierarzt" and "hundesalon". */
 const PlaceType = z

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { requireVerifiedEmail } from '../../../core/auth/guards.js';
-import { requireOwner, requireReadable, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { nearSearchOf } from '../../../core/geo-items/index.js';
-import { badRequest } from '../../../core/http/errors.js';
+import { requireVerifiedEmail } from '#core/auth/guards.js';
+import { requireOwner, requireReadable, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import { nearSearchOf } from '#core/geo-items/index.js';
+import { badRequest } from '#core/http/route/errors.js';
 import { parseBbox } from '../map-layers/index.js';
 import { deletePlace, findPlace, insertPlace, placeCountsByTypes, placesInBox, placesNear, placesOfUser, updatePlace, type PlaceRow } from './places.repo.js';
 import type { CreatePlaceBody, Place, PlacesQuery, UpdatePlaceBody } from './places.schemas.js';

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { WalksTable } from '../../../core/db/tables/routes.js';
-import { nearPage, type NearPageQuery } from '../../../core/geo-items/index.js';
-import type { Page } from '../../../core/http/pagination.js';
+import type { Db } from '#core/db/index.js';
+import type { WalksTable } from '#core/db/tables/routes.js';
+import { nearPage, type NearPageQuery } from '#core/geo-items/index.js';
+import type { Page } from '#core/http/route/pagination.js';
 
 export type WalkRow = Selectable<WalksTable>;
 

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { GEOMETRY_MAX_VALUES } from '../../../core/http/json-body.js';
-import { idempotency } from '../../../core/http/idempotency.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { GEOMETRY_MAX_VALUES } from '#core/http/route/json-body.js';
+import { idempotency } from '#core/http/guards/idempotency.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { CreateWalkBody, WalkDetail, WalksPage, WalksQuery, Weekly, WeeklyQuery } from './walks.schemas.js';
 import { createWalk, getWalk, listWalks, removeWalk } from './walks.service.js';
 import { weeklyTotals } from './weekly.js';

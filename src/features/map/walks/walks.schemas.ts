@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id } from '../../../core/http/schema-kit.js';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { OptionalNear } from '../../../core/geo-items/index.js';
+import { Id } from '#core/http/route/schema-kit.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { OptionalNear } from '#core/geo-items/index.js';
 
 const TrackPoint = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)], { error: 'Ein Punkt ist [Breite, Länge].' });
 

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { requireDogAccess, requireOwner, type Wording } from '../../../core/auth/ownership.js';
-import type { Actor } from '../../../core/auth/session-user.js';
-import type { AppContext } from '../../../core/context.js';
-import type { ExportSection } from '../../../core/export/index.js';
-import { badRequest, unprocessable } from '../../../core/http/errors.js';
-import { byId, keysetPage } from '../../../core/http/pagination.js';
-import { nearSearchOf } from '../../../core/geo-items/index.js';
-import { distanceKm, roundDegrees } from '../../../core/geo/index.js';
-import { readableRoute, routeGpx } from '../routes/index.js';
+import { requireDogAccess, requireOwner, type Wording } from '#core/auth/ownership.js';
+import type { Actor } from '#core/auth/session-user.js';
+import type { AppContext } from '#core/context.js';
+import type { ExportSection } from '#core/export/index.js';
+import { badRequest, unprocessable } from '#core/http/route/errors.js';
+import { byId, keysetPage } from '#core/http/route/pagination.js';
+import { nearSearchOf } from '#core/geo-items/index.js';
+import { distanceKm, roundDegrees } from '#core/geo/index.js';
+import { readableRoute, routeGpx } from '../walk-routes/index.js';
 import { deleteWalk, dogsOfWalks, findWalk, insertWalk, walksNear, walksOfUser, type WalkRow } from './walks.repo.js';
 import type { CreateWalkBody, Walk, WalksQuery } from './walks.schemas.js';
 

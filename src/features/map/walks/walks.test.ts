@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import { fixedClock } from '../../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { mondayOf } from './weekly.js';
 
 // Wednesday, 3 June 2026, 10:00 in Berlin.

@@ -1,6 +1,6 @@
-import type { Actor } from '../../../core/auth/session-user.js';
-import { addDays, dateInZone, startOfDay } from '../../../core/clock.js';
-import type { AppContext } from '../../../core/context.js';
+import type { Actor } from '#core/auth/session-user.js';
+import { addDays, dateInZone, startOfDay } from '#core/clock.js';
+import type { AppContext } from '#core/context.js';
 import { dogsInCare, walksOfDogsSince } from './walks.repo.js';
 
 /** The Monday of the week of a calendar date (weeks run Monday to Sunday, ISO 8601). */

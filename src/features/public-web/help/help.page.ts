@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals } from '../../../core/http/pages/page-meta.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals } from '#core/http/pages/page-meta.js';
 import { activeHelpGroups } from './help.service.js';
 
 /** /help: server-rendered, no JavaScript; the article list comes from a short cache (help.service.ts). */

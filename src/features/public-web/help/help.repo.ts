@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import type { HelpArticlesTable } from '../../../core/db/tables/help.js';
+import type { Db } from '#core/db/index.js';
+import type { HelpArticlesTable } from '#core/db/tables/help.js';
 
 export type HelpArticleRow = Selectable<HelpArticlesTable>;
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { PageQuery } from '../../../core/http/pagination.js';
-import type { Routes } from '../../../core/http/route.js';
-import { routeGroup } from '../../../core/http/route-group.js';
+import type { AppContext } from '#core/context.js';
+import { PageQuery } from '#core/http/route/pagination.js';
+import type { Routes } from '#core/http/route/route.js';
+import { routeGroup } from '#core/http/route/route-group.js';
 import { z } from 'zod';
 import { CreateHelpArticleBody, HelpArticle, HelpArticleList, OrderHelpArticlesBody, PublicHelp, UpdateHelpArticleBody } from './help.schemas.js';
 import { createHelpArticle, deleteHelpArticle, listHelpArticles, orderHelpArticles, publicHelp, updateHelpArticle } from './help.service.js';

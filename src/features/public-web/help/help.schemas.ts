@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageSchema } from '../../../core/http/pagination.js';
-import { flag, flagInput, LIMITS, requiredText } from '../../../core/http/schema-kit.js';
+import { pageSchema } from '#core/http/route/pagination.js';
+import { flag, flagInput, LIMITS, requiredText } from '#core/http/route/schema-kit.js';
 import { HELP_CATEGORY_KEYS } from './help.categories.js';
 
 // Over 100 characters is 422 like every category field; a known length but unknown key is 400.

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { MINUTE } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/index.js';
-import { conflict, notFound } from '../../../core/http/errors.js';
-import { byId, keysetPage, type Page, type PageQuery } from '../../../core/http/pagination.js';
+import type { AppContext } from '#core/context.js';
+import { MINUTE } from '#core/clock.js';
+import type { Db } from '#core/db/index.js';
+import { conflict, notFound } from '#core/http/route/errors.js';
+import { byId, keysetPage, type Page, type PageQuery } from '#core/http/route/pagination.js';
 import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from './help.categories.js';
 import {
   deleteArticle,

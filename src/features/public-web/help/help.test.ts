@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
 import { agentAs, buildAdmin, buildHelpArticle, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
 import { jsonLdOf } from '../../../../test/helpers/html.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { helpPageRoutes } from './help.page.js';
 import { helpAdminRoutes, helpPublicRoutes } from './help.routes.js';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import { claimStarterKey, insertArticle, loadedStarterKeys, nextPosition } from './help.repo.js';
 import { STARTER_ARTICLES, type StarterArticle } from './starter-articles.js';
 

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cached-body.js';
-import type { Routes } from '../../../core/http/route.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
+import type { AppContext } from '#core/context.js';
+import { cachedBody, sendCached, type CachedBody } from '#core/http/cached-body.js';
+import type { Routes } from '#core/http/route/route.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals, renderView } from '#core/http/pages/page-meta.js';
 import { radarCities } from '../../map/nearby/index.js';
 import { listBreedSlugs } from '../wiki/index.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PUBLIC_DIR } from '../../../core/paths.js';
-import type { Logger } from '../../../core/logger.js';
+import { PUBLIC_DIR } from '#core/paths.js';
+import type { Logger } from '#core/logger.js';
 
 /** Written by the client build (scripts/build-client.mjs) next to the bundle. */
 export const ASSET_MANIFEST_FILE = join(PUBLIC_DIR, 'build', 'asset-manifest.json');

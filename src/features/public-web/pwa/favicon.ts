@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
 
 /**
  * GET /favicon.ico from `iconsDir`. The file is named relative to `root`: `send` refuses dot segments only in the

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PUBLIC_DIR } from '../../../core/paths.js';
+import { PUBLIC_DIR } from '#core/paths.js';
 
 const AMBER = '#b45309';
 const CREAM = '#fffaf5';

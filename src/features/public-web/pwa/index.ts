@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { pwaRoutes } from './pwa.routes.js';
 import { staticRoutes } from './static.routes.js';
 

@@ -1,12 +1,12 @@
 import type { Response } from 'express';
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
-import { cachedBody, sendCached, type CachedBody } from '../../../core/http/cached-body.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
+import { cachedBody, sendCached, type CachedBody } from '#core/http/cached-body.js';
 import { readBundleAssets, readShellPreloads, type ShellPreloads } from './asset-manifest.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { renderView } from '../../../core/http/pages/page-meta.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { renderView } from '#core/http/pages/page-meta.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
-import { tileHostPatterns } from '../../../shared/map-tiles.js';
+import { tileHostPatterns } from '#shared/map-tiles.js';
 
 export const THEME_COLOR = '#b45309';
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../core/logger.js';
+import { createLogger } from '#core/logger.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { readBundleAssets, readShellPreloads } from './asset-manifest.js';
 import { MAP_SHELL_PATH, shellPreloadsFor } from './pwa.routes.js';
-import { staticCacheRule } from '../../../core/http/pages/cache-rules.js';
+import { staticCacheRule } from '#core/http/pages/cache-rules.js';
 import { precacheList, serviceWorkerSource } from './service-worker.js';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VIEWS_DIR } from '../../../core/paths.js';
-import { DEFAULT_TILE_URL, tileHostPatterns } from '../../../shared/map-tiles.js';
+import { VIEWS_DIR } from '#core/paths.js';
+import { DEFAULT_TILE_URL, tileHostPatterns } from '#shared/map-tiles.js';
 
 export const SW_TEMPLATE_FILE = join(VIEWS_DIR, 'pwa', 'sw.js');
 

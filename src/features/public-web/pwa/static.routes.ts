@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import express from 'express';
-import type { AppContext } from '../../../core/context.js';
-import { PUBLIC_DIR } from '../../../core/paths.js';
-import type { Routes } from '../../../core/http/route.js';
-import { staticCacheRule } from '../../../core/http/pages/cache-rules.js';
-import { precompressed } from '../../../core/http/compression.js';
+import type { AppContext } from '#core/context.js';
+import { PUBLIC_DIR } from '#core/paths.js';
+import type { Routes } from '#core/http/route/route.js';
+import { staticCacheRule } from '#core/http/pages/cache-rules.js';
+import { precompressed } from '#core/http/compression.js';
 import { faviconHandler } from './favicon.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
+import type { Db } from '#core/db/index.js';
 
 /** The readiness probe's one query: true when the database answers. */
 export async function databaseAnswers(db: Db): Promise<boolean> {

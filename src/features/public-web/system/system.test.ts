@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../../core/db/index.js';
+import { openDb } from '#core/db/index.js';
 import { databaseAnswers } from './system.repo.js';
 
 // GET /api/health's 200 is covered in test/core/http.test.ts; its 503 rests on this probe.

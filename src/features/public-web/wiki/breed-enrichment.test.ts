@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeAiServer } from '../../../../test/fakes/ai-server.js';
 import { buildBreedRecord } from '../../../../test/helpers/breeds.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
-import type { AppContext } from '../../../core/context.js';
+import type { AppContext } from '#core/context.js';
 import type { BreedRecord } from './breed-file.js';
 import { ENRICH_MAX_ATTEMPTS, enrichBreeds, sizeFromWeight } from './breed-enrichment.js';
 import { loadBreeds } from './breeds.loader.js';

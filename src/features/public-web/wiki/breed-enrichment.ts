@@ -1,8 +1,8 @@
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import { AiError, type AiClient, createAiClient } from '../../../core/ai/ai-client.js';
-import type { AppContext } from '../../../core/context.js';
-import type { BreedsTable } from '../../../core/db/tables/wiki.js';
+import { AiError, type AiClient, createAiClient } from '#core/ai/ai-client.js';
+import type { AppContext } from '#core/context.js';
+import type { BreedsTable } from '#core/db/tables/wiki.js';
 import { displayName, foldName, searchTextOf } from './breed-text.js';
 import { breedCache } from './breeds.cache.js';
 import { countAttempt, enrichmentCandidates, parseAiFields, updateBreed, type AiField, type BreedRow } from './breeds.repo.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { flag } from '../../../core/http/schema-kit.js';
-import { PROJECT_ROOT } from '../../../core/paths.js';
+import { flag } from '#core/http/route/schema-kit.js';
+import { PROJECT_ROOT } from '#core/paths.js';
 import { SIZE_CLASSES } from './wiki.labels.js';
 
 /** The project's own breed data (facts only), derived from the research set; see docs/breeds-sources.md. */

@@ -1,8 +1,8 @@
-import type { Clock } from '../../../core/clock.js';
-import { MINUTE } from '../../../core/clock.js';
-import type { Db } from '../../../core/db/index.js';
-import { cachedBody, type CachedBody } from '../../../core/http/cached-body.js';
-import { RecencyMap } from '../../../core/recency-map.js';
+import type { Clock } from '#core/clock.js';
+import { MINUTE } from '#core/clock.js';
+import type { Db } from '#core/db/index.js';
+import { cachedBody, type CachedBody } from '#core/http/cached-body.js';
+import { RecencyMap } from '#core/recency-map.js';
 
 /** Other instances see new data (enrichment, a new file) within this time; this one drops everything at once. */
 const TTL_MS = 5 * MINUTE;

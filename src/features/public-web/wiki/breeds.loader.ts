@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import type { AppContext } from '../../../core/context.js';
-import type { BreedsTable } from '../../../core/db/tables/wiki.js';
+import type { AppContext } from '#core/context.js';
+import type { BreedsTable } from '#core/db/tables/wiki.js';
 import { readBreedFile, type BreedRecord } from './breed-file.js';
 import { searchTextOf, foldName, displayName } from './breed-text.js';
 import { synonymsOf } from './german-synonyms.js';

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../../core/db/index.js';
-import { countOf } from '../../../core/db/count.js';
-import type { BreedsTable } from '../../../core/db/tables/wiki.js';
-import { containsPattern, likeLiteral } from '../../../core/db/like.js';
+import type { Db } from '#core/db/index.js';
+import { countOf } from '#core/db/count.js';
+import type { BreedsTable } from '#core/db/tables/wiki.js';
+import { containsPattern, likeLiteral } from '#core/db/like.js';
 import { foldName } from './breed-text.js';
 import type { SizeClass } from './wiki.labels.js';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../core/context.js';
-import type { Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import type { Routes } from '#core/http/route/route.js';
 import { wikiPageRoutes } from './wiki.pages.js';
 import { wikiApiRoutes } from './wiki.routes.js';
 

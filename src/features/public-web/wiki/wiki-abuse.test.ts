@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fixedClock, MINUTE } from '../../../core/clock.js';
+import { fixedClock, MINUTE } from '#core/clock.js';
 import { buildUser, sessionCookie } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { loadBreeds } from './breeds.loader.js';
@@ -100,7 +100,7 @@ describe('GET /api/wiki/trap', () => {
 
   it('keeps the block across a restart (it lives in the database)', async () => {
     await from('198.51.100.77').get('/api/wiki/trap').expect(403);
-    const { IpBlocklist } = await import('../../../core/http/ip-blocklist.js');
+    const { IpBlocklist } = await import('#core/http/guards/ip-blocklist.js');
     const fresh = new IpBlocklist(t.ctx.db, clock, t.ctx.log);
     await fresh.load();
     expect(fresh.isBlocked('198.51.100.77')).toBe(true);

@@ -1,4 +1,4 @@
-import type { Job } from '../../../core/context.js';
+import type { Job } from '#core/context.js';
 import { enrichBreeds } from './breed-enrichment.js';
 
 /** Hourly, a small batch: the whole wiki is enriched within about two days without hammering the provider. */

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import type { Routes } from '../../../core/http/route.js';
-import { setCache } from '../../../core/http/pages/cache-rules.js';
-import { pageLocals, renderView } from '../../../core/http/pages/page-meta.js';
-import { sendCached } from '../../../core/http/cached-body.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import type { Routes } from '#core/http/route/route.js';
+import { setCache } from '#core/http/pages/cache-rules.js';
+import { pageLocals, renderView } from '#core/http/pages/page-meta.js';
+import { sendCached } from '#core/http/cached-body.js';
 import { breedCache } from './breeds.cache.js';
 import { aiFieldList, breedFacts, breedJsonLd, breedMetaDescription } from './breed-page.js';
 import type { BreedFilter } from './breeds.repo.js';

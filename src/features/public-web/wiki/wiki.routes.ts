@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../core/context.js';
-import { forbidden } from '../../../core/http/errors.js';
-import { route, type Routes } from '../../../core/http/route.js';
+import type { AppContext } from '#core/context.js';
+import { forbidden } from '#core/http/route/errors.js';
+import { route, type Routes } from '#core/http/route/route.js';
 import { BreedDetail, BreedList, BreedListQuery, BreedSlugParams } from './wiki.schemas.js';
-import { sendCached } from '../../../core/http/cached-body.js';
+import { sendCached } from '#core/http/cached-body.js';
 import { breedDetailJson, breedListJson } from './wiki.service.js';
 import { isGenuineCrossSiteFetch } from './visitors.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, pageSchema } from '../../../core/http/pagination.js';
-import { flag, LIMITS } from '../../../core/http/schema-kit.js';
+import { PageQuery, pageSchema } from '#core/http/route/pagination.js';
+import { flag, LIMITS } from '#core/http/route/schema-kit.js';
 import { SIZE_CLASSES } from './wiki.labels.js';
 
 export const BreedListQuery = PageQuery.extend({

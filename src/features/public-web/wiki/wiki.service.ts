@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context.js';
-import { notFound } from '../../../core/http/errors.js';
-import { keysetPage, type CursorRule } from '../../../core/http/pagination.js';
-import type { CachedBody } from '../../../core/http/cached-body.js';
+import type { AppContext } from '#core/context.js';
+import { notFound } from '#core/http/route/errors.js';
+import { keysetPage, type CursorRule } from '#core/http/route/pagination.js';
+import type { CachedBody } from '#core/http/cached-body.js';
 import { breedCache } from './breeds.cache.js';
 import { countBreeds, findBreedBySlug, findBreedNames, listBreedRows, type BreedFilter, type BreedSummaryRow } from './breeds.repo.js';
 import { toBreedDetail, toBreedSummary } from './breeds.view.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';

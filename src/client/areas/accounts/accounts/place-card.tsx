@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { UserPlace } from '../../../api/types.js';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { ErrorNotice, useResource } from '../../../ui/states.js';
-import { COUNTRIES, COUNTRY_NAMES, REGION_NAMES } from '../../../../shared/regions.js';
+import { COUNTRIES, COUNTRY_NAMES, REGION_NAMES } from '#shared/regions.js';
 
 const px = {
   title: 'Land und Region',

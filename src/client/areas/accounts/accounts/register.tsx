@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { PartnerCodeInfo } from '../../../api/types.js';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../../../core/api.js';

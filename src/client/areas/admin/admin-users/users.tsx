@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 import type { AdminUser } from '../../../api/types.js';
 import { useState } from 'preact/hooks';

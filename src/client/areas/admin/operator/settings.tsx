@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { parseCents } from '../../../core/format.js';
 import { useState } from 'preact/hooks';
 import type { OperatorSettings } from '../../../api/types.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConversationList, Message, UserCard } from '../../../api/types.js';
 import { api, ApiError, apiGet } from '../../../core/api.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { Dog, Litter } from '../../../api/types.js';
 import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { LitterWeights, Puppy } from '../../../api/types.js';
 import { api, apiGet, apiHref } from '../../../core/api.js';

@@ -1,5 +1,5 @@
 import type { RecordBody } from '../../../core/api-types.js';
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { submitWrite } from '../../../core/offline-queue.js';

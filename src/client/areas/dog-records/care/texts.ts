@@ -1,4 +1,4 @@
-import { CARE_KIND_LABELS } from '../../../../shared/labels.js';
+import { CARE_KIND_LABELS } from '#shared/labels.js';
 
 /** German texts of the care routines (du-form). */
 export const careTexts = {

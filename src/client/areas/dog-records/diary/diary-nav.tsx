@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { navigate } from '../../../core/router.js';

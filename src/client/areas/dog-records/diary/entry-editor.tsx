@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
 import { useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';

@@ -1,5 +1,5 @@
 import type { RecordBody } from '../../../core/api-types.js';
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import type { Dog, Expense } from '../../../api/types.js';
 import { apiGet, apiHref } from '../../../core/api.js';

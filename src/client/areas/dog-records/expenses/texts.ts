@@ -1,4 +1,4 @@
-import { EXPENSE_CATEGORY_LABELS } from '../../../../shared/labels.js';
+import { EXPENSE_CATEGORY_LABELS } from '#shared/labels.js';
 
 /** German texts of the expenses (du-form). */
 export const expensesTexts = {

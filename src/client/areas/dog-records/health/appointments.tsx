@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api, ApiError, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatWeekday, todayInBerlin } from '../../../core/format.js';

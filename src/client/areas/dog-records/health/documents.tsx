@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useRef, useState } from 'preact/hooks';
 import { apiGet, errorMessage, urlOf } from '../../../core/api.js';
 import { upload } from '../../../core/upload.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
 import { api, apiGet } from '../../../core/api.js';
 import { t } from '../../../core/texts.js';

@@ -1,5 +1,5 @@
 import type { RecordBody } from '../../../core/api-types.js';
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { api } from '../../../core/api.js';
 import { formatDate, formatKg, formatMoney, todayInBerlin } from '../../../core/format.js';
 import { DismissReminderButton } from '../../../ui/dismiss-reminder.js';

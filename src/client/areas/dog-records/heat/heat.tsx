@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { HeatCycle, HeatPrediction } from '../../../api/types.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 import { useStore } from '../../../core/store.js';
 import { isStaff, session } from '../../../core/session.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { BodyOf } from '../../../core/api.js';
 
 /** What the form asks for; a new warning adds the pin. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from '../../../../shared/help-categories.js';
+import { HELP_CATEGORIES, HELP_CATEGORY_KEYS, type HelpCategory } from '#shared/help-categories.js';
 import type { HelpArticle } from '../../../api/types.js';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../shared/limits.js';
+import { LIMITS } from '#shared/limits.js';
 import type { BodyOf, MapItemKind, PathOf } from '../../../../core/api-types.js';
 /**
  * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
