@@ -21,7 +21,11 @@ function run(args: string[]) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe('the typed client', () => {
+// Neither the database nor the runtime changes what tsc says about the client, and the check takes half a minute:
+// it runs once per CI run, in the SQLite pass on the pinned Node 24, not again on PostgreSQL or under Node 26.
+const elsewhere = Boolean(process.env.TEST_DATABASE_URL) || process.versions.node.split('.')[0] !== '24';
+
+describe.skipIf(elsewhere)('the typed client', () => {
   it('fails its typecheck when the server renames a route it calls', () => {
     expect(run(['scripts/build.mjs', '--server-only']).status).toBe(0);
     const docFile = join(work, 'openapi.json');
