@@ -60,8 +60,7 @@ export function mountRoutes(ctx: AppContext, routes: Routes): void {
   dogsRoutes(ctx, routes);
   photosRoutes(ctx, routes); // /api/dogs/:dogId/photo, /api/me/avatar
   diaryRoutes(ctx, routes); // /api/dogs/:dogId/diary, /api/diary/*
-  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dutiesDashboard]); // /api/welcome-dashboard: the cards areas register
-  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dosesDashboard]); // /api/welcome-dashboard: the cards areas register
+  dashboardRoutes(ctx, routes, [diaryDashboard, healthDashboard, heatDashboard, careDashboard, trainingDashboard, dosesDashboard, dutiesDashboard]); // /api/welcome-dashboard: the cards areas register
   notificationsRoutes(ctx, routes); // /api/notifications*, /api/me/notification-settings, /api/push/*
   jobsAdminRoutes(ctx, routes, jobs); // /api/admin/jobs*: the job table with last runs, start now
   backupRoutes(ctx, routes); // /api/admin/backups: kept snapshots and the last run ("Jetzt sichern" starts backup.snapshot)

@@ -25,12 +25,25 @@ interface Operation {
   method: 'post' | 'put' | 'patch' | 'delete';
   path: string;
   multipart: boolean;
+  /** A path parameter with a closed list of values (a duty's code) gets its first value: the record is what is missing. */
+  enums: Record<string, string>;
 }
 
 /** The document's user writes that take a body and name a record in their path: the ones the rule is about. */
 async function ownerScopedWrites(): Promise<Operation[]> {
   const doc = (await request(t.app).get('/api/openapi.json').expect(200)).body as {
-    paths: Record<string, Record<string, { security?: unknown[]; description?: string; requestBody?: { content: Record<string, unknown> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          description?: string;
+          requestBody?: { content: Record<string, unknown> };
+          parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+        }
+      >
+    >;
   };
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -38,7 +51,9 @@ async function ownerScopedWrites(): Promise<Operation[]> {
       if (!['post', 'put', 'patch', 'delete'].includes(method) || !path.includes('{') || !op.requestBody) continue;
       // Public routes and the staff's (role checks, no owner) are not owner-scoped.
       if (op.security?.length === 0 || op.description) continue;
-      ops.push({ method: method as Operation['method'], path, multipart: 'multipart/form-data' in op.requestBody.content });
+      const enums: Record<string, string> = {};
+      for (const p of op.parameters ?? []) if (p.in === 'path' && p.schema?.enum?.[0]) enums[p.name] = p.schema.enum[0];
+      ops.push({ method: method as Operation['method'], path, multipart: 'multipart/form-data' in op.requestBody.content, enums });
     }
   }
   return ops;
@@ -57,7 +72,7 @@ describe('the order of the checks', () => {
     expect(ops.length).toBeGreaterThan(60);
     const wrong: string[] = [];
     for (const op of ops) {
-      const url = op.path.replace(/\{[^}]+\}/g, '999999');
+      const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => op.enums[name] ?? '999999');
       const anonymous = await send(request(t.app), op, url);
       const missing = await send(agentAs(t, user), op, url);
       if (anonymous.status !== 401 || missing.status !== 404) wrong.push(`${op.method.toUpperCase()} ${op.path}: ${anonymous.status}, ${missing.status}`);
