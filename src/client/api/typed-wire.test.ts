@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_PG_URL } from '../../../test/helpers/test-db.js';
 
 /**
  * The typed wire (issue 49): a route renamed on the server fails the client's typecheck. The test exports the
@@ -23,7 +24,7 @@ function run(args: string[]) {
 
 // Neither the database nor the runtime changes what tsc says about the client, and the check takes half a minute:
 // it runs once per CI run, in the SQLite pass on the pinned Node 24, not again on PostgreSQL or under Node 26.
-const elsewhere = Boolean(process.env.TEST_DATABASE_URL) || process.versions.node.split('.')[0] !== '24';
+const elsewhere = Boolean(TEST_PG_URL) || process.versions.node.split('.')[0] !== '24';
 
 describe.skipIf(elsewhere)('the typed client', () => {
   it('fails its typecheck when the server renames a route it calls', () => {

@@ -1,19 +1,11 @@
 import type { Db } from '#core/db/index.js';
+import type { Selectable } from 'kysely';
+import type { DogDutiesTable } from '#core/db/tables/place.js';
 
 const COLUMNS = ['id', 'dog_id', 'code', 'provider', 'number', 'amount_cents', 'due_on', 'renews_on', 'notes', 'updated_at'] as const;
 
-export interface DutyRow {
-  id: number;
-  dog_id: number;
-  code: string;
-  provider: string | null;
-  number: string | null;
-  amount_cents: number | null;
-  due_on: string | null;
-  renews_on: string | null;
-  notes: string | null;
-  updated_at: string;
-}
+/** A dog's recorded duty as the screens read it (the table's row without its creation time). */
+export type DutyRow = Omit<Selectable<DogDutiesTable>, 'created_at'>;
 
 export function dutiesOfDog(db: Db, dogId: number): Promise<DutyRow[]> {
   return db.selectFrom('dog_duties').select(COLUMNS).where('dog_id', '=', dogId).orderBy('id').execute();
