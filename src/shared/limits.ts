@@ -14,3 +14,9 @@ export const LIMITS = {
   dogName: 80,
   dogBio: 2_000,
 } as const;
+
+/**
+ * Photos from the phone (decisions, "Photos from the phone"): the app shrinks a photo to this long edge before
+ * upload, and the server keeps a JPEG that already fits (with no rotation to apply) as it is, minus its metadata.
+ */
+export const PHOTO_LONG_EDGE = 2560;

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -94,6 +95,21 @@ describe('processImage', () => {
     expect(err).toMatchObject({ status: 422, code: 'image_too_large' });
     // 7,072 × 7,072 is just over 50 MP: the limit is 50 MP, not libvips' default of 268 MP.
     expect((await rejection(processImage(pixelBombPng(7072, 7072), 'diary', staging))).code).toBe('image_too_large');
+  });
+
+  it('keeps a JPEG the app shrank as it is, and re-encodes one that is too big, too heavy or needs turning', async () => {
+    const noise = (width: number, height: number, quality: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 120, sigma: 25 } } })
+        .jpeg({ quality })
+        .toBuffer();
+    const shrunk = await noise(1600, 1200, 80);
+    const kept = await processImage(shrunk, 'diary', staging);
+    expect(Buffer.compare(await readFile(kept.main.path), shrunk)).toBe(0);
+    expect(kept.preview).toMatchObject({ width: 800, height: 600 });
+    for (const input of [await noise(2600, 1950, 80), await noise(400, 300, 100), await makeJpeg({ width: 60, height: 40, orientation: 6 })]) {
+      const out = await processImage(input, 'diary', staging);
+      expect(Buffer.compare(await readFile(out.main.path), input)).not.toBe(0);
+    }
   });
 
   it('refuses a truncated JPEG with 422', async () => {

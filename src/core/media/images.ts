@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type SharpFactory from 'sharp';
@@ -6,6 +6,7 @@ import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/route/errors.js';
 import { headOf, sniffImageFormat } from './image-sniff.js';
 import { Slots } from './image-slots.js';
+import { jpegKeptAsIs } from './photo-as-is.js';
 import { discardFiles, newMediaName } from './storage.js';
 
 /**
@@ -136,10 +137,19 @@ async function encode(pipeline: Sharp, ext: StagedImage['ext'], stagingDir: stri
   return { path, ext, width: info.width, height: info.height, bytes: info.size };
 }
 
+/** A JPEG kept as it is (photo-as-is.ts), written to the staging folder like an encoded one. */
+async function stageAsIs(bytes: Buffer, meta: Metadata, stagingDir: string, written: string[]): Promise<StagedImage> {
+  const path = join(stagingDir, `${newMediaName()}.jpg.part`);
+  written.push(path);
+  await writeFile(path, bytes, { flag: 'wx' });
+  return { path, ext: 'jpg', width: meta.width as number, height: meta.height as number, bytes: bytes.length };
+}
+
 /**
  * Checks and re-encodes one uploaded image (a file path or a buffer) into `stagingDir`. Diary photos keep up to
  * 4096 px on the long side (JPEG, or WebP when they have transparency) and get an 800 px WebP preview; dog photos
- * are WebP up to 1600 px; avatars a 512 px square. Throws 415 (not an allowed image) or 422 (too many pixels,
+ * are WebP up to 1600 px; avatars a 512 px square. A diary photo the app already shrank is kept as it is, without
+ * its metadata (photo-as-is.ts). Throws 415 (not an allowed image) or 422 (too many pixels,
  * corrupt) and then leaves nothing behind in `stagingDir`.
  */
 export function processImage(input: string | Buffer, variant: ImageVariant, stagingDir: string, name?: string): Promise<ProcessedImage> {
@@ -175,11 +185,15 @@ async function encodeVariant(input: string | Buffer, variant: ImageVariant, dir:
     // shrunk (shrink-on-load) instead of decoding a PNG or HEIF original a second time in full. No pixels cross into
     // JavaScript: a raw pixel Buffer (5.8 MB for a phone photo, up to 64 MB) was freed only by V8's next full
     // collection, and a few of them at once were most of the memory the upload mix left behind. One after the
-    // other, not in parallel: one thread per image.
+    // other, not in parallel: one thread per image. A photo kept as it is gets no decode of its own: the preview's
+    // decode (failOn: 'error') is then the check that its pixel data is whole.
     const upright = base.resize(MAIN_MAX, MAIN_MAX, { fit: 'inside', withoutEnlargement: true });
-    const main = meta.hasAlpha
-      ? await encode(upright.webp({ quality: 90 }), 'webp', dir, written)
-      : await encode(upright.jpeg({ quality: 85 }), 'jpg', dir, written);
+    const asIs = await jpegKeptAsIs(input, meta);
+    const main = asIs
+      ? await stageAsIs(asIs, meta, dir, written)
+      : meta.hasAlpha
+        ? await encode(upright.webp({ quality: 90 }), 'webp', dir, written)
+        : await encode(upright.jpeg({ quality: 85 }), 'jpg', dir, written);
     // effort 2 (of 6): the preview is small, a higher effort saves a few hundred bytes for twice the CPU (measured:
     // 45 → 30 ms for an 800 px preview of a 12 MP photo).
     const preview = await encode(

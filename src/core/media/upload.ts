@@ -3,15 +3,15 @@ import { basename, join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import type { Config } from '../config.js';
-import { AppError } from '../http/route/errors.js';
+import { AppError, badRequest } from '../http/route/errors.js';
 import { BODY_LIMIT_BYTES } from '../http/guards/request-guards.js';
 import { discardFiles, newMediaName, removeFile, stagingDir } from './storage.js';
 
 /**
  * The upload middleware for images. Files stream to the staging folder on disk (DATA_DIR/media/.incoming), so a
  * 20 MB photo never sits in the JavaScript heap; sharp reads it from there. Every multer limit is set (multer's
- * defaults are all Infinity). No text fields are accepted: image uploads carry files only, so a stray field is a
- * 400 like an unknown JSON key. The staged uploads are removed when the response is done, whatever happened.
+ * defaults are all Infinity). Text fields only where the route names them (the diary's photo facts, photo-fields.ts),
+ * each at most once per file: a stray field is a 400 like an unknown JSON key. The staged uploads are removed when the response is done, whatever happened.
  */
 
 const tooLarge = () => new AppError(413, 'payload_too_large', 'Die Anfrage ist zu groß (höchstens 20 MB).');
@@ -88,9 +88,15 @@ async function closeAndRemove(out: WriteStream): Promise<void> {
   await discardFiles([String(out.path)]);
 }
 
-/** Accepts up to `maxFiles` files in the multipart field `field`; read them with `uploadedFiles(req)`. */
-export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, maxFiles: number): RequestHandler {
+const strayField = (name: string) => badRequest(`Das Feld „${name.slice(0, 40)}“ kennen wir hier nicht.`);
+
+/**
+ * Accepts up to `maxFiles` files in the multipart field `field`, and the text fields `textFields` at most once per
+ * file; read them with `uploadedFiles(req)` and `req.body`.
+ */
+export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, maxFiles: number, textFields: readonly string[] = []): RequestHandler {
   const storage = new BoundedDiskStorage(stagingDir(config), BODY_LIMIT_BYTES);
+  const fields = textFields.length * maxFiles;
   const parse = multer({
     storage,
     // Browsers send file names as UTF-8; busboy's default (latin1) would garble "Hündin.jpg".
@@ -98,10 +104,10 @@ export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, max
     limits: {
       fileSize: BODY_LIMIT_BYTES,
       files: maxFiles,
-      fields: 0,
+      fields,
       fieldSize: 1024,
       fieldNameSize: 100,
-      parts: maxFiles,
+      parts: maxFiles + fields,
       headerPairs: 100,
     },
   }).array(field, maxFiles);
@@ -110,7 +116,8 @@ export function imageUpload(config: Pick<Config, 'mediaDir'>, field: string, max
     res.on('close', () => void storage.dropAll(req));
     parse(req, res, (err?: unknown) => {
       // A rejected upload leaves nothing in the staging folder by the time the error answer goes out.
-      if (err) void storage.dropAll(req).finally(() => next(err));
+      const stray = err ? undefined : Object.keys((req.body ?? {}) as object).find((name) => !textFields.includes(name));
+      if (err || stray !== undefined) void storage.dropAll(req).finally(() => next(err ?? strayField(stray as string)));
       else next();
     });
   };

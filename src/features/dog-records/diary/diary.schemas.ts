@@ -99,7 +99,18 @@ export const ListEntriesQuery = PageQuery.extend({
 export type ListEntriesQuery = z.infer<typeof ListEntriesQuery>;
 
 export const UploadForm = z
-  .object({ files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Ein bis zehn Fotos (JPEG, PNG, WebP, HEIF/AVIF)' }) })
+  .object({
+    files: z.array(z.string().meta({ format: 'binary' })).meta({ description: 'Ein bis zehn Fotos (JPEG, PNG, WebP, HEIF/AVIF)' }),
+    lat: z.array(z.string().max(20)).optional().meta({
+      description:
+        'Je Foto die Breite aus seinen EXIF-Daten, die die App vor dem Verkleinern gelesen hat (leer: keine); zählt nur, wo die Datei selbst keine Position hat',
+    }),
+    lon: z.array(z.string().max(20)).optional().meta({ description: 'Je Foto die Länge, wie lat' }),
+    taken_at: z
+      .array(z.string().max(40))
+      .optional()
+      .meta({ description: 'Je Foto die Aufnahmezeit (ISO 8601 mit Zone; leer: keine); zählt nur, wo die Datei selbst keine hat' }),
+  })
   .meta({ id: 'DiaryUploadForm' });
 
 export const UploadResult = z.object({ items: z.array(MediaItem) }).meta({ id: 'DiaryUploadResult' });

@@ -4,6 +4,7 @@ import type { AppContext } from '#core/context.js';
 import type { Db } from '#core/db/index.js';
 import { AppError, badRequest, notFound } from '#core/http/route/errors.js';
 import { readPhotoFacts, type PhotoFacts } from '#core/media/exif.js';
+import { mergeFacts } from '#core/media/photo-fields.js';
 import { processImage, type ProcessedImage } from '#core/media/images.js';
 import { diaryMediaUrlPrefix } from '#core/media/paths.js';
 import { discardFiles, newMediaName, previewUrlOf, removeStoredMedia, stagingDir, storeFiles } from '#core/media/storage.js';
@@ -51,11 +52,18 @@ async function assertRoomForPhotos(db: Db, ownerId: number, entryId: number, add
 const stagedPaths = (images: ProcessedImage[]) => images.flatMap((i) => [i.main.path, ...(i.preview ? [i.preview.path] : [])]);
 
 /**
- * Adds photos to an entry, all or nothing: every file is checked and re-encoded into the staging folder first (a
+ * Adds photos to an entry, all or nothing (`fieldFacts`: what the app read from each photo before shrinking it,
+ * used where the file says nothing itself): every file is checked and re-encoded into the staging folder first (a
  * bad one rejects the request before anything is stored), the weather is looked up (never failing the upload),
  * then the files are moved into place and the rows inserted in one transaction; if that fails the files go again.
  */
-export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, files: Express.Multer.File[]): Promise<MediaItem[]> {
+export async function addMedia(
+  ctx: AppContext,
+  actor: Actor,
+  entryId: number,
+  files: Express.Multer.File[],
+  fieldFacts: PhotoFacts[] = [],
+): Promise<MediaItem[]> {
   const entry = await loadEntry(ctx, actor, entryId, 'write');
   if (files.length === 0) throw badRequest('Bitte wähle mindestens ein Foto aus.', { files: 'Bitte wähle mindestens ein Foto aus.' });
   // A quick refusal before any file is decoded; the check that holds is the one under the lock below.
@@ -66,10 +74,10 @@ export async function addMedia(ctx: AppContext, actor: Actor, entryId: number, f
   const images: ProcessedImage[] = [];
   try {
     const facts: PhotoFacts[] = [];
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
       const image = await processImage(file.path, 'diary', staging, displayName(file));
       images.push(image);
-      facts.push(await readPhotoFacts(image.exif, ctx.config.timeZone, now));
+      facts.push(mergeFacts(await readPhotoFacts(image.exif, ctx.config.timeZone, now), fieldFacts[i]));
     }
     const weather = await weatherForNewPhotos(
       ctx,
