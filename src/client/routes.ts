@@ -154,6 +154,8 @@ export const routes: RouteDef[] = [
   { pattern: '/app/tagebuch/suche', access: 'user', title: 'Tagebuch: Suche', load: () => diary().then((m) => m.DiarySearchScreen) },
   { pattern: '/app/tagebuch/in-der-naehe', access: 'user', title: 'Tagebuch: In der Nähe', load: () => diary().then((m) => m.DiaryNearbyScreen) },
   { pattern: '/app/tagebuch/neu', access: 'user', title: 'Neuer Eintrag', load: () => diary().then((m) => m.EntryCreateScreen) },
+  // The share target (manifest share_target): the service worker keeps the shared photos and opens this screen.
+  { pattern: '/app/teilen', access: 'user', title: 'Fotos teilen', load: () => diary().then((m) => m.SharedPhotosScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId', access: 'user', title: 'Tagebuch-Eintrag', load: () => diary().then((m) => m.EntryDetailScreen) },
   { pattern: '/app/tagebuch/eintrag/:entryId/bearbeiten', access: 'user', title: 'Eintrag bearbeiten', load: () => diary().then((m) => m.EntryEditScreen) },
   {

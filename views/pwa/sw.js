@@ -50,6 +50,10 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
+  if (request.method === 'POST' && new URL(request.url).pathname === SHARE_PATH) {
+    event.respondWith(receiveShare(request));
+    return;
+  }
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (isTileHost(url.hostname)) {
@@ -70,6 +74,34 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith(cacheFirst(request));
 });
+
+/**
+ * The share target (the manifest's share_target): photos shared from the gallery, WhatsApp or the camera arrive as
+ * a multipart POST. They are kept in IndexedDB (the `keep` store, src/client/core/photos/shared-photos.ts takes
+ * them) and the new entry screen opens with them. At most 20 photos, images only.
+ */
+const SHARE_PATH = '/app/teilen';
+async function receiveShare(request) {
+  let count = 0;
+  try {
+    const form = await request.formData();
+    const photos = form
+      .getAll('photos')
+      .filter((file) => typeof file === 'object' && file.type && file.type.startsWith('image/'))
+      .slice(0, 20);
+    const db = await openQueueDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('keep', 'readwrite');
+      tx.objectStore('keep').put({ at: Date.now(), photos }, 'shared-photos');
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    count = photos.length;
+  } catch {
+    count = 0; // the screen says that nothing arrived
+  }
+  return Response.redirect(`${SHARE_PATH}?fotos=${count}`, 303);
+}
 
 /** The cached shell answers at once (also offline); its version check sends the page to /force-update if needed. */
 async function shell(request) {
@@ -272,6 +304,8 @@ async function replayWrites() {
         const photo = write.photos[0];
         const form = new FormData();
         form.append('files', new File([photo.blob], photo.name, { type: photo.type }), photo.name);
+        // The position and time read before the photo was shrunk (src/client/core/photos/photo-form.ts).
+        for (const [field, value] of Object.entries(photo.fields || {})) form.append(field, value);
         response = await fetch('/api/diary/' + write.entryId + '/media', {
           method: 'POST',
           credentials: 'same-origin',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batches, parseTags } from '../areas/dog-records/diary/diary-api.js';
+import { parseTags } from '../areas/dog-records/diary/diary-api.js';
 import { monthGrid } from '../areas/dog-records/diary/calendar.js';
 import { breedSlugFor, parseWeight, toBody } from '../areas/dog-records/dogs/dog-form.js';
 import { apiGet, ApiError, errorFromBody, urlOf, waitMessage, withQuery } from './api.js';
@@ -77,13 +77,6 @@ describe('client helpers', () => {
     expect(matchPath('/app/hunde/:dogId', '/app/hunde/3')).toEqual({ dogId: '3' });
     expect(matchPath('/app/hunde/:dogId', '/app/hunde')).toBeNull();
     expect(matchPath('/app/tagebuch/eintrag/:entryId/bearbeiten', '/app/tagebuch/eintrag/9/bearbeiten')).toEqual({ entryId: '9' });
-  });
-
-  it('splits photo uploads into requests of at most 10 files and 19 MB', () => {
-    const file = (mb: number) => ({ size: mb * 1024 * 1024 }) as File;
-    expect(batches(Array.from({ length: 23 }, () => file(1))).map((b) => b.length)).toEqual([10, 10, 3]);
-    expect(batches([file(8), file(8), file(8), file(2)]).map((b) => b.length)).toEqual([2, 2]);
-    expect(batches([])).toEqual([]);
   });
 
   it('parses tags, weights and euro amounts the way Germans type them', () => {

@@ -1,4 +1,6 @@
 import { api, ApiError, send, urlOf, apiHref } from './api.js';
+import { diaryPhotoForm, photoFields } from './photos/photo-form.js';
+import type { PreparedPhoto } from './photos/photo-prep.js';
 import type { AnswerOf, Init, PathOf } from './api-types.js';
 import { inStore, WRITES } from './idb.js';
 import { clearResponses } from './offline-cache.js';
@@ -23,6 +25,8 @@ export interface QueuedPhoto {
   blob: Blob;
   /** Each photo request has its own key, so a repeated upload stores the photo once. */
   key: string;
+  /** Position and time read before shrinking (photo-form.ts); absent in writes queued before wave 4. */
+  fields?: Record<string, string>;
 }
 
 export interface QueuedWrite {
@@ -52,8 +56,8 @@ export interface WriteSpec<P extends PathOf<'post'>, I extends Init<P, 'post'>> 
   path: P;
   init: I;
   label: string;
-  /** Diary photos: only queued when the entry itself has to wait (online, the editor uploads them itself). */
-  photos?: File[];
+  /** Diary photos, shrunk on demand: only queued when the entry itself has to wait (online, the editor uploads them). */
+  photos?: () => Promise<PreparedPhoto[]>;
 }
 
 /** What the queue stores of a write: the final URL (the service worker replays it as it is) and the body. */
@@ -63,7 +67,7 @@ interface StoredSpec {
   url: string;
   body: unknown;
   label: string;
-  photos?: File[];
+  photos?: PreparedPhoto[];
 }
 
 /** The current user's queued writes, oldest first. */
@@ -106,8 +110,8 @@ function requestBackgroundSync(): void {
     .catch(() => undefined); // no Background Sync: `online`, app start and "Jetzt senden" remain
 }
 
-function photosOf(files: File[]): QueuedPhoto[] {
-  return files.map((file) => ({ name: file.name, type: file.type, blob: file, key: crypto.randomUUID() }));
+function photosOf(photos: PreparedPhoto[]): QueuedPhoto[] {
+  return photos.map((p) => ({ name: p.file.name, type: p.file.type, blob: p.file, key: crypto.randomUUID(), fields: photoFields(p) }));
 }
 
 async function enqueue(spec: StoredSpec, key: string, entryId: number | null = null): Promise<void> {
@@ -149,19 +153,18 @@ export async function submitWrite<P extends PathOf<'post'>, I extends Init<P, 'p
   } catch (error) {
     if (!(error instanceof ApiError) || !error.isOffline) throw error;
   }
-  await enqueue({ kind: spec.kind, dogId: spec.dogId, url, body: init.body, label: spec.label, photos: spec.photos }, key);
+  await enqueue({ kind: spec.kind, dogId: spec.dogId, url, body: init.body, label: spec.label, photos: await spec.photos?.() }, key);
   return { queued: true };
 }
 
 /** The entry exists but its photos could not be uploaded for lack of a connection: they wait in the queue. */
-export function queuePhotos(entryId: number, dogId: number, files: File[], label: string): Promise<void> {
+export function queuePhotos(entryId: number, dogId: number, photos: PreparedPhoto[], label: string): Promise<void> {
   const url = urlOf('/api/diary/{entryId}/media' satisfies PathOf<'post'>, { params: { path: { entryId } } });
-  return enqueue({ kind: 'diary', dogId, url, body: null, label, photos: files }, crypto.randomUUID(), entryId);
+  return enqueue({ kind: 'diary', dogId, url, body: null, label, photos }, crypto.randomUUID(), entryId);
 }
 
 async function uploadPhoto(entryId: number, photo: QueuedPhoto): Promise<void> {
-  const form = new FormData();
-  form.append('files', new File([photo.blob], photo.name, { type: photo.type }), photo.name);
+  const form = diaryPhotoForm(new File([photo.blob], photo.name, { type: photo.type }), photo.name, photo.fields ?? {});
   try {
     await api.POST('/api/diary/{entryId}/media', { params: { path: { entryId } }, body: form as never, headers: { [IDEMPOTENCY_HEADER]: photo.key } });
   } catch (error) {

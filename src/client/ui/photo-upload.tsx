@@ -1,9 +1,12 @@
 import type { Ref } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../core/api.js';
 import { offline } from '../core/offline-cache.js';
+import { preparePhoto } from '../core/photos/photo-prep.js';
+import { sendOriginals } from '../core/photos/photo-settings.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
+import { UploadList, useUploadQueue } from './upload-list.js';
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif';
 
@@ -15,8 +18,8 @@ interface PhotoUploadProps {
   emptyText: string;
   chooseLabel: string;
   removeLabel?: string;
-  /** The typed upload: `(form, onProgress) => upload('/api/me/avatar', { form, onProgress })`. */
-  send: (form: FormData, onProgress: (fraction: number) => void) => Promise<unknown>;
+  /** The typed upload: `(form, onProgress, signal) => upload('/api/me/avatar', { form, onProgress, signal })`. */
+  send: (form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<unknown>;
   fieldName: string;
   uploadingText: string;
   doneText: string;
@@ -52,30 +55,44 @@ export function FilePicker({ id, label, multiple, disabled, onChange, inputRef }
   );
 }
 
-/** One photo (avatar, dog photo): preview, a real file input behind a visible label, progress and errors. */
+/**
+ * One photo (avatar, dog photo, a map item's photo): preview, a real file input behind a visible label, and the
+ * upload shrunk first (core/photos/photo-prep.ts) with its progress, cancel and retry (ui/upload-list.tsx).
+ */
 export function PhotoUpload(props: PhotoUploadProps) {
-  const [progress, setProgress] = useState<number | null>(null);
+  const queue = useUploadQueue<unknown>();
+  const uploads = useStore(queue.items);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const isOffline = useStore(offline);
 
-  const onChange = async () => {
-    const file = inputRef.current?.files?.[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append(props.fieldName, file);
-    setMessage(null);
-    setProgress(0);
-    try {
-      const answer = await props.send(form, setProgress);
-      await props.onUploaded(answer);
+  // Done, also after a retry from the upload's row: the list gives way to the success message.
+  useEffect(() => {
+    if (uploads.length === 1 && uploads[0]?.state === 'done') {
+      queue.clear();
       setMessage({ text: props.doneText, error: false });
-    } catch (error) {
-      setMessage({ text: error instanceof ApiError ? error.message : t.offlineAction, error: true });
-    } finally {
-      setProgress(null);
-      if (inputRef.current) inputRef.current.value = '';
     }
+  }, [uploads]);
+
+  const onChange = () => {
+    const file = inputRef.current?.files?.[0];
+    if (inputRef.current) inputRef.current.value = '';
+    if (!file) return;
+    queue.clear();
+    setMessage(null);
+    void queue.add([
+      {
+        name: file.name,
+        run: async (onProgress, signal) => {
+          const photo = await preparePhoto(file, sendOriginals.get());
+          const form = new FormData();
+          form.append(props.fieldName, photo.file, photo.file.name);
+          const answer = await props.send(form, onProgress, signal);
+          await props.onUploaded(answer);
+          return answer;
+        },
+      },
+    ]);
   };
 
   const remove = async () => {
@@ -89,7 +106,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
     }
   };
 
-  const busy = progress !== null;
+  const busy = uploads.some((u) => u.state === 'waiting' || u.state === 'uploading');
   return (
     <div class="photo-upload" aria-labelledby={`${props.id}-title`} role="group">
       <h2 id={`${props.id}-title`}>{props.title}</h2>
@@ -108,12 +125,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
           )}
         </div>
       </div>
-      {busy && (
-        <div class="progress-wrap">
-          <label for={`${props.id}-progress`}>{props.uploadingText}</label>
-          <progress id={`${props.id}-progress`} max={1} value={progress ?? 0} />
-        </div>
-      )}
+      <UploadList queue={queue} label={props.uploadingText} />
       {message?.text && (
         <p class={`notice ${message.error ? 'notice-error' : 'notice-success'}`} role={message.error ? 'alert' : 'status'}>
           {message.text}

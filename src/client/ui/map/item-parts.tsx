@@ -29,7 +29,7 @@ export function ItemPhoto({ path, item, alt, onChange }: { path: MapItemKind; it
         emptyText={mapItemTexts.noPhoto}
         chooseLabel={item.photo_url ? mapItemTexts.photoReplace : mapItemTexts.photoAdd}
         removeLabel={mapItemTexts.photoRemove}
-        send={(form, onProgress) => upload(`/api/${path}/{id}/photo`, { params: { path: { id: item.id } }, form, onProgress })}
+        send={(form, onProgress, signal) => upload(`/api/${path}/{id}/photo`, { params: { path: { id: item.id } }, form, onProgress, signal })}
         fieldName="file"
         uploadingText={mapItemTexts.photoUploading}
         doneText={mapItemTexts.photoDone}

@@ -20,6 +20,8 @@ export function shellPreloadsFor(path: string, { entry, map }: ShellPreloads): s
 /** The worker's own policy: it fetches only its own files and the map tiles it caches (MAP_TILE_URL's host). */
 const workerCsp = (tileSources: readonly string[]) => `default-src 'none'; connect-src 'self' ${tileSources.join(' ')}`;
 const BACKGROUND_COLOR = '#fffaf5';
+/** The share target's address; the service worker answers its POST (SHARE_PATH in views/pwa/sw.js). */
+export const SHARE_TARGET_PATH = '/app/teilen';
 
 export function webManifest(appName: string) {
   return {
@@ -35,6 +37,13 @@ export function webManifest(appName: string) {
     background_color: BACKGROUND_COLOR,
     theme_color: THEME_COLOR,
     categories: ['lifestyle', 'social'],
+    // Photos shared from other apps open a new diary entry (the service worker takes the POST, views/pwa/sw.js).
+    share_target: {
+      action: SHARE_TARGET_PATH,
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { title: 'title', text: 'text', files: [{ name: 'photos', accept: ['image/*', '.jpg', '.jpeg', '.png', '.webp', '.heic'] }] },
+    },
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -59,6 +68,12 @@ export function pwaRoutes(ctx: AppContext, routes: Routes): void {
     // worker's fetch of the map tiles it caches, so the worker gets a policy of its own.
     res.setHeader('Content-Security-Policy', workerPolicy);
     sendCached(res, 'application/javascript', worker);
+  });
+
+  // A share that reaches the server found no service worker to take it (the worker was removed, or is updating):
+  // the files cannot be kept here, so the screen opens and says that nothing arrived. The body is never read.
+  routes.router.post(SHARE_TARGET_PATH, (_req, res) => {
+    res.redirect(303, `${SHARE_TARGET_PATH}?fotos=0`);
   });
 
   routes.router.get('/manifest.webmanifest', (_req, res) => {

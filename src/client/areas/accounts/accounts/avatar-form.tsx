@@ -16,7 +16,7 @@ export function AvatarForm({ user }: { user: CurrentUser }) {
         emptyText={accountsTexts.profile.avatarNone}
         chooseLabel={accountsTexts.profile.avatarChoose}
         removeLabel={accountsTexts.profile.avatarRemove}
-        send={(form, onProgress) => upload('/api/me/avatar', { form, onProgress })}
+        send={(form, onProgress, signal) => upload('/api/me/avatar', { form, onProgress, signal })}
         fieldName="file"
         uploadingText={accountsTexts.profile.avatarUploading}
         doneText={accountsTexts.profile.avatarDone}

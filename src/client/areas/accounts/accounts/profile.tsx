@@ -11,6 +11,7 @@ import { DeleteAccount } from './delete-account.js';
 import { EmailForm } from './email-form.js';
 import { ExportSection } from './export-section.js';
 import { PasswordForm } from './password-form.js';
+import { PhotoSettingsCard } from './photo-settings-card.js';
 import { PlaceCard } from './place-card.js';
 import { accountsTexts } from './texts.js';
 
@@ -163,6 +164,7 @@ export function ProfileScreen() {
       <CalendarFeedCard />
       <InvoicesCard />
       <AvatarForm user={user} />
+      <PhotoSettingsCard />
       <DetailsForm user={user} />
       <EmailForm email={user.email} />
       <PasswordForm email={user.email} />

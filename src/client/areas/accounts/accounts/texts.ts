@@ -86,6 +86,18 @@ export const accountsTexts = {
     toApp: 'Zur App',
     toProfile: 'Zum Profil',
   },
+  photos: {
+    title: 'Fotos',
+    original: 'Originalgröße hochladen',
+    originalOff:
+      'Aus: Die App verkleinert Fotos vor dem Hochladen auf 2560 Pixel an der langen Seite. Das spart unterwegs viel Datenvolumen und geht schneller; Ort und Aufnahmezeit bleiben erhalten.',
+    originalOn: 'An: Fotos gehen in voller Größe hoch. Das dauert unterwegs deutlich länger. Die Einstellung gilt nur auf diesem Gerät.',
+    shareTitle: 'Fotos aus der Galerie teilen',
+    share:
+      'In der installierten App kannst du Fotos aus der Galerie, aus WhatsApp oder der Kamera direkt an Pfotenbuch teilen: Teilen › Pfotenbuch. Es öffnet sich ein neuer Tagebucheintrag mit den Fotos.',
+    shareIos:
+      'Auf iPhone und iPad geht das leider nicht: iOS lässt Web-Apps nicht als Ziel beim Teilen zu. Öffne stattdessen Tagebuch › Neuer Eintrag › „Fotos wählen“ – dort siehst du deine Mediathek und wählst mehrere Fotos auf einmal.',
+  },
   profile: {
     title: 'Dein Profil',
     email: 'E-Mail-Adresse',

@@ -1,7 +1,14 @@
 import { LIMITS } from '#shared/limits.js';
 import { ErrorNotice } from '../../../ui/states.js';
-import { useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../../core/api.js';
+import { diaryPhotoForm, photoFields } from '../../../core/photos/photo-form.js';
+import { photoPreparer } from '../../../core/photos/photo-prep.js';
+import { sendOriginals } from '../../../core/photos/photo-settings.js';
+import type { UploadTask } from '../../../core/photos/upload-queue.js';
+import { upload } from '../../../core/upload.js';
+import { useStore } from '../../../core/store.js';
+import { UploadList, useUploadQueue } from '../../../ui/upload-list.js';
 import { showFlash } from '../../../core/flash.js';
 import { formatDate, todayInBerlin } from '../../../core/format.js';
 import { clearResponses } from '../../../core/offline-cache.js';
@@ -10,7 +17,7 @@ import { queueTexts } from '../../../ui/pending-writes.js';
 import { navigate } from '../../../core/router.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import type { Dog } from '../dogs/dogs-api.js';
-import { type Entry, parseTags, uploadPhotos } from './diary-api.js';
+import { type Entry, type MediaItem, parseTags } from './diary-api.js';
 import { ExistingPhotos } from './existing-photos.js';
 import { PhotoPicker } from './photo-picker.js';
 import { diaryTexts } from './texts.js';
@@ -21,15 +28,26 @@ interface EntryEditorProps {
   dogs: Dog[];
   entry?: Entry;
   initialDogId?: number;
+  /** Photos that arrived with the screen (shared in from the gallery). */
+  initialFiles?: File[];
 }
 
+/** One photo's upload: the file as picked (shrunk on the way, core/photos/photo-prep.ts). */
+type PhotoTask = UploadTask<MediaItem[]> & { file: File };
+
 /**
- * Create or edit an entry with several photos: the entry is saved first, then the photos are uploaded with a
- * progress bar. If the upload fails, the entry stays saved and the missing photos can be sent again.
+ * Create or edit an entry with several photos: the entry is saved first, then the photos are shrunk and uploaded,
+ * two at a time, each with its progress, a cancel and a retry. A failed photo leaves the entry saved; without a
+ * connection the shrunk photos wait in the offline queue.
  */
-export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+export function EntryEditor({ dogs, entry, initialDogId, initialFiles }: EntryEditorProps) {
+  const [files, setFiles] = useState<File[]>(initialFiles ?? []);
+  const prepare = useMemo(() => photoPreparer(() => sendOriginals.get()), []);
+  // Shrinking starts as soon as photos are there, while the entry is still being written.
+  useEffect(() => files.forEach((file) => void prepare(file)), [files]);
+  const queue = useUploadQueue<MediaItem[], PhotoTask>();
+  const uploads = useStore(queue.items);
+  const [sending, setSending] = useState(false);
   const [savedEntry, setSavedEntry] = useState<Entry | null>(entry ?? null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -64,29 +82,52 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
   const shortName = (title: string | null, text: string) =>
     title || (text.length > 40 ? `${text.slice(0, 40).trimEnd()} …` : text) || diaryTexts.editor.createTitle;
 
-  const sendPhotos = async (target: Entry, created: boolean) => {
-    if (files.length === 0) return finish(target, created);
-    setUploadError(null);
-    setProgress(0);
-    const result = await uploadPhotos(target.id, files, setProgress);
-    setProgress(null);
-    if (result.error?.isOffline) {
-      // The entry is there; its photos wait in the offline queue instead of being lost with the page.
-      await queuePhotos(
-        target.id,
-        target.dog_id,
-        result.failed,
-        diaryTexts.editor.queuedPhotosLabel(shortName(target.title, target.text), result.failed.length),
-      );
+  const photoTask = (entryId: number, file: File): PhotoTask => ({
+    file,
+    name: file.name,
+    run: async (onProgress, signal) => {
+      const photo = await prepare(file);
+      const form = diaryPhotoForm(photo.file, photo.file.name, photoFields(photo));
+      return (await upload('/api/diary/{entryId}/media', { params: { path: { entryId } }, form, onProgress, signal })).items;
+    },
+  });
+
+  /** After a round of uploads: done, or the offline queue takes the rest, or the screen shows what failed. */
+  const afterUploads = async (target: Entry, created: boolean) => {
+    const failed = queue.failedTasks();
+    if (failed.length === 0) return finish(target, created);
+    if (queue.failed().every((item) => item.error?.isOffline)) {
+      // The entry is there; its photos, shrunk, wait in the offline queue instead of being lost with the page.
+      const photos = await Promise.all(failed.map((task) => prepare(task.file)));
+      await queuePhotos(target.id, target.dog_id, photos, diaryTexts.editor.queuedPhotosLabel(shortName(target.title, target.text), photos.length));
       return finish(target, created, diaryTexts.editor.photosQueued);
     }
-    if (result.error) {
-      setFiles(result.failed);
-      setUploadError(diaryTexts.editor.uploadFailed(result.error.message));
-      return;
-    }
-    finish(target, created);
+    setUploadError(diaryTexts.editor.uploadFailed(failed.length));
   };
+
+  const sendPhotos = async (target: Entry, created: boolean) => {
+    setUploadError(null);
+    setSending(true);
+    const tasks = files.map((file) => photoTask(target.id, file));
+    setFiles([]); // the upload list shows them from here on
+    await queue.add(tasks);
+    setSending(false);
+    await afterUploads(target, created);
+  };
+
+  const retryFailed = async (target: Entry) => {
+    setUploadError(null);
+    setSending(true);
+    await Promise.all(queue.failed().map((item) => queue.retry(item.id)));
+    setSending(false);
+    await afterUploads(target, !entry);
+  };
+
+  // A retry from a photo's own row: once nothing is left to send, the entry is done.
+  useEffect(() => {
+    if (!uploadError || !savedEntry || sending) return;
+    if (uploads.every((item) => item.state === 'done' || item.state === 'cancelled')) finish(savedEntry, !entry);
+  }, [uploads, uploadError, savedEntry, sending]);
 
   const submit = form.onSubmit(async (values) => {
     const body = {
@@ -107,7 +148,8 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
         path: '/api/dogs/{dogId}/diary',
         init: { params: { path: { dogId: Number(values.dog_id) } }, body },
         label: diaryTexts.editor.queuedLabel(shortName(body.title, body.text), formatDate(body.date), files.length),
-        photos: files,
+        // Prepared (shrunk) only on this path: online, the uploads below wait for their own photo.
+        photos: () => Promise.all(files.map(prepare)),
       });
       if (result.queued) {
         // The flash belongs to the path; the dog filter is the query.
@@ -118,10 +160,12 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       saved = result.data;
     }
     setSavedEntry(saved);
+    if (uploadError) return retryFailed(saved);
+    if (files.length === 0) return finish(saved, created);
     await sendPhotos(saved, created);
   });
 
-  const busy = form.busy || progress !== null;
+  const busy = form.busy || sending;
   return (
     <form class="card form" ref={form.formRef} onSubmit={submit} noValidate>
       <FormSummary message={form.summary} />
@@ -146,24 +190,14 @@ export function EntryEditor({ dogs, entry, initialDogId }: EntryEditorProps) {
       {savedEntry && savedEntry.media.length > 0 && <ExistingPhotos entry={savedEntry} onChange={setSavedEntry} />}
       <PhotoPicker files={files} onChange={setFiles} disabled={busy} onReject={setPickError} />
       <ErrorNotice text={pickError} />
-      {progress !== null && (
-        <div class="progress-wrap">
-          <label for="upload-progress">{diaryTexts.editor.uploading}</label>
-          <progress id="upload-progress" max={100} value={Math.round(progress * 100)}>
-            {Math.round(progress * 100)} %
-          </progress>
-          <span class="muted" aria-hidden="true">
-            {Math.round(progress * 100)} %
-          </span>
-        </div>
-      )}
+      <UploadList queue={queue} />
       {uploadError && (
         <div class="notice notice-error" role="alert">
           <p>{uploadError}</p>
         </div>
       )}
       {!savedEntry && form.offline && <p class="hint">{queueTexts.offlineHint}</p>}
-      <SubmitButton busy={busy} offline={savedEntry ? form.offline : false} busyLabel={progress !== null ? diaryTexts.editor.uploading : undefined}>
+      <SubmitButton busy={busy} offline={savedEntry ? form.offline : false} busyLabel={sending ? diaryTexts.editor.uploading : undefined}>
         {uploadError ? diaryTexts.editor.retryUpload : diaryTexts.editor.save}
       </SubmitButton>
     </form>

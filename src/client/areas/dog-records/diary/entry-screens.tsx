@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'preact/hooks';
 import { apiGet } from '../../../core/api.js';
+import { takeSharedPhotos } from '../../../core/photos/shared-photos.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { t } from '../../../core/texts.js';
 import { Load, useResource } from '../../../ui/states.js';
@@ -24,6 +26,31 @@ export function EntryCreateScreen({ query }: ScreenProps) {
       </Load>
       <p>
         <a href={`/app/tagebuch${query.get('hund') ? `?hund=${query.get('hund') ?? ''}` : ''}`}>{t.back}</a>
+      </p>
+    </section>
+  );
+}
+
+/** Photos shared in from the gallery (the share target): a new entry with them, and the dog picker. */
+export function SharedPhotosScreen() {
+  const [files, setFiles] = useState<File[] | null>(null);
+  useEffect(() => {
+    takeSharedPhotos().then(setFiles, () => setFiles([]));
+  }, []);
+  const [dogs, reload] = useDogsWithShared();
+  return (
+    <section class="page page-narrow">
+      <h1>{diaryTexts.share.title}</h1>
+      {files !== null && (
+        <p class={files.length ? 'muted' : 'notice notice-warning'}>{files.length ? diaryTexts.share.intro(files.length) : diaryTexts.share.none}</p>
+      )}
+      {files !== null && (
+        <Load resource={dogs} onRetry={reload}>
+          {(page) => (page.items.length === 0 ? <NoDogsYet /> : <EntryEditor dogs={page.items} initialFiles={files} />)}
+        </Load>
+      )}
+      <p>
+        <a href="/app/tagebuch">{t.back}</a>
       </p>
     </section>
   );

@@ -3,7 +3,7 @@ export { DiaryListScreen } from './entry-list.js';
 export { DiaryMosaicScreen } from './mosaic.js';
 export { DiaryCalendarScreen } from './calendar.js';
 export { DiaryMapScreen } from './map-view.js';
-export { EntryCreateScreen, EntryEditScreen } from './entry-screens.js';
+export { EntryCreateScreen, EntryEditScreen, SharedPhotosScreen } from './entry-screens.js';
 export { EntryDetailScreen } from './entry-detail.js';
 export { DiarySearchScreen } from './search-results.js';
 export { DiaryNearbyScreen } from './nearby-entries.js';

@@ -26,6 +26,11 @@ export const diaryTexts = {
   mood: 'Stimmung',
   moods: { happy: 'fröhlich', playful: 'verspielt', calm: 'entspannt', tired: 'müde', sick: 'krank', sad: 'traurig' } as Record<string, string>,
   moodNone: 'Keine Angabe',
+  share: {
+    title: 'Geteilte Fotos',
+    intro: (n: number) => `${n === 1 ? 'Ein Foto' : `${n} Fotos`} für einen neuen Eintrag. Wähl den Hund und schreib dazu, was ihr erlebt habt.`,
+    none: 'Hier sind keine geteilten Fotos angekommen. Teile sie noch mal aus der Galerie oder wähl sie unten aus.',
+  },
   editor: {
     createTitle: 'Neuer Eintrag',
     queued: 'Ohne Verbindung gespeichert. Der Eintrag wartet hier und geht raus, sobald du online bist.',
@@ -54,7 +59,8 @@ export const diaryTexts = {
     deletePhotoText: 'Das Foto wird endgültig gelöscht.',
     save: 'Eintrag speichern',
     uploading: 'Fotos werden hochgeladen …',
-    uploadFailed: (reason: string) => `Der Eintrag ist gespeichert, aber die Fotos fehlen noch: ${reason}`,
+    uploadFailed: (missing: number) =>
+      `Der Eintrag ist gespeichert, aber ${missing === 1 ? 'ein Foto fehlt' : `${missing} Fotos fehlen`} noch. Tippe beim Foto auf „Noch mal“ oder sende alle noch mal.`,
     retryUpload: 'Fotos noch mal hochladen',
     created: 'Eintrag gespeichert.',
     saved: 'Änderungen gespeichert.',

@@ -62,7 +62,7 @@ export function DogEditScreen({ params, query }: ScreenProps) {
                 alt={dogsTexts.photoAlt(data.name)}
                 emptyText={dogsTexts.photoNone}
                 chooseLabel={dogsTexts.photoChoose}
-                send={(form, onProgress) => upload('/api/dogs/{dogId}/photo', { params: { path: { dogId } }, form, onProgress })}
+                send={(form, onProgress, signal) => upload('/api/dogs/{dogId}/photo', { params: { path: { dogId } }, form, onProgress, signal })}
                 fieldName="file"
                 uploadingText={dogsTexts.photoUploading}
                 doneText={dogsTexts.photoDone}

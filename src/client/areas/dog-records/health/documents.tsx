@@ -1,7 +1,11 @@
 import { LIMITS } from '#shared/limits.js';
-import { useRef, useState } from 'preact/hooks';
-import { apiGet, errorMessage, urlOf } from '../../../core/api.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { apiGet, urlOf } from '../../../core/api.js';
+import { preparePhoto } from '../../../core/photos/photo-prep.js';
+import { sendOriginals } from '../../../core/photos/photo-settings.js';
+import { useStore } from '../../../core/store.js';
 import { upload } from '../../../core/upload.js';
+import { UploadList, useUploadQueue } from '../../../ui/upload-list.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatBytes, formatDate } from '../../../core/format.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -12,14 +16,19 @@ import { healthTexts } from './texts.js';
 const MAX_BYTES = 15 * 1024 * 1024;
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';
 
-/** Health documents: the list (PDFs download, images open) and the upload with a progress bar. */
+/**
+ * Health documents: the list (PDFs download, images open) and the upload, a photographed document shrunk first,
+ * with its progress, cancel and retry.
+ */
 export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boolean }) {
   const dogParams = { path: { dogId } };
   const list = usePagedList<HealthDocument>(apiGet('/api/dogs/{dogId}/health-documents', { params: { ...dogParams, query: { limit: 20 } } }));
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  const queue = useUploadQueue<unknown>();
+  const uploads = useStore(queue.items);
+  const busy = uploads.some((u) => u.state === 'waiting' || u.state === 'uploading');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   const submit = async (event: Event) => {
@@ -28,25 +37,34 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
     if (!file) return setMessage({ kind: 'error', text: healthTexts.chooseFile });
     if (file.size > MAX_BYTES) return setMessage({ kind: 'error', text: healthTexts.fileTooBig });
     if (!title.trim()) return setMessage({ kind: 'error', text: `${healthTexts.fields.docTitle}: Bitte ausfüllen.` });
-    const form = new FormData();
-    form.append('title', title.trim());
-    if (category) form.append('category', category);
-    form.append('file', file);
+    const fields = { title: title.trim(), category };
     setMessage(null);
-    setProgress(0);
-    try {
-      await upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress: setProgress });
-      setMessage({ kind: 'success', text: healthTexts.uploaded });
-      setTitle('');
-      if (fileRef.current) fileRef.current.value = '';
-      clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
-      list.reload();
-    } catch (e) {
-      setMessage({ kind: 'error', text: errorMessage(e) });
-    } finally {
-      setProgress(null);
-    }
+    queue.clear();
+    void queue.add([
+      {
+        name: file.name,
+        run: async (onProgress, signal) => {
+          const prepared = await preparePhoto(file, sendOriginals.get());
+          const form = new FormData();
+          form.append('title', fields.title);
+          if (fields.category) form.append('category', fields.category);
+          form.append('file', prepared.file, prepared.file.name);
+          return upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress, signal });
+        },
+      },
+    ]);
   };
+
+  // Stored, also after a retry from the upload's row.
+  useEffect(() => {
+    if (uploads.length !== 1 || uploads[0]?.state !== 'done') return;
+    queue.clear();
+    setMessage({ kind: 'success', text: healthTexts.uploaded });
+    setTitle('');
+    if (fileRef.current) fileRef.current.value = '';
+    clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
+    list.reload();
+  }, [uploads]);
 
   return (
     <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
@@ -109,13 +127,8 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
             <label for="doc-file">{healthTexts.fields.docFile}</label>
             <input id="doc-file" name="file" type="file" accept={ACCEPT} ref={fileRef} />
           </div>
-          {progress !== null && (
-            <div class="upload-progress">
-              <label for="doc-progress">{healthTexts.uploading(Math.round(progress * 100))}</label>
-              <progress id="doc-progress" max={1} value={progress} />
-            </div>
-          )}
-          <button type="submit" class="button" disabled={progress !== null}>
+          <UploadList queue={queue} />
+          <button type="submit" class="button" disabled={busy}>
             {healthTexts.upload}
           </button>
         </form>

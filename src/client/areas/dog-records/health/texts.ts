@@ -113,7 +113,6 @@ export const healthTexts = {
     weightCol: 'Gewicht',
   },
   upload: 'Hochladen',
-  uploading: (pct: number) => `Lädt hoch … ${pct} %`,
   uploaded: 'Dokument gespeichert.',
   chooseFile: 'Bitte wähle eine Datei aus.',
   fileTooBig: 'Die Datei ist größer als 15 MB.',
