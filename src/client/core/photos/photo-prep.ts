@@ -33,7 +33,7 @@ async function readFacts(file: File): Promise<Pick<PreparedPhoto, 'lat' | 'lon' 
     const [gps, times] = await Promise.all([
       exifr.gps(file).catch(() => undefined),
       // (The lite build cannot take a tag list: it reads the EXIF block, a few hundred bytes.)
-      exifr.parse(file, { ifd0: false, exif: true, gps: false }).catch(() => undefined) as Promise<ExifFacts | undefined>,
+      exifr.parse(file, { exif: true, gps: false }).catch(() => undefined) as Promise<ExifFacts | undefined>,
     ]);
     const raw: ExifFacts = { ...times, latitude: gps?.latitude, longitude: gps?.longitude };
     const lat = typeof raw?.latitude === 'number' && Number.isFinite(raw.latitude) ? raw.latitude : null;
