@@ -1,11 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { bool, intSetting, isCronPattern, loadOrCreateDevSecrets, mediaSettings, optionalUrl, readBuildNumber, unsetIfEmpty } from '#platform/config-parts.js';
+import { bool, intSetting, isCronPattern, mediaSettings, optionalUrl, readBuildNumber, secretsOf, unsetIfEmpty } from '#platform/config-parts.js';
 import { PROJECT_ROOT } from './paths.js';
-import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL, tileCspSources, tileUrlProblem } from '#shared/map-tiles.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_MAX_ZOOM, DEFAULT_TILE_URL, tileCspSources } from '#shared/map-tiles.js';
+import { configProblems } from './config-checks.js';
 
-/** The only reader of process.env. Every variable is documented in .env.example; the schema's parts are in config-parts.ts. */
+/**
+ * The only reader of process.env. Every variable is documented in .env.example; the schema's parts and the secrets
+ * are in platform/config-parts.ts, the start-up checks the schema cannot make in config-checks.ts.
+ */
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -169,36 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const problems: string[] = [];
-  if (production && !e.JWT_SECRET) problems.push('  JWT_SECRET fehlt: in Produktion ist es Pflicht (mindestens 32 Zeichen).');
-  if (production && (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY))
-    problems.push('  VAPID_PUBLIC_KEY und VAPID_PRIVATE_KEY fehlen: in Produktion sind sie Pflicht.');
-  if (production && e.ARGON2_MEMORY_KIB < 19456) problems.push('  ARGON2_MEMORY_KIB muss in Produktion mindestens 19456 sein.');
-  if (production && !e.RATE_LIMITS_ENABLED) problems.push('  RATE_LIMITS_ENABLED=false ist in Produktion nicht erlaubt.');
-  // Without them, verification links would point at localhost and be written to the log instead of mailed.
-  if (production && !env.PUBLIC_URL) problems.push('  PUBLIC_URL fehlt: in Produktion ist es Pflicht (z. B. https://pfotenbuch.example).');
-  if (production && e.PUSH_ALLOW_HTTP) problems.push('  PUSH_ALLOW_HTTP=1 ist in Produktion nicht erlaubt.');
-  if (production && !e.SMTP_URL) problems.push('  SMTP_URL fehlt: in Produktion ist es Pflicht, sonst gehen keine Mails raus.');
-  const tileProblem = tileUrlProblem(e.MAP_TILE_URL, production);
-  if (tileProblem) problems.push(`  ${tileProblem}`);
-  if (e.MEDIA_STORAGE === 's3') {
-    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
-      if (!e[name]) problems.push(`  ${name} fehlt: mit MEDIA_STORAGE=s3 ist es Pflicht.`);
-  }
+  const problems = configProblems(e, env);
   if (problems.length) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
 
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(PROJECT_ROOT, e.DATA_DIR);
-  let generatedSecrets = false;
-  let jwtSecret = e.JWT_SECRET;
-  let vapidPublicKey = e.VAPID_PUBLIC_KEY;
-  let vapidPrivateKey = e.VAPID_PRIVATE_KEY;
-  if (!jwtSecret || !vapidPublicKey || !vapidPrivateKey) {
-    const { secrets, created } = loadOrCreateDevSecrets(dataDir);
-    generatedSecrets = created;
-    jwtSecret ??= secrets.jwtSecret;
-    vapidPublicKey ??= secrets.vapidPublicKey;
-    vapidPrivateKey ??= secrets.vapidPrivateKey;
-  }
+  const { jwtSecret, vapidPublicKey, vapidPrivateKey, generated: generatedSecrets } = secretsOf(e, dataDir);
   const build = readBuildNumber();
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
 

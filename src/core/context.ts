@@ -37,7 +37,7 @@ export interface AppContext {
   metrics: Metrics | null;
   openapi: OpenAPIRegistry;
   /**
-   * Steps areas register (routes.ts) to run in the account-deletion transaction after the user row is gone, for
+   * Steps areas register (their manifests' `accountDeletion`, core/area.ts) to run in the account-deletion transaction after the user row is gone, for
    * what ON DELETE cannot express (the forum: a thread left without posts goes).
    */
   accountDeletionSteps: AccountDeletionStep[];
@@ -46,7 +46,7 @@ export interface AppContext {
    * participants of the playdates it cancels); each returns what to send them once the deletion is committed.
    */
   accountDeletionNotices: AccountDeletionNotice[];
-  /** What each area writes into a user's data export (core/export; registered in routes.ts and by recordRoutes). */
+  /** What each area writes into a user's data export (core/export; their manifests' `exportSections`, and recordRoutes). */
   exportSections: ExportSection[];
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Env } from '#core/config.js';
 import { VERSION_FILE } from '#core/paths.js';
 
-/** The parts config.ts builds its settings from: value types of the schema, the build number, development secrets, media. */
+/** The parts config.ts builds its settings from: value types of the schema, the build number, the secrets (development's generated), media. */
 
 export const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 export const optionalUrl = z
@@ -68,6 +68,19 @@ export function loadOrCreateDevSecrets(dataDir: string): { secrets: DevSecrets; 
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return { secrets, created: true };
+}
+
+/** The secrets from the environment; what it lacks (development) from the data folder's secrets.json, made once. */
+export function secretsOf(e: Env, dataDir: string): DevSecrets & { generated: boolean } {
+  const { JWT_SECRET: jwtSecret, VAPID_PUBLIC_KEY: vapidPublicKey, VAPID_PRIVATE_KEY: vapidPrivateKey } = e;
+  if (jwtSecret && vapidPublicKey && vapidPrivateKey) return { jwtSecret, vapidPublicKey, vapidPrivateKey, generated: false };
+  const { secrets, created } = loadOrCreateDevSecrets(dataDir);
+  return {
+    jwtSecret: jwtSecret ?? secrets.jwtSecret,
+    vapidPublicKey: vapidPublicKey ?? secrets.vapidPublicKey,
+    vapidPrivateKey: vapidPrivateKey ?? secrets.vapidPrivateKey,
+    generated: created,
+  };
 }
 
 /** MEDIA_STORAGE and its S3 variables (checked complete in loadConfig). */

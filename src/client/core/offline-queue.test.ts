@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.js';
-import { replayOutcome, writeAsText, type QueuedWrite } from './offline-queue.js';
+import { replayOutcome, type QueuedWrite } from './offline-queue.js';
+import { writeAsText } from './offline-write-text.js';
 
 const write = (over: Partial<QueuedWrite>): QueuedWrite => ({
   id: 'w1',

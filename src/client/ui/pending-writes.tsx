@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { deliveredWrites, discardWrite, pendingWrites, sendingWrite, sendQueue, writeAsText, type QueuedWrite, type WriteKind } from '../core/offline-queue.js';
+import { deliveredWrites, discardWrite, pendingWrites, sendingWrite, sendQueue, type QueuedWrite, type WriteKind } from '../core/offline-queue.js';
+import { writeAsText } from '../core/offline-write-text.js';
 import { formatDateTime } from '../core/format.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';

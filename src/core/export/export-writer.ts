@@ -44,7 +44,7 @@ export interface ExportWriter {
 }
 
 /**
- * A piece of the export that an area contributes (registered in routes.ts, like the account-deletion steps). It runs
+ * A piece of the export that an area contributes (in its manifest's `exportSections`, like the account-deletion steps). It runs
  * as the user (`actor`), so it can reuse the area's own services and their rules: nothing another user may not show.
  */
 export type ExportSection = (ctx: AppContext, actor: Actor, out: ExportWriter) => Promise<void>;

@@ -10,7 +10,7 @@ import { mediaKeyOf } from './storage.js';
 
 /**
  * GET /media/… : user files, only for users allowed to see the record a file belongs to. Each area that stores
- * files contributes rules (routes.ts passes them in, so core knows no area): a URL pattern and who may read it.
+ * files contributes rules (their manifests' `mediaRules`, which routes.ts gathers and passes in, so core knows no area): a URL pattern and who may read it.
  */
 
 export type MediaAccess = 'allow' | 'forbidden' | 'missing';

@@ -9,6 +9,7 @@ import { insertInboxRow, type NewInboxRow } from '#core/push/index.js';
 import type { Db } from '#core/db/index.js';
 import { notificationsRoutes as inboxRoutes } from './notifications.routes.js';
 import { pushRoutes } from './push.routes.js';
+import type { AreaManifest } from '#core/area.js';
 
 export { notify, notifyMany, notifyStaff, countUnread, NOTIFICATION_KINDS, type NotificationKind, type NotifyMessage } from '#core/push/index.js';
 
@@ -22,3 +23,6 @@ export function notificationsRoutes(ctx: AppContext, routes: Routes): void {
 export async function createNotification(db: Db, n: NewInboxRow): Promise<boolean> {
   return (await insertInboxRow(db, n)) !== undefined;
 }
+
+/** The area's manifest (src/areas.ts lists it). */
+export const notificationsArea: AreaManifest = { name: 'notifications', routes: notificationsRoutes };

@@ -2,6 +2,9 @@
 import type { AccountDeletionStep, AppContext } from '#core/context.js';
 import { closeReportsOfGoneRows } from '#core/reports/index.js';
 import { deleteEmptyOrphanThreads, REPORTED_POSTS } from './forum.repo.js';
+import type { AreaManifest } from '#core/area.js';
+import { forumExport } from './forum.export.js';
+import { forumRoutes } from './forum.routes.js';
 
 export { forumRoutes } from './forum.routes.js';
 
@@ -16,3 +19,11 @@ export const forumAccountDeletion =
     await closeReportsOfGoneRows(trx, REPORTED_POSTS, 'deleted', ctx.clock.now().toISOString());
   };
 export { forumExport } from './forum.export.js';
+
+/** The area's manifest (src/areas.ts lists it). */
+export const forumArea: AreaManifest = {
+  name: 'forum',
+  routes: forumRoutes,
+  exportSections: [forumExport],
+  accountDeletion: (ctx) => ({ steps: [forumAccountDeletion(ctx)] }),
+};

@@ -7,7 +7,7 @@ import { dashboardFrame, readDashboardBranches, type DashboardBranch, type Dashb
 import type { DashboardDog, DueSoonEntry, WelcomeDashboard } from './dashboard.schemas.js';
 
 /**
- * The welcome dashboard knows no area's content: areas register providers (routes.ts passes them in) that add
+ * The welcome dashboard knows no area's content: areas register providers (their manifests' `dashboard`; routes.ts passes them in) that add
  * fields to each dog, cards of their own, or items to the shared "due soon" list. A later area (health, care,
  * community) plugs in the same way; the OpenAPI document is built from the providers' schemas.
  */

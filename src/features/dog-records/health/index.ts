@@ -1,5 +1,11 @@
 /** The health area's public face: health records, vet practice, documents, family sharing, PDF and emergency card. */
 import { healthRemindersJob, vetAppointmentEveJob } from './health.jobs.js';
+import type { AreaManifest } from '#core/area.js';
+import type { DashboardProvider } from '../dashboard/index.js';
+import { healthDashboard } from './health.dashboard.js';
+import { healthDocumentsExport } from './documents.export.js';
+import { healthRecordExport } from './health-record.service.js';
+import { healthRoutes } from './health.routes.js';
 
 export { healthRoutes } from './health.routes.js';
 export { healthDashboard } from './health.dashboard.js';
@@ -11,3 +17,12 @@ export { sharedDogRows } from './members.repo.js';
 export const healthJobs = [healthRemindersJob, vetAppointmentEveJob];
 export { healthRecordExport } from './health-record.service.js';
 export { healthDocumentsExport } from './documents.export.js';
+
+/** The area's manifest (src/areas.ts lists it). */
+export const healthArea: AreaManifest<DashboardProvider> = {
+  name: 'health',
+  routes: healthRoutes,
+  jobs: healthJobs, // 08:00 vaccinations due in 14 days and today, medications ending today, vet appointments today; 18:00 vet appointments tomorrow (owner and caregivers)
+  exportSections: [healthRecordExport, healthDocumentsExport],
+  dashboard: [healthDashboard],
+};
