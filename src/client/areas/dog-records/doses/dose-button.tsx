@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../../ui/states.js';
 import { dosesTexts } from './texts.js';
 
 /** What the tick needs of a medication (a health-tab row or a dashboard item's `dose`). */
-export interface DoseTarget {
+interface DoseTarget {
   id: number;
   name: string;
   unit: string | null;
