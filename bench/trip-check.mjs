@@ -1,7 +1,8 @@
 // Trip check benchmark (issue 51): a dog with ten years of records (bench/health-seed.mjs: 500 weights,
 // 100 vaccinations, 10 of them rabies boosters a year apart, 200 vet visits, …) and three planned trips (Norway,
 // Great Britain, Turkey): GET /api/trips/{id} and GET /api/dogs/{id}/trips recompute every check on each read.
-// p50/p95 beside GET /api/auth/me in the same run (the bare baseline; the ratio is what carries across machines).
+// p50/p95 beside GET /api/auth/me (the bare baseline; the ratio is what carries across machines) and two of the
+// health tab's requests for the same dog, in the same run.
 // Run: npm run build && node bench/trip-check.mjs   (about half a minute; writes its section of docs/performance.md)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -65,7 +66,13 @@ try {
     await measure('GET /api/auth/me (baseline)', `${app.url}/api/auth/me`, cookie),
     await measure('GET /api/trips/{id} (Norway)', `${app.url}/api/trips/${trips[0].id}`, cookie),
     await measure('GET /api/dogs/{id}/trips (3 trips)', `${app.url}/api/dogs/${dog.id}/trips`, cookie),
+    // The health tab's requests for the same dog in the same run (bench/health-tab.mjs measures all of them):
+    // the vaccinations the check reads, and the weights, the tab's slowest.
+    await measure('health tab: GET …/vaccinations?limit=20', `${app.url}/api/dogs/${dog.id}/vaccinations?limit=20`, cookie),
+    await measure('health tab: GET …/weights?limit=200', `${app.url}/api/dogs/${dog.id}/weights?limit=200`, cookie),
   ];
+  const trip = rows[1].p95 > rows[2].p95 ? rows[1] : rows[2];
+  const tab = rows[3].p95 > rows[4].p95 ? rows[3] : rows[4];
   const base = rows[0];
   const f = (n) => n.toFixed(2);
   writeSection(
@@ -80,6 +87,8 @@ ${RUNS} sequential requests per row after 20 warm-up requests, client-side times
 | request | p50 ms | p95 ms | p95 / baseline | response KB |
 |---|---|---|---|---|
 ${rows.map((r) => `| ${r.name} | ${f(r.p50)} | ${f(r.p95)} | ${(r.p95 / base.p95).toFixed(1)}× | ${r.kb.toFixed(1)} |`).join('\n')}
+
+Slowest trip read p95 **${f(trip.p95)} ms**, beside the health tab's slowest p95 in the same run, **${f(tab.p95)} ms** (${tab.name.replace('health tab: ', '')}).
 
 The checks are pure functions of a handful of rows (the dog, its rabies vaccinations by a \`diseases LIKE\` filter, the
 trip); the Berlin times go through one kept \`Intl.DateTimeFormat\` (a first run that built one per formatted time read

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildDog, buildUser } from '../../helpers/factories.js';
+import { agentAs, buildDog, buildUser, shareDog } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 import { berlinDay } from '../harness.js';
 
 const h = useAppHarness();
 
-/** Trips abroad in Chromium at phone width (issue 51): plan a trip to Norway, see the tapeworm window, enter it, all green. */
+/**
+ * Trips abroad in Chromium at phone width (issue 51): plan a trip to Norway, see the tapeworm window, enter it, all
+ * green; a caregiver ticks off a dose on the dashboard.
+ */
 describe('trips', () => {
   it('the owner plans Norway, sees the tapeworm window, enters the treatment and the checklist turns green', async () => {
     const owner = await buildUser(h.ctx, { name: 'Rita Reise' });
@@ -54,15 +57,13 @@ describe('trips', () => {
 });
 
 describe('doses', () => {
-  it('a caregiver ticks off a dose on the health tab: who gave it, the stock one less, and undo', async () => {
+  it('a caregiver ticks off a dose on the dashboard (who gave it, today’s count, undo), then on the health tab (stock −1)', async () => {
     const owner = await buildUser(h.ctx, { name: 'Olga Owner' });
     const ben = await buildUser(h.ctx, { name: 'Ben' });
     const dog = await buildDog(h.ctx, { user: owner, name: 'Pille' });
+    // Ben is a second real account, invited to the dog and accepting, through the API.
+    await shareDog(h.test, agentAs(h.test, owner), dog.id, ben);
     const now = new Date().toISOString();
-    await h.ctx.db
-      .insertInto('dog_members')
-      .values({ dog_id: dog.id, user_id: ben.id, email: ben.email, role: 'caregiver', invited_by: owner.id, accepted_at: now, created_at: now } as never)
-      .execute();
     const med = await h.ctx.db
       .insertInto('medications')
       .values({
@@ -77,16 +78,27 @@ describe('doses', () => {
       } as never)
       .returning(['id'])
       .executeTakeFirstOrThrow();
+    const stock = async () => (await h.ctx.db.selectFrom('medications').select('stock').where('id', '=', med.id).executeTakeFirstOrThrow()).stock;
     await h.login(ben);
     const page = await h.page();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(h.url(`/app/hunde/${dog.id}/gesundheit`));
+    await page.goto(h.url('/app'));
+    const item = page.locator(`.due-dose[data-medication="${med.id}"]`);
+    await item.getByText('Pille: Apoquel – heute noch 2 Gaben').waitFor();
+    await item.getByRole('button', { name: 'Apoquel: Gegeben' }).click();
+    await item.getByText(/^Gegeben von Ben um \d\d:\d\d · noch 19 Tabletten/).waitFor();
+    await item.getByText('Pille: Apoquel – heute noch eine Gabe').waitFor();
+    expect(await stock()).toBe(19);
+    await checkScreen(page, 'gabe-dashboard');
+    await item.getByRole('button', { name: 'Apoquel: Rückgängig' }).click();
+    await item.getByText('Pille: Apoquel – heute noch 2 Gaben').waitFor();
+    expect(await stock()).toBe(20);
+
+    // The item leads to the health tab, where the same tick counts the stock down.
+    await item.getByRole('link').click();
     await page.getByRole('button', { name: 'Apoquel: Gabe abhaken' }).click();
     await page.getByText(/^Gegeben von Ben um \d\d:\d\d · noch 19 Tabletten/).waitFor();
-    expect((await h.ctx.db.selectFrom('medications').select('stock').where('id', '=', med.id).executeTakeFirstOrThrow()).stock).toBe(19);
-    await checkScreen(page, 'gabe-abgehakt');
-    await page.getByRole('button', { name: 'Rückgängig' }).click();
-    await expect.poll(async () => (await h.ctx.db.selectFrom('medications').select('stock').where('id', '=', med.id).executeTakeFirstOrThrow()).stock).toBe(20);
+    expect(await stock()).toBe(19);
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });

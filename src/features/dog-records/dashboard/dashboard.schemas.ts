@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** A dose still due today (area `doses`): what the dashboard's tick needs and the count it shows. */
+export const DueDose = z
+  .object({
+    medication_id: z.number().int().meta({ description: 'Abhaken mit POST /api/medications/{medicationId}/doses' }),
+    medication_name: z.string(),
+    dog_name: z.string(),
+    unit: z.string().nullable().meta({ description: 'Einheit des Vorrats (z. B. Tabletten)' }),
+    left: z.number().int().meta({ description: 'Gaben, die heute noch fällig sind' }),
+  })
+  .meta({ id: 'DueDose', description: 'Nur bei Gaben (area doses): was das Abhaken auf dem Dashboard braucht' });
+
 /** Something due soon (a vaccination, claws to cut …), from whichever area knows about it. */
 export const DueSoonItem = z
   .object({
@@ -9,6 +20,7 @@ export const DueSoonItem = z
     dog_id: z.number().int().nullable(),
     url: z.string().nullable(),
     overdue: z.boolean().meta({ description: 'Das Datum ist schon vorbei (steht dann vorn)' }),
+    dose: DueDose.optional(),
   })
   .meta({ id: 'DueSoonItem' });
 export type DueSoonItem = z.infer<typeof DueSoonItem>;

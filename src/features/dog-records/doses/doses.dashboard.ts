@@ -15,12 +15,14 @@ export const dosesDashboard: DashboardProvider = {
       .filter((r) => Number(r.given) < (r.doses_per_day ?? 0))
       .map((r) => {
         const left = (r.doses_per_day ?? 0) - Number(r.given);
+        const dogName = names.get(r.dog_id) ?? 'Hund';
         return {
           area: 'doses',
-          title: `${names.get(r.dog_id) ?? 'Hund'}: ${r.name} – heute noch ${left === 1 ? 'eine Gabe' : `${left} Gaben`}`,
+          title: `${dogName}: ${r.name} – heute noch ${left === 1 ? 'eine Gabe' : `${left} Gaben`}`,
           due_date: scope.today,
           dog_id: r.dog_id,
           url: `/app/hunde/${r.dog_id}/gesundheit`,
+          dose: { medication_id: r.id, medication_name: r.name, dog_name: dogName, unit: r.unit, left },
         };
       });
   },

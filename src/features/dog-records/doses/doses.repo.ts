@@ -95,12 +95,19 @@ export function dosesDueToday(db: Db, dogIds: readonly number[], today: string, 
   return db
     .selectFrom('medications')
     .leftJoin('doses', (j) => j.onRef('doses.medication_id', '=', 'medications.id').on('doses.given_at', '>=', since))
-    .select(['medications.id', 'medications.dog_id', 'medications.name', 'medications.doses_per_day', (eb) => eb.fn.count<number>('doses.id').as('given')])
+    .select([
+      'medications.id',
+      'medications.dog_id',
+      'medications.name',
+      'medications.doses_per_day',
+      'medications.unit',
+      (eb) => eb.fn.count<number>('doses.id').as('given'),
+    ])
     .where('medications.dog_id', 'in', dogIds)
     .where('medications.doses_per_day', 'is not', null)
     .where('medications.start_date', '<=', today)
     .where((eb) => eb.or([eb('medications.end_date', 'is', null), eb('medications.end_date', '>=', today)]))
-    .groupBy(['medications.id', 'medications.dog_id', 'medications.name', 'medications.doses_per_day'])
+    .groupBy(['medications.id', 'medications.dog_id', 'medications.name', 'medications.doses_per_day', 'medications.unit'])
     .limit(50)
     .execute();
 }

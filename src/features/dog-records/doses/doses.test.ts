@@ -40,13 +40,17 @@ describe('doses', () => {
     await a.delete(`/api/doses/${two.body.id}`).expect(404);
   });
 
-  it('the dashboard shows the doses still due today, to the owner and the caregivers', async () => {
+  it('the dashboard shows the doses still due today, to the owner and the caregivers, with what the tick needs', async () => {
     const { med, a, b } = await household();
     const due = async (agent: typeof a) =>
       (await agent.get('/api/welcome-dashboard').expect(200)).body.due_soon.filter((d: { area: string }) => d.area === 'doses');
-    expect((await due(b)).map((d: { title: string }) => d.title)).toEqual(['Balu: Apoquel – heute noch 2 Gaben']);
-    await b.post(`/api/medications/${med.id}/doses`).send({}).expect(201);
-    expect((await due(a)).map((d: { title: string }) => d.title)).toEqual(['Balu: Apoquel – heute noch eine Gabe']);
+    const [item] = await due(b);
+    expect(item.title).toBe('Balu: Apoquel – heute noch 2 Gaben');
+    // What the dashboard's tick needs: the caregiver ticks through the item's medication_id.
+    expect(item.dose).toEqual({ medication_id: med.id, medication_name: 'Apoquel', dog_name: 'Balu', unit: 'Tabletten', left: 2 });
+    const ticked = (await b.post(`/api/medications/${item.dose.medication_id}/doses`).send({}).expect(201)).body;
+    expect([ticked.given_by_name, ticked.stock]).toEqual(['Ben', 9]);
+    expect((await due(a)).map((d: { title: string; dose: { left: number } }) => [d.title, d.dose.left])).toEqual([['Balu: Apoquel – heute noch eine Gabe', 1]]);
     await a.post(`/api/medications/${med.id}/doses`).send({}).expect(201);
     expect(await due(a)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { useStore } from '../../../core/store.js';
 import { Icon } from '../../../ui/icons.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { FoodAlertsCard } from '../../map/food-alerts/index.js';
+import { DueDoseItem } from '../doses/index.js';
 import { WalkWeatherCard } from '../weather/index.js';
 import { dashboardTexts } from './texts.js';
 
@@ -114,6 +115,31 @@ function LeashSeasonCard({ season }: { season: NonNullable<WelcomeDashboard['lea
   );
 }
 
+/**
+ * What is due soon, from every area; a dose still due today has its "Gegeben" tick here (issue 51), also for a
+ * caregiver without dogs of their own.
+ */
+function DueSoonCard({ items }: { items: WelcomeDashboard['due_soon'] }) {
+  if (items.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="due-title">
+      <h2 id="due-title">{dashboardTexts.dueSoon}</h2>
+      <ul class="plain-list">
+        {items.map((item) =>
+          item.dose ? (
+            <DueDoseItem key={`dose-${item.dose.medication_id}`} item={item} dose={item.dose} />
+          ) : (
+            <li key={`${item.area}-${item.title}-${item.due_date}`}>
+              {item.overdue && <span class="tag tag-warning">{dashboardTexts.overdue}</span>}{' '}
+              {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title} <span class="muted">· {formatDate(item.due_date)}</span>
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
 export function DashboardScreen() {
   const state = useStore(session);
   const [dashboard, reload] = useResource(apiGet('/api/welcome-dashboard'));
@@ -124,12 +150,15 @@ export function DashboardScreen() {
       <Load resource={dashboard} onRetry={reload}>
         {(data) =>
           data.dogs.length === 0 ? (
-            <Empty title={dashboardTexts.welcomeTitle}>
-              <p>{dashboardTexts.welcomeText}</p>
-              <a class="button" href="/app/hunde/neu">
-                {dashboardTexts.addDog}
-              </a>
-            </Empty>
+            <>
+              <DueSoonCard items={data.due_soon} />
+              <Empty title={dashboardTexts.welcomeTitle}>
+                <p>{dashboardTexts.welcomeText}</p>
+                <a class="button" href="/app/hunde/neu">
+                  {dashboardTexts.addDog}
+                </a>
+              </Empty>
+            </>
           ) : (
             <>
               <WalkWeatherCard />
@@ -139,20 +168,7 @@ export function DashboardScreen() {
                 ))}
               </ul>
               {data.leash_season && <LeashSeasonCard season={data.leash_season} />}
-              {data.due_soon.length > 0 && (
-                <section class="card" aria-labelledby="due-title">
-                  <h2 id="due-title">{dashboardTexts.dueSoon}</h2>
-                  <ul class="plain-list">
-                    {data.due_soon.map((item) => (
-                      <li key={`${item.area}-${item.title}-${item.due_date}`}>
-                        {item.overdue && <span class="tag tag-warning">{dashboardTexts.overdue}</span>}{' '}
-                        {item.url?.startsWith('/app') ? <a href={item.url}>{item.title}</a> : item.title}{' '}
-                        <span class="muted">· {formatDate(item.due_date)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
+              <DueSoonCard items={data.due_soon} />
               <FoodAlertsCard />
               <StreakCards dogs={data.dogs} />
               <EntryLinks

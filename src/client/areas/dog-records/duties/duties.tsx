@@ -1,28 +1,28 @@
 import { useState } from 'preact/hooks';
 import type { DogDuties, DutyItem } from '../../../api/types.js';
-import { api, apiGet } from '../../../core/api.js';
+import { api, apiGet, errorMessage } from '../../../core/api.js';
 import { formatDate, formatMoneyIn } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { DogPage } from '../../../ui/dog-page.js';
 import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { DutyForm } from './duty-form.js';
-import { dx } from './texts.js';
+import { dutiesTexts } from './texts.js';
 
 export type { DutyItem };
 
 function Recorded({ item, currency }: { item: DutyItem; currency: string }) {
   const r = item.record;
-  if (!r) return <p class="muted">{dx.nothingRecorded}</p>;
+  if (!r) return <p class="muted">{dutiesTexts.nothingRecorded}</p>;
   const parts = [
     r.provider,
     r.number,
     r.amount_cents != null ? formatMoneyIn(r.amount_cents, currency) : null,
-    r.due_on ? dx.due(formatDate(r.due_on)) : null,
-    r.renews_on ? dx.renews(formatDate(r.renews_on)) : null,
+    r.due_on ? dutiesTexts.due(formatDate(r.due_on)) : null,
+    r.renews_on ? dutiesTexts.renews(formatDate(r.renews_on)) : null,
   ].filter(Boolean);
   return (
     <p>
-      <strong>{dx.recorded}:</strong> {parts.join(' · ')}
+      <strong>{dutiesTexts.recorded}:</strong> {parts.join(' · ')}
     </p>
   );
 }
@@ -39,35 +39,35 @@ function DutyCard({ dogId, item, duties, onChange }: { dogId: number; item: Duty
       await api.DELETE('/api/dogs/{dogId}/duties/{code}', { params: { path: { dogId, code: item.code as RecordableDuty } } });
       onChange();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   return (
     <section class="card duty" data-code={item.code} data-status={item.status} aria-labelledby={`h-duty-${item.code}`}>
       <h2 id={`h-duty-${item.code}`}>
-        {item.title} <span class={`tag duty-${item.required}`}>{dx.required[item.required]}</span>
-        {item.recordable && <span class={`tag status-${item.status}`}> {dx.status[item.status]}</span>}
+        {item.title} <span class={`tag duty-${item.required}`}>{dutiesTexts.required[item.required]}</span>
+        {item.recordable && <span class={`tag status-${item.status}`}> {dutiesTexts.status[item.status]}</span>}
       </h2>
       <p>{item.rule.charAt(0).toUpperCase() + item.rule.slice(1)}</p>
       {item.source_url && (
         <p class="note">
           <a href={item.source_url} rel="noopener noreferrer" target="_blank">
-            {dx.source}
+            {dutiesTexts.source}
           </a>
-          {item.as_of && <> · {dx.asOf(formatDate(item.as_of))}</>}
+          {item.as_of && <> · {dutiesTexts.asOf(formatDate(item.as_of))}</>}
         </p>
       )}
       {item.recordable && <Recorded item={item} currency={duties.currency} />}
-      {item.registry?.hotline && <p class="notice notice-info">{dx.hotline(item.registry.name, item.registry.hotline)}</p>}
+      {item.registry?.hotline && <p class="notice notice-info">{dutiesTexts.hotline(item.registry.name, item.registry.hotline)}</p>}
       {item.recordable && duties.can_edit && (
         <>
           <button type="button" class="button button-secondary button-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {dx.edit(item.title)}
+            {dutiesTexts.edit(item.title)}
           </button>
           {open && <DutyForm dogId={dogId} item={item} onSaved={onChange} />}
           {item.record && (
             <button type="button" class="button button-secondary button-small" onClick={remove}>
-              {dx.remove}
+              {dutiesTexts.remove}
             </button>
           )}
           <ErrorNotice text={error} />
@@ -85,16 +85,16 @@ function DutiesBody({ dogId }: { dogId: number }) {
         <>
           {d.region_name ? (
             <p class="lead">
-              {dx.where(d.region_name)}
-              {d.as_of && <> · {dx.asOf(formatDate(d.as_of))}</>}
+              {dutiesTexts.where(d.region_name)}
+              {d.as_of && <> · {dutiesTexts.asOf(formatDate(d.as_of))}</>}
             </p>
           ) : (
             <p class="notice notice-info">
-              {dx.noRegion} <a href="/app/profil">{dx.toProfile}</a>
+              {dutiesTexts.noRegion} <a href="/app/profil">{dutiesTexts.toProfile}</a>
             </p>
           )}
           <p class="notice notice-warning">{d.disclaimer}</p>
-          {!d.can_edit && <p class="muted">{dx.readOnly}</p>}
+          {!d.can_edit && <p class="muted">{dutiesTexts.readOnly}</p>}
           {d.items.map((item) => (
             <DutyCard key={`${item.code}-${item.record?.updated_at ?? ''}`} dogId={dogId} item={item} duties={d} onChange={reload} />
           ))}
@@ -107,7 +107,7 @@ function DutiesBody({ dogId }: { dogId: number }) {
 /** /app/hunde/:dogId/pflichten: what applies where the dog lives, and what the owner has (caregivers read). */
 export function DutiesScreen({ params }: ScreenProps) {
   return (
-    <DogPage dogId={Number(params.dogId)} title={dx.title} fallback={dx.fallback} className="duties">
+    <DogPage dogId={Number(params.dogId)} title={dutiesTexts.title} fallback={dutiesTexts.fallback} className="duties">
       {(dog) => <DutiesBody dogId={dog.id} />}
     </DogPage>
   );

@@ -5,10 +5,10 @@ import { parseCents } from '../../../core/format.js';
 import { t } from '../../../core/texts.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import type { DutyItem } from './duties.js';
-import { dx } from './texts.js';
+import { dutiesTexts } from './texts.js';
 
 const text = (v: string) => (v.trim() ? v.trim() : null);
-const f = dx.fields;
+const f = dutiesTexts.fields;
 
 /** What the owner has for one duty (PUT replaces it): provider, number, amount, due and renewal dates, notes. */
 export function DutyForm({ dogId, item, onSaved }: { dogId: number; item: DutyItem; onSaved: () => void }) {
@@ -44,17 +44,17 @@ export function DutyForm({ dogId, item, onSaved }: { dogId: number; item: DutyIt
   const code = item.code;
   const listId = code === 'registry' ? `registries-${dogId}` : undefined;
   return (
-    <form class="form" ref={form.formRef} onSubmit={submit} noValidate aria-label={dx.edit(item.title)}>
+    <form class="form" ref={form.formRef} onSubmit={submit} noValidate aria-label={dutiesTexts.edit(item.title)}>
       <FormSummary message={form.summary} />
-      <Field form={form} name="provider" label={f.provider[code] ?? 'Anbieter'} maxLength={200} list={listId} />
+      <Field form={form} name="provider" label={f.provider[code] ?? f.providerFallback} maxLength={200} list={listId} />
       {listId && (
         <datalist id={listId}>
-          {dx.registries.map((name) => (
+          {dutiesTexts.registries.map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>
       )}
-      <Field form={form} name="number" label={f.number[code] ?? 'Nummer'} maxLength={200} />
+      <Field form={form} name="number" label={f.number[code] ?? f.numberFallback} maxLength={200} />
       {(code === 'dog_tax' || code === 'liability_insurance') && (
         <div class="field-row">
           <Field form={form} name="amount" label={f.amount} inputMode="decimal" />
@@ -65,11 +65,11 @@ export function DutyForm({ dogId, item, onSaved }: { dogId: number; item: DutyIt
       <Field form={form} name="notes" label={f.notes} multiline maxLength={5000} />
       {saved && (
         <p class="notice notice-success" role="status">
-          {dx.saved}
+          {dutiesTexts.saved}
         </p>
       )}
       <SubmitButton busy={form.busy} offline={form.offline} busyLabel={t.saving}>
-        {dx.save}
+        {dutiesTexts.save}
       </SubmitButton>
     </form>
   );

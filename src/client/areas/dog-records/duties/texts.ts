@@ -1,5 +1,5 @@
 /** German texts of the duties screen (du-form). */
-export const dx = {
+export const dutiesTexts = {
   title: (name: string) => `Pflichten für ${name}`,
   fallback: 'Pflichten',
   where: (region: string) => `Was in ${region} gilt`,
@@ -24,6 +24,8 @@ export const dx = {
       dog_tax: 'Steuernummer / Kassenzeichen',
       competence_certificate: 'Nummer der Bescheinigung',
     } as Record<string, string>,
+    providerFallback: 'Anbieter',
+    numberFallback: 'Nummer',
     amount: 'Betrag',
     due: 'Fällig am',
     renews: 'Verlängert sich am',

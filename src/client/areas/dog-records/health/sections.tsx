@@ -7,7 +7,7 @@ import { NotesToggle } from '../notes/index.js';
 import type { Allergy, Finding, Medication, Vaccination, VetVisit, Weight } from './health-api.js';
 import type { SectionDef } from '../../../ui/record-section.js';
 import { MarkVisitDone } from './appointments.js';
-import { DoseButton } from './doses.js';
+import { DoseButton } from '../doses/index.js';
 import { COMBINATION_DISEASES, COMBINATIONS } from './vaccine-combinations.js';
 import { BookExpenseButton } from './book-expense.js';
 import { healthTexts } from './texts.js';
@@ -56,7 +56,7 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'vet_name', label: f.vetName, max: 200 },
       {
         name: 'combination',
-        label: 'Wogegen (für Reisen wichtig: Tollwut)',
+        label: f.combination,
         type: 'select',
         options: COMBINATIONS.map(([value, label]) => ({ value, label })),
       },
@@ -107,9 +107,9 @@ export function sectionDefs(role: Role, onVisitsChange?: () => void) {
       { name: 'start_date', label: f.start, type: 'date', required: true },
       { name: 'end_date', label: f.end, type: 'date', check: (v, all) => (v && all.start_date && v < all.start_date ? healthTexts.endBeforeStart : null) },
       { name: 'schedule', label: f.schedule, max: 200 },
-      { name: 'doses_per_day', label: 'Gaben pro Tag (optional)', max: 2, check: (v) => (v && !/^([1-9]|1[0-2])$/.test(v.trim()) ? 'Bitte 1 bis 12.' : null) },
-      { name: 'stock', label: 'Vorrat (optional)', max: 6, check: (v) => (v && !/^\d{1,6}$/.test(v.trim()) ? 'Bitte eine ganze Zahl.' : null) },
-      { name: 'unit', label: 'Einheit (z. B. Tabletten)', max: 40 },
+      { name: 'doses_per_day', label: f.dosesPerDay, max: 2, check: (v) => (v && !/^([1-9]|1[0-2])$/.test(v.trim()) ? f.dosesPerDayRange : null) },
+      { name: 'stock', label: f.stock, max: 6, check: (v) => (v && !/^\d{1,6}$/.test(v.trim()) ? f.stockWhole : null) },
+      { name: 'unit', label: f.unit, max: 40 },
     ],
     toBody: (v) => ({
       name: (v.name ?? '').trim(),

@@ -1,14 +1,17 @@
+import type { TripCheck } from '../../../api/types.js';
+
 /** German texts of the trips screen (du-form). */
-export const trx = {
+export const tripsTexts = {
   title: (name: string) => `Reise: ${name}`,
   fallback: 'Reise',
   plan: 'Reise planen',
   country: 'Reiseziel',
+  chooseCountry: '– Land wählen –',
   entry: 'Einreise (Tag und Uhrzeit)',
   return: 'Rückkehr (optional)',
   save: 'Reise speichern',
   none: 'Noch keine Reise geplant.',
-  status: { ok: 'erledigt', todo: 'offen', blocked: 'so nicht machbar' } as Record<string, string>,
+  status: { ok: 'erledigt', todo: 'offen', blocked: 'so nicht machbar' } satisfies Record<TripCheck['status'], string>,
   labels: {
     chip: 'Mikrochip',
     rabies: 'Tollwutimpfung',
@@ -16,7 +19,7 @@ export const trx = {
     ahc: 'Tiergesundheitsbescheinigung',
     tapeworm: 'Bandwurmbehandlung',
     titer: 'Tollwut-Antikörpertest',
-  } as Record<string, string>,
+  } satisfies Record<TripCheck['code'], string>,
   ready: 'Alles erledigt – gute Reise!',
   readyFrom: (day: string) => `So nicht machbar. Frühestens ab ${day}.`,
   open: 'Noch offen – siehe unten.',

@@ -1,30 +1,14 @@
 import { useState } from 'preact/hooks';
+import type { Trip, TripCheck } from '../../../api/types.js';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { DogPage } from '../../../ui/dog-page.js';
 import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { berlinLocalToIso } from './berlin-time.js';
-import { trx } from './texts.js';
+import { tripsTexts } from './texts.js';
 
-interface Check {
-  code: string;
-  status: 'ok' | 'todo' | 'blocked';
-  message: string;
-}
-interface Trip {
-  id: number;
-  dog_id: number;
-  country: string;
-  country_name: string;
-  entry_at: string;
-  return_at: string | null;
-  ready: boolean;
-  ready_from: string | null;
-  checks: Check[];
-}
-
-const ICON = { ok: '✓', todo: '!', blocked: '✕' } as const;
+const ICON: Record<TripCheck['status'], string> = { ok: '✓', todo: '!', blocked: '✕' };
 
 function Checklist({ trip }: { trip: Trip }) {
   return (
@@ -35,7 +19,7 @@ function Checklist({ trip }: { trip: Trip }) {
             {ICON[c.status]}
           </span>
           <div>
-            <strong>{trx.labels[c.code] ?? c.code}</strong> <span class="small">({trx.status[c.status]})</span>
+            <strong>{tripsTexts.labels[c.code]}</strong> <span class="small">({tripsTexts.status[c.status]})</span>
             <p>{c.message}</p>
           </div>
         </li>
@@ -64,7 +48,7 @@ function TripCard({ trip, onChange }: { trip: Trip; onChange: () => void }) {
         {trip.country_name} · {formatDate(trip.entry_at.slice(0, 10))}
       </h2>
       <p class={`notice ${trip.ready ? 'notice-success' : 'notice-warning'}`} role="status">
-        {trip.ready ? trx.ready : trip.ready_from ? trx.readyFrom(formatDate(trip.ready_from)) : trx.open}
+        {trip.ready ? tripsTexts.ready : trip.ready_from ? tripsTexts.readyFrom(formatDate(trip.ready_from)) : tripsTexts.open}
       </p>
       <Checklist trip={trip} />
       {codes.includes('tapeworm') && (
@@ -76,11 +60,11 @@ function TripCard({ trip, onChange }: { trip: Trip; onChange: () => void }) {
           }}
         >
           <label>
-            {trx.treated}
+            {tripsTexts.treated}
             <input type="datetime-local" name="tapeworm_treated_at" value={treated} onInput={(e) => setTreated(e.currentTarget.value)} />
           </label>
           <button type="submit" class="button button-small">
-            {trx.saveTreatment}
+            {tripsTexts.saveTreatment}
           </button>
         </form>
       )}
@@ -93,18 +77,18 @@ function TripCard({ trip, onChange }: { trip: Trip; onChange: () => void }) {
           }}
         >
           <label>
-            {trx.ahcIssued}
+            {tripsTexts.ahcIssued}
             <input type="date" name="ahc_issued_on" value={ahc} onInput={(e) => setAhc(e.currentTarget.value)} />
           </label>
           <button type="submit" class="button button-small">
-            {trx.saveTreatment}
+            {tripsTexts.saveTreatment}
           </button>
         </form>
       )}
       <ErrorNotice text={error} />
       <nav class="link-row">
         <a href={`/api/trips/${trip.id}/travel-sheet.pdf`} download>
-          {trx.sheet}
+          {tripsTexts.sheet}
         </a>
         <button
           type="button"
@@ -114,7 +98,7 @@ function TripCard({ trip, onChange }: { trip: Trip; onChange: () => void }) {
             onChange();
           }}
         >
-          {trx.remove}
+          {tripsTexts.remove}
         </button>
       </nav>
     </article>
@@ -144,11 +128,11 @@ function PlanForm({ dogId, onPlanned }: { dogId: number; onPlanned: () => void }
         }
       }}
     >
-      <h2>{trx.plan}</h2>
+      <h2>{tripsTexts.plan}</h2>
       <label>
-        {trx.country}
+        {tripsTexts.country}
         <select name="country" required value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
-          <option value="">–</option>
+          <option value="">{tripsTexts.chooseCountry}</option>
           {countries.status === 'ready' &&
             countries.data.items.map((c) => (
               <option key={c.code} value={c.code}>
@@ -158,16 +142,16 @@ function PlanForm({ dogId, onPlanned }: { dogId: number; onPlanned: () => void }
         </select>
       </label>
       <label>
-        {trx.entry}
+        {tripsTexts.entry}
         <input type="datetime-local" name="entry_at" required value={entry} onInput={(e) => setEntry(e.currentTarget.value)} />
       </label>
       <label>
-        {trx.return}
+        {tripsTexts.return}
         <input type="datetime-local" name="return_at" value={back} onInput={(e) => setBack(e.currentTarget.value)} />
       </label>
       <ErrorNotice text={error} />
       <button type="submit" class="button">
-        {trx.save}
+        {tripsTexts.save}
       </button>
     </form>
   );
@@ -177,10 +161,10 @@ function TripsBody({ dogId }: { dogId: number }) {
   const [trips, reload] = useResource(apiGet('/api/dogs/{dogId}/trips', { params: { path: { dogId } } }));
   return (
     <>
-      <p class="small trip-disclaimer">{trx.disclaimer}</p>
+      <p class="small trip-disclaimer">{tripsTexts.disclaimer}</p>
       <PlanForm dogId={dogId} onPlanned={reload} />
       <Load resource={trips} onRetry={reload}>
-        {(d) => (d.items.length ? d.items.map((t) => <TripCard key={t.id} trip={t} onChange={reload} />) : <p>{trx.none}</p>)}
+        {(d) => (d.items.length ? d.items.map((t) => <TripCard key={t.id} trip={t} onChange={reload} />) : <p>{tripsTexts.none}</p>)}
       </Load>
     </>
   );
@@ -189,7 +173,7 @@ function TripsBody({ dogId }: { dogId: number }) {
 /** /app/hunde/:dogId/reise: plan a trip abroad and see what to do by when (owner and caregivers). */
 export function TripsScreen({ params }: ScreenProps) {
   return (
-    <DogPage dogId={Number(params.dogId)} title={trx.title} fallback={trx.fallback} className="trips">
+    <DogPage dogId={Number(params.dogId)} title={tripsTexts.title} fallback={tripsTexts.fallback} className="trips">
       {(dog) => <TripsBody dogId={dog.id} />}
     </DogPage>
   );
