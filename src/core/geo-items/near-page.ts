@@ -5,7 +5,7 @@ import { distanceKm, EARTH_RADIUS_KM, roundKm } from '../geo/distance.js';
 import { Latitude, Longitude, NearQuery, RADIUS_KM } from '../geo/near-query.js';
 import { badRequest } from '../http/route/errors.js';
 import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/route/pagination.js';
-import { rowsInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
+import { rowsInBox, stepInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
 
 /** A nearby list's page size: today's answers held the nearest 200, so a page without `limit` still does. */
 export const NEAR_PAGE_MAX = 200;
@@ -113,7 +113,7 @@ export function nearPage(
         radius *= 2;
         continue;
       }
-      const rows = await rowsInBox(
+      const step = await stepInBox(
         db,
         table,
         columns,
@@ -121,15 +121,14 @@ export function nearPage(
         center,
         take,
         hidden,
-        {
-          after,
-          maxDist: Math.min(reach, bound ?? reach),
-        },
+        { after, maxDist: Math.min(reach, bound ?? reach), fullOnly: true },
         scope,
       );
-      const kept = within(rows);
+      const kept = step.rows ? within(step.rows) : [];
       if (kept.length === take) return kept;
-      radius *= Math.min(8, Math.max(2, Math.sqrt(take / Math.max(1, kept.length)) * 1.2));
+      // A step the R*Tree answered alone (too few entries, no row read) cost little: the next is only twice as wide,
+      // so a hole in a crowd (few shown rows right at the centre) does not blow the next box up to thousands.
+      radius *= step.rows ? Math.min(8, Math.max(2, Math.sqrt(take / Math.max(1, kept.length)) * 1.2)) : 2;
     }
     // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
     // circle (a thin rim, and rows the equirectangular order puts among it) is dropped here, and the next rows are
