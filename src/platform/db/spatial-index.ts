@@ -42,7 +42,7 @@ function inGist(table: string, box: BoundingBox): Expression<SqlBool> {
 }
 
 /** A candidate of `nearestInRtree`: its id and a lower bound of its squared equirectangular distance. */
-export interface RtreeCandidate {
+interface RtreeCandidate {
   id: number;
   lo: number;
 }
