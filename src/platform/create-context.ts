@@ -32,15 +32,16 @@ export function createContext(options: ContextOptions): AppContext {
   const db = dbHandle.db;
   const errors = new ErrorCounter({ db, clock, timeZone: config.timeZone, log });
   onLoggedError(log, (message) => errors.record(message));
+  const background = new BackgroundTasks(log);
   return {
     config,
     db,
     engine: dbHandle.engine,
     log,
     clock,
-    mail: new MailOutbox(db, transport, clock, log),
+    mail: new MailOutbox(db, transport, clock, log, background),
     media: createMediaStore(config, log),
-    background: new BackgroundTasks(log),
+    background,
     push: new PushDispatcher({ db, clock, log, config }),
     errors,
     sessions: new SessionManager(

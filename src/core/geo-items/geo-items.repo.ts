@@ -1,9 +1,9 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { GeoItemFrame } from '../db/tables/nearby.js';
 import type { BoundingBox } from '../geo/bounding-box.js';
 import { whereInBox } from '../db/geo-box.js';
-import { whereInSpatialIndex } from '#platform/db/spatial-index.js';
+import { nearestInRtree, whereInSpatialIndex } from '#platform/db/spatial-index.js';
 
 /**
  * The SQL of the geo-listed community kinds, for any table with the frame (id, user_id, lat, lon, created_at,
@@ -28,8 +28,10 @@ export interface GeoCursor {
  * goes into the select, the order and the cursor condition, so a row's `dist` compares equal to itself (pages
  * join up without duplicates or gaps, also for rows at the same point).
  */
+const lonScale = (center: { lat: number }) => Math.cos((center.lat * Math.PI) / 180) ** 2;
+
 function nearDistance(center: { lat: number; lon: number }) {
-  const k2 = Math.cos((center.lat * Math.PI) / 180) ** 2;
+  const k2 = lonScale(center);
   const dLat = sql`(lat - ${center.lat})`;
   const raw = sql`(lon - ${center.lon})`;
   const dLon = sql`(case when ${raw} > 180 then ${raw} - 360 when ${raw} < -180 then ${raw} + 360 else ${raw} end)`;
@@ -49,11 +51,21 @@ export interface NearScope {
   index?: 'spatial' | 'columns';
 }
 
+/** Candidates beyond the page that the R*Tree hands over (see rowsInBox): rows at a hair's distance from the last one. */
+const CANDIDATE_MARGIN = 16;
+
 /**
  * The rows in the box (read through the table's spatial index, so a crowded band of latitude elsewhere costs
  * nothing) in list order: nearest first by `nearDistance` (selected as `dist`), ties by id; `after` continues
  * behind a cursor, `maxDist` leaves out rows beyond that distance (the caller's bound of its circle).
  * The caller checks the exact great-circle distance.
+ *
+ * On SQLite the R*Tree orders the box first (issue 52): its nearest `take` + a margin by a lower bound of the
+ * distance (`nearestInRtree`, from the tree's coordinates alone), and only those rows are read and ordered exactly.
+ * That page is the page of the whole box when the tree had no more entries, or when the page's last row is nearer
+ * than the bound of the first entry left out (nothing left out can come before it). Otherwise (rows the exact
+ * conditions dropped, a crowd of rows at one distance) the box is read whole, as before. Without this, a list read
+ * and sorted every row in the box from the table, at a page read each once the table outgrew the page cache.
  */
 export async function rowsInBox(
   db: Db,
@@ -66,12 +78,64 @@ export async function rowsInBox(
   page: { after?: GeoCursor | undefined; maxDist?: number | undefined } = {},
   scope: NearScope = {},
 ): Promise<(GeoRow & { dist: number })[]> {
+  return (await stepInBox(db, table, columns, box, center, take, hidden, page, scope)).rows ?? [];
+}
+
+/**
+ * One step of a nearby search (near-page.ts): rowsInBox, but with `fullOnly` no rows are read when the R*Tree
+ * already holds fewer than `take` entries in the box (the step cannot fill a page); `found` says how many it holds
+ * (on PostgreSQL, the rows read).
+ */
+export async function stepInBox(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  box: BoundingBox,
+  center: { lat: number; lon: number },
+  take: number,
+  hidden: { column: string; values: readonly string[] } | undefined,
+  page: { after?: GeoCursor | undefined; maxDist?: number | undefined; fullOnly?: boolean },
+  scope: NearScope = {},
+): Promise<{ rows?: (GeoRow & { dist: number })[]; found: number }> {
+  const ask = take + CANDIDATE_MARGIN;
+  const candidates =
+    scope.where || scope.index === 'columns'
+      ? undefined
+      : await nearestInRtree(db, table, box, center, lonScale(center), ask + 1, { afterDist: page.after?.d, maxDist: page.maxDist });
+  if (candidates) {
+    if (!candidates.length || (page.fullOnly && candidates.length < take)) return { found: candidates.length };
+    const ids = candidates.slice(0, ask).map((c) => c.id);
+    const rows = await rowsWhere(db, table, columns, center, take, hidden, page, scope, (eb) =>
+      eb.and([eb(sql.ref(`${table}.id`), 'in', ids), whereInBox(eb, box, `${table}.lat`, `${table}.lon`)]),
+    );
+    const left = candidates[ask];
+    if (!left || (rows.length === take && rows[take - 1]!.dist < left.lo)) return { rows, found: candidates.length };
+  }
+  const spatial = scope.index === 'columns' ? (eb: GeoEb) => whereInBox(eb, box, `${table}.lat`, `${table}.lon`) : whereInSpatialIndex(db, table, box);
+  const rows = await rowsWhere(db, table, columns, center, take, hidden, page, scope, spatial);
+  return { rows, found: rows.length };
+}
+
+type GeoEb = ExpressionBuilder<GeoDb, string>;
+
+/** rowsInBox's query with `where` for the rows' place: the spatial index, the box columns, or ids (the R*Tree's). */
+async function rowsWhere(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  center: { lat: number; lon: number },
+  take: number,
+  hidden: { column: string; values: readonly string[] } | undefined,
+  page: { after?: GeoCursor | undefined; maxDist?: number | undefined },
+  scope: NearScope,
+  where: (eb: GeoEb) => Expression<SqlBool>,
+): Promise<(GeoRow & { dist: number })[]> {
   const dist = nearDistance(center);
   let q = asGeoDb(db)
     .selectFrom(table)
     .select([...(scope.frame ?? FRAME), ...columns])
     .select(dist.as('dist'))
-    .where(scope.index === 'columns' ? (eb) => whereInBox(eb, box, `${table}.lat`, `${table}.lon`) : whereInSpatialIndex(db, table, box));
+    .where(where);
   if (scope.where) q = q.where(scope.where);
   // The hidden states as literals (they come from the kinds' definitions, never from a request): PostgreSQL's partial
   // index of the shown rows (migrations/0059) matches only a condition it can read in the plan, prepared or not.

@@ -5,7 +5,7 @@ import { distanceKm, EARTH_RADIUS_KM, roundKm } from '../geo/distance.js';
 import { Latitude, Longitude, NearQuery, RADIUS_KM } from '../geo/near-query.js';
 import { badRequest } from '../http/route/errors.js';
 import { keysetPage, PageQuery, type CursorRule, type Page } from '../http/route/pagination.js';
-import { rowsInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
+import { rowsInBox, stepInBox, type GeoCursor, type GeoRow, type NearScope } from './geo-items.repo.js';
 
 /** A nearby list's page size: today's answers held the nearest 200, so a page without `limit` still does. */
 export const NEAR_PAGE_MAX = 200;
@@ -62,6 +62,9 @@ const geoCursor: CursorRule<GeoCursor, Row> = {
 /** The first step's radius at least (a box of a few hundred metres holds a page only in a crowded place). */
 const FIRST_STEP_KM = 0.25;
 
+/** The fewest rows a step must have found for the next step to be sized by their density. */
+const DENSITY_SAMPLE = 8;
+
 /** Rows read beyond a small page in the last step, for the rim (see below). */
 const RIM_MARGIN = 200;
 
@@ -87,6 +90,8 @@ export function circleBound(center: { lat: number }, radiusKm: number): number |
  * `distance_km` (great-circle, 0.1 km). In a crowded place the search starts small and widens (from 1/32 of the
  * radius, by the density it found, up to 1/2): a step that holds a full page within its own SQL distance has the page's nearest rows, since every row
  * farther out in the box has a larger distance; so the database sorts a few hundred rows instead of a whole box.
+ * On SQLite a step first asks the R*Tree alone (geo-items.repo.ts, stepInBox): one that holds fewer than a page reads
+ * no row, and the rows of one that does are read for the page only.
  * Steps the cursor has already passed are skipped.
  */
 export function nearPage(
@@ -106,14 +111,15 @@ export function nearPage(
     // The steps adapt to the density (issue 52): a first small box, then one sized from the rows the last one held
     // (rows grow with the area, so the radius with the square root), at least twice and at most eight times as
     // wide. Where items crowd, the page fills in a box of a few hundred rows however many the city holds; where
-    // they are few, two or three cheap steps reach half the radius as before.
+    // they are few, two or three cheap steps reach half the radius as before. A step the R*Tree answered alone only
+    // doubles (see below): a density read from a handful of entries misleads.
     for (let radius = Math.max(FIRST_STEP_KM, query.radius_km / 32); radius <= query.radius_km / 2;) {
       const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
       if (after && after.d >= reach) {
         radius *= 2;
         continue;
       }
-      const rows = await rowsInBox(
+      const step = await stepInBox(
         db,
         table,
         columns,
@@ -121,15 +127,16 @@ export function nearPage(
         center,
         take,
         hidden,
-        {
-          after,
-          maxDist: Math.min(reach, bound ?? reach),
-        },
+        { after, maxDist: Math.min(reach, bound ?? reach), fullOnly: true },
         scope,
       );
-      const kept = within(rows);
+      const kept = step.rows ? within(step.rows) : [];
       if (kept.length === take) return kept;
-      radius *= Math.min(8, Math.max(2, Math.sqrt(take / Math.max(1, kept.length)) * 1.2));
+      // A density read from a handful of rows misleads: a hole in a crowd (few shown rows right at the centre) would
+      // blow the next box up to thousands. So a step with fewer than DENSITY_SAMPLE rows only doubles, and so does a
+      // step the R*Tree answered alone (no row read: it cost little).
+      const sized = step.rows && kept.length >= DENSITY_SAMPLE;
+      radius *= sized ? Math.min(8, Math.max(2, Math.sqrt(take / kept.length) * 1.2)) : 2;
     }
     // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
     // circle (a thin rim, and rows the equirectangular order puts among it) is dropped here, and the next rows are

@@ -2,6 +2,7 @@ import type { Clock } from '#core/clock.js';
 import { MINUTE } from '#core/clock.js';
 import type { Db } from '#core/db/index.js';
 import type { Logger } from '#core/logger.js';
+import type { BackgroundTasks } from '../background.js';
 import { claimMail, dueMailIds, insertMail, markMailFailed, markMailSent } from './outbox.repo.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
@@ -23,12 +24,17 @@ export class MailOutbox {
     private readonly transport: MailTransport,
     private readonly clock: Clock,
     private readonly log: Logger,
+    private readonly background: BackgroundTasks,
   ) {}
 
-  /** Queues the mail and tries to send it right away, without waiting for the result. */
+  /**
+   * Queues the mail and tries to send it right away, without waiting for the result. The try is a background task,
+   * so whoever must know it ended waits for `ctx.background.settled()`: the process before it closes the database
+   * (a send cut off there stayed claimed for five minutes), a test before it reads the sent mails.
+   */
   async enqueue(mail: OutgoingMail): Promise<number> {
     const id = await insertMail(this.db, mail, this.clock.now().toISOString());
-    void this.sendOne(id).catch((err: unknown) => this.log.warn({ err }, 'mail send failed'));
+    this.background.run('mail send', () => this.sendOne(id));
     return id;
   }
 

@@ -44,6 +44,7 @@ describe('the hazard kinds of wave 4', () => {
     expect(pushes.map((p) => p.payload.title)).toEqual([`⚠️ ${label} in deiner Nähe`]);
 
     await safetyMailSendJob.run(t.ctx);
+    await t.ctx.background.settled(); // the outbox sends each mail right after queueing it, beside the job
     const mail = t.mail.sent.find((m) => String(m.to).includes(mailed.email));
     expect(mail?.subject).toBe(`⚠️ ${label} in deiner Nähe (3 km)`);
     expect(t.mail.sent.some((m) => String(m.to).includes(pushed.email))).toBe(false);

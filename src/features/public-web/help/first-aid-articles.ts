@@ -127,4 +127,32 @@ So geht es: Nimm eine Zeckenzange oder ein anderes Werkzeug dafür, nicht die Fi
 
 Danach: Winzige Zecken findet man nicht alle. Frag deine Tierarztpraxis nach einem Zeckenschutz.`,
   }),
+  article({
+    key: 'erste-hilfe-schnittverletzung-glas',
+    title: 'Schnittverletzungen durch Glasscherben',
+    as_of: '2026-12-02',
+    sources: [
+      {
+        name: 'aktion tier e.V. (Tierärztin Dr. Tina Hölscher), „Erstversorgung einer Schnittverletzung“, 28.09.2020',
+        url: 'https://brilon-totallokal.de/2020/09/28/erstversorgung-einer-schnittverletzung/',
+      },
+      {
+        name: 'AniCura Kleintierspezialisten Ravensburg (Tierklinik), „Erste Hilfe: Blutende Wunden“',
+        url: 'https://www.anicura.de/standorte/kleintierspezialisten-ravensburg/informationen/fur-tierbesitzer/praktische-hinweise-fur-alle-tierbesitzer/erste-hilfe/blutende-wunden/',
+      },
+      {
+        name: 'KURIER-Tiercoach mit Tierärztin Katharina Reitl (Ordination Tiergarten Schönbrunn), Wundverband beim Hund, 15.09.2025',
+        url: 'https://kurier.at/leben/gesellschaft/verband-hund-wunde-binde-wickeln-desinfektion-tupfer-tiercoach-zoodoc-reitl-haustier-verletzung/403081120',
+      },
+    ],
+    text: `Scherben liegen auf Wiesen, an Grillplätzen und am Wasser. Ein Schnitt in den Ballen blutet oft stark und sieht schlimmer aus, als er ist.
+
+Blutung stillen: Drück eine saubere Kompresse oder ein sauberes Tuch fest auf die Wunde oder leg einen Druckverband an. Meist hört die Blutung nach einigen Minuten auf. Spritzt hellrotes Blut stoßweise aus der Wunde oder hört es nicht auf zu bluten, fahr sofort zum Tierarzt.
+
+Reinigen: Spül die Wunde mit sauberem Wasser, am besten mit physiologischer Kochsalzlösung, sonst mit handwarmem Trinkwasser. Entfern dabei Steinchen und Splitter vorsichtig, am besten mit einer Pinzette. Trockne die Pfote danach gründlich ab. Zum Desinfizieren eignet sich Jod.
+
+Verband: Leg eine sterile Wundauflage auf, die nicht klebt, und polstere darüber mit Watte. Wichtig: Leg auch zwischen die Zehen Watte, an der Vorderpfote auch beim ersten Zeh weiter oben – ohne diese Polsterung entzündet sich die Haut zwischen den Zehen schnell, und das heilt schlecht. Wickel die Binde von den Zehen aufwärts und nimm die Zehen mit in den Verband. Zieh sie nicht fest: besser zu locker als zu fest, die Pfote darf nicht abgeschnürt werden. Wechsel einen selbst angelegten Verband jeden Tag.
+
+Zum Tierarzt: Mit jeder größeren offenen Wunde, denn die Praxis entscheidet, ob sie genäht werden muss. Auch kleine Wunden sind oft weniger harmlos, als sie aussehen.`,
+  }),
 ];
