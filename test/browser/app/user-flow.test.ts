@@ -84,8 +84,9 @@ describe('a new dog owner', () => {
     });
     await page.getByRole('button', { name: 'Eintrag speichern' }).click();
     await page.waitForURL(/\/app\/tagebuch\/eintrag\/\d+$/);
-    expect(uploads).toHaveLength(1);
-    expect(uploads[0]).toMatch(/^multipart\/form-data; boundary=/);
+    // One request per photo (each with its own progress), both multipart.
+    expect(uploads).toHaveLength(2);
+    expect(uploads.every((type) => /^multipart\/form-data; boundary=/.test(type))).toBe(true);
     const entryId = Number(page.url().split('/').pop());
     const media = await h.ctx.db.selectFrom('diary_media').select(['lat', 'lon']).where('entry_id', '=', entryId).execute();
     expect(media).toHaveLength(2);
@@ -214,7 +215,7 @@ describe('a new dog owner', () => {
 });
 
 describe('photo upload', () => {
-  it('shows the progress bar, keeps the entry when the upload fails and sends the missing photos again', async () => {
+  it('shows each photo’s progress, keeps the entry when one upload fails and sends it again from its row', async () => {
     const owner = await buildUser(h.ctx, { name: 'Uwe Upload' });
     await h.login(owner);
     const now = h.ctx.clock.now().toISOString();
@@ -243,9 +244,10 @@ describe('photo upload', () => {
     // The first upload attempt is answered like an overloaded proxy would (413 without a JSON body), slowly.
     let attempts = 0;
     await page.route('**/api/diary/*/media', async (route) => {
-      attempts += 1;
+      // Counted before the wait: both photos' requests wait at once.
+      const attempt = ++attempts;
       await new Promise((r) => setTimeout(r, 1200));
-      if (attempts === 1) await route.fulfill({ status: 413, contentType: 'text/html', body: '<html>Request Entity Too Large</html>' });
+      if (attempt === 1) await route.fulfill({ status: 413, contentType: 'text/html', body: '<html>Request Entity Too Large</html>' });
       else await route.continue();
     });
 
@@ -260,29 +262,32 @@ describe('photo upload', () => {
       { name: 'schnee-2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg({ width: 400, height: 300, color: '#eee' }) },
     ]);
     await page.getByRole('button', { name: 'Eintrag speichern' }).click();
-    const progress = page.locator('progress#upload-progress');
-    await progress.waitFor();
-    expect(await page.getByText('Fotos werden hochgeladen …', { exact: true }).count()).toBeGreaterThan(0);
+    // Each photo has its own bar while it goes up, and the form's button waits.
+    await page
+      .getByRole('progressbar', { name: /schnee-\d\.jpg wird hochgeladen/ })
+      .first()
+      .waitFor();
     expect(await page.locator('button[type="submit"][aria-busy="true"]').count()).toBe(1);
 
-    // The entry is saved, the photos are not; the form says so and offers to send them again.
-    await page.getByText('Der Eintrag ist gespeichert, aber die Fotos fehlen noch: Das ist zu groß (höchstens 20 MB auf einmal).').waitFor();
+    // The entry is saved, one photo went up, the other was refused; the form says so, its row offers a retry.
+    await page.getByText('Der Eintrag ist gespeichert, aber ein Foto fehlt noch.', { exact: false }).waitFor();
+    await page.getByText('Das ist zu groß (höchstens 20 MB auf einmal).').waitFor();
     const entries = await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute();
     expect(entries).toHaveLength(1);
-    expect(
-      await h.ctx.db
+    const stored = () =>
+      h.ctx.db
         .selectFrom('diary_media')
         .select('id')
         .where('entry_id', '=', entries[0]?.id ?? 0)
-        .execute(),
-    ).toHaveLength(0);
-    expect(await page.getByText('2 Fotos ausgewählt').count()).toBe(1);
+        .execute();
+    expect(await stored()).toHaveLength(1);
 
-    await page.getByRole('button', { name: 'Fotos noch mal hochladen' }).click();
+    await page.getByRole('button', { name: /^„schnee-\d\.jpg“ noch mal hochladen$/ }).click();
     await page.waitForURL(h.url(`/app/tagebuch/eintrag/${entries[0]?.id ?? 0}`));
     await expect.poll(() => page.locator('.gallery img').count()).toBe(2);
-    // Still one entry: the retry updated it instead of writing a second one.
+    // Still one entry, and each photo stored once.
     expect(await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).execute()).toHaveLength(1);
-    expect(attempts).toBe(2);
+    expect(await stored()).toHaveLength(2);
+    expect(attempts).toBe(3);
   });
 });
