@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../fakes/photos.js';
-import { phonePhoto } from '../../fakes/phone-photo.js';
+import { phonePhoto } from '../../fakes/phone-photo.mjs';
 import { buildDog, buildUser } from '../../helpers/factories.js';
 import { storedBytes } from '../../helpers/media.js';
 import { checkScreen, useAppHarness } from './app-harness.js';

@@ -3,14 +3,16 @@ import sharp from 'sharp';
 /**
  * A 12-megapixel phone photo (4000 × 3000) as a camera writes it: smooth light with fine sensor grain, JPEG quality
  * 92, GPS and capture time in its EXIF. Flat test colours compress to almost nothing and would flatter the shrink;
- * this lands at 3–4 MB, where phone photos are.
+ * this lands at 3–4 MB, where phone photos are. Shared by the browser tests and bench/photo-upload.mjs.
  */
-export async function phonePhoto(o: { lat: number; lon: number; takenAt: string; width?: number; height?: number }): Promise<Buffer> {
+/** @param {{ lat: number; lon: number; takenAt: string; width?: number; height?: number }} o */
+export async function phonePhoto(o) {
   const width = o.width ?? 4000;
   const height = o.height ?? 3000;
   // Light and shade (a small noise field blown up), texture like fur or grass at a few pixels (a finer field blown
   // up, which shrinking keeps), and the full-size grain (which shrinking averages away, as in a real photo).
-  const field = (w: number, h: number, sigma: number) =>
+  /** @param {number} w @param {number} h @param {number} sigma */
+  const field = (w, h, sigma) =>
     sharp({ create: { width: w, height: h, channels: 3, background: '#6a7d5a', noise: { type: 'gaussian', mean: 118, sigma } } })
       .png()
       .toBuffer()
@@ -20,7 +22,8 @@ export async function phonePhoto(o: { lat: number; lon: number; takenAt: string;
   const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 7 } } })
     .png()
     .toBuffer();
-  const deg = (v: number) => {
+  /** @param {number} v */
+  const deg = (v) => {
     const a = Math.abs(v);
     const d = Math.floor(a);
     const m = Math.floor((a - d) * 60);
