@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildModerator, buildUser, type BuiltUser } from '../../../test/helpers/factories.js';
+import { allPages } from '../../../test/helpers/paging.js';
 import { daytimeClock, useTestApp } from '../../../test/helpers/test-app.js';
 
 /** The moderation queues answer a page at a time, oldest first, with next_cursor (issue 32). */
@@ -8,16 +9,8 @@ const t = useTestApp({ clock: daytimeClock() });
 const NOW = '2026-01-01T00:00:00.000Z';
 
 async function pageThrough(who: BuiltUser, url: string): Promise<number[][]> {
-  const pages: number[][] = [];
-  let cursor: string | null = null;
-  do {
-    const res: { body: { items: { id: number }[]; next_cursor: string | null } } = await agentAs(t, who)
-      .get(`${url}?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
-      .expect(200);
-    pages.push(res.body.items.map((r) => r.id));
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return pages;
+  const pages = await allPages<{ id: number }>(agentAs(t, who), `${url}?limit=25`);
+  return pages.map((p) => p.items.map((r) => r.id));
 }
 
 const report = (kind: string, targetId: number, reporterId: number) => ({
