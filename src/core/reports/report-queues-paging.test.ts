@@ -21,19 +21,18 @@ const report = (kind: string, targetId: number, reporterId: number) => ({
   created_at: NOW,
 });
 
+/** Inserts the reports at once and answers their ids, in order. */
+async function insertReports(rows: ReturnType<typeof report>[]): Promise<number[]> {
+  return (await t.ctx.db.insertInto('content_reports').values(rows).returning('id').execute()).map((r) => r.id);
+}
+
 describe('moderation queues in pages', () => {
   it('reported people: 60 reports in pages of 25, oldest first, each once; a report of a gone person does not cut the paging short', async () => {
     const mod = await buildModerator(t.ctx);
     const reporter = await buildUser(t.ctx);
     const people: BuiltUser[] = [];
     for (let i = 0; i < 60; i++) people.push(await buildUser(t.ctx, { name: `Gemeldet ${i}` }));
-    const ids = (
-      await t.ctx.db
-        .insertInto('content_reports')
-        .values(people.map((p) => report('users', p.id, reporter.id)))
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const ids = await insertReports(people.map((p) => report('users', p.id, reporter.id)));
     // The 10th report's person is gone (its report not yet closed): that page is one shorter, the next still comes.
     await t.ctx.db.updateTable('content_reports').set({ target_id: 99_999_999 }).where('id', '=', ids[9]!).execute();
     const pages = await pageThrough(mod, '/api/moderation/user-reports');
@@ -53,13 +52,7 @@ describe('moderation queues in pages', () => {
       .values(Array.from({ length: 60 }, (_, i) => ({ sender_id: a.id, recipient_id: b.id, ...pair, text: `böse ${i}`, created_at: NOW })))
       .returning('id')
       .execute();
-    const ids = (
-      await t.ctx.db
-        .insertInto('content_reports')
-        .values(messages.map((m) => report('messages', m.id, b.id)))
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const ids = await insertReports(messages.map((m) => report('messages', m.id, b.id)));
     const pages = await pageThrough(mod, '/api/moderation/message-reports');
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual(ids);
@@ -73,13 +66,7 @@ describe('moderation queues in pages', () => {
     ).body as { posts: { id: number }[] };
     const reporters: BuiltUser[] = [];
     for (let i = 0; i < 60; i++) reporters.push(await buildUser(t.ctx));
-    const ids = (
-      await t.ctx.db
-        .insertInto('content_reports')
-        .values(reporters.map((r) => report('forum_posts', thread.posts[0]!.id, r.id)))
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const ids = await insertReports(reporters.map((r) => report('forum_posts', thread.posts[0]!.id, r.id)));
     const pages = await pageThrough(mod, '/api/moderation/reports');
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual(ids);
@@ -88,13 +75,7 @@ describe('moderation queues in pages', () => {
   it('map reports: 60 reports in pages of 25, oldest first (items already gone still listed)', async () => {
     const mod = await buildModerator(t.ctx);
     const reporter = await buildUser(t.ctx);
-    const ids = (
-      await t.ctx.db
-        .insertInto('content_reports')
-        .values(Array.from({ length: 60 }, (_, i) => report('poison_warnings', 1_000_000 + i, reporter.id)))
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const ids = await insertReports(Array.from({ length: 60 }, (_, i) => report('poison_warnings', 1_000_000 + i, reporter.id)));
     const pages = await pageThrough(mod, '/api/moderation/map-reports');
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual(ids);
