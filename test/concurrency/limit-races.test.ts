@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upsertSubscription } from '#core/push/subscriptions.repo.js';
 import { MAX_SUBSCRIPTIONS_PER_USER } from '#core/push/index.js';
 import { FREE_QUOTA, takeUse } from '../../src/features/dog-records/ai/quota.js';
-import { FakeRoutingServer } from '../fakes/routing-server.js';
 import { buildDog, buildUser, sessionCookie } from '../helpers/factories.js';
+import { startFakeRouting } from '../helpers/route-planning.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { settlePoolBeforeTeardown, tally, useListeningServer } from './race-helpers.js';
 
@@ -13,9 +13,7 @@ import { settlePoolBeforeTeardown, tally, useListeningServer } from './race-help
  * parent row's lock (core/db/row-lock.ts), so the burst ends exactly at the limit. Each case starts a few below
  * it (rows written directly) and sends more requests at once than fit.
  */
-const ors = new FakeRoutingServer();
-await ors.start();
-afterAll(() => ors.stop());
+const ors = await startFakeRouting();
 const t = useTestApp({ env: { ROUTING_URL: ors.url, ROUTING_API_KEY: ors.key } });
 const http = useListeningServer(t);
 settlePoolBeforeTeardown(t);

@@ -2,13 +2,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import { fixedClock, MINUTE } from '#core/clock.js';
-import { createContext } from '#platform/create-context.js';
-import { openDb } from '#core/db/index.js';
 import { purgeRateLimitCountersJob } from '#core/http/guards/rate-limit.jobs.js';
 import { DbRateLimitStore } from '#core/http/guards/rate-limit-store.js';
-import { createLogger } from '#core/logger.js';
-import { memoryTransport } from '../helpers/memory-mail.js';
-import { createWatchedApp, useTestApp } from '../helpers/test-app.js';
+import { secondInstance, useTestApp } from '../helpers/test-app.js';
 
 // Rate limits are off in the default test app; this file turns them on.
 const t = useTestApp({ env: { RATE_LIMITS_ENABLED: 'true' } });
@@ -44,13 +40,6 @@ describe('rate limits', () => {
   });
 });
 
-/** A second app on the same database and data folder: another instance, or this one after a restart. */
-async function instanceOn(config: typeof t.ctx.config) {
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const ctx = createContext({ config, dbHandle, log: createLogger('silent'), mailTransport: memoryTransport() });
-  return { app: createWatchedApp(ctx), ctx, close: () => dbHandle.close() };
-}
-
 const failLogin = (app: Express, i: number) =>
   request(app)
     .post('/api/auth/login')
@@ -59,7 +48,7 @@ const failLogin = (app: Express, i: number) =>
 describe('rate-limit counters in the database', () => {
   it('hold across two instances on one database: 10 logins in all, wherever they land', async () => {
     await t.ctx.db.deleteFrom('rate_limit_counters').execute();
-    const other = await instanceOn(t.ctx.config);
+    const other = secondInstance(t.ctx.config);
     try {
       for (let i = 0; i < 10; i++) await failLogin(i % 2 ? other.app : t.app, i).expect(401);
       await failLogin(other.app, 10).expect(429);
@@ -71,10 +60,10 @@ describe('rate-limit counters in the database', () => {
 
   it('survive a restart: a new instance goes on counting where the old one stopped', async () => {
     await t.ctx.db.deleteFrom('rate_limit_counters').execute();
-    const before = await instanceOn(t.ctx.config);
+    const before = secondInstance(t.ctx.config);
     for (let i = 0; i < 10; i++) await failLogin(before.app, i).expect(401);
     await before.close();
-    const after = await instanceOn(t.ctx.config);
+    const after = secondInstance(t.ctx.config);
     try {
       const res = await failLogin(after.app, 10).expect(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +7,9 @@ import type { Job } from '#core/context.js';
 import { errorHandler } from '#platform/http/error-handler.js';
 import { AppError, serviceUnavailable } from '#core/http/route/errors.js';
 import { setAppLogger } from '#platform/http/request-log.js';
-import { createLogger } from '#core/logger.js';
 import { Scheduler } from '#platform/scheduler/scheduler.js';
 import { upstreamRequest } from '#core/upstream/http-client.js';
+import { captureLog } from '../helpers/log-capture.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 /**
@@ -22,11 +21,7 @@ type Line = { level: number; msg: string; err?: { stack?: string }; status?: num
 const WARN = 40;
 const ERROR = 50;
 
-function capture() {
-  const lines: Line[] = [];
-  const log = createLogger('debug', new Writable({ write: (chunk: Buffer, _e, cb) => (lines.push(JSON.parse(chunk.toString()) as Line), cb()) }));
-  return { lines, log };
-}
+const capture = () => captureLog<Line>('debug');
 
 describe('log levels of expected upstream failures', () => {
   it('a route answering 503/502 on purpose logs a warning without a stack; an unexpected error stays an error with its stack', async () => {

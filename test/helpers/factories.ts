@@ -263,3 +263,20 @@ export async function buildHelpArticle(ctx: AppContext, overrides: Partial<Inser
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Friendships inserted directly, for a test that needs many (a request each through the API would be slow):
+ * `from` asked `to`, accepted unless `status` says otherwise, all at `at`. Answers the new rows' ids in order.
+ */
+export async function buildFriendships(ctx: AppContext, pairs: { from: number; to: number; status?: 'accepted' | 'pending' }[], at: string): Promise<number[]> {
+  const rows = pairs.map(({ from, to, status = 'accepted' }) => ({
+    requester_id: from,
+    addressee_id: to,
+    user_low: Math.min(from, to),
+    user_high: Math.max(from, to),
+    status,
+    created_at: at,
+    accepted_at: status === 'accepted' ? at : null,
+  }));
+  return (await ctx.db.insertInto('friendships').values(rows).returning('id').execute()).map((r) => r.id);
+}

@@ -1,10 +1,15 @@
 /** Reading server-rendered pages in tests: the social-preview tags and the schema.org JSON-LD. */
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The content of `<meta property="og:title" …>` (attr 'property') or `<meta name="description" …>` (attr 'name'). */
-export function metaContent(html: string, attr: 'property' | 'name', key: string): string | undefined {
-  return new RegExp(`<meta ${attr}="${escapeRegExp(key)}" content="([^"]*)">`).exec(html)?.[1];
+/**
+ * The page's meta tags by kind: `property` holds `<meta property="og:title" content="…">`, `name` holds
+ * `<meta name="description" content="…">` (contents as written, still escaped). Compare with `toMatchObject`.
+ */
+export function metaTags(html: string): { property: Record<string, string>; name: Record<string, string> } {
+  const tags = { property: {} as Record<string, string>, name: {} as Record<string, string> };
+  for (const [, attr, key, content] of html.matchAll(/<meta (property|name)="([^"]*)" content="([^"]*)">/g)) {
+    tags[attr as 'property' | 'name'][key!] = content!;
+  }
+  return tags;
 }
 
 /** The page's first JSON-LD block, parsed; throws when the page has none. */

@@ -6,13 +6,13 @@ import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Clock } from '#core/clock.js';
-import { loadConfig } from '#core/config.js';
+import { loadConfig, type Config } from '#core/config.js';
 import type { AppContext } from '#core/context.js';
 import { createContext } from '#platform/create-context.js';
 import { openDb } from '#core/db/index.js';
 import { migrations } from '../../migrations/index.js';
 import { migrateToLatest } from '#platform/db/migrate.js';
-import { createLogger } from '#core/logger.js';
+import { createLogger, type Logger } from '#core/logger.js';
 import type { MailTransport } from '#platform/mail/transport.js';
 import { watchResponses } from '../contract/response-hook.js';
 import { testMediaEnv } from './media.js';
@@ -123,6 +123,18 @@ export function createWatchedApp(ctx: AppContext): Express {
   const app = createApp(ctx);
   watchResponses(app, ctx);
   return app;
+}
+
+/**
+ * A second app on a test app's database and data folder: another instance of the app (its own pool or SQLite
+ * connection), or the same one after a restart. Pass the test app's `ctx.config`, changed where the test needs it;
+ * the log is silent unless one is given.
+ */
+export function secondInstance(config: Config, options: { clock?: Clock; log?: Logger } = {}) {
+  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = options.log ?? createLogger('silent');
+  const ctx = createContext({ config, dbHandle, log, clock: options.clock, mailTransport: memoryTransport() });
+  return { app: createWatchedApp(ctx), ctx, close: () => dbHandle.close() };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { errorMessage } from '../core/api.js';
 import { t } from '../core/texts.js';
+import { useBusyAction } from './busy-action.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 
 /**
@@ -10,21 +10,14 @@ import { ConfirmDialog } from './confirm-dialog.js';
  */
 export function useConfirmDelete<T>(remove: (item: T) => Promise<void>, onDone?: (item: T) => void) {
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBusyAction();
   const confirm = async () => {
     if (target === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await remove(target);
       setTarget(null);
       onDone?.(target);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return {
     target,

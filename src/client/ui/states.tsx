@@ -164,3 +164,16 @@ export function ErrorNotice({ text }: { text: string | null | undefined | false 
     </p>
   );
 }
+
+/** What an action came to, for `OutcomeNotice`: a success or a failure, in German. */
+export type Outcome = { ok: boolean; text: string };
+
+/** An action's outcome: a success is announced politely, a failure at once; nothing before the first action. */
+export function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  return (
+    <p class={`notice ${outcome.ok ? 'notice-success' : 'notice-error'}`} role={outcome.ok ? 'status' : 'alert'}>
+      {outcome.text}
+    </p>
+  );
+}

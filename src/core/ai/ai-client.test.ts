@@ -1,21 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeAiServer } from '../../../test/fakes/ai-server.js';
-import { createLogger } from '../logger.js';
+import { captureLog } from '../../../test/helpers/log-capture.js';
+import { rejectionOf } from '../../../test/helpers/rejection.js';
 import { AiError, createAiClient, type AiClient } from './ai-client.js';
 
 const fake = new FakeAiServer();
-const lines: string[] = [];
-const log = createLogger(
-  'warn',
-  new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  }),
-);
+const { lines, log } = captureLog('warn');
 const SECRET = 'sk-geheimer-schluessel-123';
 let client: AiClient;
 
@@ -39,14 +30,7 @@ function config(baseUrl: string | undefined) {
   >[0]['config'];
 }
 
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AiError);
-  return err as AiError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, AiError);
 
 beforeAll(async () => {
   await fake.start();
@@ -153,8 +137,8 @@ describe('AiClient.chatJson', () => {
     expect(err.kind).toBe('unavailable');
     expect(Date.now() - started).toBeLessThan(3000);
     expect(fake.requests).toHaveLength(1);
-    expect(lines.join('')).toContain('"upstream":"ai"');
-    expect(lines.join('')).not.toContain(SECRET);
+    expect(JSON.stringify(lines)).toContain('"upstream":"ai"');
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
   });
 
   it('reports an unreachable provider as unavailable', async () => {

@@ -7,8 +7,7 @@ import { conflict } from '../http/route/errors.js';
 import type { Routes } from '../http/route/route.js';
 import { IdParam, requiredText } from '../http/route/schema-kit.js';
 import { findGeoItem, type GeoKind } from './geo-item-kind.js';
-import { notifyStaff } from '../push/index.js';
-import { insertReport } from '../reports/index.js';
+import { fileReport } from '../reports/index.js';
 
 /** A report of a geo item to the moderators (spam, a fake warning, an offensive photo); the queue is in the nearby area. */
 
@@ -23,14 +22,7 @@ async function itemToReport(ctx: AppContext, actor: Actor, kind: GeoKind, id: nu
 export async function reportGeoItem(ctx: AppContext, actor: Actor, kind: GeoKind, id: number, reason: string): Promise<void> {
   const row = await itemToReport(ctx, actor, kind, id);
   if (row.user_id === actor.id) throw conflict('Das hast du selbst eingetragen: du kannst es ändern oder löschen.', 'own_item');
-  // A second report of the same person is no news for the moderators: stored once.
-  await insertReport(ctx.db, { kind: kind.table, id }, actor.id, reason, ctx.clock.now().toISOString());
-  await notifyStaff(
-    ctx,
-    ['admin', 'moderator'],
-    { title: `Neue Meldung: ${kind.names.one}`, body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-map' },
-    `report:${kind.path}:${id}:${actor.id}`,
-  );
+  await fileReport(ctx, actor.id, { kind: kind.table, id }, reason, { title: `Neue Meldung: ${kind.names.one}`, tag: 'moderation-map', key: kind.path });
 }
 
 export function geoReportRoute(ctx: AppContext, routes: Routes, kind: GeoKind): void {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentAs, buildUser } from '../../../test/helpers/factories.js';
+import { destination } from '../../../test/helpers/geo.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { boundingBox, distanceKm, inBox, NearQuery, nearest, Position, whereInBox, type LatLon } from './index.js';
+import { boundingBox, distanceKm, inBox, NearQuery, nearest, Position, whereInBox } from './index.js';
 
 const BERLIN = { lat: 52.52, lon: 13.405 };
 const HAMBURG = { lat: 53.5511, lon: 9.9937 };
@@ -15,19 +16,6 @@ function random(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** A point at `km` from `from` in direction `bearing` (degrees): the exact spherical destination formula. */
-function destination(from: LatLon, km: number, bearing: number): LatLon {
-  const R = 6371.0088;
-  const d = km / R;
-  const b = (bearing * Math.PI) / 180;
-  const lat1 = (from.lat * Math.PI) / 180;
-  const lon1 = (from.lon * Math.PI) / 180;
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-  const lon = (((((lon2 * 180) / Math.PI + 540) % 360) + 360) % 360) - 180;
-  return { lat: (lat2 * 180) / Math.PI, lon };
 }
 
 describe('great-circle distance', () => {

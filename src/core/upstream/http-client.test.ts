@@ -1,21 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeWeatherServer } from '../../../test/fakes/weather-server.js';
-import { createLogger } from '../logger.js';
+import { captureLog } from '../../../test/helpers/log-capture.js';
+import { rejectionOf } from '../../../test/helpers/rejection.js';
 import { UpstreamError, upstreamJson, upstreamJsonAs, upstreamRequest } from './http-client.js';
 
 const fake = new FakeWeatherServer();
-const lines: Record<string, unknown>[] = [];
-const log = createLogger(
-  'warn',
-  new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      cb();
-    },
-  }),
-);
+const { lines, log } = captureLog('warn');
 const deps = { config: { upstream: { userAgent: 'Pfotenbuch/test (+http://127.0.0.1)' } }, log } as Parameters<typeof upstreamRequest>[0];
 
 beforeAll(async () => {
@@ -29,14 +20,7 @@ beforeEach(() => {
   lines.length = 0;
 });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UpstreamError);
-  return err as UpstreamError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe('upstreamRequest', () => {
   it('sends our User-Agent and returns the parsed JSON', async () => {

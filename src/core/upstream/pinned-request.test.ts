@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tableLookup } from '../../../test/fakes/dns-table.js';
-import { createLogger } from '../logger.js';
+import { captureLog } from '../../../test/helpers/log-capture.js';
+import { rejectionOf } from '../../../test/helpers/rejection.js';
 import { AddressGuard } from './address-guard.js';
 import { UpstreamError } from './http-client.js';
 import { pinnedRequest } from './pinned-request.js';
@@ -13,16 +13,7 @@ import { pinnedRequest } from './pinned-request.js';
  * arrives there was connected to the address the guard's (injected) lookup answered, not to a second lookup's.
  */
 const PINNED = '127.0.0.2';
-const lines: Record<string, unknown>[] = [];
-const log = createLogger(
-  'warn',
-  new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      cb();
-    },
-  }),
-);
+const { lines, log } = captureLog('warn');
 const deps = { config: { upstream: { userAgent: 'Pfotenbuch/test (+http://127.0.0.1)' } }, log } as Parameters<typeof pinnedRequest>[0];
 
 const seen: { host: string | undefined; localAddress: string | undefined; path: string | undefined; body: string }[] = [];
@@ -60,14 +51,7 @@ beforeEach(() => {
   answer = { status: 201 };
 });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(UpstreamError);
-  return err as UpstreamError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe('pinnedRequest', () => {
   it('connects to the checked address with one lookup; the Host header keeps the name', async () => {

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../test/helpers/factories.js';
+import { destination } from '../../../test/helpers/geo.js';
 import { useTestApp } from '../../../test/helpers/test-app.js';
-import { EARTH_RADIUS_KM, type LatLon } from '#core/geo/index.js';
+import type { LatLon } from '#core/geo/index.js';
 
 /**
  * Decisions, "What users tripped over (wave 4)": places, routes and walks answer `lat`, `lon`, `radius_km` (1–200)
@@ -10,15 +11,10 @@ import { EARTH_RADIUS_KM, type LatLon } from '#core/geo/index.js';
  */
 const t = useTestApp();
 
-/** A point `km` from `from` towards `bearing` degrees (the exact spherical destination formula). */
+/** A point `km` from `from` towards `bearing` degrees, to 7 decimals (as positions are stored). */
 function at(from: LatLon, km: number, bearing = 90): LatLon {
-  const d = km / EARTH_RADIUS_KM;
-  const b = (bearing * Math.PI) / 180;
-  const lat1 = (from.lat * Math.PI) / 180;
-  const lon1 = (from.lon * Math.PI) / 180;
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-  return { lat: Math.round(((lat2 * 180) / Math.PI) * 1e7) / 1e7, lon: Math.round(((lon2 * 180) / Math.PI) * 1e7) / 1e7 };
+  const p = destination(from, km, bearing);
+  return { lat: Math.round(p.lat * 1e7) / 1e7, lon: Math.round(p.lon * 1e7) / 1e7 };
 }
 
 type Item = { id: number; name?: string; distance_km: number };

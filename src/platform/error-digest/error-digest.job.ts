@@ -1,13 +1,11 @@
 import { backupStatus } from '../backup/backup-status.js';
-import { addDays, dateInZone } from '#core/clock.js';
+import { addDays, dateInZone, germanDate } from '#core/clock.js';
 import type { AppContext, Job } from '#core/context.js';
 import { claimUnreportedCspCount, deleteOldCspReports, releaseCspClaim } from '#core/http/csp-reports.repo.js';
 import type { OutgoingMail } from '../mail/transport.js';
 import { claimUnreported, releaseClaim, type ReportedCount } from './error-counts.repo.js';
 
 const TOP = 10;
-
-const german = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
 /** CSP reports stay this long after a digest has counted them (the admin list shows the last 30 days). */
 const CSP_KEEP_DAYS = 30;
@@ -26,11 +24,11 @@ export function digestMail(
 ): OutgoingMail {
   const total = rows.reduce((n, r) => n + r.count, 0);
   const days = rows.length ? [...new Set(rows.map((r) => r.day))].sort() : [yesterday];
-  const perDay = days.map((d) => `  ${german(d)}: ${rows.filter((r) => r.day === d).reduce((n, r) => n + r.count, 0)}`);
+  const perDay = days.map((d) => `  ${germanDate(d)}: ${rows.filter((r) => r.day === d).reduce((n, r) => n + r.count, 0)}`);
   const byMessage = new Map<string, number>();
   for (const r of rows) byMessage.set(r.message, (byMessage.get(r.message) ?? 0) + r.count);
   const top = [...byMessage].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP);
-  const span = days.length === 1 ? `am ${german(days[0] ?? '')}` : `vom ${german(days[0] ?? '')} bis ${german(days[days.length - 1] ?? '')}`;
+  const span = days.length === 1 ? `am ${germanDate(days[0] ?? '')}` : `vom ${germanDate(days[0] ?? '')} bis ${germanDate(days[days.length - 1] ?? '')}`;
   const csp = cspCount
     ? [``, `Dazu ${cspCount} CSP-Meldungen von Browsern (blockierte Stile, Skripte oder Bilder). Die Liste steht in der Verwaltung unter „CSP-Meldungen“.`]
     : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../helpers/factories.js';
+import { buildFriendships, buildUser } from '../../helpers/factories.js';
 import { checkScreen, useAppHarness } from './app-harness.js';
 
 const h = useAppHarness();
@@ -12,20 +12,11 @@ describe('chat: the partner’s name', () => {
     // By name the last of 201 friends: the friends list's first 200 never reach her.
     const zora = await buildUser(h.ctx, { name: 'Zora Zuletzt' });
     const now = h.ctx.clock.now().toISOString();
-    await h.ctx.db
-      .insertInto('friendships')
-      .values(
-        [...many, zora].map((o) => ({
-          requester_id: o.id,
-          addressee_id: me.id,
-          user_low: Math.min(me.id, o.id),
-          user_high: Math.max(me.id, o.id),
-          status: 'accepted' as const,
-          created_at: now,
-          accepted_at: now,
-        })),
-      )
-      .execute();
+    await buildFriendships(
+      h.ctx,
+      [...many, zora].map((o) => ({ from: o.id, to: me.id })),
+      now,
+    );
     await h.ctx.db
       .insertInto('messages')
       .values({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentAs, buildUser } from '../../helpers/factories.js';
+import { agentAs, buildFriendships, buildUser } from '../../helpers/factories.js';
 import { useAppHarness } from './app-harness.js';
 
 const h = useAppHarness();
@@ -49,21 +49,12 @@ describe('paged lists in the app', () => {
     const now = '2026-01-01T00:00:00.000Z';
     const people = [];
     for (let i = 0; i < 100; i++) people.push(await buildUser(h.ctx, { name: `Kumpel ${String(i).padStart(3, '0')}` }));
-    await h.ctx.db
-      .insertInto('friendships')
-      .values(
-        people.map((p, i) => ({
-          requester_id: p.id,
-          addressee_id: me.id,
-          user_low: Math.min(me.id, p.id),
-          user_high: Math.max(me.id, p.id),
-          // the first 60 are friends, the other 40 ask
-          status: i < 60 ? 'accepted' : 'pending',
-          created_at: now,
-          accepted_at: i < 60 ? now : null,
-        })),
-      )
-      .execute();
+    // the first 60 are friends, the other 40 ask
+    await buildFriendships(
+      h.ctx,
+      people.map((p, i) => ({ from: p.id, to: me.id, status: i < 60 ? 'accepted' : 'pending' })),
+      now,
+    );
     await h.login(me);
     const page = await h.page();
     await page.goto(h.url('/app/freunde'));

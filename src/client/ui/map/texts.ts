@@ -4,6 +4,8 @@ export const mapItemTexts = {
   notYours: 'Das hat jemand anderes eingetragen. Ändern kann es nur diese Person.',
   back: 'Zurück',
   useMine: 'Meine aktuelle Position verwenden',
+  radius: 'Umkreis',
+  km: (n: number) => `${n} km`,
   locating: 'Position wird ermittelt …',
   geoDenied: 'Die Position ist nicht freigegeben. Du kannst sie in den Browser-Einstellungen erlauben.',
   pinHint: 'Tipp auf die Karte an die richtige Stelle (danach kannst du die Nadel noch ziehen).',

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
-import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
-import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
+import { captureLog } from '../../../../test/helpers/log-capture.js';
+import { secondInstance, useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '#core/clock.js';
-import { createContext } from '#platform/create-context.js';
-import { openDb } from '#core/db/index.js';
-import { createLogger } from '#core/logger.js';
 
 const clock = fixedClock('2026-11-25T10:00:00Z');
 const t = useTestApp({ clock });
@@ -17,16 +13,6 @@ const FEED_URL = /^http:\/\/127\.0\.0\.1\/kalender\/([A-Za-z0-9_-]{43})\.ics$/;
 const pathOf = (url: string) => new URL(url).pathname;
 const tokenOf = (url: string) => FEED_URL.exec(url)![1]!;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** A second app on the same database with its own options: another instance (rate limits on, a log to read). */
-async function instance(options: { rateLimits?: boolean; logLines?: string[] } = {}) {
-  const config = { ...t.ctx.config, rateLimitsEnabled: options.rateLimits ?? false };
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const sink = new Writable({ write: (chunk: Buffer, _e, cb) => (options.logLines?.push(chunk.toString()), cb()) });
-  const log = createLogger(options.logLines ? 'info' : 'silent', sink);
-  const ctx = createContext({ config, dbHandle, log, clock, mailTransport: memoryTransport() });
-  return { app: createWatchedApp(ctx), close: () => dbHandle.close() };
-}
 
 describe('calendar feed: switching it on, renewing, switching off', () => {
   it('answers 401 without a session on every owner route', async () => {
@@ -140,7 +126,7 @@ describe('calendar feed: switching it on, renewing, switching off', () => {
 
 describe('calendar feed: rate limit and logs', () => {
   it('allows 60 fetches an hour per address, then 429; another address goes on; the counter keeps only a hash', async () => {
-    const other = await instance({ rateLimits: true });
+    const other = secondInstance({ ...t.ctx.config, rateLimitsEnabled: true }, { clock });
     try {
       const user = await buildUser(t.ctx);
       await buildDog(t.ctx, { user, name: 'Bello' });
@@ -164,8 +150,8 @@ describe('calendar feed: rate limit and logs', () => {
   });
 
   it('never writes the token to the log: the request line shows /kalender/[geheim]', async () => {
-    const lines: string[] = [];
-    const other = await instance({ logLines: lines });
+    const { lines, log } = captureLog<{ msg: string; url?: string }>('info');
+    const other = secondInstance(t.ctx.config, { clock, log });
     try {
       const user = await buildUser(t.ctx);
       const { url } = (await agentAs(t, user).post('/api/me/calendar-feed').expect(200)).body;
@@ -176,9 +162,9 @@ describe('calendar feed: rate limit and logs', () => {
       await request(other.app)
         .get(`/kalender/${token.slice(1)}X.ics`)
         .expect(404);
-      const requests = lines.map((l) => JSON.parse(l) as { msg: string; url?: string }).filter((l) => l.msg === 'request');
+      const requests = lines.filter((l) => l.msg === 'request');
       expect(requests.map((l) => l.url)).toEqual(['/kalender/[geheim]', '/Kalender/[geheim]', '/kalender/[geheim]']);
-      expect(lines.join('\n')).not.toContain(token.slice(1, -1));
+      expect(JSON.stringify(lines)).not.toContain(token.slice(1, -1));
     } finally {
       await other.close();
     }

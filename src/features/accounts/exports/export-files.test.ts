@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, PDF } from '../../../../test/fakes/photos.js';
+import { binaryBody } from '../../../../test/helpers/binary.js';
 import { agentAs, buildDog, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { storedBytes } from '../../../../test/helpers/media.js';
 import { schemaColumns, type SchemaColumn } from '../../../../test/helpers/schema-columns.js';
@@ -82,15 +83,7 @@ async function uploadEverything(a: Agent, dogId: number): Promise<void> {
 async function downloadExport(a: Agent): Promise<Record<string, Uint8Array>> {
   const asked = await a.post('/api/me/exports').expect(202);
   await buildExportsJob.run(t.ctx);
-  const zip = await a
-    .get(`/api/me/exports/${asked.body.id}/download`)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const zip = await a.get(`/api/me/exports/${asked.body.id}/download`).buffer(true).parse(binaryBody).expect(200);
   return unzipSync(new Uint8Array(zip.body as Buffer));
 }
 

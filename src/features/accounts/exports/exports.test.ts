@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
+import { binaryBody } from '../../../../test/helpers/binary.js';
 import { agentAs, buildDog, buildInvoice, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { storedBytes, storedUnder } from '../../../../test/helpers/media.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
@@ -82,16 +83,7 @@ describe('data export', () => {
     await request(t.app).get(`/api/me/exports/${asked.body.id}/download`).expect(401);
     await agentAs(t, friend).get(`/api/me/exports/${asked.body.id}/download`).expect(403);
     await a.get('/api/me/exports/999999/download').expect(404);
-    const zip = await a
-      .get(`/api/me/exports/${asked.body.id}/download`)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200)
-      .expect('Content-Type', 'application/zip');
+    const zip = await a.get(`/api/me/exports/${asked.body.id}/download`).buffer(true).parse(binaryBody).expect(200).expect('Content-Type', 'application/zip');
     expect(zip.headers['content-disposition']).toBe('attachment; filename=pfotenbuch-export-2026-11-25.zip');
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
     const names = Object.keys(files).sort();

@@ -32,31 +32,16 @@ describe('POST /api/push/subscriptions', () => {
   it('is 400 for a malformed subscription or an unknown key', async () => {
     const agent = agentAs(t, await buildUser(t.ctx));
     const good = fake.device().subscription;
-    await agent.post('/api/push/subscriptions').send({ endpoint: good.endpoint }).expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, endpoint: 'keine-url' })
-      .expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, endpoint: 'ftp://push.example/x' })
-      .expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })
-      .expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, keys: { ...good.keys, auth: 'ä!' } })
-      .expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, keys: { ...good.keys, extra: 'x' } })
-      .expect(400);
-    await agent
-      .post('/api/push/subscriptions')
-      .send({ ...good, device: 'Handy' })
-      .expect(400);
+    const malformed = [
+      { endpoint: good.endpoint },
+      { ...good, endpoint: 'keine-url' },
+      { ...good, endpoint: 'ftp://push.example/x' },
+      { ...good, keys: { ...good.keys, p256dh: 'AAAA' } },
+      { ...good, keys: { ...good.keys, auth: 'ä!' } },
+      { ...good, keys: { ...good.keys, extra: 'x' } },
+      { ...good, device: 'Handy' },
+    ];
+    for (const body of malformed) await agent.post('/api/push/subscriptions').send(body).expect(400);
     expect(await t.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', good.endpoint).execute()).toEqual([]);
   });
 

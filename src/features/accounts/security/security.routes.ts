@@ -39,6 +39,8 @@ import { confirmTotp, disableTotp, startTotpSetup } from './totp.service.js';
 import { countRecoveryCodesLeft, hasConfirmedTotp } from './totp.repo.js';
 
 const tags = ['Anmeldung und Sicherheit'];
+/** The answers of a step that asks for the password again. */
+const passwordChecked = { 403: 'Passwort falsch', 429: 'Gesperrt nach Fehlversuchen' };
 
 /** A session opened or raised now: a passkey or a code was just given. A raise keeps the session's login time and id. */
 function issueRaised(ctx: AppContext, req: Request, res: Response, user: Pick<SessionUser, 'id' | 'token_version'>, raise: boolean): void {
@@ -75,12 +77,7 @@ export function securityRoutes(ctx: AppContext, routes: Routes): void {
   });
   api.post('/api/me/passkeys/options', 'Einen Passkey hinzufügen, Schritt 1: Optionen (mit Passwort)', {
     body: PasswordBody,
-    responses: {
-      200: ['Optionen für navigator.credentials.create', WebAuthnOptions],
-      403: 'Passwort falsch',
-      409: 'Zu viele Passkeys',
-      429: 'Gesperrt nach Fehlversuchen',
-    },
+    responses: { 200: ['Optionen für navigator.credentials.create', WebAuthnOptions], ...passwordChecked, 409: 'Zu viele Passkeys' },
     run: ({ actor, body }, req) => registrationOptions(ctx, actor, req, body.password),
   });
   api.post('/api/me/passkeys', 'Einen Passkey hinzufügen, Schritt 2: die Antwort des Geräts', {
@@ -102,12 +99,7 @@ export function securityRoutes(ctx: AppContext, routes: Routes): void {
   // TOTP.
   api.post('/api/me/totp', 'TOTP einrichten, Schritt 1: Geheimnis und otpauth-Adresse (mit Passwort)', {
     body: PasswordBody,
-    responses: {
-      200: ['Geheimnis für die Authenticator-App', TotpSetup],
-      403: 'Passwort falsch',
-      409: 'Schon eingeschaltet',
-      429: 'Gesperrt nach Fehlversuchen',
-    },
+    responses: { 200: ['Geheimnis für die Authenticator-App', TotpSetup], ...passwordChecked, 409: 'Schon eingeschaltet' },
     run: ({ actor, body }, req) => startTotpSetup(ctx, actor, req, body.password),
   });
   api.post('/api/me/totp/confirm', 'TOTP einrichten, Schritt 2: mit einem Code einschalten; gibt die 10 Wiederherstellungscodes (einmal)', {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { agentAs, buildAdmin, buildModerator, buildUpgradeRequest, buildUser } from '../../../../test/helpers/factories.js';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -126,16 +127,9 @@ describe('admin queue', () => {
       await buildUpgradeRequest(t.ctx, { user, status: 'rejected' }),
     ];
     await buildUpgradeRequest(t.ctx, { user }); // open: not in the filtered list
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const res: request.Response = await agentAs(t, admin)
-        .get(`/api/admin/upgrade-requests?status=rejected&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      expect(res.body.items.length).toBeLessThanOrEqual(2);
-      seen.push(...(res.body.items as { id: number; status: string }[]).map((i) => i.id));
-      cursor = res.body.next_cursor as string | null;
-    } while (cursor);
+    const pages = await allPages<{ id: number }>(agentAs(t, admin), '/api/admin/upgrade-requests?status=rejected&limit=2');
+    for (const page of pages) expect(page.items.length).toBeLessThanOrEqual(2);
+    const seen = pages.flatMap((p) => p.items.map((i) => i.id));
     const all = await t.ctx.db.selectFrom('upgrade_requests').select('id').where('status', '=', 'rejected').orderBy('id', 'desc').execute();
     expect(seen).toEqual(all.map((r) => r.id));
     expect(seen.slice(0, 3)).toEqual(rejected.map((r) => r.id).reverse());

@@ -68,20 +68,9 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ actor, params }) => getOwnInvoice(ctx, actor, params.id),
   });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/me/invoices/:id/print',
-      summary: 'Eine deiner Rechnungen als Dokument (dieselbe Druckansicht, die der Admin sieht; im Browser als PDF speichern)',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: html, 403: { description: 'Nicht deine Rechnung' }, ...missing },
-    },
-    async ({ actor, params }, _req, res) => {
-      res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, actor, params.id)));
-    },
+  ownInvoicePrint(
+    '/api/me/invoices/:id/print',
+    'Eine deiner Rechnungen als Dokument (dieselbe Druckansicht, die der Admin sieht; im Browser als PDF speichern)',
   );
 
   api.get('/api/invoices', 'Die eigenen Rechnungen', {
@@ -91,19 +80,24 @@ export function invoicesRoutes(ctx: AppContext, routes: Routes): void {
     run: ({ actor, query }) => ownInvoices(ctx, actor, query),
   });
 
-  route(
-    routes,
-    {
-      method: 'get',
-      path: '/api/invoices/:id/print',
-      summary: 'Druckansicht einer eigenen Rechnung',
-      tags,
-      access: 'user',
-      params: IdParam,
-      responses: { 200: html, 403: { description: 'Nicht deine Rechnung' }, ...missing },
-    },
-    async ({ actor, params }, _req, res) => {
-      res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, actor, params.id)));
-    },
-  );
+  ownInvoicePrint('/api/invoices/:id/print', 'Druckansicht einer eigenen Rechnung');
+
+  /** The owner's print view of an invoice, under its two paths. */
+  function ownInvoicePrint(path: string, summary: string): void {
+    route(
+      routes,
+      {
+        method: 'get',
+        path,
+        summary,
+        tags,
+        access: 'user',
+        params: IdParam,
+        responses: { 200: html, 403: { description: 'Nicht deine Rechnung' }, ...missing },
+      },
+      async ({ actor, params }, _req, res) => {
+        res.render('invoice', invoiceViewModel(await getOwnInvoice(ctx, actor, params.id)));
+      },
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { isStaff, type Actor } from '#core/auth/session-user.js';
 import type { AppContext } from '#core/context.js';
 import { conflict, notFound } from '#core/http/route/errors.js';
 import { keysetPage, type Page } from '#core/http/route/pagination.js';
-import { closeReports, insertReport } from '#core/reports/index.js';
+import { closeReports, fileReport } from '#core/reports/index.js';
 import { z } from 'zod';
 import {
   addPost,
@@ -24,7 +24,7 @@ import {
   type PostRow,
   type ThreadRow,
 } from './forum.repo.js';
-import { notify, notifyStaff } from '../../accounts/notifications/index.js';
+import { notify } from '../../accounts/notifications/index.js';
 import { DELETED_ACCOUNT, type Author, type Post, type ThreadDetail, type ThreadSummary } from './forum.schemas.js';
 
 const THREAD = { missing: 'Dieses Thema gibt es nicht.', foreign: 'Dieses Thema gehört nicht dir.' };
@@ -176,11 +176,5 @@ export async function postToReport(ctx: AppContext, actor: Actor, postId: number
 
 export async function report(ctx: AppContext, actor: Actor, postId: number, reason: string): Promise<void> {
   await postToReport(ctx, actor, postId);
-  await insertReport(ctx.db, { kind: REPORTED_POSTS, id: postId }, actor.id, reason, ctx.clock.now().toISOString());
-  await notifyStaff(
-    ctx,
-    ['admin', 'moderator'],
-    { title: 'Neue Meldung im Forum', body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-forum' },
-    `report:forum:${postId}:${actor.id}`,
-  );
+  await fileReport(ctx, actor.id, { kind: REPORTED_POSTS, id: postId }, reason, { title: 'Neue Meldung im Forum', tag: 'moderation-forum', key: 'forum' });
 }

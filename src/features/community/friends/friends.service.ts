@@ -175,7 +175,7 @@ export function listBlocks(ctx: AppContext, actor: Actor, query: PageQuery) {
     query,
     blockCursor,
     (take, after) => blocksOf(ctx.db, actor.id, take, after),
-    (row): Block => ({ user: { id: row.id, name: row.name, avatar_url: row.avatar_url, city: row.city }, blocked_at: row.blocked_at }),
+    (row): Block => ({ user: card(row), blocked_at: row.blocked_at }),
   );
 }
 

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildFriendships, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { daytimeClock } from '../../../../test/helpers/test-app.js';
 
 const { t, fake, subscribe } = usePushTestApp({ clock: daytimeClock() });
@@ -147,30 +148,13 @@ describe('friend list paging', () => {
     const others: BuiltUser[] = [];
     for (let i = 0; i < 60; i++) others.push(await person(`Freund ${String(i % 20).padStart(2, '0')}`));
     const now = '2026-01-01T00:00:00.000Z';
-    await t.ctx.db
-      .insertInto('friendships')
-      .values(
-        others.map((o, i) => ({
-          // both sides of the pair: half asked, half were asked
-          requester_id: i % 2 ? me.id : o.id,
-          addressee_id: i % 2 ? o.id : me.id,
-          user_low: Math.min(me.id, o.id),
-          user_high: Math.max(me.id, o.id),
-          status: 'accepted',
-          created_at: now,
-          accepted_at: now,
-        })),
-      )
-      .execute();
-    const pages: number[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: { user: { id: number } }[]; next_cursor: string | null } } = await agentAs(t, me)
-        .get(`/api/friends?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      pages.push(res.body.items.map((f) => f.user.id));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    // both sides of the pair: half asked, half were asked
+    await buildFriendships(
+      t.ctx,
+      others.map((o, i) => (i % 2 ? { from: me.id, to: o.id } : { from: o.id, to: me.id })),
+      now,
+    );
+    const pages = (await allPages<{ user: { id: number } }>(agentAs(t, me), '/api/friends?limit=25')).map((p) => p.items.map((f) => f.user.id));
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     const expected = [...others].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map((o) => o.id);
     expect(pages.flat()).toEqual(expected);
@@ -184,25 +168,13 @@ describe('friend request paging', () => {
     const others: BuiltUser[] = [];
     for (let i = 0; i < 120; i++) others.push(await person(`Anfrager ${i}`));
     const now = '2026-01-01T00:00:00.000Z';
-    const rows = others.map((o, i) => ({
-      requester_id: i % 2 ? me.id : o.id,
-      addressee_id: i % 2 ? o.id : me.id,
-      user_low: Math.min(me.id, o.id),
-      user_high: Math.max(me.id, o.id),
-      status: 'pending',
-      created_at: now,
-    }));
-    const ids = (await t.ctx.db.insertInto('friendships').values(rows).returning('id').execute()).map((r) => r.id);
+    const ids = await buildFriendships(
+      t.ctx,
+      others.map((o, i) => ({ ...(i % 2 ? { from: me.id, to: o.id } : { from: o.id, to: me.id }), status: 'pending' as const })),
+      now,
+    );
     for (const side of ['incoming', 'outgoing'] as const) {
-      const pages: number[][] = [];
-      let cursor: string | null = null;
-      do {
-        const res: { body: { items: { id: number }[]; next_cursor: string | null } } = await agentAs(t, me)
-          .get(`/api/friends/requests/${side}?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
-          .expect(200);
-        pages.push(res.body.items.map((r) => r.id));
-        cursor = res.body.next_cursor;
-      } while (cursor);
+      const pages = (await allPages<{ id: number }>(agentAs(t, me), `/api/friends/requests/${side}?limit=25`)).map((p) => p.items.map((r) => r.id));
       expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
       const expected = ids.filter((_, i) => (side === 'incoming' ? i % 2 === 0 : i % 2 === 1)).reverse();
       expect(pages.flat()).toEqual(expected);

@@ -4,8 +4,7 @@ import type { Actor } from '#core/auth/session-user.js';
 import type { AccountDeletionStep, AppContext } from '#core/context.js';
 import { conflict, notFound } from '#core/http/route/errors.js';
 import { requiredText } from '#core/http/route/schema-kit.js';
-import { notifyStaff } from '#core/push/index.js';
-import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage } from '#core/reports/index.js';
+import { closeReports, closeReportsOfGoneRows, fileReport, findReport, openReportPage } from '#core/reports/index.js';
 import type { PageQuery } from '#core/http/route/pagination.js';
 import { pageSchema } from '#core/http/route/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
@@ -49,14 +48,7 @@ export async function userToReport(ctx: AppContext, actor: Actor, userId: number
 
 export async function reportUser(ctx: AppContext, actor: Actor, userId: number, reason: string): Promise<void> {
   await userToReport(ctx, actor, userId);
-  // Once per reporter and person (core/reports): a second report is no news for the moderators.
-  await insertReport(ctx.db, { kind: REPORTED_USERS, id: userId }, actor.id, reason, ctx.clock.now().toISOString());
-  await notifyStaff(
-    ctx,
-    ['admin', 'moderator'],
-    { title: 'Neue Meldung: Person', body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-users' },
-    `report:user:${userId}:${actor.id}`,
-  );
+  await fileReport(ctx, actor.id, { kind: REPORTED_USERS, id: userId }, reason, { title: 'Neue Meldung: Person', tag: 'moderation-users', key: 'user' });
 }
 
 /** The open reports of people, oldest first, with the person's card. */

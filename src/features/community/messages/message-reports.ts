@@ -4,8 +4,7 @@ import type { Actor } from '#core/auth/session-user.js';
 import type { AccountDeletionStep, AppContext } from '#core/context.js';
 import { conflict, forbidden, notFound } from '#core/http/route/errors.js';
 import { requiredText } from '#core/http/route/schema-kit.js';
-import { notifyStaff } from '#core/push/index.js';
-import { closeReports, closeReportsOfGoneRows, findReport, insertReport, openReportPage, type OpenReport } from '#core/reports/index.js';
+import { closeReports, closeReportsOfGoneRows, fileReport, findReport, openReportPage, type OpenReport } from '#core/reports/index.js';
 import type { PageQuery } from '#core/http/route/pagination.js';
 import { pageSchema } from '#core/http/route/pagination.js';
 import { maskEmail, updateUser } from '../../admin/admin-users/index.js';
@@ -53,14 +52,7 @@ export async function messageToReport(ctx: AppContext, actor: Actor, id: number)
 
 export async function reportMessage(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<void> {
   await messageToReport(ctx, actor, id);
-  // Once per reporter and message (core/reports): a second report is no news for the moderators.
-  await insertReport(ctx.db, { kind: REPORTED_MESSAGES, id }, actor.id, reason, ctx.clock.now().toISOString());
-  await notifyStaff(
-    ctx,
-    ['admin', 'moderator'],
-    { title: 'Neue Meldung: Nachricht', body: reason.slice(0, 140), url: '/app/admin/moderation', tag: 'moderation-messages' },
-    `report:message:${id}:${actor.id}`,
-  );
+  await fileReport(ctx, actor.id, { kind: REPORTED_MESSAGES, id }, reason, { title: 'Neue Meldung: Nachricht', tag: 'moderation-messages', key: 'message' });
 }
 
 /** The open reports of messages, oldest first, each with its message in context. */

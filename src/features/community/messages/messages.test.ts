@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { agentAs, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
+import { agentAs, buildFriendships, buildUser, type BuiltUser } from '../../../../test/helpers/factories.js';
 import { usePushTestApp } from '../../../../test/helpers/push.js';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { daytimeClock, useTestApp } from '../../../../test/helpers/test-app.js';
 
 const { t, fake, subscribe } = usePushTestApp({ clock: daytimeClock() });
@@ -81,15 +82,7 @@ describe('direct messages', () => {
       created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
     }));
     await t.ctx.db.insertInto('messages').values(rows).execute();
-    const seen: string[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: { text: string }[]; next_cursor: string | null } } = await agentAs(t, a)
-        .get(`/api/conversations/${b.id}/messages?limit=50${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      seen.push(res.body.items.map((m) => m.text));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const seen = (await allPages<{ text: string }>(agentAs(t, a), `/api/conversations/${b.id}/messages?limit=50`)).map((p) => p.items.map((m) => m.text));
     expect(seen.map((p) => p.length)).toEqual([50, 50, 25]);
     expect(seen[0]![0]).toBe('m75'); // the newest page, oldest first within it
     expect(seen.reverse().flat()).toEqual(rows.map((r) => r.text));
@@ -109,13 +102,11 @@ describe('direct messages', () => {
     const others = [];
     for (let i = 0; i < 61; i++) others.push(await buildUser(t.ctx, { name: `Schreiber ${i}` }));
     const now = '2026-01-01T00:00:00.000Z';
-    const pairOf = (o: BuiltUser) => ({ user_low: Math.min(me.id, o.id), user_high: Math.max(me.id, o.id) });
-    await t.ctx.db
-      .insertInto('friendships')
-      .values(
-        others.slice(0, 60).map((o) => ({ requester_id: o.id, addressee_id: me.id, ...pairOf(o), status: 'accepted', created_at: now, accepted_at: now })),
-      )
-      .execute();
+    await buildFriendships(
+      t.ctx,
+      others.slice(0, 60).map((o) => ({ from: o.id, to: me.id })),
+      now,
+    );
     // One message from each, the 61st (not a friend) included; then a second from the first, which moves to the top.
     const message = (o: BuiltUser, text: string) => ({
       sender_id: o.id,
@@ -129,16 +120,9 @@ describe('direct messages', () => {
       .insertInto('messages')
       .values([...others.map((o, i) => message(o, `von ${i}`)), message(others[0]!, 'nochmal')])
       .execute();
-    const pages: number[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: { user: { id: number } }[]; next_cursor: string | null; unread_total: number } } = await agentAs(t, me)
-        .get(`/api/conversations?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      expect(res.body.unread_total).toBe(61); // 60 friends, the first with two
-      pages.push(res.body.items.map((c) => c.user.id));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const conversations = await allPages<{ user: { id: number } }>(agentAs(t, me), '/api/conversations?limit=25');
+    for (const page of conversations) expect(page.unread_total).toBe(61); // 60 friends, the first with two
+    const pages = conversations.map((p) => p.items.map((c) => c.user.id));
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual([
       others[0]!.id,
@@ -155,20 +139,11 @@ describe('direct messages', () => {
     for (let i = 0; i < 200; i++) many.push(await buildUser(t.ctx, { name: `Anna ${String(i).padStart(3, '0')}` }));
     const zora = await buildUser(t.ctx, { name: 'Zora Zuletzt', city: 'Kiel' });
     const now = '2026-01-01T00:00:00.000Z';
-    await t.ctx.db
-      .insertInto('friendships')
-      .values(
-        [...many, zora].map((o) => ({
-          requester_id: o.id,
-          addressee_id: me.id,
-          user_low: Math.min(me.id, o.id),
-          user_high: Math.max(me.id, o.id),
-          status: 'accepted',
-          created_at: now,
-          accepted_at: now,
-        })),
-      )
-      .execute();
+    await buildFriendships(
+      t.ctx,
+      [...many, zora].map((o) => ({ from: o.id, to: me.id })),
+      now,
+    );
     const a = agentAs(t, me);
     // The friends list's first 200 (by name) do not reach her: a lookup there found no name.
     const friends = await a.get('/api/friends?limit=200').expect(200);

@@ -1,17 +1,11 @@
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { binaryBody, pdfText } from '../../../../test/helpers/binary.js';
 import { agentAs, buildAdmin, buildDog, buildUser } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '#core/clock.js';
 
 const t = useTestApp({ clock: fixedClock('2026-06-10T10:00:00Z') });
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 async function breeder(tier = 'breeder') {
   const user = await buildUser(t.ctx, { subscription_tier: tier, name: 'Bea Breeder' });
@@ -197,11 +191,9 @@ describe('litters', () => {
       ';blau;Rüde;450;276098100000001;;;;1200',
       '',
     ]);
-    const pdf = await a.get(`/api/puppies/${red.id}/record.pdf`).buffer(true).parse(binary).expect(200);
+    const pdf = await a.get(`/api/puppies/${red.id}/record.pdf`).buffer(true).parse(binaryBody).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const parser = new PDFParse({ data: new Uint8Array(pdf.body as Buffer) });
-    const text = (await parser.getText()).text;
-    await parser.destroy();
+    const text = await pdfText(pdf.body as Buffer);
     for (const part of ['Welpenpass: Rosa', 'Hera', 'Labrador Retriever', 'Zeus vom Hof', '1.100 g', '8. Woche: SHPPi + L4', 'Familie Kuhn', '02.05.2026'])
       expect(text).toContain(part);
     expect(text).not.toContain(user.email); // the breeder's name is on it, never the email

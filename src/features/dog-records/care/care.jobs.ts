@@ -1,4 +1,4 @@
-import { dateInZone } from '#core/clock.js';
+import { dateInZone, germanDate } from '#core/clock.js';
 import type { Job } from '#core/context.js';
 import { idBatches } from '#core/id-batches.js';
 import { remindOverdueStep } from '#core/records/overdue-reminders.js';
@@ -6,8 +6,6 @@ import { caregiversOf } from '../health/index.js';
 import { notify } from '../../accounts/notifications/index.js';
 import { careTitle } from './care.labels.js';
 import { routinesDueBy } from './care.repo.js';
-
-const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * Daily at 08:00: a routine due today or overdue reminds the owner and the caregivers at the first run, 7 days later,

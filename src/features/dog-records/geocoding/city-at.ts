@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { AppContext } from '#core/context.js';
-import { UpstreamError, upstreamJsonAs } from '#core/upstream/http-client.js';
-import { paced } from '#core/upstream/slots.js';
 import { cachedPlaceName, cachePlaceName } from './geocode-cache.repo.js';
+import { reverseLookup } from './nominatim-reverse.js';
 
 /**
  * The town at a position from Nominatim's /reverse at town level (zoom 10), for the public poison-bait figures
@@ -16,9 +14,6 @@ import { cachedPlaceName, cachePlaceName } from './geocode-cache.repo.js';
  */
 
 const ROUND = 2;
-const INTERVAL_MS = 1_000;
-
-const Reverse = z.union([z.object({ error: z.string() }), z.object({ address: z.record(z.string(), z.string()).optional() })]);
 
 /** The town's name from an answer's address: a city, else a town, village or municipality. */
 export function townOf(address: Record<string, string> | undefined): string | null {
@@ -38,29 +33,9 @@ export async function cityAt(
   const key = `city:${lat.toFixed(ROUND)},${lon.toFixed(ROUND)}`;
   const cached = await cachedPlaceName(ctx.db, key);
   if (cached) return { city: cached.name };
-  const url = new URL(`${base.replace(/\/+$/, '')}/reverse`);
-  url.search = new URLSearchParams({
-    format: 'jsonv2',
-    lat: lat.toFixed(ROUND),
-    lon: lon.toFixed(ROUND),
-    zoom: '10',
-    addressdetails: '1',
-    'accept-language': 'de',
-  }).toString();
-  const timeoutMs = ctx.config.upstream.nominatimTimeoutMs;
-  const asked = await paced(ctx, 'nominatim', { intervalMs: INTERVAL_MS, maxWaitMs: wait.maxWaitMs, requestMs: timeoutMs }, async () => {
-    try {
-      const answer = await upstreamJsonAs(ctx, { upstream: 'nominatim', url, timeoutMs }, Reverse);
-      return { city: 'error' in answer ? null : townOf(answer.address) };
-    } catch (err) {
-      ctx.log.warn(
-        { upstream: 'nominatim', kind: err instanceof UpstreamError ? err.kind : 'unknown', status: err instanceof UpstreamError ? err.status : undefined },
-        'town lookup failed',
-      );
-      return undefined;
-    }
-  });
-  if (asked.skipped || !asked.value) return undefined;
-  await cachePlaceName(ctx.db, key, asked.value.city, ctx.clock.now().toISOString());
-  return asked.value;
+  const asked = await reverseLookup(ctx, base, { lat, lon }, { decimals: ROUND, zoom: 10, maxWaitMs: wait.maxWaitMs, what: 'town lookup' });
+  if (typeof asked === 'string') return undefined;
+  const city = asked.found ? townOf(asked.found.address) : null;
+  await cachePlaceName(ctx.db, key, city, ctx.clock.now().toISOString());
+  return { city };
 }

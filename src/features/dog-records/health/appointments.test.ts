@@ -1,6 +1,6 @@
-import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { binaryBody, pdfText } from '../../../../test/helpers/binary.js';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '#core/clock.js';
@@ -186,21 +186,6 @@ describe('"Nächster Termin" on the welcome dashboard', () => {
   });
 });
 
-async function pdfText(buf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(buf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
 describe('the health-record PDF', () => {
   it('lists planned visits as such, apart from the visits that took place (with their planned day)', async () => {
     const { dog, a } = await ownerWithDog('Bruno');
@@ -208,7 +193,7 @@ describe('the health-record PDF', () => {
     const { body: late } = await a.post(visitsUrl(dog.id)).send({ status: 'planned', date: '2026-04-10', reason: 'Nachkontrolle' }).expect(201);
     await a.patch(`/api/vet-visits/${late.id}`).send({ status: 'done', date: '2026-04-12', diagnosis: 'Gut verheilt' }).expect(200);
 
-    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binary).expect(200);
+    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binaryBody).expect(200);
     const text = (await pdfText(res.body as Buffer)).replace(/\s+/g, ' ');
     const planned = text.indexOf('Geplante Tierarzttermine');
     const done = text.indexOf('Tierarztbesuche');
@@ -227,7 +212,7 @@ describe('the health-record PDF', () => {
 
   it('says so when nothing is planned', async () => {
     const { dog, a } = await ownerWithDog('Leer');
-    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binary).expect(200);
+    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binaryBody).expect(200);
     expect(await pdfText(res.body as Buffer)).toMatch(/Geplante Tierarzttermine\s+Keine geplant\./);
   });
 });

@@ -1,27 +1,12 @@
-import { PDFParse } from 'pdf-parse';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { binaryBody, pdfText } from '../../../../test/helpers/binary.js';
 import { agentAs, buildDog, buildUser, shareDog } from '../../../../test/helpers/factories.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '#core/clock.js';
 
 const t = useTestApp({ clock: fixedClock('2026-06-10T10:00:00Z') });
-
-async function pdfText(buf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(buf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 async function dogWithRecords() {
   const owner = await buildUser(t.ctx);
@@ -50,7 +35,7 @@ describe('GET /api/dogs/{dogId}/health-record.pdf', () => {
 
   it('is an A4 PDF in German with every section, parsed back', async () => {
     const { a, dog } = await dogWithRecords();
-    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binary).expect(200);
+    const res = await a.get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binaryBody).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="gesundheitspass\.pdf"; filename\*=UTF-8''Gesundheitspass%20J%C3%BCrgen\.pdf$/);
     const body = res.body as Buffer;
@@ -86,7 +71,7 @@ describe('GET /api/dogs/{dogId}/health-record.pdf', () => {
     const friend = await buildUser(t.ctx);
     const dog = await buildDog(t.ctx, { user: owner, name: 'Leer' });
     await shareDog(t, agentAs(t, owner), dog.id, friend);
-    const res = await agentAs(t, friend).get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binary).expect(200);
+    const res = await agentAs(t, friend).get(`/api/dogs/${dog.id}/health-record.pdf`).buffer(true).parse(binaryBody).expect(200);
     const text = await pdfText(res.body as Buffer);
     expect(text).toContain('Keine Praxis eingetragen.');
     expect(text).toContain('Keine bekannt.');

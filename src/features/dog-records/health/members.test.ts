@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const t = useTestApp();
@@ -227,15 +228,7 @@ describe('GET /api/dog-invitations in pages', () => {
         .returning('id')
         .execute()
     ).map((r) => r.id);
-    const pages: number[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: { id: number }[]; next_cursor: string | null } } = await agentAs(t, friend)
-        .get(`/api/dog-invitations?limit=25${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      pages.push(res.body.items.map((i) => i.id));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const pages = (await allPages<{ id: number }>(agentAs(t, friend), '/api/dog-invitations?limit=25')).map((p) => p.items.map((i) => i.id));
     expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
     expect(pages.flat()).toEqual([...ids].reverse());
     expect((await agentAs(t, other).get('/api/dog-invitations').expect(200)).body).toEqual({ items: [], next_cursor: null });
@@ -265,16 +258,9 @@ describe('GET /api/shared-dogs in pages', () => {
         })),
       )
       .execute();
-    const pages: number[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res: { body: { items: { id: number; owner_name: string }[]; next_cursor: string | null } } = await agentAs(t, friend)
-        .get(`/api/shared-dogs?limit=20${cursor ? `&cursor=${cursor}` : ''}`)
-        .expect(200);
-      expect(res.body.items.every((d) => d.owner_name === owner.name)).toBe(true);
-      pages.push(res.body.items.map((d) => d.id));
-      cursor = res.body.next_cursor;
-    } while (cursor);
+    const shared = (await allPages<{ id: number; owner_name: string }>(agentAs(t, friend), '/api/shared-dogs?limit=20')).map((p) => p.items);
+    expect(shared.flat().every((d) => d.owner_name === owner.name)).toBe(true);
+    const pages = shared.map((items) => items.map((d) => d.id));
     expect(pages.map((p) => p.length)).toEqual([20, 20, 15]);
     expect(pages.flat()).toEqual(dogs.slice(0, 55).map((d) => d.id));
     // Without `limit` a page holds 50 (the dog pickers ask for 200 at once).

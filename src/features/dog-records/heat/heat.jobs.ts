@@ -1,4 +1,4 @@
-import { addDays, dateInZone } from '#core/clock.js';
+import { addDays, dateInZone, germanDate } from '#core/clock.js';
 import type { Job } from '#core/context.js';
 import { idBatches } from '#core/id-batches.js';
 import { notify } from '../../accounts/notifications/index.js';
@@ -7,8 +7,6 @@ import { FOLLOW_UP_DAYS, predictNextStart } from './prediction.js';
 
 /** Reminders this many days before the predicted start (decisions, Per-dog records). */
 export const HEAT_LEADS = [7, 1] as const;
-
-const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * Daily at 08:00: 7 days and 1 day before a female dog's predicted heat, and about 63 days after a cycle began (a

@@ -3,22 +3,15 @@ import type { AppContext } from '#core/context.js';
 import type { Routes } from '#core/http/route/route.js';
 import { routeGroup } from '#core/http/route/route-group.js';
 import { walkWeatherOf } from './walk-weather.service.js';
-import { AlertKind, DWD_SOURCE, Severity } from './walk-weather.types.js';
+import { AlertKind, DWD_SOURCE, StoredAlert } from './walk-weather.types.js';
 
-const WalkWeatherAlert = z
-  .object({
-    id: z.string().meta({ description: 'Kennung der amtlichen Warnung (CAP)' }),
-    event: z.string().meta({ description: 'Ereignis laut DWD, z. B. „STARKE HITZE“' }),
-    kind: AlertKind.meta({ description: 'Was die App daraus für den Hund macht (heat, thunderstorm, storm, frost, ice, other)' }),
-    headline: z.string(),
-    description: z.string(),
-    instruction: z.string().nullable(),
-    severity: Severity.nullable(),
-    onset: z.string(),
-    expires: z.string().nullable(),
-    hint: z.string().meta({ description: 'Was die Warnung für den Spaziergang bedeutet' }),
-  })
-  .meta({ id: 'WalkWeatherAlert' });
+/** A stored warning as the API shows it: described for the document, with what it means for the walk. */
+const WalkWeatherAlert = StoredAlert.extend({
+  id: z.string().meta({ description: 'Kennung der amtlichen Warnung (CAP)' }),
+  event: z.string().meta({ description: 'Ereignis laut DWD, z. B. „STARKE HITZE“' }),
+  kind: AlertKind.meta({ description: 'Was die App daraus für den Hund macht (heat, thunderstorm, storm, frost, ice, other)' }),
+  hint: z.string().meta({ description: 'Was die Warnung für den Spaziergang bedeutet' }),
+}).meta({ id: 'WalkWeatherAlert' });
 
 const WalkWeather = z
   .object({

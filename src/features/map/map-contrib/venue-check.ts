@@ -1,7 +1,8 @@
 import type { AppContext } from '#core/context.js';
 import { welcomeKindOf } from '../map-layers/index.js';
 import { unreadVenues, updateContribution } from './map-contrib.repo.js';
-import { readElement, type OsmElement } from './osm-api.client.js';
+import { decideOnElements } from './element-reads.js';
+import type { OsmElement } from './osm-api.client.js';
 
 /**
  * The venues of taps stored while OpenStreetMap was unreachable (issue 32), read by the 03:40 job before its
@@ -13,7 +14,6 @@ import { readElement, type OsmElement } from './osm-api.client.js';
 
 /** Reads per run; the rest waits a night. */
 const MAX_READS_PER_RUN = 100;
-const MAX_FAILURES_IN_A_ROW = 3;
 
 export interface VenueCheck {
   decided: number;
@@ -22,18 +22,8 @@ export interface VenueCheck {
 }
 
 export async function checkUnreadVenues(ctx: AppContext): Promise<VenueCheck> {
-  const result: VenueCheck = { decided: 0, read: new Map() };
-  let failures = 0;
-  for (const row of await unreadVenues(ctx.db, MAX_READS_PER_RUN)) {
-    const read = await readElement(ctx, row.osm_type, row.osm_id).catch((err: unknown) => {
-      ctx.log.warn({ err, contribution: row.id }, 'venue check could not read the element');
-      return null;
-    });
-    if (!read) {
-      if (++failures >= MAX_FAILURES_IN_A_ROW) break;
-      continue;
-    }
-    failures = 0;
+  const elements = new Map<number, OsmElement>();
+  const decided = await decideOnElements(ctx, await unreadVenues(ctx.db, MAX_READS_PER_RUN), 'venue check', async (row, read) => {
     const at = ctx.clock.now().toISOString();
     const kind = read.state === 'ok' ? welcomeKindOf(read.element.tags) : null;
     if (read.state !== 'ok' || !kind) {
@@ -54,9 +44,8 @@ export async function checkUnreadVenues(ctx: AppContext): Promise<VenueCheck> {
         last_error: null,
         updated_at: at,
       });
-      result.read.set(row.id, element);
+      elements.set(row.id, element);
     }
-    result.decided++;
-  }
-  return result;
+  });
+  return { decided, read: elements };
 }

@@ -80,7 +80,7 @@ export async function changePlace(ctx: AppContext, actor: Actor, id: number, bod
 }
 
 export async function removePlace(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireOwner(actor, await findPlace(ctx.db, id), WORDING);
+  await ownPlace(ctx, actor, id);
   await deletePlace(ctx.db, id);
 }
 

@@ -1,13 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeRoutingServer } from '../../../../test/fakes/routing-server.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentAs, buildUser, sessionCookie } from '../../../../test/helpers/factories.js';
-import { memoryTransport } from '../../../../test/helpers/memory-mail.js';
-import { createWatchedApp, useTestApp } from '../../../../test/helpers/test-app.js';
+import { freshPoints, planRoute, startFakeRouting } from '../../../../test/helpers/route-planning.js';
+import { secondInstance, useTestApp } from '../../../../test/helpers/test-app.js';
 import { fixedClock } from '#core/clock.js';
-import { createContext } from '#platform/create-context.js';
-import { openDb } from '#core/db/index.js';
-import { createLogger } from '#core/logger.js';
 import { countRoutingRequest } from './routing-budget.repo.js';
 import { routingBudget } from './routing-budget.js';
 
@@ -15,34 +11,13 @@ import { routingBudget } from './routing-budget.js';
  * The app's daily routing budget (issue 29) with ROUTING_DAILY_LIMIT=10: free users stop at 9 (the last 10 % are
  * the premium reserve), everyone at 10. Each test plans on a day of its own, so the counts do not meet.
  */
-const ors = new FakeRoutingServer();
-await ors.start();
-afterAll(() => ors.stop());
+const ors = await startFakeRouting();
 const clock = fixedClock('2026-06-01T08:00:00Z');
 const t = useTestApp({ clock, env: { ROUTING_URL: ors.url, ROUTING_API_KEY: ors.key, ROUTING_DAILY_LIMIT: '10' } });
 
-let n = 0;
-/** Two points a little apart, different each call, so the day cache does not answer. */
-const fresh = (): [number, number][] => {
-  n++;
-  return [
-    [48.1374, 11.5755 + n * 0.0001],
-    [48.136, 11.5802 + n * 0.0001],
-  ];
-};
-type Agent = ReturnType<typeof agentAs>;
-const plan = (agent: Agent, points: unknown, status: number) => agent.post('/api/routes/plan').send({ points }).expect(status);
 const usage = async (day: string) =>
   Number((await t.ctx.db.selectFrom('routing_usage').select('requests').where('day', '=', day).executeTakeFirst())?.requests ?? 0);
 const premium = () => buildUser(t.ctx, { is_premium: 1, subscription_tier: 'pro' });
-
-/** A second app on the same database: another instance of the app (its own pool or SQLite connection). */
-function otherInstance() {
-  const config = t.ctx.config;
-  const dbHandle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const ctx = createContext({ config, dbHandle, log: createLogger('silent'), clock, mailTransport: memoryTransport() });
-  return { app: createWatchedApp(ctx), ctx, close: () => dbHandle.close() };
-}
 
 beforeEach(() => {
   ors.mode = 'ok';
@@ -62,20 +37,20 @@ describe('the daily routing budget', () => {
     const day = '2026-06-01';
     const user = await buildUser(t.ctx);
     const a = agentAs(t, user);
-    const points = fresh();
-    await plan(a, points, 200);
+    const points = freshPoints();
+    await planRoute(a, points, 200);
     expect(await usage(day)).toBe(1);
     // The same request again, by the same user or another: the day cache answers, the budget is not touched.
-    expect((await plan(a, points, 200)).body.cached).toBe(true);
-    expect((await plan(agentAs(t, await buildUser(t.ctx)), points, 200)).body.cached).toBe(true);
-    await plan(a, [[48, 11]], 400);
+    expect((await planRoute(a, points, 200)).body.cached).toBe(true);
+    expect((await planRoute(agentAs(t, await buildUser(t.ctx)), points, 200)).body.cached).toBe(true);
+    await planRoute(a, [[48, 11]], 400);
     expect(await usage(day)).toBe(1);
     // A 500, then the retry's answer: two requests upstream, two counted.
     ors.failFirst = 1;
-    await plan(a, fresh(), 200);
+    await planRoute(a, freshPoints(), 200);
     // "No route" came from upstream: counted, though the user's allowance is not.
     ors.mode = 'no-route';
-    await plan(a, fresh(), 422);
+    await planRoute(a, freshPoints(), 422);
     expect(await usage(day)).toBe(4);
     expect(ors.requests).toHaveLength(4);
     // A user past the weekly allowance is refused before anything goes upstream.
@@ -86,7 +61,7 @@ describe('the daily routing budget', () => {
       .values(Array.from({ length: 20 }, () => ({ user_id: spent.id, planned_at: at })))
       .execute();
     ors.mode = 'ok';
-    expect((await plan(agentAs(t, spent), fresh(), 429)).body.error.code).toBe('route_quota_exceeded');
+    expect((await planRoute(agentAs(t, spent), freshPoints(), 429)).body.error.code).toBe('route_quota_exceeded');
     expect(await usage(day)).toBe(4);
     expect(ors.requests).toHaveLength(4);
   });
@@ -99,34 +74,34 @@ describe('the daily routing budget', () => {
     const f = agentAs(t, free);
     const p = agentAs(t, await premium());
     const staff = agentAs(t, await buildUser(t.ctx, { rolle: 'moderator' }));
-    const known = fresh();
-    await plan(f, known, 200);
-    for (let i = 0; i < 8; i++) await plan(p, fresh(), 200);
+    const known = freshPoints();
+    await planRoute(f, known, 200);
+    for (let i = 0; i < 8; i++) await planRoute(p, freshPoints(), 200);
     expect(await usage(day)).toBe(9);
     expect(warn.mock.calls.filter((c) => c[1] === 'routing: only the premium reserve is left today')).toHaveLength(1);
 
-    const refused = await plan(f, fresh(), 429);
+    const refused = await planRoute(f, freshPoints(), 429);
     expect(refused.body.error).toEqual({
       code: 'routing_busy',
       message: 'Die Routenplanung ist heute ausgelastet. Ab Mitternacht kannst du wieder planen – mit Pro auch heute noch.',
     });
     expect(refused.headers['retry-after']).toBe(String(14 * 3600));
     // The refusal cost the free user nothing of the week's 20 (one plan so far) and nothing of the budget.
-    expect((await plan(f, known, 200)).body).toMatchObject({ cached: true, remaining_this_week: 19 });
+    expect((await planRoute(f, known, 200)).body).toMatchObject({ cached: true, remaining_this_week: 19 });
     expect(await usage(day)).toBe(9);
 
-    await plan(staff, fresh(), 200);
+    await planRoute(staff, freshPoints(), 200);
     expect(await usage(day)).toBe(10);
     expect(warn.mock.calls.filter((c) => c[1] === 'routing: the daily budget is used up until midnight')).toHaveLength(1);
     for (const agent of [p, staff, f]) {
-      const res = await plan(agent, fresh(), 429);
+      const res = await planRoute(agent, freshPoints(), 429);
       expect(res.body.error).toEqual({ code: 'routing_busy', message: 'Die Routenplanung ist heute ausgelastet. Ab Mitternacht kannst du wieder planen.' });
       expect(res.headers['retry-after']).toBe(String(14 * 3600));
     }
     expect(ors.requests).toHaveLength(10);
     expect(await usage(day)).toBe(10);
     // Cached answers stay free for everyone.
-    expect((await plan(p, known, 200)).body.cached).toBe(true);
+    expect((await planRoute(p, known, 200)).body.cached).toBe(true);
     warn.mockRestore();
   });
 
@@ -134,12 +109,12 @@ describe('the daily routing budget', () => {
     clock.set('2026-10-25T08:00:00Z'); // 09:00 in Berlin, winter time since 03:00
     await t.ctx.db.insertInto('routing_usage').values({ day: '2026-10-25', requests: 10 }).execute();
     const p = agentAs(t, await premium());
-    expect((await plan(p, fresh(), 429)).headers['retry-after']).toBe(String(15 * 3600));
+    expect((await planRoute(p, freshPoints(), 429)).headers['retry-after']).toBe(String(15 * 3600));
     clock.set('2026-10-25T22:59:59Z');
-    expect((await plan(p, fresh(), 429)).headers['retry-after']).toBe('1');
+    expect((await planRoute(p, freshPoints(), 429)).headers['retry-after']).toBe('1');
     expect(ors.requests).toHaveLength(0);
     clock.set('2026-10-25T23:00:00Z');
-    await plan(p, fresh(), 200);
+    await planRoute(p, freshPoints(), 200);
     expect(await usage('2026-10-26')).toBe(1);
     expect(await usage('2026-10-25')).toBe(10);
   });
@@ -147,14 +122,14 @@ describe('the daily routing budget', () => {
   it('two instances on one database count together', async () => {
     clock.set('2026-06-03T08:00:00Z');
     const day = '2026-06-03';
-    const other = otherInstance();
+    const other = secondInstance(t.ctx.config, { clock });
     try {
       const user = await premium();
       const here = agentAs(t, user);
       const there = agentAs(other, user);
-      for (let i = 0; i < 10; i++) await plan(i % 2 ? there : here, fresh(), 200);
-      await plan(there, fresh(), 429);
-      await plan(here, fresh(), 429);
+      for (let i = 0; i < 10; i++) await planRoute(i % 2 ? there : here, freshPoints(), 200);
+      await planRoute(there, freshPoints(), 429);
+      await planRoute(here, freshPoints(), 429);
       expect(await usage(day)).toBe(10);
       expect(ors.requests).toHaveLength(10);
 
@@ -167,7 +142,7 @@ describe('the daily routing budget', () => {
           request(i % 2 ? other.app : t.app)
             .post('/api/routes/plan')
             .set('Cookie', sessionCookie(t.ctx, users[i % 4]!))
-            .send({ points: fresh() }),
+            .send({ points: freshPoints() }),
         ),
       );
       const statuses = answers.map((r) => r.status).sort();

@@ -92,7 +92,7 @@ export async function changeRoute(ctx: AppContext, actor: Actor, id: number, bod
 }
 
 export async function removeRoute(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  requireOwner(actor, await findRoute(ctx.db, id), WORDING);
+  await ownRoute(ctx, actor, id);
   await deleteRoute(ctx.db, id);
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock, MINUTE } from '#core/clock.js';
 import { agentAs, buildAdmin, buildHelpArticle, buildModerator, buildUser } from '../../../../test/helpers/factories.js';
 import { jsonLdOf } from '../../../../test/helpers/html.js';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 
 const clock = fixedClock('2026-11-21T09:00:00.000Z');
@@ -167,13 +168,7 @@ describe('admin help-article endpoints', () => {
   it('lists all articles, inactive ones too, with cursor pages', async () => {
     const a = await admin();
     await buildHelpArticle(t.ctx, { category: 'sonstiges', title: 'Inaktiv', body: 'B', active: 0 });
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const res: request.Response = await a.get(`/api/admin/help-articles?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
-      seen.push(...(res.body.items as { id: number }[]).map((i) => i.id));
-      cursor = res.body.next_cursor as string | null;
-    } while (cursor);
+    const seen = (await allPages<{ id: number }>(a, '/api/admin/help-articles?limit=2')).flatMap((p) => p.items.map((i) => i.id));
     const all = await t.ctx.db.selectFrom('help_articles').select('id').orderBy('id').execute();
     expect(seen).toEqual(all.map((r) => r.id));
   });

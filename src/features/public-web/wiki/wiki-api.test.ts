@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allPages } from '../../../../test/helpers/paging.js';
 import { useTestApp } from '../../../../test/helpers/test-app.js';
 import { readBreedFile } from './breed-file.js';
 import { loadBreeds } from './index.js';
@@ -11,22 +12,13 @@ beforeAll(async () => {
   await loadBreeds(t.ctx);
 });
 
-async function allPages(query: string, limit = 200): Promise<{ slug: string; name: string }[]> {
-  const items: { slug: string; name: string }[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: request.Response = await request(t.app)
-      .get(`/api/wiki/rassen?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
-      .expect(200);
-    items.push(...(res.body.items as { slug: string; name: string }[]));
-    cursor = res.body.next_cursor as string | null;
-  } while (cursor);
-  return items;
+async function breedPages(query: string, limit = 200): Promise<{ slug: string; name: string }[]> {
+  return (await allPages<{ slug: string; name: string }>(request(t.app), `/api/wiki/rassen?limit=${limit}${query}`)).flatMap((p) => p.items);
 }
 
 describe('GET /api/wiki/rassen', () => {
   it('lists every breed of the data file exactly once across the cursor pages, in German name order', async () => {
-    const items = await allPages('', 137);
+    const items = await breedPages('', 137);
     expect(records.length).toBeGreaterThan(1000);
     expect(items).toHaveLength(records.length);
     expect(new Set(items.map((i) => i.slug)).size).toBe(records.length);
@@ -90,7 +82,7 @@ describe('GET /api/wiki/rassen', () => {
   });
 
   it('finds breeds by the names people type (Dackel, Teckel, Bernhardiner, Schäferhund), best match first, stubs last', async () => {
-    const slugs = async (q: string) => (await allPages(`&q=${encodeURIComponent(q)}`, 3)).map((i) => i.slug); // pages of 3: the order holds across cursors
+    const slugs = async (q: string) => (await breedPages(`&q=${encodeURIComponent(q)}`, 3)).map((i) => i.slug); // pages of 3: the order holds across cursors
     const dackel = await slugs('Dackel');
     expect(dackel.slice(0, 3).sort()).toEqual(['dachshund', 'miniature-dachshund', 'wire-haired-dachshund']);
     expect(dackel[0]).toBe('dachshund'); // exact name and a German entry before the English stubs
@@ -112,11 +104,11 @@ describe('GET /api/wiki/rassen', () => {
   });
 
   it('filters by FCI group and size, alone and together', async () => {
-    const group9 = await allPages('&fci_group=9');
+    const group9 = await breedPages('&fci_group=9');
     expect(group9).toHaveLength(records.filter((r) => r.fci_group === 9).length);
-    const giants = await allPages('&size=giant');
+    const giants = await breedPages('&size=giant');
     expect(giants).toHaveLength(records.filter((r) => r.size_class === 'giant').length);
-    const both = await allPages('&fci_group=2&size=giant');
+    const both = await breedPages('&fci_group=2&size=giant');
     expect(both.map((b) => b.slug).sort()).toEqual(
       records
         .filter((r) => r.fci_group === 2 && r.size_class === 'giant')

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { Load, useResource, OutcomeNotice, type Outcome } from '../../../ui/states.js';
 import { accountsTexts } from './texts.js';
 
 const dataExportTexts = accountsTexts.dataExport;
@@ -11,7 +11,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de
 export function ExportSection() {
   const [list, reload] = useResource(apiGet('/api/me/exports'));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const pending = list.status === 'ready' && list.data.items.some((e) => e.status === 'queued' || e.status === 'running');
   // While one is being built, look again now and then (the job starts within a minute).
   useEffect(() => {
@@ -39,11 +39,7 @@ export function ExportSection() {
       <button type="button" class="button button-secondary" onClick={() => void ask()} disabled={busy}>
         {busy ? dataExportTexts.asking : dataExportTexts.ask}
       </button>
-      {message && (
-        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={message} />
       <Load resource={list} onRetry={reload}>
         {(data) =>
           data.items.length === 0 ? null : (

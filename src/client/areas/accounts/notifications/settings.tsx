@@ -5,7 +5,7 @@ import { useStore } from '../../../core/store.js';
 import type { NotificationSettings } from '../../../api/types.js';
 import { needsHomeScreenForPush } from '../../../core/install.js';
 import { HomeScreenGuide, InstallOffer } from '../../../ui/install-guide.js';
-import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
+import { ErrorNotice, Load, useResource, OutcomeNotice, type Outcome } from '../../../ui/states.js';
 import { disablePush, enablePush, pushState, PushTimeoutError, type PushState } from './push-client.js';
 import { tn } from './texts.js';
 
@@ -56,7 +56,7 @@ function PushSection({ state, setState }: { state: PushState | 'loading'; setSta
 
 function SettingsForm({ initial, push }: { initial: Settings; push: PushState | 'loading' }) {
   const [settings, setSettings] = useState(initial);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   const save = async (change: Partial<Settings>) => {
     setMessage(null);
@@ -114,11 +114,7 @@ function SettingsForm({ initial, push }: { initial: Settings; push: PushState | 
           {tn.save}
         </button>
       </form>
-      {message && (
-        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={message} />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import type { BodyOf, QueryOf } from '../../../core/api.js';
 import type { AdminUpgradeRequest } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage, apiGet } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import { formatDay } from '../../../core/format.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { useBusyAction } from '../../../ui/busy-action.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { useOpenUpgradeCount } from './upgrades-api.js';
@@ -17,25 +18,17 @@ const GRANTABLE = ['pro', 'breeder', 'breeder_test'];
 
 function RequestCard({ request, onDone }: { request: AdminUpgradeRequest; onDone: (text: string) => void }) {
   const [tier, setTier] = useState(GRANTABLE.includes(request.tier) ? request.tier : 'pro');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const id = `r${request.id}`;
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const act = (action: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await action();
       setRejecting(false);
       onDone(done);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <li class="card request-card" data-request-id={request.id}>

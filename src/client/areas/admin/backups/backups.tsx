@@ -3,7 +3,7 @@ import type { BackupSnapshot, BackupStatus } from '../../../api/types.js';
 import { ApiError, api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
-import { Empty, Load, useResource } from '../../../ui/states.js';
+import { Empty, Load, useResource, OutcomeNotice, type Outcome } from '../../../ui/states.js';
 import { describeSchedule, formatMegabytes } from './backup-format.js';
 import { backupsTexts } from './texts.js';
 
@@ -36,7 +36,7 @@ interface Watch {
 export function BackupsScreen() {
   const [resource, reload] = useResource(apiGet('/api/admin/backups'));
   const [watch, setWatch] = useState<Watch | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [starting, setStarting] = useState(false);
   const [gaveUp, setGaveUp] = useState(false);
   const data = resource.status === 'ready' ? resource.data : null;
@@ -93,11 +93,7 @@ export function BackupsScreen() {
           {data.problem}
         </p>
       )}
-      {message && (
-        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={message} />
       <Load resource={resource} onRetry={reload}>
         {(status) => (
           <>

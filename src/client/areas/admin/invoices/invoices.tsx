@@ -1,10 +1,11 @@
 import type { InvoiceSummary } from '../../../api/types.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage, apiGet, apiHref } from '../../../core/api.js';
+import { api, apiGet, apiHref } from '../../../core/api.js';
 import { formatDate, formatMoney } from '../../../core/format.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { DataTable } from '../../../ui/data-table.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
+import { useBusyAction } from '../../../ui/busy-action.js';
 import { Load } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 import { InvoiceForm } from './invoice-form.js';
@@ -21,23 +22,16 @@ export function InvoicesScreen() {
   const list = usePagedList<InvoiceSummary>(apiGet('/api/admin/invoices', { params: { query: { limit: 50 } } }));
   const [note, setNote] = useState<string | null>(null);
   const [target, setTarget] = useState<InvoiceSummary | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
 
   const cancel = async () => {
     if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const storno = await api.POST('/api/admin/invoices/{id}/cancel', { params: { path: { id: target.id } }, body: {} });
       setNote(invoicesTexts.invoices.cancelDone(storno.number));
       setTarget(null);
       list.reload();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorMessage, apiGet } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
-import { Empty, Load, useResource } from '../../../ui/states.js';
+import { Empty, Load, useResource, OutcomeNotice, type Outcome } from '../../../ui/states.js';
 import { AdminFrame } from '../../../ui/admin-frame.js';
 
 const tj = {
@@ -27,7 +27,7 @@ const duration = (ms: number | null) => (ms === null ? '–' : ms < 1000 ? `${ms
 /** The admin's job list: last run, duration, outcome and count, and "start now". */
 export function JobsScreen() {
   const [resource, reload] = useResource(apiGet('/api/admin/jobs'));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const anyRunning = resource.status === 'ready' && resource.data.items.some((j) => j.running);
   // While a job runs, look again every 2 s so its outcome shows up.
@@ -54,11 +54,7 @@ export function JobsScreen() {
   return (
     <AdminFrame title={tj.title}>
       <p class="lead">{tj.intro}</p>
-      {message && (
-        <p class={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <OutcomeNotice outcome={message} />
       <Load resource={resource} onRetry={reload}>
         {(data) =>
           data.items.length === 0 ? (

@@ -1,4 +1,3 @@
-import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import type { DiaryNearbyResult } from '../../../api/types.js';
 import { apiGet } from '../../../core/api.js';
@@ -6,6 +5,7 @@ import { formatDate } from '../../../core/format.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { PinPicker } from '../../../ui/map/pin-picker.js';
 import { FALLBACK_CENTRE, useSearchPosition, type Point } from '../../../ui/map/position.js';
+import { SearchPositionRow } from '../../../ui/map/search-position-row.js';
 import { Load, useResource } from '../../../ui/states.js';
 import type { Dog } from '../dogs/dogs-api.js';
 import { DiaryFrame } from './diary-nav.js';
@@ -90,17 +90,7 @@ export function DiaryNearbyScreen({ query }: ScreenProps) {
         <section aria-labelledby="diary-nearby-title">
           <h2 id="diary-nearby-title">{nearbyTexts.title}</h2>
           <p class="muted small">{nearbyTexts.intro}</p>
-          <div class="filter-row">
-            <button type="button" class="button button-secondary button-small" onClick={locate}>
-              {nearbyTexts.useMine}
-            </button>
-            <RadiusSelect label={nearbyTexts.radius} radii={RADII} value={radius} onChange={setRadius} format={nearbyTexts.km} />
-          </div>
-          {status && (
-            <p class="notice notice-info" role="status">
-              {status}
-            </p>
-          )}
+          <SearchPositionRow locate={locate} status={status} radii={RADII} radius={radius} onRadius={setRadius} />
           <details class="diary-nearby-pick" onToggle={(e) => setPicking(e.currentTarget.open)}>
             <summary>{nearbyTexts.pick}</summary>
             {picking && (

@@ -107,13 +107,10 @@ export const diaryTexts = {
   nearby: {
     title: 'Einträge in der Nähe',
     intro: 'Einträge mit Fotoort rund um deine Position oder einen Ort, den du auf der Karte wählst.',
-    useMine: 'Meine aktuelle Position verwenden',
     pick: 'Anderen Ort wählen',
     pickLabel: 'Ort für die Suche',
     from: { current: 'Um deine aktuelle Position', home: 'Um dein Heimatgebiet', picked: 'Um den gewählten Ort' },
     noPosition: 'Wo sollen wir suchen? Verwende deine aktuelle Position oder wähl einen Ort auf der Karte.',
-    radius: 'Umkreis',
-    km: (n: number) => `${n} km`,
     distance: (km: number) =>
       km < 0.05 ? 'unter 0,1 km entfernt' : `${km.toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km entfernt`,
     count: (n: number, radius: number) => (n === 1 ? `1 Eintrag im Umkreis von ${radius} km` : `${n} Einträge im Umkreis von ${radius} km`),

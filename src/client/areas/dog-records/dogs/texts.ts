@@ -1,3 +1,7 @@
+import { selectOptions } from '../../../ui/select-options.js';
+
+const sexLabel: Record<string, string> = { female: 'Hündin', male: 'Rüde' };
+
 /** German texts of the dog screens. */
 export const dogsTexts = {
   listTitle: 'Deine Hunde',
@@ -13,12 +17,8 @@ export const dogsTexts = {
   breedHint: 'Tipp die ersten Buchstaben und wähl einen Vorschlag – dann verlinken wir die Rasse im Wiki.',
   birthDate: 'Geburtstag (optional)',
   sex: 'Geschlecht',
-  sexOptions: [
-    { value: '', label: 'Keine Angabe' },
-    { value: 'female', label: 'Hündin' },
-    { value: 'male', label: 'Rüde' },
-  ],
-  sexLabel: { female: 'Hündin', male: 'Rüde' } as Record<string, string>,
+  sexOptions: selectOptions(sexLabel, 'Keine Angabe'),
+  sexLabel,
   neutered: 'Kastriert',
   neuteredOptions: [
     { value: '', label: 'Keine Angabe' },

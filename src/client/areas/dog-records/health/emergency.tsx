@@ -1,10 +1,11 @@
 import { LIMITS } from '#shared/limits.js';
 import { useState } from 'preact/hooks';
-import { api, errorMessage, apiGet } from '../../../core/api.js';
+import { api, apiGet } from '../../../core/api.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useQrPng } from '../../../ui/qr-code.js';
+import { useBusyAction } from '../../../ui/busy-action.js';
 import { Loading, useResource } from '../../../ui/states.js';
 import type { EmergencyCard } from './health-api.js';
 import { healthTexts } from './texts.js';
@@ -101,20 +102,12 @@ interface ConfirmedActionProps {
 /** A button whose action kills the collar tag's link, so it asks first ("Abbrechen" changes nothing). */
 function ConfirmedAction({ label, title, confirmLabel, text, tone, run }: ConfirmedActionProps) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const action = useBusyAction();
+  const confirm = () =>
+    action.run(async () => {
       await run();
       setOpen(false);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <>
       <button type="button" class={`button button-${tone}`} onClick={() => setOpen(true)}>
@@ -124,8 +117,8 @@ function ConfirmedAction({ label, title, confirmLabel, text, tone, run }: Confir
         open={open}
         title={title}
         confirmLabel={confirmLabel}
-        busy={busy}
-        error={error}
+        busy={action.busy}
+        error={action.error}
         onConfirm={() => void confirm()}
         onCancel={() => setOpen(false)}
       >

@@ -1,3 +1,7 @@
+import { selectOptions } from '../../../ui/select-options.js';
+
+const severity: Record<string, string> = { mild: 'leicht', moderate: 'mittel', severe: 'schwer' };
+
 /** German texts of the health screens (du-form). */
 export const healthTexts = {
   queuedWeight: (kg: string, date: string) => `Gewicht: ${kg} am ${date}`,
@@ -59,22 +63,12 @@ export const healthTexts = {
     address: 'Adresse (optional)',
     website: 'Website (optional)',
   },
-  severityOptions: [
-    { value: '', label: 'Keine Angabe' },
-    { value: 'mild', label: 'leicht' },
-    { value: 'moderate', label: 'mittel' },
-    { value: 'severe', label: 'schwer' },
-  ],
-  severity: { mild: 'leicht', moderate: 'mittel', severe: 'schwer' } as Record<string, string>,
-  categoryOptions: [
-    { value: '', label: 'Keine Angabe' },
-    { value: 'befund', label: 'Befund' },
-    { value: 'impfpass', label: 'Impfpass' },
-    { value: 'labor', label: 'Labor' },
-    { value: 'roentgen', label: 'Röntgen' },
-    { value: 'rechnung', label: 'Rechnung' },
-    { value: 'sonstiges', label: 'Sonstiges' },
-  ],
+  severityOptions: selectOptions(severity, 'Keine Angabe'),
+  severity,
+  categoryOptions: selectOptions(
+    { befund: 'Befund', impfpass: 'Impfpass', labor: 'Labor', roentgen: 'Röntgen', rechnung: 'Rechnung', sonstiges: 'Sonstiges' },
+    'Keine Angabe',
+  ),
   dueOn: (date: string) => `nächste: ${date}`,
   overdue: (date: string) => `überfällig seit ${date}`,
   bookExpense: (amount: string) => `${amount} als Ausgabe buchen`,

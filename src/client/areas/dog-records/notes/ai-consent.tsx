@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useBusyAction } from '../../../ui/busy-action.js';
 import { errorMessage } from '../../../core/api.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -15,19 +16,8 @@ export function useAiAction(run: () => Promise<void>) {
   const state = useStore(session);
   const consent = state.status === 'user' && state.user.notes_ki_enabled === 1;
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const go = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await run();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run: runBusy } = useBusyAction();
+  const go = () => runBusy(run);
   const start = () => (consent ? void go() : setAsking(true));
   const dialog = (
     <ConfirmDialog

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { OutcomeNotice, type Outcome } from '../../../ui/states.js';
 import { api, ApiError } from '../../../core/api.js';
 import { session, setUser } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
@@ -26,7 +27,7 @@ export function HomeAreaScreen() {
   const state = useStore(session);
   const { saved, current, locate, status } = useSearchPosition();
   const [pin, setPin] = useState<Point | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   if (state.status !== 'user') return null;
   const chosen = pin ?? current ?? saved;
@@ -67,11 +68,7 @@ export function HomeAreaScreen() {
             </button>
           )}
         </p>
-        {message && (
-          <p class={message.ok ? 'notice notice-success' : 'notice notice-error'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </p>
-        )}
+        <OutcomeNotice outcome={message} />
       </div>
       <p class="link-row">
         <a href="/app/in-der-naehe">{nearbyTexts.title}</a> <a href="/app/benachrichtigungen/einstellungen">{nearbyTexts.homePushLink}</a>

@@ -10,6 +10,7 @@ import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { useQrPng } from '../../../ui/qr-code.js';
 import { RichText } from '../../../ui/rich-text.js';
+import { AuthorOnly } from '../../../ui/map/author-only.js';
 import { Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
@@ -90,21 +91,17 @@ export function LostEditScreen({ params }: ScreenProps) {
   return (
     <section class="page page-narrow nearby">
       <h1>{nearbyTexts.editLost}</h1>
-      <Load resource={dog} onRetry={reload}>
-        {(d) =>
-          d.mine ? (
-            <LostForm
-              initial={d}
-              onSave={async (body) => {
-                await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body });
-                navigate(`/app/vermisst/${d.id}`);
-              }}
-            />
-          ) : (
-            <p class="notice notice-error">{nearbyTexts.notYours}</p>
-          )
-        }
-      </Load>
+      <AuthorOnly resource={dog} onRetry={reload}>
+        {(d) => (
+          <LostForm
+            initial={d}
+            onSave={async (body) => {
+              await api.PATCH('/api/lost-dogs/{id}', { params: { path: { id: d.id } }, body });
+              navigate(`/app/vermisst/${d.id}`);
+            }}
+          />
+        )}
+      </AuthorOnly>
     </section>
   );
 }

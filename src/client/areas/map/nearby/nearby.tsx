@@ -1,4 +1,3 @@
-import { RadiusSelect } from '../../../ui/radius-select.js';
 import { useEffect, useState } from 'preact/hooks';
 import { MoreButton } from '../../../ui/paged-list.js';
 import { ItemList, Loading } from '../../../ui/states.js';
@@ -11,7 +10,10 @@ import { useMapChunk } from '../../../ui/map/use-map-chunk.js';
 import { HomeScreenGuide } from '../../../ui/install-guide.js';
 import { HomeAreaOffer } from './home-area.js';
 import { useSearchPosition, type Point } from '../../../ui/map/position.js';
+import { SearchPositionRow } from '../../../ui/map/search-position-row.js';
 import { nearbyTexts } from './texts.js';
+
+const RADII = [2, 5, 10, 25, 50];
 
 function MapBox({ center, items }: { center: Point; items: Found[] }) {
   const { box, map } = useMapChunk<NearbyMap>((m, container) => m.showNearby(container, center), [center.lat, center.lon]);
@@ -87,18 +89,9 @@ export function NearbyScreen() {
           ))}
         </ul>
       </details>
-      <div class="filter-row">
+      <SearchPositionRow locate={locate} status={status} radii={RADII} radius={radius} onRadius={setRadius}>
         <span class="muted">{position ? (fromProfile ? nearbyTexts.profilePosition : '') : nearbyTexts.noPosition}</span>
-        <button type="button" class="button button-secondary button-small" onClick={locate}>
-          {nearbyTexts.useMine}
-        </button>
-        <RadiusSelect label={nearbyTexts.radius} radii={[2, 5, 10, 25, 50]} value={radius} onChange={setRadius} format={nearbyTexts.km} />
-      </div>
-      {status && (
-        <p class="notice notice-info" role="status">
-          {status}
-        </p>
-      )}
+      </SearchPositionRow>
       <HomeAreaOffer current={current} />
       <HomeScreenGuide />
       <KindChips

@@ -13,6 +13,7 @@ import { useStore } from '../../../core/store.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { RichText } from '../../../ui/rich-text.js';
+import { AuthorOnly } from '../../../ui/map/author-only.js';
 import { ErrorNotice, Load, useResource } from '../../../ui/states.js';
 import { DeleteItem, ItemPhoto, ReportItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
@@ -76,21 +77,17 @@ export function PoisonEditScreen({ params }: ScreenProps) {
   return (
     <section class="page page-narrow nearby">
       <h1>{nearbyTexts.editPoison}</h1>
-      <Load resource={warning} onRetry={reload}>
-        {(w) =>
-          w.mine ? (
-            <PoisonForm
-              initial={w}
-              onSave={async (fields) => {
-                await api.PATCH('/api/poison-warnings/{id}', { params: { path: { id: w.id } }, body: fields });
-                navigate(`/app/giftkoeder/${w.id}`);
-              }}
-            />
-          ) : (
-            <p class="notice notice-error">{nearbyTexts.notYours}</p>
-          )
-        }
-      </Load>
+      <AuthorOnly resource={warning} onRetry={reload}>
+        {(w) => (
+          <PoisonForm
+            initial={w}
+            onSave={async (fields) => {
+              await api.PATCH('/api/poison-warnings/{id}', { params: { path: { id: w.id } }, body: fields });
+              navigate(`/app/giftkoeder/${w.id}`);
+            }}
+          />
+        )}
+      </AuthorOnly>
     </section>
   );
 }

@@ -17,8 +17,6 @@ export const nearbyTexts = {
   editLost: 'Vermisstmeldung ändern',
   profilePosition: 'Dein gespeicherter Ort',
   noPosition: 'Wir kennen noch keinen Ort. Verwende deine aktuelle Position – sie wird nur für diese Suche benutzt, nicht gespeichert.',
-  radius: 'Umkreis',
-  km: (n: number) => `${n} km`,
   kinds: 'Was anzeigen?',
   map: 'Karte der Meldungen in der Nähe',
   list: 'Liste',

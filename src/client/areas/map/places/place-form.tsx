@@ -4,7 +4,8 @@ import { api, apiGet } from '../../../core/api.js';
 import { navigate } from '../../../core/router.js';
 import type { ScreenProps } from '../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
-import { Load, useResource } from '../../../ui/states.js';
+import { AuthorOnly } from '../../../ui/map/author-only.js';
+import { useResource } from '../../../ui/states.js';
 import { DeleteItem } from '../../../ui/map/item-parts.js';
 import { PinField, usePin } from '../../../ui/map/pin-field.js';
 import { placesTexts } from './texts.js';
@@ -112,27 +113,23 @@ export function PlaceEditScreen({ params }: ScreenProps) {
   return (
     <section class="page page-narrow nearby">
       <h1>{placesTexts.placeEdit}</h1>
-      <Load resource={place} onRetry={reload}>
-        {(pl) =>
-          pl.mine ? (
-            <>
-              <PlaceForm
-                initial={{ name: pl.name, types: pl.types, description: pl.description ?? '', public: pl.public === 1, lat: pl.lat, lon: pl.lon }}
-                submitLabel={placesTexts.saveChanges}
-                onSave={async (v) => {
-                  await api.PATCH('/api/places/{id}', { params: { path: { id: pl.id } }, body: bodyOf(v) });
-                  navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
-                }}
-              />
-              <p class="link-row">
-                <DeleteItem path="places" id={pl.id} title={pl.name} after="/app/karte" />
-              </p>
-            </>
-          ) : (
-            <p class="notice notice-error">{placesTexts.notYours}</p>
-          )
-        }
-      </Load>
+      <AuthorOnly resource={place} onRetry={reload}>
+        {(pl) => (
+          <>
+            <PlaceForm
+              initial={{ name: pl.name, types: pl.types, description: pl.description ?? '', public: pl.public === 1, lat: pl.lat, lon: pl.lon }}
+              submitLabel={placesTexts.saveChanges}
+              onSave={async (v) => {
+                await api.PATCH('/api/places/{id}', { params: { path: { id: pl.id } }, body: bodyOf(v) });
+                navigate(`/app/karte?lat=${v.lat}&lon=${v.lon}`);
+              }}
+            />
+            <p class="link-row">
+              <DeleteItem path="places" id={pl.id} title={pl.name} after="/app/karte" />
+            </p>
+          </>
+        )}
+      </AuthorOnly>
       <p class="link-row">
         <a href="/app/karte">{placesTexts.back}</a>
       </p>

@@ -2,8 +2,8 @@ import { useState } from 'preact/hooks';
 import { apiGet, apiHref } from '../../../core/api.js';
 import { formatKm } from '../../../core/format.js';
 import { useSearchPosition } from '../../../ui/map/position.js';
+import { SearchPositionRow } from '../../../ui/map/search-position-row.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
-import { RadiusSelect } from '../../../ui/radius-select.js';
 import { Empty, Load } from '../../../ui/states.js';
 import { routesTexts } from './texts.js';
 
@@ -23,17 +23,7 @@ export function NearbyRoutes() {
   return (
     <section aria-labelledby="routes-nearby-title">
       <h2 id="routes-nearby-title">{nearbyTexts.title}</h2>
-      <div class="filter-row">
-        <button type="button" class="button button-secondary button-small" onClick={locate}>
-          {nearbyTexts.useMine}
-        </button>
-        <RadiusSelect label={nearbyTexts.radius} radii={RADII} value={radius} onChange={setRadius} format={nearbyTexts.km} />
-      </div>
-      {status && (
-        <p class="notice notice-info" role="status">
-          {status}
-        </p>
-      )}
+      <SearchPositionRow locate={locate} status={status} radii={RADII} radius={radius} onRadius={setRadius} />
       {position ? (
         <>
           <p class="small">{fromProfile ? nearbyTexts.fromHome : nearbyTexts.fromCurrent}</p>

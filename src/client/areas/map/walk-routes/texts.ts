@@ -27,9 +27,6 @@ export const routesTexts = {
   toWalks: 'Zu den Spaziergängen',
   nearby: {
     title: 'In der Nähe',
-    useMine: 'Meine aktuelle Position verwenden',
-    radius: 'Umkreis',
-    km: (n: number) => `${n} km`,
     fromHome: 'Routen, die um dein Heimatgebiet starten: geteilte und deine eigenen.',
     fromCurrent: 'Routen, die um deine aktuelle Position starten: geteilte und deine eigenen.',
     noPosition: 'Wo sollen wir suchen? Verwende deine aktuelle Position oder leg im Profil dein Heimatgebiet fest.',

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../../core/api.js';
 import { formatDateTime } from '../../../core/format.js';
-import { submitWrite } from '../../../core/offline-queue.js';
 import { session } from '../../../core/session.js';
 import { useStore } from '../../../core/store.js';
 import { queueTexts } from '../../../ui/pending-writes.js';
+import { saveWalk } from './save-walk.js';
 import { addFix, trackLength } from './track.js';
 import { walksTexts } from './texts.js';
 import { clearRunningWalk, loadRunningWalk, saveRunningWalk, type RunningWalk } from './walk-store.js';
@@ -98,19 +98,11 @@ export function WalkRecorder({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]
     setBusy(true);
     try {
       const minutes = Math.max(1, Math.round((Date.now() - new Date(running.startedAt).getTime()) / 60_000));
-      const result = await submitWrite({
-        kind: 'walk',
-        dogId: null,
-        path: '/api/walks',
-        init: {
-          body: {
-            dog_ids: running.dogIds,
-            started_at: running.startedAt,
-            duration_min: minutes,
-            ...(running.track.length >= 2 ? { track: running.track } : {}),
-          },
-        },
-        label: walksTexts.queuedLabel(formatDateTime(running.startedAt), minutes),
+      const result = await saveWalk({
+        dog_ids: running.dogIds,
+        started_at: running.startedAt,
+        duration_min: minutes,
+        ...(running.track.length >= 2 ? { track: running.track } : {}),
       });
       update(null);
       await clearRunningWalk(running.userId);

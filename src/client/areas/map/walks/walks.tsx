@@ -2,13 +2,13 @@ import { apiGet } from '../../../core/api.js';
 import { useState } from 'preact/hooks';
 import type { Walk } from '../../../api/types.js';
 import { formatDateTime } from '../../../core/format.js';
-import { submitWrite } from '../../../core/offline-queue.js';
 import { Field, FormSummary, SubmitButton, useForm } from '../../../ui/form.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
 import { PendingWrites, queueTexts } from '../../../ui/pending-writes.js';
 import { Empty, Load, useResource } from '../../../ui/states.js';
 import { useDogsWithShared } from '../../dog-records/dogs/dogs-api.js';
 import { walksTexts } from './texts.js';
+import { saveWalk } from './save-walk.js';
 import { WalkRecorder } from './walk-recorder.js';
 import { WeeklyTotals } from './weekly-totals.js';
 
@@ -20,20 +20,11 @@ function AddLater({ dogIds, onSaved, onNeedDogs }: { dogIds: number[]; onSaved: 
     setQueued(false);
     if (dogIds.length === 0) return onNeedDogs();
     const km = v.distance_km.trim() ? Number(v.distance_km.replace(',', '.')) : null;
-    const startedAt = new Date(v.started_at).toISOString();
-    const result = await submitWrite({
-      kind: 'walk',
-      dogId: null,
-      path: '/api/walks',
-      init: {
-        body: {
-          dog_ids: dogIds,
-          started_at: startedAt,
-          duration_min: Number(v.duration_min),
-          ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
-        },
-      },
-      label: walksTexts.queuedLabel(formatDateTime(startedAt), Number(v.duration_min)),
+    const result = await saveWalk({
+      dog_ids: dogIds,
+      started_at: new Date(v.started_at).toISOString(),
+      duration_min: Number(v.duration_min),
+      ...(km !== null && Number.isFinite(km) ? { distance_m: Math.round(km * 1000) } : {}),
     });
     form.setValues({ started_at: '', duration_min: '', distance_km: '' });
     setQueued(result.queued);

@@ -3,7 +3,8 @@ import { kindGet, send } from '../../../../core/api.js';
 import { navigate } from '../../../../core/router.js';
 import type { ScreenProps } from '../../../../core/screen.js';
 import { Field, FormSummary, SubmitButton, useForm, type Rule } from '../../../../ui/form.js';
-import { Load, useResource } from '../../../../ui/states.js';
+import { AuthorOnly } from '../../../../ui/map/author-only.js';
+import { useResource } from '../../../../ui/states.js';
 import { PinField, usePin } from '../../../../ui/map/pin-field.js';
 import { nearbyTexts } from '../texts.js';
 import { initialValues, toBody, toPatchBody, valuesOf, type FieldSpec, type ListingSpec } from './specs.js';
@@ -78,22 +79,18 @@ export function listingEditScreen(spec: ListingSpec): ComponentType<ScreenProps>
     return (
       <section class="page page-narrow nearby">
         <h1>{nearbyTexts.editTitle(spec.label)}</h1>
-        <Load resource={item} onRetry={reload}>
-          {(i) =>
-            i.mine ? (
-              <ListingForm
-                spec={spec}
-                item={i}
-                save={async (values, pos) => {
-                  await send('patch', `/api/${spec.path}/{id}`, { params: { path: { id: i.id } }, body: { ...pos, ...toPatchBody(spec, values) } });
-                  navigate(`/app/${spec.slug}/${i.id}`);
-                }}
-              />
-            ) : (
-              <p class="notice notice-error">{nearbyTexts.notYours}</p>
-            )
-          }
-        </Load>
+        <AuthorOnly resource={item} onRetry={reload}>
+          {(i) => (
+            <ListingForm
+              spec={spec}
+              item={i}
+              save={async (values, pos) => {
+                await send('patch', `/api/${spec.path}/{id}`, { params: { path: { id: i.id } }, body: { ...pos, ...toPatchBody(spec, values) } });
+                navigate(`/app/${spec.slug}/${i.id}`);
+              }}
+            />
+          )}
+        </AuthorOnly>
         <p class="link-row">
           <a href={`/app/${spec.slug}/${params.id}`}>{nearbyTexts.back}</a>
         </p>

@@ -1,5 +1,6 @@
 import { LIMITS } from '#shared/limits.js';
 import type { BodyOf, MapItemKind, PathOf } from '../../../../core/api-types.js';
+import { selectOptions } from '../../../../ui/select-options.js';
 /**
  * The map kinds that are a form and a card (playdates, events, walk slots, adoption listings, sitting, services):
  * one description each drives the create form, the detail card and the links. The server's zod schemas are the
@@ -52,7 +53,6 @@ const SERVICE_CATEGORIES: Record<string, string> = {
   physiotherapie: 'Physiotherapie',
   sonstiges: 'Sonstiges',
 };
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export const LISTINGS: ListingSpec[] = [
@@ -118,7 +118,7 @@ export const LISTINGS: ListingSpec[] = [
       { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: LIMITS.body },
       { name: 'breed', label: 'Rasse', kind: 'text', maxLength: LIMITS.dogName },
       { name: 'birth_date', label: 'Geburtsdatum (ungefähr reicht)', kind: 'date' },
-      { name: 'sex', label: 'Geschlecht', kind: 'select', options: [{ value: '', label: 'weiß nicht' }, ...options({ male: 'Rüde', female: 'Hündin' })] },
+      { name: 'sex', label: 'Geschlecht', kind: 'select', options: selectOptions({ male: 'Rüde', female: 'Hündin' }, 'weiß nicht') },
       { name: 'contact', label: 'Kontakt', kind: 'text', maxLength: LIMITS.title },
     ],
     heading: (i) => text(i.title),
@@ -130,7 +130,13 @@ export const LISTINGS: ListingSpec[] = [
     createTitle: 'Betreuung anbieten oder suchen',
     submit: 'Veröffentlichen',
     fields: [
-      { name: 'type', label: 'Was?', kind: 'select', required: true, options: options({ offer: 'Ich biete Betreuung an', request: 'Ich suche Betreuung' }) },
+      {
+        name: 'type',
+        label: 'Was?',
+        kind: 'select',
+        required: true,
+        options: selectOptions({ offer: 'Ich biete Betreuung an', request: 'Ich suche Betreuung' }),
+      },
       { name: 'description', label: 'Beschreibung', kind: 'textarea', required: true, maxLength: LIMITS.body },
       { name: 'available_from', label: 'Ab', kind: 'date' },
       { name: 'available_until', label: 'Bis', kind: 'date' },
@@ -146,7 +152,7 @@ export const LISTINGS: ListingSpec[] = [
     submit: 'Eintragen',
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: LIMITS.title },
-      { name: 'category', label: 'Kategorie', kind: 'select', required: true, options: options(SERVICE_CATEGORIES) },
+      { name: 'category', label: 'Kategorie', kind: 'select', required: true, options: selectOptions(SERVICE_CATEGORIES) },
       { name: 'address', label: 'Adresse', kind: 'text', maxLength: 300 },
       { name: 'phone', label: 'Telefon', kind: 'tel', maxLength: 50 },
       { name: 'url', label: 'Webseite', kind: 'url', maxLength: 500 },
