@@ -12,6 +12,7 @@ import { cpuMs, machine, registerUser, startBenchApp, stopApp, writeSection } fr
 
 const PHOTOS = 5;
 const ROUNDS = 3;
+const TIMEOUT = Number(process.env.PHOTO_BENCH_TIMEOUT_MS ?? 600_000);
 /**
  * DevTools' "Fast 4G" preset (Fast4GConditions in devtools-frontend's NetworkManager.ts): 9 Mbit/s down and
  * 1.5 Mbit/s up, both × 0.9, and 60 ms × 2.75 latency.
@@ -21,7 +22,8 @@ const NO_THROTTLE = { offline: false, latency: 0, downloadThroughput: -1, upload
 const PORT = 3950;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pfotenbuch-bench-photos-'));
-const app = await startBenchApp(PORT, dataDir);
+// The page posts from this origin; the server refuses writes from any other (its same-origin check).
+const app = await startBenchApp(PORT, dataDir, { PUBLIC_URL: `http://127.0.0.1:${PORT}` });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_BASE_FLAGS });
 const photos = await Promise.all(
   Array.from({ length: PHOTOS }, (_, i) => phonePhoto({ lat: 52.5163 + i / 1000, lon: 13.3777, takenAt: `2026:05:0${i + 1} 10:15:00` })),
@@ -35,6 +37,16 @@ async function phone(email, original) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   await context.addCookies([{ name, value, url: app.url }]);
   if (original) await context.addInitScript(() => localStorage.setItem('pfotenbuch.photos.original', '1'));
+  // The exact multipart bodies the uploads send (Playwright does not hand out a file upload's body): the page sums
+  // them as they go out.
+  await context.addInitScript(() => {
+    const send = XMLHttpRequest.prototype.send;
+    window.uploadBytes = 0;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) void new Response(body).blob().then((blob) => (window.uploadBytes += blob.size));
+      return send.call(this, body);
+    };
+  });
   const dog = await (
     await fetch(`${app.url}/api/dogs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'Luna' }) })
   ).json();
@@ -53,21 +65,21 @@ async function saveEntry(user, files, conditions) {
   await page.getByLabel('Was habt ihr erlebt?').fill('Spaziergang am Tor.');
   if (files.length) await page.locator('#entry-photos').setInputFiles(files.map((buffer, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
   await cdp.send('Network.emulateNetworkConditions', conditions);
-  let sent = 0;
   let answered = 0;
   let cpuAtLastAnswer = 0;
   const isUpload = (req) => req.method() === 'POST' && /\/api\/diary\/\d+\/media$/.test(new URL(req.url()).pathname);
-  page.on('request', (req) => {
-    if (isUpload(req)) sent += req.postDataBuffer()?.length ?? 0;
-  });
   page.on('response', (res) => {
     if (isUpload(res.request()) && ++answered === files.length) cpuAtLastAnswer = cpuMs(app.child.pid);
   });
   const cpuBefore = cpuMs(app.child.pid);
   const started = performance.now();
   await page.getByRole('button', { name: 'Eintrag speichern' }).click();
-  await page.waitForURL(/\/app\/tagebuch\/eintrag\/\d+$/, { timeout: 600_000 });
+  await page.waitForURL(/\/app\/tagebuch\/eintrag\/\d+$/, { timeout: TIMEOUT }).catch(async (error) => {
+    await page.screenshot({ path: 'test-artifacts/photo-upload-bench-failed.png', fullPage: true });
+    throw error;
+  });
   const seconds = (performance.now() - started) / 1000;
+  const sent = await page.evaluate(() => window.uploadBytes);
   const cpu = (files.length ? cpuAtLastAnswer : cpuMs(app.child.pid)) - cpuBefore;
   await page.close();
   return { sent, cpu, seconds };
