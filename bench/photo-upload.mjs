@@ -63,7 +63,8 @@ async function saveEntry(user, files, conditions) {
   await cdp.send('Network.enable');
   await page.goto(`${app.url}/app/tagebuch/neu?hund=${user.dogId}`);
   await page.getByLabel('Was habt ihr erlebt?').fill('Spaziergang am Tor.');
-  if (files.length) await page.locator('#entry-photos').setInputFiles(files.map((buffer, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
+  if (files.length)
+    await page.locator('#entry-photos').setInputFiles(files.map((buffer, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
   await cdp.send('Network.emulateNetworkConditions', conditions);
   let answered = 0;
   let cpuAtLastAnswer = 0;
