@@ -201,7 +201,7 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
     nearbyKind('services', (i) => ({ name: `Praxis ${i}`, category: 'tierarzt' })),
     {
       route: 'GET /api/walk-slots/{id}/matches',
-      bound: 3,
+      bound: 4,
       async scenario() {
         const here = place();
         const me = await buildUser(t.ctx);

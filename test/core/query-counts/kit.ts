@@ -85,7 +85,9 @@ export function makeKit(t: TestApp) {
   function nearbyKind(path: string, body: (i: number) => Record<string, unknown>): Case {
     return {
       route: `GET /api/${path}`,
-      bound: 4,
+      // The session, the steps of the search (three on a sparse map: index-only R*Tree statements on SQLite, a
+      // box read on PostgreSQL) and the page's rows.
+      bound: 5,
       async scenario() {
         const here = place();
         const viewer = await buildUser(t.ctx);
