@@ -1,4 +1,4 @@
-import { dateInZone } from '#core/clock.js';
+import { dateInZone, wallClockIn } from '#core/clock.js';
 
 /** The trips' times are read and shown in Berlin time (a German app; the tapeworm window counts real hours). */
 export const ZONE = 'Europe/Berlin';
@@ -17,20 +17,11 @@ export function germanDay(day: string): string {
 
 /** "Mo, 6. Juli, 10:00" for an instant, in Berlin time (summer or winter time as it falls on that day). */
 export function germanTime(instant: Date): string {
-  const p = Object.fromEntries(wallFormat.formatToParts(instant).map((x) => [x.type, x.value]));
-  return `${germanDay(`${p.year}-${p.month}-${p.day}`)}, ${p.hour}:${p.minute}`;
+  // core/clock keeps one formatter per zone (a trip's read formats several times).
+  const w = wallClockIn(instant, ZONE);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${germanDay(`${w.year}-${two(w.month)}-${two(w.day)}`)}, ${two(w.hour)}:${two(w.minute)}`;
 }
-
-/** One formatter, kept: core/clock's wallClockIn builds one per call (~50 µs), several per trip and read. */
-const wallFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** A day `months` calendar months earlier or later (the 31st falls back to the month's last day). */
 export function addMonths(day: string, months: number): string {
