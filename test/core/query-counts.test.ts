@@ -43,8 +43,11 @@ describe('queries per request (issue 29): a route runs as many statements for 3N
       expect(large.result.status).toBe(s.status ?? 200);
       if (s.size) expect(await s.size(large.result.body)).toBe(3 * N);
       counted.push({ route: c.route, small: small.count, large: large.count });
-      expect(large.count, `${c.route}: ${small.count} statements for ${N} items, ${large.count} for ${3 * N}:\n${large.sql.join('\n')}`).toBe(small.count);
+      if (!c.adaptiveSteps) {
+        expect(large.count, `${c.route}: ${small.count} statements for ${N} items, ${large.count} for ${3 * N}:\n${large.sql.join('\n')}`).toBe(small.count);
+      }
       expect(small.count, `${c.route}:\n${small.sql.join('\n')}`).toBeLessThanOrEqual(c.bound);
+      expect(large.count, `${c.route}:\n${large.sql.join('\n')}`).toBeLessThanOrEqual(c.bound);
     });
   }
   it.skipIf(!process.env.QUERY_COUNTS_REPORT)('report', () => {

@@ -111,8 +111,8 @@ export function nearPage(
     // The steps adapt to the density (issue 52): a first small box, then one sized from the rows the last one held
     // (rows grow with the area, so the radius with the square root), at least twice and at most eight times as
     // wide. Where items crowd, the page fills in a box of a few hundred rows however many the city holds; where
-    // they are few, two or three cheap steps reach half the radius as before. A step the R*Tree answered alone, or
-    // one with a handful of rows, grows four times (see below): a density read from a handful of entries misleads.
+    // they are few, two or three cheap steps reach half the radius as before. A step the R*Tree answered alone only
+    // doubles (see below): a density read from a handful of entries misleads.
     for (let radius = Math.max(FIRST_STEP_KM, query.radius_km / 32); radius <= query.radius_km / 2;) {
       const reach = deg(radius / EARTH_RADIUS_KM) ** 2;
       if (after && after.d >= reach) {
@@ -133,12 +133,10 @@ export function nearPage(
       const kept = step.rows ? within(step.rows) : [];
       if (kept.length === take) return kept;
       // A density read from a handful of rows misleads: a hole in a crowd (few shown rows right at the centre) would
-      // blow the next box up to thousands. So a step the R*Tree answered alone (no row read) or one that read fewer
-      // than DENSITY_SAMPLE rows grows four times: a sparse place still reaches half the radius in three steps, as
-      // before, so its statements do not grow with the map (test/core/query-counts); a wide box costs little on
-      // SQLite, where the R*Tree orders it and only the page's rows are read.
+      // blow the next box up to thousands. So a step with fewer than DENSITY_SAMPLE rows only doubles, and so does a
+      // step the R*Tree answered alone (no row read: it cost little).
       const sized = step.rows && kept.length >= DENSITY_SAMPLE;
-      radius *= sized ? Math.min(8, Math.max(2, Math.sqrt(take / kept.length) * 1.2)) : 4;
+      radius *= sized ? Math.min(8, Math.max(2, Math.sqrt(take / kept.length) * 1.2)) : 2;
     }
     // The whole circle: the box's corners beyond the bound stay in SQL; what the bound lets in beyond the exact
     // circle (a thin rim, and rows the equirectangular order puts among it) is dropped here, and the next rows are

@@ -201,7 +201,8 @@ export function communityCases(t: TestApp, k: Kit): Case[] {
     nearbyKind('services', (i) => ({ name: `Praxis ${i}`, category: 'tierarzt' })),
     {
       route: 'GET /api/walk-slots/{id}/matches',
-      bound: 4,
+      bound: 6,
+      adaptiveSteps: true,
       async scenario() {
         const here = place();
         const me = await buildUser(t.ctx);
