@@ -189,7 +189,9 @@ describe('a new dog owner', () => {
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
     await checkScreen(page, 'eintrag-bearbeiten', 'Eintrag bearbeiten');
     await page.getByLabel('Überschrift (optional)').fill('Tauben am Tor');
-    await page.getByRole('button', { name: 'Foto löschen: Foto 2' }).click();
+    // Two photos go up at once, so they are stored in the order their uploads finish: find the one without GPS.
+    const stored = await h.ctx.db.selectFrom('diary_media').select(['lat']).where('entry_id', '=', entryId).orderBy('id').execute();
+    await page.getByRole('button', { name: `Foto löschen: Foto ${stored.findIndex((m) => m.lat === null) + 1}` }).click();
     await page.getByRole('dialog', { name: 'Foto löschen?' }).getByRole('button', { name: 'Foto löschen' }).click();
     await expect.poll(() => page.locator('.picked img[alt^="Foto"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Eintrag speichern' }).click();
