@@ -131,6 +131,17 @@ describe('PWA endpoints', () => {
     for (const icon of manifest.icons) await request(t.app).get(icon.src).expect(200).expect('Content-Type', 'image/png');
   });
 
+  it('is a share target for photos; a share the service worker did not take opens the screen with none', async () => {
+    const manifest = JSON.parse((await request(t.app).get('/manifest.webmanifest').expect(200)).text) as { share_target: unknown };
+    expect(manifest.share_target).toMatchObject({ action: '/app/teilen', method: 'POST', enctype: 'multipart/form-data' });
+    // What the share sheet sends when no worker answers: the body is not read, nothing is kept.
+    const res = await request(t.app)
+      .post('/app/teilen')
+      .attach('photos', Buffer.from('kein Foto'), 'a.jpg')
+      .expect(303);
+    expect(res.headers.location).toBe('/app/teilen?fotos=0');
+  });
+
   it('serves the same shell for every client route below /app, never indexed', async () => {
     const a = await request(t.app).get('/app').expect(200);
     const b = await request(t.app).get('/app/hunde/3').expect(200);
