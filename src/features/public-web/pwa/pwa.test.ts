@@ -135,10 +135,7 @@ describe('PWA endpoints', () => {
     const manifest = JSON.parse((await request(t.app).get('/manifest.webmanifest').expect(200)).text) as { share_target: unknown };
     expect(manifest.share_target).toMatchObject({ action: '/app/teilen', method: 'POST', enctype: 'multipart/form-data' });
     // What the share sheet sends when no worker answers: the body is not read, nothing is kept.
-    const res = await request(t.app)
-      .post('/app/teilen')
-      .attach('photos', Buffer.from('kein Foto'), 'a.jpg')
-      .expect(303);
+    const res = await request(t.app).post('/app/teilen').attach('photos', Buffer.from('kein Foto'), 'a.jpg').expect(303);
     expect(res.headers.location).toBe('/app/teilen?fotos=0');
   });
 
