@@ -88,6 +88,7 @@ describe('photos from the phone', () => {
     await page.getByRole('button', { name: 'Eintrag speichern' }).click();
     const bar = page.getByRole('progressbar', { name: 'langsam.jpg wird hochgeladen' });
     await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await checkScreen(page, 'fotos-hochladen', 'Neuer Eintrag');
     const aborted: string[] = [];
     page.on('requestfailed', (req) => {
       if (isUpload(req)) aborted.push(req.failure()?.errorText ?? '');

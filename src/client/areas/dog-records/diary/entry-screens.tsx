@@ -42,11 +42,19 @@ export function SharedPhotosScreen() {
     <section class="page page-narrow">
       <h1>{diaryTexts.share.title}</h1>
       {files !== null && (
-        <p class={files.length ? 'muted' : 'notice notice-warning'}>{files.length ? diaryTexts.share.intro(files.length) : diaryTexts.share.none}</p>
-      )}
-      {files !== null && (
         <Load resource={dogs} onRetry={reload}>
-          {(page) => (page.items.length === 0 ? <NoDogsYet /> : <EntryEditor dogs={page.items} initialFiles={files} />)}
+          {(page) =>
+            page.items.length === 0 ? (
+              <NoDogsYet />
+            ) : (
+              <>
+                <p class={files.length ? 'muted' : 'notice notice-warning'}>
+                  {files.length ? diaryTexts.share.intro(files.length, page.items.length > 1) : diaryTexts.share.none}
+                </p>
+                <EntryEditor dogs={page.items} initialFiles={files} />
+              </>
+            )
+          }
         </Load>
       )}
       <p>

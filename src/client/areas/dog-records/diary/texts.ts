@@ -28,7 +28,8 @@ export const diaryTexts = {
   moodNone: 'Keine Angabe',
   share: {
     title: 'Geteilte Fotos',
-    intro: (n: number) => `${n === 1 ? 'Ein Foto' : `${n} Fotos`} für einen neuen Eintrag. Wähl den Hund und schreib dazu, was ihr erlebt habt.`,
+    intro: (n: number, pickDog: boolean) =>
+      `${n === 1 ? 'Ein Foto' : `${n} Fotos`} für einen neuen Eintrag. ${pickDog ? 'Wähl den Hund und schreib' : 'Schreib'} dazu, was ihr erlebt habt.`,
     none: 'Hier sind keine geteilten Fotos angekommen. Teile sie noch mal aus der Galerie oder wähl sie unten aus.',
   },
   editor: {
