@@ -90,12 +90,7 @@ async function receiveShare(request) {
       .filter((file) => typeof file === 'object' && file.type && file.type.startsWith('image/'))
       .slice(0, 20);
     const db = await openQueueDb();
-    await new Promise((resolve, reject) => {
-      const tx = db.transaction('keep', 'readwrite');
-      tx.objectStore('keep').put({ at: Date.now(), photos }, 'shared-photos');
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
+    await queueOp(db, 'readwrite', (s) => s.put({ at: Date.now(), photos }, 'shared-photos'), 'keep');
     count = photos.length;
   } catch {
     count = 0; // the screen says that nothing arrived
@@ -253,10 +248,10 @@ function openQueueDb() {
   });
 }
 
-function queueOp(db, mode, run) {
+function queueOp(db, mode, run, store = QUEUE_STORE) {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(QUEUE_STORE, mode);
-    const request = run(tx.objectStore(QUEUE_STORE));
+    const tx = db.transaction(store, mode);
+    const request = run(tx.objectStore(store));
     tx.oncomplete = () => resolve(request.result);
     tx.onerror = () => reject(tx.error);
   });

@@ -1,12 +1,10 @@
 import type { Ref } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../core/api.js';
 import { offline } from '../core/offline-cache.js';
-import { preparePhoto } from '../core/photos/photo-prep.js';
-import { sendOriginals } from '../core/photos/photo-settings.js';
 import { useStore } from '../core/store.js';
 import { t } from '../core/texts.js';
-import { UploadList, useUploadQueue } from './upload-list.js';
+import { UploadList, useSingleUpload } from './upload-list.js';
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif';
 
@@ -60,39 +58,24 @@ export function FilePicker({ id, label, multiple, disabled, onChange, inputRef }
  * upload shrunk first (core/photos/photo-prep.ts) with its progress, cancel and retry (ui/upload-list.tsx).
  */
 export function PhotoUpload(props: PhotoUploadProps) {
-  const queue = useUploadQueue<unknown>();
-  const uploads = useStore(queue.items);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const isOffline = useStore(offline);
-
   // Done, also after a retry from the upload's row: the list gives way to the success message.
-  useEffect(() => {
-    if (uploads.length === 1 && uploads[0]?.state === 'done') {
-      queue.clear();
-      setMessage({ text: props.doneText, error: false });
-    }
-  }, [uploads]);
+  const single = useSingleUpload(() => setMessage({ text: props.doneText, error: false }));
 
   const onChange = () => {
     const file = inputRef.current?.files?.[0];
     if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
-    queue.clear();
     setMessage(null);
-    void queue.add([
-      {
-        name: file.name,
-        run: async (onProgress, signal) => {
-          const photo = await preparePhoto(file, sendOriginals.get());
-          const form = new FormData();
-          form.append(props.fieldName, photo.file, photo.file.name);
-          const answer = await props.send(form, onProgress, signal);
-          await props.onUploaded(answer);
-          return answer;
-        },
-      },
-    ]);
+    single.start(file, async (photo, onProgress, signal) => {
+      const form = new FormData();
+      form.append(props.fieldName, photo, photo.name);
+      const answer = await props.send(form, onProgress, signal);
+      await props.onUploaded(answer);
+      return answer;
+    });
   };
 
   const remove = async () => {
@@ -106,7 +89,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
     }
   };
 
-  const busy = uploads.some((u) => u.state === 'waiting' || u.state === 'uploading');
+  const busy = single.busy;
   return (
     <div class="photo-upload" aria-labelledby={`${props.id}-title`} role="group">
       <h2 id={`${props.id}-title`}>{props.title}</h2>
@@ -125,7 +108,7 @@ export function PhotoUpload(props: PhotoUploadProps) {
           )}
         </div>
       </div>
-      <UploadList queue={queue} label={props.uploadingText} />
+      <UploadList queue={single.queue} label={props.uploadingText} />
       {message?.text && (
         <p class={`notice ${message.error ? 'notice-error' : 'notice-success'}`} role={message.error ? 'alert' : 'status'}>
           {message.text}

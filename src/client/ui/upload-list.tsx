@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'preact/hooks';
+import { preparePhoto } from '../core/photos/photo-prep.js';
+import { sendOriginals } from '../core/photos/photo-settings.js';
 import { UploadQueue, type UploadItem, type UploadTask } from '../core/photos/upload-queue.js';
-import type { Store } from '../core/store.js';
-import { useStore } from '../core/store.js';
+import { useStore, type Store } from '../core/store.js';
 
 export const uploadTexts = {
   list: 'Uploads',
@@ -20,6 +21,28 @@ export function useUploadQueue<T, Task extends UploadTask<T> = UploadTask<T>>():
   const queue = useMemo(() => new UploadQueue<T, Task>(), []);
   useEffect(() => () => queue.items.get().forEach((item) => queue.cancel(item.id)), [queue]);
   return queue;
+}
+
+type Send = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<unknown>;
+
+/**
+ * One file's upload at a time (a dog photo, an avatar, a health document): a photo is shrunk first (photo-prep.ts),
+ * then `send` posts it, shown with its progress, cancel and retry in an UploadList of `queue`. `onDone` runs once it
+ * is stored, also after a retry from its row.
+ */
+export function useSingleUpload(onDone: () => void): { queue: UploadQueue<unknown>; busy: boolean; start: (file: File, send: Send) => void } {
+  const queue = useUploadQueue<unknown>();
+  const uploads = useStore(queue.items);
+  useEffect(() => {
+    if (uploads.length !== 1 || uploads[0]?.state !== 'done') return;
+    queue.clear();
+    onDone();
+  }, [uploads]);
+  const start = (file: File, send: Send) => {
+    queue.clear();
+    void queue.add([{ name: file.name, run: async (onProgress, signal) => send((await preparePhoto(file, sendOriginals.get())).file, onProgress, signal) }]);
+  };
+  return { queue, busy: uploads.some((u) => u.state === 'waiting' || u.state === 'uploading'), start };
 }
 
 /** What the list needs of a queue, whatever its uploads answer. */

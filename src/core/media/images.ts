@@ -11,7 +11,8 @@ import { discardFiles, newMediaName } from './storage.js';
 
 /**
  * Image checks and re-encoding. Everything here runs in sharp (libvips on libuv threads) and writes files: no
- * event-loop work, and the encoded images never pass through the JavaScript heap. The one decode of a diary photo
+ * event-loop work, and the encoded images never pass through the JavaScript heap (a photo kept as it is, photo-as-is.ts,
+is read into one Buffer of at most 1 byte per pixel of 2560 px, outside the V8 heap). The one decode of a diary photo
  * lives in a Buffer whose memory libvips allocated (outside the V8 heap, freed with the Buffer). The decoded format
  * decides, never the file name or MIME type: libvips also decodes SVG, TIFF, GIF and more, which we refuse.
  * Re-encoding drops all metadata (the GPS position lives only in the database), so the EXIF orientation is applied
@@ -187,13 +188,12 @@ async function encodeVariant(input: string | Buffer, variant: ImageVariant, dir:
     // collection, and a few of them at once were most of the memory the upload mix left behind. One after the
     // other, not in parallel: one thread per image. A photo kept as it is gets no decode of its own: the preview's
     // decode (failOn: 'error') is then the check that its pixel data is whole.
-    const upright = base.resize(MAIN_MAX, MAIN_MAX, { fit: 'inside', withoutEnlargement: true });
     const asIs = await jpegKeptAsIs(input, meta);
-    const main = asIs
-      ? await stageAsIs(asIs, meta, dir, written)
-      : meta.hasAlpha
-        ? await encode(upright.webp({ quality: 90 }), 'webp', dir, written)
-        : await encode(upright.jpeg({ quality: 85 }), 'jpg', dir, written);
+    const upright = () => base.resize(MAIN_MAX, MAIN_MAX, { fit: 'inside', withoutEnlargement: true });
+    let main: StagedImage;
+    if (asIs) main = await stageAsIs(asIs, meta, dir, written);
+    else if (meta.hasAlpha) main = await encode(upright().webp({ quality: 90 }), 'webp', dir, written);
+    else main = await encode(upright().jpeg({ quality: 85 }), 'jpg', dir, written);
     // effort 2 (of 6): the preview is small, a higher effort saves a few hundred bytes for twice the CPU (measured:
     // 45 → 30 ms for an 800 px preview of a 12 MP photo).
     const preview = await encode(

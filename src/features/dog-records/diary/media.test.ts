@@ -6,10 +6,10 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeFormat, makeJpeg, PDF, pixelBombPng, SVG, TEXT, truncatedJpeg } from '../../../../test/fakes/photos.js';
 import { useAppWithWeatherFake } from '../../../../test/fakes/weather-server.js';
-import { agentAs, buildDiaryMedia, buildDog, buildUser } from '../../../../test/helpers/factories.js';
-import { isStored, storedBytes, storedUnder } from '../../../../test/helpers/media.js';
+import { entryForUploads } from '../../../../test/helpers/diary-entry.js';
+import { agentAs, buildDiaryMedia, buildUser } from '../../../../test/helpers/factories.js';
+import { isStored, storedBytes } from '../../../../test/helpers/media.js';
 import { fixedClock } from '#core/clock.js';
-import { diaryMediaUrlPrefix } from '#core/media/paths.js';
 import { stagingDir } from '#core/media/storage.js';
 import { diaryWeatherConsumer } from './diary-weather.js';
 import { fillMissingWeatherJob } from '../weather/index.js';
@@ -21,13 +21,7 @@ const MUNICH = { lat: 48.137412, lon: 11.575523, takenAt: '2025:06:14 12:30:00' 
 
 beforeEach(() => w.fake.reset('ok'));
 
-async function entry() {
-  const user = await buildUser(w.t.ctx);
-  const dog = await buildDog(w.t.ctx, { user });
-  const agent = agentAs(w.t, user);
-  const res = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'Ausflug' }).expect(201);
-  return { user, dog, agent, entryId: res.body.id as number, files: () => storedUnder(w.t.ctx, diaryMediaUrlPrefix(user.id, dog.id)) };
-}
+const entry = () => entryForUploads(w.t);
 
 /** Uploads and encodes wait in the staging folder; after every request, good or bad, it is empty again. */
 const staged = () => (existsSync(stagingDir(w.t.ctx.config)) ? readdirSync(stagingDir(w.t.ctx.config)) : []);

@@ -2,10 +2,9 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../../../../test/fakes/photos.js';
 import { useAppWithWeatherFake } from '../../../../test/fakes/weather-server.js';
-import { agentAs, buildDog, buildUser } from '../../../../test/helpers/factories.js';
-import { storedBytes, storedUnder } from '../../../../test/helpers/media.js';
+import { entryForUploads } from '../../../../test/helpers/diary-entry.js';
+import { storedBytes } from '../../../../test/helpers/media.js';
 import { fixedClock } from '#core/clock.js';
-import { diaryMediaUrlPrefix } from '#core/media/paths.js';
 
 /**
  * The photo's facts as the app read them before shrinking (decisions, "Photos from the phone"): `lat`, `lon`,
@@ -15,13 +14,7 @@ const clock = fixedClock('2026-11-21T10:00:00Z');
 const w = useAppWithWeatherFake({ clock });
 beforeEach(() => w.fake.reset('ok'));
 
-async function entry() {
-  const user = await buildUser(w.t.ctx);
-  const dog = await buildDog(w.t.ctx, { user });
-  const agent = agentAs(w.t, user);
-  const res = await agent.post(`/api/dogs/${dog.id}/diary`).send({ date: '2025-06-15', text: 'Ausflug' }).expect(201);
-  return { agent, entryId: res.body.id as number, files: () => storedUnder(w.t.ctx, diaryMediaUrlPrefix(user.id, dog.id)) };
-}
+const entry = () => entryForUploads(w.t);
 
 /** What the browser sends after shrinking: a 2560 px JPEG without any metadata. */
 const shrunk = () =>

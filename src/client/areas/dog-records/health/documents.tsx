@@ -1,11 +1,8 @@
 import { LIMITS } from '#shared/limits.js';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { apiGet, urlOf } from '../../../core/api.js';
-import { preparePhoto } from '../../../core/photos/photo-prep.js';
-import { sendOriginals } from '../../../core/photos/photo-settings.js';
-import { useStore } from '../../../core/store.js';
 import { upload } from '../../../core/upload.js';
-import { UploadList, useUploadQueue } from '../../../ui/upload-list.js';
+import { UploadList, useSingleUpload } from '../../../ui/upload-list.js';
 import { clearResponses } from '../../../core/offline-cache.js';
 import { formatBytes, formatDate } from '../../../core/format.js';
 import { MoreButton, usePagedList } from '../../../ui/paged-list.js';
@@ -26,10 +23,15 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState('');
-  const queue = useUploadQueue<unknown>();
-  const uploads = useStore(queue.items);
-  const busy = uploads.some((u) => u.state === 'waiting' || u.state === 'uploading');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // Stored, also after a retry from the upload's row.
+  const single = useSingleUpload(() => {
+    setMessage({ kind: 'success', text: healthTexts.uploaded });
+    setTitle('');
+    if (fileRef.current) fileRef.current.value = '';
+    clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
+    list.reload();
+  });
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -39,32 +41,14 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
     if (!title.trim()) return setMessage({ kind: 'error', text: `${healthTexts.fields.docTitle}: Bitte ausfüllen.` });
     const fields = { title: title.trim(), category };
     setMessage(null);
-    queue.clear();
-    void queue.add([
-      {
-        name: file.name,
-        run: async (onProgress, signal) => {
-          const prepared = await preparePhoto(file, sendOriginals.get());
-          const form = new FormData();
-          form.append('title', fields.title);
-          if (fields.category) form.append('category', fields.category);
-          form.append('file', prepared.file, prepared.file.name);
-          return upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress, signal });
-        },
-      },
-    ]);
+    single.start(file, (prepared, onProgress, signal) => {
+      const form = new FormData();
+      form.append('title', fields.title);
+      if (fields.category) form.append('category', fields.category);
+      form.append('file', prepared, prepared.name);
+      return upload('/api/dogs/{dogId}/health-documents', { params: dogParams, form, onProgress, signal });
+    });
   };
-
-  // Stored, also after a retry from the upload's row.
-  useEffect(() => {
-    if (uploads.length !== 1 || uploads[0]?.state !== 'done') return;
-    queue.clear();
-    setMessage({ kind: 'success', text: healthTexts.uploaded });
-    setTitle('');
-    if (fileRef.current) fileRef.current.value = '';
-    clearResponses(urlOf('/api/dogs/{dogId}/health-documents', { params: dogParams }));
-    list.reload();
-  }, [uploads]);
 
   return (
     <section class="card record-section" id="dokumente" aria-labelledby="h-dokumente">
@@ -127,8 +111,8 @@ export function DocumentsSection({ dogId, canAdd }: { dogId: number; canAdd: boo
             <label for="doc-file">{healthTexts.fields.docFile}</label>
             <input id="doc-file" name="file" type="file" accept={ACCEPT} ref={fileRef} />
           </div>
-          <UploadList queue={queue} />
-          <button type="submit" class="button" disabled={busy}>
+          <UploadList queue={single.queue} />
+          <button type="submit" class="button" disabled={single.busy}>
             {healthTexts.upload}
           </button>
         </form>
