@@ -69,6 +69,9 @@ describe('photos from the phone', () => {
     expect(bodies[1]).toBeGreaterThan(photo.length);
     const [original] = await mediaOf(Number(page.url().split('/').pop()));
     expect([original?.width, original?.height]).toEqual([4000, 3000]);
+    // The setting belongs to this browser (the next tests share it): back to the default.
+    await page.goto(h.url('/app/profil'));
+    await page.getByLabel('Originalgröße hochladen').uncheck();
     expect(h.pageErrors).toEqual([]);
     await page.close();
   });
@@ -100,6 +103,50 @@ describe('photos from the phone', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const entry = await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).executeTakeFirstOrThrow();
     expect((await mediaOf(entry.id)).map((m) => m.width)).toEqual([300]);
+    await page.close();
+  });
+
+  it('without a connection the offline queue keeps the shrunk photo with its position, and sends it later', async () => {
+    const page = await h.page();
+    const { dog } = await ownerWithDog(page);
+    // Picked while online (the shrinking starts at once), saved without a connection.
+    await page.locator('#entry-photos').setInputFiles({ name: 'funkloch.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByLabel('Was habt ihr erlebt?').fill('Kein Netz am Tor.');
+    await h.context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Eintrag speichern' }).click();
+      await page.getByText('Ohne Verbindung gespeichert. Der Eintrag wartet hier').waitFor();
+      const queued = await page.evaluate(
+        () =>
+          new Promise<{ size: number; fields: Record<string, string> }[]>((resolve, reject) => {
+            const open = indexedDB.open('pfotenbuch-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('writes').objectStore('writes').getAll();
+              all.onsuccess = () =>
+                resolve(
+                  (all.result as { photos: { blob: Blob; fields?: Record<string, string> }[] }[]).flatMap((w) =>
+                    w.photos.map((p) => ({ size: p.blob.size, fields: p.fields ?? {} })),
+                  ),
+                );
+            };
+          }),
+      );
+      expect(queued).toHaveLength(1);
+      expect(queued[0]?.size).toBeLessThan(1_500_000);
+      expect(queued[0]?.fields).toMatchObject({ lat: expect.stringMatching(/^52\.516/), taken_at: '2026-05-01T10:15:00+02:00' });
+    } finally {
+      await h.context.setOffline(false);
+      h.pageErrors.length = 0; // the console errors of the requests that found no connection
+    }
+    // The connection returns: the queue sends the entry, then the photo with its fields.
+    const stored = async () => {
+      const entry = await h.ctx.db.selectFrom('diary_entries').select('id').where('dog_id', '=', dog.id).executeTakeFirst();
+      return entry ? mediaOf(entry.id) : [];
+    };
+    await expect.poll(async () => (await stored()).length, { timeout: 20_000 }).toBe(1);
+    const [media] = await stored();
+    expect([media?.width, media?.height, Math.round((media?.lat ?? 0) * 1000)]).toEqual([2560, 1920, 52516]);
     await page.close();
   });
 
